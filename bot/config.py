@@ -1,0 +1,49 @@
+"""Settings from the environment and `.env` (see `.env.example`). The token is never logged or repr'd."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(ValueError):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str = field(repr=False)
+    database_path: Path = Path("cardroom.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    api_base: str | None = None
+    gateway_url: str | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read settings from `env` (default: the process environment). Raises ConfigError."""
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token there, "
+                "or export DISCORD_TOKEN=... (see the README, 'Create the Discord application')."
+            )
+        guild_text = env.get("CARDROOM_DEV_GUILD_ID", "").strip()
+        if guild_text and not guild_text.isdigit():
+            raise ConfigError(f"CARDROOM_DEV_GUILD_ID must be a server id (digits), not {guild_text!r}.")
+        level = env.get("CARDROOM_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise ConfigError(f"CARDROOM_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        return cls(
+            token=token,
+            database_path=Path(env.get("CARDROOM_DATABASE", "").strip() or "cardroom.db"),
+            dev_guild_id=int(guild_text) if guild_text else None,
+            log_level=level,
+            api_base=env.get("DISCORD_API_BASE", "").strip() or None,
+            gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
+        )

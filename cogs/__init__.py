@@ -1,0 +1,1 @@
+"""Discord features, one cog each: lobby, the three games, leaderboard, help and settings."""

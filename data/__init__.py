@@ -1,0 +1,1 @@
+"""aiosqlite storage: migrations, saved games, move logs, results, ratings, settings. No discord here."""

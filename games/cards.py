@@ -1,0 +1,201 @@
+"""The card model every game shares: ranks, suits, jokers, physical copies, decks and notation.
+
+Rank *order* and point values differ per game (Thirteen ranks 2 highest, Carousel has aces low or
+high, Sixty-Six ranks 10 above K), so they live with each game; a `Card` only knows what is printed
+on it, plus a copy number so that the two 7♥ of a two-deck Carousel game are distinct physical cards
+(CA-1).
+
+Notation (design §2): `3s 10h Qd Ac 2h`, `Ts` for ten, `Jk` for a joker, Unicode suits accepted
+(`7♥`). A second physical copy is written with a `#1` suffix (`7h#1`, `Jk#1`); the suffix appears in
+`Card.code` (machine text: logs, saved games) but not in `str(card)` (what a player reads).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+
+class Suit(Enum):
+    """The four suits. Declaration order is Thirteen's (TL-2: ♠ < ♣ < ♦ < ♥), but games keep their own."""
+
+    SPADES = "s"
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def noun(self) -> str:
+        """Singular English name, for sentences such as "You must follow with a higher heart"."""
+        return self.name.lower()[:-1]
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
+_SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
+
+
+class Rank(IntEnum):
+    """Printed ranks. The integer is the face number (ace 14); it is *not* a game's order."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABELS.get(self, str(int(self)))
+
+
+_RANK_LABELS = {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}
+_LABEL_TO_RANK: dict[str, Rank] = {r.label.upper(): r for r in Rank}
+_LABEL_TO_RANK["T"] = Rank.TEN
+
+JOKER_CODE = "Jk"
+JOKER_SYMBOL = "🃏"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card. A joker has neither rank nor suit. `copy` tells duplicates apart (CA-1)."""
+
+    rank: Rank | None
+    suit: Suit | None
+    copy: int = 0
+
+    def __post_init__(self) -> None:
+        if (self.rank is None) != (self.suit is None):
+            raise ValueError("a card has both a rank and a suit, or neither (a joker)")
+        if self.copy < 0:
+            raise ValueError("copy must be 0 or more")
+
+    @classmethod
+    def joker(cls, copy: int = 0) -> Card:
+        return cls(None, None, copy)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is None
+
+    @property
+    def face(self) -> Card:
+        """The same card as copy 0: what a player sees, ignoring which physical copy it is."""
+        return self if self.copy == 0 else Card(self.rank, self.suit, 0)
+
+    @property
+    def code(self) -> str:
+        """Machine notation, unique per physical card: `10h`, `Jk`, `7h#1`."""
+        base = JOKER_CODE if self.rank is None else f"{self.rank.label}{self.suit.letter}"  # type: ignore[union-attr]
+        return base if self.copy == 0 else f"{base}#{self.copy}"
+
+    def __str__(self) -> str:
+        if self.rank is None:
+            return JOKER_SYMBOL
+        return f"{self.rank.label}{self.suit.symbol}"  # type: ignore[union-attr]
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card in code or Unicode notation. Raises ValueError naming the token."""
+    text = token.strip()
+    original = text
+    copy = 0
+    if "#" in text:
+        text, _, copy_text = text.partition("#")
+        if not copy_text.isdigit():
+            raise ValueError(f"bad card {original!r}: the copy after '#' must be a number")
+        copy = int(copy_text)
+    if text.upper() in (JOKER_CODE.upper(), "JOKER") or text == JOKER_SYMBOL:
+        return Card.joker(copy)
+    if len(text) < 2:
+        raise ValueError(f"bad card {original!r}: expected a rank and a suit, like 7h or 10♠")
+    rank_text, suit_text = text[:-1], text[-1]
+    rank = _LABEL_TO_RANK.get(rank_text.upper())
+    if rank is None or rank_text.upper() == "1":
+        raise ValueError(f"bad card {original!r}: unknown rank {rank_text!r}")
+    suit = _SYMBOL_TO_SUIT.get(suit_text) or _letter_suit(suit_text.lower())
+    if suit is None:
+        raise ValueError(f"bad card {original!r}: unknown suit {suit_text!r}")
+    return Card(rank, suit, copy)
+
+
+def _letter_suit(letter: str) -> Suit | None:
+    try:
+        return Suit(letter)
+    except ValueError:
+        return None
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse whitespace- or comma-separated cards: `parse_cards("3s 10h Td Qc As 2h Jk")`."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(token) for token in tokens]
+
+
+def format_cards(cards: Iterable[Card], *, unicode: bool = True) -> str:
+    """Space-separated cards: Unicode suits for people (`7♠ 10♥`), codes for machines."""
+    return " ".join(str(card) if unicode else card.code for card in cards)
+
+
+# Decks -------------------------------------------------------------------------------------------
+
+
+def standard_deck(copy: int = 0) -> list[Card]:
+    """52 cards, suits in declaration order, ranks 2..A."""
+    return [Card(rank, suit, copy) for suit in Suit for rank in Rank]
+
+
+def rummy_deck(decks: int = 1, jokers_per_deck: int = 1) -> list[Card]:
+    """Carousel's cards (CA-1): 52 + 1 joker per deck; copies numbered 0..decks-1."""
+    cards: list[Card] = []
+    for copy in range(decks):
+        cards.extend(standard_deck(copy))
+        cards.extend(Card.joker(copy * jokers_per_deck + j) for j in range(jokers_per_deck))
+    return cards
+
+
+SCHNAPSEN_RANKS_24 = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+SCHNAPSEN_RANKS_20 = SCHNAPSEN_RANKS_24[1:]
+
+
+def schnapsen_deck(size: int = 24) -> list[Card]:
+    """24 cards (9 to A) or 20 cards (10 to A) for Sixty-Six / Schnapsen (SX-1)."""
+    if size == 24:
+        ranks = SCHNAPSEN_RANKS_24
+    elif size == 20:
+        ranks = SCHNAPSEN_RANKS_20
+    else:
+        raise ValueError("a Schnapsen deck has 24 or 20 cards")
+    return [Card(rank, suit) for suit in Suit for rank in ranks]
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A shuffled copy; all randomness comes from the injected generator, so deals replay."""
+    result = list(cards)
+    rng.shuffle(result)
+    return result

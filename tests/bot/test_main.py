@@ -1,0 +1,65 @@
+"""`python -m bot` start-up: settings from the environment and the friendly no-token exit."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_without_a_token_the_bot_explains_and_exits_2(tmp_path):
+    """No DISCORD_TOKEN: exit status 2, a hint naming DISCORD_TOKEN and .env.example, no traceback."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    # Run from an empty folder so a developer's own .env is not picked up.
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert completed.returncode == 2
+    assert "DISCORD_TOKEN" in completed.stderr
+    assert ".env.example" in completed.stderr
+    assert "Traceback" not in completed.stderr
+
+
+def test_settings_read_every_variable():
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": "abc.def",
+            "CARDROOM_DATABASE": "/tmp/x.db",
+            "CARDROOM_DEV_GUILD_ID": "123",
+            "CARDROOM_LOG_LEVEL": "debug",
+            "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gateway",
+        }
+    )
+    assert settings.database_path == Path("/tmp/x.db")
+    assert settings.dev_guild_id == 123
+    assert settings.log_level == "DEBUG"
+    assert settings.api_base == "http://127.0.0.1:9/api/v10"
+
+
+def test_the_token_never_appears_in_repr():
+    settings = Settings.from_env({"DISCORD_TOKEN": "super-secret-token"})
+    assert "super-secret-token" not in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DISCORD_TOKEN": "t", "CARDROOM_DEV_GUILD_ID": "abc"}, "CARDROOM_DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": "t", "CARDROOM_LOG_LEVEL": "loud"}, "CARDROOM_LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN"),
+    ],
+)
+def test_malformed_settings_name_the_setting(env, message):
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_env(env)

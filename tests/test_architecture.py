@@ -1,0 +1,114 @@
+"""Imports point one way (design §1): games <- rendering, data <- bot, cogs.
+
+The check parses every source file with `ast`, so an import hidden inside a function is caught too.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+OUR_PACKAGES = {"games", "rendering", "data", "bot", "cogs"}
+# Computational libraries `games/` may use where they earn their place (design §1).
+GAMES_ALLOWED_THIRD_PARTY = {"highspy", "numpy"}
+
+# package -> top-level modules it must never import
+FORBIDDEN = {
+    "games": {"discord", "aiosqlite", "PIL", "rendering", "data", "bot", "cogs"},
+    "rendering": {"discord", "aiosqlite", "data", "bot", "cogs"},
+    "data": {"discord", "rendering", "bot", "cogs", "PIL"},
+}
+
+
+def imported_modules(source: str, module_name: str) -> set[str]:
+    """Top-level names of everything `source` imports, resolving relative imports against `module_name`."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                package = module_name.split(".")[: -node.level] or [module_name.split(".")[0]]
+                names.add(package[0])
+            elif node.module:
+                names.add(node.module.split(".")[0])
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            names.add(node.args[0].value.split(".")[0])
+    return names
+
+
+def violations(root: Path) -> list[str]:
+    """Every forbidden import under `root`, as 'path: imports X' lines."""
+    found: list[str] = []
+    for package, forbidden in FORBIDDEN.items():
+        for path in sorted((root / package).rglob("*.py")):
+            relative = path.relative_to(root)
+            module_name = ".".join(relative.with_suffix("").parts)
+            for name in sorted(imported_modules(path.read_text(encoding="utf-8"), module_name)):
+                if name in forbidden:
+                    found.append(f"{relative}: imports {name}")
+                elif (
+                    package == "games"
+                    and name not in sys.stdlib_module_names
+                    and name not in OUR_PACKAGES
+                    and name not in GAMES_ALLOWED_THIRD_PARTY
+                    and name != "__future__"
+                ):
+                    found.append(f"{relative}: imports {name}, which is neither stdlib nor allowed")
+    return found
+
+
+def test_the_project_respects_the_layers():
+    """No package imports across a forbidden boundary."""
+    assert violations(ROOT) == []
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("path", "source", "expected"),
+    [
+        ("games/x.py", "import discord\n", "games/x.py: imports discord"),
+        ("games/x.py", "def f():\n    from PIL import Image\n", "games/x.py: imports PIL"),
+        ("games/x.py", "import requests\n", "games/x.py: imports requests, which is neither stdlib nor allowed"),
+        ("games/x.py", "from rendering.cards import draw\n", "games/x.py: imports rendering"),
+        ("games/x.py", "import importlib\nimportlib.import_module('bot.views')\n", "games/x.py: imports bot"),
+        ("rendering/x.py", "import discord.ui\n", "rendering/x.py: imports discord"),
+        ("data/x.py", "from discord import Embed\n", "data/x.py: imports discord"),
+        ("data/x.py", "import rendering\n", "data/x.py: imports rendering"),
+    ],
+)
+def test_a_forbidden_import_is_caught(tmp_path, path, source, expected):
+    """The checker flags each kind of forbidden import in a synthetic tree."""
+    assert violations(_tree(tmp_path, {path: source})) == [expected]
+
+
+def test_allowed_imports_pass(tmp_path):
+    """Stdlib, the allow-list, our own lower layers and relative imports are fine."""
+    root = _tree(
+        tmp_path,
+        {
+            "games/a.py": "import random\nimport highspy\nfrom games.cards import Card\nfrom . import b\n",
+            "rendering/a.py": "from PIL import Image\nfrom games.cards import Card\n",
+            "data/a.py": "import aiosqlite\nfrom games.base import GameResult\n",
+            "bot/a.py": "import discord\nfrom data import games\n",
+        },
+    )
+    assert violations(root) == []
