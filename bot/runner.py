@@ -1,32 +1,43 @@
-"""Starts the Discord client with the given settings. The full bot arrives with the bot-core issue."""
+"""Runs the bot with the given settings until it is stopped."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 import yarl
 
+from bot.bot import CardBot
 from bot.config import Settings
 
 log = logging.getLogger(__name__)
 
 
 def point_at(settings: Settings) -> None:
-    """Aim discord.py at another API base / gateway (an HTTP proxy, or the offline Discord in tests)."""
+    """Aim discord.py at another API base / gateway (an HTTP proxy, or the offline Discord in tests).
+
+    discord.py builds every REST URL from `Route.BASE` and a non-sharded client connects to
+    `DiscordWebSocket.DEFAULT_GATEWAY`, so these two attributes are all it takes.
+    """
     if settings.api_base:
         discord.http.Route.BASE = settings.api_base.rstrip("/")
     if settings.gateway_url:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+async def _main(settings: Settings) -> None:
+    async with CardBot(settings) as bot:
+        await bot.start(settings.token)
+
+
 def run(settings: Settings) -> int:
     point_at(settings)
-    client = discord.Client(intents=discord.Intents.default())
-
-    @client.event
-    async def on_ready() -> None:
-        log.info("logged in as %s", client.user)
-
-    client.run(settings.token, log_handler=None)
+    try:
+        asyncio.run(_main(settings))
+    except KeyboardInterrupt:
+        log.info("stopped")
+    except discord.LoginFailure:
+        log.error("Discord refused the token. Check DISCORD_TOKEN in .env (no quotes, no spaces).")
+        return 1
     return 0
