@@ -1,0 +1,157 @@
+"""What one seat of a Sixty-Six table may know (design §2): renderers and computer players read only this.
+
+`State.view(seat)` builds a `SchnapsenView`; `State.view(None)` is the public table (no hand, no
+legal moves). Hidden information stays hidden: the opponent's hand and the talon order never appear.
+The opponent's running points appear only in `auto` claim mode (SX-4, SX-11: in `memory` mode the
+trick piles are face down); the cards of completed tricks are listed because everybody saw them
+played, which is also what a computer player needs to count cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from games.cards import Card, Suit
+from games.schnapsen.moves import Move
+
+
+class Phase(Enum):
+    """Where the current deal stands."""
+
+    OPEN = "open"  # SX-6: talon open, no duty to follow
+    CLOSED = "closed"  # SX-10: talon closed, SX-7 rules
+    EXHAUSTED = "exhausted"  # SX-7: talon used up
+    OVER = "over"  # the series has reached its target (SX-15)
+
+    @property
+    def strict(self) -> bool:
+        """True when the follower must head the trick (SX-7)."""
+        return self in (Phase.CLOSED, Phase.EXHAUSTED)
+
+
+class DealEnd(Enum):
+    """Why a deal ended; `DealSummary.text` turns it into a sentence."""
+
+    CLAIM = "claim"  # SX-11 a correct claim of 66
+    FALSE_CLAIM = "false_claim"  # SX-11 a claim under 66
+    CLOSE_WON = "close_won"  # SX-13 the closer went out
+    CLOSE_FAILED = "close_failed"  # SX-13 the closer did not
+    LAST_TRICK = "last_trick"  # SX-14 played out: higher total, or 20-card last trick
+    TIE_LAST_TRICK = "tie_last_trick"  # D-SX-2 65-65 goes to the last-trick winner
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    """A card on the table and the seat that played it."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A completed trick: leader's card first, and who took it."""
+
+    cards: tuple[PlayedCard, PlayedCard]
+    winner: int
+
+    @property
+    def points(self) -> int:
+        from games.schnapsen.rules import card_points
+
+        return sum(card_points(played.card) for played in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class MarriageRecord:
+    """A declared marriage (SX-8); `counted` is False while the declarer still has no trick (§3.3)."""
+
+    seat: int
+    suit: Suit
+    points: int
+    counted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeRecord:
+    """A trump exchange (SX-9): everybody saw `seat` take `taken` and put down `given`."""
+
+    seat: int
+    taken: Card
+    given: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """How a finished deal was scored (SX-12..SX-14), for the end-of-deal message and image."""
+
+    deal_number: int
+    winner: int
+    game_points: int
+    reason: DealEnd
+    card_points: tuple[int, int]  # trick points incl. the last-trick bonus
+    marriage_points: tuple[int, int]  # counted marriages only
+    tricks: tuple[int, int]
+    closer: int | None
+    claimant: int | None
+    text: str  # e.g. "Seat 1 wins 2 game points: Schneider (opponent under 33)."
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (self.card_points[0] + self.marriage_points[0], self.card_points[1] + self.marriage_points[1])
+
+
+@dataclass(frozen=True, slots=True)
+class SchnapsenView:
+    """One seat's knowledge of the table (`seat` None: the public view, no hand)."""
+
+    seat: int | None
+    players: int
+    preset: str
+    phase: Phase
+    to_move: int | None
+    dealer: int
+    deal_number: int
+    hand: tuple[Card, ...]  # own cards (empty in the public view)
+    hand_sizes: tuple[int, int]
+    trump: Suit
+    trump_card: Card | None  # face-up trump under the talon; None once taken (SX-5)
+    talon_size: int  # face-down cards plus the trump card
+    closed: bool
+    closed_by: int | None
+    closed_at_trick: int | None  # tricks completed when the talon was closed (SX-13)
+    trick: tuple[PlayedCard, ...]  # the trick in progress (0 or 1 card)
+    last_trick: TrickRecord | None
+    tricks: tuple[TrickRecord, ...]  # every completed trick of this deal, in order
+    tricks_won: tuple[int, int]
+    marriages: tuple[MarriageRecord, ...]
+    exchanges: tuple[ExchangeRecord, ...]
+    points: tuple[int | None, int | None]  # running points; hidden entries are None
+    game_points: tuple[int, int]
+    target: int
+    claim_mode: str  # "auto" or "memory" (D-SX-3)
+    log: tuple[str, ...]  # the last few actions, oldest first
+    legal_moves: tuple[Move, ...]  # only in the view of the seat to move
+    playable: tuple[Card, ...]  # cards that may go on the table now (buttons)
+    marriage_suits: tuple[Suit, ...]  # marriages that may be declared now
+    can_exchange: bool
+    can_close: bool
+    can_claim: bool
+    last_deal: DealSummary | None  # the most recently finished deal
+    deal_just_ended: bool  # True until the first move of the next deal
+    is_over: bool
+    winner: int | None  # the series winner once is_over
+
+    @property
+    def last_action(self) -> str:
+        return self.log[-1] if self.log else ""
+
+    @property
+    def opponent(self) -> int | None:
+        return None if self.seat is None else 1 - self.seat
+
+    @property
+    def leading(self) -> bool:
+        """True when the seat to move is about to lead (marriages, exchange and close happen now)."""
+        return not self.trick and self.to_move is not None
