@@ -1,0 +1,82 @@
+"""Thirteen moves: play a set of cards, or pass (TL-7). Frozen and hashable (design §2).
+
+Encoding: card codes joined by dots, lowest first ("3s.4d.5c", at most 13 cards, so at most 51
+characters and well inside Discord's 100-character custom ids); "p" is a pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.base import IllegalMove
+from games.cards import Card, format_cards, parse_card
+from games.thirteen.order import cards_of, mask_of
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play these cards. `mask` is the TL-2 bitmask (see `order`), so equal card sets are equal moves."""
+
+    mask: int
+
+    @classmethod
+    def of(cls, cards: list[Card] | tuple[Card, ...]) -> Play:
+        return cls(mask_of(cards))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, lowest first (TL-2)."""
+        return cards_of(self.mask)
+
+    def encode(self) -> str:
+        return ".".join(card.code for card in self.cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass: stay out until the table clears (TL-9)."""
+
+    def encode(self) -> str:
+        return "p"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move = Play | Pass
+PASS = Pass()
+PASS_WORDS = frozenset({"p", "pass", "skip"})
+
+
+def decode_move(code: str) -> Move:
+    """Read `Move.encode()` text back; raises IllegalMove on anything else."""
+    if code == "p":
+        return PASS
+    try:
+        cards = [parse_card(token) for token in code.split(".")]
+        mask = mask_of(cards)
+    except ValueError as error:
+        raise IllegalMove(f"Unreadable move {code!r}: {error}.") from None
+    if mask.bit_count() != len(cards):
+        raise IllegalMove(f"Unreadable move {code!r}: a card is listed twice.")
+    return Play(mask)
+
+
+def parse_move(text: str) -> Move:
+    """Read player notation: "7s 7h", "7♠,7♥", "pass"; raises IllegalMove with a readable sentence."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise IllegalMove("Type the cards to play, like `7s 7h`, or `pass`.")
+    if len(words) == 1 and words[0].lower() in PASS_WORDS:
+        return PASS
+    try:
+        cards = [parse_card(word) for word in words]
+        mask = mask_of(cards)
+    except ValueError as error:
+        raise IllegalMove(f"I can't read that: {error}. Write cards like `7s 7h 10d`, or `pass`.") from None
+    if mask.bit_count() != len(cards):
+        raise IllegalMove("You listed the same card twice.")
+    return Play(mask)

@@ -1,0 +1,60 @@
+"""Table options for Thirteen (D-TL-1, D-TL-4, D-TL-5): every house rule is off by default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule switches of one table. Defaults are the project's decisions in rules.md.
+
+    - bomb_after_pass: a passed player may still bomb a 2 or a bomb on a 2 (TL-8.8, E-TL-1); off (D-TL-1).
+    - over_chopping: a higher class of bomb beats a lower one (E-TL-2); off.
+    - n_or_more_pairs: a longer double sequence also chops what a shorter one does (E-TL-3); off.
+    - instant_wins: four 2s, a dragon, six pairs, five consecutive pairs, three consecutive triples win at
+      the deal (TL-13); off.
+    - two_finish_loses: going out with a play holding a 2 takes the lowest free place (E-TL-9); off.
+    - auto_pass: the engine passes for a player with no legal beating play (D-TL-4, E-TL-10); on.
+    - series_games: games in the match, scored by place points n-1..0 (D-TL-5, TL-12); 1.
+    """
+
+    bomb_after_pass: bool = False
+    over_chopping: bool = False
+    n_or_more_pairs: bool = False
+    instant_wins: bool = False
+    two_finish_loses: bool = False
+    auto_pass: bool = True
+    series_games: int = 1
+
+    MAX_SERIES = 50
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if field.type in ("bool", bool) and not isinstance(value, bool):
+                raise ValueError(f"option {field.name} must be true or false, not {value!r}")
+        if not isinstance(self.series_games, int) or isinstance(self.series_games, bool):
+            raise ValueError(f"option series_games must be a whole number, not {self.series_games!r}")
+        if not 1 <= self.series_games <= self.MAX_SERIES:
+            raise ValueError(f"option series_games must be between 1 and {self.MAX_SERIES}, not {self.series_games}")
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any] | None) -> Options:
+        """Validate a mapping (saved config, lobby settings); unknown keys or bad values raise ValueError."""
+        if data is None:
+            return cls()
+        if isinstance(data, Options):
+            return data
+        known = {field.name for field in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(
+                f"unknown Thirteen option {unknown[0]!r}; known options: {', '.join(sorted(known))}"
+            )
+        return cls(**dict(data))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
