@@ -1,0 +1,139 @@
+"""What one seat (or a spectator) may know about a Carousel game.
+
+Renderers, message builders and computer players receive only these frozen views (design §2), so a
+hidden card cannot leak by accident: the public view (`seat is None`) has an empty `hand`, and other
+players' hands appear only as sizes until a hand ends, when `last_hand` reveals what everyone held
+(the count is public at the end of a hand, CA-12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from games.cards import Card
+from games.carousel.melds import Meld, hand_value
+
+
+class Phase(Enum):
+    """Where the player to move is in the CA-4 turn.
+
+    DRAW_1: the turn starts with a compulsory draw.
+    MELD_1 / MELD_2: after the first / second draw: meld (the turn then ends) or draw again (declining).
+    KNOCK: the turn is over and the hand totals ≤ knock_limit: knock or pass (CA-9, D-CA-1).
+    OVER: the game is over (CA-13).
+    """
+
+    DRAW_1 = "draw_1"
+    MELD_1 = "meld_1"
+    MELD_2 = "meld_2"
+    KNOCK = "knock"
+    OVER = "over"
+
+    @property
+    def may_meld(self) -> bool:
+        return self in (Phase.MELD_1, Phase.MELD_2)
+
+    @property
+    def describe(self) -> str:
+        return _PHASE_TEXT[self]
+
+
+_PHASE_TEXT = {
+    Phase.DRAW_1: "draws the first card",
+    Phase.MELD_1: "may meld or draw a second card",
+    Phase.MELD_2: "may meld or draw a third (last) card",
+    Phase.KNOCK: "may knock or pass",
+    Phase.OVER: "game over",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndSummary:
+    """CA-13, D-CA-4: the end-of-game bonuses and the final standing."""
+
+    totals_before: tuple[int, ...]
+    target_bonus: tuple[int, ...]  # +100 for every player at or over the target
+    hands_won_bonus: tuple[int, ...]  # +25 per hand won, for every player
+    final: tuple[int, ...]
+    winners: tuple[int, ...]  # highest final total; equal totals share the win
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One finished hand, scored as CA-12 says (counts revealed to everyone)."""
+
+    hand_number: int
+    hands: tuple[tuple[Card, ...], ...]  # what each seat held at the end
+    counts: tuple[int, ...]  # each seat's hand count (CA-8)
+    knocker: int | None
+    went_out: int | None
+    stock_ran_out: bool  # CA-11, D-CA-3
+    winners: tuple[int, ...]
+    base_points: tuple[int, ...]  # Σ (c_p − c_w) for winners, 0 for losers
+    knock_bonus: tuple[int, ...]  # +10 to a winner who is not the knocker
+    out_bonus: tuple[int, ...]  # +25 to a winner who went out
+    totals: tuple[int, ...]  # game totals after this hand (before any end-of-game bonus)
+    game_end: GameEndSummary | None
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points each seat scored this hand, bonuses included."""
+        return tuple(b + k + o for b, k, o in zip(self.base_points, self.knock_bonus, self.out_bonus, strict=True))
+
+    @property
+    def reason(self) -> str:
+        if self.went_out is not None:
+            return "went out"
+        if self.knocker is not None:
+            return "knocked"
+        return "stock ran out"
+
+
+@dataclass(frozen=True, slots=True)
+class CarouselView:
+    """A seat's (or the public) picture of the game.
+
+    `hand_sizes` are card counts; point counts of other hands are never shown until `last_hand`.
+    `unseen` is how many physical cards the viewer cannot see (stock plus other hands), which the
+    computer players sample from (ai-notes §4.2).
+    """
+
+    seat: int | None
+    players: int
+    to_move: int | None
+    phase: Phase
+    draws_this_turn: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[Meld, ...]
+    stock: int
+    decks: int
+    scores: tuple[int, ...]
+    hands_won: tuple[int, ...]
+    hand_number: int
+    dealer: int
+    target: int
+    knock_limit: int
+    log: tuple[str, ...]
+    can_knock: bool
+    is_over: bool
+    last_hand: HandSummary | None
+    hand_just_ended: bool  # no move has been made yet in the current hand since `last_hand` ended
+    final: GameEndSummary | None
+
+    @property
+    def last_action(self) -> str:
+        return self.log[-1] if self.log else ""
+
+    @property
+    def hand_value(self) -> int:
+        return hand_value(self.hand)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat == self.to_move
+
+    @property
+    def may_meld(self) -> bool:
+        return self.my_turn and self.phase.may_meld
