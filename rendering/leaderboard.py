@@ -1,0 +1,77 @@
+"""The leaderboard / stats card: rank, name, rating, games and wins, from plain rows.
+
+The caller's own row is highlighted; when the caller is outside the rows shown (not in the top N),
+their row is added below a gap marker, so `/leaderboard` always answers "where am I?" (issue 6).
+Ratings are OpenSkill ordinals (design §5); they are shown rounded, since decimals only add noise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rendering.boards import GAP, Column, Row, draw_board
+from rendering.encode import encode
+from rendering.text import display_name
+from rendering.theme import DEFAULT_THEME, Theme
+
+COLUMNS = (
+    Column("#", 70, "center"),
+    Column("Player", 0, "left"),
+    Column("Rating", 110),
+    Column("Games", 100),
+    Column("Wins", 90),
+    Column("Win %", 100),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """One player's line on a board. `rank` is their position on the whole board, 1 for the best."""
+
+    rank: int
+    name: str
+    rating: float
+    games: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def format_rating(rating: float) -> str:
+    """Whole numbers for big ratings, one decimal for small ones (an ordinal near 0 needs it)."""
+    return f"{rating:.0f}" if abs(rating) >= 100 else f"{rating:.1f}"
+
+
+def _row(entry: LeaderboardRow, highlight: bool) -> Row:
+    cells = (
+        str(entry.rank),
+        display_name(entry.name),
+        format_rating(entry.rating),
+        str(entry.games),
+        str(entry.wins),
+        f"{entry.win_rate:.0%}",
+    )
+    return Row(cells, highlight=highlight, place=entry.rank)
+
+
+def render_leaderboard(
+    title: str,
+    rows: Sequence[LeaderboardRow],
+    caller: LeaderboardRow | None = None,
+    subtitle: str = "",
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    """PNG of the board: `rows` in order, `caller`'s row highlighted (appended below a gap if absent)."""
+    return encode(draw_board(title, subtitle, COLUMNS, board_rows(rows, caller), theme))
+
+
+def board_rows(rows: Sequence[LeaderboardRow], caller: LeaderboardRow | None) -> list[Row]:
+    """The rows to draw: the board, then a gap and the caller's own row when it is not on the board."""
+    drawn = [_row(entry, entry == caller) for entry in rows]
+    if caller is not None and caller not in rows:
+        drawn.append(Row((GAP,)))
+        drawn.append(_row(caller, True))
+    return drawn

@@ -1,0 +1,70 @@
+"""Colours and card proportions shared by every image, so all three games look like one cardroom.
+
+A `Theme` is a frozen value: it is hashable, so sprite caches can be keyed by it, and it can be
+passed to worker threads without copying. Sizes are in image pixels. Discord shows an image about
+400 px wide on a phone (discord-notes §C.5), so our images are drawn about 800 px wide and every size
+below is chosen to stay legible at half scale: a card index of 30 px reads as 15 px on a phone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    """One drawn card size. `strip` is how much of a card stays visible when cards overlap."""
+
+    width: int
+    height: int
+    strip: int
+    index_px: int  # rank letters in the corner index
+    pip_px: int  # suit glyph under the rank
+    centre_px: int  # the big centre glyph
+    radius: int
+
+
+class Size(Enum):
+    """The card sizes the images use: hands are largest, melds on a crowded table smallest."""
+
+    HAND = CardSize(width=96, height=134, strip=50, index_px=34, pip_px=28, centre_px=58, radius=9)
+    TABLE = CardSize(width=80, height=112, strip=42, index_px=29, pip_px=24, centre_px=48, radius=8)
+    MELD = CardSize(width=62, height=87, strip=31, index_px=24, pip_px=19, centre_px=36, radius=6)
+    MINI = CardSize(width=40, height=56, strip=24, index_px=16, pip_px=13, centre_px=20, radius=4)
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Every colour an image uses. Make a variant with `dataclasses.replace(DEFAULT_THEME, felt=...)`."""
+
+    felt: RGB = (22, 83, 56)
+    felt_dark: RGB = (15, 60, 40)
+    panel: RGB = (12, 48, 32)
+    panel_active: RGB = (36, 112, 76)
+    text: RGB = (240, 240, 232)
+    text_muted: RGB = (170, 200, 182)
+    accent: RGB = (246, 196, 64)  # whose turn, the caller's row, selected cards
+    danger: RGB = (226, 96, 82)  # passed, closed talon
+    card_face: RGB = (252, 251, 246)
+    card_edge: RGB = (120, 120, 112)
+    card_shadow: RGB = (0, 0, 0)
+    red_suit: RGB = (200, 24, 44)
+    black_suit: RGB = (24, 24, 28)
+    joker_ink: RGB = (110, 46, 160)
+    joker_tint: RGB = (236, 226, 250)  # background of a joker standing in for a declared card
+    back: RGB = (38, 58, 122)
+    back_pattern: RGB = (74, 98, 168)
+    back_border: RGB = (250, 250, 250)
+    board_bg: RGB = (26, 30, 38)  # leaderboard and standings cards
+    board_row: RGB = (34, 39, 50)
+    board_row_alt: RGB = (30, 34, 44)
+    gold: RGB = (242, 190, 60)
+    silver: RGB = (196, 202, 212)
+    bronze: RGB = (205, 127, 70)
+    width: int = 800  # table, leaderboard and standings width in pixels
+
+
+DEFAULT_THEME = Theme()
