@@ -1,1 +1,100 @@
-"""aiosqlite storage: migrations, saved games, move logs, results, ratings, settings. No discord here."""
+"""aiosqlite storage: migrations, saved games, move logs, results, ratings, settings. No discord here.
+
+The database is the source of truth; memory is a cache (design §5). Every call is one short
+transaction on one connection guarded by an asyncio.Lock, so any number of tasks may call at once.
+Times are UNIX seconds passed in by the caller (`at=`, `now=`, deadlines): data/ never reads a clock.
+
+Opening
+    db = await Database.open(path)            # creates / upgrades the schema; SchemaTooNew if newer
+    async with await Database.open(path) as db: ...
+    await db.close()
+
+Games: `db.games` (GameRepository) -> GameRecord (with seats), SavedGame (with moves and snapshot)
+    create_lobby(kind=, guild_id=, channel_id=, host_user_id=, seed=, at=, timer=TurnTimer.LIVE,
+                 turn_seconds=, options={}, thread_id=None, deadline=None)   # ChannelBusy if open game there
+    add_player(game_id, user_id, name, max_seats=) / add_computer(game_id, level, name, max_seats=)
+    remove_seat(game_id, seat) (seats renumber 0..n-1) / set_host / set_options / set_timer
+    start(game_id, at=, deadline=)                             # lobby -> active, version 0
+    append_move(game_id, expected_version, code, at=, actor=seat, next_deadline=, source=MoveSource.PLAYER)
+        -> new version; VersionConflict if another move got there first; WrongStatus if not active
+    set_deadline(game_id, deadline, expected_version=None) / mark_reminder_sent(game_id, version) -> bool
+    record_timeout(game_id, seat) -> Seat / replace_with_computer(game_id, seat, level) -> Seat
+    set_table_message(game_id, channel_id, message_id) / set_hand_message(game_id, seat, channel_id, message_id)
+    save_snapshot(game_id, version, engine_state.to_dict(), at=)
+    get(game_id) / load(game_id) / list_open() / due(now) / open_in_channel(channel_id) / open_games_of(user_id)
+    finish(game_id, expected_version, GameResult, at=) -> MatchRecord   # rated iff every seat human
+    abandon(game_id, at=, reason=)                                      # never rated
+  data.replay: rebuild_state(engine, saved) and `await load_state(db, game_id)` -> (SavedGame, GameState)
+
+Results: `db.results` (ResultRepository)
+    match_for_game, recent_matches(guild_id, kind=, user_id=, limit=, before_id=), rating, all_ratings,
+    leaderboard(guild_id, kind, limit=, offset=, min_games=) -> [BoardEntry], rank_of, player_stats,
+    recompute_ratings(guild_id=None, kind=None)
+
+Settings: `db.settings` (SettingsRepository)
+    user(user_id) -> UserSettings; update_user(user_id, hand_delivery=, dm_closed=, ping_on_turn=,
+    leaderboard_opt_out=); users_with_dm_closed(ids); guild(guild_id) -> GuildSettings;
+    update_guild(guild_id, live_turn_seconds=, casual_turn_seconds=, computer_games_count=);
+    set_manager_role(guild_id, role_id | None); set_allowed_channels(guild_id, ids)
+
+Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first)
+
+Errors (data.errors): StorageError > SchemaTooNew, GameNotFound, VersionConflict, WrongStatus,
+ChannelBusy, SeatError.
+"""
+
+from .database import Database, Synchronous
+from .errors import ChannelBusy, GameNotFound, SchemaTooNew, SeatError, StorageError, VersionConflict, WrongStatus
+from .models import (
+    BoardEntry,
+    Erasure,
+    GameRecord,
+    GameStatus,
+    GuildSettings,
+    HandDelivery,
+    MatchPlayer,
+    MatchRecord,
+    MoveRecord,
+    MoveSource,
+    PlayerStats,
+    Rating,
+    SavedGame,
+    Seat,
+    Snapshot,
+    TurnTimer,
+    UserSettings,
+)
+from .ratings import RatingModel
+from .replay import load_state, rebuild_state
+
+__all__ = [
+    "BoardEntry",
+    "ChannelBusy",
+    "Database",
+    "Erasure",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "GuildSettings",
+    "HandDelivery",
+    "MatchPlayer",
+    "MatchRecord",
+    "MoveRecord",
+    "MoveSource",
+    "PlayerStats",
+    "Rating",
+    "RatingModel",
+    "SavedGame",
+    "SchemaTooNew",
+    "Seat",
+    "SeatError",
+    "Snapshot",
+    "StorageError",
+    "Synchronous",
+    "TurnTimer",
+    "UserSettings",
+    "VersionConflict",
+    "WrongStatus",
+    "load_state",
+    "rebuild_state",
+]

@@ -1,0 +1,169 @@
+"""The one aiosqlite connection and the transactions every repository runs in.
+
+Why one connection and an asyncio.Lock: aiosqlite runs each statement on a worker thread, but a
+transaction spans several awaits. Without the lock, two tasks could interleave statements inside the
+same transaction (one task's ROLLBACK undoing the other's move). With it, every repository call is a
+short, whole transaction, so they are safe to call concurrently from many tasks. Writers take
+`BEGIN IMMEDIATE`, so a second process on the same file waits (busy timeout) instead of failing
+half-way, and readers see one consistent snapshot (WAL).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from enum import StrEnum
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import aiosqlite
+
+from . import schema
+from .ratings import RatingModel
+
+log = logging.getLogger(__name__)
+
+Params = Sequence[Any]
+
+
+class Synchronous(StrEnum):
+    """SQLite's `PRAGMA synchronous`. In WAL mode both survive a killed process; FULL also survives a
+    power cut or OS crash at the price of an fsync per commit. FULL is the default: the database is
+    the source of truth for games in progress (design §5)."""
+
+    NORMAL = "NORMAL"
+    FULL = "FULL"
+
+
+class Tx:
+    """A transaction in progress: run statements with parameters, never formatted SQL."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        async with self._conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        async with self._conn.execute(sql, params) as cursor:
+            row: sqlite3.Row | None = await cursor.fetchone()
+            return row
+
+    async def run(self, sql: str, params: Params = ()) -> int:
+        """Execute one statement; return the number of rows it changed."""
+        async with self._conn.execute(sql, params) as cursor:
+            return cursor.rowcount
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        """Execute an INSERT; return the new row id."""
+        async with self._conn.execute(sql, params) as cursor:
+            rowid = cursor.lastrowid
+        assert rowid is not None
+        return rowid
+
+    async def many(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._conn.executemany(sql, rows)
+
+
+class Database:
+    """An open Cardroom database. Use `await Database.open(path)` or `async with await Database.open(path)`.
+
+    The repositories hang off it: `db.games`, `db.results`, `db.settings`, `db.privacy`.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, model: RatingModel) -> None:
+        from .games import GameRepository
+        from .privacy import PrivacyRepository
+        from .results import ResultRepository
+        from .settings import SettingsRepository
+
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self.path = path
+        self.rating_model = model
+        self.games = GameRepository(self)
+        self.results = ResultRepository(self)
+        self.settings = SettingsRepository(self)
+        self.privacy = PrivacyRepository(self)
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        synchronous: Synchronous = Synchronous.FULL,
+        busy_timeout_ms: int = 5000,
+        rating_model: RatingModel | None = None,
+        migrate_to: int | None = None,
+    ) -> Self:
+        """Open (creating if needed) and upgrade the database at `path`.
+
+        Raises SchemaTooNew when the file was written by a newer Cardroom. `migrate_to` stops the
+        upgrade at an older version; it exists for migration tests only.
+        """
+        path = Path(path)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3 never opens hidden transactions.
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute(f"PRAGMA synchronous = {Synchronous(synchronous).value}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            version = await schema.migrate(conn, migrate_to)
+        except BaseException:
+            await conn.close()
+            raise
+        log.info("opened %s at schema version %d", path, version)
+        return cls(conn, path, rating_model or RatingModel())
+
+    async def close(self) -> None:
+        """Wait for the running transaction, then close. Safe to call twice."""
+        if self._closed:
+            return
+        async with self._lock:
+            self._closed = True
+            await self._conn.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await schema.schema_version(self._conn)
+
+    @asynccontextmanager
+    async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
+        """One whole transaction under the connection lock; commits on success, rolls back on error.
+
+        A write transaction starts with BEGIN IMMEDIATE so it holds the write lock from its first
+        statement: a check-then-update inside it cannot be overtaken by another connection.
+        """
+        async with self._lock:
+            if self._closed:
+                raise RuntimeError("the database is closed")
+            await self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield Tx(self._conn)
+            except BaseException:
+                # Shielded: even a cancelled task must not leave the shared connection inside a transaction.
+                try:
+                    await asyncio.shield(self._conn.execute("ROLLBACK"))
+                except sqlite3.Error:
+                    log.exception("rollback failed")
+                raise
+            else:
+                await asyncio.shield(self._conn.execute("COMMIT"))

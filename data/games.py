@@ -1,0 +1,505 @@
+"""Games, seats and the move log: the durable half of every table (design §3 steps 3 and 5, §5).
+
+The engines are never imported here: a game is stored as (kind, options, seed, seats, encoded
+moves) plus optional `to_dict` snapshots, and `data.replay` rebuilds the state with an engine.
+
+Concurrency rule: every method is one transaction (see `Database.transaction`). `append_move` bumps
+the version only if it still equals the caller's `expected_version`, so of two racing clicks exactly
+one is stored and the other gets `VersionConflict` (design §3: a stale click is refused politely).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from games.base import GameResult
+
+from .errors import ChannelBusy, GameNotFound, SeatError, VersionConflict, WrongStatus
+from .models import GameRecord, GameStatus, MatchRecord, MoveRecord, MoveSource, SavedGame, Seat, Snapshot, TurnTimer
+
+if TYPE_CHECKING:
+    from .database import Database, Tx
+
+log = logging.getLogger(__name__)
+
+OPEN = (GameStatus.LOBBY, GameStatus.ACTIVE)
+_OPEN_SQL = "('lobby', 'active')"
+
+_GAME_COLUMNS = (
+    "id, kind, guild_id, channel_id, thread_id, host_user_id, options, seed, status, version, timer, turn_seconds, "
+    "deadline, reminder_sent, table_channel_id, table_message_id, created_at, started_at, ended_at, end_reason, "
+    "updated_at"
+)
+_SEAT_COLUMNS = (
+    "game_id, seat, user_id, display_name, computer_level, timeouts, consecutive_timeouts, hand_channel_id, "
+    "hand_message_id"
+)
+# Temporarily lifts seat numbers clear of the live range while a lobby closes a gap.
+_RENUMBER_OFFSET = 1_000_000
+
+
+def dump_json(value: Mapping[str, Any]) -> str:
+    """Canonical JSON: sorted keys, real Unicode, so equal options give equal text."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _seat(row: sqlite3.Row) -> Seat:
+    return Seat(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        computer_level=row["computer_level"],
+        timeouts=row["timeouts"],
+        consecutive_timeouts=row["consecutive_timeouts"],
+        hand_channel_id=row["hand_channel_id"],
+        hand_message_id=row["hand_message_id"],
+    )
+
+
+def _game(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        host_user_id=row["host_user_id"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        status=GameStatus(row["status"]),
+        version=row["version"],
+        timer=TurnTimer(row["timer"]),
+        turn_seconds=row["turn_seconds"],
+        deadline=row["deadline"],
+        reminder_sent=bool(row["reminder_sent"]),
+        table_channel_id=row["table_channel_id"],
+        table_message_id=row["table_message_id"],
+        created_at=row["created_at"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        end_reason=row["end_reason"],
+        updated_at=row["updated_at"],
+        seats=tuple(seats),
+    )
+
+
+async def fetch_game(tx: Tx, game_id: int) -> GameRecord:
+    """The game with its seats, inside an open transaction; raises GameNotFound."""
+    row = await tx.one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise GameNotFound(game_id)
+    seats = await tx.all(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+    return _game(row, [_seat(s) for s in seats])
+
+
+async def _fetch_games(tx: Tx, where: str, params: Sequence[Any] = ()) -> list[GameRecord]:
+    """Games matching a fixed WHERE clause (written in this module, never from input), with their seats.
+
+    Two queries however many games match, so loading 10,000 tables at start-up stays cheap.
+    """
+    rows = await tx.all(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params)
+    if not rows:
+        return []
+    seats: dict[int, list[Seat]] = {row["id"]: [] for row in rows}
+    seat_rows = await tx.all(
+        f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN (SELECT id FROM games WHERE {where}) "
+        "ORDER BY game_id, seat",
+        params,
+    )
+    for seat_row in seat_rows:
+        if seat_row["game_id"] in seats:
+            seats[seat_row["game_id"]].append(_seat(seat_row))
+    return [_game(row, seats[row["id"]]) for row in rows]
+
+
+def _require(game: GameRecord, *statuses: GameStatus) -> None:
+    if game.status not in statuses:
+        raise WrongStatus(game.id, game.status, statuses)
+
+
+class GameRepository:
+    """Every write and read of games, seats, moves and snapshots. Reach it as `db.games`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # -- lobby -------------------------------------------------------------------------------------
+
+    async def create_lobby(
+        self,
+        *,
+        kind: str,
+        guild_id: int,
+        channel_id: int,
+        host_user_id: int,
+        seed: int,
+        at: float,
+        timer: TurnTimer,
+        turn_seconds: int,
+        options: Mapping[str, Any] | None = None,
+        thread_id: int | None = None,
+        deadline: float | None = None,
+    ) -> GameRecord:
+        """A new game in the lobby, with no seats yet. Raises ChannelBusy if the channel has an open game.
+
+        `deadline` is optional: a lobby may expire, and `due()` returns it when it does.
+        """
+        async with self._db.transaction() as tx:
+            try:
+                game_id = await tx.insert(
+                    "INSERT INTO games (kind, guild_id, channel_id, thread_id, host_user_id, options, seed, status, "
+                    "timer, turn_seconds, deadline, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (
+                        kind,
+                        guild_id,
+                        channel_id,
+                        thread_id,
+                        host_user_id,
+                        dump_json(options or {}),
+                        seed,
+                        TurnTimer(timer).value,
+                        turn_seconds,
+                        deadline,
+                        at,
+                        at,
+                    ),
+                )
+            except sqlite3.IntegrityError as error:
+                busy = await tx.one(
+                    f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}", (channel_id,)
+                )
+                if busy is None:
+                    raise
+                raise ChannelBusy(channel_id, busy["id"]) from error
+            log.info("game %d (%s) opened in channel %d", game_id, kind, channel_id)
+            return await fetch_game(tx, game_id)
+
+    async def add_player(self, game_id: int, user_id: int, display_name: str, *, max_seats: int | None = None) -> Seat:
+        """Seat a human at the next free chair of a lobby. Raises SeatError if seated already or full.
+
+        The fullness check and the insert share one transaction, so two last-second joins cannot both
+        take the final chair.
+        """
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            if game.seat_of(user_id) is not None:
+                raise SeatError(f"user {user_id} is already seated in game {game_id}")
+            return await self._insert_seat(tx, game, user_id, display_name, None, max_seats)
+
+    async def add_computer(self, game_id: int, level: str, display_name: str, *, max_seats: int | None = None) -> Seat:
+        """Seat a computer player of `level` at the next free chair of a lobby."""
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            return await self._insert_seat(tx, game, None, display_name, level, max_seats)
+
+    @staticmethod
+    async def _insert_seat(
+        tx: Tx, game: GameRecord, user_id: int | None, name: str, level: str | None, max_seats: int | None
+    ) -> Seat:
+        if max_seats is not None and len(game.seats) >= max_seats:
+            raise SeatError(f"game {game.id} is full ({max_seats} seats)")
+        seat = Seat(seat=len(game.seats), user_id=user_id, display_name=name, computer_level=level)
+        await tx.run(
+            "INSERT INTO seats (game_id, seat, user_id, display_name, computer_level) VALUES (?, ?, ?, ?, ?)",
+            (game.id, seat.seat, user_id, name, level),
+        )
+        return seat
+
+    async def remove_seat(self, game_id: int, seat: int) -> GameRecord:
+        """Empty a lobby chair; later chairs move up one so seats stay numbered 0..n-1."""
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            if await tx.run("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)) == 0:
+                raise SeatError(f"game {game_id} has no seat {seat}")
+            # Two steps so no intermediate row collides with the (game_id, seat) primary key.
+            await tx.run(
+                "UPDATE seats SET seat = seat + ? WHERE game_id = ? AND seat > ?", (_RENUMBER_OFFSET, game_id, seat)
+            )
+            await tx.run(
+                "UPDATE seats SET seat = seat - ? WHERE game_id = ? AND seat >= ?",
+                (_RENUMBER_OFFSET + 1, game_id, _RENUMBER_OFFSET),
+            )
+            return await fetch_game(tx, game_id)
+
+    async def set_host(self, game_id: int, user_id: int) -> None:
+        """Hand the host role (who may start, change options, abandon) to another user."""
+        async with self._db.transaction() as tx:
+            if await tx.run("UPDATE games SET host_user_id = ? WHERE id = ?", (user_id, game_id)) == 0:
+                raise GameNotFound(game_id)
+
+    async def set_options(self, game_id: int, options: Mapping[str, Any]) -> None:
+        """Replace the rule options; only while in the lobby, since replay depends on them."""
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            await tx.run("UPDATE games SET options = ? WHERE id = ?", (dump_json(options), game_id))
+
+    async def set_timer(self, game_id: int, timer: TurnTimer, turn_seconds: int) -> None:
+        """Change the turn timer of an open game (applies from the next deadline the bot sets)."""
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, *OPEN)
+            await tx.run(
+                "UPDATE games SET timer = ?, turn_seconds = ? WHERE id = ?",
+                (TurnTimer(timer).value, turn_seconds, game_id),
+            )
+
+    async def start(self, game_id: int, *, at: float, deadline: float | None) -> GameRecord:
+        """Lobby -> active at version 0, with the first turn's deadline. Needs at least one seat."""
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            if not game.seats:
+                raise SeatError(f"game {game_id} has no players")
+            await tx.run(
+                "UPDATE games SET status = 'active', version = 0, started_at = ?, updated_at = ?, deadline = ?, "
+                "reminder_sent = 0 WHERE id = ?",
+                (at, at, deadline, game_id),
+            )
+            log.info("game %d started with %d seats", game_id, len(game.seats))
+            return await fetch_game(tx, game_id)
+
+    # -- play --------------------------------------------------------------------------------------
+
+    async def append_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        code: str,
+        *,
+        at: float,
+        actor: int | None,
+        next_deadline: float | None,
+        source: MoveSource = MoveSource.PLAYER,
+    ) -> int:
+        """Store one move and return the new version, or raise VersionConflict if someone moved first.
+
+        The move row, the version bump, the next deadline and the reminder reset commit together, so
+        a crash leaves either all of them or none (notes E.1). A player's own move clears their
+        consecutive-timeout count.
+        """
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE games SET version = version + 1, deadline = ?, reminder_sent = 0, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (next_deadline, at, game_id, expected_version),
+            )
+            if changed == 0:
+                game = await fetch_game(tx, game_id)
+                _require(game, GameStatus.ACTIVE)
+                raise VersionConflict(game_id, expected_version, game.version)
+            version = expected_version + 1
+            await tx.run(
+                "INSERT INTO moves (game_id, seq, code, actor, source, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, version, code, actor, MoveSource(source).value, at),
+            )
+            if actor is not None and source is MoveSource.PLAYER:
+                await tx.run(
+                    "UPDATE seats SET consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?", (game_id, actor)
+                )
+            return version
+
+    async def set_deadline(self, game_id: int, deadline: float | None, *, expected_version: int | None = None) -> bool:
+        """Set (or clear, with None) the deadline and re-arm the reminder.
+
+        With `expected_version`, nothing changes unless the game is still at that version (a sweeper
+        acting on an old turn must not move a new turn's deadline); returns whether it changed.
+        """
+        async with self._db.transaction() as tx:
+            sql = f"UPDATE games SET deadline = ?, reminder_sent = 0 WHERE id = ? AND status IN {_OPEN_SQL}"
+            params: list[Any] = [deadline, game_id]
+            if expected_version is not None:
+                sql += " AND version = ?"
+                params.append(expected_version)
+            return await tx.run(sql, params) == 1
+
+    async def mark_reminder_sent(self, game_id: int, version: int) -> bool:
+        """Record that this turn's reminder went out; False if the turn has moved on or it was sent already."""
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND reminder_sent = 0 "
+                "AND status = 'active'",
+                (game_id, version),
+            )
+            return changed == 1
+
+    async def record_timeout(self, game_id: int, seat: int) -> Seat:
+        """Count a timeout against a seat (total and consecutive); the bot decides when to replace it."""
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE seats SET timeouts = timeouts + 1, consecutive_timeouts = consecutive_timeouts + 1 "
+                "WHERE game_id = ? AND seat = ?",
+                (game_id, seat),
+            )
+            if changed == 0:
+                raise SeatError(f"game {game_id} has no seat {seat}")
+            return await self._fetch_seat(tx, game_id, seat)
+
+    async def replace_with_computer(self, game_id: int, seat: int, level: str) -> Seat:
+        """A computer takes over a human's seat mid-game (AFK, left). The game will not be rated."""
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, *OPEN)
+            changed = await tx.run(
+                "UPDATE seats SET computer_level = ?, consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?",
+                (level, game_id, seat),
+            )
+            if changed == 0:
+                raise SeatError(f"game {game_id} has no seat {seat}")
+            log.info("game %d seat %d is now played by a %s computer", game_id, seat, level)
+            return await self._fetch_seat(tx, game_id, seat)
+
+    @staticmethod
+    async def _fetch_seat(tx: Tx, game_id: int, seat: int) -> Seat:
+        row = await tx.one(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+        assert row is not None
+        return _seat(row)
+
+    # -- messages ----------------------------------------------------------------------------------
+
+    async def set_table_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
+        """Where the table message lives, so a restart edits it instead of posting a new one."""
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ?",
+                (channel_id, message_id, game_id),
+            )
+            if changed == 0:
+                raise GameNotFound(game_id)
+
+    async def set_hand_message(self, game_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
+        """The DM (channel and message) holding a seat's private hand; None clears it."""
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE seats SET hand_channel_id = ?, hand_message_id = ? WHERE game_id = ? AND seat = ?",
+                (channel_id, message_id, game_id, seat),
+            )
+            if changed == 0:
+                raise SeatError(f"game {game_id} has no seat {seat}")
+
+    # -- snapshots ---------------------------------------------------------------------------------
+
+    async def save_snapshot(self, game_id: int, version: int, state: Mapping[str, Any], *, at: float) -> None:
+        """Keep `state` (an engine's to_dict at `version`) as the game's only snapshot.
+
+        Refused (VersionConflict) unless the game is at `version`, so a stale state is never cached.
+        """
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            if game.version != version:
+                raise VersionConflict(game_id, version, game.version)
+            await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            await tx.run(
+                "INSERT INTO snapshots (game_id, version, state, at) VALUES (?, ?, ?, ?)",
+                (game_id, version, dump_json(state), at),
+            )
+
+    # -- reads -------------------------------------------------------------------------------------
+
+    async def get(self, game_id: int) -> GameRecord:
+        """The game and its seats (no moves). Raises GameNotFound."""
+        async with self._db.transaction(write=False) as tx:
+            return await fetch_game(tx, game_id)
+
+    async def load(self, game_id: int) -> SavedGame:
+        """The game, its whole move log in order and its latest snapshot: what `data.replay` rebuilds from."""
+        async with self._db.transaction(write=False) as tx:
+            game = await fetch_game(tx, game_id)
+            rows = await tx.all(
+                "SELECT seq, code, actor, source, at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+            snap = await tx.one(
+                "SELECT version, state, at FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1",
+                (game_id,),
+            )
+        moves = tuple(
+            MoveRecord(row["seq"], row["code"], row["actor"], MoveSource(row["source"]), row["at"]) for row in rows
+        )
+        snapshot = Snapshot(snap["version"], json.loads(snap["state"]), snap["at"]) if snap else None
+        return SavedGame(game, moves, snapshot)
+
+    async def list_open(self, *statuses: GameStatus) -> list[GameRecord]:
+        """Open games with seats, oldest first: what the bot resumes at start-up.
+
+        Defaults to lobbies and active games; pass `GameStatus.ACTIVE` for active only.
+        """
+        wanted = statuses or OPEN
+        for status in wanted:
+            if not GameStatus(status).is_open:
+                raise ValueError(f"list_open lists open games only, not {status}")
+        if set(wanted) == set(OPEN):
+            return await self._read(f"status IN {_OPEN_SQL} ORDER BY id")
+        (only,) = set(wanted)
+        return await self._read("status = ? ORDER BY id", (GameStatus(only).value,))
+
+    async def due(self, now: float, *, limit: int = 100) -> list[GameRecord]:
+        """Open games whose deadline is at or before `now`, earliest first: the sweeper's work list."""
+        return await self._read(
+            f"status IN {_OPEN_SQL} AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id LIMIT ?",
+            (now, limit),
+        )
+
+    async def open_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The open game posted in `channel_id` or running in the thread `channel_id`, if any."""
+        games = await self._read(
+            f"status IN {_OPEN_SQL} AND (channel_id = ? OR thread_id = ?) ORDER BY id LIMIT 1",
+            (channel_id, channel_id),
+        )
+        return games[0] if games else None
+
+    async def open_games_of(self, user_id: int) -> list[GameRecord]:
+        """Open games where `user_id` holds a seat."""
+        return await self._read(
+            f"status IN {_OPEN_SQL} AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
+            (user_id,),
+        )
+
+    async def _read(self, where: str, params: Sequence[Any] = ()) -> list[GameRecord]:
+        async with self._db.transaction(write=False) as tx:
+            return await _fetch_games(tx, where, params)
+
+    # -- endings -----------------------------------------------------------------------------------
+
+    async def finish(self, game_id: int, expected_version: int, result: GameResult, *, at: float) -> MatchRecord:
+        """Active -> finished: store the match (places and scores per seat) and, if every seat is
+        human, rate it. All in one transaction, so a result is never half-recorded."""
+        from .results import record_match
+
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.ACTIVE)
+            if game.version != expected_version:
+                raise VersionConflict(game_id, expected_version, game.version)
+            if len(result.places) != game.players or len(result.scores) != game.players:
+                raise ValueError(f"game {game_id} has {game.players} seats; the result has {len(result.places)}")
+            await tx.run(
+                "UPDATE games SET status = 'finished', deadline = NULL, ended_at = ?, updated_at = ?, "
+                "end_reason = 'finished' WHERE id = ?",
+                (at, at, game_id),
+            )
+            await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            match = await record_match(tx, self._db.rating_model, game, result, at)
+            log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
+            return match
+
+    async def abandon(self, game_id: int, *, at: float, reason: str) -> GameRecord:
+        """Lobby or active -> abandoned (host cancelled, everyone left, lobby expired). Never rated."""
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, *OPEN)
+            await tx.run(
+                "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
+                "end_reason = ? WHERE id = ?",
+                (at, at, reason, game_id),
+            )
+            await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            log.info("game %d abandoned: %s", game_id, reason)
+            return await fetch_game(tx, game_id)

@@ -1,0 +1,60 @@
+"""Deleting a user's data on request (Discord developer policy: honour deletion requests).
+
+What goes: their settings, their ratings rows, and their id and name everywhere in finished and
+abandoned games and in the match log. Stored results keep a pseudonym instead (a fresh negative
+number and the name "Deleted player"), so the other players' results, and ratings recomputed from
+the log, stay exactly as they were while nothing links back to the Discord account.
+
+Seats in open games are not touched: the bot must first replace or remove those seats (the game is
+live and its messages name the player), then call again. `Erasure.open_game_ids` lists them.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from .models import Erasure
+
+if TYPE_CHECKING:
+    from .database import Database
+
+log = logging.getLogger(__name__)
+
+ERASED_NAME = "Deleted player"
+
+
+class PrivacyRepository:
+    """Reach it as `db.privacy`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def erase_user(self, user_id: int, *, at: float) -> Erasure:
+        """Remove `user_id`'s personal data as described in the module docstring; one transaction."""
+        if user_id <= 0:
+            raise ValueError("only real (positive) Discord user ids can be erased")
+        async with self._db.transaction() as tx:
+            pseudonym = -(await tx.insert("INSERT INTO erasures (at) VALUES (?)", (at,)))
+            match_rows = await tx.run(
+                "UPDATE match_players SET user_id = ?, display_name = ? WHERE user_id = ?",
+                (pseudonym, ERASED_NAME, user_id),
+            )
+            ratings = await tx.run("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+            await tx.run("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+            seats = await tx.run(
+                "UPDATE seats SET user_id = ?, display_name = ?, hand_channel_id = NULL, hand_message_id = NULL "
+                "WHERE user_id = ? AND game_id IN (SELECT id FROM games WHERE status IN ('finished', 'abandoned'))",
+                (pseudonym, ERASED_NAME, user_id),
+            )
+            await tx.run(
+                "UPDATE games SET host_user_id = ? WHERE host_user_id = ? AND status IN ('finished', 'abandoned')",
+                (pseudonym, user_id),
+            )
+            open_rows = await tx.all(
+                "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
+                "WHERE g.status IN ('lobby', 'active') AND (s.user_id = ? OR g.host_user_id = ?) ORDER BY g.id",
+                (user_id, user_id),
+            )
+        log.info("erased a user's data: %d results, %d ratings, %d seats", match_rows, ratings, seats)
+        return Erasure(pseudonym, match_rows, ratings, seats, tuple(row["id"] for row in open_rows))

@@ -1,0 +1,157 @@
+"""Per-user and per-server settings (design §4, notes E.3/E.6). Missing rows read as the defaults.
+
+Updates are read-modify-write inside one transaction, so two commands changing different fields at
+the same moment cannot undo each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .models import GuildSettings, HandDelivery, UserSettings
+
+if TYPE_CHECKING:
+    from .database import Database, Tx
+
+
+async def _user(tx: Tx, user_id: int) -> UserSettings:
+    row = await tx.one("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
+    if row is None:
+        return UserSettings(user_id)
+    return UserSettings(
+        user_id=user_id,
+        hand_delivery=HandDelivery(row["hand_delivery"]),
+        dm_closed=bool(row["dm_closed"]),
+        ping_on_turn=bool(row["ping_on_turn"]),
+        leaderboard_opt_out=bool(row["leaderboard_opt_out"]),
+    )
+
+
+async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
+    channels = frozenset(
+        row["channel_id"]
+        for row in await tx.all("SELECT channel_id FROM guild_channels WHERE guild_id = ?", (guild_id,))
+    )
+    row = await tx.one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    if row is None:
+        return GuildSettings(guild_id, allowed_channel_ids=channels)
+    return GuildSettings(
+        guild_id=guild_id,
+        live_turn_seconds=row["live_turn_seconds"],
+        casual_turn_seconds=row["casual_turn_seconds"],
+        manager_role_id=row["manager_role_id"],
+        computer_games_count=bool(row["computer_games_count"]),
+        allowed_channel_ids=channels,
+    )
+
+
+async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
+    await tx.run(
+        "INSERT OR REPLACE INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
+        "computer_games_count) VALUES (?, ?, ?, ?, ?)",
+        (
+            settings.guild_id,
+            settings.live_turn_seconds,
+            settings.casual_turn_seconds,
+            settings.manager_role_id,
+            int(settings.computer_games_count),
+        ),
+    )
+
+
+class SettingsRepository:
+    """User and guild settings. Reach it as `db.settings`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def user(self, user_id: int) -> UserSettings:
+        async with self._db.transaction(write=False) as tx:
+            return await _user(tx, user_id)
+
+    async def update_user(
+        self,
+        user_id: int,
+        *,
+        hand_delivery: HandDelivery | None = None,
+        dm_closed: bool | None = None,
+        ping_on_turn: bool | None = None,
+        leaderboard_opt_out: bool | None = None,
+    ) -> UserSettings:
+        """Change the given fields (None = leave as is) and return the result."""
+        async with self._db.transaction() as tx:
+            current = await _user(tx, user_id)
+            new = replace(
+                current,
+                hand_delivery=current.hand_delivery if hand_delivery is None else HandDelivery(hand_delivery),
+                dm_closed=current.dm_closed if dm_closed is None else dm_closed,
+                ping_on_turn=current.ping_on_turn if ping_on_turn is None else ping_on_turn,
+                leaderboard_opt_out=current.leaderboard_opt_out if leaderboard_opt_out is None else leaderboard_opt_out,
+            )
+            await tx.run(
+                "INSERT OR REPLACE INTO user_settings (user_id, hand_delivery, dm_closed, ping_on_turn, "
+                "leaderboard_opt_out) VALUES (?, ?, ?, ?, ?)",
+                (
+                    user_id,
+                    new.hand_delivery.value,
+                    int(new.dm_closed),
+                    int(new.ping_on_turn),
+                    int(new.leaderboard_opt_out),
+                ),
+            )
+            return new
+
+    async def users_with_dm_closed(self, user_ids: Iterable[int]) -> frozenset[int]:
+        """Which of `user_ids` are known to refuse DMs (one query per table, not per player)."""
+        ids = list(user_ids)
+        if not ids:
+            return frozenset()
+        marks = ",".join("?" * len(ids))
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.all(f"SELECT user_id FROM user_settings WHERE dm_closed = 1 AND user_id IN ({marks})", ids)
+        return frozenset(row["user_id"] for row in rows)
+
+    async def guild(self, guild_id: int) -> GuildSettings:
+        async with self._db.transaction(write=False) as tx:
+            return await _guild(tx, guild_id)
+
+    async def update_guild(
+        self,
+        guild_id: int,
+        *,
+        live_turn_seconds: int | None = None,
+        casual_turn_seconds: int | None = None,
+        computer_games_count: bool | None = None,
+    ) -> GuildSettings:
+        """Change the given fields (None = leave as is) and return the result."""
+        async with self._db.transaction() as tx:
+            current = await _guild(tx, guild_id)
+            new = replace(
+                current,
+                live_turn_seconds=current.live_turn_seconds if live_turn_seconds is None else live_turn_seconds,
+                casual_turn_seconds=current.casual_turn_seconds if casual_turn_seconds is None else casual_turn_seconds,
+                computer_games_count=(
+                    current.computer_games_count if computer_games_count is None else computer_games_count
+                ),
+            )
+            await _save_guild(tx, new)
+            return new
+
+    async def set_manager_role(self, guild_id: int, role_id: int | None) -> GuildSettings:
+        """The role allowed to manage games besides server admins; None removes it."""
+        async with self._db.transaction() as tx:
+            new = replace(await _guild(tx, guild_id), manager_role_id=role_id)
+            await _save_guild(tx, new)
+            return new
+
+    async def set_allowed_channels(self, guild_id: int, channel_ids: Iterable[int]) -> GuildSettings:
+        """Restrict games to these channels; an empty list allows every channel again."""
+        async with self._db.transaction() as tx:
+            await tx.run("DELETE FROM guild_channels WHERE guild_id = ?", (guild_id,))
+            await tx.many(
+                "INSERT OR IGNORE INTO guild_channels (guild_id, channel_id) VALUES (?, ?)",
+                [(guild_id, channel_id) for channel_id in channel_ids],
+            )
+            return await _guild(tx, guild_id)
