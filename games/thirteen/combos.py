@@ -219,9 +219,20 @@ def combos_like(hand: int, kind: ComboKind, length: int) -> Iterator[int]:
 
 def beating_combos(hand: int, table: Combo, options: Options, bombs_only: bool = False) -> list[int]:
     """Every combination in `hand` that beats `table` (TL-6, TL-8); only bombs in a bomb window (TL-8.8)."""
-    out: list[int] = []
+    return list(iter_beating(hand, table, options, bombs_only))
+
+
+def can_beat(hand: int, table: Combo, options: Options, bombs_only: bool = False) -> bool:
+    """Whether `hand` holds any play onto `table`: auto-pass (D-TL-4) needs only this, not the list."""
+    if hand.bit_count() < table.size and not table.is_twos and not options.over_chopping:
+        return False
+    return next(iter_beating(hand, table, options, bombs_only), None) is not None
+
+
+def iter_beating(hand: int, table: Combo, options: Options, bombs_only: bool = False) -> Iterator[int]:
+    """Lazily, the masks of `beating_combos`."""
     if not bombs_only or table.is_bomb:
-        out.extend(m for m in combos_like(hand, table.kind, table.length) if top_of(m) > table.top)
+        yield from (m for m in combos_like(hand, table.kind, table.length) if top_of(m) > table.top)
     bomb_kinds: list[tuple[ComboKind, int]] = []
     if table.is_twos:
         needed = table.size + 2
@@ -237,5 +248,4 @@ def beating_combos(hand: int, table: Combo, options: Options, bombs_only: bool =
     for kind, length in bomb_kinds:
         if kind is table.kind and length == table.length:
             continue  # already listed above
-        out.extend(combos_like(hand, kind, length))
-    return out
+        yield from combos_like(hand, kind, length)

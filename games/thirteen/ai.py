@@ -1,0 +1,326 @@
+"""Computer players for Thirteen (ai-notes §3): easy, normal (hand decomposition) and hard (Monte Carlo).
+
+All three implement `choose(view, rng) -> Move` and see only a `ThirteenView`; every random choice
+comes from the `rng` they are given, so a seeded game replays exactly.
+
+- easy: the lowest combination that beats; at a lead, the longest combination holding the lowest card;
+  bombs only onto 2s. No memory, no planning.
+- normal: splits the hand into combinations that need the fewest turns in control (a DP over rank
+  counts, cached), keeps 2s and bombs for control, blocks a player close to going out and counts the
+  unseen cards for its last plays (ai-notes §3.2).
+- hard: normal's best few candidates, each played out to the end of the game over sampled deals of
+  the unseen cards (determinized Monte Carlo, ai-notes §3.2), within an iteration and a time budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from games.thirteen.combos import Combo, ComboKind, all_combos, beating_combos, classify
+from games.thirteen.moves import PASS, Move, Play
+from games.thirteen.options import Options
+from games.thirteen.order import ACE, FULL_DECK, TWO, lowest_of, mask_of, nibble, rank_of, value
+from games.thirteen.state import State
+from games.thirteen.views import ThirteenView
+
+TWOS_MASK = 0xF << (TWO * 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a policy needs to decide, built from a view (or, in rollouts, from a sampled state)."""
+
+    hand: int
+    table: Combo | None
+    forced: int | None
+    window: bool  # passed, so only a bomb on a 2 is allowed (TL-8.8)
+    unseen: int  # cards neither in this hand nor played: the others' hands and undealt cards
+    opponents: tuple[int, ...]  # card counts of the other players still in, clockwise from this seat
+    options: Options
+
+    def legal_masks(self) -> list[int]:
+        """The plays the engine would accept (pass aside), from the same rule functions."""
+        if self.table is None:
+            masks = all_combos(self.hand)
+            if self.forced is not None:
+                masks = [m for m in masks if m >> self.forced & 1]
+            return masks
+        return beating_combos(self.hand, self.table, self.options, self.window)
+
+
+def situation_of(view: ThirteenView) -> Situation:
+    """The policy's input from a seat's view."""
+    if view.seat is None:
+        raise ValueError("a computer player needs a seat's view, not the public one")
+    hand = mask_of(view.hand)
+    played = mask_of(view.played)
+    table = classify(mask_of(view.table.cards)) if view.table is not None else None
+    seat = view.seat
+    opponents = tuple(
+        view.hand_counts[(seat + k) % view.players]
+        for k in range(1, view.players)
+        if view.hand_counts[(seat + k) % view.players]
+    )
+    return Situation(
+        hand=hand,
+        table=table,
+        forced=value(view.must_include) if view.must_include is not None else None,
+        window=view.in_bomb_window,
+        unseen=FULL_DECK & ~hand & ~played,
+        opponents=opponents,
+        options=view.options,
+    )
+
+
+def situation_in(state: State) -> Situation:
+    """The policy's input for `state.to_move`, read from a (sampled) state during rollouts."""
+    seat = state.turn
+    assert seat is not None
+    hand = state.hands[seat]
+    n = state.players
+    opponents = tuple(state.hands[(seat + k) % n].bit_count() for k in range(1, n) if state.hands[(seat + k) % n])
+    return Situation(hand, state.table, state.forced, state.in_bomb_window,
+                     FULL_DECK & ~hand & ~state.played, opponents, state.options)
+
+
+def _to_move(mask: int) -> Move:
+    return Play(mask) if mask else PASS
+
+
+# Easy -------------------------------------------------------------------------------------------
+
+
+class EasyPlayer:
+    """The lowest combination that beats; bombs only onto 2s (the common "simple AI", ai-notes §3.1)."""
+
+    level = "easy"
+
+    def choose(self, view: ThirteenView, rng: random.Random) -> Move:
+        return _to_move(easy_policy(situation_of(view)))
+
+
+def easy_policy(s: Situation) -> int:
+    """The mask to play, or 0 to pass."""
+    masks = s.legal_masks()
+    if s.table is None:
+        low = lowest_of(s.hand) if s.forced is None else s.forced
+        holding = [m for m in masks if m >> low & 1 and not classify(m).is_bomb]  # type: ignore[union-attr]
+        return max(holding or masks, key=lambda m: (m.bit_count(), -m))
+    if not s.table.is_twos and not s.table.is_bomb:
+        masks = [m for m in masks if not classify(m).is_bomb]  # type: ignore[union-attr]
+    return min(masks, key=lambda m: m.bit_length()) if masks else 0
+
+
+# Hand decomposition -----------------------------------------------------------------------------
+
+
+def rank_counts(mask: int) -> int:
+    """Cards per rank, 3 bits a rank: the decomposition ignores suits, so equal shapes share a plan."""
+    counts = 0
+    for r in range(13):
+        n = (mask >> (r << 2) & 0xF).bit_count()
+        if n:
+            counts |= n << (3 * r)
+    return counts
+
+
+def _strength(rank: int) -> float:
+    return (rank / TWO) ** 3
+
+
+# Cost of holding one combination: about one turn in control, less for those hard to beat (ai-notes §3.2).
+SET_COST = tuple(
+    (0.0, 1.0 - 0.7 * _strength(r), 1.0 - 0.8 * _strength(r), 0.8 - 0.5 * _strength(r), -0.3) for r in range(13)
+)
+BOMB_COST = -0.3
+
+
+def _run_cost(length: int, top: int) -> float:
+    return max(0.2, 1.0 - 0.4 * (top / ACE) ** 2 - 0.08 * (length - 3))
+
+
+@lru_cache(maxsize=1 << 18)
+def plan_cost(counts: int) -> float:
+    """Minimum total cost of splitting a hand (given as rank counts) into TL-5 combinations.
+
+    DFS on the lowest rank present: it must be covered by a set of that rank or a run starting there.
+    """
+    if counts == 0:
+        return 0.0
+    r = 0
+    while not (counts >> (3 * r)) & 7:
+        r += 1
+    n = (counts >> (3 * r)) & 7
+    best = math.inf
+    for k in range(1, n + 1):
+        best = min(best, SET_COST[r][k] + plan_cost(counts - (k << (3 * r))))
+    if r <= ACE - 2:
+        for per_rank in (1, 2):
+            taken = 0
+            for s in range(r, ACE + 1):
+                if (counts >> (3 * s)) & 7 < per_rank:
+                    break
+                taken += per_rank << (3 * s)
+                length = s - r + 1
+                if length >= 3:
+                    cost = _run_cost(length, s) if per_rank == 1 else BOMB_COST
+                    best = min(best, cost + plan_cost(counts - taken))
+    return best
+
+
+# Normal -----------------------------------------------------------------------------------------
+
+CONTROL_PENALTY = 0.6  # spending a 2 or a bomb early gives up control for later (ai-notes §3.2 point 4)
+
+
+def _is_boss(combo: Combo, unseen: int) -> bool:
+    """No unseen cards could make a higher combination of this kind (approximate card memory, §3.2.6)."""
+    if combo.kind is ComboKind.SINGLE:
+        return unseen >> (combo.top + 1) == 0
+    if combo.kind in (ComboKind.PAIR, ComboKind.TRIPLE, ComboKind.QUAD):
+        low = rank_of(combo.top)
+        for r in range(low, TWO + 1):
+            nib = nibble(unseen, r)
+            if nib.bit_count() >= combo.size and (r > low or nib >> ((combo.top & 3) + 1)):
+                return False
+        return True
+    return rank_of(combo.top) == ACE and unseen >> (combo.top + 1) & ~TWOS_MASK == 0
+
+
+def score_moves(s: Situation) -> list[tuple[float, int]]:
+    """(score, mask) per candidate, lower is better; mask 0 is a pass. One mask per rank shape."""
+    masks = s.legal_masks()
+    shapes: dict[int, int] = {}
+    for m in masks:
+        key = rank_counts(m)
+        if key not in shapes or m < shapes[key]:  # the lowest cards of that shape: keep the high suits
+            shapes[key] = m
+    hand_counts = rank_counts(s.hand)
+    before = plan_cost(hand_counts)
+    closest = min(s.opponents) if s.opponents else 13
+    urgent = closest <= 2
+    scored: list[tuple[float, int]] = []
+    for shape, m in shapes.items():
+        rest = s.hand & ~m
+        combo = classify(m)
+        assert combo is not None
+        if not rest:
+            loses = s.options.two_finish_loses and m & TWOS_MASK
+            scored.append((5.0 if loses else -100.0, m))
+            continue
+        score = plan_cost(hand_counts - shape)
+        control = combo.is_bomb or bool(m & TWOS_MASK)
+        chop = s.table is not None and combo.is_bomb and (s.table.is_twos or s.table.is_bomb)
+        if control and not urgent and not chop:
+            score += CONTROL_PENALTY
+        if s.table is None:
+            if closest == 1 and combo.kind is ComboKind.SINGLE and not _is_boss(combo, s.unseen):
+                score += 1.5  # don't feed a player waiting on one card (§3.2.5)
+            if rest.bit_count() <= 4 and _is_boss(combo, s.unseen):
+                score -= 0.5  # last combos: take control with the unbeatable one first
+        elif urgent:
+            score -= 0.2 * (combo.top / 51)  # block with the highest we have
+        scored.append((score, m))
+    if s.table is not None:
+        scored.append((before + (1.5 if urgent else 0.0), 0))
+    scored.sort(key=lambda item: (item[0], -item[1].bit_count(), item[1]))
+    return scored
+
+
+def normal_policy(s: Situation) -> int:
+    """Normal's choice as a mask (0 = pass)."""
+    return score_moves(s)[0][1]
+
+
+class NormalPlayer:
+    """Hand decomposition with control, blocking and card counting (ai-notes §3.2)."""
+
+    level = "normal"
+
+    def choose(self, view: ThirteenView, rng: random.Random) -> Move:
+        return _to_move(normal_policy(situation_of(view)))
+
+
+# Hard -------------------------------------------------------------------------------------------
+
+
+class HardPlayer:
+    """Normal's top candidates compared by playouts over sampled deals of the unseen cards.
+
+    `iterations` caps the number of sampled deals (each plays out every candidate, with common random
+    numbers), so results are reproducible on any machine; `time_budget` (seconds, None for none) also
+    stops early on a slow machine. The clock is injectable; the engine itself never reads one.
+    """
+
+    level = "hard"
+
+    def __init__(
+        self,
+        iterations: int = 40,
+        time_budget: float | None = 0.8,
+        candidates: int = 4,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.candidates = candidates
+        self.clock = clock
+
+    def choose(self, view: ThirteenView, rng: random.Random) -> Move:
+        s = situation_of(view)
+        ranked = score_moves(s)
+        if len(ranked) == 1 or ranked[0][0] <= -100.0:
+            return _to_move(ranked[0][1])
+        options = [m for _, m in ranked[: self.candidates]]
+        totals = [0.0] * len(options)
+        start = self.clock()
+        for done in range(self.iterations):
+            if done and self.time_budget is not None and self.clock() - start > self.time_budget:
+                break
+            root = sample_state(view, rng)
+            for i, m in enumerate(options):
+                totals[i] += playout(root, m, view.seat)  # type: ignore[arg-type]
+        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        return _to_move(options[best])
+
+
+def sample_state(view: ThirteenView, rng: random.Random) -> State:
+    """A full state consistent with the view: the unseen cards dealt at random to the other seats."""
+    assert view.seat is not None
+    own = mask_of(view.hand)
+    unseen = [v for v in range(52) if (FULL_DECK & ~own & ~mask_of(view.played)) >> v & 1]
+    rng.shuffle(unseen)
+    hands = []
+    for seat, count in enumerate(view.hand_counts):
+        if seat == view.seat:
+            hands.append(own)
+        else:
+            hands.append(sum(1 << v for v in unseen[:count]))
+            unseen = unseen[count:]
+    return State.sampled(view, tuple(hands), replace(view.options, series_games=1))
+
+
+def playout(root: State, first: int, seat: int) -> float:
+    """Play `first` then normal play for everyone to the end of the game; `seat`'s place points."""
+    state = root.apply_unchecked(_to_move(first))
+    while not state.over:
+        state = state.apply_unchecked(_to_move(normal_policy(situation_in(state))))
+    place = state.places[seat]
+    assert place is not None
+    return float(state.players - place)
+
+
+LEVELS: dict[str, Callable[[], object]] = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
+
+
+def computer_player(level: str) -> EasyPlayer | NormalPlayer | HardPlayer:
+    """A computer player for one of `ENGINE.levels`."""
+    try:
+        return LEVELS[level]()  # type: ignore[return-value]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; choose easy, normal or hard") from None
