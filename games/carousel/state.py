@@ -1,0 +1,475 @@
+"""The Carousel state machine: a whole game to the target, hand after hand (CA-1..CA-13).
+
+A `State` is an immutable snapshot; `apply` checks the move and returns a new one. A hand ends the
+moment someone goes out (CA-10), knocks (CA-9) or must draw from an empty stock (CA-11, D-CA-3); it is
+scored at once and the next hand is dealt by the next dealer clockwise (D-CA-1) from
+`seeded_rng(seed, "deal", n)`, so any hand can be rebuilt on its own. `last_hand` keeps the summary of
+the hand that just ended for the views.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games.base import GameResult, IllegalMove, seeded_rng
+from games.cards import Card, format_cards, parse_card, rummy_deck, shuffled
+from games.carousel.melds import Meld, TableCard, hand_value
+from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move
+from games.carousel.options import Options
+from games.carousel.scoring import end_of_game, score_hand
+from games.carousel.table_check import check_meld_step
+from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
+
+log = logging.getLogger(__name__)
+
+HAND_SIZE = 10  # CA-2
+LOG_LENGTH = 12  # enough for a table header's "last actions", small enough for a view
+
+
+def decks_for(players: int) -> int:
+    """CA-1: one deck (and one joker) for 2 players, two for 3-5."""
+    return 1 if players == 2 else 2
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Carousel game. `stock[-1]` is the top card. Seats are numbered clockwise (D-CA-1)."""
+
+    players: int
+    seed: int
+    options: Options
+    hand_number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    table: tuple[Meld, ...]
+    turn: int
+    phase: Phase
+    draws: int
+    scores: tuple[int, ...]
+    hands_won: tuple[int, ...]
+    log: tuple[str, ...] = ()
+    last_hand: HandSummary | None = None
+    hand_moves: int = 0
+    final: GameEndSummary | None = None
+
+    # --- the engine contract --------------------------------------------------------------------
+
+    @property
+    def decks(self) -> int:
+        return decks_for(self.players)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.final is not None else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.final is not None
+
+    @property
+    def can_knock(self) -> bool:
+        """CA-9: at the end of one's own turn with a count ≤ the knock limit."""
+        return self.phase is Phase.KNOCK
+
+    def legal_moves(self) -> list[Move]:
+        """Draws, knock and pass; meld steps are checked, not enumerated (there can be millions)."""
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.KNOCK:
+            return [Knock(), PassKnock()]
+        return [Draw()]
+
+    def check(self, move: Move) -> None:
+        """Raise IllegalMove with a readable reason unless `move` is legal now."""
+        self._added_by(move)
+
+    def _added_by(self, move: Move) -> tuple[Card, ...]:
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise IllegalMove("the game is over")
+        if isinstance(move, Draw):
+            if phase is Phase.KNOCK:
+                raise IllegalMove("your turn is over: knock or pass")
+            return ()
+        if isinstance(move, MeldStep):
+            if phase is Phase.DRAW_1:
+                raise IllegalMove("draw a card first: every turn starts with a draw (CA-4)")
+            if phase is Phase.KNOCK:
+                raise IllegalMove("your turn is over: no melding after the third draw (CA-4)")
+            return check_meld_step(self.table, move.table, self.hands[self.turn], self.decks)
+        if isinstance(move, Knock):
+            if phase is not Phase.KNOCK:
+                if phase is Phase.DRAW_1:
+                    raise IllegalMove("you can knock only at the end of your own turn (CA-9)")
+                raise IllegalMove("finish your turn first: knocking comes at the end of your turn (CA-9)")
+            return ()
+        if isinstance(move, PassKnock):
+            if phase is not Phase.KNOCK:
+                raise IllegalMove("there is no knock to pass on now")
+            return ()
+        raise IllegalMove(f"not a Carousel move: {move!r}")
+
+    def apply(self, move: Move) -> State:
+        """Check `move` and return the state after it (the old state is untouched)."""
+        added = self._added_by(move)
+        seat = self.turn
+        state = replace(self, hand_moves=self.hand_moves + 1)
+        if isinstance(move, Draw):
+            return state._draw(seat)
+        if isinstance(move, MeldStep):
+            return state._meld(seat, move, added)
+        if isinstance(move, Knock):
+            count = hand_value(self.hands[seat])
+            return state._logged(f"Seat {seat + 1} knocked with {count}")._end_hand(knocker=seat)
+        return state._logged(f"Seat {seat + 1} did not knock")._next_turn()
+
+    def view(self, seat: int | None) -> CarouselView:
+        if seat is not None and not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} at a {self.players}-player table")
+        return CarouselView(
+            seat=seat,
+            players=self.players,
+            to_move=self.to_move,
+            phase=self.phase,
+            draws_this_turn=self.draws,
+            hand=self.hands[seat] if seat is not None else (),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            table=self.table,
+            stock=len(self.stock),
+            decks=self.decks,
+            scores=self.scores,
+            hands_won=self.hands_won,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            target=self.options.target,
+            knock_limit=self.options.knock_limit,
+            log=self.log,
+            can_knock=seat is not None and seat == self.to_move and self.can_knock,
+            is_over=self.is_over,
+            last_hand=self.last_hand,
+            hand_just_ended=self.last_hand is not None and self.hand_moves == 0,
+            final=self.final,
+        )
+
+    def result(self) -> GameResult:
+        """Places by final total (CA-13); equal totals share a place (D-CA-4)."""
+        if self.final is None:
+            raise ValueError("the game is not over")
+        final = self.final.final
+        places = tuple(1 + sum(other > mine for other in final) for mine in final)
+        return GameResult(places=places, scores=final)
+
+    def parse_move(self, text: str) -> Move:
+        from games.carousel.notation import parse_move  # notation uses the solver; keep state light
+
+        return parse_move(self, text)
+
+    def decode_move(self, code: str) -> Move:
+        return decode_move(code)
+
+    # --- transitions ----------------------------------------------------------------------------
+
+    def _logged(self, line: str) -> State:
+        return replace(self, log=(*self.log, line)[-LOG_LENGTH:])
+
+    def _draw(self, seat: int) -> State:
+        if not self.stock:
+            # CA-11: the draw is due and there is no card; the hand ends at once (D-CA-3).
+            return self._logged(f"Seat {seat + 1} must draw but the stock is empty")._end_hand()
+        card = self.stock[-1]
+        hands = _with_hand(self.hands, seat, (*self.hands[seat], card))
+        draws = self.draws + 1
+        state = replace(self, stock=self.stock[:-1], hands=hands, draws=draws)
+        if draws == 1:
+            return replace(state, phase=Phase.MELD_1)._logged(f"Seat {seat + 1} drew a card")
+        if draws == 2:
+            return replace(state, phase=Phase.MELD_2)._logged(f"Seat {seat + 1} drew a second card")
+        return state._logged(f"Seat {seat + 1} drew a third card")._end_turn(seat)
+
+    def _meld(self, seat: int, move: MeldStep, added: tuple[Card, ...]) -> State:
+        added_set = set(added)
+        hand = tuple(card for card in self.hands[seat] if card not in added_set)
+        table = tuple(meld.in_display_order() for meld in move.table)
+        state = replace(self, hands=_with_hand(self.hands, seat, hand), table=table)
+        state = state._logged(f"Seat {seat + 1} melded {format_cards(added)}")
+        if not hand:
+            return state._logged(f"Seat {seat + 1} went out")._end_hand(went_out=seat)  # CA-10
+        return state._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> State:
+        """CA-4 END: a count within the knock limit may knock (CA-9); otherwise play passes on."""
+        if hand_value(self.hands[seat]) <= self.options.knock_limit:
+            return replace(self, phase=Phase.KNOCK)
+        return self._next_turn()
+
+    def _next_turn(self) -> State:
+        seat = (self.turn + 1) % self.players
+        state = replace(self, turn=seat, phase=Phase.DRAW_1, draws=0)
+        if not self.stock:
+            # CA-11: DRAW_1 is due on an empty stock: the hand ends before the player does anything.
+            return state._logged(f"Seat {seat + 1} must draw but the stock is empty")._end_hand()
+        return state
+
+    def _end_hand(self, knocker: int | None = None, went_out: int | None = None) -> State:
+        counts = tuple(hand_value(hand) for hand in self.hands)
+        score = score_hand(counts, knocker=knocker, went_out=went_out)
+        scores = tuple(total + points for total, points in zip(self.scores, score.points, strict=True))
+        hands_won = tuple(won + (seat in score.winners) for seat, won in enumerate(self.hands_won))
+        final = end_of_game(scores, hands_won, self.options.target)
+        summary = HandSummary(
+            hand_number=self.hand_number,
+            hands=self.hands,
+            counts=counts,
+            knocker=knocker,
+            went_out=went_out,
+            stock_ran_out=knocker is None and went_out is None,
+            winners=score.winners,
+            base_points=score.base,
+            knock_bonus=score.knock_bonus,
+            out_bonus=score.out_bonus,
+            totals=scores,
+            game_end=final,
+        )
+        winners = ", ".join(f"Seat {w + 1}" for w in score.winners)
+        state = replace(self, scores=scores, hands_won=hands_won, last_hand=summary)._logged(
+            f"Hand {self.hand_number} won by {winners}"
+        )
+        if final is not None:
+            return replace(state, final=final, phase=Phase.OVER)._logged("Game over")
+        return state._deal(self.hand_number + 1, (self.dealer + 1) % self.players)
+
+    def _deal(self, hand_number: int, dealer: int) -> State:
+        """CA-2: 10 cards each, one at a time from the dealer's left; the rest is the stock."""
+        deck = shuffled(rummy_deck(self.decks), seeded_rng(self.seed, "deal", hand_number))
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        for index in range(HAND_SIZE * self.players):
+            hands[(dealer + 1 + index) % self.players].append(deck[index])
+        stock = tuple(reversed(deck[HAND_SIZE * self.players :]))
+        return replace(
+            self,
+            hand_number=hand_number,
+            dealer=dealer,
+            hands=tuple(tuple(hand) for hand in hands),
+            stock=stock,
+            table=(),
+            turn=(dealer + 1) % self.players,  # CA-3
+            phase=Phase.DRAW_1,
+            draws=0,
+            hand_moves=0,
+        )
+
+    # --- snapshots ------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": "carousel",
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options.to_dict(),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "hands": [_codes(hand) for hand in self.hands],
+            "stock": _codes(self.stock),
+            "table": [meld.code for meld in self.table],
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "draws": self.draws,
+            "scores": list(self.scores),
+            "hands_won": list(self.hands_won),
+            "log": list(self.log),
+            "last_hand": _summary_to_dict(self.last_hand),
+            "hand_moves": self.hand_moves,
+            "final": _end_to_dict(self.final),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> State:
+        return cls(
+            players=int(data["players"]),
+            seed=data["seed"],
+            options=Options.from_mapping(data["options"]),
+            hand_number=int(data["hand_number"]),
+            dealer=int(data["dealer"]),
+            hands=tuple(_cards(hand) for hand in data["hands"]),
+            stock=_cards(data["stock"]),
+            table=tuple(Meld.parse(text) for text in data["table"]),
+            turn=int(data["turn"]),
+            phase=Phase(data["phase"]),
+            draws=int(data["draws"]),
+            scores=tuple(data["scores"]),
+            hands_won=tuple(data["hands_won"]),
+            log=tuple(data["log"]),
+            last_hand=_summary_from_dict(data["last_hand"]),
+            hand_moves=int(data["hand_moves"]),
+            final=_end_from_dict(data["final"]),
+        )
+
+
+def _with_hand(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _cards(codes: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(code) for code in codes)
+
+
+def _end_to_dict(end: GameEndSummary | None) -> dict[str, Any] | None:
+    if end is None:
+        return None
+    return {
+        "totals_before": list(end.totals_before),
+        "target_bonus": list(end.target_bonus),
+        "hands_won_bonus": list(end.hands_won_bonus),
+        "final": list(end.final),
+        "winners": list(end.winners),
+    }
+
+
+def _end_from_dict(data: Mapping[str, Any] | None) -> GameEndSummary | None:
+    if data is None:
+        return None
+    return GameEndSummary(
+        totals_before=tuple(data["totals_before"]),
+        target_bonus=tuple(data["target_bonus"]),
+        hands_won_bonus=tuple(data["hands_won_bonus"]),
+        final=tuple(data["final"]),
+        winners=tuple(data["winners"]),
+    )
+
+
+_SUMMARY_INTS = ("counts", "winners", "base_points", "knock_bonus", "out_bonus", "totals")
+
+
+def _summary_to_dict(summary: HandSummary | None) -> dict[str, Any] | None:
+    if summary is None:
+        return None
+    data: dict[str, Any] = {name: list(getattr(summary, name)) for name in _SUMMARY_INTS}
+    data.update(
+        hand_number=summary.hand_number,
+        hands=[_codes(hand) for hand in summary.hands],
+        knocker=summary.knocker,
+        went_out=summary.went_out,
+        stock_ran_out=summary.stock_ran_out,
+        game_end=_end_to_dict(summary.game_end),
+    )
+    return data
+
+
+def _summary_from_dict(data: Mapping[str, Any] | None) -> HandSummary | None:
+    if data is None:
+        return None
+    ints = {name: tuple(data[name]) for name in _SUMMARY_INTS}
+    return HandSummary(
+        hand_number=int(data["hand_number"]),
+        hands=tuple(_cards(hand) for hand in data["hands"]),
+        knocker=data["knocker"],
+        went_out=data["went_out"],
+        stock_ran_out=bool(data["stock_ran_out"]),
+        game_end=_end_from_dict(data["game_end"]),
+        **ints,
+    )
+
+
+# --- construction -------------------------------------------------------------------------------
+
+
+def new_game(players: int = 3, seed: int = 0, options: Mapping[str, Any] | Options | None = None) -> State:
+    """Deal hand 1 of a new game. The first dealer is drawn from the seed too (CA-2)."""
+    if not 2 <= players <= 5:
+        raise ValueError("Carousel is for 2 to 5 players (CA-1)")
+    opts = Options.from_mapping(options)
+    dealer = seeded_rng(seed, "dealer").randrange(players)
+    blank = State(
+        players=players,
+        seed=seed,
+        options=opts,
+        hand_number=0,
+        dealer=dealer,
+        hands=(),
+        stock=(),
+        table=(),
+        turn=0,
+        phase=Phase.DRAW_1,
+        draws=0,
+        scores=(0,) * players,
+        hands_won=(0,) * players,
+    )
+    return blank._deal(1, dealer)
+
+
+_PHASE_DRAWS = {Phase.DRAW_1: 0, Phase.MELD_1: 1, Phase.MELD_2: 2, Phase.KNOCK: 1}
+
+
+def position(
+    table: Sequence[str] = (),
+    hands: Sequence[str] = ("", ""),
+    stock: int | str = 20,
+    to_move: int = 0,
+    phase: Phase | str = Phase.MELD_1,
+    scores: Sequence[int] | None = None,
+    hands_won: Sequence[int] | None = None,
+    dealer: int | None = None,
+    hand_number: int = 1,
+    options: Mapping[str, Any] | Options | None = None,
+    seed: int = 0,
+) -> State:
+    """A hand-made position for rule tests: `position(table=["6h Jk=7h 8h"], hands=["7h 9c 10c", "2s"])`.
+
+    Cards written without a copy id get the lowest copy not used yet, so `7h` twice means both copies.
+    `stock` is a number of filler cards (drawn from the unused cards) or explicit cards, top last.
+    """
+    players = len(hands)
+    if not 2 <= players <= 5:
+        raise ValueError("Carousel is for 2 to 5 players (CA-1)")
+    decks = decks_for(players)
+    taken: set[Card] = set()
+
+    def physical(card: Card, explicit: bool) -> Card:
+        if not explicit:
+            for copy in range(decks):
+                candidate = Card(card.rank, card.suit, copy)
+                if candidate not in taken:
+                    card = candidate
+                    break
+        if card in taken or card.copy >= decks:
+            raise ValueError(f"{card.code}: more copies than the {decks} deck(s) of a {players}-player game hold")
+        taken.add(card)
+        return card
+
+    def table_card(token: str) -> TableCard:
+        parsed = TableCard.parse(token)
+        return TableCard(physical(parsed.card, "#" in token.partition("=")[0]), parsed.declared)
+
+    melds = tuple(Meld(tuple(table_card(token) for token in text.split())) for text in table)
+    hand_cards = tuple(tuple(physical(parse_card(token), "#" in token) for token in text.split()) for text in hands)
+    if isinstance(stock, str):
+        stock_cards = tuple(physical(parse_card(token), "#" in token) for token in stock.split())
+    else:
+        rest = [card for card in rummy_deck(decks) if card not in taken]
+        if stock > len(rest):
+            raise ValueError(f"only {len(rest)} cards are left for the stock")
+        stock_cards = tuple(shuffled(rest, seeded_rng(seed, "position"))[:stock])
+    phase = Phase(phase)
+    return State(
+        players=players,
+        seed=seed,
+        options=Options.from_mapping(options),
+        hand_number=hand_number,
+        dealer=(to_move - 1) % players if dealer is None else dealer,
+        hands=hand_cards,
+        stock=stock_cards,
+        table=melds,
+        turn=to_move,
+        phase=phase,
+        draws=_PHASE_DRAWS.get(phase, 0),
+        scores=tuple(scores) if scores is not None else (0,) * players,
+        hands_won=tuple(hands_won) if hands_won is not None else (0,) * players,
+    )
