@@ -1,0 +1,71 @@
+"""An offline Discord for end-to-end tests: the unmodified bot, real discord.py, real gateway, on 127.0.0.1.
+
+Why: the build machines cannot reach Discord, and hand-made `Interaction` mocks drift from what discord.py
+really parses. Here the bot logs in, syncs its commands, receives INTERACTION_CREATE over a websocket and
+answers through the real REST routes; Discord's refusals (discord-notes §C.1) are enforced so the bot fails
+here where it would fail in production. Protocol facts: shared/docs/offline-discord.md.
+
+Fixtures (tests/conftest.py):
+    fake  -> FakeDiscord: one guild ("Cardroom Test") with #general and #games (`fake.channel` = #games),
+             people `fake.users["alice"|"bob"|"carol"|"dave"|"erin"]`, `fake.add_user(name, dms_open=False)`
+             (add people before the bot starts).
+    bots  -> BotHarness: `await bots.start(settings=None, extensions=..., factory=CardBot)` returns a
+             ready bot; `bots.settings(**overrides)` gives Settings aimed at the fake with the database in
+             tmp_path and every `*_seconds` / `*_timeout` field at 0.05 s. `await bots.stop(bot)` then
+             `await bots.start()` again restarts on the same database (persistent views, resumed games).
+    bot   -> the full CardBot, started with default settings.
+
+A test plays like people do; each action returns what that person then sees (a Message, or a Modal):
+    alice = fake.users["alice"]
+    reply = await alice.slash("thirteen new", seats=4)                 # options by name, checked
+    table = await fake.wait_for_message(fake.channel, lambda m: "Thirteen" in m.text)
+    table = await alice.click(table, label="Join")                     # or custom_id=...
+    panel = await bob.select(panel, "g:1:cards", ["3S", "3H"])         # only offered values
+    modal = await alice.click(table, label="Settings")                 # -> Modal
+    done = await alice.submit_modal(modal, rounds="3")                 # values by input custom id
+    await alice.slash("hand", where=alice.dm)                          # in a DM (global commands only)
+
+Reading the store (snapshots; `fake.message(m)` is the latest version):
+    m.content, m.text (content + TextDisplays + embeds), m.embeds, m.components, m.walk(), m.buttons,
+    m.selects, m.component(label=...), m.is_v2, m.ephemeral, m.visible_to, m.thinking, m.deleted, m.edits,
+    m.attachments[i].data / .is_png / .image() (Pillow), m.media_urls; fake.messages(channel, viewer=alice),
+    alice.sees(channel); fake.requests (every REST call, `Recorded`), fake.commands (synced, by guild id).
+
+Waiting (never a bare sleep): `await fake.wait_for_message(channel, predicate, timeout)`,
+`await fake.wait_for_request("PATCH", r"/messages/\\d+$")`. Every wait is guarded by the watchdog: if the
+bot's task dies (a malformed payload kills discord.py silently) the wait raises BotCrashed with the bot's
+exception as its cause; a timeout message quotes the errors the bot logged (`fake.logged_errors`). The
+harness fails the test at teardown if the bot logged errors the test did not clear.
+
+Refusals and knobs: second response -> 400/40060; a response after `fake.response_deadline` (3 s) ->
+404/10062 and the person's action raises InteractionFailed; >5 action rows, >25 options, >40 V2 components,
+>4000 V2 text, duplicate or >100-char custom ids, >2000 content -> 400/50035; closed DMs
+(`user.dms_open = False`) -> 403/50007 (`discord.Forbidden`); unknown messages -> 404/10008; follow-ups
+after `fake.token_lifetime` -> 401/50027. `fake.fail("PATCH", r"/messages/", 429, retry_after=0.05)` or
+`fake.fail("POST", r"/channels/\\d+/messages$", 503, times=2)` injects errors. `fake.settle_timeout`
+bounds how long a person waits for a deferred answer; `settle=False` returns at once.
+"""
+
+from tests.fakediscord.harness import FAST_TIMER_SECONDS, BotHarness
+from tests.fakediscord.limits import DiscordError
+from tests.fakediscord.messages import Attachment, Message, Modal
+from tests.fakediscord.model import Channel, Guild, Person
+from tests.fakediscord.people import SimUser
+from tests.fakediscord.server import BotCrashed, FakeDiscord, InteractionFailed, Recorded
+
+__all__ = [
+    "FAST_TIMER_SECONDS",
+    "Attachment",
+    "BotCrashed",
+    "BotHarness",
+    "Channel",
+    "DiscordError",
+    "FakeDiscord",
+    "Guild",
+    "InteractionFailed",
+    "Message",
+    "Modal",
+    "Person",
+    "Recorded",
+    "SimUser",
+]

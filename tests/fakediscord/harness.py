@@ -1,0 +1,122 @@
+"""Start the real CardBot against a FakeDiscord, watch it, and stop it cleanly.
+
+The bot is aimed at the fake through its own `bot.runner.point_at(settings)` seam (DISCORD_API_BASE /
+DISCORD_GATEWAY_URL), exactly as a deployment behind an API proxy would be; the original discord.py
+targets are restored when the harness closes, since `Route.BASE` is process-global (§2.8).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.bot import EXTENSIONS, CardBot
+from bot.config import Settings
+from bot.runner import point_at
+from tests.fakediscord.server import BotCrashed, FakeDiscord, _describe
+
+log = logging.getLogger(__name__)
+
+# Time is real on the loopback, so every timer setting defaults to tens of milliseconds in tests.
+FAST_TIMER_SECONDS = 0.05
+TIMER_SUFFIXES = ("_seconds", "_timeout")
+# discord.py waits this long after the last GUILD_CREATE before on_ready (default 2 s: §2.6).
+GUILD_READY_TIMEOUT = 0.01
+
+BotFactory = Callable[..., commands.Bot]
+
+
+class _ErrorCapture(logging.Handler):
+    """Collects ERROR records (e.g. "Ignoring exception in command") so a failing wait can show them."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        super().__init__(logging.ERROR)
+        self.fake = fake
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.fake.logged_errors.append(record)
+
+
+class BotHarness:
+    """Starts bots against one fake; `close()` stops whatever is still running.
+
+    Several bots may run one after another on the same database (restart tests): `await h.stop(first)`
+    then `await h.start()` again; the fake keeps its messages, like Discord does across a restart.
+    """
+
+    def __init__(self, fake: FakeDiscord, tmp_path: Path) -> None:
+        self.fake = fake
+        self.tmp_path = tmp_path
+        self.strict_logs = True  # fail at close if the bot logged errors the test did not clear
+        self._running: dict[commands.Bot, asyncio.Task[None]] = {}
+        self._capture = _ErrorCapture(fake)
+        self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        logging.getLogger().addHandler(self._capture)
+
+    def settings(self, **overrides: Any) -> Settings:
+        """Settings pointing at the fake, a database in tmp_path, and fast timers.
+
+        Every Settings field named `*_seconds` or `*_timeout` defaults to FAST_TIMER_SECONDS; pass
+        overrides by field name (e.g. `dev_guild_id=fake.guild.id`).
+        """
+        fields = {f.name for f in dataclasses.fields(Settings)}
+        fast = {name: FAST_TIMER_SECONDS for name in fields if name.endswith(TIMER_SUFFIXES)}
+        base = Settings(
+            token=self.fake.token,
+            database_path=self.tmp_path / "cardroom.db",
+            api_base=self.fake.api_base,
+            gateway_url=self.fake.gateway_url,
+        )
+        return dataclasses.replace(base, **{**fast, **overrides})
+
+    async def start(
+        self,
+        settings: Settings | None = None,
+        *,
+        extensions: tuple[str, ...] = EXTENSIONS,
+        factory: BotFactory = CardBot,
+        ready_timeout: float = 10.0,
+    ) -> commands.Bot:
+        """Build a bot with `factory(settings, extensions=...)`, connect it, and return it once ready."""
+        settings = settings or self.settings()
+        point_at(settings)
+        bot = factory(settings, extensions=extensions)
+        bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT  # CardBot takes no client options
+        await bot.__aenter__()  # what `async with bot` does: binds discord.py to this loop
+        task = asyncio.create_task(bot.start(settings.token), name=f"bot-{len(self._running)}")
+        self._running[bot] = task
+        self.fake.watch(task)
+        await self.fake.guarded(bot.wait_until_ready(), ready_timeout, "the bot to log in and become ready")
+        return bot
+
+    async def stop(self, bot: commands.Bot) -> None:
+        """Close the bot like a shutdown would; raise BotCrashed if it had died on its own."""
+        task = self._running.pop(bot)
+        self.fake.unwatch(task)
+        crashed = task.done() and not task.cancelled() and task.exception() is not None
+        await bot.close()
+        try:
+            await asyncio.wait_for(task, 5.0)
+        except Exception as error:  # the bot's own exception from start()
+            raise BotCrashed(f"the bot's task failed: {error!r}") from error
+        if crashed:
+            raise BotCrashed("the bot's task had died") from task.exception()
+
+    async def close(self) -> None:
+        """Stop every bot still running, restore discord.py's targets, and check the error log."""
+        try:
+            for bot in list(self._running):
+                await self.stop(bot)
+        finally:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            logging.getLogger().removeHandler(self._capture)
+        if self.strict_logs and self.fake.logged_errors:
+            errors = "\n".join(_describe(record) for record in self.fake.logged_errors)
+            raise AssertionError(f"the bot logged errors (clear fake.logged_errors if they were expected):\n{errors}")

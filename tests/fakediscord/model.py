@@ -1,0 +1,179 @@
+"""The fake's world: people, channels and the guild, plus the JSON shapes discord.py parses them from.
+
+Every builder returns the minimum discord.py 2.7.1 needs *and* the fields real Discord always sends,
+because a missing key can kill the bot's gateway task silently (offline-discord.md §2.8).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import IntEnum
+from typing import Any
+
+Json = dict[str, Any]
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+_counter = itertools.count(1)
+
+
+def snowflake() -> str:
+    """A fresh id that decodes to "now" (discord.py reads `created_at` from the top bits)."""
+    return str(((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(_counter) & 0x3FFFFF))
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+class ChannelType(IntEnum):
+    GUILD_TEXT = 0
+    DM = 1
+
+
+# The @everyone role grants what a normal member has in a fresh server (view, send, embed, attach, history,
+# use application commands); the bot's app_permissions add nothing an ordinary card bot would lack.
+EVERYONE_PERMISSIONS = str((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31))
+
+
+@dataclass(eq=False)
+class Person:
+    """A Discord account known to the fake: the bot itself or a simulated human.
+
+    `dms_open=False` makes Discord refuse the bot's DMs with 403/50007, as a privacy setting does.
+    """
+
+    name: str
+    id: str = field(default_factory=snowflake)
+    bot: bool = False
+    dms_open: bool = True
+
+    def json(self) -> Json:
+        return {
+            "id": self.id,
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+    def member_json(self, joined_at: str) -> Json:
+        # `flags` is required: without it discord.py's Member parser raises KeyError (§2.8).
+        return {
+            "user": self.json(),
+            "roles": [],
+            "joined_at": joined_at,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "nick": None,
+            "pending": False,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass(eq=False)
+class Channel:
+    """A text channel in the guild, or a DM channel between the bot and one person (`recipient`)."""
+
+    name: str
+    guild_id: str | None = None
+    recipient: Person | None = None
+    position: int = 0
+    id: str = field(default_factory=snowflake)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.recipient is not None
+
+    def json(self) -> Json:
+        if self.recipient is not None:
+            return {
+                "id": self.id,
+                "type": ChannelType.DM,
+                "recipients": [self.recipient.json()],
+                "last_message_id": None,
+            }
+        return {
+            "id": self.id,
+            "type": ChannelType.GUILD_TEXT,
+            "guild_id": self.guild_id,
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "topic": None,
+            "parent_id": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+        }
+
+
+@dataclass(eq=False)
+class Guild:
+    """One server with text channels and members (the bot is a member too)."""
+
+    name: str
+    owner: Person
+    id: str = field(default_factory=snowflake)
+    channels: list[Channel] = field(default_factory=list)
+    members: list[Person] = field(default_factory=list)
+    joined_at: str = field(default_factory=now_iso)
+
+    def everyone_role(self) -> Json:
+        return {
+            "id": self.id,
+            "name": "@everyone",
+            "permissions": EVERYONE_PERMISSIONS,
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+    def json(self) -> Json:
+        """GUILD_CREATE. `member_count == len(members)` marks the guild chunked, so discord.py sends no op 8."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "icon": None,
+            "owner_id": self.owner.id,
+            "unavailable": False,
+            "large": False,
+            "member_count": len(self.members),
+            "members": [m.member_json(self.joined_at) for m in self.members],
+            "channels": [{k: v for k, v in c.json().items() if k != "guild_id"} for c in self.channels],
+            "roles": [self.everyone_role()],
+            "joined_at": self.joined_at,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "preferred_locale": "en-US",
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "system_channel_flags": 0,
+            "afk_timeout": 300,
+        }
+
+    def partial_json(self) -> Json:
+        """The `guild` object inside INTERACTION_CREATE."""
+        return {"id": self.id, "locale": "en-US", "features": []}

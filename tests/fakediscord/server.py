@@ -1,0 +1,839 @@
+"""FakeDiscord: Discord's REST API (under /api/v10) and gateway on 127.0.0.1, with a message store.
+
+The unmodified bot talks to it through real discord.py and aiohttp; tests drive it through `SimUser`
+(tests/fakediscord/people.py) and read what people would see. Protocol facts are in offline-discord.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import logging
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from aiohttp import WSMsgType, web
+
+from tests.fakediscord import limits
+from tests.fakediscord.limits import DiscordError
+from tests.fakediscord.messages import Attachment, Message, Modal
+from tests.fakediscord.model import Channel, Guild, Json, Person, now_iso, snowflake
+
+if TYPE_CHECKING:
+    from tests.fakediscord.people import SimUser
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+API = "/api/v10"
+HEARTBEAT_INTERVAL_MS = 41_250
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message_content
+Upload = tuple[str, bytes]  # (filename, bytes) of one multipart `files[n]` part
+
+
+class BotCrashed(AssertionError):
+    """The bot's task ended while a test was waiting on it; the cause is the bot's own exception."""
+
+
+class InteractionFailed(AssertionError):
+    """The bot never answered an interaction in time: the person would see "This interaction failed"."""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """One REST request the bot made, and what the fake answered."""
+
+    method: str
+    path: str  # after /api/v10
+    query: dict[str, str]
+    json: Any
+    files: tuple[Upload, ...]
+    status: int
+    response: Any
+
+
+@dataclass(frozen=True)
+class Call:
+    """One REST request as a handler sees it: route parameters, query, JSON body (or payload_json), files."""
+
+    method: str
+    path: str
+    match: dict[str, str]
+    query: dict[str, str]
+    body: Any
+    files: list[Upload]
+
+
+@dataclass
+class Fault:
+    """An injected error: the next `times` requests matching method + path regex get this answer."""
+
+    method: str
+    pattern: re.Pattern[str]
+    status: int
+    code: int
+    retry_after: float | None
+    times: int
+
+
+@dataclass(eq=False)
+class StoredMessage:
+    data: Json
+    files: dict[str, bytes] = field(default_factory=dict)
+    visible_to: str | None = None
+    deleted: bool = False
+    edits: int = 0
+
+    def snapshot(self) -> Message:
+        attachments = tuple(
+            Attachment(a["id"], a["filename"], self.files[a["id"]], a["url"], a.get("description"))
+            for a in self.data.get("attachments", [])
+        )
+        return Message(json.loads(json.dumps(self.data)), attachments, self.visible_to, self.deleted, self.edits)
+
+
+@dataclass(eq=False)
+class Pending:
+    """An interaction a person started, until the bot's answer settles into what they see."""
+
+    id: str
+    token: str
+    kind: int  # 2 command, 3 component, 5 modal submit
+    user: Person
+    channel: Channel
+    message_id: str | None  # the message the clicked component is on
+    settle: bool
+    created: float = field(default_factory=time.monotonic)
+    response_type: int | None = None
+    original_id: str | None = None
+    followups: set[str] = field(default_factory=set)
+    acked: asyncio.Event = field(default_factory=asyncio.Event)
+    outcome: asyncio.Future[Message | Modal] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+    def settle_with(self, result: Message | Modal) -> None:
+        if not self.outcome.done():
+            self.outcome.set_result(result)
+
+
+def _json_response(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    # Exactly "application/json": discord.py compares the header verbatim and web.json_response adds a charset.
+    if payload is None:
+        return web.Response(status=204, headers=headers)
+    return web.Response(
+        status=status,
+        body=json.dumps(payload).encode(),
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+
+
+class FakeDiscord:
+    """A one-guild Discord: the bot user, five people, #general and #games, DMs on demand.
+
+    Knobs: `response_deadline` (Discord: 3 s to answer an interaction), `token_lifetime` (15 min for
+    follow-ups), `settle_timeout` (how long a person waits for a deferred answer), and
+    `privileged_intents_approved` (False closes the gateway with 4014 when IDENTIFY asks for them).
+    """
+
+    def __init__(
+        self, *, token: str = "fake-bot-token", people: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin")
+    ) -> None:
+        self.token = token
+        self.response_deadline = 3.0
+        self.token_lifetime = 15 * 60.0
+        self.settle_timeout = 5.0
+        self.privileged_intents_approved = True
+        self.bot_user = Person("cardroom", bot=True)
+        self.app_id = self.bot_user.id
+        self.owner = Person("owner")
+        self.guild = Guild("Cardroom Test", self.owner, members=[self.bot_user, self.owner])
+        self.channels = {name: Channel(name, self.guild.id, position=i) for i, name in enumerate(("general", "games"))}
+        self.guild.channels = list(self.channels.values())
+        self.users: dict[str, SimUser] = {}
+        for name in people:
+            self.add_user(name)
+        self.requests: list[Recorded] = []
+        self.commands: dict[str | None, list[Json]] = {}  # guild id (None = global) -> synced commands
+        self.identify: Json | None = None
+        self.logged_errors: list[logging.LogRecord] = []  # filled by the bot harness's log capture
+        self._command_ids: dict[tuple[str | None, str], str] = {}
+        self._messages: dict[str, StoredMessage] = {}
+        self._dms: dict[str, Channel] = {}
+        self._pending: dict[str, Pending] = {}
+        self._faults: list[Fault] = []
+        self._watched: list[asyncio.Task[Any]] = []
+        self._changed = asyncio.Event()
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self._send_lock = asyncio.Lock()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ----------------------------------------------------------------- lifecycle
+    async def start(self) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        routes: list[tuple[str, str, Callable[[Call], Any]]] = [
+            ("GET", "/users/@me", lambda r: self.bot_user.json()),
+            ("GET", "/users/{user_id}", self._get_user),
+            ("GET", "/oauth2/applications/@me", self._application),
+            ("GET", "/gateway", lambda r: {"url": self.gateway_url}),
+            ("GET", "/gateway/bot", self._gateway_bot),
+            ("PUT", "/applications/{app}/commands", self._sync_commands),
+            ("GET", "/applications/{app}/commands", lambda r: self.commands.get(None, [])),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync_commands),
+            ("GET", "/applications/{app}/guilds/{guild}/commands", lambda r: self.commands.get(r.match["guild"], [])),
+            ("POST", "/users/@me/channels", self._open_dm),
+            ("GET", "/channels/{channel}", lambda r: self._channel(r.match["channel"]).json()),
+            ("GET", "/channels/{channel}/messages", self._history),
+            ("POST", "/channels/{channel}/messages", self._post_message),
+            ("POST", "/channels/{channel}/typing", lambda r: None),
+            ("GET", "/channels/{channel}/messages/{message}", self._get_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._patch_message),
+            ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
+            ("GET", "/guilds/{guild}/members/{user_id}", self._get_member),
+            ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, API + path, self._route(handler))
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def stop(self) -> None:
+        if self._ws is not None and not self._ws.closed:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None and not self._ws.closed
+
+    # ----------------------------------------------------------------- people and places
+    @property
+    def channel(self) -> Channel:
+        """#games, where tests play by default."""
+        return self.channels["games"]
+
+    def add_user(self, name: str, *, dms_open: bool = True) -> SimUser:
+        """A new guild member (add people before the bot connects: GUILD_CREATE carries the member list)."""
+        from tests.fakediscord.people import SimUser
+
+        user = SimUser(self, Person(name, dms_open=dms_open))
+        self.users[name] = user
+        self.guild.members.append(user.person)
+        return user
+
+    def dm_channel(self, person: Person) -> Channel:
+        if person.id not in self._dms:
+            self._dms[person.id] = Channel(f"dm-{person.name}", recipient=person)
+        return self._dms[person.id]
+
+    def _person(self, user_id: str) -> Person:
+        for person in self.guild.members:
+            if person.id == str(user_id):
+                return person
+        raise limits.UNKNOWN_USER
+
+    def _channel(self, channel_id: str) -> Channel:
+        for channel in [*self.guild.channels, *self._dms.values()]:
+            if channel.id == str(channel_id):
+                return channel
+        raise limits.UNKNOWN_CHANNEL
+
+    # ----------------------------------------------------------------- reading the store
+    def message(self, message: Message | str) -> Message:
+        """The current version of a message (follows edits; `deleted` once deleted)."""
+        key = message.id if isinstance(message, Message) else str(message)
+        if key not in self._messages:
+            raise LookupError(f"no message {key}")
+        return self._messages[key].snapshot()
+
+    def messages(
+        self, channel: Channel, *, viewer: Person | SimUser | None = None, deleted: bool = False
+    ) -> list[Message]:
+        """Messages in a channel, oldest first; with `viewer`, only what that person can see (ephemerals)."""
+        viewer_id = None if viewer is None else (viewer.person.id if hasattr(viewer, "person") else viewer.id)
+        found = []
+        for stored in self._messages.values():
+            if stored.data["channel_id"] != channel.id or (stored.deleted and not deleted):
+                continue
+            if viewer_id is None or stored.visible_to in (None, viewer_id):
+                found.append(stored.snapshot())
+        return found
+
+    async def wait_for_message(
+        self,
+        channel: Channel,
+        predicate: Callable[[Message], bool] | None = None,
+        timeout: float = 5.0,
+        *,
+        viewer: Person | SimUser | None = None,
+    ) -> Message:
+        """The newest message in `channel` matching `predicate`, now or after the bot's next sends/edits."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for message in reversed(self.messages(channel, viewer=viewer)):
+                if predicate is None or predicate(message):
+                    return message
+            shown = [m.text[:60] for m in self.messages(channel, viewer=viewer)[-5:]]
+            await self._until_change(deadline, f"a matching message in #{channel.name} (last ones: {shown})")
+
+    async def wait_for_request(self, method: str, path: str, timeout: float = 5.0) -> Recorded:
+        """The first recorded request whose method matches and whose path matches the regex `path`."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for recorded in self.requests:
+                if recorded.method == method and re.search(path, recorded.path):
+                    return recorded
+            await self._until_change(deadline, f"a {method} request to {path}")
+
+    async def _until_change(self, deadline: float, what: str) -> None:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError(f"timed out waiting for {what}{self.error_summary()}")
+        await self.guarded(self._changed.wait(), remaining, what)
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    # ----------------------------------------------------------------- watchdog and faults
+    def watch(self, task: asyncio.Task[Any]) -> None:
+        """Fail every wait with the bot's own exception if `task` (the bot's start()) ends."""
+        self._watched.append(task)
+
+    def unwatch(self, task: asyncio.Task[Any]) -> None:
+        self._watched.remove(task)
+
+    async def guarded(self, awaitable: Awaitable[T], timeout: float, what: str) -> T:
+        """Await `awaitable`, but raise BotCrashed if a watched bot task ends first, TimeoutError after `timeout`."""
+        waiter = asyncio.ensure_future(awaitable)
+        watched = list(self._watched)
+        done, _ = await asyncio.wait([waiter, *watched], timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if waiter in done:
+            return waiter.result()
+        waiter.cancel()
+        for task in watched:
+            if task in done:
+                error = None if task.cancelled() else task.exception()
+                raise BotCrashed(f"the bot stopped while the test waited for {what}: {error!r}") from error
+        raise TimeoutError(f"timed out after {timeout:.2f}s waiting for {what}{self.error_summary()}")
+
+    def error_summary(self) -> str:
+        """The last errors the bot logged, with the root exception, for failure messages."""
+        return "".join(f"; the bot logged: {_describe(record)}" for record in self.logged_errors[-3:])
+
+    def fail(
+        self, method: str, path: str, status: int, *, code: int = 0, retry_after: float | None = None, times: int = 1
+    ) -> None:
+        """Error injector: the next `times` `method` requests whose path matches regex `path` get `status`.
+
+        429 answers carry `retry_after` and a `Via` header, so discord.py waits and retries as with a real
+        rate limit (without `Via` it takes the 429 for a Cloudflare ban and raises at once).
+        """
+        self._faults.append(Fault(method.upper(), re.compile(path), status, code, retry_after, times))
+
+    def _injected(self, method: str, path: str) -> web.Response | None:
+        for fault in self._faults:
+            if fault.times > 0 and fault.method == method and fault.pattern.search(path):
+                fault.times -= 1
+                if fault.status == 429:
+                    retry = fault.retry_after if fault.retry_after is not None else 0.05
+                    body = {
+                        "message": "You are being rate limited.",
+                        "retry_after": retry,
+                        "global": False,
+                        "code": fault.code,
+                    }
+                    return _json_response(body, 429, {"Via": "1.1 google", "Retry-After": str(retry)})
+                return _json_response({"code": fault.code, "message": f"{fault.status}: injected"}, fault.status)
+        return None
+
+    # ----------------------------------------------------------------- HTTP plumbing
+    def _route(self, handler: Callable[[Call], Any]) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+        """Wrap a handler: injected faults, bot-token auth, DiscordError -> JSON error, and the request log."""
+
+        async def serve(request: web.Request) -> web.StreamResponse:
+            path = request.path[len(API) :]
+            body, files = await self._read_body(request)
+            call = Call(request.method, path, dict(request.match_info), dict(request.query), body, files)
+            status, payload = 200, None
+            response = self._injected(call.method, path)
+            if response is None:
+                try:
+                    if (
+                        not path.startswith(("/interactions/", "/webhooks/"))
+                        and request.headers.get("Authorization") != f"Bot {self.token}"
+                    ):
+                        raise limits.UNAUTHORIZED
+                    payload = handler(call)
+                    if inspect.isawaitable(payload):
+                        payload = await payload
+                    response = _json_response(payload)
+                except DiscordError as error:
+                    payload = error.body()
+                    response = _json_response(payload, error.status)
+                except Exception as error:  # a bug in the fake: 400 so discord.py raises at once instead of retrying
+                    log.exception("fake discord failed on %s %s", call.method, path)
+                    payload = {"code": 0, "message": f"fake discord bug: {error!r}"}
+                    response = _json_response(payload, 400)
+            status = response.status
+            self.requests.append(Recorded(call.method, path, call.query, body, tuple(files), status, payload))
+            self._notify()
+            return response
+
+        return serve
+
+    @staticmethod
+    async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
+        """JSON, or multipart `payload_json` + `files[n]` parts (discord.py sends files as octet-stream)."""
+        if request.content_type.startswith("multipart/"):
+            body, files = None, []
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                data = await part.read()  # type: ignore[union-attr]
+                if part.name == "payload_json":
+                    body = json.loads(data)
+                else:
+                    files.append((part.filename or "file", bytes(data)))  # type: ignore[union-attr]
+            return body, files
+        raw = await request.read()
+        return (json.loads(raw) if raw else None), []
+
+    # ----------------------------------------------------------------- gateway
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws, self._seq = ws, 0
+        # Text frames only: discord.py decompresses binary frames but parses text frames as plain JSON (§2.1).
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}, "s": None, "t": None})
+        async for frame in ws:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            packet = json.loads(frame.data)
+            if packet["op"] == 1:
+                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif packet["op"] == 2:
+                await self._identify(ws, packet["d"])
+            elif packet["op"] == 6:  # RESUME: sessions are not kept, so ask for a fresh IDENTIFY
+                await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
+        if self._ws is ws:
+            self._ws = None
+        return ws
+
+    async def _identify(self, ws: web.WebSocketResponse, identify: Json) -> None:
+        self.identify = identify
+        if identify.get("token") != self.token:
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return
+        if not self.privileged_intents_approved and int(identify.get("intents", 0)) & PRIVILEGED_INTENTS:
+            await ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
+        ready = {
+            "v": 10,
+            "user": self.bot_user.json(),
+            "guilds": [{"id": self.guild.id, "unavailable": True}],
+            "session_id": snowflake(),
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": self.app_id, "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
+        await self.dispatch("READY", ready)
+        await self.dispatch("GUILD_CREATE", self.guild.json())
+        self._notify()
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        """Send one gateway DISPATCH (op 0) to the connected bot."""
+        if self._ws is None or self._ws.closed:
+            raise RuntimeError(f"cannot dispatch {event}: no bot is connected to the fake gateway")
+        async with self._send_lock:
+            self._seq += 1
+            await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def _gateway_echo(self, event: str, stored: StoredMessage) -> None:
+        """MESSAGE_CREATE/UPDATE for the bot's own public messages, as Discord echoes them."""
+        if stored.visible_to is None and self.connected:
+            data = dict(stored.data)
+            if "guild_id" in data:
+                data["member"] = {
+                    k: v for k, v in self.bot_user.member_json(self.guild.joined_at).items() if k != "user"
+                }
+            await self.dispatch(event, data)
+
+    # ----------------------------------------------------------------- REST: identity, commands, users
+    def _application(self, call: Call) -> Json:
+        return {
+            "id": self.app_id,
+            "name": self.bot_user.name,
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": self.owner.json(),
+            "flags": 0,
+            "bot": self.bot_user.json(),
+        }
+
+    def _gateway_bot(self, call: Call) -> Json:
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        return {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
+
+    def _get_user(self, call: Call) -> Json:
+        return self._person(call.match["user_id"]).json()
+
+    def _get_member(self, call: Call) -> Json:
+        return self._person(call.match["user_id"]).member_json(self.guild.joined_at)
+
+    def _sync_commands(self, call: Call) -> list[Json]:
+        """Bulk overwrite: ids stay stable per name across syncs, as Discord keeps them."""
+        guild_id = call.match.get("guild")
+        synced = []
+        for command in call.body:
+            key = (guild_id, command["name"])
+            command_id = self._command_ids.setdefault(key, snowflake())
+            defaults = {"type": 1, "description": "", "options": [], "nsfw": False, "default_member_permissions": None}
+            synced.append(
+                {**defaults, **command, "id": command_id, "application_id": self.app_id, "version": snowflake()}
+            )
+            if guild_id:
+                synced[-1]["guild_id"] = guild_id
+        self.commands[guild_id] = synced
+        return synced
+
+    def _open_dm(self, call: Call) -> Json:
+        # Opening the DM channel always works; sending into it is what a closed-DM user refuses (50007).
+        return self.dm_channel(self._person(call.body["recipient_id"])).json()
+
+    # ----------------------------------------------------------------- REST: channel messages
+    def _stored(self, message_id: str, channel_id: str | None = None) -> StoredMessage:
+        stored = self._messages.get(str(message_id))
+        if (
+            stored is None
+            or stored.deleted
+            or (channel_id is not None and stored.data["channel_id"] != str(channel_id))
+        ):
+            raise limits.UNKNOWN_MESSAGE
+        return stored
+
+    def _public(self, call: Call) -> StoredMessage:
+        """A message reachable through /channels: ephemeral messages exist only for their interaction's webhook."""
+        stored = self._stored(call.match["message"], call.match["channel"])
+        if stored.visible_to is not None:
+            raise limits.UNKNOWN_MESSAGE
+        return stored
+
+    async def _post_message(self, call: Call) -> Json:
+        channel = self._channel(call.match["channel"])
+        if channel.recipient is not None and not channel.recipient.dms_open:
+            raise limits.CANNOT_DM
+        stored = self._create(channel, call.body or {}, call.files)
+        await self._gateway_echo("MESSAGE_CREATE", stored)
+        return stored.data
+
+    def _get_message(self, call: Call) -> Json:
+        return self._public(call).data
+
+    def _history(self, call: Call) -> list[Json]:
+        channel = self._channel(call.match["channel"])
+        limit = int(call.query.get("limit", 50))
+        return [m.raw for m in reversed(self.messages(channel)) if m.visible_to is None][:limit]
+
+    async def _patch_message(self, call: Call) -> Json:
+        stored = self._public(call)
+        self._edit(stored, call.body or {}, call.files)
+        self._settle_edits_of(stored)
+        await self._gateway_echo("MESSAGE_UPDATE", stored)
+        return stored.data
+
+    async def _delete_message(self, call: Call) -> None:
+        stored = self._public(call)
+        self._delete(stored)
+        if self.connected:
+            data = {"id": stored.data["id"], "channel_id": stored.data["channel_id"]}
+            await self.dispatch(
+                "MESSAGE_DELETE", {**data, **({"guild_id": self.guild.id} if "guild_id" in stored.data else {})}
+            )
+
+    def _delete(self, stored: StoredMessage) -> None:
+        stored.deleted = True
+        self._notify()
+
+    # ----------------------------------------------------------------- the store's writes
+    def _create(
+        self,
+        channel: Channel,
+        body: Json,
+        uploads: list[Upload],
+        *,
+        visible_to: str | None = None,
+        loading: bool = False,
+    ) -> StoredMessage:
+        limits.check_message(body, files=len(uploads))
+        flags = int(body.get("flags") or 0) & (limits.EPHEMERAL | limits.IS_COMPONENTS_V2 | (1 << 2) | (1 << 12))
+        data: Json = {
+            "id": snowflake(),
+            "channel_id": channel.id,
+            "type": 0,
+            "content": body.get("content") or "",
+            "author": self.bot_user.json(),
+            "timestamp": now_iso(),
+            "edited_timestamp": None,
+            "tts": bool(body.get("tts")),
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "flags": flags | (limits.LOADING if loading else 0),
+            "pinned": False,
+        }
+        if channel.guild_id:
+            data["guild_id"] = channel.guild_id
+        stored = StoredMessage(data, visible_to=visible_to)
+        self._attach(stored, body, uploads)
+        self._messages[data["id"]] = stored
+        self._notify()
+        return stored
+
+    def _edit(self, stored: StoredMessage, body: Json, uploads: list[Upload]) -> None:
+        merged = {"content": stored.data["content"], "embeds": stored.data["embeds"], **body}
+        limits.check_message(merged, files=len(uploads), existing_flags=stored.data["flags"])
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                stored.data[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
+        if body.get("flags") is not None:
+            stored.data["flags"] = (stored.data["flags"] & limits.EPHEMERAL) | int(body["flags"]) & ~limits.EPHEMERAL
+        stored.data["flags"] &= ~limits.LOADING
+        if "attachments" in body or uploads:
+            self._attach(stored, body, uploads)
+        stored.data["edited_timestamp"] = now_iso()
+        stored.edits += 1
+        self._notify()
+
+    def _attach(self, stored: StoredMessage, body: Json, uploads: list[Upload]) -> None:
+        """Apply `attachments`: existing ids are kept, small integer ids point at uploaded `files[n]` parts."""
+        existing = {a["id"]: a for a in stored.data["attachments"]}
+        wanted = body.get("attachments")
+        if wanted is None:
+            wanted = list(existing.values()) + [{"id": i, "filename": name} for i, (name, _) in enumerate(uploads)]
+        attachments = []
+        for item in wanted:
+            if str(item["id"]) in existing:
+                attachments.append(existing[str(item["id"])])
+                continue
+            index = int(item["id"])
+            if not 0 <= index < len(uploads):
+                raise limits.invalid_form("attachments", f"Attachment {index} has no uploaded file.")
+            name, data = uploads[index]
+            attachment_id = snowflake()
+            stored.files[attachment_id] = data
+            url = f"http://127.0.0.1:{self.port}/attachments/{stored.data['channel_id']}/{attachment_id}/{name}"
+            attachments.append(
+                {
+                    "id": attachment_id,
+                    "filename": item.get("filename", name),
+                    "size": len(data),
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": _content_type(data),
+                    **({"description": item["description"]} if item.get("description") else {}),
+                }
+            )
+        stored.data["attachments"] = attachments
+        # Discord resolves attachment://name in V2 media to the uploaded file's URL.
+        urls = {a["filename"]: a["url"] for a in attachments}
+        for component in limits.walk(stored.data["components"]):
+            for media in [
+                component.get("media"),
+                component.get("file"),
+                *(i.get("media") for i in component.get("items", [])),
+            ]:
+                if isinstance(media, dict) and str(media.get("url", "")).startswith("attachment://"):
+                    media["url"] = urls.get(media["url"][len("attachment://") :], media["url"])
+
+    # ----------------------------------------------------------------- interactions
+    async def start_interaction(
+        self, user: Person, kind: int, data: Json, channel: Channel, message: Message | None, *, settle: bool = True
+    ) -> Message | Modal:
+        """Dispatch INTERACTION_CREATE and return what the person ends up seeing (see SimUser for the rules)."""
+        pending = Pending(
+            snowflake(), f"tok-{snowflake()}", kind, user, channel, message.id if message else None, settle
+        )
+        self._pending[pending.token] = pending
+        self._pending[pending.id] = pending
+        payload: Json = {
+            "id": pending.id,
+            "application_id": self.app_id,
+            "type": kind,
+            "data": data,
+            "token": pending.token,
+            "version": 1,
+            "channel_id": channel.id,
+            "channel": channel.json(),
+            "locale": "en-US",
+            "app_permissions": "2248473465835073",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": self.guild.id} if not channel.is_dm else {"1": user.id},
+            "context": 1 if channel.is_dm else 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message.raw
+        if channel.is_dm:
+            payload["user"] = user.json()
+        else:
+            member = user.member_json(self.guild.joined_at)
+            payload.update(guild_id=self.guild.id, guild=self.guild.partial_json(), guild_locale="en-US")
+            payload["member"] = {**member, "permissions": "2248473465835073"}
+        await self.dispatch("INTERACTION_CREATE", payload)
+        what = f"the bot to answer interaction {kind} {data.get('name') or data.get('custom_id')!r}"
+        try:
+            await self.guarded(pending.acked.wait(), self.response_deadline, what)
+        except TimeoutError as error:
+            raise InteractionFailed(f"This interaction failed: {error}") from None
+        return await self.guarded(
+            asyncio.shield(pending.outcome), self.settle_timeout, "the bot's deferred answer to settle"
+        )
+
+    def _interaction(self, key: str, token: str | None = None) -> Pending:
+        pending = self._pending.get(key)
+        if pending is None or (token is not None and pending.token != token):
+            raise limits.UNKNOWN_INTERACTION
+        return pending
+
+    async def _callback(self, call: Call) -> Json | None:
+        """POST /interactions/{id}/{token}/callback: answers once, within `response_deadline` (C.1)."""
+        pending = self._interaction(call.match["interaction"], call.match["token"])
+        if time.monotonic() - pending.created > self.response_deadline:
+            raise limits.UNKNOWN_INTERACTION
+        if pending.response_type is not None:
+            raise limits.ALREADY_ACKNOWLEDGED
+        body = call.body
+        kind, data = int(body["type"]), body.get("data") or {}
+        from_message = pending.message_id is not None
+        if (kind in (6, 7) and not from_message) or (kind == 9 and pending.kind == 5) or kind not in (4, 5, 6, 7, 9):
+            raise limits.invalid_form("type", f"Interaction callback type {kind} is not valid for this interaction.")
+        ephemeral = limits.EPHEMERAL if int(data.get("flags") or 0) & limits.EPHEMERAL else 0
+        stored: StoredMessage | None = None
+        if kind == 9:
+            limits.check_modal(data)
+        elif kind in (4, 5):
+            stored = self._create(
+                pending.channel, data, call.files, visible_to=pending.user.id if ephemeral else None, loading=kind == 5
+            )
+        elif kind == 7:
+            stored = self._stored(pending.message_id or "")
+            self._edit(stored, data, call.files)
+        pending.response_type = kind
+        pending.original_id = stored.data["id"] if stored else pending.message_id
+        pending.acked.set()
+        if kind == 9:
+            pending.settle_with(
+                Modal(data["custom_id"], data["title"], data["components"], pending.id, pending.user.id)
+            )
+        elif kind in (4, 7) or (kind == 6 and not pending.settle):
+            pending.settle_with(self._stored(pending.original_id or "").snapshot())
+        if stored is not None and kind == 4:
+            await self._gateway_echo("MESSAGE_CREATE", stored)
+        if call.query.get("with_response") not in ("true", "1", "True"):
+            return None
+        result: Json = {
+            "interaction": {
+                "id": pending.id,
+                "type": pending.kind,
+                "response_message_id": pending.original_id if kind in (4, 5, 7) else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(ephemeral),
+            }
+        }
+        if stored is not None and kind in (4, 7):
+            result["resource"] = {"type": kind, "message": stored.data}
+        return result
+
+    def _webhook(self, call: Call) -> Pending:
+        pending = self._pending.get(call.match["token"])
+        if pending is None or call.match["app"] != self.app_id or pending.response_type is None:
+            raise limits.UNKNOWN_WEBHOOK  # follow-ups need an acknowledged interaction first
+        if time.monotonic() - pending.created > self.token_lifetime:
+            raise limits.INVALID_WEBHOOK_TOKEN
+        return pending
+
+    async def _followup(self, call: Call) -> Json:
+        """POST /webhooks/{app}/{token}: the first follow-up after a thinking defer fills that placeholder."""
+        pending = self._webhook(call)
+        body = call.body or {}
+        placeholder = self._messages.get(pending.original_id or "")
+        if pending.response_type == 5 and placeholder is not None and placeholder.data["flags"] & limits.LOADING:
+            self._edit(placeholder, body, call.files)
+            stored = placeholder
+        else:
+            ephemeral = int(body.get("flags") or 0) & limits.EPHEMERAL
+            stored = self._create(pending.channel, body, call.files, visible_to=pending.user.id if ephemeral else None)
+            pending.followups.add(stored.data["id"])
+            await self._gateway_echo("MESSAGE_CREATE", stored)
+        pending.settle_with(stored.snapshot())
+        return stored.data
+
+    async def _webhook_message(self, call: Call) -> Json | None:
+        """GET/PATCH/DELETE /webhooks/{app}/{token}/messages/{@original|id}."""
+        pending = self._webhook(call)
+        key = call.match["message"]
+        message_id = pending.original_id if key == "@original" else key
+        if message_id is None or (key != "@original" and key not in pending.followups):
+            raise limits.UNKNOWN_MESSAGE
+        stored = self._stored(message_id)
+        if call.method == "DELETE":
+            self._delete(stored)
+            return None
+        if call.method == "PATCH":
+            self._edit(stored, call.body or {}, call.files)
+            self._settle_edits_of(stored)
+            await self._gateway_echo("MESSAGE_UPDATE", stored)
+        return stored.data
+
+    def _settle_edits_of(self, stored: StoredMessage) -> None:
+        """A deferred interaction settles when the bot edits the message it deferred on."""
+        for pending in self._pending.values():
+            if pending.response_type in (5, 6) and pending.original_id == stored.data["id"]:
+                pending.settle_with(stored.snapshot())
+
+
+def _describe(record: logging.LogRecord) -> str:
+    text = f"{record.name}: {record.getMessage()}"
+    error = record.exc_info[1] if record.exc_info else None
+    while error is not None and error.__cause__ is not None:
+        error = error.__cause__
+    return text + (f" [{type(error).__name__}: {error}]" if error is not None else "")
+
+
+def _content_type(data: bytes) -> str:
+    return "image/png" if data.startswith(b"\x89PNG") else "application/octet-stream"

@@ -1,0 +1,149 @@
+"""Channel messages, DMs and Discord's refusals, driven through the connected bot's real discord.py client."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+import pytest
+from discord.ext import commands
+from discord.http import Route
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord_tests.probe import png_bytes
+
+
+def games(bot: commands.Bot, fake: FakeDiscord) -> discord.TextChannel:
+    channel = bot.get_channel(int(fake.channel.id))
+    assert isinstance(channel, discord.TextChannel)
+    return channel
+
+
+async def post_raw(bot: commands.Bot, fake: FakeDiscord, payload: dict[str, Any]) -> None:
+    """POST a hand-built message body: discord.py's own UI classes refuse most over-limit layouts first."""
+    route = Route("POST", "/channels/{channel_id}/messages", channel_id=fake.channel.id)
+    await bot.http.request(route, json=payload)
+
+
+def row(*children: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(children)}
+
+
+def button(custom_id: str) -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": custom_id[:10], "custom_id": custom_id}
+
+
+async def test_multipart_png_arrives_intact_and_decodes(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """files[0] of a multipart send is stored byte for byte and Pillow decodes it."""
+    data = png_bytes(30, 20)
+    sent = await games(bot, fake).send("table", file=discord.File(io.BytesIO(data), "table.png"))
+    stored = fake.message(str(sent.id))
+    assert stored.attachments[0].data == data and stored.attachments[0].image().size == (30, 20)
+    assert sent.attachments[0].filename == "table.png" and sent.attachments[0].size == len(data)
+
+
+async def test_edit_then_fetch_returns_the_new_content(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """PATCH then GET /channels/{id}/messages/{id}: discord.py reads back the edit."""
+    sent = await games(bot, fake).send("before")
+    await sent.edit(content="after")
+    fetched = await games(bot, fake).fetch_message(sent.id)
+    assert fetched.content == "after" and fake.message(str(sent.id)).edits == 1
+
+
+async def test_deleted_message_is_unknown(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """After DELETE, fetching the message is 404 with code 10008."""
+    sent = await games(bot, fake).send("bye")
+    await sent.delete()
+    with pytest.raises(discord.NotFound) as caught:
+        await games(bot, fake).fetch_message(sent.id)
+    assert caught.value.code == 10008 and fake.message(str(sent.id)).deleted
+
+
+async def test_content_over_2000_characters_is_refused(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """C.1: content is capped at 2,000 characters (400/50035)."""
+    with pytest.raises(discord.HTTPException) as caught:
+        await games(bot, fake).send("x" * 2001)
+    assert (caught.value.status, caught.value.code) == (400, 50035)
+
+
+@pytest.mark.parametrize(
+    ("case", "components", "flags"),
+    [
+        ("six action rows", [row(button(f"b{i}")) for i in range(6)], 0),
+        (
+            "26 select options",
+            [row({"type": 3, "custom_id": "s", "options": [{"label": str(i), "value": str(i)} for i in range(26)]})],
+            0,
+        ),
+        ("duplicate custom ids", [row(button("same"), button("same"))], 0),
+        ("101-character custom id", [row(button("x" * 101))], 0),
+        ("41 V2 components", [{"type": 10, "content": str(i)} for i in range(41)], 1 << 15),
+        ("4001 characters of V2 text", [{"type": 10, "content": "x" * 4001}], 1 << 15),
+    ],
+)
+async def test_over_limit_components_are_refused(
+    fake: FakeDiscord, bot: commands.Bot, case: str, components: list[dict[str, Any]], flags: int
+) -> None:
+    """C.1 component limits: each over-limit layout is 400/50035 (Invalid Form Body)."""
+    with pytest.raises(discord.HTTPException) as caught:
+        await post_raw(bot, fake, {"components": components, "flags": flags})
+    assert (caught.value.status, caught.value.code) == (400, 50035), case
+
+
+async def test_limits_allow_the_largest_legal_layout(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """Five rows of five buttons and 40 V2 components are accepted: the checks are bounds, not guesses."""
+    await post_raw(bot, fake, {"components": [row(*(button(f"b{r}{c}") for c in range(5))) for r in range(5)]})
+    await post_raw(bot, fake, {"components": [{"type": 10, "content": str(i)} for i in range(40)], "flags": 1 << 15})
+    assert len(fake.messages(fake.channel)) == 2
+
+
+async def test_dm_to_a_closed_user_raises_forbidden_50007(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """A user with DMs closed: POST /users/@me/channels works, the send is 403/50007 -> discord.Forbidden."""
+    carol = fake.users["carol"]
+    carol.dms_open = False
+    user = await bot.fetch_user(int(carol.id))
+    with pytest.raises(discord.Forbidden) as caught:
+        await user.send("your hand")
+    assert caught.value.code == 50007 and fake.messages(carol.dm) == []
+
+
+async def test_dm_to_an_open_user_lands_in_their_dm(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """User.send opens the DM channel and the message is visible to that person."""
+    dave = fake.users["dave"]
+    user = await bot.fetch_user(int(dave.id))
+    await user.send("your hand: 3S 4S")
+    assert [m.content for m in dave.sees(dave.dm)] == ["your hand: 3S 4S"]
+
+
+async def test_injected_429_is_waited_out_and_retried(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """A 429 with retry_after (and Via) makes discord.py wait and retry; the send then succeeds."""
+    fake.fail("POST", r"^/channels/\d+/messages$", 429, retry_after=0.02)
+    await games(bot, fake).send("after a rate limit")
+    statuses = [r.status for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")]
+    assert statuses == [429, 200]
+
+
+async def test_injected_403_surfaces_as_forbidden_with_its_code(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """The injector's status and code reach discord.py unchanged (here 403/50013 Missing Permissions)."""
+    fake.fail("PATCH", r"/messages/\d+$", 403, code=50013)
+    sent = await games(bot, fake).send("x")
+    with pytest.raises(discord.Forbidden) as caught:
+        await sent.edit(content="y")
+    assert caught.value.code == 50013 and fake.message(str(sent.id)).content == "x"
+
+
+async def test_injected_502_is_retried_by_discord_py(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """A 502 is retried unconditionally (after discord.py's 1 s back-off) and the edit lands."""
+    sent = await games(bot, fake).send("x")
+    fake.fail("PATCH", r"/messages/\d+$", 502)
+    await sent.edit(content="y")
+    assert fake.message(str(sent.id)).content == "y"
+
+
+async def test_injected_503_raises_discord_server_error(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """discord.py does not retry a 503: the bot meets DiscordServerError and must cope."""
+    fake.fail("POST", r"^/channels/\d+/messages$", 503)
+    with pytest.raises(discord.DiscordServerError):
+        await games(bot, fake).send("x")
+    assert fake.messages(fake.channel) == []
