@@ -1,1 +1,64 @@
-"""Sixty-Six / Schnapsen / Santase (rules.md §3): engine and computer players (work in progress)."""
+"""Sixty-Six / Schnapsen / Santase (rules.md §3): a pure engine and three computer players.
+
+Public API
+----------
+- `ENGINE` (games.base.Engine): kind "schnapsen", 2 players, levels easy/normal/hard.
+  `ENGINE.new_game(2, seed, {"preset": "schnapsen", "target": 5})`, `ENGINE.replay(2, seed,
+  options, codes)`, `ENGINE.from_dict(snapshot)`, `ENGINE.computer("hard")`.
+- `new_game(preset="santase", seed=..., **options) -> State`: a whole series to the target
+  (SX-15). Deal n is shuffled from `seeded_rng(seed, "deal", n)`; seat 1 deals first and the deal
+  alternates (D-SX-4) unless `next_dealer` says otherwise. A finished deal is scored and the next
+  one dealt at once; `view.last_deal` explains the score.
+- `position(hands=[...], trump="Ac", talon="...", leader=0, tricks=(1, 0), scores=(48, 0),
+  closed=False, preset=..., trick="", marriages=[(0, "h")], **switches) -> State` for rule tests.
+- `State`: `to_move`, `legal_moves()`, `check(move)` (IllegalMove with a readable reason),
+  `apply(move)` (a new state), `view(seat)` (`view(None)` is the public table), `is_over`,
+  `result()` (places, scores = game points), `parse_move("20 Kh")`, `decode_move(code)`,
+  `to_dict()` / `State.from_dict(...)`.
+- `Options` and `PRESETS`: `santase` (default, to 11), `sixty_six` (pagat, to 7), `schnapsen`
+  (20 cards, casual pagat rules, to 7), `schnapsen_tournament` (sharp rules, memory mode).
+  `Options.from_mapping({...})` validates a table's options; `to_dict()` writes them back.
+- Moves: `PlayCard`, `Marriage`, `ExchangeTrump`, `Close`, `Claim` (see `moves`).
+- Views: `SchnapsenView`, `PlayedCard`, `TrickRecord`, `MarriageRecord`, `ExchangeRecord`,
+  `DealSummary`, `DealEnd`, `Phase` (see `views`).
+- Computer players: `EasyPlayer`, `NormalPlayer`, `HardPlayer(time_budget=, samples=)` in `ai`.
+"""
+
+from games.schnapsen.engine import ENGINE, SchnapsenEngine
+from games.schnapsen.moves import Claim, Close, ExchangeTrump, Marriage, Move, PlayCard
+from games.schnapsen.options import PRESETS, Options
+from games.schnapsen.state import State, new_game, position
+from games.schnapsen.views import (
+    DealEnd,
+    DealSummary,
+    ExchangeRecord,
+    MarriageRecord,
+    Phase,
+    PlayedCard,
+    SchnapsenView,
+    TrickRecord,
+)
+
+__all__ = [
+    "ENGINE",
+    "PRESETS",
+    "Claim",
+    "Close",
+    "DealEnd",
+    "DealSummary",
+    "ExchangeRecord",
+    "ExchangeTrump",
+    "Marriage",
+    "MarriageRecord",
+    "Move",
+    "Options",
+    "Phase",
+    "PlayCard",
+    "PlayedCard",
+    "SchnapsenEngine",
+    "SchnapsenView",
+    "State",
+    "TrickRecord",
+    "new_game",
+    "position",
+]

@@ -14,6 +14,7 @@ from enum import Enum
 
 from games.cards import Card, Suit
 from games.schnapsen.moves import Move
+from games.schnapsen.options import Options
 
 
 class Phase(Enum):
@@ -142,6 +143,7 @@ class SchnapsenView:
     deal_just_ended: bool  # True until the first move of the next deal
     is_over: bool
     winner: int | None  # the series winner once is_over
+    options: Options | None = None  # the table's rule switches (public; computer players read them)
 
     @property
     def last_action(self) -> str:

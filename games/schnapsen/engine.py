@@ -1,0 +1,40 @@
+"""`ENGINE`: Sixty-Six as the bot, the storage layer and the terminal table see it (games.base.Engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games.base import replay_moves
+from games.schnapsen.options import Options
+from games.schnapsen.state import State, deal
+
+
+class SchnapsenEngine:
+    """Two players, a series of deals to the target (SX-15); options are a preset plus switches."""
+
+    kind = "schnapsen"
+    min_players = 2
+    max_players = 2
+    levels = ("easy", "normal", "hard")
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        if players != 2:
+            raise ValueError("Sixty-Six is a game for exactly 2 players.")
+        return deal(Options.from_mapping(options), seed, 1, 1, (0, 0))
+
+    def replay(self, players: int, seed: int, options: Mapping[str, Any] | None, moves: Iterable[str]) -> State:
+        state = replay_moves(self.new_game(players, seed, options), moves)
+        assert isinstance(state, State)
+        return state
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        return State.from_dict(dict(data))
+
+    def computer(self, level: str) -> Any:
+        from games.schnapsen.ai import computer
+
+        return computer(level)
+
+
+ENGINE = SchnapsenEngine()

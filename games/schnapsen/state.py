@@ -1,0 +1,679 @@
+"""The Sixty-Six state machine: one whole series of deals (SX-15), immutable, replayable.
+
+`apply` returns a new `State`; the old one is never touched. When a deal ends the state scores it
+(SX-11..SX-14) and, unless the series is over, deals the next one at once from
+`seeded_rng(seed, "deal", n)` (D-SX-4 decides the dealer), so the only moves are real decisions.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from games.base import GameResult, IllegalMove, seeded_rng
+from games.cards import Card, Rank, Suit, parse_card, parse_cards, schnapsen_deck, shuffled
+from games.schnapsen.moves import Claim, Close, ExchangeTrump, Marriage, Move, PlayCard, decode_card
+from games.schnapsen.options import Options
+from games.schnapsen.rules import (
+    SCHNEIDER_LINE,
+    WIN_POINTS,
+    follow_refusal,
+    legal_follows,
+    lowest_trump,
+    marriage_suits,
+    sort_hand,
+    trick_winner,
+)
+from games.schnapsen.views import (
+    DealEnd,
+    DealSummary,
+    ExchangeRecord,
+    MarriageRecord,
+    Phase,
+    PlayedCard,
+    SchnapsenView,
+    TrickRecord,
+)
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 8
+
+
+def seat_name(seat: int) -> str:
+    """How log lines name a seat; the bot shows real names beside them."""
+    return f"Player {seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseRecord:
+    """SX-10: who closed, and the opponent's points and tricks at that moment (SX-13)."""
+
+    closer: int
+    at_trick: int
+    opponent_points: int
+    opponent_tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Sixty-Six series between seats 0 and 1. Build with `new_game` or `position`."""
+
+    options: Options
+    seed: int
+    deal_number: int
+    dealer: int
+    game_points: tuple[int, int]
+    trump: Suit
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    talon: tuple[Card, ...]  # face-down cards, top first, then the face-up trump card (SX-3)
+    leader: int
+    trick: tuple[Card, ...] = ()  # the leader's card while the follower thinks
+    tricks: tuple[TrickRecord, ...] = ()
+    card_points: tuple[int, int] = (0, 0)
+    tricks_won: tuple[int, int] = (0, 0)
+    marriages: tuple[tuple[int, Suit, int], ...] = ()  # (seat, suit, 20 or 40), counted or not
+    exchanges: tuple[ExchangeRecord, ...] = ()
+    closed: CloseRecord | None = None
+    log: tuple[str, ...] = ()
+    last_deal: DealSummary | None = None
+    moves_in_deal: int = 0
+    winner: int | None = None
+    players: int = field(default=2)
+
+    # Basic queries ------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def to_move(self) -> int | None:
+        if self.winner is not None:
+            return None
+        return self.leader if not self.trick else 1 - self.leader
+
+    @property
+    def phase(self) -> Phase:
+        if self.winner is not None:
+            return Phase.OVER
+        if self.closed is not None:
+            return Phase.CLOSED
+        return Phase.OPEN if self.talon else Phase.EXHAUSTED
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The face-up trump card under the talon, None once drawn (SX-5)."""
+        return self.talon[-1] if self.talon else None
+
+    @property
+    def talon_open(self) -> bool:
+        """Cards are still drawn after tricks (SX-5): not closed, not used up."""
+        return self.closed is None and bool(self.talon)
+
+    def points(self, seat: int) -> int:
+        """Trick points plus marriages, which count only once the seat has a trick (SX-8)."""
+        total = self.card_points[seat]
+        if self.tricks_won[seat]:
+            total += sum(points for who, _, points in self.marriages if who == seat)
+        return total
+
+    def marriage_total(self, seat: int) -> int:
+        return sum(points for who, _, points in self.marriages if who == seat) if self.tricks_won[seat] else 0
+
+    @property
+    def first_lead(self) -> bool:
+        """No trick has been played yet in this deal."""
+        return self.tricks_won == (0, 0)
+
+    # Legal moves ------------------------------------------------------------------------------
+
+    def _marriage_refusal(self, suit: Suit) -> str | None:
+        seat = self.leader
+        if self.trick:
+            return "You can only declare a marriage when you are about to lead."
+        if suit not in marriage_suits(self.hands[seat]):
+            return f"You need the K and Q of {suit.name.lower()} to declare that marriage."
+        if not self.tricks_won[seat] and not self.options.marriage_without_trick:
+            return "You need a trick before you can declare a marriage."
+        if self.phase.strict and not self.options.marriage_in_phase2:
+            return "Marriages cannot be declared once the talon is closed or used up."
+        return None
+
+    def _exchange_refusal(self) -> str | None:
+        seat = self.leader
+        low = lowest_trump(self.options.deck_size, self.trump)
+        if self.trick:
+            return "You can only exchange the trump card when you are about to lead."
+        if self.closed is not None:
+            return "The talon is closed, so the trump card can no longer be exchanged."
+        if not self.talon:
+            return "The trump card has already been taken."
+        if len(self.talon) <= 2 and not self.options.exchange_with_two_left:
+            return "The trump card cannot be exchanged with only two cards left in the talon."
+        if low not in self.hands[seat]:
+            return f"You need the {low} to exchange the trump card."
+        if self.options.exchange_needs_trick and not self.tricks_won[seat]:
+            return "You need a trick before you can exchange the trump card."
+        return None
+
+    def _close_refusal(self) -> str | None:
+        if not self.options.allow_close:
+            return "Closing the talon is switched off at this table."
+        if self.trick:
+            return "You can only close the talon when you are about to lead."
+        if self.closed is not None:
+            return "The talon is already closed."
+        if not self.talon:
+            return "The talon is used up; there is nothing left to close."
+        if len(self.talon) <= 2 and not self.options.close_with_two_left:
+            return "The talon cannot be closed with only two cards left."
+        if self.first_lead and not self.options.close_on_first_lead:
+            return "The talon cannot be closed before the first trick."
+        return None
+
+    def _claim_refusal(self) -> str | None:
+        if self.options.claim_mode != "memory":
+            return "Claims are automatic at this table: the deal ends as soon as you reach 66."
+        if self.trick:
+            return "You can only claim right after winning a trick or declaring a marriage, before you lead."
+        return None
+
+    def _marriage_points(self, suit: Suit) -> int:
+        return 40 if suit == self.trump else 20
+
+    def _refusal(self, move: Move) -> str | None:
+        """Why `move` is illegal now, or None (one sentence a player can read)."""
+        if self.winner is not None:
+            return "The series is over."
+        seat = self.to_move
+        assert seat is not None
+        hand = self.hands[seat]
+        if isinstance(move, PlayCard):
+            if move.card not in hand:
+                return f"You do not hold {move.card}."
+            if self.trick and self.phase.strict:
+                lead = self.trick[0]
+                if move.card not in legal_follows(hand, lead, self.trump, True):
+                    return follow_refusal(hand, lead, move.card, self.trump)
+            return None
+        if isinstance(move, Marriage):
+            if move.card.rank not in (Rank.KING, Rank.QUEEN):
+                return "A marriage is declared with a K or a Q."
+            reason = self._marriage_refusal(move.suit)
+            if reason:
+                return reason
+            if move.points != self._marriage_points(move.suit):
+                return f"A marriage in {move.suit.name.lower()} is worth {self._marriage_points(move.suit)}."
+            if self.options.marriage_king_lead and move.card.rank is not Rank.KING:
+                return "At this table you must lead the K of a marriage."
+            return None
+        if isinstance(move, ExchangeTrump):
+            return self._exchange_refusal()
+        if isinstance(move, Close):
+            return self._close_refusal()
+        if isinstance(move, Claim):
+            reason = self._claim_refusal()
+            if reason or move.marriage is None:
+                return reason
+            reason = self._marriage_refusal(move.marriage)
+            if reason:
+                return reason
+            if move.points != self._marriage_points(move.marriage):
+                return f"A marriage in {move.marriage.name.lower()} is worth {self._marriage_points(move.marriage)}."
+            return None
+        return "That is not a Sixty-Six move."
+
+    def check(self, move: Move) -> None:
+        """Raise IllegalMove with the reason if `move` is not allowed now."""
+        reason = self._refusal(move)
+        if reason:
+            raise IllegalMove(reason)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: cards, marriages (each card that may be led), exchange, close, claims."""
+        seat = self.to_move
+        if seat is None:
+            return []
+        hand = self.hands[seat]
+        if self.trick:
+            return [PlayCard(card) for card in legal_follows(hand, self.trick[0], self.trump, self.phase.strict)]
+        moves: list[Move] = [PlayCard(card) for card in hand]
+        suits = [suit for suit in marriage_suits(hand) if self._marriage_refusal(suit) is None]
+        for suit in suits:
+            points = self._marriage_points(suit)
+            moves.append(Marriage(Card(Rank.KING, suit), points))
+            if not self.options.marriage_king_lead:
+                moves.append(Marriage(Card(Rank.QUEEN, suit), points))
+        if self._exchange_refusal() is None:
+            moves.append(ExchangeTrump())
+        if self._close_refusal() is None:
+            moves.append(Close())
+        if self._claim_refusal() is None:
+            moves.append(Claim())
+            moves.extend(Claim(suit, self._marriage_points(suit)) for suit in suits)
+        return moves
+
+    # Applying moves -----------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> State:
+        """The state after `move` (checked first: nothing illegal gets in)."""
+        self.check(move)
+        seat = self.to_move
+        assert seat is not None
+        if isinstance(move, PlayCard):
+            return self._play(seat, move.card)
+        if isinstance(move, Marriage):
+            state = self._declare(seat, move.suit, move.points)
+            if state.options.claim_mode == "auto" and state.tricks_won[seat] and state.points(seat) >= WIN_POINTS:
+                return state._end_by_claim(seat)  # SX-11: out on the marriage, the card is not led
+            return state._play(seat, move.card)
+        if isinstance(move, ExchangeTrump):
+            low = lowest_trump(self.options.deck_size, self.trump)
+            face_up = self.talon[-1]
+            hand = tuple(face_up if card == low else card for card in self.hands[seat])
+            return self._with(
+                hands=_set(self.hands, seat, hand),
+                talon=(*self.talon[:-1], low),
+                exchanges=(*self.exchanges, ExchangeRecord(seat, face_up, low)),
+                text=f"{seat_name(seat)} exchanges {low} for {face_up}",
+            )
+        if isinstance(move, Close):
+            record = CloseRecord(seat, sum(self.tricks_won), self.points(1 - seat), self.tricks_won[1 - seat])
+            return self._with(closed=record, text=f"{seat_name(seat)} closes the talon")
+        assert isinstance(move, Claim)
+        state = self if move.marriage is None else self._declare(seat, move.marriage, move.points)
+        return state._end_by_claim(seat)
+
+    def _with(self, text: str, **changes: Any) -> State:
+        return replace(self, log=(*self.log, text)[-LOG_LINES:], moves_in_deal=self.moves_in_deal + 1, **changes)
+
+    def _declare(self, seat: int, suit: Suit, points: int) -> State:
+        pending = "" if self.tricks_won[seat] else ", counted once a trick is won"
+        return self._with(
+            marriages=(*self.marriages, (seat, suit, points)),
+            text=f"{seat_name(seat)} declares {points} in {suit.symbol}{pending}",
+        )
+
+    def _play(self, seat: int, card: Card) -> State:
+        hand = tuple(c for c in self.hands[seat] if c != card)
+        hands = _set(self.hands, seat, hand)
+        if not self.trick:
+            return self._with(hands=hands, trick=(card,), text=f"{seat_name(seat)} leads {card}")
+        lead = self.trick[0]
+        winner = self.leader if trick_winner(lead, card, self.trump) == 0 else seat
+        record = TrickRecord((PlayedCard(self.leader, lead), PlayedCard(seat, card)), winner)
+        talon = self.talon
+        if self.talon_open:  # SX-5: the winner draws first; the loser gets the face-up trump last
+            hands = _set(hands, winner, (*hands[winner], talon[0]))
+            hands = _set(hands, 1 - winner, (*hands[1 - winner], talon[1]))
+            talon = talon[2:]
+        card_pts = _add(self.card_points, winner, record.points)
+        last = not hands[0] and not hands[1]
+        if last and self.closed is None:
+            card_pts = _add(card_pts, winner, self.options.last_trick_bonus)  # SX-14 (none after a close, SX-10)
+        state = self._with(
+            hands=hands,
+            talon=talon,
+            trick=(),
+            leader=winner,
+            tricks=(*self.tricks, record),
+            card_points=card_pts,
+            tricks_won=_add(self.tricks_won, winner, 1),
+            text=f"{seat_name(seat)} plays {card}; {seat_name(winner)} takes the trick",
+        )
+        # SX-11: right after winning a trick the winner may go out. `auto` claims for them; at the last
+        # trick nobody can wait any longer, so a winner with 66 is out in both modes.
+        if (state.options.claim_mode == "auto" or last) and state.points(winner) >= WIN_POINTS:
+            return state._end_by_claim(winner)
+        if last:
+            return state._end_played_out(winner)
+        return state
+
+    # Scoring -------------------------------------------------------------------------------------
+
+    def _scale(self, loser: int, points: int | None = None, tricks: int | None = None) -> tuple[int, str]:
+        """SX-12: 1, 2 (Schneider) or 3 (Schwarz) by the loser's points and tricks."""
+        points = self.points(loser) if points is None else points
+        tricks = self.tricks_won[loser] if tricks is None else tricks
+        if tricks == 0:
+            return 3, f"Schwarz ({seat_name(loser)} took no trick)"
+        if points < SCHNEIDER_LINE:
+            return 2, f"Schneider ({seat_name(loser)} has {points}, under {SCHNEIDER_LINE})"
+        return 1, f"{seat_name(loser)} has {points}"
+
+    def _close_penalty(self) -> tuple[int, str]:
+        """SX-13: a failed close gives the opponent 2, or 3 if they had no trick at closing."""
+        assert self.closed is not None
+        if self.options.failed_close_always_three:
+            return 3, "failed close"
+        if self.closed.opponent_tricks == 0:
+            return 3, "failed close (no trick at closing)"
+        return 2, "failed close"
+
+    def _end_by_claim(self, claimant: int) -> State:
+        other = 1 - claimant
+        points = self.points(claimant)
+        closed = self.closed
+        if points < WIN_POINTS:  # SX-11 false claim
+            value = 3 if self.options.false_claim_three and not self.tricks_won[other] else 2
+            return self._score(other, value, DealEnd.FALSE_CLAIM, f"false claim at {points}", claimant)
+        if closed is not None and closed.closer == claimant:
+            if self.options.close_scoring == "at_close":  # SX-13 Schnapsen: the state when closed
+                value, why = self._scale(other, closed.opponent_points, closed.opponent_tricks)
+            else:
+                value, why = self._scale(other)
+            return self._score(claimant, value, DealEnd.CLOSE_WON, f"closed and went out; {why}", claimant)
+        if closed is not None:  # SX-13: the non-closer reached 66 first
+            value, why = self._close_penalty()
+            return self._score(claimant, value, DealEnd.CLOSE_FAILED, why, claimant)
+        value, why = self._scale(other)
+        return self._score(claimant, value, DealEnd.CLAIM, f"{points} points; {why}", claimant)
+
+    def _end_played_out(self, last_winner: int) -> State:
+        """All cards played and the last-trick winner is under 66 (SX-13, SX-14, D-SX-2)."""
+        if self.closed is not None:
+            value, why = self._close_penalty()
+            return self._score(1 - self.closed.closer, value, DealEnd.CLOSE_FAILED, why, None)
+        if self.options.last_trick_wins_deal:
+            return self._score(last_winner, 1, DealEnd.LAST_TRICK, "took the last trick", None)
+        totals = (self.points(0), self.points(1))
+        if totals[0] == totals[1]:
+            return self._score(last_winner, 1, DealEnd.TIE_LAST_TRICK, f"{totals[0]}-{totals[1]}, last trick", None)
+        winner = 0 if totals[0] > totals[1] else 1
+        value, why = self._scale(1 - winner)
+        return self._score(winner, value, DealEnd.LAST_TRICK, f"higher total {totals[winner]}; {why}", None)
+
+    def _score(self, winner: int, value: int, reason: DealEnd, why: str, claimant: int | None) -> State:
+        """Book the deal (SX-15) and deal the next one unless the series is over."""
+        plural = "point" if value == 1 else "points"
+        text = f"{seat_name(winner)} wins {value} game {plural}: {why}."
+        summary = DealSummary(
+            deal_number=self.deal_number,
+            winner=winner,
+            game_points=value,
+            reason=reason,
+            card_points=self.card_points,
+            marriage_points=(self.marriage_total(0), self.marriage_total(1)),
+            tricks=self.tricks_won,
+            closer=None if self.closed is None else self.closed.closer,
+            claimant=claimant,
+            text=text,
+        )
+        game_points = _add(self.game_points, winner, value)
+        lines = (*self.log, text)
+        log.debug("deal %d: %s", self.deal_number, text)
+        if game_points[winner] >= self.options.target:
+            lines = (*lines, f"{seat_name(winner)} wins the series {game_points[0]}-{game_points[1]}.")
+            return replace(
+                self,
+                game_points=game_points,
+                last_deal=summary,
+                winner=winner,
+                trick=(),
+                log=lines[-LOG_LINES:],
+            )
+        rule = self.options.next_dealer
+        dealer = {"alternate": 1 - self.dealer, "winner": winner, "loser": 1 - winner}[rule]
+        fresh = deal(self.options, self.seed, self.deal_number + 1, dealer, game_points)
+        return replace(fresh, last_deal=summary, log=(*lines, *fresh.log)[-LOG_LINES:])
+
+    def result(self) -> GameResult:
+        """Places by the series winner; scores are game points (SX-15)."""
+        if self.winner is None:
+            raise ValueError("the series is not over yet")
+        places = (1, 2) if self.winner == 0 else (2, 1)
+        return GameResult(places=places, scores=self.game_points)
+
+    # Notation -------------------------------------------------------------------------------------
+
+    def decode_move(self, code: str) -> Move:
+        """Read a code written by `Move.encode` (the move log, custom ids)."""
+        if code == "x":
+            return ExchangeTrump()
+        if code == "c":
+            return Close()
+        if code == "claim":
+            return Claim()
+        if code.startswith("claim:"):
+            suit = _suit_from_letter(code[6:])
+            return Claim(suit, self._marriage_points(suit))
+        if code.startswith("m:"):
+            card = decode_card(code[2:])
+            if card.suit is None:
+                raise IllegalMove("A marriage is declared with a K or a Q.")
+            return Marriage(card, self._marriage_points(card.suit))
+        return PlayCard(decode_card(code))
+
+    def parse_move(self, text: str) -> Move:
+        """Player notation: `Kh`, `20 Kh`, `marriage Kh`, `40 Qs`, `exchange`, `close`, `claim`, `claim 20 Kh`."""
+        words = text.strip().lower().replace(":", " ").split()
+        if not words:
+            raise IllegalMove("Type a card such as Kh, or marriage Kh, exchange, close or claim.")
+        head, rest = words[0], words[1:]
+        if head in ("exchange", "x", "swap") and not rest:
+            return ExchangeTrump()
+        if head in ("close", "c") and not rest:
+            return Close()
+        if head in ("claim", "66"):
+            if not rest:
+                return Claim()
+            marriage = self._parse_marriage(rest)
+            return Claim(marriage.suit, marriage.points)
+        if head in ("marriage", "m", "20", "40", "marry"):
+            return self._parse_marriage(words if head in ("20", "40") else rest)
+        if len(words) != 1:
+            raise IllegalMove(f"I did not understand {text.strip()!r}; play one card such as Kh.")
+        try:
+            return PlayCard(parse_card(words[0]))
+        except ValueError:
+            raise IllegalMove(f"{text.strip()!r} is not a card or a move; try Kh, 20 Kh, exchange or close.") from None
+
+    def _parse_marriage(self, words: Sequence[str]) -> Marriage:
+        said: int | None = None
+        if words and words[0] in ("20", "40"):
+            said, words = int(words[0]), words[1:]
+        if len(words) != 1:
+            raise IllegalMove("Name the card to lead from the marriage, for example: marriage Kh.")
+        try:
+            card = parse_card(words[0])
+        except ValueError:
+            raise IllegalMove(f"{words[0]!r} is not a card; name the K or Q to lead, such as Kh.") from None
+        if card.rank not in (Rank.KING, Rank.QUEEN) or card.suit is None:
+            raise IllegalMove("A marriage is declared with a K or a Q.")
+        points = self._marriage_points(card.suit)
+        if said is not None and said != points:
+            raise IllegalMove(f"A marriage in {card.suit.name.lower()} is worth {points}, not {said}.")
+        return Marriage(card, points)
+
+    # Views ---------------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SchnapsenView:
+        """What `seat` may know (None: the public table)."""
+        memory = self.options.claim_mode == "memory"
+        to_move = self.to_move
+        mine = seat is not None and seat == to_move
+        moves = tuple(self.legal_moves()) if mine else ()
+        cards_to_play = tuple(m.card for m in moves if isinstance(m, PlayCard))
+        suits = tuple(dict.fromkeys(m.suit for m in moves if isinstance(m, Marriage)))
+
+        def shown(who: int) -> int | None:
+            # SX-4/SX-11: running totals are public in auto mode; in memory mode only your own.
+            return self.points(who) if (not memory or who == seat) else None
+
+        return SchnapsenView(
+            seat=seat,
+            players=2,
+            preset=self.options.preset,
+            phase=self.phase,
+            to_move=to_move,
+            dealer=self.dealer,
+            deal_number=self.deal_number,
+            hand=tuple(sort_hand(self.hands[seat], self.trump)) if seat is not None else (),
+            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
+            trump=self.trump,
+            trump_card=self.trump_card,
+            talon_size=len(self.talon),
+            closed=self.closed is not None,
+            closed_by=None if self.closed is None else self.closed.closer,
+            closed_at_trick=None if self.closed is None else self.closed.at_trick,
+            trick=tuple(PlayedCard(self.leader, card) for card in self.trick),
+            last_trick=self.tricks[-1] if self.tricks else None,
+            tricks=self.tricks,
+            tricks_won=self.tricks_won,
+            marriages=tuple(
+                MarriageRecord(who, suit, points, bool(self.tricks_won[who])) for who, suit, points in self.marriages
+            ),
+            exchanges=self.exchanges,
+            points=(shown(0), shown(1)),
+            game_points=self.game_points,
+            target=self.options.target,
+            claim_mode=self.options.claim_mode,
+            log=self.log,
+            legal_moves=moves,
+            playable=cards_to_play,
+            marriage_suits=suits,
+            can_exchange=any(isinstance(m, ExchangeTrump) for m in moves),
+            can_close=any(isinstance(m, Close) for m in moves),
+            can_claim=any(isinstance(m, Claim) for m in moves),
+            last_deal=self.last_deal,
+            deal_just_ended=self.last_deal is not None and (self.moves_in_deal == 0 or self.is_over),
+            is_over=self.is_over,
+            winner=self.winner,
+            options=self.options,
+        )
+
+    # Snapshots -----------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly snapshot; `from_dict` rebuilds an equal state."""
+        from games.schnapsen.snapshot import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        from games.schnapsen.snapshot import state_from_dict
+
+        return state_from_dict(data)
+
+
+def _set(pair: tuple[Any, Any], seat: int, value: Any) -> Any:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _add(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
+    return (pair[0] + value, pair[1]) if seat == 0 else (pair[0], pair[1] + value)
+
+
+def _suit_from_letter(letter: str) -> Suit:
+    try:
+        return Suit(letter)
+    except ValueError:
+        raise IllegalMove(f"{letter!r} is not a suit.") from None
+
+
+def deal(options: Options, seed: int, number: int, dealer: int, game_points: tuple[int, int]) -> State:
+    """Deal `number` of a series from `seeded_rng(seed, "deal", number)` (SX-3, SX-15)."""
+    cards = shuffled(schnapsen_deck(options.deck_size), seeded_rng(seed, "deal", number))
+    leader = 1 - dealer  # SX-3: the dealer's opponent leads
+    hands: tuple[list[Card], list[Card]] = ([], [])
+    # SX-3: 24 cards: 3 + 3 each, then the trump; 20 cards: 3 each, the trump, then 2 each.
+    rounds = ((3, False), (3, True)) if options.deck_size == 24 else ((3, True), (2, False))
+    trump_card: Card | None = None
+    for size, trump_after in rounds:
+        for seat in (leader, dealer):
+            hands[seat].extend(cards[:size])
+            cards = cards[size:]
+        if trump_after:
+            trump_card, cards = cards[0], cards[1:]
+    assert trump_card is not None
+    talon = (*cards, trump_card)
+    assert trump_card.suit is not None
+    return State(
+        options=options,
+        seed=seed,
+        deal_number=number,
+        dealer=dealer,
+        game_points=game_points,
+        trump=trump_card.suit,
+        hands=(tuple(hands[0]), tuple(hands[1])),
+        talon=talon,
+        leader=leader,
+        log=(f"Deal {number}: {seat_name(dealer)} deals, trump {trump_card}",),
+    )
+
+
+def new_game(preset: str = "santase", seed: int = 0, **options: Any) -> State:
+    """A new series: `new_game("schnapsen", seed=7, target=5)`. The first deal is by seat 1."""
+    return deal(Options.from_mapping({"preset": preset, **options}), seed, 1, 1, (0, 0))
+
+
+def position(
+    hands: Sequence[str],
+    trump: str,
+    talon: str = "",
+    leader: int = 0,
+    tricks: tuple[int, int] = (0, 0),
+    scores: tuple[int, int] = (0, 0),
+    closed: bool | int = False,
+    preset: str = "santase",
+    trick: str = "",
+    marriages: Sequence[tuple[int, str]] = (),
+    game_points: tuple[int, int] = (0, 0),
+    seed: int = 0,
+    **options: Any,
+) -> State:
+    """A hand-built deal for rule tests.
+
+    `trump` is the face-up trump card ("Ac"), or just a suit letter ("c") once it has been taken.
+    `talon` lists the face-down cards, top first. `scores` are trick points (without marriages);
+    `marriages` are (seat, suit letter) pairs already declared; `trick` is a card the leader has led.
+    `closed` True (or a seat) closes the talon by the leader (or that seat), recording the current
+    state as the state at closing (SX-13).
+    """
+    opts = Options.from_mapping({"preset": preset, **options})
+    hand_cards = tuple(tuple(parse_cards(text)) for text in hands)
+    if len(hand_cards) != 2:
+        raise ValueError("a Sixty-Six position has two hands")
+    if len(trump) == 1:
+        trump_suit = _suit_from_letter(trump.lower())
+        talon_cards: tuple[Card, ...] = ()
+        if talon:
+            raise ValueError("a talon needs its face-up trump card")
+    else:
+        trump_card = parse_card(trump)
+        assert trump_card.suit is not None
+        trump_suit = trump_card.suit
+        talon_cards = (*parse_cards(talon), trump_card)
+    led = tuple(parse_cards(trick))
+    every = [*hand_cards[0], *hand_cards[1], *talon_cards, *led]
+    if len(set(every)) != len(every):
+        raise ValueError("a card appears twice in the position")
+    state = State(
+        options=opts,
+        seed=seed,
+        deal_number=1,
+        dealer=1 - leader,
+        game_points=(game_points[0], game_points[1]),
+        trump=trump_suit,
+        hands=(hand_cards[0], hand_cards[1]),
+        talon=talon_cards,
+        leader=leader,
+        trick=led,
+        card_points=(scores[0], scores[1]),
+        tricks_won=(tricks[0], tricks[1]),
+        marriages=tuple(
+            (seat, _suit_from_letter(letter), 40 if _suit_from_letter(letter) == trump_suit else 20)
+            for seat, letter in marriages
+        ),
+    )
+    if closed is not False:
+        closer = leader if closed is True else int(closed)
+        state = replace(
+            state,
+            closed=CloseRecord(closer, sum(tricks), state.points(1 - closer), state.tricks_won[1 - closer]),
+        )
+    return state
