@@ -156,6 +156,8 @@ def _draw(key: _Key) -> Image.Image:
     image.alpha_composite(tile, (margin, margin))
     # No mirrored index: in a fan only the left strip shows, and the space goes to a bigger centre.
     centre_x, centre_y = _centre(size)
+    if size.width - size.strip < 16:  # an icon: the index is all there is room for
+        return image
     if card.rank.label in ("J", "Q", "K"):
         frame = (size.strip - 2, size.height * 0.3, size.width - margin - 1, size.height - margin - 1)
         draw.rounded_rectangle(frame, max(2, size.radius // 2), outline=colour, width=2)

@@ -34,6 +34,7 @@ class Size(Enum):
     TABLE = CardSize(width=80, height=112, strip=42, index_px=29, pip_px=24, centre_px=48, radius=8)
     MELD = CardSize(width=62, height=87, strip=31, index_px=24, pip_px=19, centre_px=36, radius=6)
     MINI = CardSize(width=40, height=56, strip=24, index_px=16, pip_px=13, centre_px=20, radius=4)
+    ICON = CardSize(width=22, height=31, strip=22, index_px=10, pip_px=9, centre_px=12, radius=3)  # backs only
 
 
 @dataclass(frozen=True, slots=True)

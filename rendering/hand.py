@@ -1,0 +1,97 @@
+"""A player's hand as an image: cards in rows, labels matching the select menu, selection raised.
+
+Shared by the three games; each game module sorts the cards in its own order first (TL-2 for
+Thirteen, suit then rank for Carousel, trumps last for Sixty-Six) and passes them here.
+
+Layout: the image is always `theme.width` wide, so Discord scales every hand alike (about half size
+on a phone, discord-notes §C.5). Cards spread apart when they fit; otherwise they overlap, leaving
+each card's index strip visible, and wrap into balanced rows of at most `MAX_PER_ROW`. Under each
+card's visible part goes its label, `str(card)` ("7♥", "🃏"), the same text the select menu uses,
+so a player can match the picture to the options. Selected cards are raised and outlined; space for
+the raise is always reserved, so selecting never changes the image size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+
+from PIL import Image, ImageDraw
+
+from games.cards import Card
+from rendering import cards as sprites
+from rendering.fonts import bold
+from rendering.theme import DEFAULT_THEME, Size, Theme
+
+PAD = 20
+RAISE = 22
+LABEL_H = 30
+ROW_GAP = 8
+SPREAD_GAP = 10
+LABEL_PX = 21
+SIZE = Size.HAND
+
+
+def max_per_row(theme: Theme) -> int:
+    """How many overlapped cards fit in one row of the image."""
+    card = SIZE.value
+    return 1 + (theme.width - 2 * PAD - card.width) // card.strip
+
+
+def rows_of(count: int, theme: Theme) -> list[int]:
+    """Cards per row: as few rows as possible, balanced (20 cards: 10 + 10, not 14 + 6)."""
+    if count == 0:
+        return []
+    rows = math.ceil(count / max_per_row(theme))
+    base, extra = divmod(count, rows)
+    return [base + 1 if row < extra else base for row in range(rows)]
+
+
+def hand_size(count: int, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
+    """Pixel size of a hand image of `count` cards (an empty hand keeps one empty row)."""
+    rows = max(1, len(rows_of(count, theme)))
+    card = SIZE.value
+    return theme.width, 2 * PAD + RAISE + rows * (card.height + LABEL_H) + (rows - 1) * ROW_GAP
+
+
+def _step(count: int, theme: Theme) -> int:
+    """Horizontal distance between cards in a row of `count`: spread when they fit, else overlapped."""
+    card = SIZE.value
+    spread = card.width + SPREAD_GAP
+    if count * spread - SPREAD_GAP <= theme.width - 2 * PAD:
+        return spread
+    return card.strip
+
+
+def draw_hand(
+    hand: Sequence[Card], selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME
+) -> Image.Image:
+    """The hand in the given order; cards in `selected` (matched as physical cards) are raised."""
+    image = Image.new("RGB", hand_size(len(hand), theme), theme.felt)
+    draw = ImageDraw.Draw(image)
+    card = SIZE.value
+    label_font = bold(LABEL_PX)
+    if not hand:
+        draw.text((theme.width / 2, image.height / 2), "No cards in hand", font=bold(26), fill=theme.text_muted,
+                  anchor="mm")
+        return image
+    y = PAD + RAISE
+    start = 0
+    for count in rows_of(len(hand), theme):
+        step = _step(count, theme)
+        x = (theme.width - (step * (count - 1) + card.width)) // 2
+        for position, physical in enumerate(hand[start : start + count]):
+            chosen = physical in selected
+            top = y - RAISE if chosen else y
+            sprites.paste(image, sprites.face(physical, SIZE, theme), (x, top))
+            if chosen:
+                draw.rounded_rectangle((x - 3, top - 3, x + card.width + 2, top + card.height + 2), card.radius + 3,
+                                       outline=theme.accent, width=4)
+            visible = card.width if position == count - 1 else min(step, card.width)
+            label_y = y + card.height + LABEL_H // 2 + 2
+            draw.text((x + visible / 2, label_y), str(physical), font=label_font,
+                      fill=theme.accent if chosen else theme.text, anchor="mm")
+            x += step
+        start += count
+        y += card.height + LABEL_H + ROW_GAP
+    return image

@@ -1,0 +1,186 @@
+"""Sixty-Six / Schnapsen images: the public table and a seat's hand, from `SchnapsenView` only.
+
+The table shows the trump card under the talon with the talon's size (SX-3), or that the talon is
+closed (SX-10) or used up (SX-5); the trick in progress (or the last trick, SX-4); tricks taken and,
+in `auto` claim mode only, running points (SX-11: `memory` mode keeps piles face down, and the view
+then holds None, which we show as nothing); marriages declared (SX-8); game points of the series
+(SX-15); whose turn. The opponent's hand appears only as a count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from PIL import Image, ImageDraw
+
+from games.cards import Card
+from games.schnapsen.rules import sort_hand
+from games.schnapsen.views import PlayedCard, SchnapsenView
+from rendering import cards as sprites
+from rendering.encode import encode
+from rendering.fonts import bold, font
+from rendering.hand import draw_hand
+from rendering.table import (
+    FOOTER_H,
+    HEADER_H,
+    PAD,
+    Badge,
+    SeatPanel,
+    canvas,
+    footer,
+    header,
+    panel_height,
+    pill,
+    seat_name,
+    seat_panels,
+)
+from rendering.text import draw_fitted
+from rendering.theme import DEFAULT_THEME, Size, Theme
+
+PRESET_TITLES = {"santase": "Santase", "sixty_six": "Sixty-Six", "schnapsen": "Schnapsen"}
+CENTRE_H = 236
+SEATS = 2
+# The engine's log names seats "Player 1" and "Player 2"; the image uses the players' names instead.
+_SEAT_IN_LOG = re.compile(r"\bPlayer ([12])\b")
+
+
+def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
+    """Every Sixty-Six table image has this size."""
+    return theme.width, HEADER_H + PAD + panel_height([SeatPanel("", lines=("", ""))]) + PAD + CENTRE_H + FOOTER_H
+
+
+def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order)."""
+    return encode(draw_hand(sort_hand(view.hand, view.trump), selected, theme))
+
+
+def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme) -> SeatPanel:
+    points = view.points[seat]
+    tricks = view.tricks_won[seat]
+    taken = f"{tricks} trick{'' if tricks == 1 else 's'}" + ("" if points is None else f" · {points} pts")
+    badges: list[Badge] = []
+    to_play = view.to_move == seat and not view.is_over
+    if to_play:
+        badges.append(Badge("to lead" if view.leading else "to play", theme.accent))
+    if view.closed_by == seat:
+        badges.append(Badge("closed", theme.danger))
+    for marriage in view.marriages:  # SX-8; a pending one (no trick yet) is shown in brackets
+        if marriage.seat == seat:
+            text = f"{marriage.points}{marriage.suit.symbol}"
+            badges.append(Badge(text if marriage.counted else f"({text})", theme.text_muted))
+    if view.winner == seat:
+        badges.append(Badge("wins", theme.gold))
+    return SeatPanel(
+        name=seat_name(names, seat),
+        cards=view.hand_sizes[seat],
+        lines=(taken, f"game points {view.game_points[seat]} of {view.target}"),
+        badges=tuple(badges),
+        active=to_play,
+    )
+
+
+def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], left: int,
+           top: int, theme: Theme) -> None:
+    """The trump card lying under the talon (SX-3), or its state once closed or used up."""
+    size = Size.TABLE
+    card = size.value
+    pill(draw, (left + 90, top + 18), f"trumps {view.trump.symbol}", theme.card_face,
+         theme.red_suit if view.trump.is_red else theme.black_suit, 19)
+    y = top + 40
+    face_down = view.talon_size - (1 if view.trump_card is not None else 0)
+    if view.trump_card is not None:
+        trump = sprites.back(size, theme) if view.closed else sprites.face(view.trump_card, size, theme)
+        sprites.paste(image, trump, (left + 12, y + 8))
+    for index in range(min(face_down, 4)):  # the face-down talon across the trump, a few cards deep
+        sprites.paste(image, sprites.back(size, theme), (left + 70 + 3 * index, y + 8 - 2 * index))
+    if view.closed:
+        caption = "closed" if view.closed_by is None else f"closed by {seat_name(names, view.closed_by)}"
+        colour = theme.danger
+    elif view.talon_size == 0:
+        caption, colour = "talon used up", theme.text_muted
+    else:
+        caption, colour = f"{view.talon_size} in talon", theme.text
+    draw_fitted(draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(20), colour,
+                "center")
+
+
+def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str],
+           box: tuple[int, int, int, int], theme: Theme) -> None:
+    """The trick in progress; between tricks, the last trick and who took it (SX-4)."""
+    left, top, right, _ = box
+    played: Sequence[PlayedCard] = view.trick
+    title = "Trick"
+    if not played and view.last_trick is not None:
+        played = view.last_trick.cards
+        title = f"Last trick: {seat_name(names, view.last_trick.winner)} took it"
+    if not played:
+        title = "Waiting for the lead"
+    draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(21), theme.text, "center")
+    card = Size.TABLE.value
+    slot = card.width + 60
+    x = (left + right) // 2 - (slot * SEATS - 60) // 2
+    for index in range(SEATS):
+        entry = played[index] if index < len(played) else None
+        sx = x + index * slot
+        if entry is None:
+            draw.rounded_rectangle((sx, top + 44, sx + card.width, top + 44 + card.height), card.radius,
+                                   outline=theme.text_muted, width=2)
+            continue
+        sprites.paste(image, sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44))
+        draw_fitted(draw, (sx - 28, top + 50 + card.height, sx + card.width + 28, top + 78 + card.height),
+                    seat_name(names, entry.seat), font(18), theme.text_muted, "center")
+
+
+def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int],
+             theme: Theme) -> None:
+    """The end of a deal (SX-12..SX-14) or of the series (SX-15), in place of the trick."""
+    left, top, right, _ = box
+    deal = view.last_deal
+    if view.is_over and view.winner is not None:
+        headline = f"{seat_name(names, view.winner)} wins the series"
+    elif deal is not None:
+        plural = "" if deal.game_points == 1 else "s"
+        headline = f"{seat_name(names, deal.winner)} wins deal {deal.deal_number}: +{deal.game_points} point{plural}"
+    else:
+        return
+    draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(24), theme.accent, "center")
+    lines = []
+    if deal is not None:
+        totals = deal.totals
+        lines.append(f"points {totals[0]} – {totals[1]} · tricks {deal.tricks[0]} – {deal.tricks[1]}")
+        lines.append(deal.reason.value.replace("_", " "))
+    lines.append(f"game points {view.game_points[0]} – {view.game_points[1]} (to {view.target})")
+    for index, line in enumerate(lines):
+        y = top + 70 + 34 * index
+        draw_fitted(draw, (left, y, right, y + 30), line, font(21), theme.text, "center")
+
+
+def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:
+    return _SEAT_IN_LOG.sub(lambda match: seat_name(names, int(match.group(1)) - 1), view.last_action)
+
+
+def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG of the public table: talon and trump, the trick, tricks, marriages, game points, whose turn."""
+    height = table_size(theme)[1]
+    image, draw = canvas(height, theme)
+    title = f"{PRESET_TITLES.get(view.preset, 'Sixty-Six')} · deal {view.deal_number} · to {view.target}"
+    if view.is_over:
+        turn = "Series over"
+    elif view.to_move is not None:
+        turn = f"{seat_name(names, view.to_move)} to {'lead' if view.leading else 'play'}"
+    else:
+        turn = ""
+    header(draw, title, turn, theme)
+    top = HEADER_H + PAD
+    top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(SEATS)], theme) + PAD
+    draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
+    _talon(image, draw, view, names, PAD + 8, top + 6, theme)
+    draw.line((PAD + 200, top + 16, PAD + 200, top + CENTRE_H - 24), fill=theme.panel, width=2)
+    trick_box = (PAD + 210, top, theme.width - PAD - 10, top + CENTRE_H)
+    if view.is_over or (view.deal_just_ended and view.last_deal is not None):
+        _summary(draw, view, names, trick_box, theme)
+    else:
+        _trick(image, draw, view, names, trick_box, theme)
+    footer(draw, height - FOOTER_H, _footer_text(view, names), theme)
+    return encode(image)

@@ -1,0 +1,143 @@
+"""Thirteen (Tiến lên) images: the public table and a seat's hand, from `ThirteenView` only.
+
+The table shows every seat's name and card count, who passed this round (TL-9), finishing places
+(TL-11), the combination to beat and who played it (TL-6), and whose turn it is. It reads only
+public fields of the view (counts, never cards in hands), so it is the same picture whichever seat's
+view, or the spectator view, it is drawn from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from PIL import ImageDraw
+
+from games.cards import Card
+from games.thirteen.order import value
+from games.thirteen.views import ThirteenView
+from rendering.boards import place_colour
+from rendering.encode import encode
+from rendering.fonts import bold
+from rendering.hand import draw_hand
+from rendering.standings import ordinal
+from rendering.table import (
+    FOOTER_H,
+    HEADER_H,
+    PAD,
+    Badge,
+    SeatPanel,
+    canvas,
+    card_row,
+    footer,
+    header,
+    panel_height,
+    seat_name,
+    seat_panels,
+)
+from rendering.text import draw_fitted
+from rendering.theme import DEFAULT_THEME, Size, Theme
+
+CAPTION_H = 40
+CENTRE_H = CAPTION_H + Size.TABLE.value.height + 24
+
+
+def table_size(view: ThirteenView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
+    """The table image's size: fixed for a game (its seat panels gain a line in a series, D-TL-5)."""
+    seats = panel_height([_panel(view, (), seat, theme) for seat in range(view.players)])
+    return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
+
+
+def sort_hand(cards: Sequence[Card]) -> list[Card]:
+    """TL-2 order, lowest first: rank 3..A, 2, then suit ♠ ♣ ♦ ♥."""
+    return sorted(cards, key=value)
+
+
+def render_hand(view: ThirteenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG of the viewing seat's hand in TL-2 order, `selected` cards raised."""
+    return encode(draw_hand(sort_hand(view.hand), selected, theme))
+
+
+def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) -> SeatPanel:
+    place = view.places[seat]
+    badges: list[Badge] = []
+    if place is not None:
+        badges.append(Badge(ordinal(place), place_colour(place, theme) or theme.text_muted))
+    to_play = seat == view.to_move and not view.is_over
+    if to_play:
+        badges.append(Badge("may bomb" if view.in_bomb_window else "to play", theme.accent))
+    if seat in view.passed and not to_play:
+        badges.append(Badge("passed", theme.danger))
+    lines = (f"{view.series_points[seat]} pts in series",) if view.series_games > 1 else ()
+    return SeatPanel(
+        name=seat_name(names, seat),
+        cards=view.hand_counts[seat] if place is None else None,
+        status="" if place is None else "out",
+        lines=lines,
+        badges=tuple(badges),
+        active=to_play,
+        dimmed=place is not None or seat in view.passed,
+    )
+
+
+def _centre_caption(view: ThirteenView, names: Sequence[str]) -> str:
+    if view.is_over:
+        winners = [seat for seat, place in enumerate(view.places) if place == 1]
+        return "Game over" + (f": {seat_name(names, winners[0])} goes out first" if winners else "")
+    if view.table is not None:
+        played = f"{seat_name(names, view.table.seat)} played {view.table.description}"
+        bomb_on_two = view.table.on_two and not any(card.rank is not None and card.rank.label == "2"
+                                                    for card in view.table.cards)
+        return played + " on a 2" if bomb_on_two else played  # TL-8.7: only a higher bomb answers now
+    if view.to_move is None:
+        return ""
+    lead = f"{seat_name(names, view.to_move)} leads a new round"
+    if view.must_include is not None:  # TL-4: the first lead must contain the lowest card dealt
+        lead += f" (must include {view.must_include})"
+    return lead
+
+
+def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
+    line = view.last_action
+    if line is None:
+        return "New game"
+    return line.text[:1].upper() + line.text[1:] if line.seat is None else f"{seat_name(names, line.seat)} {line.text}"
+
+
+def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Sequence[str], top: int,
+                     theme: Theme) -> None:
+    """TL-11: every place, best first, as medal and name lines in the centre of a finished game."""
+    ranked = sorted((place, seat) for seat, place in enumerate(view.places) if place is not None)
+    line_h = min(34, (CENTRE_H - CAPTION_H - 16) // max(1, len(ranked)))
+    left = theme.width // 2 - 160
+    for row, (place, seat) in enumerate(ranked):
+        y = top + row * line_h
+        colour = place_colour(place, theme) or theme.text_muted
+        draw.rounded_rectangle((left, y + 3, left + 56, y + line_h - 3), 12, fill=colour)
+        draw.text((left + 28, y + line_h / 2), ordinal(place), font=bold(17), fill=theme.board_bg, anchor="mm")
+        draw_fitted(draw, (left + 68, y, left + 330, y + line_h), seat_name(names, seat), bold(22), theme.text)
+
+
+def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG of the public table: seats, counts, passes, places, the combination to beat, whose turn."""
+    height = table_size(view, theme)[1]
+    image, draw = canvas(height, theme)
+    title = "Thirteen" if view.series_games <= 1 else f"Thirteen · game {view.game_number} of {view.series_games}"
+    if view.is_over:
+        turn = "Game over"
+    elif view.to_move is not None:
+        turn = f"{seat_name(names, view.to_move)} to play"
+    else:
+        turn = ""
+    header(draw, title, turn, theme)
+    top = HEADER_H + PAD
+    top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(view.players)], theme) + PAD
+    draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + CAPTION_H), _centre_caption(view, names),
+                bold(23), theme.text, "center")
+    if view.is_over:
+        _finishing_order(draw, view, names, top + CAPTION_H, theme)
+    elif view.table is not None:
+        card_row(image, sort_hand(view.table.cards), Size.TABLE, theme.width // 2, top + CAPTION_H + 6,
+                 theme.width - 4 * PAD, theme)
+    footer(draw, height - FOOTER_H, _footer_text(view, names), theme)
+    return encode(image)

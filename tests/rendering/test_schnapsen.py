@@ -1,0 +1,92 @@
+"""Sixty-Six images from views only: sizes over seeded series, hidden cards never drawn, odd names."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.schnapsen.state import new_game, position
+from rendering import schnapsen
+from rendering.hand import hand_size
+from tests.rendering.helpers import AWKWARD_NAMES, decode
+
+NAMES = ("Lan", "Ива́н")
+
+
+def _playout(preset: str, seed: int, moves: int) -> list:
+    """Every state of a seeded random series, for at most `moves` moves."""
+    rng = random.Random(seed)
+    state = new_game(preset, seed)
+    states = [state]
+    while not state.is_over and len(states) <= moves:
+        state = state.apply(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("santase", 1), ("sixty_six", 2), ("schnapsen", 3)])
+def test_tables_and_hands_decode_at_their_size_through_a_series(preset, seed):
+    """Sampled tables (open, closed, used-up talons, deal ends) and both hands decode at their sizes."""
+    states = _playout(preset, seed, moves=400)
+    for state in [*states[::max(1, len(states) // 20)], states[-1]]:
+        public = state.view(None)
+        table = decode(schnapsen.render_table(public, NAMES))
+        assert (table.format, table.mode, table.size) == ("PNG", "P", schnapsen.table_size())
+        for seat in (0, 1):
+            view = state.view(seat)
+            assert decode(schnapsen.render_hand(view)).size == hand_size(len(view.hand))
+
+
+def test_a_finished_series_renders():
+    """SX-15: the table of a series that reached its target still renders at its size."""
+    state = _playout("schnapsen", 11, moves=5000)[-1]
+    assert state.is_over
+    assert decode(schnapsen.render_table(state.view(None), NAMES)).size == schnapsen.table_size()
+
+
+def test_table_is_identical_whatever_the_hidden_cards_are():
+    """No hidden information: different hands and talon order behind the same public facts, same bytes."""
+    first = position(
+        ["9h 10h Jh Qh Kh Ah", "9s 10s Js Qs Ks As"], trump="Ac", talon="9c 10c Jc Qc Kc 9d 10d Jd Qd Kd Ad"
+    )
+    second = position(
+        ["9d 10d Jd Qd Kd Ad", "9c 10c Jc Qc Kc 9h"], trump="Ac", talon="10h Jh Qh Kh Ah 9s 10s Js Qs Ks As"
+    )
+    assert first.view(0).hand != second.view(0).hand
+    assert schnapsen.render_table(first.view(None), NAMES) == schnapsen.render_table(second.view(None), NAMES)
+
+
+def test_table_from_a_seat_view_draws_no_hand():
+    """The table drawn from the seat to move equals the public table."""
+    state = position(["9h 10h Jh Qh Kh Ah", "9s 10s Js Qs Ks As"], trump="Ac", talon="9c 10c Jc Qc Kc 9d")
+    assert schnapsen.render_table(state.view(0), NAMES) == schnapsen.render_table(state.view(None), NAMES)
+
+
+def test_sx10_a_closed_talon_looks_different_from_an_open_one():
+    """SX-10: closing turns the trump card down, and the image shows it."""
+    hands = ["9h 10h Jh Qh Kh Ah", "9s 10s Js Qs Ks As"]
+    open_talon = position(hands, trump="Ac", talon="9c 10c Jc Qc", tricks=(1, 0), scores=(20, 0))
+    closed = position(hands, trump="Ac", talon="9c 10c Jc Qc", tricks=(1, 0), scores=(20, 0), closed=True)
+    assert schnapsen.render_table(open_talon.view(None), NAMES) != schnapsen.render_table(closed.view(None), NAMES)
+
+
+def test_sx8_marriages_and_a_led_card_render():
+    """SX-8: a declared marriage and the card led from it are drawn."""
+    state = position(["Qh 10h Jh 9c", "9s 10s Js Qs Ks"], trump="Ac", talon="9h 10c", tricks=(1, 1),
+                     scores=(20, 15), marriages=[(0, "h")], trick="Kh")
+    assert decode(schnapsen.render_table(state.view(None), NAMES)).size == schnapsen.table_size()
+
+
+def test_sx5_used_up_talon_renders():
+    """SX-5: once the trump card is taken, the talon area says so and the image still renders."""
+    state = position(["9h 10h", "9s 10s"], trump="c", tricks=(5, 5), scores=(50, 40))
+    assert decode(schnapsen.render_table(state.view(None), NAMES)).size == schnapsen.table_size()
+
+
+def test_awkward_names_render_on_the_table():
+    """Long, emoji, right-to-left and empty names render."""
+    state = position(["9h 10h Jh", "9s 10s Js"], trump="Ac", talon="9c 10c Jc Qc Kc", trick="Qh")
+    for start in range(0, len(AWKWARD_NAMES), 2):
+        names = AWKWARD_NAMES[start : start + 2]
+        assert decode(schnapsen.render_table(state.view(None), names)).size == schnapsen.table_size()

@@ -1,0 +1,89 @@
+"""Thirteen images from views only: sizes over seeded games, hidden hands never drawn, odd names."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.thirteen.state import new_game, position
+from rendering import thirteen
+from rendering.hand import hand_size
+from tests.rendering.helpers import AWKWARD_NAMES, decode
+
+NAMES = ("Lan", "Minh", "Thu", "Bảo")
+
+
+def _playout(players: int, seed: int, stops: int) -> list:
+    """States of one seeded random game, sampled at `stops` points (including the finished game)."""
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    states = [state]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+        states.append(state)
+    step = max(1, len(states) // stops)
+    return [*states[::step], states[-1]]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (4, 4)])
+def test_tables_and_hands_decode_at_their_size_through_a_game(players, seed):
+    """Every sampled table (to the end, TL-11) and every seat's hand decodes at the expected size."""
+    for state in _playout(players, seed, stops=8):
+        public = state.view(None)
+        table = decode(thirteen.render_table(public, NAMES[:players]))
+        assert (table.format, table.mode, table.size) == ("PNG", "P", thirteen.table_size(public))
+        for seat in range(players):
+            view = state.view(seat)
+            assert decode(thirteen.render_hand(view)).size == hand_size(len(view.hand))
+
+
+def test_the_full_thirteen_card_hand_fits_one_row():
+    """TL-3: a dealt hand of 13 cards draws at the one-row hand size."""
+    view = new_game(4, 9).view(0)
+    assert len(view.hand) == 13
+    assert decode(thirteen.render_hand(view)).size == hand_size(13)
+    assert hand_size(13) == hand_size(1)
+
+
+def test_table_is_identical_whatever_the_hidden_hands_hold():
+    """No hidden information: two deals differing only in hidden cards give byte-identical tables."""
+    first = position(["3s 4s 5s", "6c 7c 8c 9c", "Jd Qd", "Kh"], table="10h", to_move=1, passed=[2])
+    second = position(["Ah Ad 2s", "3h 4h 5h 6h", "7s 8s", "9d"], table="10h", to_move=1, passed=[2], table_seat=0)
+    assert first.view(0).hand != second.view(0).hand
+    assert thirteen.render_table(first.view(None), NAMES) == thirteen.render_table(second.view(None), NAMES)
+
+
+def test_table_from_a_seat_view_draws_no_hand():
+    """The table drawn from a seat's own view equals the public one: the hand is never on the table."""
+    state = position(["3s 4s 5s", "6c 7c 8c 9c", "Jd Qd", "Kh"], table="10h", to_move=1)
+    assert thirteen.render_table(state.view(1), NAMES) == thirteen.render_table(state.view(None), NAMES)
+
+
+def test_selected_cards_change_the_hand_but_not_its_size():
+    """Raising the selected cards redraws the hand at the same size."""
+    view = new_game(4, 5).view(2)
+    plain = thirteen.render_hand(view)
+    chosen = thirteen.render_hand(view, frozenset(view.hand[:3]))
+    assert plain != chosen
+    assert decode(plain).size == decode(chosen).size
+
+
+def test_tl2_hand_is_sorted_by_rank_then_suit():
+    """TL-2: the hand is drawn 3 low to 2 high, suits ♠ ♣ ♦ ♥ breaking ties."""
+    state = position(["2h 3h 3s Ac 10d", "4c"], to_move=0)
+    assert [str(card) for card in thirteen.sort_hand(state.view(0).hand)] == ["3♠", "3♥", "10♦", "A♣", "2♥"]
+
+
+def test_awkward_names_render_on_the_table():
+    """Long, emoji, right-to-left and empty names render in every seat panel and caption."""
+    state = position(["3s 4s", "6c", "Jd Qd", "Kh"], table="10h", to_move=1, passed=[2])
+    for start in range(0, len(AWKWARD_NAMES), 4):
+        names = AWKWARD_NAMES[start : start + 4]
+        assert decode(thirteen.render_table(state.view(None), names)).size == thirteen.table_size(state.view(None))
+
+
+def test_missing_names_fall_back_to_seat_numbers():
+    """A table drawn with fewer names than seats still renders."""
+    state = position(["3s 4s", "6c", "Jd Qd", "Kh"], table="10h", to_move=1)
+    assert decode(thirteen.render_table(state.view(None), ["Lan"])).size == thirteen.table_size(state.view(None))
