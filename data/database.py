@@ -158,12 +158,13 @@ class Database:
             await self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
                 yield Tx(self._conn)
-            except BaseException:
-                # Shielded: even a cancelled task must not leave the shared connection inside a transaction.
-                try:
-                    await asyncio.shield(self._conn.execute("ROLLBACK"))
-                except sqlite3.Error:
-                    log.exception("rollback failed")
-                raise
-            else:
+                # Shielded: once COMMIT is queued it runs even if this task is cancelled meanwhile.
                 await asyncio.shield(self._conn.execute("COMMIT"))
+            except BaseException:
+                # Never leave the shared connection inside a transaction, even for a cancelled task.
+                if self._conn.in_transaction:
+                    try:
+                        await asyncio.shield(self._conn.execute("ROLLBACK"))
+                    except sqlite3.Error:
+                        log.exception("rollback failed")
+                raise

@@ -373,9 +373,10 @@ def _rating_rows(
             name[key] = seat["display_name"]
             last[key] = match["finished_at"]
     rows: list[tuple[Any, ...]] = []
-    for key, rating in final.items():
-        assert isinstance(key, tuple)
-        guild, kind, user = key
+    for player, rating in final.items():
+        assert isinstance(player, tuple)
+        guild, kind, user = player
+        key = (guild, kind, user)
         if user is None or user < 0:
             continue
         rows.append(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import subprocess
 import sys
@@ -99,3 +100,26 @@ async def test_killed_process_loses_no_committed_move(db_path):
         saved = await db.games.load(game.id)
     assert saved.codes == tuple(f"c{n}" for n in range(12))
     assert saved.game.version == 12
+
+
+async def test_cancelled_writers_leave_log_and_version_consistent(db):
+    """Tasks cancelled mid-append never leave a version without its move, and the connection stays usable."""
+    game = await active_game(db)
+
+    async def play(offset: int) -> None:
+        while True:
+            current = (await db.games.get(game.id)).version
+            with contextlib.suppress(VersionConflict):
+                await db.games.append_move(game.id, current, f"x{offset}", at=T0, actor=0, next_deadline=None)
+
+    tasks = [asyncio.create_task(play(n)) for n in range(4)]
+    await asyncio.sleep(0.2)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    saved = await db.games.load(game.id)
+    assert saved.game.version == len(saved.moves) > 0
+    assert [m.seq for m in saved.moves] == list(range(1, saved.game.version + 1))
+    assert await db.games.append_move(game.id, saved.game.version, "after", at=T0, actor=0, next_deadline=None) == (
+        saved.game.version + 1
+    )
