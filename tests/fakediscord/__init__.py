@@ -9,9 +9,10 @@ Fixtures (tests/conftest.py):
     fake  -> FakeDiscord: one guild ("Cardroom Test") with #general and #games (`fake.channel` = #games),
              people `fake.users["alice"|"bob"|"carol"|"dave"|"erin"]`, `fake.add_user(name, dms_open=False)`
              (add people before the bot starts).
-    bots  -> BotHarness: `await bots.start(settings=None, extensions=..., factory=CardBot)` returns a
-             ready bot; `bots.settings(**overrides)` gives Settings aimed at the fake with the database in
-             tmp_path and every `*_seconds` / `*_timeout` field at 0.05 s. `await bots.stop(bot)` then
+    bots  -> BotHarness: `await bots.start(settings=None, extensions=..., factory=CardBot, **bot_options)`
+             returns a ready bot (bot_options go to the constructor: pass shortened timers there, about
+             FAST_TIMER_SECONDS = 0.05 s, since time is real); `bots.settings(**overrides)` gives Settings
+             aimed at the fake with the database in tmp_path. `await bots.stop(bot)` then
              `await bots.start()` again restarts on the same database (persistent views, resumed games).
     bot   -> the full CardBot, started with default settings.
 

@@ -24,9 +24,8 @@ from tests.fakediscord.server import BotCrashed, FakeDiscord, _describe
 
 log = logging.getLogger(__name__)
 
-# Time is real on the loopback, so every timer setting defaults to tens of milliseconds in tests.
+# Time is real on the loopback (no virtual clock): give the bot's timers tens of milliseconds in tests.
 FAST_TIMER_SECONDS = 0.05
-TIMER_SUFFIXES = ("_seconds", "_timeout")
 # discord.py waits this long after the last GUILD_CREATE before on_ready (default 2 s: §2.6).
 GUILD_READY_TIMEOUT = 0.01
 
@@ -61,20 +60,17 @@ class BotHarness:
         logging.getLogger().addHandler(self._capture)
 
     def settings(self, **overrides: Any) -> Settings:
-        """Settings pointing at the fake, a database in tmp_path, and fast timers.
+        """Settings aimed at the fake (DISCORD_API_BASE / DISCORD_GATEWAY_URL) with the database in tmp_path.
 
-        Every Settings field named `*_seconds` or `*_timeout` defaults to FAST_TIMER_SECONDS; pass
-        overrides by field name (e.g. `dev_guild_id=fake.guild.id`).
+        The same database path every time, so a second bot started after `stop()` finds the first one's data.
         """
-        fields = {f.name for f in dataclasses.fields(Settings)}
-        fast = {name: FAST_TIMER_SECONDS for name in fields if name.endswith(TIMER_SUFFIXES)}
         base = Settings(
             token=self.fake.token,
             database_path=self.tmp_path / "cardroom.db",
             api_base=self.fake.api_base,
             gateway_url=self.fake.gateway_url,
         )
-        return dataclasses.replace(base, **{**fast, **overrides})
+        return dataclasses.replace(base, **overrides)
 
     async def start(
         self,
@@ -83,17 +79,28 @@ class BotHarness:
         extensions: tuple[str, ...] = EXTENSIONS,
         factory: BotFactory = CardBot,
         ready_timeout: float = 10.0,
+        **bot_options: Any,
     ) -> commands.Bot:
-        """Build a bot with `factory(settings, extensions=...)`, connect it, and return it once ready."""
+        """Build `factory(settings, extensions=..., **bot_options)`, connect it, return it once ready.
+
+        `bot_options` reach the bot's constructor untouched, e.g. shortened timers for timeout tests.
+        """
         settings = settings or self.settings()
         point_at(settings)
-        bot = factory(settings, extensions=extensions)
+        bot = factory(settings, extensions=extensions, **bot_options)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT  # CardBot takes no client options
         await bot.__aenter__()  # what `async with bot` does: binds discord.py to this loop
         task = asyncio.create_task(bot.start(settings.token), name=f"bot-{len(self._running)}")
         self._running[bot] = task
         self.fake.watch(task)
-        await self.fake.guarded(bot.wait_until_ready(), ready_timeout, "the bot to log in and become ready")
+        try:
+            await self.fake.guarded(bot.wait_until_ready(), ready_timeout, "the bot to log in and become ready")
+        except BaseException:
+            self._running.pop(bot)
+            self.fake.unwatch(task)
+            await bot.close()
+            await asyncio.gather(task, return_exceptions=True)
+            raise
         return bot
 
     async def stop(self, bot: commands.Bot) -> None:

@@ -313,6 +313,12 @@ class FakeDiscord:
                     return recorded
             await self._until_change(deadline, f"a {method} request to {path}")
 
+    async def wait_for_connection(self, timeout: float = 10.0) -> None:
+        """Until a bot has identified and received READY + GUILD_CREATE (for bots started elsewhere)."""
+        deadline = time.monotonic() + timeout
+        while not (self.connected and self.identify is not None):
+            await self._until_change(deadline, "a bot to connect to the gateway")
+
     async def _until_change(self, deadline: float, what: str) -> None:
         remaining = deadline - time.monotonic()
         if remaining <= 0:

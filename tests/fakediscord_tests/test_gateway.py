@@ -1,0 +1,81 @@
+"""Login, the gateway handshake, the watchdog and restarts."""
+
+from __future__ import annotations
+
+import aiohttp
+import discord
+import pytest
+from discord.ext import commands
+
+from tests.fakediscord import BotCrashed, BotHarness, FakeDiscord, Message
+from tests.fakediscord_tests.probe import PROBE
+
+
+async def test_login_syncs_commands_globally(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """login -> GET /users/@me + /oauth2/applications/@me, setup_hook syncs /cardroom globally."""
+    assert bot.user is not None and str(bot.user.id) == fake.bot_user.id
+    assert str(bot.application_id) == fake.app_id
+    assert [c["name"] for c in fake.commands[None]] == ["cardroom"]
+
+
+async def test_guild_create_delivers_the_guild_and_its_channels(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """GUILD_CREATE: member_count equals the members sent (bot included) and both text channels exist."""
+    guild = bot.get_guild(int(fake.guild.id))
+    assert guild is not None and guild.me is not None
+    assert guild.member_count == len(fake.guild.members) == 7
+    assert {c.name for c in guild.text_channels} == {"general", "games"}
+
+
+async def test_identify_carries_the_bot_intents(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """IDENTIFY sends the bot's token and its intents value."""
+    assert fake.identify is not None
+    assert fake.identify["intents"] == bot.intents.value and fake.identify["token"] == fake.token
+
+
+async def test_dev_guild_setting_syncs_to_that_guild(fake: FakeDiscord, bots: BotHarness) -> None:
+    """CARDROOM_DEV_GUILD_ID: commands go to PUT /applications/{app}/guilds/{guild}/commands."""
+    await bots.start(bots.settings(dev_guild_id=int(fake.guild.id)))
+    assert [c["name"] for c in fake.commands[fake.guild.id]] == ["cardroom"] and None not in fake.commands
+
+
+async def test_wrong_token_fails_login(fake: FakeDiscord, bots: BotHarness) -> None:
+    """A token the fake does not know is 401 on GET /users/@me: discord.LoginFailure, reported by the watchdog."""
+    with pytest.raises(BotCrashed) as caught:
+        await bots.start(bots.settings(token="not-the-token"))
+    assert isinstance(caught.value.__cause__, discord.LoginFailure)
+
+
+async def test_watchdog_fails_the_wait_with_the_bots_exception(fake: FakeDiscord, bots: BotHarness) -> None:
+    """A malformed INTERACTION_CREATE (no `version`) kills discord.py's task; the wait raises BotCrashed(KeyError)."""
+    bot = await bots.start()
+    await fake.dispatch("INTERACTION_CREATE", {"id": "1", "type": 2, "token": "t", "application_id": fake.app_id})
+    with pytest.raises(BotCrashed) as caught:
+        await fake.wait_for_message(fake.channel, timeout=5.0)
+    assert isinstance(caught.value.__cause__, KeyError)
+    with pytest.raises(BotCrashed):
+        await bots.stop(bot)
+
+
+async def test_second_bot_on_the_same_fake_handles_old_buttons(fake: FakeDiscord, bots: BotHarness) -> None:
+    """Restart: after stopping the first bot, a second one logs in and a persistent view still answers."""
+    first = await bots.start(extensions=PROBE)
+    table = await fake.users["alice"].slash("probe table")
+    assert isinstance(table, Message)
+    await bots.stop(first)
+    assert not fake.connected
+    second = await bots.start(extensions=PROBE)
+    assert second is not first and second.settings.database_path == first.settings.database_path  # type: ignore[attr-defined]
+    joined = await fake.users["bob"].click(table, label="Join")
+    assert isinstance(joined, Message) and joined.content == "bob joined"
+
+
+async def test_a_second_response_is_refused_with_40060(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """C.1: one interaction takes one initial response; the second callback POST is 400/40060."""
+    await fake.users["alice"].slash("cardroom")
+    callback = await fake.wait_for_request("POST", r"^/interactions/\d+/[^/]+/callback$")
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(fake.api_base + callback.path, json=callback.json) as answer,
+    ):
+        body = await answer.json()
+    assert (answer.status, body["code"]) == (400, 40060)
