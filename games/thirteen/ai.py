@@ -176,6 +176,8 @@ def plan_cost(counts: int) -> float:
 # Normal -----------------------------------------------------------------------------------------
 
 CONTROL_PENALTY = 0.6  # spending a 2 or a bomb early gives up control for later (ai-notes §3.2 point 4)
+ENDGAME_PLAN = 2.5  # with a plan this cheap, control cards are spent freely (§3.2.4: "when ≤ 2 combos remain")
+URGENT_CARDS = 2  # an opponent this close to going out must be blocked (§3.2.3)
 
 
 def _is_boss(combo: Combo, unseen: int) -> bool:
@@ -203,7 +205,7 @@ def score_moves(s: Situation) -> list[tuple[float, int]]:
     hand_counts = rank_counts(s.hand)
     before = plan_cost(hand_counts)
     closest = min(s.opponents) if s.opponents else 13
-    urgent = closest <= 2
+    urgent = closest <= URGENT_CARDS or before <= ENDGAME_PLAN
     scored: list[tuple[float, int]] = []
     for shape, m in shapes.items():
         rest = s.hand & ~m

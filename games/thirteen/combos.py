@@ -69,6 +69,10 @@ def _plural(rank: Rank) -> str:
     return f"{rank.label}s" if rank.label != "6" else "6es"
 
 
+def _four_twos(combo: Combo) -> bool:
+    return combo.kind is ComboKind.QUAD and rank_of(combo.top) == TWO
+
+
 def bomb_class(combo: Combo) -> int:
     """Over-chopping order (E-TL-2): 3-pair double sequence < quad < 4-pair < 5-pair < 6-pair."""
     if combo.kind is ComboKind.QUAD:
@@ -129,8 +133,8 @@ def beats(play: Combo, table: Combo, options: Options) -> bool:
         if play.kind is ComboKind.QUAD:
             return table.size == 1  # TL-8.1
         return play.length == needed or (options.n_or_more_pairs and play.length > needed)  # E-TL-3
-    if options.over_chopping and table.is_bomb:
-        return bomb_class(play) > bomb_class(table)  # E-TL-2
+    if options.over_chopping and table.is_bomb and not _four_twos(table):
+        return bomb_class(play) > bomb_class(table)  # E-TL-2; nothing beats four 2s (TL-8.5)
     return False
 
 
@@ -240,7 +244,7 @@ def iter_beating(hand: int, table: Combo, options: Options, bombs_only: bool = F
             bomb_kinds.append((ComboKind.QUAD, 4))
         longest = _max_run(hand, 2) if options.n_or_more_pairs else needed
         bomb_kinds.extend((ComboKind.DOUBLE_SEQUENCE, n) for n in range(needed, longest + 1))
-    elif options.over_chopping and table.is_bomb:
+    elif options.over_chopping and table.is_bomb and not _four_twos(table):
         own = bomb_class(table)
         if own < 2:
             bomb_kinds.append((ComboKind.QUAD, 4))
