@@ -138,6 +138,31 @@ class Probe(commands.Cog):
         except discord.HTTPException as error:
             self.errors.append(error)
 
+    @group.command(description="follow-ups: a second message, fetch the original, delete, edit")
+    async def followups(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("first")
+        second = await interaction.followup.send("second", wait=True)
+        original = await interaction.original_response()
+        await second.delete()
+        await interaction.edit_original_response(content=f"original was {original.content}")
+
+    @group.command(description="a follow-up before acknowledging")
+    async def early(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.followup.send("too soon")
+        except discord.HTTPException as error:
+            self.errors.append(error)
+        await interaction.response.send_message("ok")
+
+    @group.command(description="a follow-up self.delay seconds after answering")
+    async def expire(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("now")
+        await asyncio.sleep(self.delay)
+        try:
+            await interaction.followup.send("later")
+        except discord.HTTPException as error:
+            self.errors.append(error)
+
     @group.command(description="raise inside the command")
     async def boom(self, interaction: discord.Interaction) -> None:
         raise RuntimeError("probe exploded")

@@ -134,3 +134,26 @@ async def test_commands_unknown_in_a_dm_context_are_not_offered(fake: FakeDiscor
     assert isinstance(await alice.slash("cardroom"), Message)
     with pytest.raises(LookupError, match="not offered in a DM"):
         await alice.slash("cardroom", where=alice.dm)
+
+
+async def test_followups_original_fetch_and_delete_use_the_webhook_routes(fake: FakeDiscord, probe_bot: object) -> None:
+    """POST /webhooks (a new message), GET/PATCH @original, DELETE a follow-up by id."""
+    first = await fake.users["alice"].slash("probe followups")
+    assert isinstance(first, Message) and first.content == "first"
+    edited = await fake.wait_for_message(fake.channel, lambda m: m.content == "original was first")
+    assert edited.id == first.id
+    assert [m.content for m in fake.messages(fake.channel, deleted=True) if m.deleted] == ["second"]
+
+
+async def test_followup_before_acknowledging_is_unknown_webhook(fake: FakeDiscord, probe: Probe) -> None:
+    """A follow-up needs an acknowledged interaction first: 404/10015."""
+    await fake.users["alice"].slash("probe early")
+    assert [(e.status, e.code) for e in probe.errors] == [(404, 10015)]
+
+
+async def test_followup_after_the_token_expires_is_refused(fake: FakeDiscord, probe: Probe) -> None:
+    """C.1: the interaction token lasts 15 min (here shortened); later follow-ups are 401/50027."""
+    fake.token_lifetime, probe.delay = 0.05, 0.1
+    await fake.users["alice"].slash("probe expire")
+    await fake.wait_for_request("POST", r"^/webhooks/")
+    assert [(e.status, e.code) for e in probe.errors] == [(401, 50027)]

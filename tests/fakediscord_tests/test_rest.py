@@ -147,3 +147,20 @@ async def test_injected_503_raises_discord_server_error(fake: FakeDiscord, bot: 
     with pytest.raises(discord.DiscordServerError):
         await games(bot, fake).send("x")
     assert fake.messages(fake.channel) == []
+
+
+async def test_lookup_routes_answer_like_discord(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """fetch_channel, history, typing, fetch_member, fetch_commands and GET /gateway/bot all succeed."""
+    channel = await bot.fetch_channel(int(fake.channel.id))
+    assert isinstance(channel, discord.TextChannel) and channel.name == "games"
+    sent = await channel.send("one")
+    async with channel.typing():
+        pass
+    assert [m.id async for m in channel.history(limit=5)] == [sent.id]
+    guild = bot.get_guild(int(fake.guild.id))
+    assert guild is not None
+    member = await guild.fetch_member(int(fake.users["erin"].id))
+    assert member.name == "erin"
+    assert [c.name for c in await bot.tree.fetch_commands()] == ["cardroom"]
+    gateway = await bot.http.get_bot_gateway()
+    assert gateway[1] == fake.gateway_url and gateway[0] == 1
