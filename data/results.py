@@ -223,12 +223,12 @@ class ResultRepository:
         """Top players by conservative rating; equal ordinals share a rank."""
         async with self._db.transaction(write=False) as tx:
             rows = await tx.all(
-                "SELECT r.user_id, r.display_name, r.mu, r.sigma, r.ordinal, r.games, r.wins, "
-                "(SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.kind = r.kind "
-                f"AND o.games >= ? AND o.ordinal > r.ordinal AND {_listed('o')}) + 1 AS rank "
+                # RANK() over the listed players: one pass over the board, ties share a rank.
+                "SELECT r.user_id, r.display_name, r.mu, r.sigma, r.games, r.wins, "
+                "RANK() OVER (ORDER BY r.ordinal DESC) AS rank "
                 f"FROM ratings r WHERE r.guild_id = ? AND r.kind = ? AND r.games >= ? AND {_listed('r')} "
                 "ORDER BY r.ordinal DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
-                (min_games, guild_id, kind, min_games, limit, offset),
+                (guild_id, kind, min_games, limit, offset),
             )
         return [
             BoardEntry(
