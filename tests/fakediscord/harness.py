@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.bot import EXTENSIONS, CardBot
 from bot.config import Settings
 from bot.runner import point_at
-from tests.fakediscord.server import BotCrashed, FakeDiscord, _describe
+from tests.fakediscord.server import BotCrashed, FakeDiscord, describe_log_record
 
 log = logging.getLogger(__name__)
 
@@ -125,5 +125,5 @@ class BotHarness:
             discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
             logging.getLogger().removeHandler(self._capture)
         if self.strict_logs and self.fake.logged_errors:
-            errors = "\n".join(_describe(record) for record in self.fake.logged_errors)
+            errors = "\n".join(describe_log_record(record) for record in self.fake.logged_errors)
             raise AssertionError(f"the bot logged errors (clear fake.logged_errors if they were expected):\n{errors}")

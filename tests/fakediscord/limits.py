@@ -7,7 +7,6 @@ server turns into the JSON error body discord.py turns into `discord.HTTPExcepti
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from tests.fakediscord.model import Json
 
@@ -159,7 +158,3 @@ def check_modal(data: Json) -> None:
     if not 1 <= len(data.get("custom_id") or "") <= MAX_CUSTOM_ID:
         raise invalid_form("data.custom_id", f"Must be between 1 and {MAX_CUSTOM_ID} in length.")
     _check_custom_ids(components)
-
-
-def as_int(value: Any, default: int = 0) -> int:
-    return default if value is None else int(value)

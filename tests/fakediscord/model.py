@@ -51,28 +51,17 @@ class Person:
     dms_open: bool = True
 
     def json(self) -> Json:
-        return {
-            "id": self.id,
-            "username": self.name,
-            "global_name": self.name.title(),
-            "discriminator": "0",
-            "avatar": None,
-            "bot": self.bot,
-            "public_flags": 0,
-        }
+        # fmt: off
+        return {"id": self.id, "username": self.name, "global_name": self.name.title(), "discriminator": "0",
+                "avatar": None, "bot": self.bot, "public_flags": 0}
+        # fmt: on
 
     def member_json(self, joined_at: str) -> Json:
         # `flags` is required: without it discord.py's Member parser raises KeyError (§2.8).
-        return {
-            "user": self.json(),
-            "roles": [],
-            "joined_at": joined_at,
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "nick": None,
-            "pending": False,
-        }
+        # fmt: off
+        return {"user": self.json(), "roles": [], "joined_at": joined_at, "deaf": False, "mute": False, "flags": 0,
+                "nick": None, "pending": False}
+        # fmt: on
 
     @property
     def mention(self) -> str:
@@ -95,25 +84,12 @@ class Channel:
 
     def json(self) -> Json:
         if self.recipient is not None:
-            return {
-                "id": self.id,
-                "type": ChannelType.DM,
-                "recipients": [self.recipient.json()],
-                "last_message_id": None,
-            }
-        return {
-            "id": self.id,
-            "type": ChannelType.GUILD_TEXT,
-            "guild_id": self.guild_id,
-            "name": self.name,
-            "position": self.position,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "topic": None,
-            "parent_id": None,
-            "rate_limit_per_user": 0,
-            "last_message_id": None,
-        }
+            return {"id": self.id, "type": ChannelType.DM, "recipients": [self.recipient.json()]}
+        # fmt: off
+        return {"id": self.id, "type": ChannelType.GUILD_TEXT, "guild_id": self.guild_id, "name": self.name,
+                "position": self.position, "permission_overwrites": [], "nsfw": False, "topic": None,
+                "parent_id": None, "rate_limit_per_user": 0, "last_message_id": None}
+        # fmt: on
 
 
 @dataclass(eq=False)
@@ -128,52 +104,68 @@ class Guild:
     joined_at: str = field(default_factory=now_iso)
 
     def everyone_role(self) -> Json:
-        return {
-            "id": self.id,
-            "name": "@everyone",
-            "permissions": EVERYONE_PERMISSIONS,
-            "position": 0,
-            "color": 0,
-            "hoist": False,
-            "managed": False,
-            "mentionable": False,
-            "flags": 0,
-        }
+        # fmt: off
+        return {"id": self.id, "name": "@everyone", "permissions": EVERYONE_PERMISSIONS, "position": 0, "color": 0,
+                "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        # fmt: on
 
     def json(self) -> Json:
-        """GUILD_CREATE. `member_count == len(members)` marks the guild chunked, so discord.py sends no op 8."""
+        """GUILD_CREATE. `member_count == len(members)`: with the members intent the guild is chunked, no op 8."""
+        # fmt: off
         return {
-            "id": self.id,
-            "name": self.name,
-            "icon": None,
-            "owner_id": self.owner.id,
-            "unavailable": False,
-            "large": False,
-            "member_count": len(self.members),
+            "id": self.id, "name": self.name, "icon": None, "owner_id": self.owner.id, "unavailable": False,
+            "large": False, "member_count": len(self.members), "joined_at": self.joined_at,
             "members": [m.member_json(self.joined_at) for m in self.members],
             "channels": [{k: v for k, v in c.json().items() if k != "guild_id"} for c in self.channels],
-            "roles": [self.everyone_role()],
-            "joined_at": self.joined_at,
-            "features": [],
-            "emojis": [],
-            "stickers": [],
-            "threads": [],
-            "voice_states": [],
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "soundboard_sounds": [],
-            "preferred_locale": "en-US",
-            "verification_level": 0,
-            "default_message_notifications": 0,
-            "explicit_content_filter": 0,
-            "mfa_level": 0,
-            "nsfw_level": 0,
-            "premium_tier": 0,
-            "system_channel_flags": 0,
-            "afk_timeout": 300,
+            "roles": [self.everyone_role()], "features": [], "emojis": [], "stickers": [], "threads": [],
+            "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+            "soundboard_sounds": [], "preferred_locale": "en-US", "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0,
+            "premium_tier": 0, "system_channel_flags": 0, "afk_timeout": 300,
         }
+        # fmt: on
 
     def partial_json(self) -> Json:
         """The `guild` object inside INTERACTION_CREATE."""
         return {"id": self.id, "locale": "en-US", "features": []}
+
+
+# A bot's usual permission integer in a fresh server (view, send, embed, attach, history, components, ...).
+APP_PERMISSIONS = "2248473465835073"
+
+
+def message_json(channel: Channel, author: Person, body: Json, flags: int) -> Json:
+    """A Message object as Discord returns and dispatches it; `components` always present (§2.8)."""
+    # fmt: off
+    data: Json = {
+        "id": snowflake(), "channel_id": channel.id, "type": 0, "content": body.get("content") or "",
+        "author": author.json(), "timestamp": now_iso(), "edited_timestamp": None, "tts": bool(body.get("tts")),
+        "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "pinned": False,
+        "embeds": body.get("embeds") or [], "components": body.get("components") or [], "flags": flags,
+    }
+    # fmt: on
+    if channel.guild_id:
+        data["guild_id"] = channel.guild_id
+    return data
+
+
+def interaction_json(
+    interaction_id: str, token: str, app_id: str, kind: int, data: Json, user: Person, channel: Channel, guild: Guild
+) -> Json:
+    """INTERACTION_CREATE. `version`, `attachment_size_limit` and member `flags` are required: without them
+    discord.py's parser raises and its gateway task dies; without the `channel` object `interaction.channel`
+    is None (§2.8). Guild interactions carry `member`, DM ones `user`."""
+    # fmt: off
+    payload: Json = {
+        "id": interaction_id, "application_id": app_id, "type": kind, "data": data, "token": token, "version": 1,
+        "channel_id": channel.id, "channel": channel.json(), "locale": "en-US", "app_permissions": APP_PERMISSIONS,
+        "entitlements": [], "context": 1 if channel.is_dm else 0, "attachment_size_limit": 10 * 1024 * 1024,
+        "authorizing_integration_owners": {"1": user.id} if channel.is_dm else {"0": guild.id},
+    }
+    # fmt: on
+    if channel.is_dm:
+        payload["user"] = user.json()
+    else:
+        member = {**user.member_json(guild.joined_at), "permissions": APP_PERMISSIONS}
+        payload.update(guild_id=guild.id, guild=guild.partial_json(), guild_locale="en-US", member=member)
+    return payload

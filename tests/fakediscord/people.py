@@ -136,7 +136,7 @@ class SimUser:
         """Fill in the modal's inputs by custom id (text value, or a list for selects) and press Submit."""
         if modal.user_id != self.person.id:
             raise ValueError(f"this modal was opened for user {modal.user_id}, not {self.name}")
-        origin = self.fake._interaction(modal.interaction_id)
+        origin = self.fake.pending(modal.interaction_id)
         message = self.fake.message(origin.message_id) if origin.message_id else None
         data = {"custom_id": modal.custom_id, "components": modal.submission(values)}
         return await self.fake.start_interaction(self.person, 5, data, origin.channel, message, settle=settle)
@@ -186,5 +186,5 @@ class SimUser:
         return current, current.component(label=label, custom_id=custom_id)
 
     async def _on_message(self, message: Message, data: Json, settle: bool) -> Message | Modal:
-        channel = self.fake._channel(message.channel_id)
+        channel = self.fake.channel_by_id(message.channel_id)
         return await self.fake.start_interaction(self.person, 3, data, channel, message, settle=settle)

@@ -21,7 +21,7 @@ from aiohttp import WSMsgType, web
 from tests.fakediscord import limits
 from tests.fakediscord.limits import DiscordError
 from tests.fakediscord.messages import Attachment, Message, Modal
-from tests.fakediscord.model import Channel, Guild, Json, Person, now_iso, snowflake
+from tests.fakediscord.model import Channel, Guild, Json, Person, interaction_json, message_json, now_iso, snowflake
 
 if TYPE_CHECKING:
     from tests.fakediscord.people import SimUser
@@ -187,7 +187,7 @@ class FakeDiscord:
             ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync_commands),
             ("GET", "/applications/{app}/guilds/{guild}/commands", lambda r: self.commands.get(r.match["guild"], [])),
             ("POST", "/users/@me/channels", self._open_dm),
-            ("GET", "/channels/{channel}", lambda r: self._channel(r.match["channel"]).json()),
+            ("GET", "/channels/{channel}", lambda r: self.channel_by_id(r.match["channel"]).json()),
             ("GET", "/channels/{channel}/messages", self._history),
             ("POST", "/channels/{channel}/messages", self._post_message),
             ("POST", "/channels/{channel}/typing", lambda r: None),
@@ -260,7 +260,7 @@ class FakeDiscord:
                 return person
         raise limits.UNKNOWN_USER
 
-    def _channel(self, channel_id: str) -> Channel:
+    def channel_by_id(self, channel_id: str) -> Channel:
         for channel in [*self.guild.channels, *self._dms.values()]:
             if channel.id == str(channel_id):
                 return channel
@@ -353,7 +353,7 @@ class FakeDiscord:
 
     def error_summary(self) -> str:
         """The last errors the bot logged, with the root exception, for failure messages."""
-        return "".join(f"; the bot logged: {_describe(record)}" for record in self.logged_errors[-3:])
+        return "".join(f"; the bot logged: {describe_log_record(record)}" for record in self.logged_errors[-3:])
 
     def fail(
         self, method: str, path: str, status: int, *, code: int = 0, retry_after: float | None = None, times: int = 1
@@ -461,16 +461,11 @@ class FakeDiscord:
         if not self.privileged_intents_approved and int(identify.get("intents", 0)) & PRIVILEGED_INTENTS:
             await ws.close(code=4014, message=b"Disallowed intent(s).")
             return
-        ready = {
-            "v": 10,
-            "user": self.bot_user.json(),
-            "guilds": [{"id": self.guild.id, "unavailable": True}],
-            "session_id": snowflake(),
-            "resume_gateway_url": self.gateway_url,
-            "application": {"id": self.app_id, "flags": 0},
-            "private_channels": [],
-            "relationships": [],
-        }
+        # fmt: off
+        ready = {"v": 10, "user": self.bot_user.json(), "guilds": [{"id": self.guild.id, "unavailable": True}],
+                 "session_id": snowflake(), "resume_gateway_url": self.gateway_url, "private_channels": [],
+                 "application": {"id": self.app_id, "flags": 0}, "relationships": []}
+        # fmt: on
         await self.dispatch("READY", ready)
         await self.dispatch("GUILD_CREATE", self.guild.json())
         self._notify()
@@ -495,18 +490,12 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- REST: identity, commands, users
     def _application(self, call: Call) -> Json:
-        return {
-            "id": self.app_id,
-            "name": self.bot_user.name,
-            "description": "",
-            "icon": None,
-            "bot_public": True,
-            "bot_require_code_grant": False,
-            "verify_key": "0" * 64,
-            "owner": self.owner.json(),
-            "flags": 0,
-            "bot": self.bot_user.json(),
-        }
+        # No interactions_endpoint_url: with one set, discord.py warns that interactions skip the gateway.
+        # fmt: off
+        return {"id": self.app_id, "name": self.bot_user.name, "description": "", "icon": None, "bot_public": True,
+                "bot_require_code_grant": False, "verify_key": "0" * 64, "owner": self.owner.json(), "flags": 0,
+                "bot": self.bot_user.json()}
+        # fmt: on
 
     def _gateway_bot(self, call: Call) -> Json:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
@@ -557,7 +546,7 @@ class FakeDiscord:
         return stored
 
     async def _post_message(self, call: Call) -> Json:
-        channel = self._channel(call.match["channel"])
+        channel = self.channel_by_id(call.match["channel"])
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise limits.CANNOT_DM
         stored = self._create(channel, call.body or {}, call.files)
@@ -568,7 +557,7 @@ class FakeDiscord:
         return self._public(call).data
 
     def _history(self, call: Call) -> list[Json]:
-        channel = self._channel(call.match["channel"])
+        channel = self.channel_by_id(call.match["channel"])
         limit = int(call.query.get("limit", 50))
         return [m.raw for m in reversed(self.messages(channel)) if m.visible_to is None][:limit]
 
@@ -604,26 +593,7 @@ class FakeDiscord:
     ) -> StoredMessage:
         limits.check_message(body, files=len(uploads))
         flags = int(body.get("flags") or 0) & (limits.EPHEMERAL | limits.IS_COMPONENTS_V2 | (1 << 2) | (1 << 12))
-        data: Json = {
-            "id": snowflake(),
-            "channel_id": channel.id,
-            "type": 0,
-            "content": body.get("content") or "",
-            "author": self.bot_user.json(),
-            "timestamp": now_iso(),
-            "edited_timestamp": None,
-            "tts": bool(body.get("tts")),
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": body.get("embeds") or [],
-            "components": body.get("components") or [],
-            "flags": flags | (limits.LOADING if loading else 0),
-            "pinned": False,
-        }
-        if channel.guild_id:
-            data["guild_id"] = channel.guild_id
+        data = message_json(channel, self.bot_user, body, flags | (limits.LOADING if loading else 0))
         stored = StoredMessage(data, visible_to=visible_to)
         self._attach(stored, body, uploads)
         self._messages[data["id"]] = stored
@@ -663,17 +633,11 @@ class FakeDiscord:
             attachment_id = snowflake()
             stored.files[attachment_id] = data
             url = f"http://127.0.0.1:{self.port}/attachments/{stored.data['channel_id']}/{attachment_id}/{name}"
-            attachments.append(
-                {
-                    "id": attachment_id,
-                    "filename": item.get("filename", name),
-                    "size": len(data),
-                    "url": url,
-                    "proxy_url": url,
-                    "content_type": _content_type(data),
-                    **({"description": item["description"]} if item.get("description") else {}),
-                }
-            )
+            # fmt: off
+            attachments.append({"id": attachment_id, "filename": item.get("filename", name), "size": len(data),
+                                "url": url, "proxy_url": url, "content_type": _content_type(data),
+                                **({"description": item["description"]} if item.get("description") else {})})
+            # fmt: on
         stored.data["attachments"] = attachments
         # Discord resolves attachment://name in V2 media to the uploaded file's URL.
         urls = {a["filename"]: a["url"] for a in attachments}
@@ -696,30 +660,9 @@ class FakeDiscord:
         )
         self._pending[pending.token] = pending
         self._pending[pending.id] = pending
-        payload: Json = {
-            "id": pending.id,
-            "application_id": self.app_id,
-            "type": kind,
-            "data": data,
-            "token": pending.token,
-            "version": 1,
-            "channel_id": channel.id,
-            "channel": channel.json(),
-            "locale": "en-US",
-            "app_permissions": "2248473465835073",
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": self.guild.id} if not channel.is_dm else {"1": user.id},
-            "context": 1 if channel.is_dm else 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
-        }
+        payload = interaction_json(pending.id, pending.token, self.app_id, kind, data, user, channel, self.guild)
         if message is not None:
             payload["message"] = message.raw
-        if channel.is_dm:
-            payload["user"] = user.json()
-        else:
-            member = user.member_json(self.guild.joined_at)
-            payload.update(guild_id=self.guild.id, guild=self.guild.partial_json(), guild_locale="en-US")
-            payload["member"] = {**member, "permissions": "2248473465835073"}
         await self.dispatch("INTERACTION_CREATE", payload)
         what = f"the bot to answer interaction {kind} {data.get('name') or data.get('custom_id')!r}"
         try:
@@ -730,7 +673,8 @@ class FakeDiscord:
             asyncio.shield(pending.outcome), self.settle_timeout, "the bot's deferred answer to settle"
         )
 
-    def _interaction(self, key: str, token: str | None = None) -> Pending:
+    def pending(self, key: str, token: str | None = None) -> Pending:
+        """An interaction by id or token (404/10062 when unknown or when the token does not match)."""
         pending = self._pending.get(key)
         if pending is None or (token is not None and pending.token != token):
             raise limits.UNKNOWN_INTERACTION
@@ -738,7 +682,7 @@ class FakeDiscord:
 
     async def _callback(self, call: Call) -> Json | None:
         """POST /interactions/{id}/{token}/callback: answers once, within `response_deadline` (C.1)."""
-        pending = self._interaction(call.match["interaction"], call.match["token"])
+        pending = self.pending(call.match["interaction"], call.match["token"])
         if time.monotonic() - pending.created > self.response_deadline:
             raise limits.UNKNOWN_INTERACTION
         if pending.response_type is not None:
@@ -772,15 +716,12 @@ class FakeDiscord:
             await self._gateway_echo("MESSAGE_CREATE", stored)
         if call.query.get("with_response") not in ("true", "1", "True"):
             return None
-        result: Json = {
-            "interaction": {
-                "id": pending.id,
-                "type": pending.kind,
-                "response_message_id": pending.original_id if kind in (4, 5, 7) else None,
-                "response_message_loading": kind == 5,
-                "response_message_ephemeral": bool(ephemeral),
-            }
-        }
+        # fmt: off
+        result: Json = {"interaction": {
+            "id": pending.id, "type": pending.kind, "response_message_loading": kind == 5,
+            "response_message_id": pending.original_id if kind in (4, 5, 7) else None,
+            "response_message_ephemeral": bool(ephemeral)}}
+        # fmt: on
         if stored is not None and kind in (4, 7):
             result["resource"] = {"type": kind, "message": stored.data}
         return result
@@ -833,7 +774,7 @@ class FakeDiscord:
                 pending.settle_with(stored.snapshot())
 
 
-def _describe(record: logging.LogRecord) -> str:
+def describe_log_record(record: logging.LogRecord) -> str:
     text = f"{record.name}: {record.getMessage()}"
     error = record.exc_info[1] if record.exc_info else None
     while error is not None and error.__cause__ is not None:
