@@ -648,6 +648,8 @@ def position(
         assert trump_card.suit is not None
         trump_suit = trump_card.suit
         talon_cards = (*parse_cards(talon), trump_card)
+    if len(talon_cards) % 2:
+        raise ValueError("the talon (face-down cards plus the trump card) holds an even number of cards")
     led = tuple(parse_cards(trick))
     every = [*hand_cards[0], *hand_cards[1], *talon_cards, *led]
     if len(set(every)) != len(every):
