@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from games.base import IllegalMove
 from games.cards import Card, format_cards, parse_card
-from games.thirteen.order import cards_of, mask_of
+from games.thirteen.order import CODES, VALUE_BY_CODE, cards_of, mask_of, values_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class Play:
         return cards_of(self.mask)
 
     def encode(self) -> str:
-        return ".".join(card.code for card in self.cards)
+        return ".".join(CODES[v] for v in values_of(self.mask))
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -55,6 +55,11 @@ def decode_move(code: str) -> Move:
     """Read `Move.encode()` text back; raises IllegalMove on anything else."""
     if code == "p":
         return PASS
+    values = [VALUE_BY_CODE.get(token) for token in code.split(".")]
+    if None not in values:  # exactly what encode() writes: no parsing needed
+        mask = sum(1 << v for v in values)  # type: ignore[operator]
+        if mask.bit_count() == len(values):
+            return Play(mask)
     try:
         cards = [parse_card(token) for token in code.split(".")]
         mask = mask_of(cards)

@@ -19,6 +19,8 @@ FULL_DECK = (1 << 52) - 1
 
 CARDS: tuple[Card, ...] = tuple(Card(RANK_ORDER[v // 4], SUIT_ORDER[v % 4]) for v in range(52))
 _VALUE: dict[Card, int] = {card: v for v, card in enumerate(CARDS)}
+CODES: tuple[str, ...] = tuple(card.code for card in CARDS)
+VALUE_BY_CODE: dict[str, int] = {code: v for v, code in enumerate(CODES)}  # the fast path for saved moves
 
 
 def value(card: Card) -> int:
