@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from tests.fakediscord import limits
 from tests.fakediscord.limits import DiscordError
@@ -423,11 +423,12 @@ class FakeDiscord:
             body, files = None, []
             reader = await request.multipart()
             while (part := await reader.next()) is not None:
-                data = await part.read()  # type: ignore[union-attr]
+                assert isinstance(part, BodyPartReader)  # discord.py never nests multiparts
+                data = await part.read()
                 if part.name == "payload_json":
                     body = json.loads(data)
                 else:
-                    files.append((part.filename or "file", bytes(data)))  # type: ignore[union-attr]
+                    files.append((part.filename or "file", bytes(data)))
             return body, files
         raw = await request.read()
         return (json.loads(raw) if raw else None), []
