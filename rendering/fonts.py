@@ -32,6 +32,9 @@ class Face(Enum):
 # Raqm (bundled with Pillow's wheels) shapes right-to-left and joined scripts correctly; without it
 # Pillow's basic layout still draws every glyph, just in logical order, so names never fail to render.
 LAYOUT = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
+# Our lines mix names with English ("שלום to play"); a left-to-right paragraph keeps the English where
+# it belongs while a right-to-left name still reads right to left inside it. Only Raqm takes a direction.
+DIRECTION: str | None = "ltr" if LAYOUT == ImageFont.Layout.RAQM else None
 
 _local = threading.local()
 

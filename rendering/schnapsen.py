@@ -9,7 +9,6 @@ then holds None, which we show as nothing); marriages declared (SX-8); game poin
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
@@ -34,6 +33,7 @@ from rendering.table import (
     pill,
     seat_name,
     seat_panels,
+    with_names,
 )
 from rendering.text import draw_fitted
 from rendering.theme import DEFAULT_THEME, Size, Theme
@@ -41,8 +41,6 @@ from rendering.theme import DEFAULT_THEME, Size, Theme
 PRESET_TITLES = {"santase": "Santase", "sixty_six": "Sixty-Six", "schnapsen": "Schnapsen"}
 CENTRE_H = 236
 SEATS = 2
-# The engine's log names seats "Player 1" and "Player 2"; the image uses the players' names instead.
-_SEAT_IN_LOG = re.compile(r"\bPlayer ([12])\b")
 
 
 def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
@@ -157,7 +155,7 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
 
 
 def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:
-    return _SEAT_IN_LOG.sub(lambda match: seat_name(names, int(match.group(1)) - 1), view.last_action)
+    return with_names(view.last_action, names)
 
 
 def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:

@@ -7,6 +7,7 @@ with the gold border, a passed or finished seat is dimmed, the last action is th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -16,6 +17,7 @@ from games.cards import Card
 from rendering import cards as sprites
 from rendering.fonts import bold, font
 from rendering.text import display_name, draw_fitted
+from rendering.text import width as text_width
 from rendering.theme import RGB, Size, Theme
 
 HEADER_H = 52
@@ -33,6 +35,15 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     if 0 <= seat < len(names):
         return display_name(names[seat])
     return f"Seat {seat + 1}"
+
+
+# Engines write log lines with "Player 1" / "Seat 1" (they do not know names); images show names.
+_SEAT_IN_LOG = re.compile(r"\b(?:Player|Seat) ([1-9])\b")
+
+
+def with_names(line: str, names: Sequence[str]) -> str:
+    """An engine log line with each "Seat n" / "Player n" replaced by that seat's name."""
+    return _SEAT_IN_LOG.sub(lambda match: seat_name(names, int(match.group(1)) - 1), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +119,8 @@ def _seat_panel(
         icon = Size.ICON.value
         sprites.paste(image, sprites.back(Size.ICON, theme), (left + 12, y + 1))
         count = f"{panel.cards} card" + ("" if panel.cards == 1 else "s")
+        if text_width(count, bold(22)) > right - left - 30 - icon.width:  # narrow panel (5 seats): the number
+            count = str(panel.cards)
         draw_fitted(draw, (left + 20 + icon.width, y, right - 10, y + COUNT_ROW - 2), count,
                     bold(22), ink)
     elif panel.status:

@@ -12,6 +12,7 @@ from typing import Literal
 
 from PIL import ImageDraw, ImageFont
 
+from rendering.fonts import DIRECTION
 from rendering.theme import RGB
 
 ELLIPSIS = "…"
@@ -51,6 +52,11 @@ def _trim_end(text: str) -> str:
     return text
 
 
+def width(text: str, font: ImageFont.FreeTypeFont) -> float:
+    """Advance width of `text` as `draw_fitted` lays it out (left-to-right paragraph)."""
+    return font.getlength(text, direction=DIRECTION)
+
+
 def display_name(name: str) -> str:
     """A player name fit for drawing: cleaned, and "?" rather than nothing when nothing printable is left."""
     return clean(name, placeholder="?")
@@ -59,14 +65,14 @@ def display_name(name: str) -> str:
 def fit(text: str, font: ImageFont.FreeTypeFont, max_width: float) -> str:
     """`text` cleaned, and cut with an ellipsis if wider than `max_width` pixels in `font`."""
     text = clean(text)
-    if not text or font.getlength(text) <= max_width:
+    if not text or width(text, font) <= max_width:
         return text
-    if font.getlength(ELLIPSIS) > max_width:
+    if width(ELLIPSIS, font) > max_width:
         return ""
     low, high = 0, len(text)  # the longest prefix that fits with its ellipsis lies in [low, high)
     while high - low > 1:
         middle = (low + high) // 2
-        if font.getlength(_trim_end(text[:middle]) + ELLIPSIS) <= max_width:
+        if width(_trim_end(text[:middle]) + ELLIPSIS, font) <= max_width:
             low = middle
         else:
             high = middle
@@ -87,5 +93,5 @@ def draw_fitted(
     if not shown:
         return shown
     x = {"left": left, "center": (left + right) / 2, "right": right}[align]
-    draw.text((x, (top + bottom) / 2), shown, font=font, fill=fill, anchor=_ANCHORS[align])
+    draw.text((x, (top + bottom) / 2), shown, font=font, fill=fill, anchor=_ANCHORS[align], direction=DIRECTION)
     return shown

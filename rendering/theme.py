@@ -33,6 +33,7 @@ class Size(Enum):
     HAND = CardSize(width=96, height=134, strip=50, index_px=34, pip_px=28, centre_px=58, radius=9)
     TABLE = CardSize(width=80, height=112, strip=42, index_px=29, pip_px=24, centre_px=48, radius=8)
     MELD = CardSize(width=62, height=87, strip=31, index_px=24, pip_px=19, centre_px=36, radius=6)
+    COMPACT = CardSize(width=54, height=76, strip=26, index_px=21, pip_px=17, centre_px=30, radius=5)
     MINI = CardSize(width=40, height=56, strip=24, index_px=16, pip_px=13, centre_px=20, radius=4)
     ICON = CardSize(width=22, height=31, strip=22, index_px=10, pip_px=9, centre_px=12, radius=3)  # backs only
 

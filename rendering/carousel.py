@@ -1,0 +1,252 @@
+"""Carousel images: the public table and a seat's hand, from `CarouselView` only.
+
+The table lays out every meld so a player can follow it: melds flow left to right in the engine's
+order, each drawn in display order (sequences by rank, CA-5), with a joker drawn as the card it
+stands for and marked as a joker (CA-7). Around it: the stock count (CA-2), each player's hand size
+and score, whose turn and which of the three draws they are on (CA-4). When a hand has just ended,
+the revealed hands and the points scored (CA-12) are shown above the new table; when the game is
+over, the final bonuses and totals (CA-13). The height grows with the table, so the image is as tall
+as the melds need (about 800 px for a crowded two-deck table), never cramped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from games.cards import Card, format_cards
+from games.carousel.melds import Meld, low_position
+from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
+from rendering import cards as sprites
+from rendering.encode import encode
+from rendering.fonts import bold, font
+from rendering.hand import draw_hand
+from rendering.table import (
+    FOOTER_H,
+    HEADER_H,
+    PAD,
+    Badge,
+    SeatPanel,
+    canvas,
+    footer,
+    header,
+    panel_height,
+    seat_name,
+    seat_panels,
+    with_names,
+)
+from rendering.text import draw_fitted
+from rendering.theme import DEFAULT_THEME, Size, Theme
+
+MELD = Size.MELD
+CROWDED_ROWS = 5  # past this many rows of melds, switch to compact cards so a full table stays short
+MELD_GAP = 20
+ROW_GAP = 12
+INFO_H = 40
+SUMMARY_ROW = 30
+SUMMARY_TITLE = 40
+
+
+def sort_hand(cards: Sequence[Card]) -> list[Card]:
+    """By suit (♠ ♣ ♦ ♥), then rank with the ace low (its CA-8 value is 1), jokers last."""
+    suits = {suit: index for index, suit in enumerate(("s", "c", "d", "h"))}
+
+    def key(card: Card) -> tuple[int, int, int]:
+        if card.rank is None or card.suit is None:
+            return (len(suits), 0, card.copy)
+        return (suits[card.suit.letter], low_position(card.rank), card.copy)
+
+    return sorted(cards, key=key)
+
+
+def render_hand(view: CarouselView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG of the viewing seat's hand, by suit then rank, `selected` cards raised."""
+    return encode(draw_hand(sort_hand(view.hand), selected, theme))
+
+
+# Layout ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    meld: Meld
+    x: int
+    row: int
+
+
+def meld_width(cards: int, size: Size = MELD) -> int:
+    card = size.value
+    return card.width + card.strip * (cards - 1)
+
+
+def _flow(melds: Sequence[Meld], theme: Theme, size: Size) -> tuple[list[_Placed], int]:
+    """Place melds left to right, wrapping rows; returns the placements and the number of rows."""
+    usable = theme.width - 2 * PAD - 24
+    placed: list[_Placed] = []
+    x, row = 0, 0
+    for meld in melds:
+        width = min(meld_width(len(meld.cards), size), usable)
+        if x and x + width > usable:
+            x, row = 0, row + 1
+        placed.append(_Placed(meld, x, row))
+        x += width + MELD_GAP
+    return placed, (row + 1 if melds else 1)
+
+
+def _layout(melds: Sequence[Meld], theme: Theme) -> tuple[Size, list[_Placed], int]:
+    """The card size for this table (compact when crowded) with its placements and row count."""
+    placed, rows = _flow(melds, theme, MELD)
+    if rows <= CROWDED_ROWS:
+        return MELD, placed, rows
+    compact, rows = _flow(melds, theme, Size.COMPACT)
+    return Size.COMPACT, compact, rows
+
+
+def _summary_height(view: CarouselView) -> int:
+    if view.final is not None:
+        return SUMMARY_TITLE + SUMMARY_ROW * view.players + 16
+    if view.hand_just_ended and view.last_hand is not None:
+        return SUMMARY_TITLE + SUMMARY_ROW * view.players + 16
+    return 0
+
+
+def _panels(view: CarouselView, names: Sequence[str], theme: Theme) -> list[SeatPanel]:
+    panels = []
+    for seat in range(view.players):
+        to_play = seat == view.to_move and not view.is_over
+        won = view.hands_won[seat]
+        badges = []
+        if to_play:
+            badges.append(Badge(_turn_badge(view), theme.accent))
+        if seat == view.dealer:
+            badges.append(Badge("dealer", theme.text_muted))
+        panels.append(SeatPanel(
+            name=seat_name(names, seat),
+            cards=view.hand_sizes[seat],
+            lines=(f"{view.scores[seat]} pts", f"won {won} hand{'' if won == 1 else 's'}"),
+            badges=tuple(badges),
+            active=to_play,
+        ))
+    return panels
+
+
+def _turn_badge(view: CarouselView) -> str:
+    """CA-4: which step of the turn the player to move is on."""
+    return {
+        Phase.DRAW_1: "to draw",
+        Phase.MELD_1: "drew 1 of 3",
+        Phase.MELD_2: "drew 2 of 3",
+        Phase.KNOCK: "may knock",
+    }.get(view.phase, "to play")
+
+
+def table_size(view: CarouselView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
+    """The table image's size for this view: it grows with the melds on the table and any summary."""
+    size, _, rows = _layout(view.table, theme)
+    melds_h = INFO_H + rows * (size.value.height + ROW_GAP) + 12
+    seats = panel_height(_panels(view, (), theme))
+    summary = _summary_height(view)
+    return theme.width, HEADER_H + PAD + seats + PAD + (summary + PAD if summary else 0) + melds_h + PAD + FOOTER_H
+
+
+# Drawing -----------------------------------------------------------------------------------------
+
+
+def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselView, top: int, bottom: int,
+                theme: Theme) -> None:
+    draw.rounded_rectangle((PAD, top, theme.width - PAD, bottom), 18, fill=theme.felt_dark)
+    melds = [meld.in_display_order() for meld in view.table]
+    count = sum(len(meld.cards) for meld in melds)
+    summary = f"{len(melds)} meld{'' if len(melds) == 1 else 's'} · {count} cards" if melds else "No melds yet"
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width // 2, top + INFO_H), summary, bold(20), theme.text)
+    sprites.paste(image, sprites.back(Size.ICON, theme), (theme.width - PAD - 150, top + 6))
+    draw_fitted(draw, (theme.width - PAD - 120, top + 4, theme.width - PAD - 14, top + INFO_H), f"stock {view.stock}",
+                bold(20), theme.text if view.stock else theme.danger, "right")
+    size, placed, _ = _layout(melds, theme)
+    card = size.value
+    usable = theme.width - 2 * PAD - 24
+    for item in placed:
+        x = PAD + 12 + item.x
+        y = top + INFO_H + item.row * (card.height + ROW_GAP)
+        step = card.strip
+        if meld_width(len(item.meld.cards), size) > usable:  # a 13-card sequence on a narrow theme
+            step = (usable - card.width) // (len(item.meld.cards) - 1)
+        for table_card in item.meld.cards:
+            if table_card.declared is not None:
+                sprite = sprites.declared_joker(table_card.declared, size, theme)
+            else:
+                sprite = sprites.face(table_card.card, size, theme)
+            sprites.paste(image, sprite, (x, y))
+            x += step
+
+
+def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str], top: int,
+                       theme: Theme) -> None:
+    """CA-12: the hand that just ended, its revealed cards and counts, and who scored what."""
+    how = summary.reason
+    actor = summary.went_out if summary.went_out is not None else summary.knocker
+    headline = f"Hand {summary.hand_number}: " + (f"{seat_name(names, actor)} {how}" if actor is not None else how)
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(22),
+                theme.accent)
+    points = summary.points
+    for seat in range(len(summary.counts)):
+        y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
+        won = seat in summary.winners
+        ink = theme.text if won else theme.text_muted
+        draw_fitted(draw, (PAD + 16, y, PAD + 200, y + SUMMARY_ROW), seat_name(names, seat), bold(19), ink)
+        draw_fitted(draw, (PAD + 210, y, theme.width - PAD - 230, y + SUMMARY_ROW),
+                    format_cards(summary.hands[seat]) or "went out", font(19), ink)
+        draw_fitted(draw, (theme.width - PAD - 225, y, theme.width - PAD - 100, y + SUMMARY_ROW),
+                    f"count {summary.counts[seat]}", font(19), ink, "right")
+        draw_fitted(draw, (theme.width - PAD - 100, y, theme.width - PAD - 16, y + SUMMARY_ROW),
+                    f"+{points[seat]}" if points[seat] else "0", bold(19), theme.accent if won else ink, "right")
+
+
+def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequence[str], top: int,
+                theme: Theme) -> None:
+    """CA-13, D-CA-4: totals before bonuses, +100 at the target, +25 per hand won, final totals."""
+    winners = " and ".join(seat_name(names, seat) for seat in final.winners)
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), f"Game over: {winners} win"
+                + ("" if len(final.winners) > 1 else "s"), bold(22), theme.accent)
+    for seat in range(len(final.final)):
+        y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
+        won = seat in final.winners
+        ink = theme.text if won else theme.text_muted
+        parts = [f"{final.totals_before[seat]}"]
+        if final.target_bonus[seat]:
+            parts.append(f"+{final.target_bonus[seat]} target")
+        if final.hands_won_bonus[seat]:
+            parts.append(f"+{final.hands_won_bonus[seat]} hands won")
+        draw_fitted(draw, (PAD + 16, y, PAD + 260, y + SUMMARY_ROW), seat_name(names, seat), bold(19), ink)
+        draw_fitted(draw, (PAD + 270, y, theme.width - PAD - 130, y + SUMMARY_ROW), " ".join(parts), font(19), ink)
+        draw_fitted(draw, (theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW), str(final.final[seat]),
+                    bold(20), theme.accent if won else ink, "right")
+
+
+def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG of the public table: melds with declared jokers, stock, hand sizes, scores, whose turn."""
+    height = table_size(view, theme)[1]
+    image, draw = canvas(height, theme)
+    title = f"Carousel · hand {view.hand_number} · to {view.target}"
+    if view.is_over:
+        turn = "Game over"
+    elif view.to_move is not None:
+        turn = f"{seat_name(names, view.to_move)} {_turn_badge(view)}"
+    else:
+        turn = ""
+    header(draw, title, turn, theme)
+    top = HEADER_H + PAD
+    top += seat_panels(image, top, _panels(view, names, theme), theme) + PAD
+    summary_h = _summary_height(view)
+    if summary_h:
+        draw.rounded_rectangle((PAD, top, theme.width - PAD, top + summary_h), 18, fill=theme.panel)
+        if view.final is not None:
+            _draw_final(draw, view.final, names, top, theme)
+        elif view.last_hand is not None:
+            _draw_hand_summary(draw, view.last_hand, names, top, theme)
+        top += summary_h + PAD
+    _draw_melds(image, draw, view, top, height - FOOTER_H - PAD, theme)
+    footer(draw, height - FOOTER_H, with_names(view.last_action, names), theme)
+    return encode(image)

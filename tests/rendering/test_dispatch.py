@@ -1,0 +1,60 @@
+"""The kind dispatch the bot uses, and rendering from worker threads."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import rendering
+from games.carousel import position as carousel_position
+from games.registry import KINDS
+from games.schnapsen.state import position as schnapsen_position
+from games.thirteen.state import position as thirteen_position
+from rendering import carousel, schnapsen, thirteen
+
+NAMES = ("Lan", "Minh", "Thu")
+
+
+def _views() -> dict[str, tuple]:
+    """A mid-game (public view, seat view) pair for each kind."""
+    tl = thirteen_position(["3s 4s 5s", "6c 7c 8c 9c", "Jd Qd"], table="10h", to_move=1)
+    ca = carousel_position(table=["6h Jk=7h 8h"], hands=["2c 3c 4d", "Kd Qd", "5s"], stock=30, to_move=0)
+    sx = schnapsen_position(["9h 10h Jh", "9s 10s Js"], trump="Ac", talon="9c 10c Jc Qc Kc", trick="Qh")
+    return {
+        "thirteen": (tl.view(None), tl.view(0)),
+        "carousel": (ca.view(None), ca.view(0)),
+        "schnapsen": (sx.view(None), sx.view(0)),
+    }
+
+
+def test_every_registered_kind_has_a_table_and_a_hand_renderer():
+    """Dispatch by kind gives the same bytes as the game's own module."""
+    views = _views()
+    modules = {"thirteen": thirteen, "carousel": carousel, "schnapsen": schnapsen}
+    for kind in KINDS:
+        public, seat = views[kind]
+        assert rendering.render_table(kind, public, NAMES) == modules[kind].render_table(public, NAMES)
+        assert rendering.render_hand(kind, seat) == modules[kind].render_hand(seat)
+
+
+def test_an_unknown_kind_is_a_key_error_naming_the_known_ones():
+    """Asking for a game we do not draw fails clearly."""
+    with pytest.raises(KeyError, match="thirteen"):
+        rendering.render_table("poker", None, NAMES)
+
+
+def test_renders_from_many_threads_match_a_single_thread():
+    """Worker threads rendering at once get exactly the bytes a lone render gives."""
+    views = _views()
+    jobs = [(kind, public, seat) for kind, (public, seat) in views.items()] * 6
+    expected = {kind: (rendering.render_table(kind, public, NAMES), rendering.render_hand(kind, seat))
+                for kind, (public, seat) in views.items()}
+
+    def render(job: tuple) -> tuple[str, bytes, bytes]:
+        kind, public, seat = job
+        return kind, rendering.render_table(kind, public, NAMES), rendering.render_hand(kind, seat)
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        for kind, table, hand in pool.map(render, jobs):
+            assert (table, hand) == expected[kind]
