@@ -52,13 +52,12 @@ def assert_cards_conserved(state: State) -> None:
 
 def assert_exactly_legal_accepted(state: State, legal: set, rng: random.Random, exhaustive: bool) -> None:
     hand = state.hands[state.to_move]  # type: ignore[index]
-    if exhaustive:
-        candidates = [Play(m) for m in all_combos(hand)] + [PASS]
-    else:
-        candidates = [rng.choice(list(legal)), PASS]
-    for _ in range(3):  # random card sets, mostly not combinations, some not even held
-        bits = rng.sample([v for v in range(52) if hand >> v & 1] or [0], k=1)
-        candidates.append(Play(sum(1 << v for v in bits) | (rng.getrandbits(52) & rng.getrandbits(52) & hand)))
+    candidates = [Play(m) for m in all_combos(hand)] if exhaustive else [rng.choice(list(legal))]
+    candidates.append(PASS)
+    held = [v for v in range(52) if hand >> v & 1]
+    for _ in range(3):  # random card sets: mostly no combination, and single cards often not held
+        subset = rng.sample(held, k=rng.randint(1, len(held)))
+        candidates.append(Play(sum(1 << v for v in subset)))
         candidates.append(Play(1 << rng.randrange(52)))
     for move in candidates:
         assert accepted(state, move) == (move in legal), move
