@@ -63,7 +63,7 @@ def sort_hand(cards: Sequence[Card]) -> list[Card]:
 
 def render_hand(view: CarouselView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand, by suit then rank, `selected` cards raised."""
-    return encode(draw_hand(sort_hand(view.hand), selected, theme))
+    return encode(draw_hand(sort_hand(view.hand), selected, theme), theme)
 
 
 # Layout ------------------------------------------------------------------------------------------
@@ -249,4 +249,4 @@ def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAUL
         top += summary_h + PAD
     _draw_melds(image, draw, view, top, height - FOOTER_H - PAD, theme)
     footer(draw, height - FOOTER_H, with_names(view.last_action, names), theme)
-    return encode(image)
+    return encode(image, theme)

@@ -65,7 +65,7 @@ def render_leaderboard(
     theme: Theme = DEFAULT_THEME,
 ) -> bytes:
     """PNG of the board: `rows` in order, `caller`'s row highlighted (appended below a gap if absent)."""
-    return encode(draw_board(title, subtitle, COLUMNS, board_rows(rows, caller), theme))
+    return encode(draw_board(title, subtitle, COLUMNS, board_rows(rows, caller), theme), theme)
 
 
 def board_rows(rows: Sequence[LeaderboardRow], caller: LeaderboardRow | None) -> list[Row]:

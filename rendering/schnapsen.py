@@ -50,7 +50,7 @@ def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
 
 def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order)."""
-    return encode(draw_hand(sort_hand(view.hand, view.trump), selected, theme))
+    return encode(draw_hand(sort_hand(view.hand, view.trump), selected, theme), theme)
 
 
 def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme) -> SeatPanel:
@@ -181,4 +181,4 @@ def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAU
     else:
         _trick(image, draw, view, names, trick_box, theme)
     footer(draw, height - FOOTER_H, _footer_text(view, names), theme)
-    return encode(image)
+    return encode(image, theme)

@@ -43,7 +43,7 @@ def render_standings(
     title: str, rows: Sequence[StandingRow], subtitle: str = "", theme: Theme = DEFAULT_THEME
 ) -> bytes:
     """PNG of the standings, best place first (stable for equal places, so seat order breaks ties)."""
-    return encode(draw_board(title, subtitle, COLUMNS, standing_rows(rows), theme))
+    return encode(draw_board(title, subtitle, COLUMNS, standing_rows(rows), theme), theme)
 
 
 def standing_rows(rows: Sequence[StandingRow]) -> list[Row]:

@@ -54,7 +54,7 @@ def sort_hand(cards: Sequence[Card]) -> list[Card]:
 
 def render_hand(view: ThirteenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand in TL-2 order, `selected` cards raised."""
-    return encode(draw_hand(sort_hand(view.hand), selected, theme))
+    return encode(draw_hand(sort_hand(view.hand), selected, theme), theme)
 
 
 def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) -> SeatPanel:
@@ -70,8 +70,8 @@ def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) ->
     lines = (f"{view.series_points[seat]} pts in series",) if view.series_games > 1 else ()
     return SeatPanel(
         name=seat_name(names, seat),
-        cards=view.hand_counts[seat] if place is None else None,
-        status="" if place is None else "out",
+        cards=view.hand_counts[seat] if view.hand_counts[seat] else None,  # the last player keeps cards
+        status="out" if not view.hand_counts[seat] else "",
         lines=lines,
         badges=tuple(badges),
         active=to_play,
@@ -82,7 +82,7 @@ def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) ->
 def _centre_caption(view: ThirteenView, names: Sequence[str]) -> str:
     if view.is_over:
         winners = [seat for seat, place in enumerate(view.places) if place == 1]
-        return "Game over" + (f": {seat_name(names, winners[0])} goes out first" if winners else "")
+        return "Game over" + (f": {seat_name(names, winners[0])} wins" if winners else "")
     if view.table is not None:
         played = f"{seat_name(names, view.table.seat)} played {view.table.description}"
         bomb_on_two = view.table.on_two and not any(card.rank is not None and card.rank.label == "2"
@@ -140,4 +140,4 @@ def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAUL
         card_row(image, sort_hand(view.table.cards), Size.TABLE, theme.width // 2, top + CAPTION_H + 6,
                  theme.width - 4 * PAD, theme)
     footer(draw, height - FOOTER_H, _footer_text(view, names), theme)
-    return encode(image)
+    return encode(image, theme)
