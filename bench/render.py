@@ -7,6 +7,7 @@ time and size of encoding a blank image of the same size the same way (`renderin
 the cost no drawing can avoid. Sprite and font caches are warmed first, as in a running bot.
 
     .venv/bin/python bench/render.py --games 4 --repeat 3
+    .venv/bin/python bench/render.py --samples docs/images   # also write the README's sample images
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from PIL import Image
@@ -53,8 +55,8 @@ def thirteen_jobs(games: int) -> list[Job]:
         while not state.is_over:
             if step % 6 == 0:
                 public, seat = state.view(None), state.view(state.to_move)
-                jobs.append(Job("thirteen table", lambda v=public: thirteen.render_table(v, NAMES[:4])))
-                jobs.append(Job("thirteen hand", lambda v=seat: thirteen.render_hand(v, frozenset(v.hand[:2]))))
+                jobs.append(Job("thirteen table", partial(thirteen.render_table, public, NAMES[:4])))
+                jobs.append(Job("thirteen hand", partial(thirteen.render_hand, seat, frozenset(seat.hand[:2]))))
             state = state.apply(rng.choice(state.legal_moves()))
             step += 1
     return jobs
@@ -70,8 +72,8 @@ def schnapsen_jobs(games: int) -> list[Job]:
                 break
             if step % 4 == 0:
                 public, seat = state.view(None), state.view(state.to_move)
-                jobs.append(Job("schnapsen table", lambda v=public: schnapsen.render_table(v, NAMES[:2])))
-                jobs.append(Job("schnapsen hand", lambda v=seat: schnapsen.render_hand(v)))
+                jobs.append(Job("schnapsen table", partial(schnapsen.render_table, public, NAMES[:2])))
+                jobs.append(Job("schnapsen hand", partial(schnapsen.render_hand, seat)))
             state = state.apply(rng.choice(state.legal_moves()))
     return jobs
 
@@ -86,8 +88,8 @@ def carousel_jobs(games: int) -> list[Job]:
         while not state.is_over:
             if step % 10 == 0:
                 public, seat = state.view(None), state.view(state.to_move)
-                jobs.append(Job("carousel table (5p)", lambda v=public: carousel.render_table(v, NAMES)))
-                jobs.append(Job("carousel hand", lambda v=seat: carousel.render_hand(v, frozenset(v.hand[:1]))))
+                jobs.append(Job("carousel table (5p)", partial(carousel.render_table, public, NAMES)))
+                jobs.append(Job("carousel hand", partial(carousel.render_hand, seat, frozenset(seat.hand[:1]))))
             state = state.apply(bot.choose(state.view(state.to_move), rng))
             step += 1
     return jobs
@@ -101,6 +103,52 @@ def board_jobs() -> list[Job]:
         Job("leaderboard", lambda: render_leaderboard("Carousel leaderboard", rows, me, "this server")),
         Job("standings", lambda: render_standings("Final standings", standings, "Carousel · 4 hands")),
     ]
+
+
+def write_samples(folder: Path) -> None:
+    """One telling picture per image kind, from seeded games, for the README (docs/images)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    names = ("Lan", "Minh Nguyễn", "שלום עליכם", "Bob the very long-named builder 🃏", "Ива́н")
+    samples: dict[str, bytes] = {}
+
+    rng = random.Random(5)
+    state = thirteen_game(4, 5)
+    while not state.is_over:  # a multi-card combination on the table with someone locked out (TL-9)
+        table = state.view(None)
+        if table.table is not None and len(table.table.cards) >= 3 and table.passed:
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+    samples["thirteen-table"] = thirteen.render_table(state.view(None), names[:4])
+    hand_view = thirteen_game(4, 11).view(0)
+    samples["thirteen-hand"] = thirteen.render_hand(hand_view, frozenset(hand_view.hand[4:6]))
+
+    rng = random.Random(2)
+    series = schnapsen_game("santase", 2)
+    while not series.is_over:  # a marriage declared and a card led (SX-8)
+        deal = series.view(None)
+        if deal.marriages and deal.trick:
+            break
+        series = series.apply(rng.choice(series.legal_moves()))
+    samples["schnapsen-table"] = schnapsen.render_table(series.view(None), names[:2])
+    samples["schnapsen-hand"] = schnapsen.render_hand(series.view(series.to_move or 0))
+
+    bot, rng = CAROUSEL.computer("easy"), random.Random(3)
+    game = carousel_game(5, 7)
+    best, most = game, -1
+    while not game.is_over:  # the most crowded table of a five-player game, jokers declared (CA-7)
+        game = game.apply(bot.choose(game.view(game.to_move), rng))
+        cards = sum(len(meld.cards) for meld in game.view(None).table)
+        if cards > most:
+            best, most = game, cards
+    samples["carousel-table"] = carousel.render_table(best.view(None), names)
+    seat_view = best.view(best.to_move or 0)
+    samples["carousel-hand"] = carousel.render_hand(seat_view, frozenset(carousel.sort_hand(seat_view.hand)[:2]))
+
+    for job in board_jobs():
+        samples[job.kind] = job.render()
+    for name, data in samples.items():
+        (folder / f"{name}.png").write_bytes(data)
+        print(f"wrote {folder / name}.png  {len(data) / 1024:.1f} KB")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -122,7 +170,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=3, help="seeded games per game kind")
     parser.add_argument("--repeat", type=int, default=3, help="renders per sampled view")
+    parser.add_argument("--samples", type=Path, help="write one sample image per kind into this folder, then stop")
     args = parser.parse_args()
+    if args.samples:
+        write_samples(args.samples)
+        return
 
     jobs = thirteen_jobs(args.games) + schnapsen_jobs(args.games) + carousel_jobs(args.games) + board_jobs()
     for job in jobs:  # warm sprite and font caches, as a running bot would be

@@ -104,7 +104,7 @@ def _blank(size: CardSize, fill: RGB, edge: RGB, theme: Theme) -> tuple[Image.Im
 
 def _text_mask(text: str, typeface: ImageFont.FreeTypeFont, max_width: int) -> Image.Image:
     """An L-mode mask of `text`, squeezed horizontally if wider than `max_width` (the "10" case)."""
-    left, top, right, bottom = typeface.getbbox(text, anchor="lt")
+    left, top, right, bottom = (int(edge) for edge in typeface.getbbox(text, anchor="lt"))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=typeface, fill=255, anchor="lt")
     if mask.width > max_width:
