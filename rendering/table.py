@@ -26,7 +26,7 @@ PAD = 16
 NAME_PX = 24
 NAME_ROW = 38
 COUNT_ROW = 36
-LINE_H = 23
+LINE_H = 26
 BADGE_ROW = 30
 
 
@@ -127,7 +127,7 @@ def _seat_panel(
         draw_fitted(draw, (left + 12, y, right - 10, y + COUNT_ROW - 2), panel.status, bold(22), ink)
     y += COUNT_ROW
     for line in panel.lines:
-        draw_fitted(draw, (left + 12, y, right - 10, y + LINE_H), line, font(18), theme.text_muted)
+        draw_fitted(draw, (left + 12, y, right - 10, y + LINE_H), line, font(20), theme.text_muted)
         y += LINE_H
     x = left + 10
     badge_font = bold(16)
