@@ -26,7 +26,7 @@ from games.cards import Card, Rank
 from games.schnapsen.moves import Claim, Close, ExchangeTrump, Marriage, Move, PlayCard
 from games.schnapsen.options import PRESETS, Options
 from games.schnapsen.rules import WIN_POINTS, card_points, strength, trick_winner
-from games.schnapsen.solver import CLOSE, SUITS, Layout, Solver, bits, card_of, index, mask_of
+from games.schnapsen.solver import CLOSE, SUITS, Layout, NodeBudgetExceeded, Solver, bits, card_of, index, mask_of
 from games.schnapsen.views import Phase, SchnapsenView
 
 log = logging.getLogger(__name__)
@@ -374,39 +374,81 @@ class NormalPlayer(EasyPlayer):
 class HardPlayer(NormalPlayer):
     """PIMC over sampled layouts, solved by alpha-beta; closing evaluated explicitly (ai-notes §2.3).
 
-    `time_budget` (seconds per move) bounds the sampling loop; `samples` fixes the number of layouts
-    instead, with no clock at all, so tests are reproducible to the bit.
+    Early in phase 1 (more than 4 cards in the talon) it plays `NormalPlayer`'s rules but decides
+    closing by solving the closed deal on every layout (`close_threshold` expected game points);
+    `early="search"` searches those moves too (measured weaker: the phase-1 leaf heuristic is crude).
+    From 4 talon cards on, and in phase 2, every move is chosen by PIMC search.
+
+    Budgets: `node_limit` (solver nodes per move, deterministic; ~0.6 s on a loaded core) and
+    `time_budget` (seconds, a safety net that reads the clock); `samples` fixes the number of
+    layouts and ignores the clock, so tests are reproducible to the bit.
     """
 
     level = "hard"
 
-    def __init__(self, time_budget: float = 0.6, samples: int | None = None, max_samples: int = 60) -> None:
+    def __init__(
+        self,
+        time_budget: float = 0.8,
+        samples: int | None = None,
+        max_samples: int = 60,
+        early: str = "rules",
+        close_threshold: float = 1.0,
+        node_limit: int = 60_000,
+    ) -> None:
+        self.node_limit = node_limit
         self.time_budget = time_budget
         self.samples = samples
         self.max_samples = max_samples
+        self.early = early
+        self.close_threshold = close_threshold
 
     def choose(self, view: SchnapsenView, rng: random.Random) -> Move:
         know = deduce(view)
         forced = _forced(view, know)
         if forced is not None:
             return forced
-        options = _options(view)
-        # Late in phase 1 (two tricks or fewer before the talon runs out) the whole deal is searched.
-        depth = 99 if view.talon_size <= 4 or view.phase.strict else (2 if view.talon_size <= 8 else 1)
-        solver = Solver(options, view.trump, phase1_depth=depth)
-        totals: dict[int, float] = defaultdict(float)
+        late = view.talon_size <= 4 or view.phase.strict
+        if late or self.early == "search":
+            # Two tricks or fewer before the talon runs out: the whole deal is searched per layout.
+            depth = 99 if late else (2 if view.talon_size <= 8 else 1)
+            totals = self._sampled(view, know, rng, depth)
+            if totals["count"]:
+                return self._pick(view, totals, rng)
+            return NormalPlayer.choose(self, view, rng)  # not one layout searched within the node budget
+        if view.leading and view.can_close:
+            # SX-10 evaluated explicitly: solve the closed deal exactly on every layout.
+            totals = self._sampled(view, know, rng, 0)
+            count = totals.pop("count")
+            if count and totals[CLOSE] / count >= self.close_threshold:
+                return Close()
+        return NormalPlayer.lead(self, view, rng) if view.leading else NormalPlayer.follow(self, view, rng)
+
+    def _sampled(self, view: SchnapsenView, know: Knowledge, rng: random.Random, depth: int) -> dict:
+        """Sum of each root move's value (for this seat) over sampled layouts; "count" holds the number."""
+        solver = Solver(_options(view), view.trump, phase1_depth=depth, node_limit=self.node_limit)
+        totals: dict = defaultdict(float)
         start = time.perf_counter()
         limit = self.samples if self.samples is not None else self.max_samples
         exact = view.phase.strict and not know.talon_down
         done = 0
         while done < (1 if exact else limit):
             layout = sample_layout(view, know, rng)
-            for label, value in solver.move_values(layout).items():
+            try:
+                values = solver.move_values(layout)
+            except NodeBudgetExceeded:
+                break
+            for label, value in values.items():
                 totals[label] += value if know.seat == 0 else -value
             done += 1
             if self.samples is None and time.perf_counter() - start > self.time_budget:
                 break
-        return self._pick(view, totals, rng)
+        totals["count"] = done
+        return totals
+
+    @staticmethod
+    def _pick(view: SchnapsenView, totals: dict, rng: random.Random) -> Move:
+        totals.pop("count", None)
+        return NormalPlayer._pick(view, totals, rng)
 
 
 def computer(level: str) -> EasyPlayer:

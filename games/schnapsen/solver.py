@@ -96,13 +96,18 @@ class Layout:
     closer_opp_tricks: int = 0
 
 
+class NodeBudgetExceeded(Exception):
+    """Raised when a search passes `Solver.node_limit`: a deterministic stand-in for a clock."""
+
+
 class Solver:
     """Searches layouts for one table's rules; keeps a transposition table for phase-2 nodes."""
 
-    def __init__(self, options: Options, trump: Suit, phase1_depth: int = 2) -> None:
+    def __init__(self, options: Options, trump: Suit, phase1_depth: int = 2, node_limit: int | None = None) -> None:
         self.o = options
         self.trump = SUITS.index(trump)
         self.phase1_depth = phase1_depth
+        self.node_limit = node_limit
         self.table: dict[tuple[object, ...], tuple[float, int]] = {}
         self.nodes = 0
 
@@ -202,6 +207,8 @@ class Solver:
         beta: float,
     ) -> float:
         self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise NodeBudgetExceeded
         strict = closed or not talon
         if lead < 0 and not strict and depth <= 0:
             return self._estimate(hands, p, m, t, leader)

@@ -1,0 +1,96 @@
+"""Computer players (issue 4): legal, seeded and reproducible, view-only, and ranked by strength."""
+
+import random
+
+import pytest
+
+from games.cards import parse_card
+from games.schnapsen import ENGINE, Close, PlayCard, new_game, position
+from games.schnapsen.ai import EasyPlayer, HardPlayer, NormalPlayer, deduce, sample_layout
+from games.schnapsen.solver import Solver, card_of
+
+
+def _play_series(players, preset, seed, deals=None):
+    state = new_game(preset, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over and (deals is None or state.deal_number <= deals):
+        seat = state.to_move
+        move = players[seat].choose(state.view(seat), rng)
+        assert move in state.legal_moves()
+        state = state.apply(move)
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_computer_levels_play_legal_moves(level):
+    """ENGINE.computer(level) plays only legal moves from its view, in every preset."""
+    player = ENGINE.computer(level)
+    if isinstance(player, HardPlayer):
+        player = HardPlayer(samples=4, node_limit=20_000)
+    for preset in ("santase", "schnapsen_tournament"):
+        _play_series([player, player], preset, seed=5, deals=2)
+
+
+def test_unknown_level_is_refused():
+    """Only the engine's levels exist."""
+    with pytest.raises(ValueError, match="Unknown level"):
+        ENGINE.computer("grandmaster")
+
+
+def test_hard_with_fixed_samples_is_reproducible():
+    """A seeded hard player with a fixed sample count makes the same choices every time."""
+    players = [HardPlayer(samples=3, node_limit=20_000), NormalPlayer()]
+    first = _play_series(players, "sixty_six", seed=8, deals=1)
+    second = _play_series(players, "sixty_six", seed=8, deals=1)
+    assert first == second
+
+
+def test_sampled_layouts_respect_what_was_seen():
+    """ai-notes §2.3: sampled layouts keep own cards, known marriage partners and SX-7 voids."""
+    state = position(["10h Jc", "Kd Qd 9s"], trump="As", talon="9h Kh Jd", leader=1, tricks=(1, 1),
+                     marriages=[(1, "d")], closed=True)
+    view = state.view(0)
+    know = deduce(view)
+    for seed in range(20):
+        layout = sample_layout(view, know, random.Random(seed))
+        opp = {card_of(b).code for b in range(24) if layout.hands[1] >> b & 1}
+        assert {"Kd", "Qd"} <= opp and len(opp) == 3
+        assert not opp & {"10h", "Jc"}
+
+
+def test_solver_finds_the_forced_win_in_phase_2():
+    """SX-7 endgame: holding A and 10 of trumps at 50 points, the solver wins with both."""
+    state = position(["As 10s", "Kh Qh"], trump="s", leader=0, tricks=(3, 3), scores=(50, 40))
+    view = state.view(0)
+    layout = sample_layout(view, deduce(view), random.Random(1))
+    values = Solver(state.options, state.trump, phase1_depth=99).move_values(layout)
+    assert max(values.values()) > 0
+
+
+def test_normal_solves_the_exhausted_phase_exactly():
+    """Normal plays the trick-winning card when only the exact line wins (SX-7, SX-11)."""
+    state = position(["Ah 9c", "10h Jc"], trump="s", leader=1, tricks=(3, 3), scores=(55, 50)).apply(
+        PlayCard(parse_card("10h"))
+    )
+    move = NormalPlayer().choose(state.view(0), random.Random(0))
+    assert move == PlayCard(parse_card("Ah"))
+
+
+def test_hard_closes_a_sure_win():
+    """SX-10: with the top trumps and 50 points, hard closes and goes out."""
+    state = position(["As 10s Ks Qs Ah Jc", "9h Jh Qh 10c Qc Kc"], trump="Js", talon="9d Jd Qd 10d Ad Kd Kh 9c 10h",
+                     leader=0, tricks=(1, 0), scores=(30, 0))
+    move = HardPlayer(samples=4).choose(state.view(0), random.Random(0))
+    assert move in (Close(), state.parse_move("40 Ks"), state.parse_move("40 Qs"))
+
+
+@pytest.mark.slow
+def test_normal_beats_easy_over_paired_series():
+    """Strength order: normal wins most of 8 paired santase series against easy."""
+    wins = 0
+    for seed in range(4):
+        for seats in ((0, 1), (1, 0)):
+            players = [None, None]
+            players[seats[0]], players[seats[1]] = NormalPlayer(), EasyPlayer()
+            wins += _play_series(players, "santase", seed).winner == seats[0]
+    assert wins >= 6
