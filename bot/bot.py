@@ -1,39 +1,86 @@
-"""The Bot subclass: what happens at start-up, in the order design §3 and the bot-core issue give."""
+"""The Bot subclass: what happens at start-up, in the order design §3 and the bot-core issue give.
+
+`setup_hook` opens and migrates the database, builds the game machinery, registers the one dynamic
+component class (so buttons sent before a restart keep working), loads the cogs (a broken cog is
+logged, not fatal), resumes active games and syncs the slash commands.
+"""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.config import Settings
+from bot.components import GameComponent
+from bot.config import Settings, Tuning
+from bot.endings import Endings
+from bot.hands import HandMessages
+from bot.lobby import Lobby
+from bot.router import Router
+from bot.service import GameService
+from bot.sweeper import Sweeper
+from bot.table import TableUpdater
+from data import Database
 
 log = logging.getLogger(__name__)
 
 # Extensions loaded at start-up. A cog that fails to load is logged and skipped, never fatal.
-EXTENSIONS: tuple[str, ...] = ("cogs.about",)
+EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.tables", "cogs.thirteen")
 
 
 class CardBot(commands.Bot):
     """Cardroom's client. Default intents only: no message content, no members (discord-notes C.8)."""
 
-    def __init__(self, settings: Settings, *, extensions: tuple[str, ...] = EXTENSIONS) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        extensions: tuple[str, ...] = EXTENSIONS,
+        tuning: Tuning | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
         )
         self.settings = settings
+        self.tuning = tuning or Tuning()
         self._extensions = extensions
+        self.db: Database | None = None
+        self.router = Router(self)
+        self.lobby: Lobby
+        self.tables: TableUpdater
+        self.hands: HandMessages
+        self.endings = Endings(self)
+        self.sweeper = Sweeper(self)
+        self.tree.on_error = self.on_app_command_error
+
+    @property
+    def service(self) -> GameService:
+        return self._service
 
     async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        self._service = GameService(self, self.db, self.tuning)
+        self.lobby = Lobby(self._service)
+        self.tables = TableUpdater(self._service)
+        self.hands = HandMessages(self._service)
+        self._service.after_move_hooks.append(self.endings.after_move)
+        self.add_dynamic_items(GameComponent)
         for name in self._extensions:
             try:
                 await self.load_extension(name)
             except commands.ExtensionError:
                 log.exception("could not load %s; the bot runs without it", name)
+        resumed = await self._service.resume_all()
+        log.info("resumed %d active games", resumed)
+        self.sweeper.start()
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -48,3 +95,25 @@ class CardBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """One friendly answer for any command failure; the details go to the log."""
+        if isinstance(error, app_commands.CheckFailure):
+            text = str(error) or "You can't use that command here."
+        else:
+            log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
+            text = "Something went wrong on my side; the game is safe. Please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self) -> None:
+        await self.sweeper.stop()
+        if hasattr(self, "_service"):
+            await self.tables.close()
+            await self._service.close()
+        await super().close()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None

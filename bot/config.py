@@ -47,3 +47,23 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """Timings of the table machinery. Production defaults; tests shrink them to milliseconds.
+
+    Table edits are coalesced to about one per second per channel (discord-notes C.6: channel edits
+    share a small bucket), computer players wait a human-paced delay that never depends on their
+    cards, and one sweeper loop handles every deadline.
+    """
+
+    table_edit_interval: float = 1.0
+    computer_delay: float = 1.5
+    sweep_interval: float = 5.0
+    lobby_timeout: float = 30 * 60
+    reminder_fraction: float = 0.5  # remind when this share of the turn time is left
+    max_timeouts: int = 2  # after this many timeouts in a row the seat goes to a computer player
+    fresh_table_after: float = 45 * 60  # post a new table message instead of editing an older one (30046)
+    live_turn_seconds: int = 60
+    casual_turn_seconds: int = 12 * 3600

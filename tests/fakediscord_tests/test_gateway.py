@@ -15,7 +15,7 @@ async def test_login_syncs_commands_globally(fake: FakeDiscord, bot: commands.Bo
     """login -> GET /users/@me + /oauth2/applications/@me, setup_hook syncs /cardroom globally."""
     assert bot.user is not None and str(bot.user.id) == fake.bot_user.id
     assert str(bot.application_id) == fake.app_id
-    assert [c["name"] for c in fake.commands[None]] == ["cardroom"]
+    assert "cardroom" in [c["name"] for c in fake.commands[None]]
 
 
 async def test_guild_create_delivers_the_guild_and_its_channels(fake: FakeDiscord, bot: commands.Bot) -> None:
@@ -35,7 +35,7 @@ async def test_identify_carries_the_bot_intents(fake: FakeDiscord, bot: commands
 async def test_dev_guild_setting_syncs_to_that_guild(fake: FakeDiscord, bots: BotHarness) -> None:
     """CARDROOM_DEV_GUILD_ID: commands go to PUT /applications/{app}/guilds/{guild}/commands."""
     await bots.start(bots.settings(dev_guild_id=int(fake.guild.id)))
-    assert [c["name"] for c in fake.commands[fake.guild.id]] == ["cardroom"] and None not in fake.commands
+    assert "cardroom" in [c["name"] for c in fake.commands[fake.guild.id]] and None not in fake.commands
 
 
 async def test_wrong_token_fails_login(fake: FakeDiscord, bots: BotHarness) -> None:

@@ -161,6 +161,6 @@ async def test_lookup_routes_answer_like_discord(fake: FakeDiscord, bot: command
     assert guild is not None
     member = await guild.fetch_member(int(fake.users["erin"].id))
     assert member.name == "erin"
-    assert [c.name for c in await bot.tree.fetch_commands()] == ["cardroom"]
+    assert "cardroom" in [c.name for c in await bot.tree.fetch_commands()]
     gateway = await bot.http.get_bot_gateway()
     assert gateway[1] == fake.gateway_url and gateway[0] == 1

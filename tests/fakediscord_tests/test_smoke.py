@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -29,7 +30,7 @@ async def test_python_m_bot_logs_in_syncs_and_answers_cardroom(fake: FakeDiscord
     fake.watch(exited)  # if the process dies, the waits below fail at once instead of timing out
     try:
         await fake.wait_for_connection(timeout=60)
-        assert [c["name"] for c in fake.commands[None]] == ["cardroom"]
+        assert "cardroom" in [c["name"] for c in fake.commands[None]]
         reply = await fake.users["alice"].slash("cardroom")
         assert isinstance(reply, Message) and reply.ephemeral and "Cardroom hosts" in reply.content
     finally:
@@ -39,4 +40,4 @@ async def test_python_m_bot_logs_in_syncs_and_answers_cardroom(fake: FakeDiscord
         await asyncio.wait_for(exited, 30)
         assert process.stderr is not None
         log = (await process.stderr.read()).decode()
-    assert "synced 1 application commands" in log and "Traceback" not in log
+    assert re.search(r"synced [1-9]\d* application commands", log) and "Traceback" not in log

@@ -1,0 +1,116 @@
+"""What each game's cog supplies to the shared table machinery.
+
+Lobby, turns, timers, recovery and hand delivery are the same for every game and live in `bot/`;
+each game cog registers one `GameAdapter` that knows its own options, its hand controls and how to
+turn a click into a move. Adapters receive per-seat views, never a full state, except for
+`timeout_move`, which acts *for* the seat (design: hidden information by construction).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from games.base import ComputerPlayer, Engine, GameState, Move
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A private hand message: text, an optional image and its controls (≤ 5 rows, Discord's cap)."""
+
+    content: str
+    image: bytes | None = None
+    filename: str = "hand.png"
+    items: tuple[discord.ui.Item[Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PanelContext:
+    """Everything an adapter needs to draw one seat's controls."""
+
+    game_id: int
+    version: int
+    seat: int
+    view: Any
+    names: tuple[str, ...]
+    selection: frozenset[int] = frozenset()
+    notice: str = ""
+    location: str = ""  # "Thirteen in #cards on Server" with a link, for DMs
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+# What a click on a hand control leads to ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Submit:
+    """Apply this move for the clicking seat."""
+
+    move: Move
+    selection: frozenset[int] = frozenset()  # kept if the move is refused, so the player can fix it
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """Show the panel again with a new selection and/or a notice; nothing happens to the game."""
+
+    selection: frozenset[int] = frozenset()
+    notice: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse:
+    """Say why not, privately; the panel stays as it was."""
+
+    reason: str
+
+
+Outcome = Submit | Redraw | Refuse
+
+
+class GameAdapter(ABC):
+    """One per game kind; registered by that game's cog on the bot."""
+
+    kind: str
+    title: str
+    engine: Engine
+    summary: str  # one line for lobby messages and /rules
+
+    @abstractmethod
+    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate table options; raise ValueError with a sentence a player can read."""
+
+    @abstractmethod
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        """A short human description of the table options, for lobby and table messages."""
+
+    @abstractmethod
+    def table_header(self, view: Any, names: Sequence[str]) -> str:
+        """Public text above the table image: the last action and whose turn (no hidden card)."""
+
+    @abstractmethod
+    def render_table(self, view: Any, names: Sequence[str]) -> bytes:
+        """The public table image (called in a worker thread)."""
+
+    @abstractmethod
+    def hand_panel(self, ctx: PanelContext) -> Panel:
+        """The seat's private hand message (image rendered here too: called in a worker thread)."""
+
+    @abstractmethod
+    def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
+        """Turn a click on a hand control into an outcome. Raise nothing: refuse with a reason instead."""
+
+    def computer(self, level: str) -> ComputerPlayer:
+        return self.engine.computer(level)
+
+    def timeout_move(self, state: GameState, seat: int, rng: random.Random) -> Move:
+        """The move made for a seat whose time ran out: by default the normal computer player's choice."""
+        return self.computer("normal").choose(state.view(seat), rng)
+
+    def rules_text(self, options: Mapping[str, Any]) -> str:
+        return self.summary

@@ -1,0 +1,296 @@
+"""Lobbies: open a table in a channel, fill it with people and computer players, start it.
+
+The lobby message becomes the table message when the game starts, so a channel keeps one message
+per game. Table-size and computer-level choices live under `LOBBY_KEY` in the stored options while
+the lobby is open and are stripped at the start, so the engine (and every replay) sees only its own
+options.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import button, view_of
+from bot.ids import ComponentId
+from bot.texts import duration
+from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
+
+if TYPE_CHECKING:
+    from bot.service import GameService, Loaded
+
+log = logging.getLogger(__name__)
+
+LOBBY_KEY = "_lobby"
+LOBBY_ACTIONS = frozenset({"join", "quit", "addbot", "start", "cancel"})
+COMPUTER_NAMES = ("Ada", "Bao", "Cleo", "Dario", "Ema", "Farid")
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class LobbySettings:
+    """What the host chose when opening the table, beside the game's own options."""
+
+    seats: int
+    level: str = "normal"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seats": self.seats, "level": self.level}
+
+
+def lobby_settings(options: Mapping[str, Any], default_seats: int) -> LobbySettings:
+    raw = options.get(LOBBY_KEY) or {}
+    return LobbySettings(seats=int(raw.get("seats", default_seats)), level=str(raw.get("level", "normal")))
+
+
+def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in options.items() if key != LOBBY_KEY}
+
+
+def computer_name(level: str, taken: Sequence[str]) -> str:
+    for name in COMPUTER_NAMES:
+        candidate = f"🤖 {name} ({level})"
+        if candidate not in taken:
+            return candidate
+    return f"🤖 Computer {len(taken) + 1} ({level})"
+
+
+class Lobby:
+    """Lobby commands and buttons for every game kind."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    # -- messages ----------------------------------------------------------------------------------
+
+    def text(self, record: GameRecord, notice: str = "") -> str:
+        adapter = self.service.adapter(record.kind)
+        settings = lobby_settings(record.options, adapter.engine.max_players)
+        pace = "live" if record.timer is TurnTimer.LIVE else "casual"
+        lines = [
+            f"**{adapter.title}** · table #{record.id} is open",
+            f"Host <@{record.host_user_id}> · {settings.seats} seats · {pace}, "
+            f"{duration(record.turn_seconds)} a turn · computer players: {settings.level}",
+        ]
+        described = adapter.describe_options(engine_options(record.options))
+        if described:
+            lines.append(f"Table rules: {described}")
+        seated = [
+            f"{seat.seat + 1}. {self._seat_label(record, seat.user_id, seat.display_name)}" for seat in record.seats
+        ]
+        lines.append(f"Seated ({len(record.seats)}/{settings.seats}): " + (", ".join(seated) or "nobody yet"))
+        lines.append("Press **Join** to take a seat. The host presses **Start**; empty seats get computer players.")
+        if notice:
+            lines.append(f"_{notice}_")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _seat_label(record: GameRecord, user_id: int | None, name: str) -> str:
+        if user_id is None:
+            return name
+        host = " (host)" if user_id == record.host_user_id else ""
+        return f"<@{user_id}>{host}"
+
+    def items(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
+        gid = record.id
+        return [
+            button(ComponentId(gid, 0, "join"), "Join", style=discord.ButtonStyle.success),
+            button(ComponentId(gid, 0, "quit"), "Leave"),
+            button(ComponentId(gid, 0, "addbot"), "Add computer player", emoji="🤖"),
+            button(ComponentId(gid, 0, "start"), "Start", style=discord.ButtonStyle.primary),
+            button(ComponentId(gid, 0, "cancel"), "Cancel", style=discord.ButtonStyle.danger),
+        ]
+
+    # -- opening -----------------------------------------------------------------------------------
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        *,
+        seats: int,
+        level: str,
+        timer: TurnTimer,
+        options: Mapping[str, Any],
+    ) -> None:
+        """Answer a `/<game> new` command with a lobby message, or a friendly reason why not."""
+        adapter = self.service.adapter(kind)
+        engine = adapter.engine
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await interaction.response.send_message("Games are played in a server channel, not here.", ephemeral=True)
+            return
+        if not engine.min_players <= seats <= engine.max_players:
+            await interaction.response.send_message(
+                f"{adapter.title} takes {engine.min_players} to {engine.max_players} players.", ephemeral=True
+            )
+            return
+        if level not in LEVELS:
+            await interaction.response.send_message(
+                f"Computer level must be one of {', '.join(LEVELS)}.", ephemeral=True
+            )
+            return
+        try:
+            parsed = adapter.parse_options(options)
+        except ValueError as error:
+            await interaction.response.send_message(f"Those table options don't work: {error}", ephemeral=True)
+            return
+        db = self.service.db
+        guild = await db.settings.guild(interaction.guild_id)
+        if not guild.allows_channel(interaction.channel_id):
+            allowed = ", ".join(f"<#{cid}>" for cid in sorted(guild.allowed_channel_ids))
+            await interaction.response.send_message(f"Games on this server are played in {allowed}.", ephemeral=True)
+            return
+        stored = {**parsed, LOBBY_KEY: LobbySettings(seats, level).to_dict()}
+        try:
+            record = await db.games.create_lobby(
+                kind=kind,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_user_id=interaction.user.id,
+                seed=random.SystemRandom().randrange(2**62),
+                at=self.service.clock(),
+                timer=timer,
+                turn_seconds=self.service.turn_seconds(timer, guild.turn_seconds(timer)),
+                options=stored,
+                deadline=self.service.clock() + self.service.tuning.lobby_timeout,
+            )
+        except ChannelBusy:
+            await interaction.response.send_message(
+                "There is already a game at this table. Finish it (or ask the host to cancel it) first, "
+                "or start one in another channel.",
+                ephemeral=True,
+            )
+            return
+        await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
+        record = await db.games.get(record.id)
+        await interaction.response.send_message(
+            self.text(record), view=view_of(self.items(record)), allowed_mentions=discord.AllowedMentions.none()
+        )
+        message = await interaction.original_response()
+        await db.games.set_table_message(record.id, message.channel.id, message.id)
+
+    # -- buttons -----------------------------------------------------------------------------------
+
+    async def on_click(self, interaction: discord.Interaction, cid: ComponentId) -> None:
+        service = self.service
+        async with service.lock(cid.game_id):
+            record = await service.db.games.get(cid.game_id)
+            if record.status is not GameStatus.LOBBY:
+                await interaction.response.send_message(
+                    "This lobby has closed; the game has started or was cancelled.", ephemeral=True
+                )
+                return
+            handler = getattr(self, f"_on_{cid.action}")
+            await handler(interaction, record)
+
+    async def _edit(self, interaction: discord.Interaction, record: GameRecord, notice: str = "") -> None:
+        await interaction.response.edit_message(
+            content=self.text(record, notice),
+            view=view_of(self.items(record)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def _on_join(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if record.seat_of(interaction.user.id) is not None:
+            await interaction.response.send_message("You're already seated at this table.", ephemeral=True)
+            return
+        settings = lobby_settings(record.options, len(record.seats))
+        try:
+            await self.service.db.games.add_player(
+                record.id, interaction.user.id, interaction.user.display_name, max_seats=settings.seats
+            )
+        except SeatError:
+            await interaction.response.send_message("Sorry, every seat is taken.", ephemeral=True)
+            return
+        await self._edit(interaction, await self.service.db.games.get(record.id))
+
+    async def _on_quit(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            await interaction.response.send_message("You aren't seated at this table.", ephemeral=True)
+            return
+        db = self.service.db
+        record = await db.games.remove_seat(record.id, seat.seat)
+        notice = ""
+        if interaction.user.id == record.host_user_id:
+            humans = [s for s in record.seats if s.user_id is not None and not s.is_computer]
+            if not humans:
+                await self._close(interaction, record, "The host left and nobody else was seated.")
+                return
+            await db.games.set_host(record.id, humans[0].user_id or 0)
+            notice = f"The host left; {humans[0].display_name} is the host now."
+        await self._edit(interaction, await db.games.get(record.id), notice)
+
+    async def _on_addbot(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if not await self._is_host(interaction, record):
+            return
+        settings = lobby_settings(record.options, len(record.seats))
+        name = computer_name(settings.level, [seat.display_name for seat in record.seats])
+        try:
+            await self.service.db.games.add_computer(record.id, settings.level, name, max_seats=settings.seats)
+        except SeatError:
+            await interaction.response.send_message("Every seat is already taken.", ephemeral=True)
+            return
+        await self._edit(interaction, await self.service.db.games.get(record.id))
+
+    async def _on_cancel(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if not await self._is_host(interaction, record):
+            return
+        await self._close(interaction, record, f"Cancelled by {interaction.user.display_name}.")
+
+    async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
+        await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)
+        adapter = self.service.adapter(record.kind)
+        await interaction.response.edit_message(
+            content=f"**{adapter.title}** · table #{record.id}: {reason}", view=None
+        )
+
+    async def _on_start(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if not await self._is_host(interaction, record):
+            return
+        adapter = self.service.adapter(record.kind)
+        settings = lobby_settings(record.options, len(record.seats))
+        db = self.service.db
+        names = [seat.display_name for seat in record.seats]
+        for _ in range(settings.seats - len(record.seats)):
+            name = computer_name(settings.level, names)
+            names.append(name)
+            await db.games.add_computer(record.id, settings.level, name, max_seats=settings.seats)
+        record = await db.games.get(record.id)
+        if record.players < adapter.engine.min_players:
+            await interaction.response.send_message(
+                f"{adapter.title} needs at least {adapter.engine.min_players} players.", ephemeral=True
+            )
+            return
+        await interaction.response.defer()
+        await db.games.set_options(record.id, engine_options(record.options))
+        loaded = await self.service.start(record.id)
+        await self.begin(loaded, interaction)
+
+    async def begin(self, loaded: Loaded, interaction: discord.Interaction | None = None) -> None:
+        """Turn the lobby message into the table, hand out the hands, wake the first computer seat."""
+        service = self.service
+        tables = service.bot.tables
+        content, file, items = await tables.message(loaded)
+        if interaction is not None:
+            await interaction.edit_original_response(content=content, attachments=[file], view=view_of(items))
+        else:
+            await tables.post(loaded, loaded.record.channel_id)
+        loaded = await service.load(loaded.record.id)
+        await service.bot.hands.refresh(loaded, {seat.seat for seat in loaded.record.seats})
+        service.schedule_computer(loaded)
+
+    async def _is_host(self, interaction: discord.Interaction, record: GameRecord) -> bool:
+        if interaction.user.id == record.host_user_id:
+            return True
+        await interaction.response.send_message(
+            f"Only the host (<@{record.host_user_id}>) can do that.",
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return False

@@ -1,0 +1,182 @@
+"""Every click arrives here, once (one dispatch path: no 40060 double acknowledgements).
+
+Lobby buttons go to the lobby; table buttons (My hand, Rules, Leave) and hand controls are answered
+here. A hand click is acknowledged at once with a deferred update, then checked in this order:
+the game exists and is running, the clicker is seated, the control is current (else a fresh hand),
+then the game's adapter turns it into an outcome and the service applies any move.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.adapters import Redraw, Refuse, Submit
+from bot.hands import panel_kwargs, send_kwargs
+from bot.ids import ComponentId, decode_mask
+from bot.lobby import LOBBY_ACTIONS
+from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
+from bot.table import TABLE_ACTIONS
+from data import GameNotFound, GameStatus
+from games.base import IllegalMove
+
+if TYPE_CHECKING:
+    from bot.bot import CardBot
+
+log = logging.getLogger(__name__)
+
+OUT_OF_DATE = "That hand was out of date, so here is the current one."
+
+
+class Router:
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):  # type: ignore[no-untyped-def]
+        return self.bot.service
+
+    async def dispatch(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+        try:
+            if cid.action in LOBBY_ACTIONS:
+                await self.bot.lobby.on_click(interaction, cid)
+            elif cid.action in TABLE_ACTIONS:
+                await self.on_table(interaction, cid)
+            elif cid.action == "rematch":
+                await self.bot.endings.rematch(interaction, cid)
+            else:
+                await self.on_hand(interaction, cid, values)
+        except GameNotFound:
+            await self._say(interaction, "This game no longer exists.")
+        except GameClosed as closed:
+            await self._say(interaction, str(closed) or "This game is over.")
+
+    @staticmethod
+    async def _say(interaction: discord.Interaction, text: str) -> None:
+        """An ephemeral note, whether or not the interaction was already acknowledged."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    # -- table buttons -----------------------------------------------------------------------------
+
+    async def on_table(self, interaction: discord.Interaction, cid: ComponentId) -> None:
+        service = self.service
+        if cid.action == "rules":
+            record = await service.db.games.get(cid.game_id)
+            adapter = service.adapter(record.kind)
+            await interaction.response.send_message(adapter.rules_text(record.options)[:2000], ephemeral=True)
+            return
+        loaded = await service.load(cid.game_id)
+        seat = loaded.record.seat_of(interaction.user.id)
+        if seat is None:
+            await self._say(interaction, "You're not playing in this game; you can watch the table.")
+            return
+        if loaded.record.status is not GameStatus.ACTIVE:
+            await self._say(interaction, "This game is over.")
+            return
+        if seat.is_computer:
+            await self._say(interaction, "A computer player has taken over your seat in this game.")
+            return
+        if cid.action == "hand":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            panel = await self.bot.hands.panel(loaded, seat.seat)
+            await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
+        elif cid.action == "leave":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.endings.leave(loaded, seat.seat, interaction.user.display_name)
+            await interaction.followup.send(
+                "You left the game; a computer player has your seat now. Thanks for playing!", ephemeral=True
+            )
+
+    # -- hand controls -----------------------------------------------------------------------------
+
+    async def on_hand(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+        await interaction.response.defer()  # deferred update: the hand message is edited below
+        service = self.service
+        loaded = await service.load(cid.game_id)
+        record = loaded.record
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            await self._say(interaction, "You're not playing in this game.")
+            return
+        if record.status is not GameStatus.ACTIVE:
+            await self._show(interaction, loaded, seat.seat, notice="This game is over.")
+            return
+        if seat.is_computer:
+            await self._say(interaction, "A computer player has taken over your seat in this game.")
+            return
+        if cid.version != record.version:
+            if await self._is_repeat(loaded, seat.seat, cid):
+                return  # a double click: the first one was applied, the second is dropped quietly
+            await self._show(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
+            return
+        try:
+            selection = decode_mask(cid.arg) if cid.arg else frozenset()
+        except ValueError:
+            selection = frozenset()
+        adapter = service.adapter(record.kind)
+        ctx = self.bot.hands.context(loaded, seat.seat, selection=selection)
+        outcome = adapter.on_action(ctx, cid.action, cid.arg, values)
+        if isinstance(outcome, Redraw):
+            await self._show(interaction, loaded, seat.seat, selection=outcome.selection, notice=outcome.notice)
+        elif isinstance(outcome, Refuse):
+            await self._say(interaction, outcome.reason)
+        elif isinstance(outcome, Submit):
+            await self._submit(interaction, loaded, seat.seat, outcome)
+
+    async def _submit(self, interaction: discord.Interaction, loaded: Loaded, seat: int, outcome: Submit) -> None:
+        service = self.service
+        try:
+            applied = await service.submit(loaded.record.id, seat, outcome.move, expected_version=loaded.record.version)
+        except IllegalMove as illegal:
+            await self._show(interaction, loaded, seat, selection=outcome.selection, notice=f"⚠️ {illegal.reason}")
+            return
+        except NotYourTurn:
+            seat_now = loaded.seat_at_turn()
+            who = seat_now.display_name if seat_now else "someone else"
+            await self._say(interaction, f"It's not your turn yet: {who} is playing.")
+            return
+        except StaleVersion:
+            await self._show(interaction, await service.load(loaded.record.id), seat, notice=OUT_OF_DATE)
+            return
+        await self._show(interaction, applied.after, seat)
+
+    async def _is_repeat(self, loaded: Loaded, seat: int, cid: ComponentId) -> bool:
+        """True when this click is the twin of the move this seat just made (same version, same seat)."""
+        if cid.version != loaded.record.version - 1:
+            return False
+        saved = await self.service.db.games.load(loaded.record.id)
+        return bool(saved.moves) and saved.moves[-1].actor == seat
+
+    async def _show(
+        self,
+        interaction: discord.Interaction,
+        loaded: Loaded,
+        seat: int,
+        *,
+        selection: frozenset[int] = frozenset(),
+        notice: str = "",
+    ) -> None:
+        """Redraw the clicked hand message in place: a DM through the seat's serialised updater, an
+        ephemeral panel through the interaction (only the interaction can edit it)."""
+        message = interaction.message
+        if interaction.guild_id is None and message is not None:
+            await self.bot.hands.deliver(
+                loaded.record.id,
+                seat,
+                message=(message.channel.id, message.id),
+                version=loaded.record.version,
+                selection=selection,
+                notice=notice,
+            )
+            return
+        panel = await self.bot.hands.panel(loaded, seat, selection=selection, notice=notice)
+        try:
+            await interaction.edit_original_response(**panel_kwargs(panel))
+        except discord.NotFound:  # the ephemeral panel was dismissed; answer with a new one
+            await interaction.followup.send(ephemeral=True, **send_kwargs(panel))

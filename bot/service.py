@@ -1,0 +1,308 @@
+"""The game service: one place where moves are checked, stored and announced (design §3).
+
+Every change to a game goes through here, under that game's `asyncio.Lock`: load (the database is
+the source of truth, memory a cache keyed by version), check and apply in a worker thread, write the
+move with an optimistic version check, and only then tell anyone. The effects that follow a move
+(table edit, private hands, the next computer move, the end of the game) are scheduled here too, so a
+human click, a computer move and a timeout all take exactly the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable, Coroutine, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.adapters import GameAdapter
+from bot.config import Tuning
+from data import Database, GameRecord, GameStatus, MatchRecord, MoveSource, Seat, TurnTimer, load_state
+from games.base import GameState, IllegalMove, Move, seeded_rng
+
+if TYPE_CHECKING:
+    from bot.bot import CardBot
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 40  # moves between snapshots, so loading a long game replays little
+
+
+class NotYourTurn(Exception):
+    """The clicker is seated but someone else is to act."""
+
+
+class StaleVersion(Exception):
+    """The control was drawn for an earlier version of the game."""
+
+
+class GameClosed(Exception):
+    """The game has finished or been abandoned."""
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A game's record and, once started, its engine state at `record.version`."""
+
+    record: GameRecord
+    state: GameState | None
+
+    @property
+    def adapter_kind(self) -> str:
+        return self.record.kind
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.display_name for seat in self.record.seats)
+
+    def seat_at_turn(self) -> Seat | None:
+        if self.state is None or self.state.is_over or self.state.to_move is None:
+            return None
+        return self.record.seats[self.state.to_move]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What one accepted move changed: the game before and after, who moved, and the match if it ended."""
+
+    before: Loaded
+    after: Loaded
+    seat: int
+    move: Move
+    source: MoveSource
+    match: MatchRecord | None
+
+
+class GameService:
+    """Owns game locks, the state cache and the move pipeline; the rest of the bot asks it for changes."""
+
+    def __init__(self, bot: CardBot, db: Database, tuning: Tuning, clock: Callable[[], float] = time.time) -> None:
+        self.bot = bot
+        self.db = db
+        self.tuning = tuning
+        self.clock = clock
+        self.adapters: dict[str, GameAdapter] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, Loaded] = {}
+        self._computer_tasks: dict[int, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+        self.after_move_hooks: list[Callable[[Applied], Coroutine[Any, Any, None]]] = []
+
+    # -- plumbing ----------------------------------------------------------------------------------
+
+    def register(self, adapter: GameAdapter) -> None:
+        self.adapters[adapter.kind] = adapter
+
+    def adapter(self, kind: str) -> GameAdapter:
+        try:
+            return self.adapters[kind]
+        except KeyError:
+            raise GameClosed(f"the {kind} game is not available right now") from None
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
+        """Run `coro` in the background, keeping a reference and logging its failure."""
+        task = asyncio.create_task(coro, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._finished)
+        return task
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def close(self) -> None:
+        tasks = [*self._background, *self._computer_tasks.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- loading -----------------------------------------------------------------------------------
+
+    async def load(self, game_id: int) -> Loaded:
+        """The game as the database has it; the engine state comes from the cache when it is current."""
+        record = await self.db.games.get(game_id)
+        cached = self._cache.get(game_id)
+        if record.status is GameStatus.LOBBY:
+            loaded = Loaded(record, None)
+        elif cached is not None and cached.state is not None and cached.record.version == record.version:
+            loaded = Loaded(record, cached.state)
+        else:
+            _, state = await load_state(self.db, game_id)
+            loaded = Loaded(record, state)
+        self._cache[game_id] = loaded
+        return loaded
+
+    def forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    # -- deadlines ---------------------------------------------------------------------------------
+
+    def wake_up_for(self, record: GameRecord, state: GameState | None) -> float | None:
+        """When the sweeper must next look at this game: the reminder time of the coming turn.
+
+        The stored deadline is the next wake-up: the reminder time until the reminder has gone, then
+        the turn's real deadline (`turn_deadline`). Computer seats and finished games need none.
+        """
+        if state is None or state.is_over or state.to_move is None:
+            return None
+        if record.seats[state.to_move].is_computer:
+            return None
+        return self.clock() + record.turn_seconds * (1 - self.tuning.reminder_fraction)
+
+    def turn_deadline(self, record: GameRecord) -> float | None:
+        """The real deadline of the current turn (what players are shown)."""
+        if record.deadline is None or record.status is not GameStatus.ACTIVE:
+            return None
+        if record.reminder_sent:
+            return record.deadline
+        return record.deadline + record.turn_seconds * self.tuning.reminder_fraction
+
+    # -- starting ----------------------------------------------------------------------------------
+
+    async def start(self, game_id: int) -> Loaded:
+        """Deal the game and make it active. The caller holds the lock and has checked the lobby."""
+        record = await self.db.games.get(game_id)
+        adapter = self.adapter(record.kind)
+        state = adapter.engine.new_game(record.players, record.seed, record.options)
+        record = await self.db.games.start(game_id, at=self.clock(), deadline=self.wake_up_for(record, state))
+        loaded = Loaded(record, state)
+        self._cache[game_id] = loaded
+        return loaded
+
+    # -- moves -------------------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        game_id: int,
+        seat: int,
+        move: Move,
+        *,
+        expected_version: int,
+        source: MoveSource = MoveSource.PLAYER,
+    ) -> Applied:
+        """Check, apply and store one move, then schedule its effects. Raises IllegalMove (with the
+        engine's reason), NotYourTurn, StaleVersion or GameClosed; nothing changes when it raises."""
+        async with self.lock(game_id):
+            before = await self.load(game_id)
+            record, state = before.record, before.state
+            if record.status is not GameStatus.ACTIVE or state is None:
+                raise GameClosed("This game is over.")
+            if record.version != expected_version:
+                raise StaleVersion()
+            if state.to_move != seat:
+                raise NotYourTurn()
+            after_state: GameState = await asyncio.to_thread(state.apply, move)
+            now = self.clock()
+            version = await self.db.games.append_move(
+                game_id,
+                expected_version,
+                move.encode(),
+                at=now,
+                actor=seat,
+                next_deadline=self.wake_up_for(record, after_state),
+                source=source,
+            )
+            match = None
+            if after_state.is_over:
+                match = await self.db.games.finish(game_id, version, after_state.result(), at=now)
+            elif version % SNAPSHOT_EVERY == 0:
+                await self.db.games.save_snapshot(game_id, version, after_state.to_dict(), at=now)
+            after = Loaded(await self.db.games.get(game_id), after_state)
+            self._cache[game_id] = after
+        applied = Applied(before, after, seat, move, source, match)
+        for hook in self.after_move_hooks:
+            self.spawn(hook(applied), name=f"after-move-{game_id}-{version}")
+        self.schedule_computer(after)
+        return applied
+
+    # -- computer seats ----------------------------------------------------------------------------
+
+    def schedule_computer(self, loaded: Loaded) -> None:
+        """If a computer seat is to move, let it move after a human-paced delay (one task per game)."""
+        seat = loaded.seat_at_turn()
+        if seat is None or not seat.is_computer:
+            return
+        game_id = loaded.record.id
+        running = self._computer_tasks.get(game_id)
+        if running is not None and not running.done():
+            return
+        task = asyncio.create_task(self._computer_turn(game_id), name=f"computer-{game_id}")
+        self._computer_tasks[game_id] = task
+        task.add_done_callback(lambda t: self._computer_done(game_id, t))
+
+    def _computer_done(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._computer_tasks.get(game_id) is task:
+            del self._computer_tasks[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("computer turn in game %d failed", game_id, exc_info=task.exception())
+
+    async def _computer_turn(self, game_id: int) -> None:
+        # The delay never depends on the cards, so its length tells the table nothing.
+        await asyncio.sleep(self.tuning.computer_delay)
+        loaded = await self.load(game_id)
+        seat = loaded.seat_at_turn()
+        if seat is None or not seat.is_computer or loaded.state is None:
+            return
+        adapter = self.adapter(loaded.record.kind)
+        player = adapter.computer(seat.computer_level or "normal")
+        rng = self.move_rng(loaded.record, "computer")
+        view = loaded.state.view(seat.seat)
+        move = await asyncio.to_thread(player.choose, view, rng)
+        # Clear our own slot first so the next computer seat (scheduled by submit) gets a task.
+        self._computer_tasks.pop(game_id, None)
+        try:
+            await self.submit(
+                game_id, seat.seat, move, expected_version=loaded.record.version, source=MoveSource.COMPUTER
+            )
+        except StaleVersion:
+            log.info("game %d moved on before its computer player did", game_id)
+        except IllegalMove as error:  # a computer move is always checked; this is a bug worth hearing about
+            log.error("computer player in game %d chose an illegal move %s: %s", game_id, move, error.reason)
+
+    def move_rng(self, record: GameRecord, purpose: str) -> random.Random:
+        """Reproducible randomness for a computer or timeout move: (seed, purpose, version)."""
+        return seeded_rng(record.seed, purpose, record.version)
+
+    async def resume_all(self) -> int:
+        """After a restart: let computer seats that were about to move do so. Returns active games."""
+        games = await self.db.games.list_open(GameStatus.ACTIVE)
+        for record in games:
+            try:
+                self.schedule_computer(await self.load(record.id))
+            except Exception:
+                log.exception("could not resume game %d", record.id)
+        return len(games)
+
+    # -- seats -------------------------------------------------------------------------------------
+
+    async def hand_over_to_computer(self, game_id: int, seat: int, level: str = "normal") -> Loaded:
+        async with self.lock(game_id):
+            await self.db.games.replace_with_computer(game_id, seat, level)
+            loaded = await self.load(game_id)
+            if loaded.state is not None and loaded.state.to_move == seat:
+                await self.db.games.set_deadline(game_id, None, expected_version=loaded.record.version)
+                loaded = await self.load(game_id)
+        self.schedule_computer(loaded)
+        return loaded
+
+    async def abandon(self, game_id: int, reason: str) -> Loaded:
+        async with self.lock(game_id):
+            await self.db.games.abandon(game_id, at=self.clock(), reason=reason)
+            task = self._computer_tasks.pop(game_id, None)
+            if task is not None:
+                task.cancel()
+            return await self.load(game_id)
+
+    def turn_seconds(self, timer: TurnTimer, guild_seconds: int | None = None) -> int:
+        if guild_seconds:
+            return guild_seconds
+        return self.tuning.live_turn_seconds if timer is TurnTimer.LIVE else self.tuning.casual_turn_seconds
+
+
+def human_seats(record: GameRecord) -> Iterable[Seat]:
+    return (seat for seat in record.seats if not seat.is_computer and seat.user_id is not None)

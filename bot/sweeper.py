@@ -1,0 +1,144 @@
+"""One loop for every deadline of every game (design §3.5): reminders, automatic moves, idle lobbies.
+
+The stored deadline is each game's next wake-up (see `GameService.wake_up_for`): the reminder time
+of the current turn, then, once the reminder has gone, the turn's real deadline. A turn that runs
+out gets an automatic move (the adapter's choice: pass where the rules allow, else the normal
+computer player's move); after `Tuning.max_timeouts` in a row the seat is handed to a computer player
+and the game stops being rated. Deadlines live in the database, so a restart honours them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service import GameClosed, NotYourTurn, StaleVersion
+from bot.texts import relative
+from data import GameRecord, GameStatus, MoveSource
+from games.base import IllegalMove
+
+if TYPE_CHECKING:
+    from bot.bot import CardBot
+
+log = logging.getLogger(__name__)
+
+
+class Sweeper:
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="sweeper")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweep failed; trying again next round")
+            await asyncio.sleep(self.bot.tuning.sweep_interval)
+
+    async def sweep(self) -> int:
+        """Handle every game whose wake-up time has come; returns how many were handled."""
+        service = self.bot.service
+        due = await service.db.games.due(service.clock())
+        for record in due:
+            try:
+                if record.status is GameStatus.LOBBY:
+                    await self._close_lobby(record)
+                else:
+                    await self._turn_due(record)
+            except (StaleVersion, NotYourTurn, GameClosed):
+                log.info("game %d moved on while being swept", record.id)
+            except Exception:
+                log.exception("could not handle the deadline of game %d", record.id)
+        return len(due)
+
+    async def _close_lobby(self, record: GameRecord) -> None:
+        service = self.bot.service
+        await service.db.games.abandon(record.id, at=service.clock(), reason="nobody started it")
+        if record.table_message_id is None or record.table_channel_id is None:
+            return
+        title = service.adapter(record.kind).title
+        message = self.bot.get_partial_messageable(record.table_channel_id).get_partial_message(record.table_message_id)
+        try:
+            await message.edit(
+                content=f"**{title}** · table #{record.id} closed: nobody started it in time.", view=None
+            )
+        except discord.HTTPException:
+            log.info("could not edit the expired lobby of game %d", record.id)
+
+    async def _turn_due(self, record: GameRecord) -> None:
+        service = self.bot.service
+        loaded = await service.load(record.id)
+        seat = loaded.seat_at_turn()
+        if seat is None or loaded.state is None:
+            await service.db.games.set_deadline(record.id, None, expected_version=record.version)
+            return
+        if seat.is_computer:  # e.g. handed over while its deadline was pending
+            await service.db.games.set_deadline(record.id, None, expected_version=record.version)
+            service.schedule_computer(loaded)
+            return
+        if not record.reminder_sent:
+            await self._remind(loaded.record, seat.user_id)
+            return
+        await self._time_out(loaded.record, seat.seat)
+
+    async def _remind(self, record: GameRecord, user_id: int | None) -> None:
+        service = self.bot.service
+        deadline = service.turn_deadline(record)
+        assert deadline is not None
+        # Set the real deadline first: set_deadline re-arms the reminder flag, which we then raise.
+        if not await service.db.games.set_deadline(record.id, deadline, expected_version=record.version):
+            return
+        if not await service.db.games.mark_reminder_sent(record.id, record.version):
+            return
+        if user_id is None:
+            return
+        title = service.adapter(record.kind).title
+        channel_id = record.table_channel_id or record.channel_id
+        stamp = relative(deadline)
+        await self.bot.get_partial_messageable(channel_id).send(
+            f"⏰ <@{user_id}>, it's your turn in {title} #{record.id}; time runs out {stamp}.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+        )
+
+    async def _time_out(self, record: GameRecord, seat_index: int) -> None:
+        service = self.bot.service
+        loaded = await service.load(record.id)
+        if loaded.state is None or loaded.record.version != record.version:
+            return
+        adapter = service.adapter(record.kind)
+        rng = service.move_rng(record, "timeout")
+        move = await asyncio.to_thread(adapter.timeout_move, loaded.state, seat_index, rng)
+        try:
+            await service.submit(
+                record.id, seat_index, move, expected_version=record.version, source=MoveSource.TIMEOUT
+            )
+        except IllegalMove as error:
+            log.error("timeout move for game %d was illegal: %s", record.id, error.reason)
+            return
+        seat = await service.db.games.record_timeout(record.id, seat_index)
+        channel = self.bot.get_partial_messageable(record.table_channel_id or record.channel_id)
+        name = seat.display_name
+        if seat.consecutive_timeouts >= self.bot.tuning.max_timeouts:
+            await service.hand_over_to_computer(record.id, seat_index)
+            await channel.send(
+                f"{name} ran out of time {seat.consecutive_timeouts} times in a row, so a computer player "
+                "takes the seat. This game is no longer rated.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        else:
+            await channel.send(
+                f"{name} ran out of time; I played for them: {move}.", allowed_mentions=discord.AllowedMentions.none()
+            )

@@ -1,0 +1,145 @@
+"""The public table message: a rendered image of the public view, a short header and table buttons.
+
+Edits are coalesced per game: however many moves land in a burst (computer seats answering one
+another), the message is edited at most about once per `Tuning.table_edit_interval`, always with the
+latest state (discord-notes C.6: channel edits share a small rate-limit bucket). An hour-old message
+has its own tiny edit quota (30046), so slow games get a fresh table message instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import button, view_of
+from bot.ids import ComponentId
+from bot.service import Loaded
+from bot.texts import relative
+from data import GameStatus
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+TABLE_ACTIONS = frozenset({"hand", "rules", "leave"})
+
+
+def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
+    """My hand / Rules / Leave. Version 0: these are never out of date."""
+    if not active:
+        return [button(ComponentId(game_id, 0, "rules"), "Rules", emoji="📖")]
+    return [
+        button(ComponentId(game_id, 0, "hand"), "My hand", style=discord.ButtonStyle.primary, emoji="🂠"),
+        button(ComponentId(game_id, 0, "rules"), "Rules", emoji="📖"),
+        button(ComponentId(game_id, 0, "leave"), "Leave", style=discord.ButtonStyle.danger),
+    ]
+
+
+class TableUpdater:
+    """Keeps each game's table message in step with the game, one coalesced edit at a time."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._last_edit: dict[int, float] = {}
+        self._posted_at: dict[int, float] = {}
+
+    async def message(self, loaded: Loaded) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
+        """Header text, image file and buttons for the table as it stands."""
+        record, state = loaded.record, loaded.state
+        adapter = self.service.adapter(record.kind)
+        names = loaded.names()
+        assert state is not None
+        view = state.view(None)
+        image = await asyncio.to_thread(adapter.render_table, view, names)
+        header = [f"**{adapter.title}** · game #{record.id} · {adapter.describe_options(record.options)}"]
+        header.append(adapter.table_header(view, names))
+        seat = loaded.seat_at_turn()
+        deadline = self.service.turn_deadline(record)
+        if seat is not None and not seat.is_computer and deadline is not None:
+            header.append(f"⏳ <@{seat.user_id}> to play, time runs out {relative(deadline)}")
+        if record.status is GameStatus.ABANDONED:
+            header.append(f"This game was ended: {record.end_reason or 'abandoned'}.")
+        file = discord.File(io.BytesIO(image), filename=f"table-{record.id}-{record.version}.png")
+        active = record.status is GameStatus.ACTIVE
+        return "\n".join(line for line in header if line), file, table_items(record.id, active=active)
+
+    async def post(self, loaded: Loaded, channel_id: int) -> discord.Message:
+        """Post a new table message and remember it as the game's table."""
+        content, file, items = await self.message(loaded)
+        channel = self.service.bot.get_partial_messageable(channel_id)
+        message = await channel.send(
+            content=content, file=file, view=view_of(items), allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self.service.db.games.set_table_message(loaded.record.id, channel_id, message.id)
+        self._posted_at[loaded.record.id] = self.service.clock()
+        self._last_edit[loaded.record.id] = self.service.clock()
+        return message
+
+    def mark_dirty(self, game_id: int) -> None:
+        """Ask for an edit; bursts collapse into one edit per interval, always of the newest state."""
+        self._dirty.add(game_id)
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.create_task(self._flush(game_id), name=f"table-{game_id}")
+
+    async def _flush(self, game_id: int) -> None:
+        interval = self.service.tuning.table_edit_interval
+        while game_id in self._dirty:
+            wait = self._last_edit.get(game_id, 0.0) + interval - self.service.clock()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._dirty.discard(game_id)
+            try:
+                await self.refresh(game_id)
+            except Exception:
+                log.exception("could not update the table of game %d", game_id)
+            self._last_edit[game_id] = self.service.clock()
+
+    async def refresh(self, game_id: int) -> None:
+        """Edit the table message now (or post a fresh one when it is old or gone)."""
+        loaded = await self.service.load(game_id)
+        record = loaded.record
+        if record.table_message_id is None or record.table_channel_id is None or loaded.state is None:
+            return
+        posted = self._posted_at.get(game_id)
+        too_old = posted is not None and self.service.clock() - posted > self.service.tuning.fresh_table_after
+        if too_old and record.status is GameStatus.ACTIVE:
+            await self._replace(loaded)
+            return
+        content, file, items = await self.message(loaded)
+        channel = self.service.bot.get_partial_messageable(record.table_channel_id)
+        try:
+            await channel.get_partial_message(record.table_message_id).edit(
+                content=content, attachments=[file], view=view_of(items)
+            )
+        except discord.NotFound:
+            await self.post(loaded, record.table_channel_id)
+        except discord.HTTPException as error:
+            if error.code == 30046:  # edits to a message older than an hour are rate limited
+                await self._replace(loaded)
+            else:
+                raise
+
+    async def _replace(self, loaded: Loaded) -> None:
+        record = loaded.record
+        assert record.table_channel_id is not None
+        old = record.table_message_id
+        await self.post(loaded, record.table_channel_id)
+        if old is not None:
+            channel = self.service.bot.get_partial_messageable(record.table_channel_id)
+            try:  # the old table keeps its picture but loses its buttons
+                await channel.get_partial_message(old).edit(view=None)
+            except discord.HTTPException:
+                log.info("could not strip the old table message of game %d", record.id)
+
+    async def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)

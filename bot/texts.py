@@ -1,0 +1,24 @@
+"""Small text helpers shared by messages: Discord timestamps and durations."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import discord
+
+
+def relative(timestamp: float) -> str:
+    """`<t:…:R>`: Discord shows "in 5 minutes" in each reader's own time, with no edits (C.6)."""
+    return discord.utils.format_dt(dt.datetime.fromtimestamp(timestamp, tz=dt.UTC), "R")
+
+
+def duration(seconds: float) -> str:
+    """A rough human duration: "45 s", "5 min", "12 h", "3 days"."""
+    seconds = int(seconds)
+    if seconds < 120:
+        return f"{seconds} s"
+    if seconds < 2 * 3600:
+        return f"{seconds // 60} min"
+    if seconds < 2 * 86400:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 86400} days"

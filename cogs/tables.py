@@ -1,0 +1,100 @@
+"""/game: commands every table shares (my hand, leave, end), whatever the game.
+
+Ending someone else's game is for the host, server managers (Manage Server) or the server's
+games-manager role; everybody else gets a reason, never a silent failure.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bot import CardBot
+from bot.hands import send_kwargs
+from data import GameStatus
+
+log = logging.getLogger(__name__)
+
+
+class Tables(commands.Cog):
+    game = app_commands.Group(name="game", description="The game at this table", guild_only=True)
+
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    async def _game_here(self, interaction: discord.Interaction):  # type: ignore[no-untyped-def]
+        record = await self.bot.service.db.games.open_in_channel(interaction.channel_id or 0)
+        if record is None:
+            await interaction.response.send_message("There is no game at this table right now.", ephemeral=True)
+        return record
+
+    @game.command(name="hand", description="Show your hand for the game in this channel (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        record = await self._game_here(interaction)
+        if record is None:
+            return
+        seat = record.seat_of(interaction.user.id)
+        if seat is None or record.status is not GameStatus.ACTIVE or seat.is_computer:
+            await interaction.response.send_message("You don't have a hand in a running game here.", ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        loaded = await self.bot.service.load(record.id)
+        panel = await self.bot.hands.panel(loaded, seat.seat)
+        await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
+
+    @game.command(name="leave", description="Leave the game in this channel; a computer player takes your seat")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        record = await self._game_here(interaction)
+        if record is None:
+            return
+        seat = record.seat_of(interaction.user.id)
+        if seat is None or seat.is_computer or record.status is not GameStatus.ACTIVE:
+            await interaction.response.send_message("You aren't playing in a running game here.", ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.endings.leave(await self.bot.service.load(record.id), seat.seat, interaction.user.display_name)
+        await interaction.followup.send("You left the game; a computer player has your seat.", ephemeral=True)
+
+    @game.command(name="end", description="End the game in this channel (host, server managers, games managers)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        record = await self._game_here(interaction)
+        if record is None:
+            return
+        if not await self._may_manage(interaction, record.host_user_id):
+            await interaction.response.send_message(
+                "Only the host, server managers or the games-manager role can end this game.", ephemeral=True
+            )
+            return
+        reason = f"ended by {interaction.user.display_name}"
+        loaded = await self.bot.service.abandon(record.id, reason)
+        await interaction.response.send_message(f"Game #{record.id} has been ended. Nothing was rated.")
+        if loaded.state is not None:
+            self.bot.tables.mark_dirty(record.id)
+            await self.bot.hands.refresh(loaded, {seat.seat for seat in loaded.record.seats})
+        elif record.table_message_id is not None and record.table_channel_id is not None:
+            message = self.bot.get_partial_messageable(record.table_channel_id).get_partial_message(
+                record.table_message_id
+            )
+            try:
+                await message.edit(content=f"Table #{record.id} closed: {reason}.", view=None)
+            except discord.HTTPException:
+                log.info("could not edit the lobby of game %d", record.id)
+
+    async def _may_manage(self, interaction: discord.Interaction, host_id: int) -> bool:
+        if interaction.user.id == host_id:
+            return True
+        member = interaction.user
+        if isinstance(member, discord.Member):
+            if member.guild_permissions.manage_guild:
+                return True
+            settings = await self.bot.service.db.settings.guild(interaction.guild_id or 0)
+            if settings.manager_role_id is not None and any(r.id == settings.manager_role_id for r in member.roles):
+                return True
+        return False
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Tables(bot))

@@ -1,0 +1,99 @@
+"""Shared moves of simulated players for end-to-end tests against the offline Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from bot.bot import CardBot
+from bot.config import Tuning
+from tests.fakediscord import FakeDiscord, Message, SimUser
+from tests.fakediscord.harness import BotHarness
+
+# Real time on the loopback: every timer in tens of milliseconds, turn timers long unless a test wants them.
+FAST = Tuning(
+    table_edit_interval=0.02,
+    computer_delay=0.005,
+    sweep_interval=0.02,
+    lobby_timeout=3600,
+    live_turn_seconds=3600,
+    casual_turn_seconds=7200,
+)
+
+GAME_OVER = re.compile(r"is over")
+
+
+async def start_bot(bots: BotHarness, tuning: Tuning = FAST, **kwargs: Any) -> CardBot:
+    bot = await bots.start(tuning=tuning, **kwargs)
+    assert isinstance(bot, CardBot)
+    return bot
+
+
+async def open_lobby(fake: FakeDiscord, host: SimUser, command: str, **options: Any) -> Message:
+    reply = await host.slash(command, **options)
+    assert isinstance(reply, Message), reply
+    assert "is open" in reply.text, reply.text
+    return reply
+
+
+async def click(user: SimUser, message: Message, label: str) -> Message:
+    result = await user.click(message, label=label)
+    assert isinstance(result, Message), result
+    return result
+
+
+def hand_message(fake: FakeDiscord, user: SimUser, game_id: int | None = None) -> Message | None:
+    """The newest DM hand message the bot sent this user (for a game, if given)."""
+    for message in reversed(fake.messages(user.dm)):
+        if (message.selects or message.buttons) and (game_id is None or f"#{game_id} " in message.text):
+            return message
+    return None
+
+
+async def wait_hand(fake: FakeDiscord, user: SimUser, predicate=lambda m: True, timeout: float = 10.0) -> Message:  # type: ignore[no-untyped-def]
+    return await fake.wait_for_message(user.dm, lambda m: bool(m.buttons) and predicate(m), timeout)
+
+
+def is_my_turn(message: Message) -> bool:
+    return "Your turn" in message.text
+
+
+def game_over_in(fake: FakeDiscord) -> Message | None:
+    for message in reversed(fake.messages(fake.channel)):
+        if GAME_OVER.search(message.text) and "🏆" in message.text:
+            return message
+    return None
+
+
+def game_id_of(message: Message) -> int:
+    match = re.search(r"#(\d+)", message.text)
+    assert match, message.text
+    return int(match.group(1))
+
+
+def version_of(message: Message) -> int:
+    """The game version a hand message was drawn for (from its custom ids: cr:<game>:<version>:...)."""
+    for component in message.walk():
+        custom_id = component.get("custom_id", "")
+        if custom_id.startswith("cr:"):
+            return int(custom_id.split(":")[2])
+    raise AssertionError(f"no Cardroom component on {message.text[:80]!r}")
+
+
+async def next_turn(fake: FakeDiscord, user: SimUser, after_version: int, timeout: float = 10.0) -> Message | None:
+    """The user's DM hand once it is their turn at a version newer than `after_version` (None: game over)."""
+
+    def ready(message: Message) -> bool:
+        return "Your turn" in message.text and version_of(message) > after_version
+
+    async def wait() -> Message:
+        return await fake.wait_for_message(user.dm, lambda m: bool(m.buttons) and ready(m), timeout)
+
+    waiter = asyncio.ensure_future(wait())
+    while not waiter.done():
+        if game_over_in(fake):
+            waiter.cancel()
+            return None
+        await asyncio.sleep(0.01)
+    return waiter.result()
