@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from games.cards import Card, Rank, Suit
-from games.carousel.melds import Meld, TableCard, card_value, classify
+from games.carousel.melds import Meld, TableCard, card_value, classify, low_position
 from games.carousel.table_check import table_faces
 
 ALL_FACES: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
@@ -69,6 +69,8 @@ def _joker_faces(naturals: Sequence[Card]) -> list[Card]:
 
 def extensions(meld: Meld, card: Card, faces_used: Counter[Card], copies: int) -> Iterator[Meld]:
     """`meld` with `card` laid off on it (run end or fourth suit of a group), if that is legal."""
+    if not card.is_joker and not _may_touch(meld.faces, card):
+        return
     if card.is_joker:
         options = [TableCard(card, face) for face in _joker_faces([c.face for c in meld.cards if not c.is_joker])]
     else:
@@ -79,6 +81,20 @@ def extensions(meld: Meld, card: Card, faces_used: Counter[Card], copies: int) -
         grown = Meld((*meld.cards, placed))
         if classify(grown.faces) is not None:
             yield grown.in_display_order()
+
+
+def _may_touch(faces: Sequence[Card], card: Card) -> bool:
+    """Cheap filter: could `card` extend these faces at all (same rank, or same suit next to an end)?"""
+    first = faces[0]
+    if card.rank == first.rank:
+        return len(faces) < 4 and all(face.suit != card.suit for face in faces)
+    if card.suit != first.suit:
+        return False
+    assert card.rank is not None
+    positions = {low_position(face.rank) for face in faces}  # type: ignore[arg-type]
+    mine = low_position(card.rank)
+    near = {mine - 1, mine + 1} | ({13, 2} if card.rank is Rank.ACE else set())
+    return bool(near & positions) or (Rank.ACE in {f.rank for f in faces} and mine in (2, 13))
 
 
 def lay_off(table: Sequence[Meld], cards: Sequence[Card], copies: int) -> tuple[Meld, ...] | None:

@@ -12,7 +12,7 @@ it straight into `IllegalMove` (CA-6: a rejected step says why).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from games.cards import JOKER_SYMBOL, Card, Rank, Suit, parse_card
@@ -50,6 +50,8 @@ class TableCard:
 
     card: Card
     declared: Card | None = None
+    # Computed once: the solver and the checkers read faces millions of times in playouts.
+    _face: Card = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.card.is_joker:
@@ -59,11 +61,12 @@ class TableCard:
                 object.__setattr__(self, "declared", self.declared.face)
         elif self.declared is not None:
             raise ValueError(f"only a joker can be declared; {self.card} is a natural card")
+        object.__setattr__(self, "_face", self.declared if self.declared is not None else self.card.face)
 
     @property
     def face(self) -> Card:
         """The card this stands for: the declaration for a joker, the card itself (copy 0) otherwise."""
-        return self.declared if self.declared is not None else self.card.face
+        return self._face
 
     @property
     def is_joker(self) -> bool:
@@ -111,6 +114,10 @@ class Meld:
     so that a submitted (possibly wrong) table can still be represented and rejected with a reason."""
 
     cards: tuple[TableCard, ...]
+    _faces: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_faces", tuple(card.face for card in self.cards))
 
     @classmethod
     def of(cls, cards: Iterable[TableCard | Card]) -> Meld:
@@ -123,7 +130,7 @@ class Meld:
 
     @property
     def faces(self) -> tuple[Card, ...]:
-        return tuple(card.face for card in self.cards)
+        return self._faces
 
     @property
     def physical(self) -> tuple[Card, ...]:
@@ -148,12 +155,16 @@ class Meld:
         """Sequences low to high (ace where it plays), groups in suit order; identity otherwise."""
         kind = self.kind
         if kind is MeldKind.GROUP:
-            order = list(Suit)
-            return Meld(tuple(sorted(self.cards, key=lambda c: order.index(c.face.suit))))  # type: ignore[arg-type]
-        if kind is MeldKind.SEQUENCE:
+            ordered = tuple(sorted(self.cards, key=lambda c: _SUIT_ORDER[c.face.suit]))  # type: ignore[index]
+        elif kind is MeldKind.SEQUENCE:
             high = _ace_plays_high(self.faces)
-            return Meld(tuple(sorted(self.cards, key=lambda c: _position(c.face, high))))
-        return self
+            ordered = tuple(sorted(self.cards, key=lambda c: _position(c.face, high)))
+        else:
+            return self
+        return self if ordered == self.cards else Meld(ordered)
+
+
+_SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 
 
 def _position(face: Card, ace_high: bool) -> int:

@@ -44,7 +44,10 @@ def check_meld_step(old: Sequence[Meld], new: Sequence[Meld], hand: Sequence[Car
         raise IllegalMove(f"not in your hand: {format_cards(strangers)}")
     if not added:
         raise IllegalMove("a meld step must add at least one card from your hand (CA-6 a)")
+    unchanged = {id(meld) for meld in old}  # melds carried over as the same object were valid already
     for meld in new:
+        if id(meld) in unchanged:
+            continue
         reason = meld_problem(meld)
         if reason is not None:
             raise IllegalMove(f"not a valid meld: {reason}")
