@@ -4,7 +4,9 @@ the floor, hand ≤ 15 ms, files ≤ 300 KB).
 For each kind it renders views from seeded games (computer players for Carousel, so tables fill up)
 and prints median and p95 render time and the median and largest file size, beside the floor: the
 time and size of encoding a blank image of the same size the same way (`rendering.encode`), which is
-the cost no drawing can avoid. Sprite and font caches are warmed first, as in a running bot.
+the cost no drawing can avoid. Because our encoder maps onto a fixed palette, that floor is tiny
+(about 1 ms), so the last column also gives a blank plain-RGB PNG, the floor of a naive encoder.
+Sprite, font and palette caches are warmed first, as in a running bot.
 
     .venv/bin/python bench/render.py --games 4 --repeat 3
     .venv/bin/python bench/render.py --samples docs/images   # also write the README's sample images
@@ -166,6 +168,16 @@ def floor_ms(size: tuple[int, int], repeat: int) -> tuple[float, int]:
     return statistics.median(times), len(data)
 
 
+def rgb_png_floor_ms(size: tuple[int, int], repeat: int) -> float:
+    """For context: a blank image saved as plain RGB PNG with Pillow's defaults (what a naive encoder costs)."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        Image.new("RGB", size, DEFAULT_THEME.felt).save(io.BytesIO(), "PNG")
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=3, help="seeded games per game kind")
@@ -190,14 +202,15 @@ def main() -> None:
         dims.append(Image.open(io.BytesIO(data)).size)
 
     print(f"{'image kind':22} {'n':>5} {'median ms':>9} {'p95 ms':>7} {'floor ms':>8} {'x floor':>7} "
-          f"{'median KB':>9} {'max KB':>7} {'floor KB':>8}  size (median)")
+          f"{'median KB':>9} {'max KB':>7} {'floor KB':>8} {'RGB floor ms':>12}  size (median)")
     for kind, (times, sizes, dims) in results.items():
         typical = sorted(dims, key=lambda d: d[1])[len(dims) // 2]
         floor, floor_bytes = floor_ms(typical, max(5, args.repeat * 3))
+        naive = rgb_png_floor_ms(typical, max(5, args.repeat * 3))
         median = statistics.median(times)
         print(f"{kind:22} {len(times):5d} {median:9.1f} {percentile(times, 0.95):7.1f} {floor:8.1f} "
               f"{median / floor:7.1f} {statistics.median(sizes) / 1024:9.1f} {max(sizes) / 1024:7.1f} "
-              f"{floor_bytes / 1024:8.1f}  {typical[0]}x{typical[1]}")
+              f"{floor_bytes / 1024:8.1f} {naive:12.1f}  {typical[0]}x{typical[1]}")
 
 
 if __name__ == "__main__":
