@@ -90,3 +90,20 @@ def test_awkward_names_render_on_the_table():
     for start in range(0, len(AWKWARD_NAMES), 2):
         names = AWKWARD_NAMES[start : start + 2]
         assert decode(schnapsen.render_table(state.view(None), names)).size == schnapsen.table_size()
+
+
+def test_sx11_memory_mode_hides_the_running_points():
+    """SX-11 memory mode: trick piles are face down, so different running points give the same table."""
+    hands = ["9h 10h Jh", "9s 10s Js"]
+    low = position(hands, trump="Ac", talon="9c 10c Jc Qc Kc", tricks=(2, 1), scores=(20, 11), claim_mode="memory")
+    high = position(hands, trump="Ac", talon="9c 10c Jc Qc Kc", tricks=(2, 1), scores=(41, 30), claim_mode="memory")
+    assert low.view(None).points == (None, None)
+    assert schnapsen.render_table(low.view(None), NAMES) == schnapsen.render_table(high.view(None), NAMES)
+
+
+def test_sx11_auto_mode_shows_the_running_points():
+    """SX-11 auto mode: running points are public, so the table changes with them."""
+    hands = ["9h 10h Jh", "9s 10s Js"]
+    low = position(hands, trump="Ac", talon="9c 10c Jc Qc Kc", tricks=(2, 1), scores=(20, 11))
+    high = position(hands, trump="Ac", talon="9c 10c Jc Qc Kc", tricks=(2, 1), scores=(41, 30))
+    assert schnapsen.render_table(low.view(None), NAMES) != schnapsen.render_table(high.view(None), NAMES)

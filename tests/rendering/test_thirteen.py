@@ -87,3 +87,11 @@ def test_missing_names_fall_back_to_seat_numbers():
     """A table drawn with fewer names than seats still renders."""
     state = position(["3s 4s", "6c", "Jd Qd", "Kh"], table="10h", to_move=1)
     assert decode(thirteen.render_table(state.view(None), ["Lan"])).size == thirteen.table_size(state.view(None))
+
+
+def test_tl9_a_passed_seat_is_marked():
+    """TL-9: the same table with seat 2 locked out draws differently from one where nobody passed."""
+    hands = ["3s 4s 5s", "6c 7c 8c 9c", "Jd Qd", "Kh"]
+    passed = position(hands, table="10h", to_move=3, passed=[2], table_seat=1)
+    fresh = position(hands, table="10h", to_move=3, table_seat=1)
+    assert thirteen.render_table(passed.view(None), NAMES) != thirteen.render_table(fresh.view(None), NAMES)
