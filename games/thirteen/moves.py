@@ -55,10 +55,10 @@ def decode_move(code: str) -> Move:
     """Read `Move.encode()` text back; raises IllegalMove on anything else."""
     if code == "p":
         return PASS
-    values = [VALUE_BY_CODE.get(token) for token in code.split(".")]
-    if None not in values:  # exactly what encode() writes: no parsing needed
-        mask = sum(1 << v for v in values)  # type: ignore[operator]
-        if mask.bit_count() == len(values):
+    tokens = code.split(".")
+    if all(token in VALUE_BY_CODE for token in tokens):  # exactly what encode() writes: no parsing needed
+        mask = sum(1 << VALUE_BY_CODE[token] for token in tokens)
+        if mask.bit_count() == len(tokens):
             return Play(mask)
     try:
         cards = [parse_card(token) for token in code.split(".")]

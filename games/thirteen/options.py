@@ -42,7 +42,7 @@ class Options:
             raise ValueError(f"option series_games must be between 1 and {self.MAX_SERIES}, not {self.series_games}")
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any] | None) -> Options:
+    def from_mapping(cls, data: Mapping[str, Any] | Options | None) -> Options:
         """Validate a mapping (saved config, lobby settings); unknown keys or bad values raise ValueError."""
         if data is None:
             return cls()

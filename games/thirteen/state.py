@@ -323,8 +323,9 @@ class State:
         places = list(self.places)
         for seat in holding:
             taken = {p for p in places if p is not None}
-            places[seat] = min(p for p in range(1, self.players + 1) if p not in taken)
-            self._say(seat, f"is left holding cards: {ORDINALS[places[seat] - 1]} place")  # type: ignore[index]
+            place = min(p for p in range(1, self.players + 1) if p not in taken)
+            places[seat] = place
+            self._say(seat, f"is left holding cards: {ORDINALS[place - 1]} place")
         final = tuple(p for p in places if p is not None)
         self.places = final
         self.game_places = (*self.game_places, final)
