@@ -1,6 +1,7 @@
-"""Entry point: `python -m bot` runs the Discord bot.
+"""Entry point: `python -m bot` runs the Discord bot; `python -m bot play <game>` the terminal table.
 
-Without a token it prints how to set one and exits with status 2, never a traceback.
+Without a token the bot prints how to set one and exits with status 2, never a traceback. The
+terminal table needs neither a token nor discord.py (see `bot.terminal`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ EXIT_CONFIG = 2
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["play"]:
+        from bot.terminal import main as play  # before settings: a game in the terminal needs no token
+
+        return play(argv[1:])
     load_dotenv()
     try:
         settings = Settings.from_env()

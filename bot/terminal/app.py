@@ -1,0 +1,371 @@
+"""`python -m bot play <game>`: one person against computer players in a terminal, no Discord needed.
+
+The table runs the same engines and computer players the bot does (design §2): moves are read with
+the engine's own `parse_move`, judged by its `apply` (the refusal is the engine's `IllegalMove`
+sentence), and a computer seat moves with `ENGINE.computer(level).choose(view, rng)` from a view,
+with its randomness derived from the game seed and the move number, as the bot's game service does.
+Everything goes through plain text streams, so tests drive it with scripted input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.terminal.carousel import CarouselText
+from bot.terminal.game_text import GameText, standings
+from bot.terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
+from bot.terminal.schnapsen import SchnapsenText
+from bot.terminal.thirteen import ThirteenText
+from games.base import Engine, GameState, IllegalMove, seeded_rng
+from games.registry import KINDS, get_engine
+
+log = logging.getLogger(__name__)
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+TEXTS: dict[str, GameText] = {text.kind: text for text in (ThirteenText(), CarouselText(), SchnapsenText())}
+COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edda")
+HINT_LEVEL = "normal"  # the issue: `hint` is the normal computer player's suggestion
+MOVES_SHOWN = 12
+
+COMMANDS = """\
+Commands: help · hint (the normal computer player's suggestion) · moves (some legal moves)
+          table (show the table again) · quit"""
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """One terminal game, as the command line asked for it."""
+
+    kind: str
+    players: int
+    level: str
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    images: Path | None = None
+    watch: bool = False
+    name: str = HUMAN_DEFAULT_NAME
+
+    @property
+    def human(self) -> int | None:
+        """The human's seat (always the first), or None when only computers play (--watch)."""
+        return None if self.watch else 0
+
+    def names(self) -> list[str]:
+        computers = list(COMPUTER_NAMES[: self.players])
+        if self.watch:
+            return computers
+        return [self.name, *computers[: self.players - 1]]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot play",
+        description="Play a Cardroom game in the terminal against computer players (no Discord needed).",
+    )
+    parser.add_argument("game", choices=KINDS, help="which game to play")
+    parser.add_argument("--players", type=int, help="seats at the table, you included (default per game)")
+    parser.add_argument("--level", default="normal", help="computer players' level: easy, normal or hard")
+    parser.add_argument("--seed", type=int, help="deal seed, to replay a game (default: random)")
+    parser.add_argument("--preset", help="rule preset (Sixty-Six: santase, sixty_six, schnapsen, ...)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option such as target=50 (repeatable; true/false and numbers are understood)",
+    )
+    parser.add_argument("--images", type=Path, metavar="DIR", help="write the table image to DIR after every turn")
+    parser.add_argument("--watch", action="store_true", help="computer players only: a demonstration game")
+    parser.add_argument("--name", default=HUMAN_DEFAULT_NAME, help="your name at the table")
+    return parser
+
+
+def parse_config(argv: Sequence[str]) -> TableConfig:
+    """Read and check the command line; a bad value exits with status 2 and a sentence (argparse)."""
+    parser = build_parser()
+    args = parser.parse_args(list(argv))
+    engine = get_engine(args.game)
+    text = TEXTS[args.game]
+    players = text.default_players if args.players is None else args.players
+    if not engine.min_players <= players <= engine.max_players:
+        parser.error(f"{text.title} seats {engine.min_players} to {engine.max_players} players, not {players}")
+    if args.level not in engine.levels:
+        parser.error(f"--level must be one of {', '.join(engine.levels)}, not {args.level!r}")
+    if args.preset is not None and args.preset not in text.presets:
+        if text.presets:
+            parser.error(f"--preset must be one of {', '.join(text.presets)}, not {args.preset!r}")
+        parser.error(f"{text.title} has no presets; use --option KEY=VALUE")
+    options = text.options(args.preset)
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            parser.error(f"--option takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = _option_value(value.strip())
+    seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
+    try:
+        engine.new_game(players, seed, options)  # the engine validates the options (ValueError with a sentence)
+    except ValueError as error:
+        parser.error(str(error))
+    return TableConfig(args.game, players, args.level, seed, options, args.images, args.watch, args.name)
+
+
+def _option_value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class Quit(Exception):
+    """The player typed quit (or input ended)."""
+
+
+class TerminalTable:
+    """The game loop: prompts the human, moves the computers, prints what happens, writes images."""
+
+    def __init__(self, config: TableConfig, stdin: TextIO, stdout: TextIO) -> None:
+        self.config = config
+        self.engine: Engine = get_engine(config.kind)
+        self.text = TEXTS[config.kind]
+        self.stdin = stdin
+        self.stdout = stdout
+        self.names = config.names()
+        self.state: GameState = self.engine.new_game(config.players, config.seed, config.options)
+        self.computers = {
+            seat: self.engine.computer(config.level) for seat in range(config.players) if seat != config.human
+        }
+        self.moves_made = 0
+        self.images = ImageWriter(config.images, config.kind, self.names) if config.images is not None else None
+        self._shown_log: list[str] = self._log()
+        # Echo typed lines when input is not a terminal, so a piped session reads like a transcript.
+        self._echo = not _is_tty(stdin)
+
+    # -- output -------------------------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        if self.config.human is not None and self.config.name == HUMAN_DEFAULT_NAME:
+            text = second_person(text)
+        print(text, file=self.stdout, flush=True)
+
+    def _view(self) -> Any:
+        return self.state.view(self.config.human)
+
+    def _log(self) -> list[str]:
+        return self.text.log(self._view(), self.names)
+
+    def show_table(self) -> None:
+        view = self._view()
+        self.say(self.text.table(view, self.names))
+        if self.config.human is not None:
+            self.say(self.text.hand(view))
+
+    # -- the loop -----------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        config = self.config
+        who = "computer players only" if config.watch else f"you against {config.players - 1} computer player(s)"
+        self.say(f"{self.text.title}: {who}, level {config.level}, seed {config.seed}")
+        if config.options:
+            self.say("Options: " + ", ".join(f"{key}={value}" for key, value in config.options.items()))
+        if config.human is not None:
+            self.say("Type help for the notation and commands.")
+        if config.kind == "carousel":
+            quiet_solver_banner(self.stdout)
+        self.write_image()
+        self.show_table()
+        shown = True
+        try:
+            while not self.state.is_over:
+                seat = self.state.to_move
+                assert seat is not None
+                if seat == config.human:
+                    if not shown:
+                        self.show_table()
+                    self.human_turn(seat)
+                    shown = False
+                else:
+                    self.computer_turn(seat)
+                    shown = False
+        except Quit:
+            self.say("You left the table. Bye.")
+            return EXIT_OK
+        if config.human is not None and not shown:
+            self.show_table()
+        self.say(standings(self.state.result(), self.names, self.text.score_name))
+        return EXIT_OK
+
+    def computer_turn(self, seat: int) -> None:
+        rng = seeded_rng(self.config.seed, "computer", self.moves_made)
+        move = self.computers[seat].choose(self.state.view(seat), rng)
+        self.apply(move)
+
+    def human_turn(self, seat: int) -> None:
+        """Read lines until one is a legal move (or a command that leaves the table)."""
+        while True:
+            line = self.read_line(f"{self.names[seat]} ▸ ")
+            command = line.strip().lower()
+            if not command:
+                continue
+            if command in ("quit", "exit", "q"):
+                raise Quit
+            if command in ("help", "?", "h"):
+                self.say(self.text.help())
+                self.say(COMMANDS)
+                continue
+            if command == "hint":
+                self.say(self.hint(seat))
+                continue
+            if command == "moves":
+                self.say(self.legal_examples(seat))
+                continue
+            if command in ("table", "look", "t"):
+                self.show_table()
+                continue
+            try:
+                move = self.state.parse_move(line.strip())
+            except ValueError as error:  # IllegalMove is a ValueError; notation errors say how to write it
+                self.say(f"  ✗ {_reason(error)} (type help for the notation)")
+                continue
+            try:
+                self.apply(move)
+            except IllegalMove as refused:  # the rules say no: the engine's sentence is the message
+                self.say(f"  ✗ {refused.reason}")
+                continue
+            return
+
+    def read_line(self, prompt: str) -> str:
+        if self.stdin is sys.stdin and _is_tty(sys.stdin) and self.stdout is sys.stdout:
+            try:
+                return input(prompt)  # line editing and history on a real terminal
+            except EOFError:
+                raise Quit from None
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise Quit
+        if self._echo:
+            self.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\n")
+
+    def hint(self, seat: int) -> str:
+        view = self.state.view(seat)
+        adviser = self.engine.computer(HINT_LEVEL)
+        move = adviser.choose(view, seeded_rng(self.config.seed, "hint", self.moves_made))
+        return f"  Hint: {self.text.describe(move, view)}  ·  type: {self.text.typed(move, view)}"
+
+    def legal_examples(self, seat: int) -> str:
+        view = self.state.view(seat)
+        typed = list(dict.fromkeys(self.text.typed(move, view) for move in self.state.legal_moves()))
+        shown = ", ".join(typed[:MOVES_SHOWN])
+        more = f" and {len(typed) - MOVES_SHOWN} more" if len(typed) > MOVES_SHOWN else ""
+        note = "  (melds are not listed: meld <cards> tries any)" if self.config.kind == "carousel" else ""
+        return f"  Legal now: {shown}{more}{note}"
+
+    def apply(self, move: Any) -> None:
+        """Apply a move (the engine checks it), then print the lines it added and write the image."""
+        before = self._view()
+        self.state = self.state.apply(move)
+        self.moves_made += 1
+        after_log = self._log()
+        for line in added_lines(self._shown_log, after_log):
+            self.say(f"  {line}")
+        self._shown_log = after_log
+        interlude = self.text.interlude(before, self._view(), self.names)
+        if interlude:
+            self.say(interlude)
+            if self.config.watch and not self.state.is_over:
+                self.show_table()
+        self.write_image()
+
+    def write_image(self) -> None:
+        if self.images is not None:
+            self.images.write(self.moves_made, self.state.view(None))
+
+
+class ImageWriter:
+    """Writes the public table image (the bot's renderer) as DIR/<kind>-<turn>.png after each turn."""
+
+    def __init__(self, folder: Path, kind: str, names: Sequence[str]) -> None:
+        self.folder = folder
+        self.kind = kind
+        self.names = list(names)
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def path(self, turn: int) -> Path:
+        return self.folder / f"{self.kind}-{turn:04d}.png"
+
+    def write(self, turn: int, public_view: Any) -> Path:
+        from rendering import render_table  # Pillow loads only when images are asked for
+
+        path = self.path(turn)
+        path.write_bytes(render_table(self.kind, public_view, self.names))
+        return path
+
+
+def quiet_solver_banner(stdout: TextIO) -> None:
+    """Keep HiGHS's copyright banner out of the game text.
+
+    HiGHS writes a banner straight to file descriptor 1 the first time a solver is built in a
+    process (once per process), which would land in the middle of the table; building a throwaway
+    instance with descriptor 1 pointed at /dev/null uses up that first time quietly.
+    """
+    try:
+        import highspy
+    except ImportError:  # pragma: no cover - highspy is a dependency; Carousel falls back without it
+        return
+    stdout.flush()
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 1)
+            highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _reason(error: ValueError) -> str:
+    return error.reason if isinstance(error, IllegalMove) else str(error)
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run one terminal game; 0 when it ends or the player quits, 2 for a bad command line."""
+    try:
+        config = parse_config(sys.argv[1:] if argv is None else argv)
+    except SystemExit as exit_:
+        return int(exit_.code) if isinstance(exit_.code, int) else EXIT_USAGE
+    table = TerminalTable(config, stdin or sys.stdin, stdout or sys.stdout)
+    try:
+        return table.run()
+    except KeyboardInterrupt:
+        table.say("\nInterrupted.")
+        return EXIT_INTERRUPTED
+
+
+__all__ = ["TableConfig", "TerminalTable", "build_parser", "main", "parse_config"]

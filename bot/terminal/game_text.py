@@ -1,0 +1,105 @@
+"""What each game's text view supplies to the terminal loop, and the pieces they share.
+
+The loop in `app` is the same for every game (prompt, parse with the engine's `parse_move`, apply,
+print the new log lines, ask the computer players); a `GameText` knows how one game's view reads as
+text: the table, the hand, the notation to type for a move (for `hint`), and that game's help.
+Every method reads a *view* only, like the bot's renderers, so the text shows nothing the seat
+could not see (design §2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from games.base import GameResult
+from games.cards import Card
+
+RULE = "─"
+WIDTH = 64
+
+
+class GameText(Protocol):
+    """One game's text presentation for the terminal table."""
+
+    kind: str
+    title: str
+    default_players: int
+    score_name: str  # what `GameResult.scores` counts, e.g. "place points"
+    presets: Sequence[str]  # names `--preset` accepts; empty when the game has none
+
+    def options(self, preset: str | None) -> dict[str, Any]:
+        """Engine options for `--preset` (already checked against `presets`)."""
+        ...
+
+    def table(self, view: Any, names: Sequence[str]) -> str:
+        """The public table as lines of text: seats, what lies on the table, scores, whose turn."""
+        ...
+
+    def hand(self, view: Any) -> str:
+        """The viewing seat's hand and what it may do now."""
+        ...
+
+    def log(self, view: Any, names: Sequence[str]) -> list[str]:
+        """The view's log window with seat names filled in."""
+        ...
+
+    def typed(self, move: Any, view: Any) -> str:
+        """What the player would type for `move` (the notation `parse_move` reads back)."""
+        ...
+
+    def describe(self, move: Any, view: Any) -> str:
+        """How `move` reads to a player, e.g. "7♠ 7♥" or "meld 7♥ 9♣ 10♣"."""
+        ...
+
+    def interlude(self, before: Any, after: Any, names: Sequence[str]) -> str | None:
+        """A summary to print when a move ended a hand, deal or game of a series; None otherwise."""
+        ...
+
+    def help(self) -> str:
+        """The game's notation and commands, a few lines."""
+        ...
+
+
+def heading(text: str) -> str:
+    """A rule line with a title in it: `── Thirteen · 4 players ──────`."""
+    head = f"{RULE * 2} {text} "
+    return head + RULE * max(3, WIDTH - len(head))
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards with Unicode suits, or a dash for none."""
+    text = " ".join(str(card) for card in cards)
+    return text or "—"
+
+
+def codes_text(cards: Iterable[Card]) -> str:
+    """Cards as a player types them (`7h 10c Jk`), copy marks dropped: parse_move finds the copy."""
+    return " ".join(card.face.code for card in cards)
+
+
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def standings(result: GameResult, names: Sequence[str], score_name: str) -> str:
+    """The final places, best first; equal places are shared (D-CA-4)."""
+    seats = sorted(range(len(result.places)), key=lambda seat: (result.places[seat], seat))
+    width = max(len(name) for name in names)
+    lines = [heading("Result")]
+    for seat in seats:
+        lines.append(f"  {ordinal(result.places[seat]):>4}  {names[seat]:<{width}}  {result.scores[seat]} {score_name}")
+    return "\n".join(lines)
+
+
+def seat_rows(names: Sequence[str], columns: Sequence[Sequence[str]], to_move: int | None) -> list[str]:
+    """One aligned row per seat: name, then each column's text; an arrow marks whose turn it is."""
+    width = max(len(name) for name in names)
+    widths = [max((len(column[seat]) for seat in range(len(names))), default=0) for column in columns]
+    rows = []
+    for seat, name in enumerate(names):
+        cells = [f"{column[seat]:<{w}}" for column, w in zip(columns, widths, strict=True)]
+        marker = "▶" if seat == to_move else " "
+        rows.append(f" {marker} {name:<{width}}  " + "  ".join(cells).rstrip())
+    return rows

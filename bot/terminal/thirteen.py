@@ -1,0 +1,87 @@
+"""Thirteen (Tiến lên) as terminal text: card counts, the combination to beat, your hand in TL-2 order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.terminal.game_text import cards_text, codes_text, heading, ordinal, seat_rows
+from games.thirteen import Pass, Play, ThirteenView
+
+HELP = """\
+Thirteen: get rid of your cards first. Beat the table with the same kind of combination
+(single, pair, triple, sequence of 3+, double sequence) and a higher top card (TL-6);
+bombs chop 2s (TL-8). Once you pass you are out until the table clears (TL-9).
+  7s            play a single (ranks 3..10 J Q K A 2, suits s c d h; 10 or T)
+  7s 7h         play a pair; any set of cards the same way: 3s 4d 5c
+  pass          pass"""
+
+
+class ThirteenText:
+    """Text for `ThirteenView`s."""
+
+    kind = "thirteen"
+    title = "Thirteen"
+    default_players = 4
+    score_name = "place points"
+    presets: Sequence[str] = ()
+
+    def options(self, preset: str | None) -> dict[str, Any]:
+        return {}
+
+    def table(self, view: ThirteenView, names: Sequence[str]) -> str:
+        status = []
+        for seat in range(view.players):
+            place = view.places[seat]
+            if place is not None:
+                status.append(f"out: {ordinal(place)} place")
+            elif seat in view.passed:
+                status.append("passed")
+            else:
+                status.append("")
+        counts = [f"{count} card{'s' if count != 1 else ''}" for count in view.hand_counts]
+        columns: list[list[str]] = [counts, status]
+        if view.series_games > 1:
+            columns.append([f"{points} pts" for points in view.series_points])
+        title = "Thirteen"
+        if view.series_games > 1:
+            title += f" · game {view.game_number} of {view.series_games}"
+        lines = [heading(title), *seat_rows(names, columns, view.to_move)]
+        if view.table is None:
+            lines.append("   Table: clear, the leader plays anything")
+        else:
+            lines.append(
+                f"   Table: {cards_text(view.table.cards)} ({view.table.description}) by {names[view.table.seat]}"
+            )
+        return "\n".join(lines)
+
+    def hand(self, view: ThirteenView) -> str:
+        lines = [f"   Your hand: {cards_text(view.hand)}"]
+        if view.must_include is not None:
+            lines.append(f"   Your first play must include {view.must_include} (TL-4).")
+        if view.in_bomb_window:
+            lines.append("   You passed, but you may still chop the 2s with a bomb, or pass again (E-TL-1).")
+        return "\n".join(lines)
+
+    def log(self, view: ThirteenView, names: Sequence[str]) -> list[str]:
+        return [_sentence(line.text) if line.seat is None else f"{names[line.seat]} {line.text}" for line in view.log]
+
+    def typed(self, move: Play | Pass, view: ThirteenView) -> str:
+        return "pass" if isinstance(move, Pass) else codes_text(move.cards)
+
+    def describe(self, move: Play | Pass, view: ThirteenView) -> str:
+        return str(move)
+
+    def interlude(self, before: ThirteenView, after: ThirteenView, names: Sequence[str]) -> str | None:
+        """A series moves on to its next game (D-TL-5): the points so far."""
+        if after.game_number == before.game_number or after.is_over:
+            return None
+        points = " · ".join(f"{names[seat]} {p}" for seat, p in enumerate(after.series_points))
+        return f"{heading(f'Game {after.game_number} of {after.series_games}')}\n   Place points so far: {points}"
+
+    def help(self) -> str:
+        return HELP
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
