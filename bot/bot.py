@@ -28,7 +28,7 @@ from data import Database
 log = logging.getLogger(__name__)
 
 # Extensions loaded at start-up. A cog that fails to load is logged and skipped, never fatal.
-EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.tables", "cogs.thirteen")
+EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.tables", "cogs.thirteen", "cogs.schnapsen")
 
 
 class CardBot(commands.Bot):

@@ -1,0 +1,77 @@
+"""Sixty-Six / Schnapsen at the table: `/schnapsen new`, `/schnapsen rules`, and the hand controls.
+
+A two-player table, against a person who presses Join or against a computer player (Start fills
+the empty seat). The preset (D-SX-1: `santase` by default), the series target (SX-15) and the claim
+mode (D-SX-3) are chosen when the table is opened. The series runs deal after deal with no new
+command: the engine scores each deal and deals the next at once. The controls live in
+`cogs.schnapsen_adapter`, the words in `cogs.schnapsen_text`.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bot import CardBot
+from cogs.schnapsen_adapter import SchnapsenAdapter
+from cogs.schnapsen_text import rules_text
+from data import TurnTimer
+
+PRESET_CHOICES = [
+    app_commands.Choice(name="Santase: 24 cards, to 11 (default)", value="santase"),
+    app_commands.Choice(name="Sixty-Six: 24 cards, to 7 (pagat rules)", value="sixty_six"),
+    app_commands.Choice(name="Schnapsen: 20 cards, to 7", value="schnapsen"),
+]
+
+
+class Schnapsen(commands.Cog):
+    group = app_commands.Group(
+        name="schnapsen", description="Sixty-Six / Schnapsen / Santase, 2 players", guild_only=True
+    )
+
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+        bot.service.register(SchnapsenAdapter())
+
+    @group.command(name="new", description="Open a Sixty-Six table in this channel")
+    @app_commands.describe(
+        preset="Which rules: Santase (default), Sixty-Six or 20-card Schnapsen",
+        level="How strong the computer opponent is (if nobody joins)",
+        pace="live: a minute a turn; casual: hours a turn, with reminders",
+        target="Game points that win the series (default: 11 for Santase, 7 otherwise)",
+        claim="auto: the deal ends at 66 by itself; memory: count your points and press Claim 66",
+    )
+    @app_commands.choices(
+        preset=PRESET_CHOICES,
+        level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")],
+        pace=[app_commands.Choice(name=n, value=n) for n in ("live", "casual")],
+        claim=[app_commands.Choice(name=n, value=n) for n in ("auto", "memory")],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        preset: str = "santase",
+        level: str = "normal",
+        pace: str = "live",
+        target: app_commands.Range[int, 1, 99] | None = None,
+        claim: str = "auto",
+    ) -> None:
+        await self.bot.lobby.open(
+            interaction,
+            "schnapsen",
+            seats=2,
+            level=level,
+            timer=TurnTimer(pace),
+            options={"preset": preset, "target": target, "claim_mode": claim},
+        )
+
+    @group.command(name="rules", description="The rules of Sixty-Six / Schnapsen, in short")
+    @app_commands.describe(preset="Show what this preset changes")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def rules(self, interaction: discord.Interaction, preset: str = "santase") -> None:
+        await interaction.response.send_message(rules_text({"preset": preset})[:2000], ephemeral=True)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Schnapsen(bot))

@@ -1,0 +1,221 @@
+"""`SchnapsenAdapter`: Sixty-Six's hand controls and table texts for the shared table machinery.
+
+The hand panel has one button per card (Discord: ≤ 5 buttons per action row, ≤ 5 rows; a 6-card
+hand takes two rows of three) and a row of lead actions, each shown only when the engine says it is
+legal: Marriage, Swap (exchange the trump), Close the stock and, in memory mode, Claim 66. In the
+open phase every card may be played (SX-6); once the stock is closed or used up only the cards the
+follow rules allow are enabled (SX-7), and the panel says why the others are greyed out.
+
+A card button carries its card code in the custom id (`cr:<game>:<version>:play:Kh`), so a click
+needs no memory and survives a restart. Declaring a marriage takes two clicks (SX-8: show the K and
+Q, then lead one of them): Marriage redraws the panel in "marriage mode", whose selection is the
+positions of the marriage cards in the sorted hand, and the card buttons then declare and lead.
+Every move goes to the engine, which refuses anything illegal with its own reason.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
+from bot.components import button
+from bot.ids import ComponentId
+from cogs import schnapsen_text as words
+from games.cards import Card, Suit, parse_card
+from games.schnapsen import ENGINE, Claim, Close, ExchangeTrump, Marriage, Options, PlayCard, SchnapsenView
+from rendering.schnapsen import render_hand, render_table
+
+log = logging.getLogger(__name__)
+
+ROW_WIDTH = 5  # Discord: at most 5 buttons in an action row
+CARD_ROWS = (0, 1)
+ACTION_ROW = 2
+
+# Hand-control actions (custom-id action names; none collides with the lobby or table buttons).
+PLAY, MARRIAGE, MARRY, BACK, SWAP, CLOSE, CLAIM, CLAIM_MARRIAGE = (
+    "play",
+    "mar",
+    "marry",
+    "back",
+    "swap",
+    "close",
+    "claim",
+    "claimm",
+)
+
+
+def card_rows(count: int) -> list[int]:
+    """The action row of each of `count` card buttons: one row up to 5, else two even rows (6 → 3 + 3)."""
+    if count <= ROW_WIDTH:
+        return [CARD_ROWS[0]] * count
+    first = (count + 1) // 2
+    return [CARD_ROWS[0]] * first + [CARD_ROWS[1]] * (count - first)
+
+
+def marriage_cards(view: SchnapsenView) -> frozenset[int]:
+    """Positions in the hand of the cards that may lead a marriage now (the K only under the K-lead rule)."""
+    leads = {move.card for move in view.legal_moves if isinstance(move, Marriage)}
+    return frozenset(i for i, card in enumerate(view.hand) if card in leads)
+
+
+def _card_arg(arg: str) -> Card | None:
+    try:
+        return parse_card(arg)
+    except ValueError:
+        return None
+
+
+class SchnapsenAdapter(GameAdapter):
+    kind = "schnapsen"
+    title = "Sixty-Six"
+    engine = ENGINE
+    summary = words.COMMON_RULES
+
+    # -- options and public texts ------------------------------------------------------------------
+
+    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Preset plus overrides (D-SX-1); `None` values mean "the preset's own value"."""
+        given = {key: value for key, value in raw.items() if value is not None}
+        return Options.from_mapping(given).to_dict()
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        return words.describe_options(options)
+
+    def rules_text(self, options: Mapping[str, Any]) -> str:
+        return words.rules_text(options)
+
+    def table_header(self, view: SchnapsenView, names: Sequence[str]) -> str:
+        return words.table_header(view, names)
+
+    def render_table(self, view: SchnapsenView, names: Sequence[str]) -> bytes:
+        return render_table(view, names)
+
+    # -- the hand panel ----------------------------------------------------------------------------
+
+    def hand_panel(self, ctx: PanelContext) -> Panel:
+        view: SchnapsenView = ctx.view
+        marrying = self._marrying(view, ctx.selection)
+        chosen = [view.hand[i] for i in sorted(marrying)]
+        lines = words.panel_lines(view, ctx.names, location=ctx.location, notice=ctx.notice, marrying=bool(marrying))
+        image = render_hand(view, chosen) if view.hand else None
+        items = self._card_buttons(ctx, view, marrying)
+        items += self._marriage_row(ctx, view, marrying) if marrying else self._action_row(ctx, view)
+        return Panel(content="\n".join(lines), image=image, items=tuple(items))
+
+    @staticmethod
+    def _marrying(view: SchnapsenView, selection: frozenset[int]) -> frozenset[int]:
+        """Marriage mode is on when the selection names exactly the cards that may lead a marriage."""
+        legal = marriage_cards(view)
+        return legal if selection and selection == legal else frozenset()
+
+    @staticmethod
+    def _card_buttons(ctx: PanelContext, view: SchnapsenView, marrying: frozenset[int]) -> list[discord.ui.Item[Any]]:
+        items: list[discord.ui.Item[Any]] = []
+        gid, version = ctx.game_id, ctx.version
+        for index, (card, row) in enumerate(zip(view.hand, card_rows(len(view.hand)), strict=True)):
+            trump = card.suit == view.trump
+            if marrying:
+                enabled = index in marrying
+                assert card.suit is not None
+                label = f"Lead {card}, show {words.marriage_points(view, card.suit)}" if enabled else str(card)
+                cid = ComponentId(gid, version, MARRY if enabled else PLAY, card.code)
+                style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
+            else:
+                enabled = card in view.playable  # SX-7: only legal cards in the closed / exhausted phase
+                label = f"Play {card}" if view.legal_moves else str(card)
+                cid = ComponentId(gid, version, PLAY, card.code)
+                style = discord.ButtonStyle.primary if trump else discord.ButtonStyle.secondary
+            items.append(button(cid, label, style=style, disabled=not enabled, row=row))
+        return items
+
+    @staticmethod
+    def _action_row(ctx: PanelContext, view: SchnapsenView) -> list[discord.ui.Item[Any]]:
+        """Lead actions, each offered only when the engine lists it as legal (SX-8..SX-11)."""
+        gid, version = ctx.game_id, ctx.version
+        items: list[discord.ui.Item[Any]] = []
+        if view.marriage_suits:
+            if len(view.marriage_suits) == 1:
+                suit = view.marriage_suits[0]
+                label = f"Marriage: show K+Q {suit.symbol} for {words.marriage_points(view, suit)}"
+            else:
+                label = "Marriage: show a K+Q pair for 20 (40 in trumps)"
+            items.append(
+                button(ComponentId(gid, version, MARRIAGE), label, style=discord.ButtonStyle.success, row=ACTION_ROW)
+            )
+        if view.can_exchange and view.trump_card is not None:
+            label = f"Swap your {words.exchange_card(view)} for the trump {view.trump_card}"
+            items.append(button(ComponentId(gid, version, SWAP), label, row=ACTION_ROW))
+        if view.can_close:
+            label = "Close the stock: no more drawing"
+            items.append(button(ComponentId(gid, version, CLOSE), label, row=ACTION_ROW))
+        if view.can_claim:
+            items.append(
+                button(
+                    ComponentId(gid, version, CLAIM),
+                    "Claim 66: end the deal now",
+                    style=discord.ButtonStyle.danger,
+                    row=ACTION_ROW,
+                )
+            )
+        return items
+
+    @staticmethod
+    def _marriage_row(ctx: PanelContext, view: SchnapsenView, marrying: frozenset[int]) -> list[discord.ui.Item[Any]]:
+        """Back, and in memory mode "declare and claim" per suit (SX-11: out on a marriage, no lead)."""
+        gid, version = ctx.game_id, ctx.version
+        items = [button(ComponentId(gid, version, BACK), "Back: no marriage", row=ACTION_ROW)]
+        if view.can_claim:
+            for suit in view.marriage_suits:
+                points = words.marriage_points(view, suit)
+                items.append(
+                    button(
+                        ComponentId(gid, version, CLAIM_MARRIAGE, suit.letter),
+                        f"Show {points} {suit.symbol} and claim 66",
+                        style=discord.ButtonStyle.danger,
+                        row=ACTION_ROW,
+                    )
+                )
+        return items
+
+    # -- clicks ------------------------------------------------------------------------------------
+
+    def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
+        """Turn a click into a move. The engine checks it; its refusal reason reaches the player."""
+        view: SchnapsenView = ctx.view
+        if action in (PLAY, MARRY):
+            card = _card_arg(arg)
+            if card is None or card.suit is None:
+                return Refuse("That button doesn't name a card.")
+            if action == PLAY:
+                return Submit(PlayCard(card))
+            return Submit(Marriage(card, words.marriage_points(view, card.suit)))
+        if action == MARRIAGE:
+            leads = marriage_cards(view)
+            if not leads:
+                return Refuse("You can't declare a marriage right now.")
+            return Redraw(selection=leads)
+        if action == BACK:
+            return Redraw()
+        if action == SWAP:
+            return Submit(ExchangeTrump())
+        if action == CLOSE:
+            return Submit(Close())
+        if action == CLAIM:
+            return Submit(Claim())
+        if action == CLAIM_MARRIAGE:
+            suit = _suit_arg(arg)
+            if suit is None:
+                return Refuse("That button doesn't name a suit.")
+            return Submit(Claim(suit, words.marriage_points(view, suit)))
+        return Refuse("That button isn't part of this game.")
+
+
+def _suit_arg(arg: str) -> Suit | None:
+    try:
+        return Suit(arg)
+    except ValueError:
+        return None

@@ -1,0 +1,228 @@
+"""The words of a Sixty-Six table: rules, option summaries, the public header and the hand's status.
+
+Kept apart from the controls so every sentence a player reads is in one place and can be tested
+without Discord. Everything here reads a `SchnapsenView` only (design §2): the public header gets
+`view(None)`, the hand panel the seat's own view, so no hidden card can leak into a message.
+The engine writes "Player 1" in its log lines; `with_names` puts the players' names in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.cards import Card, Suit
+from games.schnapsen import DealEnd, DealSummary, Options, Phase, SchnapsenView
+from games.schnapsen.rules import follow_refusal, lowest_trump
+from rendering.table import seat_name, with_names
+
+PRESET_NAMES = {
+    "santase": "Santase (24 cards)",
+    "sixty_six": "Sixty-Six (24 cards)",
+    "schnapsen": "Schnapsen (20 cards)",
+    "schnapsen_tournament": "Schnapsen, tournament rules (20 cards)",
+}
+
+# Why a deal ended, in words a newcomer follows (SX-11..SX-14, D-SX-2).
+DEAL_ENDS = {
+    DealEnd.CLAIM: "went out with 66",
+    DealEnd.FALSE_CLAIM: "a false claim of 66",
+    DealEnd.CLOSE_WON: "closed the stock and made 66",
+    DealEnd.CLOSE_FAILED: "the close failed",
+    DealEnd.LAST_TRICK: "all cards played",
+    DealEnd.TIE_LAST_TRICK: "65 all: the last trick decides",
+}
+
+HEADER_LOG_LINES = 3  # recent actions above the table image: enough to see a marriage, a close, a trick
+
+COMMON_RULES = """**Sixty-Six / Schnapsen**: two players race to **66 card points** in each deal.
+• Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0 (SX-2). The winner of a trick leads the next one.
+• A trick goes to the higher card of the suit led, or to a trump (SX-4).
+• While the **stock** (talon) is open, play any card you like; after each trick both players draw, \
+winner first (SX-5, SX-6).
+• Once the stock is closed or used up you must follow suit and beat the card if you can, else trump \
+(SX-7). The bot only lets you press the cards you may play.
+• **Marriage**: holding the K and Q of a suit, when you lead, show them for 20 (40 in trumps) and lead \
+one of them (SX-8). The points count once you have won a trick.
+• **Swap**: the lowest trump may be exchanged for the face-up trump card when you lead (SX-9).
+• **Close the stock**: no more drawing, strict rules; you must then reach 66 yourself, or your \
+opponent scores (SX-10, SX-13).
+• A deal won scores 1 game point, 2 if the loser has under 33 (Schneider), 3 if the loser took no \
+trick (Schwarz) (SX-12). First to the target wins the series (SX-15)."""
+
+PRESET_RULES = {
+    "santase": "Santase: to 11, a trick needed before a marriage or a swap, +10 for the last trick, "
+    "no swap or close with only two cards left in the stock (D-SX-1).",
+    "sixty_six": "Sixty-Six (pagat): to 7, marriages on the first lead count from your first trick, "
+    "none once the stock is closed or used up, +10 for the last trick.",
+    "schnapsen": "Schnapsen: 20 cards (no 9s), 5-card hands, the trump J is swapped, to 7; marriages, "
+    "swap and close allowed on the first lead; no last-trick bonus: played out, the last trick wins 1.",
+    "schnapsen_tournament": "Tournament Schnapsen: as Schnapsen, but you must lead the K of a marriage, "
+    "need a trick before a swap, and claim 66 yourself.",
+}
+
+CLAIM_RULES = {
+    "auto": "Claims are automatic: the deal ends the moment someone has 66 (D-SX-3).",
+    "memory": "Memory mode: nobody's points are shown. Press **Claim 66** right after winning a trick "
+    "(or declaring a marriage); a false claim gives your opponent 2 game points, or 3 (SX-11).",
+}
+
+
+def rules_text(options: Mapping[str, Any]) -> str:
+    """The rules for one table: the common rules, then what its preset and claim mode change."""
+    chosen = Options.from_mapping(dict(options))
+    lines = [COMMON_RULES, f"**This table**: {PRESET_RULES.get(chosen.preset, '')}", CLAIM_RULES[chosen.claim_mode]]
+    return "\n".join(line for line in lines if line)
+
+
+def describe_options(options: Mapping[str, Any]) -> str:
+    """One line for lobby and table messages: "Santase (24 cards) · to 11 · claims automatic"."""
+    chosen = Options.from_mapping(dict(options))
+    claims = "claims automatic" if chosen.claim_mode == "auto" else "memory mode (claim 66 yourself)"
+    return f"{PRESET_NAMES.get(chosen.preset, chosen.preset)} · to {chosen.target} · {claims}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def stock_line(view: SchnapsenView, names: Sequence[str]) -> str:
+    """Trumps and the stock: face-up trump and how many cards, or closed, or used up (SX-3, SX-5, SX-10)."""
+    trumps = f"Trumps {view.trump.symbol}"
+    if view.closed and view.closed_by is not None:
+        return f"{trumps} · stock closed by {seat_name(names, view.closed_by)}"
+    if view.talon_size == 0:
+        return f"{trumps} · stock used up"
+    face_up = f" ({view.trump_card} face up)" if view.trump_card is not None else ""
+    return f"{trumps} · stock {plural(view.talon_size, 'card')}{face_up}"
+
+
+def trick_line(view: SchnapsenView, names: Sequence[str]) -> str:
+    """The trick in progress until both cards are down, then who took it (SX-4)."""
+    if view.trick:
+        led = view.trick[0]
+        follower = seat_name(names, 1 - led.seat)
+        return f"Trick: {seat_name(names, led.seat)} led {led.card}; {follower} to play."
+    if view.last_trick is not None and not view.deal_just_ended:
+        last = view.last_trick
+        cards = " ".join(str(played.card) for played in last.cards)
+        return f"{seat_name(names, last.winner)} took the last trick: {cards} ({plural(last.points, 'point')})."
+    return ""
+
+
+def deal_line(summary: DealSummary, names: Sequence[str]) -> str:
+    """After each deal: who won how many game points and why, card points, marriages, tricks (SX-12..14)."""
+    cards, marriages, tricks = summary.card_points, summary.marriage_points, summary.tricks
+    parts = [
+        f"**Deal {summary.deal_number}** ({DEAL_ENDS[summary.reason]}): {with_names(summary.text, names)}",
+        f"Card points {cards[0]}–{cards[1]}",
+    ]
+    if any(marriages):
+        parts.append(f"marriages {marriages[0]}–{marriages[1]}")
+    parts.append(f"tricks {tricks[0]}–{tricks[1]}")
+    return parts[0] + " " + ", ".join(parts[1:]) + "."
+
+
+def series_line(view: SchnapsenView, names: Sequence[str]) -> str:
+    first, second = seat_name(names, 0), seat_name(names, 1)
+    return f"Series to {view.target}: {first} {view.game_points[0]} – {view.game_points[1]} {second}"
+
+
+def table_header(view: SchnapsenView, names: Sequence[str]) -> str:
+    """Public text above the table image. Reads only the public view: no hand, and in memory mode
+    no running points (SX-11); the deal summary is public once the deal is over."""
+    lines: list[str] = []
+    if view.is_over and view.winner is not None:
+        lines.append(f"🏆 {seat_name(names, view.winner)} wins the series {view.game_points[0]}–{view.game_points[1]}.")
+    summary = view.last_deal if (view.deal_just_ended or view.is_over) else None
+    # The deal's and the series' results have their own lines; the log repeats them, so they are left out.
+    repeated = {summary.text} if summary is not None else set()
+    recent = [with_names(line, names) for line in view.log if line not in repeated and "wins the series" not in line]
+    recent = recent[-HEADER_LOG_LINES:]
+    if recent:
+        lines.append("Latest: " + " · ".join(recent))
+    if summary is not None:
+        lines.append(deal_line(summary, names))
+    if not view.is_over:
+        lines.append(f"Deal {view.deal_number} · {stock_line(view, names)}")
+        trick = trick_line(view, names)
+        if trick:
+            lines.append(trick)
+    lines.append(series_line(view, names))
+    return "\n".join(lines)
+
+
+# The hand panel ----------------------------------------------------------------------------------
+
+
+def exchange_card(view: SchnapsenView) -> Card:
+    """The card a swap gives up (SX-9): the trump 9, or the trump J with 20 cards."""
+    deck_size = view.options.deck_size if view.options is not None else 24
+    return lowest_trump(deck_size, view.trump)
+
+
+def marriage_points(view: SchnapsenView, suit: Suit) -> int:
+    """SX-8: 40 in trumps, 20 otherwise."""
+    return 40 if suit == view.trump else 20
+
+
+def status_line(view: SchnapsenView, names: Sequence[str]) -> str:
+    """What this seat should do now, in one sentence."""
+    seat = view.seat
+    if view.is_over:
+        if view.winner is None:
+            return "The series is over."
+        score = f"{view.game_points[view.winner]}–{view.game_points[1 - view.winner]}"
+        who = "You" if view.winner == seat else seat_name(names, view.winner)
+        return f"The series is over: {who} won {score}."
+    if not view.legal_moves:
+        waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
+        return f"Waiting for {waiting}."
+    if view.leading:
+        return "**Your turn.** You lead: play any card."
+    led = view.trick[0]
+    if view.phase.strict:
+        return (
+            f"**Your turn.** {seat_name(names, led.seat)} led {led.card}. The stock is "
+            f"{'closed' if view.phase is Phase.CLOSED else 'used up'}: follow suit and beat it if you can (SX-7)."
+        )
+    return f"**Your turn.** {seat_name(names, led.seat)} led {led.card}. Play any card: you need not follow suit yet."
+
+
+def greyed_reason(view: SchnapsenView) -> str:
+    """Why some cards cannot be pressed, in the engine's own words (SX-7 follow rules)."""
+    if not view.legal_moves or view.leading or not view.trick:
+        return ""
+    blocked = [card for card in view.hand if card not in view.playable]
+    if not blocked:
+        return ""
+    reason = follow_refusal(view.hand, view.trick[0].card, blocked[0], view.trump)
+    return f"Greyed-out cards can't be played now: {reason}"
+
+
+def points_line(view: SchnapsenView, names: Sequence[str]) -> str:
+    """Running points in `auto` mode; in `memory` mode the count is the player's job (SX-11)."""
+    seat = view.seat
+    if seat is None or view.is_over:
+        return ""
+    tricks = plural(view.tricks_won[seat], "trick")
+    if view.claim_mode == "memory":
+        return f"You have {tricks}. Memory mode: count your own points and press **Claim 66** when you have 66."
+    mine, theirs = view.points[seat], view.points[1 - seat]
+    return f"You have {mine} points and {tricks}; {seat_name(names, 1 - seat)} has {theirs}. First to 66 wins the deal."
+
+
+def panel_lines(view: SchnapsenView, names: Sequence[str], *, location: str, notice: str, marrying: bool) -> list[str]:
+    """Every line of a hand panel, in reading order."""
+    lines = [location, status_line(view, names)]
+    if not view.is_over:
+        lines.append(f"{stock_line(view, names)} · {series_line(view, names)}")
+        lines.append(points_line(view, names))
+    if view.last_deal is not None and view.deal_just_ended:
+        lines.append("Last deal: " + deal_line(view.last_deal, names))
+    if marrying:
+        lines.append("**Marriage**: choose the card to lead; the marriage is shown as you lead it (SX-8).")
+    lines.append(greyed_reason(view))
+    if notice:
+        lines.append(notice)
+    return [line for line in lines if line]
