@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -155,16 +155,30 @@ class Database:
         async with self._lock:
             if self._closed:
                 raise RuntimeError("the database is closed")
-            await self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
+                await _settle(self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN"))
                 yield Tx(self._conn)
-                # Shielded: once COMMIT is queued it runs even if this task is cancelled meanwhile.
-                await asyncio.shield(self._conn.execute("COMMIT"))
+                await _settle(self._conn.execute("COMMIT"))
             except BaseException:
                 # Never leave the shared connection inside a transaction, even for a cancelled task.
                 if self._conn.in_transaction:
                     try:
-                        await asyncio.shield(self._conn.execute("ROLLBACK"))
+                        await _settle(self._conn.execute("ROLLBACK"))
                     except sqlite3.Error:
                         log.exception("rollback failed")
                 raise
+
+
+async def _settle(statement: Awaitable[Any]) -> Any:
+    """Run a BEGIN, COMMIT or ROLLBACK to completion even if the calling task is cancelled meanwhile.
+
+    The statement runs on aiosqlite's worker thread whatever happens to the awaiting task, so the
+    connection's transaction state must be read only after it has finished: a cancelled task waits
+    for it, then lets the cancellation go on (the caller rolls back if a transaction is still open).
+    """
+    task = asyncio.ensure_future(statement)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await asyncio.wait({task})
+        raise
