@@ -53,6 +53,7 @@ class Settings:
 class Tuning:
     """Timings of the table machinery. Production defaults; tests shrink them to milliseconds.
 
+    Turn lengths are not here: they are each server's setting (data.GuildSettings, `/settings`).
     Table edits are coalesced to about one per second per channel (discord-notes C.6: channel edits
     share a small bucket), computer players wait a human-paced delay that never depends on their
     cards, and one sweeper loop handles every deadline.
@@ -65,5 +66,3 @@ class Tuning:
     reminder_fraction: float = 0.5  # remind when this share of the turn time is left
     max_timeouts: int = 2  # after this many timeouts in a row the seat goes to a computer player
     fresh_table_after: float = 45 * 60  # post a new table message instead of editing an older one (30046)
-    live_turn_seconds: int = 60
-    casual_turn_seconds: int = 12 * 3600

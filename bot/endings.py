@@ -17,7 +17,7 @@ from bot.components import button, view_of
 from bot.ids import ComponentId
 from bot.lobby import LOBBY_KEY, LobbySettings
 from bot.service import Applied, Loaded
-from data import ChannelBusy, GameStatus, MatchRecord, MoveSource
+from data import ChannelBusy, GameStatus, HandDelivery, MatchRecord, MoveSource, TurnTimer
 from rendering.standings import StandingRow, ordinal, render_standings
 
 if TYPE_CHECKING:
@@ -50,11 +50,13 @@ class Endings:
             await self.ping_if_wanted(after, next_seat.user_id)
 
     async def ping_if_wanted(self, loaded: Loaded, user_id: int | None) -> None:
-        """Players who asked for it get a channel ping on their turn (off by default: no spam)."""
+        """A channel ping when it becomes someone's turn, for those who asked for it, and for players
+        without a DM hand in casual games (nothing else would tell them; live players are watching)."""
         if user_id is None:
             return
         settings = await self.bot.service.db.settings.user(user_id)
-        if not settings.ping_on_turn:
+        no_dm = settings.dm_closed or settings.hand_delivery is HandDelivery.PANEL
+        if not (settings.ping_on_turn or (no_dm and loaded.record.timer is TurnTimer.CASUAL)):
             return
         channel_id = loaded.record.table_channel_id or loaded.record.channel_id
         adapter = self.bot.service.adapter(loaded.record.kind)

@@ -155,7 +155,7 @@ class Lobby:
                 seed=random.SystemRandom().randrange(2**62),
                 at=self.service.clock(),
                 timer=timer,
-                turn_seconds=self.service.turn_seconds(timer, guild.turn_seconds(timer)),
+                turn_seconds=guild.turn_seconds(timer),
                 options=stored,
                 deadline=self.service.clock() + self.service.tuning.lobby_timeout,
             )

@@ -34,6 +34,8 @@ OUT_OF_DATE = "That hand was out of date, so here is the current one."
 class Router:
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
+        # The last click that made a move, per game: (user, message, custom id). Its twin is a double click.
+        self._last_move_click: dict[int, tuple[int, int, str]] = {}
 
     @property
     def service(self):  # type: ignore[no-untyped-def]
@@ -111,7 +113,7 @@ class Router:
             await self._say(interaction, "A computer player has taken over your seat in this game.")
             return
         if cid.version != record.version:
-            if await self._is_repeat(loaded, seat.seat, cid):
+            if self._last_move_click.get(record.id) == self._click_key(interaction, cid):
                 return  # a double click: the first one was applied, the second is dropped quietly
             await self._show(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
             return
@@ -127,11 +129,19 @@ class Router:
         elif isinstance(outcome, Refuse):
             await self._say(interaction, outcome.reason)
         elif isinstance(outcome, Submit):
-            await self._submit(interaction, loaded, seat.seat, outcome)
+            await self._submit(interaction, loaded, seat.seat, outcome, self._click_key(interaction, cid))
 
-    async def _submit(self, interaction: discord.Interaction, loaded: Loaded, seat: int, outcome: Submit) -> None:
+    async def _submit(
+        self,
+        interaction: discord.Interaction,
+        loaded: Loaded,
+        seat: int,
+        outcome: Submit,
+        click: tuple[int, int, str],
+    ) -> None:
         service = self.service
         try:
+            self._last_move_click[loaded.record.id] = click
             applied = await service.submit(loaded.record.id, seat, outcome.move, expected_version=loaded.record.version)
         except IllegalMove as illegal:
             await self._show(interaction, loaded, seat, selection=outcome.selection, notice=f"⚠️ {illegal.reason}")
@@ -146,12 +156,10 @@ class Router:
             return
         await self._show(interaction, applied.after, seat)
 
-    async def _is_repeat(self, loaded: Loaded, seat: int, cid: ComponentId) -> bool:
-        """True when this click is the twin of the move this seat just made (same version, same seat)."""
-        if cid.version != loaded.record.version - 1:
-            return False
-        saved = await self.service.db.games.load(loaded.record.id)
-        return bool(saved.moves) and saved.moves[-1].actor == seat
+    @staticmethod
+    def _click_key(interaction: discord.Interaction, cid: ComponentId) -> tuple[int, int, str]:
+        message_id = interaction.message.id if interaction.message is not None else 0
+        return (interaction.user.id, message_id, cid.encode())
 
     async def _show(
         self,

@@ -13,13 +13,13 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.adapters import GameAdapter
 from bot.config import Tuning
-from data import Database, GameRecord, GameStatus, MatchRecord, MoveSource, Seat, TurnTimer, load_state
+from data import Database, GameRecord, GameStatus, MatchRecord, MoveSource, Seat, load_state
 from games.base import GameState, IllegalMove, Move, seeded_rng
 
 if TYPE_CHECKING:
@@ -298,11 +298,3 @@ class GameService:
                 task.cancel()
             return await self.load(game_id)
 
-    def turn_seconds(self, timer: TurnTimer, guild_seconds: int | None = None) -> int:
-        if guild_seconds:
-            return guild_seconds
-        return self.tuning.live_turn_seconds if timer is TurnTimer.LIVE else self.tuning.casual_turn_seconds
-
-
-def human_seats(record: GameRecord) -> Iterable[Seat]:
-    return (seat for seat in record.seats if not seat.is_computer and seat.user_id is not None)

@@ -17,8 +17,6 @@ FAST = Tuning(
     computer_delay=0.005,
     sweep_interval=0.02,
     lobby_timeout=3600,
-    live_turn_seconds=3600,
-    casual_turn_seconds=7200,
 )
 
 GAME_OVER = re.compile(r"is over")
@@ -97,3 +95,49 @@ async def next_turn(fake: FakeDiscord, user: SimUser, after_version: int, timeou
             return None
         await asyncio.sleep(0.01)
     return waiter.result()
+
+
+async def take_turn_with_hint(fake: FakeDiscord, user: SimUser, hand: Message) -> str:
+    """On a hand message where it is the user's turn: Hint, then Play the hint (or Pass). Returns the button."""
+    await click(user, hand, "Hint")
+    hinted = await fake.wait_for_message(
+        hand_channel(fake, hand), lambda m: m.id == hand.id and "Hint:" in m.text, viewer=user
+    )
+    label = "Pass" if hinted.component(label="Play").get("disabled") else "Play"
+    await click(user, hinted, label)
+    return label
+
+
+def hand_channel(fake: FakeDiscord, message: Message):  # type: ignore[no-untyped-def]
+    return fake.channel_by_id(message.channel_id)
+
+
+async def play_all(fake: FakeDiscord, users: list[SimUser], *, timeout: float = 60.0) -> int:
+    """Every user plays from their DM hand with hints until the final standings appear. Returns turns."""
+    acted: dict[str, int] = {user.id: -1 for user in users}
+    turns = 0
+    deadline = asyncio.get_running_loop().time() + timeout
+    while game_over_in(fake) is None:
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("the game did not end in time")
+        moved = False
+        for user in users:
+            hand = hand_message(fake, user)
+            if hand is None or not is_my_turn(hand) or version_of(hand) <= acted[user.id]:
+                continue
+            acted[user.id] = version_of(hand)
+            await take_turn_with_hint(fake, user, hand)
+            turns += 1
+            moved = True
+        if not moved:
+            await asyncio.sleep(0.01)
+    return turns
+
+
+async def start_game(fake: FakeDiscord, host: SimUser, lobby: Message, humans: list[SimUser]) -> Message:
+    """Press Start and wait until every seated person with open DMs has their hand (the deal is out)."""
+    table = await click(host, lobby, "Start")
+    for user in humans:
+        if user.dms_open:
+            await fake.wait_for_message(user.dm, lambda m: bool(m.buttons))
+    return table

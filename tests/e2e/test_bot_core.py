@@ -1,0 +1,276 @@
+"""The shared table machinery, end to end with Thirteen: lobby, hands, bad input, timers, restarts.
+
+Everything here goes through the real discord.py against the offline Discord: people run slash
+commands and click the components the bot sent them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+
+from bot.bot import CardBot
+from games.cards import parse_card
+from tests.e2e.helpers import (
+    FAST,
+    click,
+    game_id_of,
+    game_over_in,
+    hand_message,
+    is_my_turn,
+    open_lobby,
+    play_all,
+    start_bot,
+    start_game,
+    version_of,
+)
+from tests.fakediscord import FakeDiscord, Message, SimUser
+
+CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
+
+
+async def seat_people(fake: FakeDiscord, host: SimUser, others: list[SimUser], seats: int) -> Message:
+    lobby = await open_lobby(fake, host, "thirteen new", seats=seats)
+    for user in others:
+        lobby = await click(user, lobby, "Join")
+    return lobby
+
+
+async def test_four_humans_play_a_full_game(fake: FakeDiscord, bots) -> None:
+    """Four people join, each plays from their DM hand, and the game is rated at the end."""
+    bot = await start_bot(bots)
+    alice, bob, carol, dave = (fake.users[n] for n in ("alice", "bob", "carol", "dave"))
+    lobby = await seat_people(fake, alice, [bob, carol, dave], seats=4)
+    assert "Seated (4/4)" in lobby.text
+    await click(alice, lobby, "Start")
+    assert await play_all(fake, [alice, bob, carol, dave]) > 0
+    result = game_over_in(fake)
+    assert result is not None and "Rated game" not in result.text  # the image says it; the text names the winner
+    match = await bot.service.db.results.match_for_game(game_id_of(lobby))
+    assert match is not None and match.rated
+    assert sorted(p.place for p in match.players) == [1, 2, 3, 4]
+
+
+async def test_two_humans_and_two_computers_play_to_the_end(fake: FakeDiscord, bots) -> None:
+    """Two people plus two computer seats added by the host; unrated because computers played."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=4)
+    lobby = await click(alice, lobby, "Add computer player")
+    assert "🤖" in lobby.text
+    await click(alice, lobby, "Start")
+    await play_all(fake, [alice, bob])
+    match = await bot.service.db.results.match_for_game(game_id_of(lobby))
+    assert match is not None and not match.rated and match.with_computers
+
+
+async def test_dm_refused_player_is_told_and_plays_from_the_panel(fake: FakeDiscord, bots) -> None:
+    """A closed DM (50007) is remembered, announced once in the channel, and the My hand panel works."""
+    erin = fake.users["erin"]
+    erin.dms_open = False
+    bot = await start_bot(bots)
+    alice = fake.users["alice"]
+    lobby = await seat_people(fake, erin, [alice], seats=2)
+    table = await start_game(fake, erin, lobby, [erin, alice])
+    notice = await fake.wait_for_message(fake.channel, lambda m: "can't send you direct messages" in m.text)
+    assert erin.mention in notice.text
+    assert (await bot.service.db.settings.user(int(erin.id))).dm_closed
+    panel = await erin.click(table, label="My hand")
+    assert isinstance(panel, Message) and panel.ephemeral and panel.selects
+    assert panel.attachments[0].is_png
+
+
+async def test_a_stale_hand_gets_a_fresh_one(fake: FakeDiscord, bots) -> None:
+    """A click on a hand drawn for an older version answers "out of date" with the current hand."""
+    await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    table = await start_game(fake, alice, lobby, [alice, bob])
+    first = await alice.click(table, label="My hand")
+    assert isinstance(first, Message)
+    old_version = version_of(first)
+    # Play until the game has moved past the version of alice's panel.
+    while True:
+        mover = next((u for u in (alice, bob) if (h := hand_message(fake, u)) and is_my_turn(h)), None)
+        if mover is not None:
+            hand = hand_message(fake, mover)
+            assert hand is not None
+            await click(mover, hand, "Hint")
+            hinted = await fake.wait_for_message(mover.dm, lambda m, h=hand: m.id == h.id and "Hint:" in m.text)
+            await click(mover, hinted, "Pass" if hinted.component(label="Play").get("disabled") else "Play")
+            break
+        await asyncio.sleep(0.01)
+    stale = await alice.select(first, first.selects[0]["custom_id"], [first.selects[0]["options"][0]["value"]])
+    assert isinstance(stale, Message) and "out of date" in stale.text
+    assert version_of(stale) > old_version
+
+
+async def test_someone_not_seated_is_told_so(fake: FakeDiscord, bots) -> None:
+    """My hand from a spectator: a polite reason, nothing else changes."""
+    await start_bot(bots)
+    alice, bob, carol = fake.users["alice"], fake.users["bob"], fake.users["carol"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    table = await start_game(fake, alice, lobby, [alice, bob])
+    reply = await carol.click(table, label="My hand")
+    assert isinstance(reply, Message) and reply.ephemeral and "not playing" in reply.text
+
+
+async def test_only_the_host_starts_and_joining_twice_is_refused(fake: FakeDiscord, bots) -> None:
+    await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=3)
+    again = await bob.click(lobby, label="Join")
+    assert isinstance(again, Message) and again.ephemeral and "already seated" in again.text
+    refused = await bob.click(lobby, label="Start")
+    assert isinstance(refused, Message) and refused.ephemeral and "Only the host" in refused.text
+
+
+async def test_one_game_per_channel(fake: FakeDiscord, bots) -> None:
+    await start_bot(bots)
+    await open_lobby(fake, fake.users["alice"], "thirteen new")
+    reply = await fake.users["bob"].slash("thirteen new")
+    assert isinstance(reply, Message) and reply.ephemeral and "already a game" in reply.text
+
+
+async def test_a_click_out_of_turn_is_refused(fake: FakeDiscord, bots) -> None:
+    """Pass is greyed out off-turn; a client that sends it anyway is told whose turn it is."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    loaded = await bot.service.load(game_id_of(lobby))
+    waiting = bob if loaded.state.to_move == 0 else alice
+    hand = await fake.wait_for_message(waiting.dm, lambda m: "Waiting for" in m.text)
+    assert hand.component(label="Pass").get("disabled")
+    forced = {"custom_id": hand.component(label="Pass")["custom_id"], "component_type": 2}
+    reply = await fake.start_interaction(waiting.person, 3, forced, waiting.dm, hand)
+    assert isinstance(reply, Message)
+    note = await fake.wait_for_message(waiting.dm, lambda m: "not your turn" in m.text, viewer=waiting)
+    assert note.ephemeral
+
+
+async def test_an_illegal_selection_keeps_the_cards_and_says_why(fake: FakeDiscord, bots) -> None:
+    """Two cards of different ranks are no combination (TL-5): the engine's reason, selection kept."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    loaded = await bot.service.load(game_id_of(lobby))
+    mover = alice if loaded.state.to_move == 0 else bob
+    hand = await fake.wait_for_message(mover.dm, lambda m: is_my_turn(m))
+    options = hand.selects[0]["options"]
+    ranks = {}
+    for option in options:
+        ranks.setdefault(option["label"][:-1], option["value"])
+    pick = list(ranks.values())[:2]  # two different ranks
+    chosen = await mover.select(hand, hand.selects[0]["custom_id"], pick)
+    assert isinstance(chosen, Message) and "Selected:" in chosen.text
+    refused = await mover.click(chosen, label="Play")
+    assert isinstance(refused, Message)
+    told = await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and "⚠️" in m.text)
+    assert "Selected:" in told.text
+    assert (await bot.service.load(game_id_of(lobby))).record.version == loaded.record.version
+
+
+async def test_double_click_applies_once(fake: FakeDiscord, bots) -> None:
+    """Two fast clicks on Play: one move is stored, the twin is dropped quietly."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    game_id = game_id_of(lobby)
+    loaded = await bot.service.load(game_id)
+    mover = alice if loaded.state.to_move == 0 else bob
+    hand = await fake.wait_for_message(mover.dm, lambda m: is_my_turn(m))
+    await click(mover, hand, "Hint")
+    hinted = await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and "Hint:" in m.text)
+    first = mover.click(hinted, label="Play", settle=False)
+    second = mover.click(hinted, label="Play", settle=False)
+    await asyncio.gather(first, second)
+    await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and version_of(m) > version_of(hinted))
+    await asyncio.sleep(0.1)
+    saved = await bot.service.db.games.load(game_id)
+    assert [m.actor for m in saved.moves].count(loaded.state.to_move) == 1
+    assert not any("out of date" in m.text for m in fake.messages(mover.dm, viewer=mover) if m.ephemeral)
+
+
+async def test_leaving_hands_the_seat_to_a_computer(fake: FakeDiscord, bots) -> None:
+    """Leave on the table: announced, a computer plays on, the game ends unrated."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    table = await start_game(fake, alice, lobby, [alice, bob])
+    reply = await bob.click(table, label="Leave")
+    assert isinstance(reply, Message) and reply.ephemeral and "left the game" in reply.text
+    await fake.wait_for_message(fake.channel, lambda m: "takes their seat" in m.text)
+    await play_all(fake, [alice])
+    match = await bot.service.db.results.match_for_game(game_id_of(lobby))
+    assert match is not None and not match.rated
+
+
+async def test_timeouts_pass_then_a_computer_takes_over(fake: FakeDiscord, bots) -> None:
+    """1-second turns: a reminder, automatic moves, then a computer takes the idle seat (unrated)."""
+    bot = await start_bot(bots)
+    guild_id = int(fake.guild.id)
+    await bot.service.db.settings.update_guild(guild_id, live_turn_seconds=1)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    # Nobody plays: whoever is to move first is reminded, timed out twice, then replaced.
+    await fake.wait_for_message(fake.channel, lambda m: "⏰" in m.text, timeout=10)
+    await fake.wait_for_message(fake.channel, lambda m: "ran out of time; I played" in m.text, timeout=10)
+    takeover = await fake.wait_for_message(fake.channel, lambda m: "takes the seat" in m.text, timeout=20)
+    record = (await bot.service.load(game_id_of(lobby))).record
+    replaced = [seat for seat in record.seats if seat.is_computer]
+    assert len(replaced) == 1 and replaced[0].display_name in takeover.text
+    await play_all(fake, [alice if replaced[0].user_id == int(bob.id) else bob], timeout=60)
+    match = await bot.service.db.results.match_for_game(game_id_of(lobby))
+    assert match is not None and not match.rated
+
+
+async def test_an_idle_lobby_closes_itself(fake: FakeDiscord, bots) -> None:
+    await start_bot(bots, tuning=dataclasses.replace(FAST, lobby_timeout=0.2))
+    lobby = await open_lobby(fake, fake.users["alice"], "thirteen new")
+    closed = await fake.wait_for_message(fake.channel, lambda m: m.id == lobby.id and "closed" in m.text)
+    assert not closed.buttons
+
+
+async def test_a_restarted_bot_continues_the_game_and_old_buttons_work(fake: FakeDiscord, bots) -> None:
+    """Stop the bot mid-game, start another on the same database: the first bot's DM hand still plays."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    game_id = game_id_of(lobby)
+    loaded = await bot.service.load(game_id)
+    mover = alice if loaded.state.to_move == 0 else bob
+    hand = await fake.wait_for_message(mover.dm, lambda m: is_my_turn(m))
+    await bots.stop(bot)
+    second = await bots.start(tuning=FAST)
+    assert isinstance(second, CardBot) and second is not bot
+    await click(mover, hand, "Hint")
+    hinted = await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and "Hint:" in m.text)
+    await click(mover, hinted, "Pass" if hinted.component(label="Play").get("disabled") else "Play")
+    assert (await second.service.load(game_id)).record.version == loaded.record.version + 1
+    await play_all(fake, [alice, bob])
+    assert (await second.service.db.results.match_for_game(game_id)) is not None
+
+
+async def test_no_public_message_shows_a_hidden_card(fake: FakeDiscord, bots) -> None:
+    """Right after the deal, every card named in the channel has been played in public."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    game_id = game_id_of(lobby)
+    await asyncio.sleep(0.2)
+    loaded = await bot.service.load(game_id)
+    view = loaded.state.view(None)
+    # The lowest card's holder is announced: the first lead must include it (TL-4), so it is public.
+    public = {card.face for card in view.played} | ({view.must_include} if view.must_include else set())
+    for message in fake.messages(fake.channel):
+        if message.ephemeral:
+            continue
+        for token in CARD_TOKEN.findall(message.text):
+            assert parse_card(token) in public, f"{token} shown in public: {message.text!r}"
