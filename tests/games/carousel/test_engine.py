@@ -1,0 +1,59 @@
+"""Carousel against the shared engine contract (games.base) and the registry."""
+
+from __future__ import annotations
+
+import random
+
+from games.base import ComputerPlayer, Engine, GameState
+from games.carousel import ENGINE, Draw, Meld, MeldStep, Phase, new_game, position
+from games.registry import get_engine
+
+
+def test_engine_conforms_to_the_protocol() -> None:
+    """ENGINE is a games.base.Engine with kind carousel, 2-5 players and three levels."""
+    assert isinstance(ENGINE, Engine)
+    assert get_engine("carousel") is ENGINE
+    assert (ENGINE.kind, ENGINE.min_players, ENGINE.max_players) == ("carousel", 2, 5)
+    assert tuple(ENGINE.levels) == ("easy", "normal", "hard")
+
+
+def test_state_and_computers_conform_to_the_protocols() -> None:
+    """States are GameStates and every level is a ComputerPlayer."""
+    assert isinstance(new_game(3, seed=1), GameState)
+    for level in ENGINE.levels:
+        assert isinstance(ENGINE.computer(level), ComputerPlayer)
+
+
+def test_apply_leaves_the_old_state_untouched() -> None:
+    """design §2: apply returns a new state."""
+    state = new_game(2, seed=3)
+    before = state.to_dict()
+    state.apply(Draw())
+    assert state.to_dict() == before
+
+
+def test_hand_summary_in_views_after_a_hand_ends() -> None:
+    """CA-12 views: the ended hand's summary is public and flagged until the next move."""
+    state = position(table=["6h 7h 8h"], hands=["9h", "Jk 5c"], phase="meld_1")
+    after = state.apply(MeldStep((Meld.parse("6h 7h 8h 9h"),)))
+    view = after.view(None)
+    assert view.hand_just_ended and view.last_hand is not None
+    assert view.last_hand.went_out == 0 and view.last_hand.counts == (0, 30)
+    assert view.last_hand.reason == "went out"
+    assert view.phase is Phase.DRAW_1 and view.hand_number == 2
+    assert not after.apply(Draw()).view(None).hand_just_ended
+
+
+def test_view_log_records_actions() -> None:
+    """Views carry a short log whose last line is the last action."""
+    state = new_game(3, seed=8).apply(Draw())
+    assert "drew" in state.view(None).last_action
+
+
+def test_random_legal_moves_never_break_the_engine() -> None:
+    """legal_moves() is always non-empty until the game ends, and every listed move applies."""
+    rng = random.Random(5)
+    state = new_game(4, seed=5)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert state.legal_moves() == [] and state.to_move is None
