@@ -366,6 +366,11 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     except KeyboardInterrupt:
         table.say("\nInterrupted.")
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`... | head`): stop quietly, and keep Python's exit-time flush from
+        # raising again on the closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 __all__ = ["TableConfig", "TerminalTable", "build_parser", "main", "parse_config"]

@@ -57,7 +57,7 @@ class ThirteenText:
 
     def hand(self, view: ThirteenView) -> str:
         lines = [f"   Your hand: {cards_text(view.hand)}"]
-        if view.must_include is not None:
+        if view.must_include is not None and view.my_turn:
             lines.append(f"   Your first play must include {view.must_include} (TL-4).")
         if view.in_bomb_window:
             lines.append("   You passed, but you may still chop the 2s with a bomb, or pass again (E-TL-1).")
