@@ -98,8 +98,8 @@ def _table_move(state: State, text: str) -> MeldStep:
             for i, card in enumerate(meld):
                 if not card.is_joker or (m, i) in joker_for:
                     continue
-                if "#" in card.card.code or card.card.copy:
-                    continue
+                if card.card.copy:
+                    continue  # a joker written with its copy id (Jk#1) means exactly that card
                 for table_joker in table_jokers:
                     if pass_number == 0 and table_joker.declared != card.declared:
                         continue

@@ -295,10 +295,9 @@ def _solve(
     lower = np.zeros(n_vars)
     upper = np.zeros(n_vars)
     cost = np.zeros(n_vars)
+    # best_play: any hand card may go down; arrange: exactly the named cards must.
     lower[y0:z0] = forced
-    upper[y0:z0] = np.maximum(inventory.hand_naturals, forced) if not maximise_points else inventory.hand_naturals
-    if not maximise_points:
-        upper[y0:z0] = forced
+    upper[y0:z0] = inventory.hand_naturals if maximise_points else forced
     upper[z0:yj] = inventory.fixed_jokers
     lower[yj] = forced_jokers
     upper[yj] = inventory.hand_jokers if maximise_points else forced_jokers
