@@ -83,3 +83,19 @@ def test_a_piped_session_reads_like_a_transcript(tmp_path):
     assert completed.returncode == 0
     assert "You ▸ hint\n  Hint: " in completed.stdout
     assert "You ▸ quit\n" in completed.stdout
+
+
+def test_the_solver_banner_stays_out_of_a_carousel_game(tmp_path):
+    """HiGHS prints a banner on descriptor 1 the first time it is built; the game text must not contain it."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "carousel", "--watch", "--seed", "2", "--players", "2",
+         "--option", "target=30"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert completed.returncode == 0
+    assert "melded" in completed.stdout  # the solver did run
+    assert "HiGHS" not in completed.stdout

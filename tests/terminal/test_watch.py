@@ -26,6 +26,7 @@ def engine_playout(kind: str, players: int, seed: int, options: dict[str, object
     moves = 0
     while not state.is_over:
         seat = state.to_move
+        assert seat is not None
         state = state.apply(computers[seat].choose(state.view(seat), seeded_rng(seed, "computer", moves)))
         moves += 1
     return state.result(), moves
