@@ -123,6 +123,19 @@ def deal_line(summary: DealSummary, names: Sequence[str]) -> str:
     return parts[0] + " " + ", ".join(parts[1:]) + "."
 
 
+def recent_deal(view: SchnapsenView) -> DealSummary | None:
+    """The last deal's summary while it is news: until the next deal's first trick is complete.
+
+    The engine deals the next hand at once, and a computer may lead it within a second, so showing
+    the summary only until the first move (`deal_just_ended`) would hide it before anyone read it.
+    """
+    if view.last_deal is None:
+        return None
+    if view.is_over or view.deal_just_ended or not view.tricks:
+        return view.last_deal
+    return None
+
+
 def series_line(view: SchnapsenView, names: Sequence[str]) -> str:
     first, second = seat_name(names, 0), seat_name(names, 1)
     return f"Series to {view.target}: {first} {view.game_points[0]} – {view.game_points[1]} {second}"
@@ -134,7 +147,7 @@ def table_header(view: SchnapsenView, names: Sequence[str]) -> str:
     lines: list[str] = []
     if view.is_over and view.winner is not None:
         lines.append(f"🏆 {seat_name(names, view.winner)} wins the series {view.game_points[0]}–{view.game_points[1]}.")
-    summary = view.last_deal if (view.deal_just_ended or view.is_over) else None
+    summary = recent_deal(view)
     # The deal's and the series' results have their own lines; the log repeats them, so they are left out.
     repeated = {summary.text} if summary is not None else set()
     recent = [with_names(line, names) for line in view.log if line not in repeated and "wins the series" not in line]
@@ -173,7 +186,7 @@ def status_line(view: SchnapsenView, names: Sequence[str]) -> str:
         if view.winner is None:
             return "The series is over."
         score = f"{view.game_points[view.winner]}–{view.game_points[1 - view.winner]}"
-        who = "You" if view.winner == seat else seat_name(names, view.winner)
+        who = "you" if view.winner == seat else seat_name(names, view.winner)
         return f"The series is over: {who} won {score}."
     if not view.legal_moves:
         waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
@@ -218,8 +231,9 @@ def panel_lines(view: SchnapsenView, names: Sequence[str], *, location: str, not
     if not view.is_over:
         lines.append(f"{stock_line(view, names)} · {series_line(view, names)}")
         lines.append(points_line(view, names))
-    if view.last_deal is not None and view.deal_just_ended:
-        lines.append("Last deal: " + deal_line(view.last_deal, names))
+    summary = recent_deal(view)
+    if summary is not None:
+        lines.append("Last deal: " + deal_line(summary, names))
     if marrying:
         lines.append("**Marriage**: choose the card to lead; the marriage is shown as you lead it (SX-8).")
     lines.append(greyed_reason(view))
