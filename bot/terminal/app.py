@@ -239,8 +239,8 @@ class TerminalTable:
                 continue
             try:
                 move = self.state.parse_move(line.strip())
-            except ValueError as error:  # IllegalMove is a ValueError; notation errors say how to write it
-                self.say(f"  ✗ {_reason(error)} (type help for the notation)")
+            except ValueError as error:  # each engine's notation error already says how to write a move
+                self.say(f"  ✗ {_reason(error)}")
                 continue
             try:
                 self.apply(move)
