@@ -58,7 +58,7 @@ class CarouselText:
         return "\n".join(lines)
 
     def hand(self, view: CarouselView) -> str:
-        lines = [f"   Your hand ({view.hand_value}): {cards_text(sort_hand(view.hand))}"]
+        lines = [f"   Your hand (count {view.hand_value}): {cards_text(sort_hand(view.hand))}"]
         if view.my_turn:
             lines.append(f"   {_what_now(view)}")
         return "\n".join(lines)
