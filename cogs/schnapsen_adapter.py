@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -25,6 +25,7 @@ from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refu
 from bot.components import button
 from bot.ids import ComponentId
 from cogs import schnapsen_text as words
+from games.base import Engine
 from games.cards import Card, Suit, parse_card
 from games.schnapsen import ENGINE, Claim, Close, ExchangeTrump, Marriage, Options, PlayCard, SchnapsenView
 from rendering.schnapsen import render_hand, render_table
@@ -72,7 +73,9 @@ def _card_arg(arg: str) -> Card | None:
 class SchnapsenAdapter(GameAdapter):
     kind = "schnapsen"
     title = "Sixty-Six"
-    engine = ENGINE
+    # A cast, not a plain assignment: SchnapsenEngine declares `levels` as a tuple where the Engine
+    # protocol has a (mutable, hence invariant) Sequence attribute; the engine does satisfy it at runtime.
+    engine = cast(Engine, ENGINE)
     summary = words.COMMON_RULES
 
     # -- options and public texts ------------------------------------------------------------------
@@ -167,7 +170,9 @@ class SchnapsenAdapter(GameAdapter):
     def _marriage_row(ctx: PanelContext, view: SchnapsenView, marrying: frozenset[int]) -> list[discord.ui.Item[Any]]:
         """Back, and in memory mode "declare and claim" per suit (SX-11: out on a marriage, no lead)."""
         gid, version = ctx.game_id, ctx.version
-        items = [button(ComponentId(gid, version, BACK), "Back: no marriage", row=ACTION_ROW)]
+        items: list[discord.ui.Item[Any]] = [
+            button(ComponentId(gid, version, BACK), "Back: no marriage", row=ACTION_ROW)
+        ]
         if view.can_claim:
             for suit in view.marriage_suits:
                 points = words.marriage_points(view, suit)

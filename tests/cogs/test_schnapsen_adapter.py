@@ -260,7 +260,7 @@ def test_a_forged_card_is_submitted_for_the_engine_to_refuse() -> None:
     """A card click always reaches the engine, so a disabled card forced through is refused with its reason."""
     state = strict_follow()
     outcome = ADAPTER.on_action(PanelContext(7, 3, 0, state.view(0), NAMES), "play", "9c", [])
-    assert isinstance(outcome, Submit)
+    assert isinstance(outcome, Submit) and isinstance(outcome.move, PlayCard)
     with pytest.raises(IllegalMove):
         state.check(outcome.move)
 
