@@ -123,8 +123,7 @@ class SchnapsenAdapter(GameAdapter):
             trump = card.suit == view.trump
             if marrying:
                 enabled = index in marrying
-                assert card.suit is not None
-                label = f"Lead {card}, show {words.marriage_points(view, card.suit)}" if enabled else str(card)
+                label = words.marriage_label(view, card) if enabled else str(card)
                 cid = ComponentId(gid, version, MARRY if enabled else PLAY, card.code)
                 style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
             else:

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.cards import Card, Suit
 from games.schnapsen import DealEnd, DealSummary, Options, Phase, SchnapsenView
-from games.schnapsen.rules import follow_refusal, lowest_trump
+from games.schnapsen.rules import WIN_POINTS, follow_refusal, lowest_trump
 from rendering.table import seat_name, with_names
 
 PRESET_NAMES = {
@@ -68,16 +68,22 @@ CLAIM_RULES = {
 }
 
 
+def table_options(options: Mapping[str, Any]) -> Options:
+    """The engine's options from stored table options. Keys starting with "_" belong to the bot (the
+    lobby keeps its seat and level choices under `_lobby` until the start) and are not rule switches."""
+    return Options.from_mapping({key: value for key, value in options.items() if not key.startswith("_")})
+
+
 def rules_text(options: Mapping[str, Any]) -> str:
     """The rules for one table: the common rules, then what its preset and claim mode change."""
-    chosen = Options.from_mapping(dict(options))
+    chosen = table_options(options)
     lines = [COMMON_RULES, f"**This table**: {PRESET_RULES.get(chosen.preset, '')}", CLAIM_RULES[chosen.claim_mode]]
     return "\n".join(line for line in lines if line)
 
 
 def describe_options(options: Mapping[str, Any]) -> str:
     """One line for lobby and table messages: "Santase (24 cards) · to 11 · claims automatic"."""
-    chosen = Options.from_mapping(dict(options))
+    chosen = table_options(options)
     claims = "claims automatic" if chosen.claim_mode == "auto" else "memory mode (claim 66 yourself)"
     return f"{PRESET_NAMES.get(chosen.preset, chosen.preset)} · to {chosen.target} · {claims}"
 
@@ -177,6 +183,18 @@ def exchange_card(view: SchnapsenView) -> Card:
 def marriage_points(view: SchnapsenView, suit: Suit) -> int:
     """SX-8: 40 in trumps, 20 otherwise."""
     return 40 if suit == view.trump else 20
+
+
+def marriage_label(view: SchnapsenView, card: Card) -> str:
+    """The button that declares a marriage and leads `card` (SX-8). In `auto` mode, when the marriage
+    takes a player who has a trick to 66, the deal ends at once and no card is led (SX-11, §3.3)."""
+    assert card.suit is not None
+    points = marriage_points(view, card.suit)
+    seat = view.seat
+    own = view.points[seat] if seat is not None and view.tricks_won[seat] else None
+    if view.claim_mode == "auto" and own is not None and own + points >= WIN_POINTS:
+        return f"Show {points} {card.suit.symbol}: you reach 66 and win the deal"
+    return f"Lead {card}, show {points}"
 
 
 def status_line(view: SchnapsenView, names: Sequence[str]) -> str:

@@ -104,6 +104,12 @@ def test_describe_options_names_preset_target_and_claim_mode() -> None:
     assert "Schnapsen" in text and "to 5" in text and "memory" in text
 
 
+def test_texts_ignore_the_lobbys_private_options() -> None:
+    """The lobby keeps its own choices under `_lobby`; rules and descriptions still read the table."""
+    stored = {**ADAPTER.parse_options({"preset": "sixty_six"}), "_lobby": {"seats": 2, "level": "easy"}}
+    assert "Sixty-Six" in describe_options(stored) and "pagat" in rules_text(stored)
+
+
 @pytest.mark.parametrize("preset", ["santase", "sixty_six", "schnapsen", "schnapsen_tournament"])
 @pytest.mark.parametrize("claim", ["auto", "memory"])
 def test_rules_text_fits_one_discord_message(preset: str, claim: str) -> None:
@@ -206,6 +212,23 @@ def test_sx8_marriage_in_trumps_is_worth_forty() -> None:
     assert "for 40" in by_action(shown, "mar")[0].label
     outcome = ADAPTER.on_action(PanelContext(7, 3, 0, state.view(0), NAMES), "marry", "Kc", [])
     assert isinstance(outcome, Submit) and outcome.move in state.legal_moves()
+
+
+def test_sx11_marriage_that_reaches_66_says_it_wins_the_deal() -> None:
+    """SX-11, §3.3 (auto mode): with a trick and 48 points, showing 20 ends the deal; the button says so."""
+    state = opening(scores=(48, 0))
+    view = state.view(0)
+    labels = [b.label for b in by_action(panel(view, marriage_cards(view)), "marry")]
+    assert labels and all("reach 66" in label for label in labels)
+    after = state.apply(Marriage(parse_card("Kh"), 20))
+    assert after.last_deal is not None and after.last_deal.winner == 0
+
+
+def test_sx8_marriage_below_66_says_which_card_it_leads() -> None:
+    """SX-8: below 66 the marriage buttons name the card they lead and the points shown."""
+    view = opening().view(0)
+    labels = sorted(b.label for b in by_action(panel(view, marriage_cards(view)), "marry"))
+    assert labels == ["Lead K♥, show 20", "Lead Q♥, show 20"]
 
 
 def test_back_leaves_marriage_mode() -> None:

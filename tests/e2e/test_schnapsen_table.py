@@ -80,6 +80,14 @@ def final_standings(fake: FakeDiscord) -> list[tuple[str, int]]:
     return [(name, int(points)) for name, points in re.findall(r"^\d\w\w: (.+) \((\d+)\)$", result.text, re.M)]
 
 
+async def test_schnapsen_rules_command_answers_privately_per_preset(fake: FakeDiscord, bots: BotHarness) -> None:
+    """/schnapsen rules: the common rules and what the chosen preset changes, only for the asker."""
+    await start_bot(bots)
+    reply = await fake.users["carol"].slash("schnapsen rules", preset="schnapsen")
+    assert isinstance(reply, Message) and reply.ephemeral
+    assert "66" in reply.text and "20 cards" in reply.text
+
+
 # Full series -------------------------------------------------------------------------------------
 
 
