@@ -249,6 +249,13 @@ class FakeDiscord:
         self.guild.members.append(user.person)
         return user
 
+    def add_channel(self, name: str) -> Channel:
+        """A new text channel (add channels before the bot connects: GUILD_CREATE carries the list)."""
+        channel = Channel(name, self.guild.id, position=len(self.guild.channels))
+        self.channels[name] = channel
+        self.guild.channels.append(channel)
+        return channel
+
     def dm_channel(self, person: Person) -> Channel:
         if person.id not in self._dms:
             self._dms[person.id] = Channel(f"dm-{person.name}", recipient=person)
