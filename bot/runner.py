@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 
 import discord
 import yarl
@@ -28,6 +30,12 @@ def point_at(settings: Settings) -> None:
 
 async def _main(settings: Settings) -> None:
     async with CardBot(settings) as bot:
+        # SIGTERM (a service manager stopping us) closes the bot like Ctrl-C: the sweeper and table
+        # updates stop, the database closes cleanly, and nothing committed is lost.
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError):  # not on Windows
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
         await bot.start(settings.token)
 
 

@@ -41,3 +41,4 @@ async def test_python_m_bot_logs_in_syncs_and_answers_cardroom(fake: FakeDiscord
         assert process.stderr is not None
         log = (await process.stderr.read()).decode()
     assert re.search(r"synced [1-9]\d* application commands", log) and "Traceback" not in log
+    assert process.returncode == 0, "SIGTERM should close the bot gracefully"
