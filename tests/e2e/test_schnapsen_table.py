@@ -226,6 +226,25 @@ async def test_sx11_claim_66_in_memory_mode(
     await table_showing(fake, deal_line(expected.last_deal, names(fake)))
 
 
+async def test_sx5_the_opponent_sees_the_card_drawn_when_the_follower_takes_the_trick(
+    fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SX-5: bob follows and takes the first trick, so he leads again; alice's DM shows her drawn card at once."""
+
+    def follower_takes_first_trick(seed: int) -> bool:
+        state, _ = simulate(seed, SANTASE, stop=lambda s: bool(s.tricks))
+        return state.tricks[0].winner == 1
+
+    seed = find_seed(follower_takes_first_trick)
+    expected, version = simulate(seed, SANTASE, stop=lambda s: bool(s.tricks))
+    fixed_seed(monkeypatch, seed)
+    alice, bob = await two_humans(fake, bots, preset="santase")
+    await play(fake, [alice, bob], stop=lambda: hand_version(fake, bob) >= version)
+    redrawn = await fake.wait_for_message(alice.dm, lambda m: bool(m.buttons) and version_of(m) == version)
+    assert card_codes(redrawn) == [card.code for card in expected.view(0).hand]
+    assert "Waiting for Bob" in redrawn.text
+
+
 # Refusals and restarts ----------------------------------------------------------------------------
 
 
