@@ -129,6 +129,7 @@ class SchnapsenAdapter(GameAdapter):
             else:
                 enabled = card in view.playable  # SX-7: only legal cards in the closed / exhausted phase
                 label = f"Play {card}" if view.legal_moves else str(card)
+                label += " (trump)" if trump else ""  # newcomers need not remember the trump suit
                 cid = ComponentId(gid, version, PLAY, card.code)
                 style = discord.ButtonStyle.primary if trump else discord.ButtonStyle.secondary
             items.append(button(cid, label, style=style, disabled=not enabled, row=row))

@@ -215,7 +215,7 @@ def status_line(view: SchnapsenView, names: Sequence[str]) -> str:
     if view.phase.strict:
         return (
             f"**Your turn.** {seat_name(names, led.seat)} led {led.card}. The stock is "
-            f"{'closed' if view.phase is Phase.CLOSED else 'used up'}: follow suit and beat it if you can (SX-7)."
+            f"{'closed' if view.phase is Phase.CLOSED else 'used up'}: follow suit and beat it if you can."
         )
     return f"**Your turn.** {seat_name(names, led.seat)} led {led.card}. Play any card: you need not follow suit yet."
 
@@ -228,7 +228,7 @@ def greyed_reason(view: SchnapsenView) -> str:
     if not blocked:
         return ""
     reason = follow_refusal(view.hand, view.trick[0].card, blocked[0], view.trump)
-    return f"Greyed-out cards can't be played now: {reason}"
+    return f"Greyed-out cards can't be played now. {reason}"
 
 
 def points_line(view: SchnapsenView, names: Sequence[str]) -> str:
@@ -253,7 +253,7 @@ def panel_lines(view: SchnapsenView, names: Sequence[str], *, location: str, not
     if summary is not None:
         lines.append("Last deal: " + deal_line(summary, names))
     if marrying:
-        lines.append("**Marriage**: choose the card to lead; the marriage is shown as you lead it (SX-8).")
+        lines.append("**Marriage**: choose the card to lead; the marriage is shown as you lead it.")
     lines.append(greyed_reason(view))
     if notice:
         lines.append(notice)
