@@ -66,17 +66,6 @@ def first_playable(view: SchnapsenView) -> Move:
     return PlayCard(next(card for card in view.hand if card in view.playable))
 
 
-def play_until(state: State, stop: Callable[[State], bool], limit: int = 400) -> State:
-    """Both seats play `first_playable` until `stop(state)` (or the series ends)."""
-    for _ in range(limit):
-        if stop(state) or state.is_over:
-            return state
-        seat = state.to_move
-        assert seat is not None
-        state = state.apply(first_playable(state.view(seat)))
-    raise AssertionError("the playout did not stop")
-
-
 def find_seed(predicate: Callable[[int], bool], limit: int = 5000) -> int:
     """The first seed in 0..limit for which `predicate(seed)` holds."""
     for seed in range(limit):

@@ -58,14 +58,28 @@ def names(fake: FakeDiscord) -> tuple[str, str]:
 
 
 async def two_humans(
-    fake: FakeDiscord, bots: BotHarness, tuning: Tuning = FAST, **options: str
+    fake: FakeDiscord,
+    bots: BotHarness,
+    monkeypatch: pytest.MonkeyPatch,
+    seed: int,
+    tuning: Tuning = FAST,
+    **slash: str,
 ) -> tuple[SimUser, SimUser]:
-    """A table opened by alice (seat 0, leads the first deal: seat 1 deals, SX-3) and joined by bob."""
+    """A table with this seed, opened by alice (seat 0, leads the first deal: seat 1 deals, SX-3) and
+    joined by bob; checks that alice was dealt the engine's hand for that seed."""
+    fixed_seed(monkeypatch, seed)
     await start_bot(bots, tuning)
     alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await open_table(fake, alice, **options)
-    await start(fake, alice, lobby, bob)
+    await start(fake, alice, await open_table(fake, alice, **slash), bob)
+    options = engine_options(preset=slash.get("preset", "santase"), claim_mode=slash.get("claim", "auto"))
+    await dealt_as_engine(fake, alice, new_state(seed, options))
     return alice, bob
+
+
+async def dealt_as_engine(fake: FakeDiscord, alice: SimUser, state: State) -> None:
+    """Alice's first hand is seat 0's hand in `state`: the table really uses the chosen seed."""
+    hand = await fake.wait_for_message(alice.dm, lambda m: bool(m.buttons))
+    assert card_codes(hand) == [card.code for card in state.view(0).hand], "the table ignored the chosen seed"
 
 
 async def table_showing(fake: FakeDiscord, text: str) -> Message:
@@ -125,8 +139,7 @@ async def test_sx15_series_between_two_humans_ends_as_the_engine_says(
     seed = find_seed(lambda s: simulate(s, options, stop=lambda state: False, limit=limit)[0].is_over)
     expected, _ = simulate(seed, options, stop=lambda state: False)
     assert expected.deal_number > 1
-    fixed_seed(monkeypatch, seed)
-    alice, bob = await two_humans(fake, bots, SERIES, preset=preset)
+    alice, bob = await two_humans(fake, bots, monkeypatch, seed, SERIES, preset=preset)
     await play(fake, [alice, bob])
     result = expected.result()
     seat_names = names(fake)
@@ -142,8 +155,7 @@ async def test_sx8_marriage_button_then_the_card_to_lead(
 ) -> None:
     """SX-8: Marriage, then a K or Q: the marriage is announced at the table and the card is led."""
     seed = find_seed(lambda s: any(isinstance(m, Marriage) for m in new_state(s, SCHNAPSEN).legal_moves()))
-    fixed_seed(monkeypatch, seed)
-    alice, _ = await two_humans(fake, bots, preset="schnapsen")
+    alice, _ = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen")
     hand = await turn(fake, alice)
     assert hand is not None
     choosing = await press_action(alice, hand, "mar")
@@ -164,9 +176,8 @@ async def test_sx9_swap_takes_the_face_up_trump(
 ) -> None:
     """SX-9: Swap gives the trump J for the face-up trump card; hand and table show the exchange."""
     seed = find_seed(lambda s: ExchangeTrump() in new_state(s, SCHNAPSEN).legal_moves())
-    fixed_seed(monkeypatch, seed)
     after = new_state(seed, SCHNAPSEN).apply(ExchangeTrump())
-    alice, _ = await two_humans(fake, bots, preset="schnapsen")
+    alice, _ = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen")
     hand = await turn(fake, alice)
     assert hand is not None
     swapped = await press_action(alice, hand, "swap")
@@ -182,9 +193,8 @@ async def test_sx13_close_the_stock_then_win_or_fail(
     """SX-10, SX-13: alice closes on the first lead; the deal is scored as the engine scores the same play."""
     script = {0: Close()}
     seed = find_seed(lambda s: simulate(s, SCHNAPSEN, script)[0].last_deal.reason is ending)  # type: ignore[union-attr]
-    fixed_seed(monkeypatch, seed)
     expected, _ = simulate(seed, SCHNAPSEN, script)
-    alice, bob = await two_humans(fake, bots, preset="schnapsen")
+    alice, bob = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen")
     await play(fake, [alice, bob], scripted(script), stop=deal_shown(fake, [alice, bob], 1))
     assert expected.last_deal is not None
     await table_showing(fake, deal_line(expected.last_deal, names(fake)))
@@ -219,9 +229,9 @@ async def test_sx11_claim_66_in_memory_mode(
     expected, _ = simulate(seed, MEMORY, script)
     assert expected.last_deal is not None
     assert expected.last_deal.reason is (DealEnd.CLAIM if true_claim else DealEnd.FALSE_CLAIM)
-    fixed_seed(monkeypatch, seed)
-    alice, bob = await two_humans(fake, bots, preset="schnapsen", claim="memory")
-    assert "Claim 66" in (hand_of(fake, alice) or table_of(fake)).text
+    alice, bob = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen", claim="memory")
+    opening = hand_of(fake, alice)
+    assert opening is not None and controls(opening, "claim", enabled=True)  # D-SX-3: memory mode has Claim
     await play(fake, [alice, bob], scripted(script), stop=deal_shown(fake, [alice, bob], 1))
     await table_showing(fake, deal_line(expected.last_deal, names(fake)))
 
@@ -237,12 +247,11 @@ async def test_sx5_the_opponent_sees_the_card_drawn_when_the_follower_takes_the_
 
     seed = find_seed(follower_takes_first_trick)
     expected, version = simulate(seed, SANTASE, stop=lambda s: bool(s.tricks))
-    fixed_seed(monkeypatch, seed)
-    alice, bob = await two_humans(fake, bots, preset="santase")
+    alice, bob = await two_humans(fake, bots, monkeypatch, seed, preset="santase")
     await play(fake, [alice, bob], stop=lambda: hand_version(fake, bob) >= version)
     redrawn = await fake.wait_for_message(alice.dm, lambda m: bool(m.buttons) and version_of(m) == version)
     assert card_codes(redrawn) == [card.code for card in expected.view(0).hand]
-    assert "Waiting for Bob" in redrawn.text
+    assert f"Waiting for {names(fake)[1]}" in redrawn.text
 
 
 # Refusals and restarts ----------------------------------------------------------------------------
@@ -259,9 +268,8 @@ async def test_sx7_a_forced_illegal_card_is_refused_with_the_engines_reason(
         return len(view.playable) < len(view.hand)
 
     seed = find_seed(blocked_follow)
-    fixed_seed(monkeypatch, seed)
     state, version = simulate(seed, SCHNAPSEN, {0: Close()}, stop=lambda s: bool(s.trick))
-    alice, bob = await two_humans(fake, bots, preset="schnapsen")
+    alice, bob = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen")
     await play(fake, [alice, bob], scripted({0: Close()}), stop=lambda: hand_version(fake, bob) >= version)
     hand = await turn(fake, bob, version - 1)
     assert hand is not None and version_of(hand) == version
@@ -286,6 +294,7 @@ async def test_restart_mid_deal_then_play_on_from_the_same_hand_messages(
     first = await start_bot(bots)
     alice, bob = fake.users["alice"], fake.users["bob"]
     await start(fake, alice, await open_table(fake, alice), bob)
+    await dealt_as_engine(fake, alice, new_state(2, SANTASE))
     await play(fake, [alice, bob], stop=lambda: max(hand_version(fake, u) for u in (alice, bob)) >= moves // 2)
     mover = await settled(fake, [alice, bob])
     before = hand_of(fake, mover)
