@@ -106,7 +106,7 @@ class SchnapsenAdapter(GameAdapter):
         lines = words.panel_lines(view, ctx.names, location=ctx.location, notice=ctx.notice, marrying=bool(marrying))
         image = render_hand(view, chosen) if view.hand else None
         items = self._card_buttons(ctx, view, marrying)
-        items += self._marriage_row(ctx, view, marrying) if marrying else self._action_row(ctx, view)
+        items += self._marriage_row(ctx, view) if marrying else self._action_row(ctx, view)
         return Panel(content="\n".join(lines), image=image, items=tuple(items))
 
     @staticmethod
@@ -167,7 +167,7 @@ class SchnapsenAdapter(GameAdapter):
         return items
 
     @staticmethod
-    def _marriage_row(ctx: PanelContext, view: SchnapsenView, marrying: frozenset[int]) -> list[discord.ui.Item[Any]]:
+    def _marriage_row(ctx: PanelContext, view: SchnapsenView) -> list[discord.ui.Item[Any]]:
         """Back, and in memory mode "declare and claim" per suit (SX-11: out on a marriage, no lead)."""
         gid, version = ctx.game_id, ctx.version
         items: list[discord.ui.Item[Any]] = [
