@@ -28,7 +28,16 @@ from data import Database
 log = logging.getLogger(__name__)
 
 # Extensions loaded at start-up. A cog that fails to load is logged and skipped, never fatal.
-EXTENSIONS: tuple[str, ...] = ("cogs.about", "cogs.tables", "cogs.thirteen", "cogs.schnapsen")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.about",
+    "cogs.tables",
+    "cogs.thirteen",
+    "cogs.schnapsen",
+    "cogs.leaderboard",
+    "cogs.stats",
+    "cogs.help",
+    "cogs.settings",
+)
 
 
 class CardBot(commands.Bot):

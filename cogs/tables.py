@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.hands import send_kwargs
+from bot.permissions import may_manage_game
 from data import GameStatus
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ class Tables(commands.Cog):
         record = await self._game_here(interaction)
         if record is None:
             return
-        if not await self._may_manage(interaction, record.host_user_id):
+        if not await may_manage_game(self.bot.service.db, interaction, record.host_user_id):
             await interaction.response.send_message(
                 "Only the host, server managers or the games-manager role can end this game.", ephemeral=True
             )
@@ -82,18 +83,6 @@ class Tables(commands.Cog):
                 await message.edit(content=f"Table #{record.id} closed: {reason}.", view=None)
             except discord.HTTPException:
                 log.info("could not edit the lobby of game %d", record.id)
-
-    async def _may_manage(self, interaction: discord.Interaction, host_id: int) -> bool:
-        if interaction.user.id == host_id:
-            return True
-        member = interaction.user
-        if isinstance(member, discord.Member):
-            if member.guild_permissions.manage_guild:
-                return True
-            settings = await self.bot.service.db.settings.guild(interaction.guild_id or 0)
-            if settings.manager_role_id is not None and any(r.id == settings.manager_role_id for r in member.roles):
-                return True
-        return False
 
 
 async def setup(bot: CardBot) -> None:

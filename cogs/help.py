@@ -1,0 +1,133 @@
+"""/rules: a game's rules in short pages, ending with the options the table uses.
+
+Each game's adapter already writes its rules (`rules_text(options)`, citing rule ids); this cog cuts
+them into pages of a few bullets, so a phone screen shows one page without scrolling, and adds a
+last page with the table's options: the open game's in this channel, else the defaults. Pages are
+ephemeral (only the asker sees them) and turned with a DynamicItem `cu:<kind>:<page>:<game>` (game
+0 = default options), which keeps working after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapters import GameAdapter
+from bot.lobby import engine_options
+from cogs.leaderboard import GAME_CHOICES
+from data import GameNotFound
+from games.registry import KINDS
+
+if TYPE_CHECKING:
+    from bot.bot import CardBot
+
+BULLETS_PER_PAGE = 4
+BULLET = "•"
+RULES_ID = re.compile(r"cu:(?P<kind>[a-z]+):(?P<page>\d+):(?P<game>\d+)")
+
+
+def rules_pages(text: str, options_line: str) -> list[str]:
+    """Cut a rules text into pages: the title line on each page, then `BULLETS_PER_PAGE` bullets.
+
+    Lines that are not bullets after the first bullet (a game's notes on its table options) go to
+    the last page, with `options_line`, so the options always read together.
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        return [options_line]
+    title, rest = (lines[0], lines[1:]) if not lines[0].startswith(BULLET) else ("", lines)
+    bullets = [line for line in rest if line.startswith(BULLET)]
+    notes = [line for line in rest if not line.startswith(BULLET)]
+    chunks = [bullets[i : i + BULLETS_PER_PAGE] for i in range(0, len(bullets), BULLETS_PER_PAGE)]
+    pages = ["\n".join([title, *chunk]).strip() for chunk in chunks]
+    pages.append("\n".join([title, *notes, options_line]).strip())
+    return pages
+
+
+def options_line(adapter: GameAdapter, options: Mapping[str, Any], game_id: int | None) -> str:
+    described = adapter.describe_options(options) or "standard rules"
+    if game_id:
+        return f"**Table options** (game #{game_id} in this channel): {described}."
+    return (
+        f"**Default options**: {described}. The host can change them when opening a table with `/{adapter.kind} new`."
+    )
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RULES_ID):
+    """◀ / ▶ on a rules page."""
+
+    def __init__(self, kind: str, page: int, game_id: int, *, label: str, disabled: bool = False) -> None:
+        self.kind, self.page, self.game_id = kind, page, game_id
+        super().__init__(discord.ui.Button(label=label, custom_id=f"cu:{kind}:{page}:{game_id}", disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RulesButton:
+        label = getattr(item, "label", None) or "Page"
+        return cls(match["kind"], int(match["page"]), int(match["game"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Rules")  # type: ignore[attr-defined]
+        if not isinstance(cog, Rules):
+            return
+        await interaction.response.edit_message(**await cog.page(self.kind, self.page, self.game_id))
+
+
+class Rules(commands.Cog):
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(RulesButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(RulesButton)
+
+    @app_commands.command(name="rules", description="How to play, in short pages, with this table's options")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game (default: the one at this table)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        here = await self.bot.service.db.games.open_in_channel(interaction.channel_id or 0)
+        kind = game or (here.kind if here is not None else KINDS[0])
+        game_id = here.id if here is not None and here.kind == kind else 0
+        await interaction.response.send_message(ephemeral=True, **await self.page(kind, 0, game_id))
+
+    async def page(self, kind: str, page: int, game_id: int) -> dict[str, Any]:
+        """One page with its buttons. Options come from the stored game, so they are the table's own."""
+        adapter = self.bot.service.adapters.get(kind)
+        if adapter is None:
+            return {"content": "That game is not available on this bot right now."}
+        options: Mapping[str, Any] = {}
+        if game_id:
+            try:
+                options = engine_options((await self.bot.service.db.games.get(game_id)).options)
+            except GameNotFound:
+                game_id = 0
+        pages = rules_pages(adapter.rules_text(options), options_line(adapter, options, game_id))
+        page = max(0, min(page, len(pages) - 1))
+        text = f"{pages[page]}\n-# Page {page + 1} of {len(pages)}"
+        view = discord.ui.View(timeout=None)
+        for item in page_buttons(kind, page, len(pages), game_id):
+            view.add_item(item)
+        return {"content": text[:2000], "view": view}
+
+
+def page_buttons(kind: str, page: int, pages: int, game_id: int) -> Sequence[RulesButton]:
+    """◀ and ▶; none for a one-page text (both would carry the same custom id, which Discord refuses)."""
+    if pages < 2:
+        return []
+    return [
+        RulesButton(kind, max(page - 1, 0), game_id, label="◀ Previous", disabled=page == 0),
+        RulesButton(kind, min(page + 1, pages - 1), game_id, label="Next ▶", disabled=page >= pages - 1),
+    ]
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Rules(bot))

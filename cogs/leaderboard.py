@@ -1,0 +1,310 @@
+"""/leaderboard: the server's board per game, by conservative OpenSkill rating, paged with buttons.
+
+All-time boards read the stored ratings (`db.results.leaderboard`). A period board ("this month",
+"this week") is a season: ratings replayed from scratch over that period's rated matches only, so a
+newcomer can top it without years of history (notes D.1). Both list only players with the minimum
+number of rated games (notes D.1: boards full of one-game players are noise), hide players who
+opted out and erased accounts, and show the caller's own rank even when they are outside the page.
+
+Paging buttons are a DynamicItem with its own prefix, `cb:<kind>:<period>:<page>:<caller>`, so they
+keep working after a restart. The caller's own clicks turn the public page; anyone else who clicks
+gets the same page privately, with their own rank highlighted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
+from data.ratings import RatedSeat, replay_ratings
+from data.results import DEFAULT_MIN_GAMES
+from games.registry import KINDS
+from rendering.leaderboard import LeaderboardRow, render_leaderboard
+
+if TYPE_CHECKING:
+    from bot.bot import CardBot
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 10
+DAY = 24 * 60 * 60
+# Names for the game choices before (or without) the game's cog; a loaded adapter's title wins.
+KIND_TITLES = {"thirteen": "Thirteen", "carousel": "Carousel (rummy)", "schnapsen": "Sixty-Six / Schnapsen"}
+# Discord allows 25 choices per option (discord-notes C.1); three games fit comfortably.
+GAME_CHOICES = [app_commands.Choice(name=KIND_TITLES.get(kind, kind.title()), value=kind) for kind in KINDS]
+
+
+def game_title(bot: CardBot, kind: str) -> str:
+    adapter = bot.service.adapters.get(kind)
+    return adapter.title if adapter is not None else KIND_TITLES.get(kind, kind.title())
+
+
+class Period(StrEnum):
+    """How far back a board looks. All time uses the stored ratings; the others are seasons."""
+
+    ALL = "all"
+    MONTH = "month"
+    WEEK = "week"
+
+    @property
+    def days(self) -> int | None:
+        return {Period.ALL: None, Period.MONTH: 30, Period.WEEK: 7}[self]
+
+    @property
+    def label(self) -> str:
+        return {Period.ALL: "all time", Period.MONTH: "last 30 days", Period.WEEK: "last 7 days"}[self]
+
+
+PERIOD_CHOICES = [app_commands.Choice(name=period.label, value=period.value) for period in Period]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    """One page of a board and where the caller stands on the whole board."""
+
+    rows: tuple[LeaderboardRow, ...]
+    page: int
+    has_next: bool
+    caller: LeaderboardRow | None
+    caller_page: int | None
+
+
+def to_row(entry: BoardEntry) -> LeaderboardRow:
+    return LeaderboardRow(entry.rank, entry.display_name, entry.rating.ordinal, entry.games, entry.wins)
+
+
+def season_board(
+    model: RatingModel, matches: Iterable[MatchRecord], hidden: frozenset[int], min_games: int
+) -> list[BoardEntry]:
+    """The board of a period: ratings replayed over its rated matches only, oldest first.
+
+    Everyone in those matches is rated (so the numbers do not depend on who opted out); listed are
+    real users with `min_games` rated games in the period who are not `hidden`. Equal ordinals share
+    a rank, like the stored boards (SQL RANK()).
+    """
+    rated = sorted((m for m in matches if m.rated), key=lambda m: (m.finished_at, m.id))
+    log_rows = [[RatedSeat(p.user_id, p.place) for p in sorted(m.players, key=lambda p: p.seat)] for m in rated]
+    _, final = replay_ratings(model, log_rows)
+    games: dict[int, int] = defaultdict(int)
+    wins: dict[int, int] = defaultdict(int)
+    names: dict[int, str] = {}
+    for match in rated:
+        for player in match.players:
+            if player.user_id is None:
+                continue
+            games[player.user_id] += 1
+            wins[player.user_id] += player.place == 1
+            names[player.user_id] = player.display_name
+    listed = [
+        (user, rating)
+        for user, rating in final.items()
+        if isinstance(user, int) and user > 0 and user not in hidden and games[user] >= min_games
+    ]
+    listed.sort(key=lambda item: (-item[1].ordinal, -games[item[0]], item[0]))
+    board: list[BoardEntry] = []
+    for index, (user, rating) in enumerate(listed):
+        tied = board and board[-1].rating.ordinal == rating.ordinal
+        rank = board[-1].rank if tied else index + 1
+        board.append(BoardEntry(rank, user, names[user], Rating(rating.mu, rating.sigma), games[user], wins[user]))
+    return board
+
+
+async def matches_since(db: Database, guild_id: int, kind: str, since: float) -> list[MatchRecord]:
+    """Every match of `kind` in the server finished at or after `since` (newest-first pages of 200)."""
+    found: list[MatchRecord] = []
+    before: int | None = None
+    while True:
+        page = await db.results.recent_matches(guild_id, kind=kind, limit=200, before_id=before)
+        found.extend(m for m in page if m.finished_at >= since)
+        if len(page) < 200 or page[-1].finished_at < since:
+            return found
+        before = page[-1].id
+
+
+async def opted_out(db: Database, user_ids: Iterable[int]) -> frozenset[int]:
+    ids = {user for user in user_ids if user > 0}
+    settings = await asyncio.gather(*(db.settings.user(user) for user in ids))
+    return frozenset(s.user_id for s in settings if s.leaderboard_opt_out)
+
+
+async def load_page(
+    db: Database,
+    guild_id: int,
+    kind: str,
+    period: Period,
+    page: int,
+    caller_id: int,
+    *,
+    now: float,
+    min_games: int = DEFAULT_MIN_GAMES,
+) -> BoardPage:
+    """A page of the board plus the caller's own row (None when they are not listed)."""
+    if period.days is None:
+        entries = await db.results.leaderboard(
+            guild_id, kind, limit=PAGE_SIZE + 1, offset=page * PAGE_SIZE, min_games=min_games
+        )
+        caller_entry, position = None, None
+        rank = await db.results.rank_of(guild_id, kind, caller_id, min_games=min_games)
+        if rank is not None:
+            # Ties share a rank, so the caller is somewhere in the tie group that starts at line rank - 1.
+            around = await db.results.leaderboard(guild_id, kind, limit=50, offset=rank - 1, min_games=min_games)
+            index = next((i for i, e in enumerate(around) if e.user_id == caller_id), None)
+            if index is not None:
+                caller_entry, position = around[index], rank - 1 + index
+    else:
+        matches = await matches_since(db, guild_id, kind, now - period.days * DAY)
+        hidden = await opted_out(db, (p.user_id for m in matches for p in m.players if p.user_id is not None))
+        board = await asyncio.to_thread(season_board, db.rating_model, matches, hidden, min_games)
+        entries = board[page * PAGE_SIZE : (page + 1) * PAGE_SIZE + 1]
+        index = next((i for i, e in enumerate(board) if e.user_id == caller_id), None)
+        caller_entry = board[index] if index is not None else None
+        position = index
+    shown = entries[:PAGE_SIZE]
+    return BoardPage(
+        rows=tuple(to_row(e) for e in shown),
+        page=page,
+        has_next=len(entries) > PAGE_SIZE,
+        caller=to_row(caller_entry) if caller_entry is not None else None,
+        caller_page=None if position is None else position // PAGE_SIZE,
+    )
+
+
+# -- the message -----------------------------------------------------------------------------------
+
+BOARD_ID = re.compile(r"cb:(?P<kind>[a-z]+):(?P<period>[a-z]+):(?P<page>\d+):(?P<caller>\d+)")
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_ID):
+    """A page button of a board message (◀, ▶, "My rank")."""
+
+    def __init__(self, kind: str, period: Period, page: int, caller: int, *, label: str, disabled: bool = False):
+        self.kind, self.period, self.page, self.caller = kind, period, page, caller
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                custom_id=f"cb:{kind}:{period.value}:{page}:{caller}",
+                disabled=disabled,
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BoardButton:
+        label = getattr(item, "label", None) or "Page"
+        return cls(match["kind"], Period(match["period"]), int(match["page"]), int(match["caller"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Leaderboard")  # type: ignore[attr-defined]
+        if not isinstance(cog, Leaderboard) or self.kind not in KINDS:
+            await interaction.response.send_message("Leaderboards are not available right now.", ephemeral=True)
+            return
+        if interaction.user.id == self.caller:
+            await interaction.response.defer()  # deferred update: rendering may take a moment
+            kwargs = await cog.board_message(interaction, self.kind, self.period, self.page)
+            kwargs["attachments"] = [kwargs.pop("file")]
+            await interaction.edit_original_response(**kwargs)
+        else:  # someone else's board: their own copy, privately, so the public page stays put
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            kwargs = await cog.board_message(interaction, self.kind, self.period, self.page)
+            await interaction.followup.send(ephemeral=True, **kwargs)
+
+
+class Leaderboard(commands.Cog):
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(BoardButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(BoardButton)
+
+    @app_commands.command(name="leaderboard", description="This server's best players of a game")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game (default: the one played here most recently)", period="How far back")
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None, period: str = "all") -> None:
+        await interaction.response.defer(thinking=True)
+        kind = game or await self.default_kind(interaction)
+        kwargs = await self.board_message(interaction, kind, Period(period), 0)
+        await interaction.followup.send(**kwargs)
+
+    async def default_kind(self, interaction: discord.Interaction) -> str:
+        """The game at this table, else the one most recently finished in this server, else the first."""
+        db = self.bot.service.db
+        here = await db.games.open_in_channel(interaction.channel_id or 0)
+        if here is not None:
+            return here.kind
+        recent = await db.results.recent_matches(interaction.guild_id or 0, limit=1)
+        return recent[0].kind if recent else KINDS[0]
+
+    async def board_message(
+        self, interaction: discord.Interaction, kind: str, period: Period, page: int
+    ) -> dict[str, Any]:
+        """Text, image and page buttons of one page, from the point of view of the interacting user."""
+        db = self.bot.service.db
+        user = interaction.user
+        found = await load_page(
+            db, interaction.guild_id or 0, kind, period, page, user.id, now=self.bot.service.clock()
+        )
+        title = f"{game_title(self.bot, kind)} leaderboard"
+        subtitle = f"{period.label} · conservative rating · at least {DEFAULT_MIN_GAMES} rated games"
+        image = await asyncio.to_thread(render_leaderboard, title, found.rows, found.caller, subtitle)
+        lines = [f"**{title}** · {period.label} · page {page + 1}"]
+        if not found.rows:
+            lines.append("Nobody is on this page yet: play rated games (every seat a person) to get listed.")
+        lines.append(await self._caller_line(kind, found.caller, user.id, interaction.guild_id or 0, period))
+        items = board_buttons(kind, period, found, user.id)
+        view = discord.ui.View(timeout=None)
+        for item in items:
+            view.add_item(item)
+        return {
+            "content": "\n".join(lines),
+            "file": discord.File(io.BytesIO(image), filename=f"board-{kind}-{page}.png"),
+            "view": view,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+
+    async def _caller_line(
+        self, kind: str, caller: LeaderboardRow | None, user_id: int, guild_id: int, period: Period
+    ) -> str:
+        if caller is not None:
+            return f"<@{user_id}>, you are **#{caller.rank}** with a rating of {caller.rating:.1f}."
+        db = self.bot.service.db
+        if (await db.settings.user(user_id)).leaderboard_opt_out:
+            return "You opted out of leaderboards (`/settings leaderboard`), so you are not listed."
+        if period is Period.ALL:
+            stats = await db.results.player_stats(guild_id, user_id, kind=kind)
+            missing = max(DEFAULT_MIN_GAMES - stats.rated_games, 1)
+            return f"You are not listed yet: {missing} more rated game{'s' * (missing != 1)} to go."
+        return f"You are not listed for the {period.label} yet: play {DEFAULT_MIN_GAMES} rated games in it."
+
+
+def board_buttons(kind: str, period: Period, found: BoardPage, caller: int) -> Sequence[BoardButton]:
+    """◀ and ▶, and a jump to the caller's own page when it is another page. Ids stay unique."""
+    buttons = [
+        BoardButton(kind, period, max(found.page - 1, 0), caller, label="◀ Previous", disabled=found.page == 0),
+        BoardButton(kind, period, found.page + 1, caller, label="Next ▶", disabled=not found.has_next),
+    ]
+    mine = found.caller_page
+    if mine is not None and mine not in (found.page, found.page - 1, found.page + 1):
+        buttons.append(BoardButton(kind, period, mine, caller, label="My rank"))
+    return buttons
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Leaderboard(bot))

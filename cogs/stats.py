@@ -1,0 +1,316 @@
+"""/stats, /history and replays of finished games.
+
+Stats and history come from the match log of this server only. A player who opted out of boards
+keeps their record to themselves: others asking about them get a polite refusal. Replays rebuild
+the game from its seed and move log (design §2: a saved game is its moves) and show the PUBLIC
+table at each step, `state.view(None)`, the same picture the channel saw: never a hidden hand, so a
+replay settles "did that bot cheat?" without revealing what nobody could see at the time.
+
+Replay buttons are a DynamicItem `cx:<game>:<step>:<tag>` (the tag keeps ids unique when two
+buttons lead to the same step); the game picker is `cx:pick:<user>`. Both keep working after a
+restart, since the step and game live in the custom id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.texts import relative
+from cogs.leaderboard import GAME_CHOICES, game_title
+from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
+from games.registry import KINDS, get_engine
+from rendering import render_table as render_kind_table
+from rendering.standings import ordinal
+
+if TYPE_CHECKING:
+    from bot.bot import CardBot
+
+log = logging.getLogger(__name__)
+
+RECENT = 5  # results shown by /stats
+HISTORY = 10  # games listed by /history; a select offers at most 25 (Discord's cap)
+TREND_GAMES = 5
+PRIVATE = "{name} keeps their results private (they opted out of leaderboards)."
+
+
+@dataclass(frozen=True, slots=True)
+class Trend:
+    """How a player's conservative rating moved over their last rated games of one kind."""
+
+    games: int
+    change: float
+
+    def text(self) -> str:
+        if not self.games:
+            return "no rated games yet"
+        arrow = "📈" if self.change > 0 else "📉" if self.change < 0 else "➖"
+        plural = "s" if self.games != 1 else ""
+        return f"{arrow} {self.change:+.1f} over the last {self.games} rated game{plural}"
+
+
+def trend_of(matches: Sequence[MatchRecord], user_id: int, limit: int = TREND_GAMES) -> Trend:
+    """Sum of ordinal changes over the newest `limit` rated matches in `matches` (newest first)."""
+    change, games = 0.0, 0
+    for match in matches:
+        if games == limit:
+            break
+        player = next((p for p in match.players if p.user_id == user_id), None)
+        if not match.rated or player is None or player.before is None or player.after is None:
+            continue
+        change += player.after.ordinal - player.before.ordinal
+        games += 1
+    return Trend(games, change)
+
+
+def result_line(match: MatchRecord, user_id: int, title: str) -> str:
+    """ "Thirteen #12 · 2nd of 4 · 3 pts · rated · 2 hours ago" for one player of a match."""
+    player = next((p for p in match.players if p.user_id == user_id), None)
+    place = f"{ordinal(player.place)} of {len(match.players)}" if player else "?"
+    score = f" · {player.score} pts" if player else ""
+    kind = "rated" if match.rated else "with computers" if match.with_computers else "unrated"
+    return f"{title} #{match.game_id} · {place}{score} · {kind} · {relative(match.finished_at)}"
+
+
+def favourite(per_kind: dict[str, PlayerStats]) -> str | None:
+    """The kind with the most games (ties: the earlier kind in the registry)."""
+    played = [(stats.games, -KINDS.index(kind), kind) for kind, stats in per_kind.items() if stats.games]
+    return max(played)[2] if played else None
+
+
+# -- replays ---------------------------------------------------------------------------------------
+
+REPLAY_ID = re.compile(r"cx:(?P<game>\d+):(?P<step>\d+):(?P<tag>[a-z]+)")
+PICK_ID = re.compile(r"cx:pick:(?P<user>\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One step of a replay: the public table image and the text above it."""
+
+    step: int
+    total: int
+    image: bytes
+    header: str
+
+
+def replay_frame(bot: CardBot, saved: SavedGame, step: int) -> Frame:
+    """The public table after the first `step` moves (CPU work: call in a worker thread)."""
+    game = saved.game
+    engine = get_engine(game.kind)
+    total = len(saved.moves)
+    step = max(0, min(step, total))
+    state = engine.replay(game.players, game.seed, game.options, saved.codes[:step])
+    view = state.view(None)  # the public view: no seat, so no hand (design §2)
+    names = tuple(seat.display_name for seat in game.seats)
+    adapter = bot.service.adapters.get(game.kind)
+    if adapter is not None:
+        image, header = adapter.render_table(view, names), adapter.table_header(view, names)
+    else:
+        image, header = render_kind_table(game.kind, view, names), ""
+    return Frame(step, total, image, header)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_ID):
+    """⏮ ◀ ▶ ⏭ on a replay message."""
+
+    def __init__(self, game_id: int, step: int, tag: str, *, label: str, disabled: bool = False) -> None:
+        self.game_id, self.step = game_id, step
+        super().__init__(discord.ui.Button(label=label, custom_id=f"cx:{game_id}:{step}:{tag}", disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        label = getattr(item, "label", None) or "Step"
+        return cls(int(match["game"]), int(match["step"]), match["tag"], label=label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
+        if not isinstance(cog, Stats):
+            return
+        await interaction.response.defer()  # deferred update: replaying and drawing take a moment
+        kwargs = await cog.replay_message(interaction, self.game_id, self.step)
+        if "file" in kwargs:
+            kwargs["attachments"] = [kwargs.pop("file")]
+        await interaction.edit_original_response(**kwargs)
+
+
+class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK_ID):
+    """The /history select: pick a finished game to replay."""
+
+    def __init__(self, user_id: int, options: Sequence[discord.SelectOption] = ()) -> None:
+        self.user_id = user_id
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"cx:pick:{user_id}",
+            placeholder="Replay a game",
+            options=list(options) or [discord.SelectOption(label="-", value="0")],
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayPicker:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
+        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        if not isinstance(cog, Stats) or not values or not str(values[0]).isdigit():
+            await interaction.response.send_message("Pick a game from the list.", ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kwargs = await cog.replay_message(interaction, int(values[0]), 0)
+        await interaction.followup.send(ephemeral=True, **kwargs)
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ReplayButton, ReplayPicker)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ReplayButton, ReplayPicker)
+
+    async def _visible(self, interaction: discord.Interaction, target: discord.abc.User) -> bool:
+        """Your own record always; someone else's unless they opted out. Says why not."""
+        if target.id == interaction.user.id:
+            return True
+        if target.bot:
+            await interaction.response.send_message("Computer players and bots have no record.", ephemeral=True)
+            return False
+        if (await self.bot.service.db.settings.user(target.id)).leaderboard_opt_out:
+            await interaction.response.send_message(PRIVATE.format(name=target.display_name), ephemeral=True)
+            return False
+        return True
+
+    # -- /stats ------------------------------------------------------------------------------------
+
+    @app_commands.command(name="stats", description="A player's record in this server")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose record (default: yours)", game="One game only (default: all games)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.Member | None = None, game: str | None = None
+    ) -> None:
+        target = user or interaction.user
+        if not await self._visible(interaction, target):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed = await self.stats_embed(interaction.guild_id or 0, target, game)
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+    async def stats_embed(self, guild_id: int, target: discord.abc.User, kind: str | None) -> discord.Embed:
+        db = self.bot.service.db
+        kinds = [kind] if kind else list(KINDS)
+        per_kind = {k: await db.results.player_stats(guild_id, target.id, kind=k) for k in kinds}
+        overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id)
+        scope = game_title(self.bot, kind) if kind else "all games"
+        embed = discord.Embed(title=f"{target.display_name} · {scope}", colour=discord.Colour.dark_green())
+        if not overall.games:
+            embed.description = "No finished games here yet."
+        else:
+            average = f" · average place {overall.average_place:.2f}" if overall.average_place else ""
+            embed.description = f"**{overall.games}** games · **{overall.wins}** wins{average}"
+        recent = await db.results.recent_matches(guild_id, kind=kind, user_id=target.id, limit=25)
+        for k, stats in per_kind.items():
+            if stats.rating is None:
+                if kind:
+                    embed.add_field(name="Rating", value="no rated games yet", inline=False)
+                continue
+            rank = f"#{stats.rank}" if stats.rank else "not listed"
+            trend = trend_of([m for m in recent if m.kind == k], target.id)
+            embed.add_field(
+                name=f"{game_title(self.bot, k)} rating",
+                value=f"{stats.rating.ordinal:.1f} · {stats.rated_games} rated games · {rank}\n{trend.text()}",
+                inline=False,
+            )
+        if not kind:
+            best = favourite(per_kind)
+            if best is not None:
+                embed.add_field(name="Favourite game", value=f"{game_title(self.bot, best)} ({per_kind[best].games})")
+        if recent:
+            lines = [result_line(m, target.id, game_title(self.bot, m.kind)) for m in recent[:RECENT]]
+            embed.add_field(name="Recent results", value="\n".join(lines)[:1024], inline=False)
+        return embed
+
+    # -- /history ----------------------------------------------------------------------------------
+
+    @app_commands.command(name="history", description="Recent games in this server, with replays")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose games (default: yours)")
+    async def history(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
+        target = user or interaction.user
+        if not await self._visible(interaction, target):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        db = self.bot.service.db
+        matches = await db.results.recent_matches(interaction.guild_id or 0, user_id=target.id, limit=HISTORY)
+        if not matches:
+            await interaction.followup.send(f"{target.display_name} has no finished games here yet.", ephemeral=True)
+            return
+        lines = [f"**{target.display_name}**: recent games (pick one below to replay it move by move)"]
+        lines += [result_line(m, target.id, game_title(self.bot, m.kind)) for m in matches]
+        options = [
+            discord.SelectOption(
+                label=f"{game_title(self.bot, m.kind)} #{m.game_id}"[:100],
+                value=str(m.game_id),
+                description=", ".join(p.display_name for p in m.players)[:100],
+            )
+            for m in matches
+        ]
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayPicker(interaction.user.id, options))
+        await interaction.followup.send("\n".join(lines), view=view, ephemeral=True)
+
+    async def replay_message(self, interaction: discord.Interaction, game_id: int, step: int) -> dict[str, Any]:
+        """The replay of a finished game of this server at `step`, with its step buttons."""
+        db = self.bot.service.db
+        try:
+            saved = await db.games.load(game_id)
+        except GameNotFound:
+            saved = None
+        if saved is None or saved.game.guild_id != interaction.guild_id or saved.game.status is not GameStatus.FINISHED:
+            return {"content": "Only finished games of this server can be replayed."}
+        game = saved.game
+        frame = await asyncio.to_thread(replay_frame, self.bot, saved, step)
+        title = game_title(self.bot, game.kind)
+        lines = [f"**{title}** #{game.id} replay · move {frame.step}/{frame.total}"]
+        if frame.step:
+            mover = saved.moves[frame.step - 1]
+            if mover.actor is not None:
+                lines.append(f"Move {frame.step} by {game.seats[mover.actor].display_name}")
+        if frame.header:
+            lines.append(frame.header)
+        last = frame.total
+        buttons = [
+            ReplayButton(game.id, 0, "first", label="⏮", disabled=frame.step == 0),
+            ReplayButton(game.id, max(frame.step - 1, 0), "prev", label="◀", disabled=frame.step == 0),
+            ReplayButton(game.id, min(frame.step + 1, last), "next", label="▶", disabled=frame.step == last),
+            ReplayButton(game.id, last, "last", label="⏭", disabled=frame.step == last),
+        ]
+        view = discord.ui.View(timeout=None)
+        for button in buttons:
+            view.add_item(button)
+        return {
+            "content": "\n".join(lines)[:2000],
+            "file": discord.File(io.BytesIO(frame.image), filename=f"replay-{game.id}-{frame.step}.png"),
+            "view": view,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Stats(bot))
