@@ -36,11 +36,12 @@ class Endings:
         after = applied.after
         game_id = after.record.id
         bot.tables.mark_dirty(game_id)
-        # A player's own click redraws their panel (router); others' moves and timeouts need a DM edit.
-        seats = set() if applied.source is MoveSource.PLAYER else {applied.seat}
+        seats = changed_hands(applied)
         next_seat = after.seat_at_turn()
         if next_seat is not None:
-            seats.add(next_seat.seat)
+            seats.add(next_seat.seat)  # their controls must carry the new version
+        if applied.source is MoveSource.PLAYER and next_seat is not None and next_seat.seat != applied.seat:
+            seats.discard(applied.seat)  # a player's own click redraws their panel (router)
         if after.record.status is not GameStatus.ACTIVE:
             seats = {seat.seat for seat in after.record.seats}
         await bot.hands.refresh(after, seats)
@@ -147,6 +148,22 @@ class Endings:
         )
         message = await interaction.original_response()
         await db.games.set_table_message(record.id, message.channel.id, message.id)
+
+
+def changed_hands(applied: Applied) -> set[int]:
+    """Seats whose own hand differs after the move: they drew (SX-5, CA-4), a new deal came, cards left.
+
+    Who must see a new hand is the game's business, but every engine's seat view has a `hand`, so
+    comparing views before and after tells the core without asking each game.
+    """
+    before, after = applied.before.state, applied.after.state
+    if before is None or after is None:
+        return set()
+    return {
+        seat
+        for seat in range(after.players)
+        if getattr(before.view(seat), "hand", None) != getattr(after.view(seat), "hand", None)
+    }
 
 
 def _rating_note(player: object) -> str:

@@ -14,10 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
-from bot.service import Applied
 from cogs.schnapsen_adapter import SchnapsenAdapter
 from cogs.schnapsen_text import rules_text
-from data import GameStatus, TurnTimer
+from data import TurnTimer
 
 PRESET_CHOICES = [
     app_commands.Choice(name="Santase: 24 cards, to 11 (default)", value="santase"),
@@ -35,26 +34,6 @@ class Schnapsen(commands.Cog):
         self.bot = bot
         self.adapter = SchnapsenAdapter()
         bot.service.register(self.adapter)
-        bot.service.after_move_hooks.append(self.refresh_opponent)
-
-    async def cog_unload(self) -> None:
-        if self.refresh_opponent in self.bot.service.after_move_hooks:
-            self.bot.service.after_move_hooks.remove(self.refresh_opponent)
-
-    async def refresh_opponent(self, applied: Applied) -> None:
-        """Redraw the other player's DM hand when the mover stays on turn.
-
-        After a move the core redraws the mover's hand and the next player's. In Sixty-Six the mover
-        often *is* the next player: the follower who takes a trick leads the next one, and a swap or a
-        close leaves the leader on lead. The opponent's hand has changed all the same (they drew a card,
-        SX-5; a deal ended and a new hand was dealt; the trump card changed), so it is redrawn here.
-        """
-        after = applied.after
-        if after.record.kind != self.adapter.kind or after.record.status is not GameStatus.ACTIVE:
-            return  # a finished game: the core redraws every hand itself
-        next_seat = after.seat_at_turn()
-        if next_seat is not None and next_seat.seat == applied.seat:
-            await self.bot.hands.refresh(after, {1 - applied.seat})
 
     @group.command(name="new", description="Open a Sixty-Six table in this channel")
     @app_commands.describe(
