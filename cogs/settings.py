@@ -29,6 +29,7 @@ from bot.components import view_of
 from bot.permissions import NOT_A_MANAGER, is_games_manager
 from bot.service import Applied
 from bot.texts import duration
+from cogs.stats import selected_values
 from data import GameStatus, GuildSettings, HandDelivery, UserSettings
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ class SettingsControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=SET
         cog = interaction.client.get_cog("Settings")  # type: ignore[attr-defined]
         if not isinstance(cog, Settings):
             return
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        values = selected_values(interaction)
         await cog.on_control(interaction, self.action, self.user, values)
 
 
@@ -282,7 +283,7 @@ class Settings(commands.Cog):
             max_values=1,
         )
         counted = server.computer_games_count
-        toggle = discord.ui.Button(
+        toggle: discord.ui.Button[Any] = discord.ui.Button(
             label=f"Computer games count in stats: {'yes' if counted else 'no'}",
             custom_id="cs:computers",
             style=discord.ButtonStyle.success if counted else discord.ButtonStyle.secondary,

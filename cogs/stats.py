@@ -19,7 +19,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -85,6 +85,13 @@ def favourite(per_kind: dict[str, PlayerStats]) -> str | None:
     """The kind with the most games (ties: the earlier kind in the registry)."""
     played = [(stats.games, -KINDS.index(kind), kind) for kind, stats in per_kind.items() if stats.games]
     return max(played)[2] if played else None
+
+
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    """The values a select sent, read from the payload: ids as strings for channel and role selects too,
+    with or without Discord's `resolved` objects (the raw values are always there)."""
+    data = cast(dict[str, Any], interaction.data or {})
+    return [str(value) for value in data.get("values", [])]
 
 
 # -- replays ---------------------------------------------------------------------------------------
@@ -165,8 +172,8 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
-        if not isinstance(cog, Stats) or not values or not str(values[0]).isdigit():
+        values = selected_values(interaction)
+        if not isinstance(cog, Stats) or not values or not values[0].isdigit():
             await interaction.response.send_message("Pick a game from the list.", ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)

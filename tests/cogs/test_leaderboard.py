@@ -65,7 +65,7 @@ def test_page_buttons_have_unique_ids_and_a_jump_to_the_callers_page() -> None:
     for page in range(4):
         found = BoardPage(rows=(), page=page, has_next=page < 3, caller=None, caller_page=3)
         buttons = board_buttons("thirteen", Period.ALL, found, caller=42)
-        ids = [b.item.custom_id for b in buttons]
+        ids = [str(b.item.custom_id) for b in buttons]
         assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids)
         assert any(b.item.label == "My rank" for b in buttons) == (page < 2)
     assert Period("week").days == 7 and Period("all").days is None

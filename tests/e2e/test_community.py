@@ -66,7 +66,8 @@ async def store_game(
 
 def losing_seeds(count: int, start: int = 0) -> list[int]:
     """Seeds of two-player Thirteen deals that seat 0 loses under the easy player (chosen, not faked)."""
-    engine, found, seed = get_engine("thirteen"), [], start
+    engine, seed = get_engine("thirteen"), start
+    found: list[int] = []
     while len(found) < count:
         state, player, rng = engine.new_game(2, seed, {}), engine.computer("easy"), seeded_rng(seed, "test")
         while not state.is_over:
