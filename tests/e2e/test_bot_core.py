@@ -23,6 +23,7 @@ from tests.e2e.helpers import (
     play_all,
     start_bot,
     start_game,
+    take_turn_with_hint,
     version_of,
 )
 from tests.fakediscord import FakeDiscord, Message, SimUser
@@ -35,6 +36,28 @@ async def seat_people(fake: FakeDiscord, host: SimUser, others: list[SimUser], s
     for user in others:
         lobby = await click(user, lobby, "Join")
     return lobby
+
+
+@dataclasses.dataclass
+class Duel:
+    """Alice and Bob seated at a started two-player table; `mover` is the one to play first."""
+
+    bot: CardBot
+    game_id: int
+    version: int
+    mover: SimUser
+    hand: Message  # the mover's DM hand, on their turn
+
+
+async def duel(fake: FakeDiscord, bots) -> Duel:  # type: ignore[no-untyped-def]
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    loaded = await bot.service.load(game_id_of(lobby))
+    mover = alice if loaded.state.to_move == 0 else bob
+    hand = await fake.wait_for_message(mover.dm, lambda m: is_my_turn(m))
+    return Duel(bot, loaded.record.id, loaded.record.version, mover, hand)
 
 
 async def test_four_humans_play_a_full_game(fake: FakeDiscord, bots) -> None:
@@ -90,17 +113,11 @@ async def test_a_stale_hand_gets_a_fresh_one(fake: FakeDiscord, bots) -> None:
     first = await alice.click(table, label="My hand")
     assert isinstance(first, Message)
     old_version = version_of(first)
-    # Play until the game has moved past the version of alice's panel.
-    while True:
-        mover = next((u for u in (alice, bob) if (h := hand_message(fake, u)) and is_my_turn(h)), None)
-        if mover is not None:
-            hand = hand_message(fake, mover)
-            assert hand is not None
-            await click(mover, hand, "Hint")
-            hinted = await fake.wait_for_message(mover.dm, lambda m, h=hand: m.id == h.id and "Hint:" in m.text)
-            await click(mover, hinted, "Pass" if hinted.component(label="Play").get("disabled") else "Play")
-            break
-        await asyncio.sleep(0.01)
+    # One move by whoever is first to play moves the game past the version of alice's panel.
+    mover = next(u for u in (alice, bob) if (h := hand_message(fake, u)) and is_my_turn(h))
+    hand = hand_message(fake, mover)
+    assert hand is not None
+    await take_turn_with_hint(fake, mover, hand)
     stale = await alice.select(first, first.selects[0]["custom_id"], [first.selects[0]["options"][0]["value"]])
     assert isinstance(stale, Message) and "out of date" in stale.text
     assert version_of(stale) > old_version
@@ -152,13 +169,8 @@ async def test_a_click_out_of_turn_is_refused(fake: FakeDiscord, bots) -> None:
 
 async def test_an_illegal_selection_keeps_the_cards_and_says_why(fake: FakeDiscord, bots) -> None:
     """Two cards of different ranks are no combination (TL-5): the engine's reason, selection kept."""
-    bot = await start_bot(bots)
-    alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await seat_people(fake, alice, [bob], seats=2)
-    await start_game(fake, alice, lobby, [alice, bob])
-    loaded = await bot.service.load(game_id_of(lobby))
-    mover = alice if loaded.state.to_move == 0 else bob
-    hand = await fake.wait_for_message(mover.dm, lambda m: is_my_turn(m))
+    game = await duel(fake, bots)
+    mover, hand = game.mover, game.hand
     options = hand.selects[0]["options"]
     ranks = {}
     for option in options:
@@ -170,19 +182,13 @@ async def test_an_illegal_selection_keeps_the_cards_and_says_why(fake: FakeDisco
     assert isinstance(refused, Message)
     told = await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and "⚠️" in m.text)
     assert "Selected:" in told.text
-    assert (await bot.service.load(game_id_of(lobby))).record.version == loaded.record.version
+    assert (await game.bot.service.load(game.game_id)).record.version == game.version
 
 
 async def test_double_click_applies_once(fake: FakeDiscord, bots) -> None:
     """Two fast clicks on Play: one move is stored, the twin is dropped quietly."""
-    bot = await start_bot(bots)
-    alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await seat_people(fake, alice, [bob], seats=2)
-    await start_game(fake, alice, lobby, [alice, bob])
-    game_id = game_id_of(lobby)
-    loaded = await bot.service.load(game_id)
-    mover = alice if loaded.state.to_move == 0 else bob
-    hand = await fake.wait_for_message(mover.dm, lambda m: is_my_turn(m))
+    game = await duel(fake, bots)
+    mover, hand = game.mover, game.hand
     await click(mover, hand, "Hint")
     hinted = await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and "Hint:" in m.text)
     first = mover.click(hinted, label="Play", settle=False)
@@ -190,8 +196,10 @@ async def test_double_click_applies_once(fake: FakeDiscord, bots) -> None:
     await asyncio.gather(first, second)
     await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and version_of(m) > version_of(hinted))
     await asyncio.sleep(0.1)
-    saved = await bot.service.db.games.load(game_id)
-    assert [m.actor for m in saved.moves].count(loaded.state.to_move) == 1
+    saved = await game.bot.service.db.games.load(game.game_id)
+    assert [m.code for m in saved.moves if m.seq == game.version + 1] and len(
+        [m for m in saved.moves if m.source.value == "player"]
+    ) == 1
     assert not any("out of date" in m.text for m in fake.messages(mover.dm, viewer=mover) if m.ephemeral)
 
 
@@ -238,23 +246,14 @@ async def test_an_idle_lobby_closes_itself(fake: FakeDiscord, bots) -> None:
 
 async def test_a_restarted_bot_continues_the_game_and_old_buttons_work(fake: FakeDiscord, bots) -> None:
     """Stop the bot mid-game, start another on the same database: the first bot's DM hand still plays."""
-    bot = await start_bot(bots)
-    alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await seat_people(fake, alice, [bob], seats=2)
-    await start_game(fake, alice, lobby, [alice, bob])
-    game_id = game_id_of(lobby)
-    loaded = await bot.service.load(game_id)
-    mover = alice if loaded.state.to_move == 0 else bob
-    hand = await fake.wait_for_message(mover.dm, lambda m: is_my_turn(m))
-    await bots.stop(bot)
+    game = await duel(fake, bots)
+    await bots.stop(game.bot)
     second = await bots.start(tuning=FAST)
-    assert isinstance(second, CardBot) and second is not bot
-    await click(mover, hand, "Hint")
-    hinted = await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and "Hint:" in m.text)
-    await click(mover, hinted, "Pass" if hinted.component(label="Play").get("disabled") else "Play")
-    assert (await second.service.load(game_id)).record.version == loaded.record.version + 1
-    await play_all(fake, [alice, bob])
-    assert (await second.service.db.results.match_for_game(game_id)) is not None
+    assert isinstance(second, CardBot) and second is not game.bot
+    await take_turn_with_hint(fake, game.mover, game.hand)
+    assert (await second.service.load(game.game_id)).record.version > game.version
+    await play_all(fake, [fake.users["alice"], fake.users["bob"]])
+    assert (await second.service.db.results.match_for_game(game.game_id)) is not None
 
 
 async def test_no_public_message_shows_a_hidden_card(fake: FakeDiscord, bots) -> None:
