@@ -163,6 +163,6 @@ class HandMessages:
         channel_id = loaded.record.table_channel_id or loaded.record.channel_id
         await self.service.bot.get_partial_messageable(channel_id).send(
             f"<@{user_id}>, I can't send you direct messages, so your hand is behind the **My hand** button "
-            "on the table. (To get DMs again, allow them from this server and use `/settings hand dm`.)",
+            "on the table. (To get DMs again, allow them from this server and use `/settings hand delivery:dm`.)",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )

@@ -127,8 +127,8 @@ class GameService:
         """The game as the database has it; the engine state comes from the cache when it is current."""
         record = await self.db.games.get(game_id)
         cached = self._cache.get(game_id)
-        if record.status is GameStatus.LOBBY:
-            loaded = Loaded(record, None)
+        if record.status is GameStatus.LOBBY or record.started_at is None:
+            loaded = Loaded(record, None)  # never dealt (an open or cancelled lobby): no engine state
         elif cached is not None and cached.state is not None and cached.record.version == record.version:
             loaded = Loaded(record, cached.state)
         else:

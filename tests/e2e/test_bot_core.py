@@ -273,3 +273,14 @@ async def test_no_public_message_shows_a_hidden_card(fake: FakeDiscord, bots) ->
             continue
         for token in CARD_TOKEN.findall(message.text):
             assert parse_card(token) in public, f"{token} shown in public: {message.text!r}"
+
+
+async def test_the_host_can_end_a_lobby_that_never_started(fake: FakeDiscord, bots) -> None:
+    """/game end on an open lobby closes it (nothing was dealt, nothing to replay or rate)."""
+    bot = await start_bot(bots)
+    lobby = await open_lobby(fake, fake.users["alice"], "thirteen new")
+    reply = await fake.users["alice"].slash("game end")
+    assert isinstance(reply, Message) and "has been ended" in reply.text
+    closed = await fake.wait_for_message(fake.channel, lambda m: m.id == lobby.id and "closed" in m.text)
+    assert not closed.buttons
+    assert (await bot.service.db.games.get(game_id_of(lobby))).status.value == "abandoned"
