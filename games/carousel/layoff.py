@@ -64,7 +64,7 @@ def _joker_faces(naturals: Sequence[Card]) -> list[Card]:
                 if 1 <= target <= 14:
                     rank = Rank.ACE if target in (1, 14) else Rank(target)
                     faces.add(Card(rank, card.suit))
-    return sorted(faces, key=lambda face: (face.suit.value, int(face.rank)))  # type: ignore[union-attr]
+    return sorted(faces, key=lambda face: (face.suit.value, int(face.rank)))  # type: ignore[union-attr, arg-type]
 
 
 def extensions(meld: Meld, card: Card, faces_used: Counter[Card], copies: int) -> Iterator[Meld]:
@@ -191,13 +191,13 @@ def _richest_hand_meld(cards: Sequence[Card], used: Counter[Card], copies: int) 
     for ranks in by_suit.values():
         run: list[Card] = []
         for position in range(1, 15):
-            card = ranks.get(position)
-            if card is not None and card not in run:
-                run.append(card)
+            found = ranks.get(position)
+            if found is not None and found not in run:
+                run.append(found)
                 continue
             if len(run) >= 3:
                 candidates.append(run)
-            run = [card] if card is not None else []
+            run = [found] if found is not None else []
         if len(run) >= 3:
             candidates.append(run)
     for group in candidates:

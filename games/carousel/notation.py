@@ -94,8 +94,8 @@ def _table_move(state: State, text: str) -> MeldStep:
     # Jokers keeping their declaration take their own table joker first; then any table joker, then hand.
     joker_for: dict[tuple[int, int], Card] = {}
     for pass_number in (0, 1):
-        for m, meld in enumerate(typed):
-            for i, card in enumerate(meld):
+        for m, typed_meld in enumerate(typed):
+            for i, card in enumerate(typed_meld):
                 if not card.is_joker or (m, i) in joker_for:
                     continue
                 if card.card.copy:
@@ -107,9 +107,9 @@ def _table_move(state: State, text: str) -> MeldStep:
                     table_jokers.remove(table_joker)
                     break
     melds: list[Meld] = []
-    for m, meld in enumerate(typed):
+    for m, typed_meld in enumerate(typed):
         cards: list[TableCard] = []
-        for i, card in enumerate(meld):
+        for i, card in enumerate(typed_meld):
             if card.is_joker:
                 physical = joker_for.get((m, i))
                 if physical is None:

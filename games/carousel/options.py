@@ -29,7 +29,7 @@ class Options:
             raise ValueError("knock_limit must be a whole number from 0 to 50")
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any] | None) -> Options:
+    def from_mapping(cls, data: Mapping[str, Any] | Options | None) -> Options:
         """Build from stored or user-supplied settings; unknown keys are refused with a readable message."""
         if data is None:
             return cls()

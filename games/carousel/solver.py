@@ -241,11 +241,11 @@ class _Inventory:
             for card in meld.cards:
                 (fixed if card.is_joker else naturals)[FACE_INDEX[card.face]] += 1
         jokers = 0
-        for card in hand:
-            if card.is_joker:
+        for held in hand:
+            if held.is_joker:
                 jokers += 1
             else:
-                in_hand[FACE_INDEX[card.face]] += 1
+                in_hand[FACE_INDEX[held.face]] += 1
         return cls(naturals, fixed, in_hand, jokers)
 
 
@@ -343,8 +343,7 @@ def _solve(
         starts.append(np.array([offset], dtype=np.int32))
         rows.append(np.array([*entries, keep + index], dtype=np.int32))
         values.append(np.array([*coefficients, 1.0]))
-        entries.append(keep + index)
-        offset += len(entries)
+        offset += len(entries) + 1  # the meld's entries plus its keep row
 
     row_lower = np.full(n_rows, -highspy.kHighsInf)
     row_upper = np.zeros(n_rows)
@@ -470,15 +469,15 @@ def _build_table(
     played: list[Card] = []
     wanted = Counter(solution.hand_faces)
     jokers_wanted = solution.hand_jokers
-    for card in hand:
-        if card.is_joker and jokers_wanted > 0:
+    for held in hand:
+        if held.is_joker and jokers_wanted > 0:
             jokers_wanted -= 1
-            wild.append(card)
-            played.append(card)
-        elif not card.is_joker and wanted[FACE_INDEX[card.face]] > 0:
-            wanted[FACE_INDEX[card.face]] -= 1
-            naturals[FACE_INDEX[card.face]].append(card)
-            played.append(card)
+            wild.append(held)
+            played.append(held)
+        elif not held.is_joker and wanted[FACE_INDEX[held.face]] > 0:
+            wanted[FACE_INDEX[held.face]] -= 1
+            naturals[FACE_INDEX[held.face]].append(held)
+            played.append(held)
 
     def take(face: int, prefer: TableCard | None = None) -> TableCard:
         if prefer is not None:
