@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,7 +26,6 @@ from discord.ext import commands
 
 from bot.components import view_of
 from bot.permissions import NOT_A_MANAGER, is_games_manager
-from bot.service import Applied
 from bot.texts import duration
 from cogs.stats import selected_values
 from data import GameStatus, GuildSettings, HandDelivery, UserSettings
@@ -103,17 +101,12 @@ class Settings(commands.Cog):
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
-        # Games a user asked to be erased from while seated: erased again when the game ends (below).
-        self._erase_when_over: dict[int, set[int]] = defaultdict(set)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SettingsControl)
-        self.bot.service.after_move_hooks.append(self._after_move)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(SettingsControl)
-        if self._after_move in self.bot.service.after_move_hooks:
-            self.bot.service.after_move_hooks.remove(self._after_move)
 
     @property
     def db(self):  # type: ignore[no-untyped-def]
@@ -196,10 +189,8 @@ class Settings(commands.Cog):
             else:
                 await self.bot.endings.leave(await service.load(record.id), seat.seat, user.display_name)
             left += 1
+        # Games still running with a computer in the seat are settled by the storage layer when they end.
         erasure = await self.db.privacy.erase_user(user.id, at=service.clock())
-        for game_id in erasure.open_game_ids:
-            # Still running with a computer in the seat: the result will name them, so erase again then.
-            self._erase_when_over[game_id].add(user.id)
         log.info("user data erased on request (%d games left)", left)
         lines = [
             f"Done. Removed your name from {erasure.match_rows} results and {erasure.seats} seats, "
@@ -235,14 +226,6 @@ class Settings(commands.Cog):
                 await message.edit(content=f"Table #{record.id} closed: the host left.", view=None)
         except discord.HTTPException:
             log.info("could not update the lobby of game %d", game_id)
-
-    async def _after_move(self, applied: Applied) -> None:
-        """When a game a user left for erasure ends, erase them from its result too."""
-        game_id = applied.after.record.id
-        if applied.match is None or game_id not in self._erase_when_over:
-            return
-        for user_id in self._erase_when_over.pop(game_id):
-            await self.db.privacy.erase_user(user_id, at=self.bot.service.clock())
 
     # -- server settings ---------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from games.base import GameResult
 
 from .errors import ChannelBusy, GameNotFound, SeatError, VersionConflict, WrongStatus
 from .models import GameRecord, GameStatus, MatchRecord, MoveRecord, MoveSource, SavedGame, Seat, Snapshot, TurnTimer
+from .privacy import settle_pending
 
 if TYPE_CHECKING:
     from .database import Database, Tx
@@ -471,7 +472,7 @@ class GameRepository:
     async def finish(self, game_id: int, expected_version: int, result: GameResult, *, at: float) -> MatchRecord:
         """Active -> finished: store the match (places and scores per seat) and, if every seat is
         human, rate it. All in one transaction, so a result is never half-recorded."""
-        from .results import record_match
+        from .results import match_by_id, record_match
 
         async with self._db.transaction() as tx:
             game = await fetch_game(tx, game_id)
@@ -487,6 +488,8 @@ class GameRepository:
             )
             await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
             match = await record_match(tx, self._db.rating_model, game, result, at)
+            if await settle_pending(tx, game_id):
+                match = await match_by_id(tx, match.id)
             log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
             return match
 
@@ -501,5 +504,6 @@ class GameRepository:
                 (at, at, reason, game_id),
             )
             await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            await settle_pending(tx, game_id)
             log.info("game %d abandoned: %s", game_id, reason)
             return await fetch_game(tx, game_id)

@@ -6,7 +6,9 @@ number and the name "Deleted player"), so the other players' results, and rating
 the log, stay exactly as they were while nothing links back to the Discord account.
 
 Seats in open games are not touched: the bot must first replace or remove those seats (the game is
-live and its messages name the player), then call again. `Erasure.open_game_ids` lists them.
+live and its messages name the player). `Erasure.open_game_ids` lists them, and each is remembered in
+`pending_erasures`: when such a game finishes or is abandoned, the same transaction erases the user
+from it (`settle_pending`), so the promise survives a restart of the bot.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 from .models import Erasure
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .database import Database, Tx
 
 log = logging.getLogger(__name__)
 
@@ -56,5 +58,31 @@ class PrivacyRepository:
                 "WHERE g.status IN ('lobby', 'active') AND (s.user_id = ? OR g.host_user_id = ?) ORDER BY g.id",
                 (user_id, user_id),
             )
+            await tx.many(
+                "INSERT OR IGNORE INTO pending_erasures (game_id, user_id, pseudonym) VALUES (?, ?, ?)",
+                [(row["id"], user_id, pseudonym) for row in open_rows],
+            )
         log.info("erased a user's data: %d results, %d ratings, %d seats", match_rows, ratings, seats)
         return Erasure(pseudonym, match_rows, ratings, seats, tuple(row["id"] for row in open_rows))
+
+
+async def settle_pending(tx: Tx, game_id: int) -> int:
+    """Erase, inside the ending game's own transaction, every user who asked while seated in it."""
+    rows = await tx.all("SELECT user_id, pseudonym FROM pending_erasures WHERE game_id = ?", (game_id,))
+    for row in rows:
+        user_id, pseudonym = row["user_id"], row["pseudonym"]
+        await tx.run(
+            "UPDATE match_players SET user_id = ?, display_name = ? "
+            "WHERE user_id = ? AND match_id IN (SELECT id FROM matches WHERE game_id = ?)",
+            (pseudonym, ERASED_NAME, user_id, game_id),
+        )
+        await tx.run(
+            "UPDATE seats SET user_id = ?, display_name = ?, hand_channel_id = NULL, hand_message_id = NULL "
+            "WHERE game_id = ? AND user_id = ?",
+            (pseudonym, ERASED_NAME, game_id, user_id),
+        )
+        await tx.run(
+            "UPDATE games SET host_user_id = ? WHERE id = ? AND host_user_id = ?", (pseudonym, game_id, user_id)
+        )
+    await tx.run("DELETE FROM pending_erasures WHERE game_id = ?", (game_id,))
+    return len(rows)

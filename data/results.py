@@ -159,6 +159,11 @@ async def _matches(tx: Tx, match_rows: Sequence[sqlite3.Row]) -> list[MatchRecor
     ]
 
 
+async def match_by_id(tx: Tx, match_id: int) -> MatchRecord:
+    """One match with its players, read inside a running transaction."""
+    return (await _matches(tx, await tx.all("SELECT * FROM matches WHERE id = ?", (match_id,))))[0]
+
+
 class ResultRepository:
     """Matches, ratings, boards, stats and history. Reach it as `db.results`."""
 

@@ -86,3 +86,21 @@ async def test_erase_reports_open_games_and_leaves_them(db):
     erasure = await db.privacy.erase_user(2, at=T0)
     assert erasure.open_game_ids == (game.id,)
     assert (await db.games.get(game.id)).seats[1].user_id == 2
+
+
+async def test_erased_while_seated_is_erased_from_the_result_when_the_game_ends(db, tmp_path):
+    """The deferred part of an erasure is stored: it happens at the game's end even after a reopen."""
+    game = await active_game(db, (1, 2))
+    await db.games.replace_with_computer(game.id, 1, "normal")  # what the bot does first
+    await db.privacy.erase_user(2, at=T0)
+    match = await db.games.finish(game.id, game.version, GameResult(places=(2, 1), scores=(0, 1)), at=T0 + 1)
+    assert [p.display_name for p in match.players][1] == ERASED_NAME
+    assert all(p.user_id != 2 for p in match.players)
+    assert (await db.games.get(game.id)).seats[1].user_id != 2
+
+
+async def test_erased_while_seated_is_erased_when_the_game_is_abandoned(db):
+    game = await active_game(db, (1, 2))
+    await db.privacy.erase_user(2, at=T0)
+    record = await db.games.abandon(game.id, at=T0 + 1, reason="ended")
+    assert record.seats[1].display_name == ERASED_NAME and record.seats[1].user_id != 2
