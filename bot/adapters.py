@@ -80,6 +80,9 @@ class GameAdapter(ABC):
     title: str
     engine: Engine
     summary: str  # one line for lobby messages and /rules
+    # True for adapters whose `on_action` does CPU-heavy work (Carousel's meld solver): the router then
+    # calls it in a worker thread, so one player's meld never stalls every other game's clicks.
+    act_in_thread: bool = False
 
     @abstractmethod
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,7 +106,10 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
-        """Turn a click on a hand control into an outcome. Raise nothing: refuse with a reason instead."""
+        """Turn a click on a hand control into an outcome. Raise nothing: refuse with a reason instead.
+
+        Called on the event loop, or in a worker thread when `act_in_thread` is set (then it must not
+        touch discord.py objects that need the loop; building components is fine)."""
 
     def computer(self, level: str) -> ComputerPlayer:
         return self.engine.computer(level)

@@ -8,6 +8,7 @@ then the game's adapter turns it into an outcome and the service applies any mov
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -123,7 +124,10 @@ class Router:
             selection = frozenset()
         adapter = service.adapter(record.kind)
         ctx = self.bot.hands.context(loaded, seat.seat, selection=selection)
-        outcome = adapter.on_action(ctx, cid.action, cid.arg, values)
+        if adapter.act_in_thread:
+            outcome = await asyncio.to_thread(adapter.on_action, ctx, cid.action, cid.arg, values)
+        else:
+            outcome = adapter.on_action(ctx, cid.action, cid.arg, values)
         if isinstance(outcome, Redraw):
             await self._show(interaction, loaded, seat.seat, selection=outcome.selection, notice=outcome.notice)
         elif isinstance(outcome, Refuse):
