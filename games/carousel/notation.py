@@ -8,6 +8,7 @@ optional: an unmarked card means a table copy first (so the table stays put), th
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from games.base import IllegalMove
@@ -74,6 +75,18 @@ def _take(cards: list[Card], wanted: Card) -> Card | None:
 
 
 def _table_move(state: State, text: str) -> MeldStep:
+    move = parse_table(text, state.table, state.hands[state.turn])
+    state.check(move)
+    return move
+
+
+def parse_table(text: str, table: Sequence[Meld], hand_cards: Sequence[Card]) -> MeldStep:
+    """A complete new table typed in notation (`6h Jk=7h 8h | 9s 9d 9c`) as a meld step from `table`
+    and the mover's `hand_cards`, so a caller holding only a seat's view can read it too.
+
+    Typed cards are matched to physical ones (table copies first, so the table stays put); the step
+    is not checked here: `State.check` judges it (CA-6, CA-7). Raises IllegalMove on bad notation.
+    """
     try:
         typed = [
             [TableCard.parse(token) for token in part.replace(",", " ").split()] for part in text.split("|")
@@ -84,13 +97,13 @@ def _table_move(state: State, text: str) -> MeldStep:
         raise IllegalMove("write the whole table, melds separated by |, like: table: 6h 7h 8h | 9s 9d 9c")
     table_naturals: dict[Card, list[Card]] = defaultdict(list)
     table_jokers: list[TableCard] = []
-    for meld in state.table:
+    for meld in table:
         for card in meld.cards:
             if card.is_joker:
                 table_jokers.append(card)
             else:
                 table_naturals[card.card.face].append(card.card)
-    hand = list(state.hands[state.turn])
+    hand = list(hand_cards)
     # Jokers keeping their declaration take their own table joker first; then any table joker, then hand.
     joker_for: dict[tuple[int, int], Card] = {}
     for pass_number in (0, 1):
@@ -129,6 +142,4 @@ def _table_move(state: State, text: str) -> MeldStep:
                 physical = _take(hand, card.card) or card.card
                 cards.append(TableCard(physical))
         melds.append(Meld(tuple(cards)))
-    move = MeldStep(tuple(melds))
-    state.check(move)
-    return move
+    return MeldStep(tuple(melds))
