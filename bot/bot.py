@@ -33,6 +33,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.tables",
     "cogs.thirteen",
     "cogs.schnapsen",
+    "cogs.carousel",
     "cogs.leaderboard",
     "cogs.stats",
     "cogs.help",

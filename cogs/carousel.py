@@ -1,0 +1,73 @@
+"""Carousel (manipulation rummy) at the table: `/rummy new`, `/rummy rules`, and the hand controls.
+
+Players know the game as rummy, so the commands are `/rummy ...`; the rules and the table call it
+Carousel (rules.md §2). 2-5 seats, empty seats get computer players at Start. The game runs hand
+after hand to the target (CA-13) with no new command: the engine scores each hand and deals the next.
+The controls live in `cogs.carousel_adapter`, the words in `cogs.carousel_text`.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bot import CardBot
+from cogs.carousel_adapter import CarouselAdapter, TypeTableButton
+from cogs.carousel_text import RULES
+from data import TurnTimer
+
+
+class Carousel(commands.Cog):
+    group = app_commands.Group(
+        name="rummy", description="Carousel: rummy where the whole table is yours, 2-5 players", guild_only=True
+    )
+
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+        self.adapter = CarouselAdapter()
+        bot.service.register(self.adapter)
+
+    async def cog_load(self) -> None:
+        # "Type the table" opens a modal, so it cannot go through the core's deferring router (see
+        # cogs.carousel_adapter); its own DynamicItem keeps it working after a restart all the same.
+        self.bot.add_dynamic_items(TypeTableButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(TypeTableButton)
+
+    @group.command(name="new", description="Open a Carousel (rummy) table in this channel")
+    @app_commands.describe(
+        seats="How many players (2-5); empty seats get computer players",
+        level="How strong the computer players are",
+        pace="live: a minute a turn; casual: hours a turn, with reminders",
+        target="Points that end the game (CA-13; 150 by default)",
+    )
+    @app_commands.choices(
+        level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")],
+        pace=[app_commands.Choice(name=n, value=n) for n in ("live", "casual")],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        seats: app_commands.Range[int, 2, 5] = 3,
+        level: str = "normal",
+        pace: str = "live",
+        target: app_commands.Range[int, 1, 1000] = 150,
+    ) -> None:
+        await self.bot.lobby.open(
+            interaction,
+            "carousel",
+            seats=seats,
+            level=level,
+            timer=TurnTimer(pace),
+            options={"target": target},
+        )
+
+    @group.command(name="rules", description="The rules of Carousel (rummy), in short")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(RULES, ephemeral=True)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Carousel(bot))

@@ -1,0 +1,496 @@
+"""`CarouselAdapter`: Carousel's hand controls and table texts for the shared table machinery.
+
+The turn follows CA-4 button by button: **Draw**; after each draw **Meld** or draw again; after the
+third draw the turn is over, and when the count is within the knock limit **Knock** or **End turn**
+are offered (CA-9; the engine passes the turn on by itself otherwise).
+
+Choosing cards. The hand is sorted as the hand image shows it (`rendering.carousel.sort_hand`:
+♠ ♣ ♦ ♥, ace low, jokers last) and the selection is a set of positions in that order, carried in
+every custom id as a bitmask (bot.ids.encode_mask), so a click needs no memory and survives a
+restart. Discord allows 25 options per select and 5 action rows per message, and a Carousel hand can
+pass 25 cards, so past 25 the hand is split into one menu per suit (suits packed together while they
+fit, jokers with the hearts) in at most `MAX_MENUS` menus, leaving a row for the buttons.
+
+Melding (CA-6, CA-7). Meld hands the chosen cards to the exact solver (`solver.arrange`), which
+builds a complete legal table keeping existing melds where it can and freeing jokers where needed.
+The panel then shows the proposed table (image, plus what moved and what each joker stands for) with
+Confirm and Back. The proposal is a pure function of (table, chosen cards), i.e. of version and
+selection, so the Confirm button only carries the selection and the same table is recomputed (or
+taken from `Proposals`, a small cache of solver answers). When the cards cannot all be placed, the
+panel says so and preselects the part worth the most points that can (`solver.best_play` on the
+chosen cards). "Type the table" opens a modal for a hand-written table (`TypeTableButton`).
+
+The solver runs for Meld, Confirm and Hint, so `act_in_thread` asks the router to call `on_action`
+in a worker thread (the hand panel is drawn in one already).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, cast
+
+import discord
+
+from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
+from bot.components import button, select
+from bot.ids import ComponentId, decode_mask, encode_mask
+from bot.terminal.carousel import added_cards
+from cogs import carousel_text as words
+from data import GameNotFound, GameStatus
+from games.base import Engine, IllegalMove
+from games.cards import Card, Suit
+from games.carousel import ENGINE, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
+from games.carousel.ai import NormalPlayer
+from games.carousel.notation import parse_table
+from games.carousel.solver import arrange, best_play
+from rendering.carousel import render_hand, render_table, sort_hand
+
+log = logging.getLogger(__name__)
+
+MENU_OPTIONS = 25  # Discord: at most 25 options in one select menu
+ACTION_ROWS = 5  # Discord: at most 5 action rows in a message
+MAX_MENUS = ACTION_ROWS - 1  # one row stays for the buttons
+# A mark in the selection, above any card position (a hand never nears 100 cards: every seat draws
+# at least once a turn, so even at 3 players one hand holds under 60), meaning "show the proposal".
+PROPOSING = 100
+
+# Hand-control actions (custom-id action names; none collides with the lobby or table buttons).
+DRAW, MELD, CONFIRM, BACK, HINT, CLEAR, KNOCK, PASS, TYPE, TYPED = (
+    "draw",
+    "meld",
+    "ok",
+    "back",
+    "hint",
+    "clear",
+    "knock",
+    "pass",
+    "type",
+    "typed",
+)
+MENU_PREFIX = "sel"  # sel0 .. sel3: one action per card menu, so every custom id on a panel is unique
+
+
+# Card menus --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """One select menu: its placeholder and the hand positions (sorted hand) it offers."""
+
+    title: str
+    positions: tuple[int, ...]
+
+
+def card_menus(hand: Sequence[Card]) -> list[Menu]:
+    """Menus for a sorted hand: one for up to 25 cards, else per suit (packed while ≤ 25 fit together).
+
+    A suit with more than 25 cards (two decks, a very long hand) is cut into pieces of 25. If the
+    suits would need more than `MAX_MENUS` menus, the hand is simply cut into pieces of 25.
+    """
+    if len(hand) <= MENU_OPTIONS:
+        return [Menu("Choose cards to meld", tuple(range(len(hand))))] if hand else []
+    groups: list[tuple[str, list[int]]] = []
+    for suit in (*Suit, None):
+        positions = [i for i, card in enumerate(hand) if card.suit == suit]
+        label = suit.symbol if suit is not None else "🃏"
+        for start in range(0, len(positions), MENU_OPTIONS):
+            groups.append((label, positions[start : start + MENU_OPTIONS]))
+    menus: list[tuple[list[str], list[int]]] = []
+    for label, positions in groups:
+        if not positions:
+            continue
+        if menus and len(menus[-1][1]) + len(positions) <= MENU_OPTIONS:
+            menus[-1][0].append(label)
+            menus[-1][1].extend(positions)
+        else:
+            menus.append(([label], list(positions)))
+    if len(menus) > MAX_MENUS:
+        return [
+            Menu(
+                f"Cards {start + 1}-{min(start + MENU_OPTIONS, len(hand))}",
+                tuple(range(start, min(start + MENU_OPTIONS, len(hand)))),
+            )
+            for start in range(0, len(hand), MENU_OPTIONS)
+        ][:MAX_MENUS]
+    return [Menu(f"{' '.join(labels)} cards to meld", tuple(positions)) for labels, positions in menus]
+
+
+def positions_of(hand: Sequence[Card], cards: Sequence[Card]) -> frozenset[int]:
+    """Positions in the sorted hand of these physical cards."""
+    wanted = set(cards)
+    return frozenset(i for i, card in enumerate(hand) if card in wanted)
+
+
+# Solver answers ----------------------------------------------------------------------------------
+
+ProposalKey = tuple[tuple[Meld, ...], tuple[Card, ...], int]
+_MISSING = object()
+
+
+class Proposals:
+    """`solver.arrange` answers by (table, cards, decks): the panel, Confirm and the modal share a solve.
+
+    Thread-safe (panels and clicks run in worker threads); bounded, oldest answers dropped first.
+    Losing it (a restart) costs only a recomputation, which gives the same table.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._answers: OrderedDict[ProposalKey, tuple[Meld, ...] | None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def table(self, table: Sequence[Meld], cards: Sequence[Card], decks: int) -> tuple[Meld, ...] | None:
+        """The complete new table holding `table` plus all `cards`, or None if there is none (CA-6)."""
+        key = (tuple(table), tuple(cards), decks)
+        found = self.peek(key)
+        if found is not _MISSING:
+            return cast("tuple[Meld, ...] | None", found)
+        answer = arrange(key[0], key[1], copies=decks)
+        with self._lock:
+            self._answers[key] = answer
+            while len(self._answers) > self._size:
+                self._answers.popitem(last=False)
+        return answer
+
+    def peek(self, key: ProposalKey) -> object:
+        """The stored answer, or `_MISSING` (never solves: callers on the event loop use this)."""
+        with self._lock:
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key]
+        return _MISSING
+
+    def known(self, table: Sequence[Meld], cards: Sequence[Card], decks: int) -> tuple[Meld, ...] | None:
+        """A stored proposal for exactly these cards, or None."""
+        found = self.peek((tuple(table), tuple(cards), decks))
+        return None if found is _MISSING else cast("tuple[Meld, ...] | None", found)
+
+
+# The adapter -------------------------------------------------------------------------------------
+
+
+class CarouselAdapter(GameAdapter):
+    kind = "carousel"
+    title = "Carousel"
+    engine = cast(Engine, ENGINE)
+    summary = words.RULES
+    act_in_thread = True  # Meld, Confirm and Hint run the solver
+
+    def __init__(self) -> None:
+        self.proposals = Proposals()
+
+    # -- options and public texts ------------------------------------------------------------------
+
+    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        given = {key: value for key, value in raw.items() if value is not None}
+        return words.table_options(given).to_dict()
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        return words.describe_options(options)
+
+    def rules_text(self, options: Mapping[str, Any]) -> str:
+        return f"{words.RULES}\n**This table**: {words.describe_options(options)}."
+
+    def table_header(self, view: CarouselView, names: Sequence[str]) -> str:
+        return words.table_header(view, names)
+
+    def render_table(self, view: CarouselView, names: Sequence[str]) -> bytes:
+        return render_table(view, names)
+
+    # -- the hand panel ----------------------------------------------------------------------------
+
+    def hand_panel(self, ctx: PanelContext) -> Panel:
+        view: CarouselView = ctx.view
+        hand = sort_hand(view.hand)
+        selection = frozenset(i for i in ctx.selection if i < len(hand))
+        chosen = [hand[i] for i in sorted(selection)]
+        if PROPOSING in ctx.selection and view.may_meld and chosen:
+            table = self.proposals.table(view.table, chosen, view.decks)
+            if table is not None:
+                return self._proposal_panel(ctx, view, chosen, selection, table)
+        lines = words.panel_lines(view, ctx.names, location=ctx.location, chosen=chosen, notice=ctx.notice)
+        image = render_hand(view, chosen) if hand else None
+        return Panel(content="\n".join(lines), image=image, items=tuple(self._controls(ctx, view, hand, selection)))
+
+    def _controls(
+        self, ctx: PanelContext, view: CarouselView, hand: Sequence[Card], selection: frozenset[int]
+    ) -> list[discord.ui.Item[Any]]:
+        gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
+        if view.is_over or not view.my_turn:
+            return [button(ComponentId(gid, version, DRAW), "Draw", disabled=True)]
+        if view.phase is Phase.DRAW_1:
+            return [button(ComponentId(gid, version, DRAW), "Draw", style=discord.ButtonStyle.primary, emoji="🂠")]
+        if view.phase is Phase.KNOCK:  # CA-9: offered only with a count within the limit
+            return [
+                button(
+                    ComponentId(gid, version, KNOCK),
+                    f"Knock with {view.hand_value}",
+                    style=discord.ButtonStyle.danger,
+                ),
+                button(ComponentId(gid, version, PASS), "End turn without knocking"),
+            ]
+        items: list[discord.ui.Item[Any]] = []
+        menus = card_menus(hand)
+        for number, menu in enumerate(menus):
+            options = [
+                discord.SelectOption(label=str(hand[i]), value=str(i), default=i in selection) for i in menu.positions
+            ]
+            cid = ComponentId(gid, version, f"{MENU_PREFIX}{number}", mask)
+            items.append(select(cid, options, placeholder=menu.title, row=number))
+        row = len(menus)
+        draw_label = "Draw a 2nd card" if view.phase is Phase.MELD_1 else "Draw a 3rd (last) card"
+        items += [
+            button(
+                ComponentId(gid, version, MELD, mask),
+                "Meld",
+                style=discord.ButtonStyle.success,
+                disabled=not selection,
+                row=row,
+            ),
+            button(ComponentId(gid, version, DRAW), draw_label, style=discord.ButtonStyle.primary, row=row),
+            button(ComponentId(gid, version, HINT, mask), "Hint", emoji="💡", row=row),
+            button(ComponentId(gid, version, CLEAR), "Clear", disabled=not selection, row=row),
+            TypeTableButton(gid, version, mask, row=row),
+        ]
+        return items
+
+    def _proposal_panel(
+        self,
+        ctx: PanelContext,
+        view: CarouselView,
+        chosen: Sequence[Card],
+        selection: frozenset[int],
+        table: tuple[Meld, ...],
+    ) -> Panel:
+        """The table as it would be after this meld step, with Confirm / Back / Type the table."""
+        rest = [card for card in view.hand if card not in set(chosen)]
+        lines = [
+            ctx.location,
+            f"**Your turn.** Meld {words.cards_text(chosen)}? The table would be (picture below):",
+            *words.step_lines(view.table, table, chosen),
+            f"Your hand after: {words.count_text(rest)}." if rest else "That is your last card: you go out (CA-10).",
+            "**Confirm** to meld, **Back** to change your cards, or type the table yourself.",
+        ]
+        if ctx.notice:
+            lines.append(ctx.notice)
+        assert view.seat is not None
+        sizes = tuple(len(rest) if seat == view.seat else size for seat, size in enumerate(view.hand_sizes))
+        shown = replace(view, table=table, hand_sizes=sizes, hand_just_ended=False, last_hand=None)
+        image = render_table(shown, ctx.names)
+        gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
+        items: list[discord.ui.Item[Any]] = [
+            button(ComponentId(gid, version, CONFIRM, mask), "Confirm", style=discord.ButtonStyle.success),
+            button(ComponentId(gid, version, BACK, mask), "Back"),
+            TypeTableButton(gid, version, mask),
+        ]
+        return Panel(content="\n".join(lines), image=image, filename="proposal.png", items=tuple(items))
+
+    # -- clicks ------------------------------------------------------------------------------------
+
+    def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
+        """Turn a click into an outcome; the engine checks every move and its refusal reaches the player."""
+        view: CarouselView = ctx.view
+        hand = sort_hand(view.hand)
+        selection = frozenset(i for i in ctx.selection if i < len(hand))
+        chosen = [hand[i] for i in sorted(selection)]
+        if action.startswith(MENU_PREFIX) and action[len(MENU_PREFIX) :].isdigit():
+            menus = card_menus(hand)
+            number = int(action[len(MENU_PREFIX) :])
+            if number >= len(menus):
+                return Redraw(selection=selection)
+            offered = frozenset(menus[number].positions)
+            picked = frozenset(int(v) for v in values if v.isdigit() and int(v) in offered)
+            return Redraw(selection=(selection - offered) | picked)
+        if action == CLEAR:
+            return Redraw()
+        if action == BACK:
+            return Redraw(selection=selection)
+        if action == DRAW:
+            return Submit(Draw())
+        if action == KNOCK:
+            return Submit(Knock())
+        if action == PASS:
+            return Submit(PassKnock())
+        if action in (HINT, MELD, CONFIRM, TYPE, TYPED) and not view.may_meld:
+            return Refuse(_not_now(view))
+        if action == HINT:
+            return self._hint(view, hand, selection)
+        if action == MELD:
+            return self._meld(view, hand, chosen, selection)
+        if action == CONFIRM:
+            if not chosen:
+                return Refuse("Choose the cards to meld first.")
+            table = self.proposals.table(view.table, chosen, view.decks)
+            if table is None:
+                return self._meld(view, hand, chosen, selection)
+            return Submit(MeldStep(table), selection)
+        if action == TYPED:
+            text = values[0] if values else ""
+            return self._typed(view, text, selection)
+        if action == TYPE:  # reached only when the modal could not be opened
+            return Redraw(selection=selection, notice="The table can't be typed right now; here is your hand.")
+        return Refuse("That button isn't part of this game.")
+
+    def _hint(self, view: CarouselView, hand: Sequence[Card], selection: frozenset[int]) -> Outcome:
+        """The normal computer player's choice (ai-notes §4.2.1), its cards preselected."""
+        move = NormalPlayer().choose(view, random.Random(0))
+        if not isinstance(move, MeldStep):
+            return Redraw(selection=selection, notice="💡 Hint: nothing fits on the table yet; draw a card.")
+        cards = added_cards(move, view)
+        points = sum(card_value(card) for card in cards)
+        return Redraw(
+            selection=positions_of(hand, cards),
+            notice=(
+                f"💡 Hint: meld {words.cards_text(cards)} ({points} points off your count). "
+                "Press **Meld** to see where they go."
+            ),
+        )
+
+    def _meld(
+        self, view: CarouselView, hand: Sequence[Card], chosen: Sequence[Card], selection: frozenset[int]
+    ) -> Outcome:
+        if not chosen:
+            return Refuse("Choose the cards to meld in the menus first.")
+        table = self.proposals.table(view.table, chosen, view.decks)
+        if table is not None:
+            return Redraw(selection=selection | {PROPOSING})
+        fitting, _ = best_play(view.table, chosen, copies=view.decks)
+        shown = words.cards_text(chosen)
+        if not fitting:
+            return Redraw(selection=selection, notice=f"⚠️ {shown}: none of these fit on the table, even rearranged.")
+        return Redraw(
+            selection=positions_of(hand, fitting),
+            notice=(
+                f"⚠️ {shown} can't all go on the table, even rearranged. The part worth the most points that "
+                f"fits is {words.cards_text(fitting)}: now selected, press **Meld** to see it."
+            ),
+        )
+
+    @staticmethod
+    def _typed(view: CarouselView, text: str, selection: frozenset[int]) -> Outcome:
+        """A table written in the modal; the engine judges it (CA-6, CA-7) and says why if not."""
+        body = text.strip()
+        if body.lower().startswith("table"):
+            body = body[5:].lstrip(" :")
+        try:
+            move = parse_table(body, view.table, view.hand)
+        except IllegalMove as error:
+            return Redraw(selection=selection, notice=f"⚠️ {error.reason}")
+        return Submit(move, selection)
+
+
+def _not_now(view: CarouselView) -> str:
+    if not view.my_turn:
+        return "It's not your turn."
+    if view.phase is Phase.DRAW_1:
+        return "Draw a card first: every turn starts with a draw (CA-4)."
+    return "Your turn is over: no melding after the third draw (CA-4)."
+
+
+# "Type the table": a button that opens a modal ---------------------------------------------------
+#
+# A modal must be the first answer to a click (Discord), and the core router defers every hand click
+# at once, so this one button has its own custom-id prefix and DynamicItem (registered by the cog). It
+# opens the modal only when the click is current and the player may meld; anything else (a stale
+# panel, someone else's game) goes to the router as the action `type`, which answers as for any click.
+# The modal's answer goes to the router too, as the action `typed` with the text as its value, so the
+# typed table takes the same path as every other move.
+
+TYPE_TEMPLATE = r"crt:(?P<game>\d+):(?P<version>\d+):(?P<mask>[0-9a-z]+)"
+MODAL_INPUT_LIMIT = 4000  # Discord: a text input holds at most 4000 characters
+
+
+class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TYPE_TEMPLATE):
+    """Opens `TableModal` for a game version and selection (`crt:<game>:<version>:<mask>`)."""
+
+    def __init__(self, game_id: int, version: int, mask: str, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(label="Type the table", emoji="⌨️", custom_id=f"crt:{game_id}:{version}:{mask}", row=row)
+        )
+        self.cid = ComponentId(game_id, version, TYPE, mask)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TypeTableButton:
+        return cls(int(match["game"]), int(match["version"]), match["mask"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client: Any = interaction.client
+        modal = await self._modal(client, interaction.user.id)
+        if modal is None:
+            await client.router.dispatch(interaction, self.cid, [])
+            return
+        await interaction.response.send_modal(modal)
+
+    async def _modal(self, client: Any, user_id: int) -> TableModal | None:
+        """The modal, prefilled, if this click may open it; None lets the router answer instead."""
+        cid = self.cid
+        try:
+            loaded = await client.service.load(cid.game_id)
+        except GameNotFound:
+            return None
+        record, state = loaded.record, loaded.state
+        seat = record.seat_of(user_id)
+        if state is None or seat is None or seat.is_computer or record.status is not GameStatus.ACTIVE:
+            return None
+        if record.version != cid.version or record.kind != CarouselAdapter.kind:
+            return None
+        view: CarouselView = state.view(seat.seat)
+        if not view.may_meld:
+            return None
+        adapter = client.service.adapter(record.kind)
+        hand = sort_hand(view.hand)
+        try:
+            chosen = [hand[i] for i in sorted(decode_mask(cid.arg)) if i < len(hand)]
+        except ValueError:
+            chosen = []
+        return TableModal(cid, prefill(adapter.proposals, view, chosen))
+
+
+def prefill(proposals: Proposals, view: CarouselView, chosen: Sequence[Card]) -> str:
+    """The modal's starting text: the proposal for the chosen cards if one was computed, else the table
+    as it is with the chosen cards as one more meld for the player to place (never solves: this runs
+    on the event loop, within Discord's 3 seconds)."""
+    proposal = proposals.known(view.table, chosen, view.decks) if chosen else None
+    if proposal is not None:
+        return words.table_notation(proposal)[:MODAL_INPUT_LIMIT]
+    text = words.table_notation(view.table)
+    if chosen:
+        extra = " ".join(card.face.code for card in chosen)
+        text = f"{text} | {extra}" if text else extra
+    return text[:MODAL_INPUT_LIMIT]
+
+
+class TableModal(discord.ui.Modal):
+    """One text input: the whole new table in card notation (CA-6; `Jk=7h` declares a joker, CA-7)."""
+
+    def __init__(self, cid: ComponentId, text: str) -> None:
+        super().__init__(
+            title="Write the new table", custom_id=f"crm:{cid.game_id}:{cid.version}:{cid.arg}", timeout=900
+        )
+        self.cid = cid
+        self.table: discord.ui.TextInput[TableModal] = discord.ui.TextInput(
+            style=discord.TextStyle.paragraph,
+            default=text or None,
+            placeholder="6h Jk=7h 8h | 9s 9d 9c | 10c Jc Qc",
+            max_length=MODAL_INPUT_LIMIT,
+        )
+        self.add_item(
+            discord.ui.Label(
+                text="The whole table, melds split by |",
+                description="Jk=7h is a joker standing for 7♥. Your hand cards go in too.",
+                component=self.table,
+            )
+        )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        client: Any = interaction.client
+        typed = ComponentId(self.cid.game_id, self.cid.version, TYPED, self.cid.arg)
+        await client.router.dispatch(interaction, typed, [self.table.value])

@@ -1,0 +1,228 @@
+"""The words of a Carousel table: rules, options, the public header, the hand's status and scores,
+and the description of a proposed meld step (what moved, what each joker stands for).
+
+Kept apart from the controls so every sentence a player reads is in one place and can be tested
+without Discord. Everything reads a `CarouselView` (design §2): the public header gets `view(None)`,
+the hand panel the seat's own view, so no hidden card can leak into a message. The engine writes
+"Seat 1" in its log lines; `with_names` puts the players' names in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.cards import JOKER_CODE, JOKER_SYMBOL, Card, format_cards
+from games.carousel import CarouselView, GameEndSummary, HandSummary, Meld, Options, Phase, TableCard, hand_value
+from rendering.carousel import sort_hand
+from rendering.table import seat_name, with_names
+
+HEADER_LOG_LINES = 3  # recent actions above the table image: a draw, a meld, a knock
+
+RULES = """**Carousel** (rummy; the commands are `/rummy ...`): shed your cards onto a shared table.
+• 2 players: one deck and a joker; 3-5 players: two decks and two jokers. 10 cards each, no discards (CA-1, CA-2).
+• Your turn: **Draw**. Then either **Meld** (your turn ends) or draw again; after the third card the turn \
+ends without melding (CA-4).
+• A meld is a group (3-4 of one rank, all suits different) or a sequence (3+ of one suit in a row, ace low \
+or high but never both) (CA-5).
+• Melding may rearrange the **whole** table, as long as at least one card comes from your hand and every \
+meld on the table is valid when you are done (CA-6). Choose your cards and press Meld: the bot finds \
+an arrangement and shows it before you Confirm; or type the table yourself.
+• A joker stands for the card it was declared as, for good. Put that natural card in its place to free \
+it; a freed joker must go straight into another meld (CA-7).
+• Card values: joker 25, K Q J 10, numbers at face value, ace 1 (CA-8). With 5 or less at the end of \
+your turn you may **knock**: the hand ends (CA-9). Laying down your last card ends it too (CA-10), as \
+does an empty stock (CA-11).
+• The lowest count wins the difference to every other hand; +10 if someone else knocked, +25 for going \
+out; a knocker who only ties loses the tie (CA-12).
+• At 150 (or the table's target) the game ends: +100 for reaching it, +25 per hand won; the highest \
+total wins (CA-13)."""
+
+
+def table_options(options: Mapping[str, Any]) -> Options:
+    """The engine's options from stored table options; keys starting with "_" belong to the bot."""
+    return Options.from_mapping({key: value for key, value in options.items() if not key.startswith("_")})
+
+
+def describe_options(options: Mapping[str, Any]) -> str:
+    chosen = table_options(options)
+    return f"to {chosen.target} points, knock with {chosen.knock_limit} or less"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards in hand order (♠ ♣ ♦ ♥, ace low, jokers last), as a player reads them."""
+    return format_cards(sort_hand(cards))
+
+
+def count_text(cards: Sequence[Card]) -> str:
+    number = len(cards)
+    return f"{number} card{'' if number == 1 else 's'}, count {hand_value(cards)}"
+
+
+# The public header -----------------------------------------------------------------------------
+
+
+def table_header(view: CarouselView, names: Sequence[str]) -> str:
+    """Recent actions, then the hand just scored (CA-12) or the final bonuses (CA-13), then whose turn."""
+    lines = [with_names(line, names) for line in view.log[-HEADER_LOG_LINES:]]
+    if view.final is not None:
+        lines += final_lines(view.final, names)
+    elif view.hand_just_ended and view.last_hand is not None:
+        lines += hand_lines(view.last_hand, names, view.target)
+    if not view.is_over and view.to_move is not None:
+        lines.append(
+            f"Hand {view.hand_number} · stock {view.stock} · {seat_name(names, view.to_move)} {view.phase.describe}"
+        )
+    return "\n".join(lines)
+
+
+def ending(summary: HandSummary, names: Sequence[str]) -> str:
+    """How a hand ended, in words (CA-9, CA-10, CA-11)."""
+    if summary.went_out is not None:
+        return f"{seat_name(names, summary.went_out)} went out"
+    if summary.knocker is not None:
+        return f"{seat_name(names, summary.knocker)} knocked with {summary.counts[summary.knocker]}"
+    return "the stock ran out"
+
+
+def hand_lines(summary: HandSummary, names: Sequence[str], target: int) -> list[str]:
+    """CA-12: each seat's count and points with the +10 / +25 bonuses spelled out, then the totals."""
+    lines = [f"**Hand {summary.hand_number}**: {ending(summary, names)}."]
+    for seat, count in enumerate(summary.counts):
+        points = summary.points[seat]
+        parts = [f"{seat_name(names, seat)}: count {count}"]
+        if seat in summary.winners:
+            extras = [f"{summary.base_points[seat]}"]
+            if summary.knock_bonus[seat]:
+                extras.append(f"{summary.knock_bonus[seat]} (someone else knocked)")
+            if summary.out_bonus[seat]:
+                extras.append(f"{summary.out_bonus[seat]} (went out)")
+            detail = f" = {' + '.join(extras)}" if len(extras) > 1 else ""
+            parts.append(f"wins **+{points}**{detail}")
+        else:
+            parts.append("0")
+        lines.append(" · ".join(parts))
+    totals = " · ".join(f"{seat_name(names, seat)} {total}" for seat, total in enumerate(summary.totals))
+    lines.append(f"Scores: {totals} (game to {target})")
+    return lines
+
+
+def final_lines(final: GameEndSummary, names: Sequence[str]) -> list[str]:
+    """CA-13: +100 for reaching the target, +25 per hand won, final totals and the winner(s)."""
+    lines = []
+    for seat, total in enumerate(final.final):
+        parts = [f"{final.totals_before[seat]}"]
+        if final.target_bonus[seat]:
+            parts.append(f"{final.target_bonus[seat]} (reached the target)")
+        if final.hands_won_bonus[seat]:
+            parts.append(f"{final.hands_won_bonus[seat]} (hands won)")
+        lines.append(f"{seat_name(names, seat)}: {' + '.join(parts)} = **{total}**")
+    winners = " and ".join(seat_name(names, seat) for seat in final.winners)
+    lines.append(f"**Game over**: {winners} {'win' if len(final.winners) > 1 else 'wins'}.")
+    return lines
+
+
+# The hand panel ----------------------------------------------------------------------------------
+
+
+def status_line(view: CarouselView, names: Sequence[str]) -> str:
+    """What the seat may do now (CA-4, CA-9); "Your turn" starts every line where it is theirs."""
+    if view.is_over:
+        return "The game is over."
+    if not view.my_turn:
+        waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
+        return f"Waiting for {waiting}, who {view.phase.describe}."
+    if view.phase is Phase.DRAW_1:
+        return "**Your turn.** Draw a card to start."
+    if view.phase is Phase.MELD_1:
+        return "**Your turn.** Choose cards and press **Meld** (your turn then ends), or draw a second card."
+    if view.phase is Phase.MELD_2:
+        return "**Your turn.** Choose cards and press **Meld**, or draw a third card (no melding after it)."
+    return (
+        f"**Your turn** is over with a count of {view.hand_value}, within {view.knock_limit}: "
+        "**Knock** to end the hand now, or play on."
+    )
+
+
+def panel_lines(
+    view: CarouselView, names: Sequence[str], *, location: str, chosen: Sequence[Card], notice: str
+) -> list[str]:
+    """The hand panel's text: where, what now, the last hand's scores, the hand and the selection."""
+    lines = [location, status_line(view, names)]
+    if view.final is not None:
+        lines += final_lines(view.final, names)
+    elif view.hand_just_ended and view.last_hand is not None:
+        lines += hand_lines(view.last_hand, names, view.target)
+    if view.hand:
+        lines.append(f"Your hand: {count_text(view.hand)}.")
+    if chosen:
+        lines.append(f"Selected: {cards_text(chosen)} ({count_text(chosen)}).")
+    if notice:
+        lines.append(notice)
+    return [line for line in lines if line]
+
+
+# Describing a meld step ------------------------------------------------------------------------
+
+
+def joker_text(card: Card, declared: Card, before: Mapping[Card, Card], from_hand: bool) -> str:
+    """CA-7: what a joker on the new table stands for and where it came from."""
+    if from_hand:
+        return f"{JOKER_SYMBOL} = {declared} (from your hand)"
+    was = before.get(card)
+    if was is not None and was != declared:
+        return f"{JOKER_SYMBOL} = {declared} (freed: it was {was})"
+    return f"{JOKER_SYMBOL} = {declared}"
+
+
+def step_lines(old: Sequence[Meld], new: Sequence[Meld], added: Sequence[Card]) -> list[str]:
+    """What a proposed table changes: new and changed melds with where their cards came from, how many
+    melds stay as they were, and what every joker on the table stands for (CA-6, CA-7)."""
+    from_hand = set(added)
+    old_sets = [frozenset(meld.physical) for meld in old]
+    home = {card: index for index, meld in enumerate(old) for card in meld.physical}
+    declared_before = {tc.card: tc.declared for meld in old for tc in meld.cards if tc.declared is not None}
+    lines: list[str] = []
+    unchanged = 0
+    for meld in new:
+        cards = frozenset(meld.physical)
+        if cards in old_sets:
+            unchanged += 1
+            continue
+        sources = sorted({home[card] for card in cards if card in home})
+        hand_part = [card for card in meld.physical if card in from_hand]
+        if len(sources) == 1 and old_sets[sources[0]] <= cards:
+            origin = f"[{old[sources[0]]}] + {cards_text(hand_part)} from your hand"
+        elif not sources:
+            origin = "new, from your hand"
+        else:
+            pieces = [
+                f"{' '.join(str(tc) for tc in meld.cards if home.get(tc.card) == s)} from [{old[s]}]" for s in sources
+            ]
+            if hand_part:
+                pieces.append(f"{cards_text(hand_part)} from your hand")
+            origin = ", ".join(pieces)
+        lines.append(f"• {meld} ← {origin}")
+    if unchanged:
+        lines.append(f"• {unchanged} other meld{'' if unchanged == 1 else 's'} unchanged")
+    jokers = [
+        joker_text(tc.card, tc.declared, declared_before, tc.card in from_hand)
+        for meld in new
+        for tc in meld.cards
+        if tc.declared is not None
+    ]
+    if jokers:
+        lines.append("Jokers: " + "; ".join(jokers))
+    return lines
+
+
+def table_notation(table: Sequence[Meld]) -> str:
+    """A table in the notation the modal reads back, `6h Jk=7h 8h | 9s 9d 9c`, without copy ids:
+    players need not know which physical copy is which (the reader matches table copies first)."""
+    return " | ".join(" ".join(_token(card) for card in meld.cards) for meld in table)
+
+
+def _token(card: TableCard) -> str:
+    if card.declared is None:
+        return card.card.face.code
+    return f"{JOKER_CODE}={card.declared.code}"
