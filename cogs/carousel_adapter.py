@@ -477,6 +477,7 @@ class TableModal(discord.ui.Modal):
         )
         self.cid = cid
         self.table: discord.ui.TextInput[TableModal] = discord.ui.TextInput(
+            custom_id="table",
             style=discord.TextStyle.paragraph,
             default=text or None,
             placeholder="6h Jk=7h 8h | 9s 9d 9c | 10c Jc Qc",

@@ -65,15 +65,23 @@ def count_text(cards: Sequence[Card]) -> str:
 def table_header(view: CarouselView, names: Sequence[str]) -> str:
     """Recent actions, then the hand just scored (CA-12) or the final bonuses (CA-13), then whose turn."""
     lines = [with_names(line, names) for line in view.log[-HEADER_LOG_LINES:]]
-    if view.final is not None:
-        lines += final_lines(view.final, names)
-    elif view.hand_just_ended and view.last_hand is not None:
-        lines += hand_lines(view.last_hand, names, view.target)
+    lines += scores_lines(view, names)
     if not view.is_over and view.to_move is not None:
         lines.append(
             f"Hand {view.hand_number} · stock {view.stock} · {seat_name(names, view.to_move)} {view.phase.describe}"
         )
     return "\n".join(lines)
+
+
+def scores_lines(view: CarouselView, names: Sequence[str]) -> list[str]:
+    """The hand just scored (CA-12), shown until the next hand's first move, and after the last hand
+    the end-of-game bonuses too (CA-13)."""
+    lines: list[str] = []
+    if view.last_hand is not None and (view.hand_just_ended or view.final is not None):
+        lines += hand_lines(view.last_hand, names, view.target)
+    if view.final is not None:
+        lines += final_lines(view.final, names)
+    return lines
 
 
 def ending(summary: HandSummary, names: Sequence[str]) -> str:
@@ -148,11 +156,7 @@ def panel_lines(
     view: CarouselView, names: Sequence[str], *, location: str, chosen: Sequence[Card], notice: str
 ) -> list[str]:
     """The hand panel's text: where, what now, the last hand's scores, the hand and the selection."""
-    lines = [location, status_line(view, names)]
-    if view.final is not None:
-        lines += final_lines(view.final, names)
-    elif view.hand_just_ended and view.last_hand is not None:
-        lines += hand_lines(view.last_hand, names, view.target)
+    lines = [location, status_line(view, names), *scores_lines(view, names)]
     if view.hand:
         lines.append(f"Your hand: {count_text(view.hand)}.")
     if chosen:

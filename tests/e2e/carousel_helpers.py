@@ -235,27 +235,29 @@ async def play(
     policies: Mapping[SimUser, str],
     *,
     stop: Callable[[], bool] = lambda: False,
+    until: int | None = None,
     timeout: float = 60.0,
-) -> int:
-    """Every person plays their policy from the DM hand until the game ends or `stop()`. Returns moves."""
+) -> SimUser | None:
+    """Every person plays their policy from the DM hand until the game ends, `stop()`, or (with `until`)
+    someone's hand says it is their turn at version `until`: that person is returned, not having acted."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     acted = {user.id: -1 for user in policies}
-    moves = 0
     while game_over_in(fake) is None and not stop():
-        assert loop.time() < deadline, "the game did not end in time"
+        assert loop.time() < deadline, "the game did not get there in time"
         moved = False
         for user, policy in policies.items():
             hand = hand_of(fake, user)
             if hand is None or "Your turn" not in hand.text or version_of(hand) <= acted[user.id]:
                 continue
+            if until is not None and version_of(hand) >= until:
+                return user
             acted[user.id] = version_of(hand)
             await act(bot, user, hand, policy)
-            moves += 1
             moved = True
         if not moved:
             await asyncio.sleep(0.005)
-    return moves
+    return None
 
 
 async def turn(fake: FakeDiscord, user: SimUser, at: int, timeout: float = 10.0) -> Message:
