@@ -205,6 +205,14 @@ def test_ca7_proposal_panel_says_what_moved_and_what_the_joker_is() -> None:
     assert actions(shown) == ["ok", "back", "type"] and shown.filename == "proposal.png"
 
 
+def test_back_returns_to_choosing_with_the_same_cards_and_clear_empties() -> None:
+    """Back leaves the proposal with the selection kept; Clear drops it."""
+    chosen = positions(FREEING, "7h", "9c", "10c")
+    assert ADAPTER.on_action(ctx(FREEING, chosen | {PROPOSING}), "back", "", []) == Redraw(selection=chosen)
+    assert ADAPTER.on_action(ctx(FREEING, chosen), "clear", "", []) == Redraw()
+    assert "sel0" in actions(panel(FREEING, chosen))
+
+
 def test_ca6_cards_that_cannot_all_go_down_preselect_the_best_part() -> None:
     """CA-6: 7♥ 10♣ 2♦ cannot all be placed; the answer says so and selects what best_play places."""
     chosen = positions(FREEING, "7h", "10c", "2d")
@@ -248,14 +256,14 @@ def test_ca6_typed_table_becomes_the_engines_meld_step() -> None:
     outcome = ADAPTER.on_action(ctx(FREEING), "typed", "", [text])
     view = FREEING.view(0)
     assert outcome == Submit(parse_table(text[6:], view.table, view.hand))
-    assert isinstance(outcome, Submit)
+    assert isinstance(outcome, Submit) and isinstance(outcome.move, MeldStep)
     FREEING.check(outcome.move)
 
 
 def test_ca7_typed_redeclaration_is_left_to_the_engine_to_refuse() -> None:
     """CA-7.2: re-declaring a table joker without freeing it parses, and the engine refuses it."""
     outcome = ADAPTER.on_action(ctx(FREEING), "typed", "", ["6h Jk=7h 8h | 9s 9d 9c Jk=9h | 4s 5s 6s 7s"])
-    assert isinstance(outcome, Submit)
+    assert isinstance(outcome, Submit) and isinstance(outcome.move, MeldStep)
     with pytest.raises(IllegalMove):
         FREEING.check(outcome.move)
 

@@ -91,7 +91,8 @@ class Table:
 
     def simulate(self, stop: Callable[[State], bool] = lambda state: False, limit: int = 2000) -> Run:
         """Play from the deal until `stop`, the game's end or `limit` moves."""
-        states, moves = [self.start()], []
+        states: list[State] = [self.start()]
+        moves: list[Move] = []
         while not stop(states[-1]) and not states[-1].is_over and len(moves) < limit:
             moves.append(self.move(states[-1], len(moves)))
             states.append(states[-1].apply(moves[-1]))

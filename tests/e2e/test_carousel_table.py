@@ -258,7 +258,8 @@ async def test_ca6_cards_that_cannot_all_be_placed_are_refused_with_the_best_par
 async def test_typed_table_in_the_modal_is_played_or_refused_with_the_engines_reason(
     fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """CA-6: "Type the table" opens a modal; a wrong table is refused with the engine's reason, a right one played."""
+    """CA-6: "Type the table" opens a modal; a wrong table is refused with the engine's reason, and the
+    modal opened from a proposal starts from it and plays it as typed."""
     bot, mover, hand, state, _ = await first_meld_phase(
         fake, bots, monkeypatch, lambda s: bool(hint_cards(s.view(s.turn)))
     )
@@ -266,21 +267,21 @@ async def test_typed_table_in_the_modal_is_played_or_refused_with_the_engines_re
     await quiet(bot)
     modal = await mover.click(hand, label="Type the table")
     assert isinstance(modal, Modal)
-    field = next(iter(modal.fields.values()))
+    assert set(modal.fields) == {"table"}
     wrong = " ".join(card.face.code for card in sort_hand(view.hand)[:3])
     with pytest.raises(IllegalMove) as engine_says:
         state.check(parse_table(wrong, view.table, view.hand))
-    refused = await mover.submit_modal(modal, **{field["custom_id"]: wrong})
+    refused = await mover.submit_modal(modal, table=wrong)
     assert isinstance(refused, Message) and f"⚠️ {engine_says.value.reason}" in refused.text
-    cards = hint_cards(view)
-    proposal = arrange(view.table, cards, copies=view.decks)
+    proposing = await press(bot, mover, await press(bot, mover, refused, "hint"), "meld")
+    proposal = arrange(view.table, hint_cards(view), copies=view.decks)
     assert proposal is not None
-    typed = table_notation(proposal)
     await quiet(bot)
-    again = await mover.click(refused, label="Type the table")
+    again = await mover.click(proposing, label="Type the table")
     assert isinstance(again, Modal)
-    await mover.submit_modal(again, **{field["custom_id"]: typed})
-    assert await played(bot) == ["d", parse_table(typed, view.table, view.hand).encode()]
+    assert again.fields["table"].get("value") == table_notation(proposal)  # it starts from the proposal
+    await mover.submit_modal(again)
+    assert await played(bot) == ["d", parse_table(table_notation(proposal), view.table, view.hand).encode()]
 
 
 # Long hands, knocks, going out, the stock -------------------------------------------------------
