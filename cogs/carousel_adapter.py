@@ -9,7 +9,7 @@ Choosing cards. The hand is sorted as the hand image shows it (`rendering.carous
 every custom id as a bitmask (bot.ids.encode_mask), so a click needs no memory and survives a
 restart. Discord allows 25 options per select and 5 action rows per message, and a Carousel hand can
 pass 25 cards, so past 25 the hand is split into one menu per suit (suits packed together while they
-fit, jokers with the hearts) in at most `MAX_MENUS` menus, leaving a row for the buttons.
+fit, jokers last) in at most `MAX_MENUS` menus, leaving a row for the buttons.
 
 Melding (CA-6, CA-7). Meld hands the chosen cards to the exact solver (`solver.arrange`), which
 builds a complete legal table keeping existing melds where it can and freeing jokers where needed.
@@ -130,7 +130,6 @@ def positions_of(hand: Sequence[Card], cards: Sequence[Card]) -> frozenset[int]:
 # Solver answers ----------------------------------------------------------------------------------
 
 ProposalKey = tuple[tuple[Meld, ...], tuple[Card, ...], int]
-_MISSING = object()
 
 
 class Proposals:
@@ -148,9 +147,9 @@ class Proposals:
     def table(self, table: Sequence[Meld], cards: Sequence[Card], decks: int) -> tuple[Meld, ...] | None:
         """The complete new table holding `table` plus all `cards`, or None if there is none (CA-6)."""
         key = (tuple(table), tuple(cards), decks)
-        found = self.peek(key)
-        if found is not _MISSING:
-            return cast("tuple[Meld, ...] | None", found)
+        found, answer = self._stored(key)
+        if found:
+            return answer
         answer = arrange(key[0], key[1], copies=decks)
         with self._lock:
             self._answers[key] = answer
@@ -158,18 +157,16 @@ class Proposals:
                 self._answers.popitem(last=False)
         return answer
 
-    def peek(self, key: ProposalKey) -> object:
-        """The stored answer, or `_MISSING` (never solves: callers on the event loop use this)."""
-        with self._lock:
-            if key in self._answers:
-                self._answers.move_to_end(key)
-                return self._answers[key]
-        return _MISSING
-
     def known(self, table: Sequence[Meld], cards: Sequence[Card], decks: int) -> tuple[Meld, ...] | None:
-        """A stored proposal for exactly these cards, or None."""
-        found = self.peek((tuple(table), tuple(cards), decks))
-        return None if found is _MISSING else cast("tuple[Meld, ...] | None", found)
+        """A stored proposal for exactly these cards, or None; never solves (safe on the event loop)."""
+        return self._stored((tuple(table), tuple(cards), decks))[1]
+
+    def _stored(self, key: ProposalKey) -> tuple[bool, tuple[Meld, ...] | None]:
+        with self._lock:
+            if key not in self._answers:
+                return False, None
+            self._answers.move_to_end(key)
+            return True, self._answers[key]
 
 
 # The adapter -------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from cogs.carousel_adapter import (
 from cogs.carousel_text import describe_options, hand_lines, step_lines, table_header, table_notation
 from games.base import IllegalMove
 from games.cards import Suit, parse_card, rummy_deck
-from games.carousel import Draw, Knock, MeldStep, PassKnock, State, card_value, new_game, position
+from games.carousel import Draw, Knock, Meld, MeldStep, PassKnock, State, card_value, new_game, position
 from games.carousel.ai import NormalPlayer
 from games.carousel.notation import parse_table
 from games.carousel.solver import arrange, best_play
@@ -86,6 +86,17 @@ def test_ca12_header_shows_the_hand_just_scored_with_bonuses() -> None:
     header = table_header(state.view(None), NAMES)
     assert all(line in header for line in hand_lines(summary, NAMES, state.options.target))
     assert "10 (someone else knocked)" in header and "Alice knocked with 4" in header
+
+
+def test_ca10_going_out_shows_the_25_bonus_in_the_hand_panels() -> None:
+    """CA-12 worked example: A goes out, B holds a joker and a 5: A scores 30 + 25 = 55, shown to both."""
+    state = position(table=["6h 7h 8h"], hands=["9h", "Jk 5d"], phase="meld_1")
+    after = state.apply(MeldStep((Meld.parse("6h 7h 8h 9h"),)))
+    summary = after.last_hand
+    assert summary is not None and summary.points == (55, 0)
+    for seat in (0, 1):
+        shown = ADAPTER.hand_panel(PanelContext(7, 4, seat, after.view(seat), NAMES[:2]))
+        assert "Alice went out" in shown.content and "wins **+55** = 30 + 25 (went out)" in shown.content
 
 
 # Turn controls (CA-4, CA-9) ----------------------------------------------------------------------

@@ -51,7 +51,6 @@ from tests.fakediscord import BotHarness, FakeDiscord, Message, Modal, SimUser
 # newest state), so CPU goes to the moves rather than to table images nobody looks at.
 QUICK = replace(FAST, table_edit_interval=0.25)
 SHORT = engine_options(target=30)  # a game of one to three hands
-EMPTY = Message({"id": 0, "channel_id": 0})
 PEOPLE = ("alice", "bob", "carol", "dave", "erin")
 
 
@@ -66,7 +65,7 @@ async def played(bot: CardBot, game_id: int = 1) -> list[str]:
 
 def in_a_hand(fake: FakeDiscord, people: list[SimUser], text: str) -> Callable[[], bool]:
     """A `play` stop: some person's DM hand shows `text` (a hand's scores show there until the next move)."""
-    return lambda: any(text in (hand_of(fake, person) or EMPTY).text for person in people)
+    return lambda: any((hand := hand_of(fake, person)) is not None and text in hand.text for person in people)
 
 
 def final_standings(fake: FakeDiscord) -> list[tuple[str, int]]:
