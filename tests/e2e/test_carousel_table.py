@@ -15,6 +15,7 @@ from dataclasses import replace
 import pytest
 
 from bot.bot import CardBot
+from bot.router import OUT_OF_DATE
 from cogs.carousel_text import ending, final_lines, hand_lines, step_lines, table_notation
 from games.base import IllegalMove
 from games.cards import format_cards
@@ -44,7 +45,7 @@ from tests.e2e.carousel_helpers import (
     turn,
 )
 from tests.e2e.helpers import FAST, game_over_in, start_bot
-from tests.e2e.schnapsen_helpers import fixed_seed, hand_of
+from tests.e2e.schnapsen_helpers import fixed_seed, hand_of, version_of
 from tests.fakediscord import BotHarness, FakeDiscord, Message, Modal, SimUser
 
 # Table images are redrawn at most every 0.25 s (the coalescing of bot/table.py still ends on the
@@ -281,6 +282,20 @@ async def test_typed_table_in_the_modal_is_played_or_refused_with_the_engines_re
     assert again.fields["table"].get("value") == table_notation(proposal)  # it starts from the proposal
     await mover.submit_modal(again)
     assert await played(bot) == ["d", parse_table(table_notation(proposal), view.table, view.hand).encode()]
+
+
+async def test_stale_type_the_table_click_gets_the_current_hand_not_a_modal(
+    fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A "Type the table" click from an out-of-date panel opens no modal: the router redraws the hand."""
+    bot, mover, hand, _, _ = await first_meld_phase(fake, bots, monkeypatch, lambda s: True)
+    old_id = hand.component(label="Type the table")["custom_id"]
+    drawn = await press(bot, mover, hand, "draw")
+    assert version_of(drawn) == 2
+    await quiet(bot)
+    data = {"custom_id": old_id, "component_type": 2}
+    answer = await fake.start_interaction(mover.person, 3, data, mover.dm, hand)  # a client still showing v1
+    assert isinstance(answer, Message) and OUT_OF_DATE in answer.text and version_of(answer) == 2
 
 
 # Long hands, knocks, going out, the stock -------------------------------------------------------
