@@ -18,14 +18,15 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
-from games.thirteen.combos import Combo, ComboKind, all_combos, beating_combos, classify
+from games.thirteen.ai_rollout import Table
+from games.thirteen.ai_shapes import shape_plays
+from games.thirteen.combos import Combo, ComboKind, all_combos, beating_combos, can_beat, classify
 from games.thirteen.moves import PASS, Move, Play
 from games.thirteen.options import Options
 from games.thirteen.order import ACE, FULL_DECK, TWO, lowest_of, mask_of, nibble, rank_of, value
-from games.thirteen.state import State
 from games.thirteen.views import ThirteenView
 
 TWOS_MASK = 0xF << (TWO * 4)
@@ -77,17 +78,6 @@ def situation_of(view: ThirteenView) -> Situation:
     )
 
 
-def situation_in(state: State) -> Situation:
-    """The policy's input for `state.to_move`, read from a (sampled) state during rollouts."""
-    seat = state.turn
-    assert seat is not None
-    hand = state.hands[seat]
-    n = state.players
-    opponents = tuple(state.hands[(seat + k) % n].bit_count() for k in range(1, n) if state.hands[(seat + k) % n])
-    return Situation(hand, state.table, state.forced, state.in_bomb_window,
-                     FULL_DECK & ~hand & ~state.played, opponents, state.options)
-
-
 def _to_move(mask: int) -> Move:
     return Play(mask) if mask else PASS
 
@@ -119,6 +109,7 @@ def easy_policy(s: Situation) -> int:
 # Hand decomposition -----------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 16)
 def rank_counts(mask: int) -> int:
     """Cards per rank, 3 bits a rank: the decomposition ignores suits, so equal shapes share a plan."""
     counts = 0
@@ -195,16 +186,27 @@ def _is_boss(combo: Combo, unseen: int) -> bool:
 
 
 def score_moves(s: Situation) -> list[tuple[float, int]]:
-    """(score, mask) per candidate, lower is better; mask 0 is a pass. One mask per rank shape."""
-    masks = s.legal_masks()
-    shapes: dict[int, int] = {}
-    for m in masks:
-        key = rank_counts(m)
-        if key not in shapes or m < shapes[key]:  # the lowest cards of that shape: keep the high suits
-            shapes[key] = m
+    """(score, mask) per candidate, lower is better; mask 0 is a pass. One mask per rank shape.
+
+    Only what the scores read goes into the cached call: the unseen cards matter only at a lead and
+    the opponents only through the closest one's count up to URGENT_CARDS + 1. Playouts meet the same
+    positions again and again (every candidate is played out on the same deals), so this cache is
+    what makes the hard player's budget affordable.
+    """
+    closest = min(s.opponents) if s.opponents else 13
+    if s.table is None:
+        return list(_scored(s.hand, None, s.forced, False, s.unseen, min(closest, URGENT_CARDS + 1), s.options))
+    return list(_scored(s.hand, s.table, None, s.window, 0, min(closest, URGENT_CARDS + 1), s.options))
+
+
+@lru_cache(maxsize=1 << 17)
+def _scored(
+    hand: int, table: Combo | None, forced: int | None, window: bool, unseen: int, closest: int, options: Options
+) -> tuple[tuple[float, int], ...]:
+    s = Situation(hand, table, forced, window, unseen, (), options)
+    shapes = {rank_counts(m): m for m in shape_plays(hand, table, forced, window, options)}
     hand_counts = rank_counts(s.hand)
     before = plan_cost(hand_counts)
-    closest = min(s.opponents) if s.opponents else 13
     urgent = closest <= URGENT_CARDS or before <= ENDGAME_PLAN
     scored: list[tuple[float, int]] = []
     for shape, m in shapes.items():
@@ -231,7 +233,7 @@ def score_moves(s: Situation) -> list[tuple[float, int]]:
     if s.table is not None:
         scored.append((before + (1.5 if urgent else 0.0), 0))
     scored.sort(key=lambda item: (item[0], -item[1].bit_count(), item[1]))
-    return scored
+    return tuple(scored)
 
 
 def normal_policy(s: Situation) -> int:
@@ -250,22 +252,142 @@ class NormalPlayer:
 
 # Hard -------------------------------------------------------------------------------------------
 
+FIRST_BONUS = 1.0  # a playout won counts this much on top of its place points: the target is first places
+PRIOR = 0.1  # place points per sample credited to normal's own choice, so noise alone never overrules it
+SAMPLE_TRIES = 24  # deals drawn per sample before settling for the one that best fits the passes seen
+SOFT_REJECT = 0.7  # chance to redraw a deal in which a seat passed although normal play would have beaten
+
+
+@dataclass(frozen=True, slots=True)
+class PassSeen:
+    """A seat passed this round on `table` (TL-9): what that says about its hand.
+
+    An automatic pass (D-TL-4) proves the seat held nothing that beats `table`; hands only shrink, so it
+    still holds nothing. A chosen pass is soft evidence: the seat probably had no play it wanted.
+    `since` holds the cards it played afterwards this round (a bomb in a window, TL-8.8), which were
+    in its hand when it passed.
+    """
+
+    seat: int
+    table: Combo
+    auto: bool
+    since: int
+
+
+def passes_seen(view: ThirteenView) -> list[PassSeen]:
+    """The other seats' first passes of the current round, each with the combination it declined."""
+    seen: dict[int, tuple[Combo, bool]] = {}
+    since: dict[int, int] = {}
+    table = None
+    for turn in view.history:
+        if isinstance(turn.move, Play):
+            table = classify(turn.move.mask)
+            if turn.seat in seen:
+                since[turn.seat] = since.get(turn.seat, 0) | turn.move.mask
+        elif table is not None and turn.seat != view.seat and turn.seat not in seen:
+            seen[turn.seat] = (table, turn.auto)
+    return [PassSeen(seat, combo, auto, since.get(seat, 0)) for seat, (combo, auto) in seen.items()]
+
+
+def _misfits(hands: list[int], evidence: list[PassSeen], s: Situation, played: int) -> tuple[int, int]:
+    """(hard, soft) contradictions between sampled hands and the passes seen."""
+    hard = soft = 0
+    for p in evidence:
+        hand = hands[p.seat] | p.since
+        if can_beat(hand, p.table, s.options):
+            if p.auto:
+                hard += 1
+            else:
+                them = Situation(hand, p.table, None, False, FULL_DECK & ~hand & ~played, s.opponents, s.options)
+                soft += normal_policy(them) != 0
+    return hard, soft
+
+
+def sample_hands(view: ThirteenView, s: Situation, evidence: list[PassSeen], rng: random.Random) -> list[int]:
+    """Hands for every seat consistent with the view: the unseen cards dealt at random to the others.
+
+    Deals contradicting an automatic pass are redrawn; one contradicting a chosen pass is redrawn with
+    probability SOFT_REJECT per contradiction, since passing is allowed with a play in hand (TL-7).
+    """
+    assert view.seat is not None
+    pool = [v for v in range(52) if s.unseen >> v & 1]
+    played = FULL_DECK & ~s.hand & ~s.unseen
+    best: list[int] = []
+    best_fit = (99, 99)
+    for _ in range(SAMPLE_TRIES):
+        rng.shuffle(pool)
+        hands, at = [], 0
+        for seat, count in enumerate(view.hand_counts):
+            if seat == view.seat:
+                hands.append(s.hand)
+                continue
+            mask = 0
+            for v in pool[at : at + count]:
+                mask |= 1 << v
+            hands.append(mask)
+            at += count
+        if not evidence:
+            return hands
+        hard, soft = _misfits(hands, evidence, s, played)
+        if not hard and all(rng.random() >= SOFT_REJECT for _ in range(soft)):
+            return hands
+        if (hard, soft) < best_fit:
+            best, best_fit = hands, (hard, soft)
+    return best
+
+
+def table_of(view: ThirteenView) -> Table:
+    """The rule state a view shows, hands left empty for the sampler (who declined a window is unseen)."""
+    assert view.to_move is not None
+    combo = classify(mask_of(view.table.cards)) if view.table is not None else None
+    return Table(
+        hands=[0] * view.players,
+        played=mask_of(view.played),
+        combo=combo,
+        leader=view.table.seat if view.table is not None else -1,
+        passed=sum(1 << seat for seat in view.passed),
+        declined=0,
+        on_two=view.table is not None and view.table.on_two and not combo.is_twos,  # type: ignore[union-attr]
+        places=[p or 0 for p in view.places],
+        forced=value(view.must_include) if view.must_include is not None else None,
+        turn=view.to_move,
+        options=view.options,
+    )
+
+
+def normal_at(table: Table, seat: int) -> int:
+    """Normal's choice for `seat` in a playout: its hand, the counts of the others and the table."""
+    hands = table.hands
+    hand = hands[seat]
+    n = len(hands)
+    opponents = tuple(c for k in range(1, n) if (c := hands[(seat + k) % n].bit_count()))
+    window = bool(table.passed >> seat & 1)
+    s = Situation(hand, table.combo, table.forced, window, FULL_DECK & ~hand & ~table.played, opponents,
+                  table.options)
+    return normal_policy(s)
+
 
 class HardPlayer:
-    """Normal's top candidates compared by playouts over sampled deals of the unseen cards.
+    """Normal's top candidates compared by playouts over sampled deals of the unseen cards (ai-notes §3.2).
 
-    `iterations` caps the number of sampled deals (each plays out every candidate, with common random
-    numbers), so results are reproducible on any machine; `time_budget` (seconds, None for none) also
-    stops early on a slow machine. The clock is injectable; the engine itself never reads one.
+    Each sample deals the unseen cards to the other seats, redrawing deals that contradict the passes
+    of the current round, then plays every candidate to the end with normal play for all seats (common
+    random numbers: every candidate meets the same deals). A candidate scores its place points plus
+    FIRST_BONUS for a win; normal's own choice gets a small PRIOR so that sampling noise alone does
+    not overrule it.
+
+    `iterations` (sampled deals) is the budget that makes decisions reproducible on any machine;
+    `time_budget` (seconds, None for none) is only a cap for a slow or loaded machine. The clock is
+    injectable; the engine itself never reads one.
     """
 
     level = "hard"
 
     def __init__(
         self,
-        iterations: int = 40,
-        time_budget: float | None = 0.8,
-        candidates: int = 4,
+        iterations: int = 60,
+        time_budget: float | None = 0.9,
+        candidates: int = 5,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.iterations = iterations
@@ -278,43 +400,30 @@ class HardPlayer:
         ranked = score_moves(s)
         if len(ranked) == 1 or ranked[0][0] <= -100.0:
             return _to_move(ranked[0][1])
-        options = [m for _, m in ranked[: self.candidates]]
+        return _to_move(self.search(view, s, [m for _, m in ranked[: self.candidates]], rng))
+
+    def search(self, view: ThirteenView, s: Situation, options: list[int], rng: random.Random) -> int:
+        """The candidate with the best mean playout score (see the class docstring)."""
+        seat = view.seat
+        assert seat is not None
+        root = table_of(view)
+        evidence = passes_seen(view)
         totals = [0.0] * len(options)
         start = self.clock()
-        for done in range(self.iterations):
-            if done and self.time_budget is not None and self.clock() - start > self.time_budget:
-                break
-            root = sample_state(view, rng)
+        samples = 0
+        while samples < self.iterations:
+            samples += 1
+            root.hands = sample_hands(view, s, evidence, rng)
             for i, m in enumerate(options):
-                totals[i] += playout(root, m, view.seat)  # type: ignore[arg-type]
+                table = root.copy()
+                table.move(m)
+                place = table.finish(normal_at)[seat]
+                totals[i] += view.players - place + (FIRST_BONUS if place == 1 else 0.0)
+            if self.time_budget is not None and self.clock() - start > self.time_budget:
+                break
+        totals[0] += PRIOR * samples
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        return _to_move(options[best])
-
-
-def sample_state(view: ThirteenView, rng: random.Random) -> State:
-    """A full state consistent with the view: the unseen cards dealt at random to the other seats."""
-    assert view.seat is not None
-    own = mask_of(view.hand)
-    unseen = [v for v in range(52) if (FULL_DECK & ~own & ~mask_of(view.played)) >> v & 1]
-    rng.shuffle(unseen)
-    hands = []
-    for seat, count in enumerate(view.hand_counts):
-        if seat == view.seat:
-            hands.append(own)
-        else:
-            hands.append(sum(1 << v for v in unseen[:count]))
-            unseen = unseen[count:]
-    return State.sampled(view, tuple(hands), replace(view.options, series_games=1))
-
-
-def playout(root: State, first: int, seat: int) -> float:
-    """Play `first` then normal play for everyone to the end of the game; `seat`'s place points."""
-    state = root.apply_unchecked(_to_move(first))
-    while not state.over:
-        state = state.apply_unchecked(_to_move(normal_policy(situation_in(state))))
-    place = state.places[seat]
-    assert place is not None
-    return float(state.players - place)
+        return options[best]
 
 
 LEVELS: dict[str, Callable[[], object]] = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}

@@ -26,3 +26,8 @@ def refusal(state: State, text: str) -> str:
 def combo(text: str) -> Combo | None:
     """The combination some cards form, or None."""
     return classify(mask_of(parse_cards(text)))
+
+
+def mask(text: str) -> int:
+    """The card mask of some cards in player notation."""
+    return mask_of(parse_cards(text))
