@@ -80,6 +80,11 @@ class GameAdapter(ABC):
     title: str
     engine: Engine
     summary: str  # one line for lobby messages and /rules
+    command: str = ""  # the slash command group players type, when it differs from `kind` (Carousel: rummy)
+
+    @property
+    def command_name(self) -> str:
+        return self.command or self.kind
     # True for adapters whose `on_action` does CPU-heavy work (Carousel's meld solver): the router then
     # calls it in a worker thread, so one player's meld never stalls every other game's clicks.
     act_in_thread: bool = False

@@ -159,6 +159,8 @@ class Router:
             await self._show(interaction, await service.load(loaded.record.id), seat, notice=OUT_OF_DATE)
             return
         await self._show(interaction, applied.after, seat)
+        if interaction.guild_id is not None:  # played from the panel: their DM hand (if any) is now old
+            self.service.spawn(self.bot.hands.deliver(loaded.record.id, seat), name=f"dm-after-panel-{seat}")
 
     @staticmethod
     def _click_key(interaction: discord.Interaction, cid: ComponentId) -> tuple[int, int, str]:

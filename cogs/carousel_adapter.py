@@ -177,6 +177,7 @@ class CarouselAdapter(GameAdapter):
     title = "Carousel"
     engine = cast(Engine, ENGINE)
     summary = words.RULES
+    command = "rummy"  # players call it rummy
     act_in_thread = True  # Meld, Confirm and Hint run the solver
 
     def __init__(self) -> None:

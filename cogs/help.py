@@ -54,7 +54,8 @@ def options_line(adapter: GameAdapter, options: Mapping[str, Any], game_id: int 
     if game_id:
         return f"**Table options** (game #{game_id} in this channel): {described}."
     return (
-        f"**Default options**: {described}. The host can change them when opening a table with `/{adapter.kind} new`."
+        f"**Default options**: {described}. The host can change them when opening a table with "
+        f"`/{adapter.command_name} new`."
     )
 
 

@@ -30,3 +30,12 @@ def test_one_page_text_has_no_page_buttons() -> None:
     assert page_buttons("thirteen", 0, 1, 0) == []
     ids = [b.item.custom_id for b in page_buttons("thirteen", 1, 3, 5)]
     assert ids == ["cu:thirteen:0:5", "cu:thirteen:2:5"]
+
+
+def test_default_options_name_the_command_players_type() -> None:
+    """Carousel's tables open with /rummy new (players call it rummy), the others with their own name."""
+    from cogs.carousel_adapter import CarouselAdapter
+    from cogs.help import options_line
+
+    assert "`/rummy new`" in options_line(CarouselAdapter(), {}, None)
+    assert "`/schnapsen new`" in options_line(SchnapsenAdapter(), {}, None)

@@ -778,7 +778,11 @@ class FakeDiscord:
     def _settle_edits_of(self, stored: StoredMessage) -> None:
         """A deferred interaction settles when the bot edits the message it deferred on."""
         for pending in self._pending.values():
-            if pending.response_type in (5, 6) and pending.original_id == stored.data["id"]:
+            if (
+                pending.response_type in (5, 6)
+                and pending.original_id == stored.data["id"]
+                and not pending.outcome.done()  # settled ones stay for follow-ups; skip the snapshot
+            ):
                 pending.settle_with(stored.snapshot())
 
 
