@@ -69,7 +69,7 @@ class CardBot(commands.Bot):
         self.hands: HandMessages
         self.endings = Endings(self)
         self.sweeper = Sweeper(self)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
 
     @property
     def service(self) -> GameService:

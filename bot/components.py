@@ -44,8 +44,8 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTE
         if router is None or self.cid is None:
             log.warning("click on %s with no router", getattr(self.item, "custom_id", "?"))
             return
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
-        await router.dispatch(interaction, self.cid, list(values))
+        data: dict[str, Any] = dict(interaction.data or {})
+        await router.dispatch(interaction, self.cid, [str(value) for value in data.get("values", [])])
 
 
 def button(

@@ -40,6 +40,7 @@ class Move(Protocol):
 
 
 M = TypeVar("M", bound=Move)
+M_co = TypeVar("M_co", bound=Move, covariant=True)
 V_co = TypeVar("V_co", covariant=True)
 
 
@@ -97,20 +98,28 @@ class GameState(Protocol[M, V_co]):
 
 
 @runtime_checkable
-class ComputerPlayer(Protocol[M]):
+class ComputerPlayer(Protocol[M_co]):
     """A computer seat. It sees only a view; all its randomness comes from `rng`."""
 
-    def choose(self, view: Any, rng: random.Random) -> M: ...
+    def choose(self, view: Any, rng: random.Random) -> M_co: ...
 
 
 @runtime_checkable
 class Engine(Protocol):
     """One game kind, as the bot, the storage layer and the terminal table see it."""
 
-    kind: str
-    min_players: int
-    max_players: int
-    levels: Sequence[str]
+    # Read-only in the protocol, so an engine may declare them as plain class attributes (a tuple of levels).
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def levels(self) -> Sequence[str]: ...
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState: ...
 

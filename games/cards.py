@@ -185,6 +185,7 @@ SCHNAPSEN_RANKS_20 = SCHNAPSEN_RANKS_24[1:]
 
 def schnapsen_deck(size: int = 24) -> list[Card]:
     """24 cards (9 to A) or 20 cards (10 to A) for Sixty-Six / Schnapsen (SX-1)."""
+    ranks: tuple[Rank, ...]
     if size == 24:
         ranks = SCHNAPSEN_RANKS_24
     elif size == 20:
