@@ -4,9 +4,13 @@ re-check their table with `check_meld_step`.
 
 - easy: lays off onto existing melds and melds from hand, never rearranging (issue, ai-notes §4.2.6).
 - normal: the exact solver's maximum-points play every time it can meld; knocks whenever allowed.
-- hard: normal plus judgement: holds back one cheap card that will still fit next turn when the hand
-  cannot knock anyway (so next turn melds after one draw instead of drawing three, §4.2.2), and
-  knocks only when sampling the unseen cards says every opponent most likely holds more (§4.2.4).
+- hard: normal plus judgement: holds back one card (not a joker, worth at most 10) that will still lay
+  off next turn when the hand cannot knock anyway, so next turn melds after one draw instead of
+  risking three (§4.2.2); knocks only when sampling the unseen cards says every opponent most likely
+  holds more, or at once when an opponent is down to 2 cards (§4.2.4). Jokers are freed whenever
+  that sheds more points, as the solver already decides for normal. Measured over 1,000 seat-rotated
+  3-player hands this judgement is worth about nothing against normal (50 % head to head): with both
+  sides on the exact solver, hands are decided mostly by the draw.
 """
 
 from __future__ import annotations
