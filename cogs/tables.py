@@ -59,6 +59,43 @@ class Tables(commands.Cog):
         await self.bot.endings.leave(await self.bot.service.load(record.id), seat.seat, interaction.user.display_name)
         await interaction.followup.send("You left the game; a computer player has your seat.", ephemeral=True)
 
+    @game.command(name="host", description="Hand the host role of this table to another seated player")
+    @app_commands.describe(player="A player seated at this table")
+    async def host(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        record = await self._game_here(interaction)
+        if record is None:
+            return
+        if not await may_manage_game(self.bot.service.db, interaction, record.host_user_id):
+            await interaction.response.send_message(
+                "Only the host, server managers or the games-manager role can pass on the host role.", ephemeral=True
+            )
+            return
+        seat = record.seat_of(player.id)
+        if seat is None or seat.is_computer:
+            await interaction.response.send_message(
+                f"{player.display_name} isn't playing at this table.",
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        await self.bot.service.db.games.set_host(record.id, player.id)
+        await interaction.response.send_message(
+            f"<@{player.id}> is now the host of table #{record.id}.",
+            allowed_mentions=discord.AllowedMentions(users=[player]),
+        )
+        record = await self.bot.service.db.games.get(record.id)
+        if record.status is GameStatus.LOBBY and record.table_message_id and record.table_channel_id:
+            message = self.bot.get_partial_messageable(record.table_channel_id).get_partial_message(
+                record.table_message_id
+            )
+            try:
+                await message.edit(
+                    content=self.bot.lobby.text(record, "The host role changed hands."),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                log.info("could not update the lobby of game %d", record.id)
+
     @game.command(name="end", description="End the game in this channel (host, server managers, games managers)")
     async def end(self, interaction: discord.Interaction) -> None:
         record = await self._game_here(interaction)

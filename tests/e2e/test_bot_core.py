@@ -284,3 +284,17 @@ async def test_the_host_can_end_a_lobby_that_never_started(fake: FakeDiscord, bo
     closed = await fake.wait_for_message(fake.channel, lambda m: m.id == lobby.id and "closed" in m.text)
     assert not closed.buttons
     assert (await bot.service.db.games.get(game_id_of(lobby))).status.value == "abandoned"
+
+
+async def test_the_host_can_pass_the_host_role_to_a_seated_player(fake: FakeDiscord, bots) -> None:
+    """/game host: only to someone seated; afterwards the new host may Start and the old one may not."""
+    await start_bot(bots)
+    alice, bob, carol = fake.users["alice"], fake.users["bob"], fake.users["carol"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    refused = await alice.slash("game host", player=carol)
+    assert isinstance(refused, Message) and refused.ephemeral and "isn't playing" in refused.text
+    done = await alice.slash("game host", player=bob)
+    assert isinstance(done, Message) and bob.mention in done.text
+    not_host = await alice.click(lobby, label="Start")
+    assert isinstance(not_host, Message) and not_host.ephemeral and "Only the host" in not_host.text
+    await start_game(fake, bob, lobby, [alice, bob])
