@@ -21,12 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games.cards import Card
 from games.thirteen.ai_rollout import Table
 from games.thirteen.ai_shapes import shape_plays
 from games.thirteen.combos import Combo, ComboKind, all_combos, beating_combos, can_beat, classify
 from games.thirteen.moves import PASS, Move, Play
 from games.thirteen.options import Options
-from games.thirteen.order import ACE, FULL_DECK, TWO, lowest_of, mask_of, nibble, rank_of, value
+from games.thirteen.order import ACE, CARDS, FULL_DECK, TWO, lowest_of, mask_of, nibble, rank_of, value
 from games.thirteen.views import ThirteenView
 
 TWOS_MASK = 0xF << (TWO * 4)
@@ -54,13 +55,31 @@ class Situation:
         return beating_combos(self.hand, self.table, self.options, self.window)
 
 
+_VALUE_BY_ID = {id(card): v for v, card in enumerate(CARDS)}
+
+
+def _cards_mask(cards: tuple[Card, ...]) -> int:
+    """`mask_of` for a view's cards, which are `order.CARDS`' own objects (`cards_of` builds views).
+
+    Looking them up by identity skips hashing each card (a dataclass of enums, hashed in Python), which
+    was most of a normal decision; any other object falls back to `mask_of`.
+    """
+    mask = 0
+    for card in cards:
+        v = _VALUE_BY_ID.get(id(card))
+        if v is None or CARDS[v] is not card:
+            return mask_of(cards)
+        mask |= 1 << v
+    return mask
+
+
 def situation_of(view: ThirteenView) -> Situation:
     """The policy's input from a seat's view."""
     if view.seat is None:
         raise ValueError("a computer player needs a seat's view, not the public one")
-    hand = mask_of(view.hand)
-    played = mask_of(view.played)
-    table = classify(mask_of(view.table.cards)) if view.table is not None else None
+    hand = _cards_mask(view.hand)
+    played = _cards_mask(view.played)
+    table = classify(_cards_mask(view.table.cards)) if view.table is not None else None
     seat = view.seat
     opponents = tuple(
         view.hand_counts[(seat + k) % view.players]
@@ -339,10 +358,10 @@ def sample_hands(view: ThirteenView, s: Situation, evidence: list[PassSeen], rng
 def table_of(view: ThirteenView) -> Table:
     """The rule state a view shows, hands left empty for the sampler (who declined a window is unseen)."""
     assert view.to_move is not None
-    combo = classify(mask_of(view.table.cards)) if view.table is not None else None
+    combo = classify(_cards_mask(view.table.cards)) if view.table is not None else None
     return Table(
         hands=[0] * view.players,
-        played=mask_of(view.played),
+        played=_cards_mask(view.played),
         combo=combo,
         leader=view.table.seat if view.table is not None else -1,
         passed=sum(1 << seat for seat in view.passed),
@@ -389,11 +408,13 @@ class HardPlayer:
         time_budget: float | None = 0.9,
         candidates: int = 5,
         clock: Callable[[], float] = time.perf_counter,
+        first_bonus: float = FIRST_BONUS,
     ) -> None:
         self.iterations = iterations
         self.time_budget = time_budget
         self.candidates = candidates
         self.clock = clock
+        self.first_bonus = first_bonus
 
     def choose(self, view: ThirteenView, rng: random.Random) -> Move:
         s = situation_of(view)
@@ -418,7 +439,7 @@ class HardPlayer:
                 table = root.copy()
                 table.move(m)
                 place = table.finish(normal_at)[seat]
-                totals[i] += view.players - place + (FIRST_BONUS if place == 1 else 0.0)
+                totals[i] += view.players - place + (self.first_bonus if place == 1 else 0.0)
             if self.time_budget is not None and self.clock() - start > self.time_budget:
                 break
         totals[0] += PRIOR * samples

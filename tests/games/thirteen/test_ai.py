@@ -8,7 +8,7 @@ import pytest
 
 from games.cards import parse_cards
 from games.thirteen import ENGINE, PASS, EasyPlayer, HardPlayer, NormalPlayer, Play, new_game, position
-from games.thirteen.ai import plan_cost, rank_counts
+from games.thirteen.ai import passes_seen, plan_cost, rank_counts, sample_hands, situation_of
 from games.thirteen.order import mask_of
 
 from .helpers import play
@@ -126,3 +126,33 @@ def test_computer_players_finish_games_with_legal_moves(level):
                 state = play(state, str(move))
             runs.append(moves)
         assert runs[0] == runs[1]
+
+
+def test_tl9_hard_reads_an_automatic_pass_as_holding_nothing_higher():
+    """A seat the engine passed for on A♥ holds no 2 in any of hard's sampled deals (D-TL-4, TL-9)."""
+    state = play(position(["Ah 3s 4s", "5c 6c 7c 8c", "9d 10d Jd 2h Qs"], to_move=0), "Ah")
+    view = state.view(2)
+    assert [(p.seat, p.auto) for p in passes_seen(view)] == [(1, True)]
+    rng, s = random.Random(4), situation_of(view)
+    twos = mask_of(parse_cards("2s 2c 2d"))
+    hands = [sample_hands(view, s, passes_seen(view), rng) for _ in range(40)]
+    assert all(h[1] & twos == 0 for h in hands)
+    assert any(h[0] & twos for h in hands), "the 2s still go to the seat that did not pass"
+
+
+def test_tl9_hard_samples_every_hand_at_its_shown_size():
+    """Sampled deals give each other seat exactly its card count and never a card seen played or held."""
+    state = new_game(3, seed=8)
+    for _ in range(9):
+        state = state.apply(state.legal_moves()[-1])
+    view = state.view(state.to_move)
+    s = situation_of(view)
+    hands = sample_hands(view, s, passes_seen(view), random.Random(1))
+    assert [h.bit_count() for h in hands] == list(view.hand_counts)
+    assert hands[view.seat] == s.hand
+    others = 0
+    for seat, hand in enumerate(hands):
+        if seat != view.seat:
+            assert not others & hand
+            others |= hand
+    assert others & ~s.unseen == 0

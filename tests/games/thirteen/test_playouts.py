@@ -50,17 +50,18 @@ def assert_cards_conserved(state: State) -> None:
     assert seen & ~FULL_DECK == 0 and total == 13 * state.players
 
 
-def assert_exactly_legal_accepted(state: State, legal: set, rng: random.Random, exhaustive: bool) -> None:
+def assert_exactly_legal_accepted(state: State, legal: list, rng: random.Random, exhaustive: bool) -> None:
     hand = state.hands[state.to_move]  # type: ignore[index]
-    candidates = [Play(m) for m in all_combos(hand)] if exhaustive else [rng.choice(list(legal))]
+    candidates = [Play(m) for m in all_combos(hand)] if exhaustive else [rng.choice(legal)]
     candidates.append(PASS)
     held = [v for v in range(52) if hand >> v & 1]
     for _ in range(3):  # random card sets: mostly no combination, and single cards often not held
         subset = rng.sample(held, k=rng.randint(1, len(held)))
         candidates.append(Play(sum(1 << v for v in subset)))
         candidates.append(Play(1 << rng.randrange(52)))
+    allowed = set(legal)
     for move in candidates:
-        assert accepted(state, move) == (move in legal), move
+        assert accepted(state, move) == (move in allowed), move
 
 
 def play_one(players: int, index: int) -> None:
@@ -77,7 +78,7 @@ def play_one(players: int, index: int) -> None:
         assert_cards_conserved(state)
         legal = state.legal_moves()
         assert legal and len(set(legal)) == len(legal)
-        assert_exactly_legal_accepted(state, set(legal), rng, exhaustive=index % EXHAUSTIVE_EVERY == 0)
+        assert_exactly_legal_accepted(state, legal, rng, exhaustive=index % EXHAUSTIVE_EVERY == 0)
         player = seats[state.to_move]
         move = rng.choice(legal) if player is None else player.choose(state.view(state.to_move), rng)
         assert move in legal
@@ -93,13 +94,29 @@ def play_one(players: int, index: int) -> None:
         assert sorted(places) == list(range(1, players + 1))
     else:
         assert 1 in places and all(1 <= p <= players for p in places)
-    assert ENGINE.replay(players, seed, options, codes) == state
     assert ENGINE.from_dict(state.to_dict()) == state
-    if snapshot is not None:
-        resumed = ENGINE.from_dict(snapshot.to_dict())
-        for code in codes[snapshot_at - 1 :]:
-            resumed = resumed.apply(resumed.decode_move(code))
-        assert resumed == state
+    assert_replay_and_resume_equal(state, (players, seed, options), codes, snapshot, snapshot_at)
+
+
+def assert_replay_and_resume_equal(
+    final: State, game: tuple, codes: list[str], snapshot: State | None, snapshot_at: int
+) -> None:
+    """`ENGINE.replay` of the log up to the snapshot rebuilds it; restored from a save, it plays on to `final`.
+
+    One pass over the log checks both that replay rebuilds the game and that a restored save continues
+    identically (every move is checked again as it is applied); with no snapshot the whole log is replayed.
+    """
+    players, seed, options = game
+    if snapshot is None:
+        assert ENGINE.replay(players, seed, options, codes) == final
+        return
+    replayed = ENGINE.replay(players, seed, options, codes[: snapshot_at - 1])
+    assert replayed == snapshot
+    state = ENGINE.from_dict(replayed.to_dict())
+    assert state == snapshot
+    for code in codes[snapshot_at - 1 :]:
+        state = state.apply(state.decode_move(code))
+    assert state == final
 
 
 @pytest.mark.slow
