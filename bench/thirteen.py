@@ -12,7 +12,7 @@ deal from the comparison):
 The hard player's result depends only on its iteration budget when --hard-time is 0 (no clock), so a
 run is reproducible and may be spread over --jobs processes.
 
-Usage: python -m bench.thirteen --games 2000 [--hard-games 300] [--hard-iterations 60] [--hard-time 0.9]
+Usage: python -m bench.thirteen --games 2000 [--hard-games 300] [--hard-iterations 40] [--hard-time 0.8]
        [--jobs 2] [--same-deals] [--skip normal|hard|throughput]
 """
 
@@ -33,14 +33,16 @@ class Entrant:
     """A computer player as a picklable recipe (worker processes build their own)."""
 
     level: str
-    iterations: int = 60
+    iterations: int = 40
     time_budget: float | None = None
     candidates: int = 5
     first_bonus: float = 1.0
+    finalists: int = 2
 
     def build(self) -> EasyPlayer | NormalPlayer | HardPlayer:
         if self.level == "hard":
-            return HardPlayer(self.iterations, self.time_budget, self.candidates, first_bonus=self.first_bonus)
+            return HardPlayer(self.iterations, self.time_budget, self.candidates, first_bonus=self.first_bonus,
+                              finalists=self.finalists)
         return EasyPlayer() if self.level == "easy" else NormalPlayer()
 
 
@@ -132,6 +134,8 @@ def main() -> None:
                         help="normal's best plays that hard compares")
     parser.add_argument("--hard-first-bonus", type=float, default=HardPlayer().first_bonus,
                         help="score of a playout won on top of its place points")
+    parser.add_argument("--hard-finalists", type=int, default=HardPlayer().finalists,
+                        help="candidates kept for the second half of the samples")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the tournaments")
     parser.add_argument("--same-deals", action="store_true", help="play every deal once per seat")
     parser.add_argument("--seed", type=int, default=1)
@@ -144,9 +148,11 @@ def main() -> None:
                                 args.jobs, args.same_deals))
     if "hard" not in args.skip:
         cap = args.hard_time or None
-        hero = Entrant("hard", args.hard_iterations, cap, args.hard_candidates, args.hard_first_bonus)
+        hero = Entrant("hard", args.hard_iterations, cap, args.hard_candidates, args.hard_first_bonus,
+                       args.hard_finalists)
         label = (f"hard ({args.hard_iterations} iterations, {args.hard_candidates} candidates, win bonus "
-                 f"{args.hard_first_bonus}, {f'{cap} s cap' if cap else 'no time cap'}) vs 3×normal")
+                 f"{args.hard_first_bonus}, {args.hard_finalists} finalists, "
+                 f"{f'{cap} s cap' if cap else 'no time cap'}) vs 3×normal")
         report_times(tournament(label, hero, Entrant("normal"), args.hard_games or args.games, args.seed,
                                 args.jobs, args.same_deals))
 

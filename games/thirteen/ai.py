@@ -10,6 +10,9 @@ comes from the `rng` they are given, so a seeded game replays exactly.
   unseen cards for its last plays (ai-notes §3.2).
 - hard: normal's best few candidates, each played out to the end of the game over sampled deals of
   the unseen cards (determinized Monte Carlo, ai-notes §3.2), within an iteration and a time budget.
+  Deals are redrawn when they contradict the round's passes; playouts run on `ai_rollout.Table`, a
+  bitmask copy of the rules without views or log text, with normal's cached policy for every seat;
+  normal's candidates come one per rank shape from `ai_shapes`.
 """
 
 from __future__ import annotations
@@ -375,15 +378,20 @@ def table_of(view: ThirteenView) -> Table:
 
 
 def normal_at(table: Table, seat: int) -> int:
-    """Normal's choice for `seat` in a playout: its hand, the counts of the others and the table."""
+    """Normal's choice for `seat` in a playout, straight from the cached scores (as `score_moves` keys them)."""
     hands = table.hands
     hand = hands[seat]
     n = len(hands)
-    opponents = tuple(c for k in range(1, n) if (c := hands[(seat + k) % n].bit_count()))
+    closest = URGENT_CARDS + 1
+    for k in range(1, n):
+        count = hands[(seat + k) % n].bit_count()
+        if count and count < closest:
+            closest = count
+    if table.combo is None:
+        unseen = FULL_DECK & ~hand & ~table.played
+        return _scored(hand, None, table.forced, False, unseen, closest, table.options)[0][1]
     window = bool(table.passed >> seat & 1)
-    s = Situation(hand, table.combo, table.forced, window, FULL_DECK & ~hand & ~table.played, opponents,
-                  table.options)
-    return normal_policy(s)
+    return _scored(hand, table.combo, None, window, 0, closest, table.options)[0][1]
 
 
 class HardPlayer:
@@ -392,8 +400,9 @@ class HardPlayer:
     Each sample deals the unseen cards to the other seats, redrawing deals that contradict the passes
     of the current round, then plays every candidate to the end with normal play for all seats (common
     random numbers: every candidate meets the same deals). A candidate scores its place points plus
-    FIRST_BONUS for a win; normal's own choice gets a small PRIOR so that sampling noise alone does
-    not overrule it.
+    FIRST_BONUS for a win (the aim is first places, and place points alone rate a safe second nearly
+    as high); normal's own choice gets a small PRIOR so that sampling noise alone does not overrule
+    it. Half way through, only the `finalists` best candidates go on being played out.
 
     `iterations` (sampled deals) is the budget that makes decisions reproducible on any machine;
     `time_budget` (seconds, None for none) is only a cap for a slow or loaded machine. The clock is
@@ -404,17 +413,19 @@ class HardPlayer:
 
     def __init__(
         self,
-        iterations: int = 60,
-        time_budget: float | None = 0.9,
+        iterations: int = 40,
+        time_budget: float | None = 0.8,
         candidates: int = 5,
         clock: Callable[[], float] = time.perf_counter,
         first_bonus: float = FIRST_BONUS,
+        finalists: int = 2,
     ) -> None:
         self.iterations = iterations
         self.time_budget = time_budget
         self.candidates = candidates
         self.clock = clock
         self.first_bonus = first_bonus
+        self.finalists = finalists
 
     def choose(self, view: ThirteenView, rng: random.Random) -> Move:
         s = situation_of(view)
@@ -424,27 +435,37 @@ class HardPlayer:
         return _to_move(self.search(view, s, [m for _, m in ranked[: self.candidates]], rng))
 
     def search(self, view: ThirteenView, s: Situation, options: list[int], rng: random.Random) -> int:
-        """The candidate with the best mean playout score (see the class docstring)."""
+        """The candidate with the best mean playout score (see the class docstring).
+
+        After half the samples only the `finalists` best go on, so the close decisions get the most
+        playouts (successive halving); every survivor meets every deal, so their totals stay comparable.
+        """
         seat = view.seat
         assert seat is not None
         root = table_of(view)
         evidence = passes_seen(view)
         totals = [0.0] * len(options)
+        live = list(range(len(options)))
         start = self.clock()
         samples = 0
+
+        def ranked() -> list[int]:
+            prior = PRIOR * samples
+            return sorted(live, key=lambda i: (-(totals[i] + (prior if i == 0 else 0.0)), i))
+
         while samples < self.iterations:
+            if samples == self.iterations // 2:
+                live = ranked()[: self.finalists]
             samples += 1
             root.hands = sample_hands(view, s, evidence, rng)
-            for i, m in enumerate(options):
+            for i in live:
                 table = root.copy()
-                table.move(m)
+                table.move(options[i])
                 place = table.finish(normal_at)[seat]
                 totals[i] += view.players - place + (self.first_bonus if place == 1 else 0.0)
             if self.time_budget is not None and self.clock() - start > self.time_budget:
                 break
-        totals[0] += PRIOR * samples
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        return options[best]
+        return options[ranked()[0]]
 
 
 LEVELS: dict[str, Callable[[], object]] = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
