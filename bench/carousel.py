@@ -5,6 +5,7 @@ Not a test: it prints figures to compare with the issue's targets.
     python -m bench.carousel                       # everything at the issue's sizes
     python -m bench.carousel --tables 50 --hands 300   # a quicker run
     python -m bench.carousel --skip-tournament
+    python -m bench.carousel --skip-solver --workers 2   # tournaments split over 2 processes
 
 Solver: random legal two-deck tables of 90-98 cards (the generator cannot pack more with random melds),
 with and without two declared jokers plus a joker in hand, a 10-card hand from the unused cards.
@@ -20,10 +21,12 @@ every hand where exactly one of the two won, how often it was A. Computer turn t
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from games.cards import Card
@@ -91,8 +94,21 @@ class Tally:
     turn_times: dict[str, list[float]] = field(default_factory=dict)
     rejected: int = 0
 
+    def merge(self, other: Tally) -> None:
+        """Add another worker's tally to this one."""
+        self.hands += other.hands
+        self.rejected += other.rejected
+        for mine, theirs in ((self.wins, other.wins), (self.seats, other.seats)):
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+        self.head_to_head = [a + b for a, b in zip(self.head_to_head, other.head_to_head, strict=True)]
+        for mine_times, their_times in ((self.call_times, other.call_times), (self.turn_times, other.turn_times)):
+            for key, values in their_times.items():
+                mine_times.setdefault(key, []).extend(values)
 
-def play_game(lineup: Sequence[str], seed: int, tally: Tally, limit: int) -> None:
+
+def play_game(lineup: Sequence[str], a_level: str, seed: int, tally: Tally, limit: int) -> None:
+    """Play one game (or until `limit` hands are tallied), scoring every hand for the A and B levels."""
     players = {level: ENGINE.computer(level) for level in set(lineup)}
     state: State = ENGINE.new_game(len(lineup), seed)
     rng = random.Random(seed)
@@ -122,7 +138,6 @@ def play_game(lineup: Sequence[str], seed: int, tally: Tally, limit: int) -> Non
             for index, level in enumerate(lineup):
                 tally.seats[level] = tally.seats.get(level, 0) + 1
                 tally.wins[level] = tally.wins.get(level, 0) + (index in summary.winners)
-            a_level = lineup_a(lineup)
             for a in (i for i, lv in enumerate(lineup) if lv == a_level):
                 for b in (i for i, lv in enumerate(lineup) if lv != a_level):
                     a_won, b_won = a in summary.winners, b in summary.winners
@@ -130,32 +145,51 @@ def play_game(lineup: Sequence[str], seed: int, tally: Tally, limit: int) -> Non
                         tally.head_to_head[0 if a_won else 1] += 1
 
 
-_A_LEVEL = {"value": ""}
+def play_share(a: str, b: str, hands: int, worker: int, workers: int) -> Tally:
+    """One worker's part of a tournament: deal seeds worker, worker + workers, ... until `hands` hands.
 
-
-def lineup_a(lineup: Sequence[str]) -> str:
-    return _A_LEVEL["value"]
-
-
-def tournament(a: str, b: str, hands: int) -> None:
-    _A_LEVEL["value"] = a
+    Every seed is played with each rotation of its line-up (seat rotation, same decks); line-ups
+    alternate [A, B, B] and [A, A, B] by seed.
+    """
     tally = Tally()
-    seed = 0
     base = [[a, b, b], [a, a, b]]
-    started = time.perf_counter()
+    seed = worker
     while tally.hands < hands:
         pattern = base[seed % 2]
         for shift in range(3):
             lineup = pattern[shift:] + pattern[:shift]
-            play_game(lineup, 10_000 + seed, tally, hands)
-        seed += 1
+            play_game(lineup, a, 10_000 + seed, tally, hands)
+        seed += workers
+    return tally
+
+
+def tournament(a: str, b: str, hands: int, workers: int = 1) -> None:
+    started = time.perf_counter()
+    if workers <= 1:
+        tally = play_share(a, b, hands, 0, 1)
+    else:
+        shares = [hands // workers + (worker < hands % workers) for worker in range(workers)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(play_share, a, b, share, worker, workers) for worker, share in enumerate(shares)]
+            tally = Tally()
+            for future in futures:
+                tally.merge(future.result())
     wall = time.perf_counter() - started
-    print(f"{a} vs {b}: {tally.hands} hands in {wall:.0f} s, rejected computer moves: {tally.rejected}")
+    print(
+        f"{a} vs {b}: {tally.hands} hands in {wall:.0f} s ({workers} worker(s)), "
+        f"rejected computer moves: {tally.rejected}"
+    )
     for level in (a, b):
         share = tally.wins.get(level, 0) / max(1, tally.seats.get(level, 0))
         print(f"  {level:6} won {share:.1%} of its seat-hands (fair share about 33%)")
     won, lost = tally.head_to_head
-    print(f"  head to head: {a} won {won / max(1, won + lost):.1%} of {won + lost} decided pairings against {b}")
+    decided = max(1, won + lost)
+    rate = won / decided
+    margin = 1.96 * math.sqrt(rate * (1 - rate) / decided)
+    print(
+        f"  head to head: {a} won {rate:.1%} of {won + lost} decided pairings against {b} "
+        f"(95% interval {rate - margin:.1%}-{rate + margin:.1%}, pairings treated as independent)"
+    )
     for level in (a, b):
         print(f"  {level:6} choose(): {percentiles(tally.call_times.get(level, []))}")
         print(f"  {level:6} turn    : {percentiles(tally.turn_times.get(level, []))}")
@@ -168,13 +202,14 @@ def main() -> None:
     parser.add_argument("--skip-solver", action="store_true")
     parser.add_argument("--skip-tournament", action="store_true")
     parser.add_argument("--pairs", default="hard:normal,normal:easy", help="tournaments as a:b,a:b")
+    parser.add_argument("--workers", type=int, default=1, help="processes sharing each tournament's deals")
     args = parser.parse_args()
     if not args.skip_solver:
         bench_solver(args.tables)
     if not args.skip_tournament:
         for pair in args.pairs.split(","):
             a, b = pair.split(":")
-            tournament(a, b, args.hands)
+            tournament(a, b, args.hands, args.workers)
 
 
 if __name__ == "__main__":

@@ -4,27 +4,31 @@ re-check their table with `check_meld_step`.
 
 - easy: lays off onto existing melds and melds from hand, never rearranging (issue, ai-notes §4.2.6).
 - normal: the exact solver's maximum-points play every time it can meld; knocks whenever allowed.
-- hard: normal plus judgement: holds back one card (not a joker, worth at most 10) that will still lay
-  off next turn when the hand cannot knock anyway, so next turn melds after one draw instead of
-  risking three (§4.2.2); knocks only when sampling the unseen cards says every opponent most likely
+- hard: normal plus judgement. The hand is a race: the first player to end a turn within the knock
+  limit knocks and nearly always wins (CA-9, CA-12). So after DRAW_1, when the best meld still leaves
+  it over the limit with a few cards, hard samples the unseen cards and declines the meld to draw a
+  second card when enough of them would let it finish this very turn (CA-4; `ai_draws`). It also
+  holds back one cheap card (not a joker) that will still lay off next turn when the hand cannot
+  knock anyway (§4.2.2), and knocks when sampling the unseen cards says every opponent most likely
   holds more, or at once when an opponent is down to 2 cards (§4.2.4). Jokers are freed whenever
-  that sheds more points, as the solver already decides for normal. Measured over 1,000 seat-rotated
-  3-player hands this judgement is worth about nothing against normal (50 % head to head): with both
-  sides on the exact solver, hands are decided mostly by the draw.
+  that sheds more points, as the solver already decides for normal.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.cards import Card, rummy_deck
+from games.carousel.ai_draws import draw_outlook
 from games.carousel.layoff import greedy_play, lay_off
 from games.carousel.melds import Meld, card_value, hand_value
 from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock
-from games.carousel.solver import solve_best
+from games.carousel.solver import Play, solve_best
 from games.carousel.views import CarouselView, Phase
 
 log = logging.getLogger(__name__)
@@ -65,7 +69,12 @@ class NormalPlayer:
 
 @dataclass(frozen=True, slots=True)
 class HardPlayer:
-    """Normal play plus holding back and a sampled knock decision."""
+    """Normal play plus one more draw when it may finish the hand, holding back, a sampled knock.
+
+    Every decision is a fixed amount of work driven by the caller's seeded `rng`, so a game replays
+    move for move. `turn_cap` (seconds, measured with the injectable `clock`) only bounds the wall
+    time of the draw sampling on a slow machine; left at None the player is fully deterministic.
+    """
 
     level: str = "hard"
     time_limit: float = 2.0
@@ -75,19 +84,50 @@ class HardPlayer:
     # extra count only matters if someone else ends the hand first, when a hand over the knock limit
     # usually loses anyway; 300-hand trials: value cap 3 -> 48.4 %, 6 -> 49.1 %, 10 -> 51.4 % head to head.
     hold_back_max_value: int = 10
+    # One more draw after a possible meld (CA-4) when the sampled share of cards that finish this
+    # turn is at least fish_ratio times the share that would be stuck in hand; only with at most
+    # fish_max_left cards left over (a bigger leftover never finishes on one card).
+    fish_ratio: float = 0.2
+    fish_max_left: int = 3
+    fish_budget: int = 12  # solver calls per decision
+    turn_cap: float | None = None
+    clock: Callable[[], float] = time.monotonic
 
     def choose(self, view: CarouselView, rng: random.Random) -> Move:
         if view.phase is Phase.KNOCK:
             return Knock() if self._should_knock(view, rng) else PassKnock()
         if view.phase is Phase.DRAW_1:
             return Draw()
+        started = self.clock()
         play = solve_best(view.table, view.hand, copies=view.decks, time_limit=self.time_limit)
         if not play.cards:
             return Draw()
         if len(play.cards) == len(view.hand):
             return MeldStep(play.table)  # going out: +25 and the hand ends (CA-10)
+        if self._should_draw_again(view, play, rng, started):
+            return Draw()
         held = self._hold_back(view, play.cards)
         return MeldStep(held if held is not None else play.table)
+
+    def _should_draw_again(self, view: CarouselView, play: Play, rng: random.Random, started: float) -> bool:
+        """CA-4: decline to meld after DRAW_1 when the second card often finishes the hand this turn.
+
+        The hand is a race (the first to end a turn within the knock limit knocks and nearly always
+        wins, CA-9), and everything playable now stays playable after the second draw, so the only
+        price is a second card that fits nowhere.
+        """
+        left = hand_value(view.hand) - play.points
+        if view.phase is not Phase.MELD_1 or left <= view.knock_limit or view.stock < 1:
+            return False  # a knock is already there, or an empty stock would end the hand (CA-11)
+        if len(view.hand) - len(play.cards) > self.fish_max_left:
+            return False
+        cap = self.turn_cap
+
+        def out_of_time() -> bool:
+            return cap is not None and self.clock() - started > cap
+
+        outlook = draw_outlook(view, play, self.fish_budget, rng, time_limit=self.time_limit, out_of_time=out_of_time)
+        return outlook.finish > 0 and outlook.finish >= self.fish_ratio * outlook.worse
 
     def _hold_back(self, view: CarouselView, played: tuple[Card, ...]) -> tuple[Meld, ...] | None:
         """A table that plays everything but one cheap card that still lays off afterwards, or None.
