@@ -8,7 +8,7 @@ import pytest
 
 from games.cards import parse_cards
 from games.thirteen import ENGINE, PASS, EasyPlayer, HardPlayer, NormalPlayer, Play, new_game, position
-from games.thirteen.ai import passes_seen, plan_cost, rank_counts, sample_hands, situation_of
+from games.thirteen.ai import _misfits, passes_seen, plan_cost, rank_counts, sample_hands, situation_of
 from games.thirteen.order import mask_of
 
 from .helpers import play
@@ -156,3 +156,22 @@ def test_tl9_hard_samples_every_hand_at_its_shown_size():
             assert not others & hand
             others |= hand
     assert others & ~s.unseen == 0
+
+
+def test_tl7_hard_reads_a_chosen_pass_as_soft_evidence():
+    """After a chosen pass on A♥, deals where normal would have played a 2 on it get rarer, yet still occur."""
+    state = position(["Ah 3s 4s", "2d 7d 8d 9d", "9h 10h Jh Qh 2h"], to_move=0)
+    state = play(play(state, "Ah"), "pass")
+    view = state.view(2)
+    evidence = passes_seen(view)
+    assert [(p.seat, p.auto) for p in evidence] == [(1, False)]
+    s = situation_of(view)
+    played = mask_of(view.played)
+
+    def would_beat(hands: list[int]) -> bool:
+        return _misfits(hands, evidence, s, played)[1] > 0
+
+    rng = random.Random(6)
+    with_evidence = sum(would_beat(sample_hands(view, s, evidence, rng)) for _ in range(150))
+    without = sum(would_beat(sample_hands(view, s, [], rng)) for _ in range(150))
+    assert 0 < with_evidence < 0.6 * without
