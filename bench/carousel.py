@@ -24,6 +24,7 @@ import argparse
 import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -82,6 +83,9 @@ def bench_solver(tables: int) -> None:
         print(f"tables {label}: {min(sizes)}-{max(sizes)} cards, hand 10")
         print(f"  best_play {percentiles(best_times)}  (not proven optimal: {inexact})")
         print(f"  arrange   {percentiles(arrange_times)}")
+
+
+PROGRESS_EVERY = 100  # hands between a worker's progress lines on stderr (long runs under load)
 
 
 @dataclass
@@ -154,12 +158,18 @@ def play_share(a: str, b: str, hands: int, worker: int, workers: int) -> Tally:
     tally = Tally()
     base = [[a, b, b], [a, a, b]]
     seed = worker
+    reported = 0
     while tally.hands < hands:
         pattern = base[seed % 2]
         for shift in range(3):
             lineup = pattern[shift:] + pattern[:shift]
             play_game(lineup, a, 10_000 + seed, tally, hands)
         seed += workers
+        if tally.hands >= reported + PROGRESS_EVERY:
+            reported = tally.hands
+            won, lost = tally.head_to_head
+            line = f"  [worker {worker}] {tally.hands} hands, {a} won {won} of {won + lost} pairings"
+            print(line, file=sys.stderr, flush=True)
     return tally
 
 

@@ -64,25 +64,30 @@ def draw_outlook(
 ) -> DrawOutlook:
     """Estimate `DrawOutlook` for declining `play` now and drawing once more.
 
-    A card can turn a leftover into a meld only if it is a joker or a neighbour of a leftover card
-    (same rank, or same suit within two ranks, possibly with table cards moved in, CA-6); those
-    faces get one exact solver call each, at most `budget` of them, picked with `rng` when there are
-    more, so the work is fixed and reproducible. Every other card either lays off onto the table
-    `play` leaves (no loss) or stays in hand. `out_of_time` is an optional wall-clock cap: once it
+    A card can turn a leftover into a meld only if it is a joker or a neighbour of that leftover
+    (same rank, or same suit within two ranks, possibly with table cards moved in, CA-6), so it can
+    finish the turn only if the leftovers it does not touch already fit the knock limit. Those faces
+    get one exact solver call each, at most `budget` of them, picked with `rng` when there are more,
+    so the work is fixed and reproducible. Every other card either lays off onto the table `play`
+    leaves (no loss) or stays in hand. `out_of_time` is an optional wall-clock cap: once it
     says so, the faces not yet solved count as neither finishing nor worse.
     """
     left = hand_value(view.hand) - play.points
-    related: set[Card] = set()
-    for card in Counter(view.hand) - Counter(play.cards):
-        if not card.is_joker:
-            related |= _neighbours(card)
+    leftovers = [card for card in Counter(view.hand) - Counter(play.cards) if not card.is_joker]
+    near = {card: _neighbours(card) for card in leftovers}
     by_face: dict[Card, list[Card]] = {}
     for card in unseen_cards(view):
         by_face.setdefault(card.face, []).append(card)
     total = sum(len(cards) for cards in by_face.values())
     if not total:
         return DrawOutlook(0.0, 1.0, 0)
-    candidates = sorted((face for face in by_face if face.is_joker or face in related), key=lambda f: f.code)
+
+    def may_finish(face: Card) -> bool:
+        # The leftovers the card does not touch stay in hand: they alone must fit the knock limit.
+        stuck = sum(card_value(card) for card in leftovers if face not in near[card])
+        return face.is_joker or stuck <= view.knock_limit
+
+    candidates = sorted((face for face in by_face if may_finish(face)), key=lambda f: f.code)
     if len(candidates) > budget:
         candidates = rng.sample(candidates, budget)
     finish = worse = 0.0
@@ -100,8 +105,8 @@ def draw_outlook(
         elif remaining > left:
             worse += weight
     for face, cards in by_face.items():
-        if face.is_joker or face in related:
-            continue  # solved above, or an unsampled neighbour: counted as neither (a small share)
+        if may_finish(face):
+            continue  # solved above, or an unsampled candidate: counted as neither (a small share)
         if lay_off(play.table, [cards[0]], view.decks) is None:
             worse += len(cards) / total
     return DrawOutlook(finish, worse, solves)
