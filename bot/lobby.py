@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.components import button, view_of
 from bot.ids import ComponentId
@@ -30,6 +31,12 @@ LOBBY_KEY = "_lobby"
 LOBBY_ACTIONS = frozenset({"join", "quit", "addbot", "start", "cancel"})
 COMPUTER_NAMES = ("Ada", "Bao", "Cleo", "Dario", "Ema", "Farid")
 LEVELS = ("easy", "normal", "hard")
+PACES = tuple(timer.value for timer in TurnTimer)
+
+# Shared by every game's `/<game> new` command, so the three lobbies offer the same choices.
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+PACE_CHOICES = [app_commands.Choice(name=pace, value=pace) for pace in PACES]
+PACE_HELP = "live: a minute a turn; casual: hours a turn, with reminders"
 
 
 @dataclass(frozen=True, slots=True)

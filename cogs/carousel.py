@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
+from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
 from cogs.carousel_adapter import CarouselAdapter, TypeTableButton
 from cogs.carousel_text import RULES
 from data import TurnTimer
@@ -40,12 +41,12 @@ class Carousel(commands.Cog):
     @app_commands.describe(
         seats="How many players (2-5); empty seats get computer players",
         level="How strong the computer players are",
-        pace="live: a minute a turn; casual: hours a turn, with reminders",
+        pace=PACE_HELP,
         target="Points that end the game (CA-13; 150 by default)",
     )
     @app_commands.choices(
-        level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")],
-        pace=[app_commands.Choice(name=n, value=n) for n in ("live", "casual")],
+        level=LEVEL_CHOICES,
+        pace=PACE_CHOICES,
     )
     async def new(
         self,

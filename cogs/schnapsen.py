@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
+from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
 from cogs.schnapsen_adapter import SchnapsenAdapter
 from cogs.schnapsen_text import rules_text
 from data import TurnTimer
@@ -39,14 +40,14 @@ class Schnapsen(commands.Cog):
     @app_commands.describe(
         preset="Which rules: Santase (default), Sixty-Six or 20-card Schnapsen",
         level="How strong the computer opponent is (if nobody joins)",
-        pace="live: a minute a turn; casual: hours a turn, with reminders",
+        pace=PACE_HELP,
         target="Game points that win the series (default: 11 for Santase, 7 otherwise)",
         claim="auto: the deal ends at 66 by itself; memory: count your points and press Claim 66",
     )
     @app_commands.choices(
         preset=PRESET_CHOICES,
-        level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")],
-        pace=[app_commands.Choice(name=n, value=n) for n in ("live", "casual")],
+        level=LEVEL_CHOICES,
+        pace=PACE_CHOICES,
         claim=[app_commands.Choice(name=n, value=n) for n in ("auto", "memory")],
     )
     async def new(

@@ -19,6 +19,7 @@ from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refu
 from bot.bot import CardBot
 from bot.components import button, select
 from bot.ids import ComponentId, encode_mask
+from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
 from data import TurnTimer
 from games.base import Move
 from games.thirteen import ENGINE, PASS, NormalPlayer, Options, Play, ThirteenView
@@ -174,14 +175,14 @@ class Thirteen(commands.Cog):
     @app_commands.describe(
         seats="How many players (2-4); empty seats get computer players",
         level="How strong the computer players are",
-        pace="live: a minute a turn; casual: hours a turn, with reminders",
+        pace=PACE_HELP,
         bomb_after_pass="A player who passed may still bomb a 2",
         over_chopping="Bigger kinds of bomb beat smaller ones",
         games="Games in the match (place points add up)",
     )
     @app_commands.choices(
-        level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")],
-        pace=[app_commands.Choice(name=n, value=n) for n in ("live", "casual")],
+        level=LEVEL_CHOICES,
+        pace=PACE_CHOICES,
     )
     async def new(
         self,

@@ -18,6 +18,7 @@ The protocols below are structural: engines do not inherit from them, tests chec
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -130,6 +131,28 @@ class Engine(Protocol):
     def from_dict(self, data: Mapping[str, Any]) -> GameState: ...
 
     def computer(self, level: str) -> ComputerPlayer: ...
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def options_from_mapping(cls: type[OptionsT], data: Mapping[str, Any] | OptionsT | None, game: str) -> OptionsT:
+    """Build a game's frozen options from stored or user-supplied settings.
+
+    None gives the defaults and an instance passes through; an unknown key is refused with a sentence
+    naming it and the known ones, so a malformed lobby option never reaches the engine. Values are
+    checked by the options class itself (its `__post_init__`).
+    """
+    if data is None:
+        return cls()
+    if isinstance(data, cls):
+        return data
+    assert isinstance(data, Mapping)
+    known = {field.name for field in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"unknown {game} option {unknown[0]!r}; known options: {', '.join(sorted(known))}")
+    return cls(**dict(data))
 
 
 def seeded_rng(seed: int, *path: object) -> random.Random:

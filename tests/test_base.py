@@ -26,3 +26,21 @@ def test_registry_refuses_unknown_kinds():
     with pytest.raises(KeyError, match="known kinds"):
         get_engine("poker")
     assert set(KINDS) == {"thirteen", "carousel", "schnapsen"}
+
+
+def test_options_from_mapping_defaults_passes_instances_and_names_unknown_keys():
+    """One validation path for every game's table options: None, an instance, a mapping, a bad key."""
+    from dataclasses import dataclass
+
+    from games.base import options_from_mapping
+
+    @dataclass(frozen=True)
+    class Opts:
+        target: int = 150
+
+    assert options_from_mapping(Opts, None, "Test") == Opts()
+    given = Opts(40)
+    assert options_from_mapping(Opts, given, "Test") is given
+    assert options_from_mapping(Opts, {"target": 7}, "Test") == Opts(7)
+    with pytest.raises(ValueError, match="unknown Test option 'jokers'; known options: target"):
+        options_from_mapping(Opts, {"jokers": 2}, "Test")

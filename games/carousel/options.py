@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
+
+from games.base import options_from_mapping
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +33,7 @@ class Options:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | Options | None) -> Options:
         """Build from stored or user-supplied settings; unknown keys are refused with a readable message."""
-        if data is None:
-            return cls()
-        if isinstance(data, Options):
-            return data
-        known = {field.name for field in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"unknown Carousel option(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-        return cls(**dict(data))
+        return options_from_mapping(cls, data, "Carousel")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

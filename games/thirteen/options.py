@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from games.base import options_from_mapping
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -44,17 +46,7 @@ class Options:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | Options | None) -> Options:
         """Validate a mapping (saved config, lobby settings); unknown keys or bad values raise ValueError."""
-        if data is None:
-            return cls()
-        if isinstance(data, Options):
-            return data
-        known = {field.name for field in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(
-                f"unknown Thirteen option {unknown[0]!r}; known options: {', '.join(sorted(known))}"
-            )
-        return cls(**dict(data))
+        return options_from_mapping(cls, data, "Thirteen")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
