@@ -35,6 +35,7 @@ from rendering.table import (
     panel_height,
     seat_name,
     seat_panels,
+    turn_label,
     with_names,
 )
 from rendering.text import draw_fitted
@@ -230,12 +231,7 @@ def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAUL
     height = table_size(view, theme)[1]
     image, draw = canvas(height, theme)
     title = f"Carousel · hand {view.hand_number} · to {view.target}"
-    if view.is_over:
-        turn = "Game over"
-    elif view.to_move is not None:
-        turn = f"{seat_name(names, view.to_move)} {_turn_badge(view)}"
-    else:
-        turn = ""
+    turn = turn_label(names, view.to_move, view.is_over, _turn_badge(view))
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
     top += seat_panels(image, top, _panels(view, names, theme), theme) + PAD

@@ -33,6 +33,7 @@ from rendering.table import (
     pill,
     seat_name,
     seat_panels,
+    turn_label,
     with_names,
 )
 from rendering.text import draw_fitted
@@ -163,12 +164,8 @@ def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAU
     height = table_size(theme)[1]
     image, draw = canvas(height, theme)
     title = f"{PRESET_TITLES.get(view.preset, 'Sixty-Six')} · deal {view.deal_number} · to {view.target}"
-    if view.is_over:
-        turn = "Series over"
-    elif view.to_move is not None:
-        turn = f"{seat_name(names, view.to_move)} to {'lead' if view.leading else 'play'}"
-    else:
-        turn = ""
+    doing = f"to {'lead' if view.leading else 'play'}"
+    turn = turn_label(names, view.to_move, view.is_over, doing, ended="Series over")
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
     top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(SEATS)], theme) + PAD

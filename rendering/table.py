@@ -67,6 +67,13 @@ class SeatPanel:
     dimmed: bool = False
 
 
+def turn_label(names: Sequence[str], to_move: int | None, over: bool, doing: str, ended: str = "Game over") -> str:
+    """The header's right-hand side: "Lan to play", "Game over", or nothing between turns."""
+    if over:
+        return ended
+    return f"{seat_name(names, to_move)} {doing}" if to_move is not None else ""
+
+
 def canvas(height: int, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (theme.width, height), theme.felt)
     return image, ImageDraw.Draw(image)

@@ -33,6 +33,7 @@ from rendering.table import (
     panel_height,
     seat_name,
     seat_panels,
+    turn_label,
 )
 from rendering.text import draw_fitted
 from rendering.theme import DEFAULT_THEME, Size, Theme
@@ -122,12 +123,7 @@ def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAUL
     height = table_size(view, theme)[1]
     image, draw = canvas(height, theme)
     title = "Thirteen" if view.series_games <= 1 else f"Thirteen · game {view.game_number} of {view.series_games}"
-    if view.is_over:
-        turn = "Game over"
-    elif view.to_move is not None:
-        turn = f"{seat_name(names, view.to_move)} to play"
-    else:
-        turn = ""
+    turn = turn_label(names, view.to_move, view.is_over, "to play")
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
     top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(view.players)], theme) + PAD
