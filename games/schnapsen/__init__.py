@@ -18,14 +18,19 @@ Public API
 - `Options` and `PRESETS`: `santase` (default, to 11), `sixty_six` (pagat, to 7), `schnapsen`
   (20 cards, casual pagat rules, to 7), `schnapsen_tournament` (sharp rules, memory mode).
   `Options.from_mapping({...})` validates a table's options; `to_dict()` writes them back.
-- Moves: `PlayCard`, `Marriage`, `ExchangeTrump`, `Close`, `Claim` (see `moves`).
+- Moves: `PlayCard`, `Marriage`, `ExchangeTrump`, `Close`, `Claim`, and for pagat 66's pauses
+  `Draw` (code "d") and `KeepTrump` (code "k") (see `moves`).
+- Pauses (`State.pause`, `Pause`): with `close_before_draw` (SX-10) a trick's winner who could close
+  chooses `Draw()` or `Close()` before drawing (`view.drawing_pending`, `view.can_draw`); with
+  `exchange_on_close` (SX-9) the closer's opponent holding the lowest trump chooses `ExchangeTrump()`
+  or `KeepTrump()` (`view.exchange_pending`, `view.can_keep`). `non_closer_out_two` scores SX-13.
 - Views: `SchnapsenView`, `PlayedCard`, `TrickRecord`, `MarriageRecord`, `ExchangeRecord`,
-  `DealSummary`, `DealEnd`, `Phase` (see `views`).
+  `DealSummary`, `DealEnd`, `Phase`, `Pause` (see `views`).
 - Computer players: `EasyPlayer`, `NormalPlayer`, `HardPlayer(time_budget=, samples=)` in `ai`.
 """
 
 from games.schnapsen.engine import ENGINE, SchnapsenEngine
-from games.schnapsen.moves import Claim, Close, ExchangeTrump, Marriage, Move, PlayCard
+from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, KeepTrump, Marriage, Move, PlayCard
 from games.schnapsen.options import PRESETS, Options
 from games.schnapsen.state import State, new_game, position
 from games.schnapsen.views import (
@@ -33,6 +38,7 @@ from games.schnapsen.views import (
     DealSummary,
     ExchangeRecord,
     MarriageRecord,
+    Pause,
     Phase,
     PlayedCard,
     SchnapsenView,
@@ -46,12 +52,15 @@ __all__ = [
     "Close",
     "DealEnd",
     "DealSummary",
+    "Draw",
     "ExchangeRecord",
     "ExchangeTrump",
+    "KeepTrump",
     "Marriage",
     "MarriageRecord",
     "Move",
     "Options",
+    "Pause",
     "Phase",
     "PlayCard",
     "PlayedCard",

@@ -10,8 +10,11 @@
   mean game points. A time budget bounds it; `samples=` makes it fully deterministic for tests.
 
 All randomness comes from the `rng` passed to `choose`, so a seeded game replays exactly. The
-trump exchange (SX-9) is always taken when legal, and a memory-mode claim (SX-11) is made as soon
-as the player's own count reaches 66: a computer never forgets a card.
+trump exchange (SX-9) is always taken when legal, also when offered at the opponent's close (pagat
+66's `exchange_on_close`: it never costs anything), and a memory-mode claim (SX-11) is made as soon
+as the player's own count reaches 66: a computer never forgets a card. At pagat 66's pause before
+drawing (SX-10 `close_before_draw`) easy always draws, normal closes when its closing rule says so,
+and hard uses normal's rule there too.
 """
 
 from __future__ import annotations
@@ -22,10 +25,10 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 
-from games.cards import Card, Rank
-from games.schnapsen.moves import Claim, Close, ExchangeTrump, Marriage, Move, PlayCard
+from games.cards import Card, Rank, Suit
+from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, Marriage, Move, PlayCard
 from games.schnapsen.options import PRESETS, Options
-from games.schnapsen.rules import WIN_POINTS, card_points, strength, trick_winner
+from games.schnapsen.rules import WIN_POINTS, card_points, marriage_suits, strength, trick_winner
 from games.schnapsen.solver import CLOSE, SUITS, Layout, NodeBudgetExceeded, Solver, bits, card_of, index, mask_of
 from games.schnapsen.views import Phase, SchnapsenView
 
@@ -197,7 +200,8 @@ def _counted_points(view: SchnapsenView, know: Knowledge) -> int:
 
 
 def _forced(view: SchnapsenView, know: Knowledge) -> Move | None:
-    """Moves every level makes at once: claim with 66 (SX-11), take the trump exchange (SX-9)."""
+    """Moves every level makes at once: claim with 66 (SX-11), take the trump exchange (SX-9), also the one
+    offered when the opponent closes (it never costs: the face-up trump is worth more than the 9 or J)."""
     moves = view.legal_moves
     if len(moves) == 1:
         return moves[0]
@@ -239,6 +243,8 @@ class EasyPlayer:
         forced = _forced(view, know)
         if forced is not None:
             return forced
+        if view.drawing_pending:
+            return Draw()  # SX-10: easy never closes, before drawing or after
         if view.leading:
             return self.lead(view, rng)
         return self.follow(view, rng)
@@ -279,6 +285,8 @@ class NormalPlayer(EasyPlayer):
         forced = _forced(view, know)
         if forced is not None:
             return forced
+        if view.drawing_pending:
+            return self.draw_or_close(view, know)
         if view.phase in (Phase.CLOSED, Phase.EXHAUSTED):
             return self.solve(view, know, rng)
         if view.leading:
@@ -308,6 +316,13 @@ class NormalPlayer(EasyPlayer):
             return Close()
         return _card_move(view, card_of(label))
 
+    def draw_or_close(self, view: SchnapsenView, know: Knowledge) -> Move:
+        """SX-10 `close_before_draw`: close now when the closing rule already holds without the card to
+        draw (the opponent's next card is then never drawn either), else draw as usual."""
+        if view.can_close and self.should_close(view, know):
+            return Close()
+        return Draw()
+
     def should_close(self, view: SchnapsenView, know: Knowledge) -> bool:
         """SX-10: close when points in hand and top trumps surely reach 66."""
         if not know.tricks[know.seat]:
@@ -324,9 +339,18 @@ class NormalPlayer(EasyPlayer):
                 outstanding = [o for o in outstanding if o != card]
             else:
                 break
-        for suit in view.marriage_suits:
+        for suit in self._marriages_when_closed(view):
             sure += 40 if suit == view.trump else 20
         return mine + sure >= WIN_POINTS
+
+    @staticmethod
+    def _marriages_when_closed(view: SchnapsenView) -> list[Suit]:
+        """The marriages counted by the closing rule: those legal now at a lead; before drawing (no lead
+        yet) those in hand that may still be declared once the talon is closed (SX-8 by preset)."""
+        if view.leading:
+            return list(view.marriage_suits)
+        options = _options(view)
+        return marriage_suits(view.hand) if options.marriage_in_phase2 else []
 
     def lead(self, view: SchnapsenView, rng: random.Random) -> Move:
         marriages = [m for m in view.legal_moves if isinstance(m, Marriage)]
@@ -407,6 +431,8 @@ class HardPlayer(NormalPlayer):
         forced = _forced(view, know)
         if forced is not None:
             return forced
+        if view.drawing_pending:
+            return self.draw_or_close(view, know)
         late = view.talon_size <= 4 or view.phase.strict
         if late or self.early == "search":
             # Two tricks or fewer before the talon runs out: the whole deal is searched per layout.

@@ -5,9 +5,13 @@ down, so exchange and close are moves of their own that leave the same player on
 declared together with the card it leads (SX-8: "lead one of the two"). `Claim` ends the deal
 (SX-11); in memory mode a claim may come straight after a marriage, without leading (§3.3).
 
+Two pauses of pagat 66 have moves of their own: with `close_before_draw` the trick's winner chooses
+`Draw` or `Close` before the cards are drawn (SX-10), and with `exchange_on_close` the closer's
+opponent answers a close with `ExchangeTrump` or `KeepTrump` (SX-9).
+
 Codes (design §2, fit a 100-character Discord custom id many times over):
-`Kh` play, `m:Kh` marriage leading the K♥, `x` exchange, `c` close, `claim`, `claim:h` claim with a
-marriage in hearts.
+`Kh` play, `m:Kh` marriage leading the K♥, `x` exchange, `c` close, `d` draw, `k` keep the lowest
+trump, `claim`, `claim:h` claim with a marriage in hearts.
 """
 
 from __future__ import annotations
@@ -88,7 +92,29 @@ class Claim:
         return f"Claim 66 after marriage {self.points} ({self.marriage.symbol})"
 
 
-Move = PlayCard | Marriage | ExchangeTrump | Close | Claim
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """After a trick, when closing before drawing was possible: draw as usual (SX-5, SX-10)."""
+
+    def encode(self) -> str:
+        return "d"
+
+    def __str__(self) -> str:
+        return "Draw from the talon"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTrump:
+    """Decline the exchange offered when the opponent closes (SX-9, pagat 66): keep the lowest trump."""
+
+    def encode(self) -> str:
+        return "k"
+
+    def __str__(self) -> str:
+        return "Keep the lowest trump"
+
+
+Move = PlayCard | Marriage | ExchangeTrump | Close | Claim | Draw | KeepTrump
 
 
 def decode_card(text: str) -> Card:

@@ -32,8 +32,11 @@ class Options:
     allow_close: bool = True  # SX-10: closing at all (issue 4: on by default)
     close_on_first_lead: bool = False  # SX-10
     close_with_two_left: bool = False  # SX-10
+    close_before_draw: bool = False  # SX-10: pagat 66: after a trick, the winner may close before drawing
+    exchange_on_close: bool = False  # SX-9: pagat 66: the closer's opponent may exchange at once, no trick needed
     close_scoring: str = "final"  # SX-13: "final" (66, Santase) or "at_close" (Schnapsen)
     failed_close_always_three: bool = False  # SX-13: the strict Santase penalty
+    non_closer_out_two: bool = False  # SX-13: pagat 66: the non-closer reaching 66 first always scores 2
     last_trick_bonus: int = 10  # SX-14: +10 with 24 cards, none with 20
     last_trick_wins_deal: bool = False  # SX-14: 20-card Schnapsen, played out: last trick wins 1
     false_claim_three: bool = False  # SX-11: Schnapsen: 3 if the opponent had no trick
@@ -106,6 +109,9 @@ PRESETS: dict[str, Options] = {
         marriage_in_phase2=False,  # SX-8: none after closing or exhausting in pagat 66
         exchange_with_two_left=True,
         close_with_two_left=True,
+        close_before_draw=True,  # SX-10: either before or after drawing
+        exchange_on_close=True,  # SX-9: the opponent may exchange the 9 when the talon is closed
+        non_closer_out_two=True,  # SX-13: the non-closer out first gets 2, whatever the tricks
     ),
     "schnapsen": Options(
         preset="schnapsen",

@@ -1,6 +1,7 @@
 """`State.to_dict` / `from_dict`: a JSON-friendly snapshot, faster to load than replaying (design §2).
 
 Cards are written as codes and records as small lists, so a snapshot stays compact in SQLite.
+A snapshot written before the pagat 66 pauses existed has no "pause" key and loads as "no pause".
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.cards import Card, Suit, parse_card
 from games.schnapsen.options import Options
-from games.schnapsen.views import DealEnd, DealSummary, ExchangeRecord, PlayedCard, TrickRecord
+from games.schnapsen.views import DealEnd, DealSummary, ExchangeRecord, Pause, PlayedCard, TrickRecord
 
 if TYPE_CHECKING:
     from games.schnapsen.state import State
@@ -87,6 +88,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "last_deal": _summary_to_dict(state.last_deal),
         "moves_in_deal": state.moves_in_deal,
         "winner": state.winner,
+        "pause": None if state.pause is None else state.pause.value,
     }
 
 
@@ -125,4 +127,5 @@ def state_from_dict(data: dict[str, Any]) -> State:
         last_deal=_summary_from_dict(data["last_deal"]),
         moves_in_deal=data["moves_in_deal"],
         winner=data["winner"],
+        pause=None if data.get("pause") is None else Pause(data["pause"]),
     )

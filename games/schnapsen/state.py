@@ -3,6 +3,11 @@
 `apply` returns a new `State`; the old one is never touched. When a deal ends the state scores it
 (SX-11..SX-14) and, unless the series is over, deals the next one at once from
 `seeded_rng(seed, "deal", n)` (D-SX-4 decides the dealer), so the only moves are real decisions.
+
+Two pauses hold the deal between tricks (`State.pause`, pagat 66): with `close_before_draw` the
+trick's winner chooses `Draw` or `Close` before anybody draws (SX-10), and with `exchange_on_close`
+the opponent of a player who has just closed may exchange the lowest trump or keep it (SX-9).
+Each happens only when the choice is real; otherwise play goes on exactly as without the switch.
 """
 
 from __future__ import annotations
@@ -14,7 +19,17 @@ from typing import Any
 
 from games.base import GameResult, IllegalMove, seeded_rng
 from games.cards import Card, Rank, Suit, parse_card, parse_cards, schnapsen_deck, shuffled
-from games.schnapsen.moves import Claim, Close, ExchangeTrump, Marriage, Move, PlayCard, decode_card
+from games.schnapsen.moves import (
+    Claim,
+    Close,
+    Draw,
+    ExchangeTrump,
+    KeepTrump,
+    Marriage,
+    Move,
+    PlayCard,
+    decode_card,
+)
 from games.schnapsen.options import Options
 from games.schnapsen.rules import (
     SCHNEIDER_LINE,
@@ -31,6 +46,7 @@ from games.schnapsen.views import (
     DealSummary,
     ExchangeRecord,
     MarriageRecord,
+    Pause,
     Phase,
     PlayedCard,
     SchnapsenView,
@@ -81,6 +97,7 @@ class State:
     last_deal: DealSummary | None = None
     moves_in_deal: int = 0
     winner: int | None = None
+    pause: Pause | None = None  # SX-10 draw-or-close, SX-9 exchange-on-close (pagat 66)
     players: int = field(default=2)
 
     # Basic queries ------------------------------------------------------------------------------
@@ -93,6 +110,8 @@ class State:
     def to_move(self) -> int | None:
         if self.winner is not None:
             return None
+        if self.pause is Pause.EXCHANGE:  # SX-9: the closer's opponent answers the close
+            return 1 - self.leader
         return self.leader if not self.trick else 1 - self.leader
 
     @property
@@ -177,8 +196,26 @@ class State:
     def _claim_refusal(self) -> str | None:
         if self.options.claim_mode != "memory":
             return "Claims are automatic at this table: the deal ends as soon as you reach 66."
-        if self.trick:
+        if self.trick or self.pause is Pause.EXCHANGE:
             return "You can only claim right after winning a trick or declaring a marriage, before you lead."
+        return None
+
+    def _pause_refusal(self, move: Move) -> str | None:
+        """Only the pause's own moves are legal while it lasts; its moves are refused anywhere else."""
+        if self.pause is Pause.DRAW:
+            if isinstance(move, Claim) and move.marriage is not None:
+                return "Draw or close the talon first; a marriage is declared when you lead."
+            if isinstance(move, (Draw, Close, Claim)):  # SX-11: a claim is due right after the trick, too
+                return None
+            return "You won the trick: first choose to draw as usual or to close the talon before drawing."
+        if self.pause is Pause.EXCHANGE:
+            if isinstance(move, (ExchangeTrump, KeepTrump)):
+                return None
+            return "The talon was just closed: first exchange the lowest trump for the trump card, or keep it."
+        if isinstance(move, Draw):
+            return "There is nothing to draw now: the cards are drawn by themselves after each trick."
+        if isinstance(move, KeepTrump):
+            return "No trump exchange is on offer, so there is nothing to decline."
         return None
 
     def _marriage_points(self, suit: Suit) -> int:
@@ -191,6 +228,10 @@ class State:
         seat = self.to_move
         assert seat is not None
         hand = self.hands[seat]
+        if self.pause is not None or isinstance(move, (Draw, KeepTrump)):
+            reason = self._pause_refusal(move)
+            if reason or not isinstance(move, (Close, Claim)):
+                return reason  # Draw, KeepTrump and the offered exchange need nothing but their pause
         if isinstance(move, PlayCard):
             if move.card not in hand:
                 return f"You do not hold {move.card}."
@@ -237,6 +278,13 @@ class State:
         seat = self.to_move
         if seat is None:
             return []
+        if self.pause is Pause.EXCHANGE:
+            return [ExchangeTrump(), KeepTrump()]
+        if self.pause is Pause.DRAW:
+            pause_moves: list[Move] = [Draw(), Close()]
+            if self._claim_refusal() is None:
+                pause_moves.append(Claim())
+            return pause_moves
         hand = self.hands[seat]
         if self.trick:
             return [PlayCard(card) for card in legal_follows(hand, self.trick[0], self.trump, self.phase.strict)]
@@ -278,17 +326,44 @@ class State:
                 hands=_set(self.hands, seat, hand),
                 talon=(*self.talon[:-1], low),
                 exchanges=(*self.exchanges, ExchangeRecord(seat, face_up, low)),
+                pause=None,
                 text=f"{seat_name(seat)} exchanges {low} for {face_up}",
             )
         if isinstance(move, Close):
             record = CloseRecord(seat, sum(self.tricks_won), self.points(1 - seat), self.tricks_won[1 - seat])
-            return self._with(closed=record, text=f"{seat_name(seat)} closes the talon")
+            # SX-10: closing before drawing leaves both players one card short for the rest of the deal.
+            how = " before drawing" if self.pause is Pause.DRAW else ""
+            closed = self._with(closed=record, pause=None, text=f"{seat_name(seat)} closes the talon{how}")
+            return closed._offer_exchange()
+        if isinstance(move, Draw):
+            return self._with(text=f"{seat_name(seat)} draws")._drawn()
+        if isinstance(move, KeepTrump):
+            low = lowest_trump(self.options.deck_size, self.trump)
+            return self._with(pause=None, text=f"{seat_name(seat)} keeps {low}")
         assert isinstance(move, Claim)
         state = self if move.marriage is None else self._declare(seat, move.marriage, move.points)
         return state._end_by_claim(seat)
 
     def _with(self, text: str, **changes: Any) -> State:
         return replace(self, log=(*self.log, text)[-LOG_LINES:], moves_in_deal=self.moves_in_deal + 1, **changes)
+
+    def _drawn(self) -> State:
+        """SX-5: the trick's winner (now on lead) draws first; the loser gets the next card, the face-up
+        trump when it is the last one."""
+        winner, talon = self.leader, self.talon
+        hands = _set(self.hands, winner, (*self.hands[winner], talon[0]))
+        hands = _set(hands, 1 - winner, (*hands[1 - winner], talon[1]))
+        return replace(self, hands=hands, talon=talon[2:], pause=None)
+
+    def _offer_exchange(self) -> State:
+        """SX-9 `exchange_on_close` (pagat 66): the closer's opponent holding the lowest trump may exchange
+        it now, trick or no trick; without the card there is no pause (nothing to decide)."""
+        assert self.closed is not None
+        opponent = 1 - self.closed.closer
+        low = lowest_trump(self.options.deck_size, self.trump)
+        if self.options.exchange_on_close and self.talon and low in self.hands[opponent]:
+            return replace(self, pause=Pause.EXCHANGE)
+        return self
 
     def _declare(self, seat: int, suit: Suit, points: int) -> State:
         pending = "" if self.tricks_won[seat] else ", counted once a trick is won"
@@ -305,18 +380,13 @@ class State:
         lead = self.trick[0]
         winner = self.leader if trick_winner(lead, card, self.trump) == 0 else seat
         record = TrickRecord((PlayedCard(self.leader, lead), PlayedCard(seat, card)), winner)
-        talon = self.talon
-        if self.talon_open:  # SX-5: the winner draws first; the loser gets the face-up trump last
-            hands = _set(hands, winner, (*hands[winner], talon[0]))
-            hands = _set(hands, 1 - winner, (*hands[1 - winner], talon[1]))
-            talon = talon[2:]
         card_pts = _add(self.card_points, winner, record.points)
+        # While the talon is open, a hand is never empty before the draw (at least 4 cards stay in it).
         last = not hands[0] and not hands[1]
         if last and self.closed is None:
             card_pts = _add(card_pts, winner, self.options.last_trick_bonus)  # SX-14 (none after a close, SX-10)
         state = self._with(
             hands=hands,
-            talon=talon,
             trick=(),
             leader=winner,
             tricks=(*self.tricks, record),
@@ -330,6 +400,11 @@ class State:
             return state._end_by_claim(winner)
         if last:
             return state._end_played_out(winner)
+        if state.talon_open:
+            # SX-10 `close_before_draw`: when the winner could close now, the draw waits for their choice.
+            if state.options.close_before_draw and state._close_refusal() is None:
+                return replace(state, pause=Pause.DRAW)
+            return state._drawn()  # SX-5
         return state
 
     # Scoring -------------------------------------------------------------------------------------
@@ -367,7 +442,10 @@ class State:
                 value, why = self._scale(other)
             return self._score(claimant, value, DealEnd.CLOSE_WON, f"closed and went out; {why}", claimant)
         if closed is not None:  # SX-13: the non-closer reached 66 first
-            value, why = self._close_penalty()
+            if self.options.non_closer_out_two:  # pagat 66: always 2, whatever the tricks at closing
+                value, why = 2, "the non-closer reached 66 first"
+            else:  # Schnapsen and Santase: as a failed close
+                value, why = self._close_penalty()
             return self._score(claimant, value, DealEnd.CLOSE_FAILED, why, claimant)
         value, why = self._scale(other)
         return self._score(claimant, value, DealEnd.CLAIM, f"{points} points; {why}", claimant)
@@ -435,6 +513,10 @@ class State:
             return ExchangeTrump()
         if code == "c":
             return Close()
+        if code == "d":
+            return Draw()
+        if code == "k":
+            return KeepTrump()
         if code == "claim":
             return Claim()
         if code.startswith("claim:"):
@@ -448,7 +530,8 @@ class State:
         return PlayCard(decode_card(code))
 
     def parse_move(self, text: str) -> Move:
-        """Player notation: `Kh`, `20 Kh`, `marriage Kh`, `40 Qs`, `exchange`, `close`, `claim`, `claim 20 Kh`."""
+        """Player notation: `Kh`, `20 Kh`, `marriage Kh`, `40 Qs`, `exchange`, `close`, `draw`, `keep`, `claim`,
+        `claim 20 Kh`."""
         words = text.strip().lower().replace(":", " ").split()
         if not words:
             raise IllegalMove("Type a card such as Kh, or marriage Kh, exchange, close or claim.")
@@ -457,6 +540,10 @@ class State:
             return ExchangeTrump()
         if head in ("close", "c") and not rest:
             return Close()
+        if head in ("draw", "d") and not rest:
+            return Draw()
+        if head in ("keep", "k") and not rest:
+            return KeepTrump()
         if head in ("claim", "66"):
             if not rest:
                 return Claim()
@@ -538,6 +625,10 @@ class State:
             can_exchange=any(isinstance(m, ExchangeTrump) for m in moves),
             can_close=any(isinstance(m, Close) for m in moves),
             can_claim=any(isinstance(m, Claim) for m in moves),
+            drawing_pending=self.pause is Pause.DRAW,
+            exchange_pending=self.pause is Pause.EXCHANGE,
+            can_draw=any(isinstance(m, Draw) for m in moves),
+            can_keep=any(isinstance(m, KeepTrump) for m in moves),
             last_deal=self.last_deal,
             deal_just_ended=self.last_deal is not None and (self.moves_in_deal == 0 or self.is_over),
             is_over=self.is_over,

@@ -31,6 +31,13 @@ class Phase(Enum):
         return self in (Phase.CLOSED, Phase.EXHAUSTED)
 
 
+class Pause(Enum):
+    """A decision between tricks that is not a lead (pagat 66 switches)."""
+
+    DRAW = "draw"  # SX-10 `close_before_draw`: the trick's winner draws or closes before drawing
+    EXCHANGE = "exchange"  # SX-9 `exchange_on_close`: the closer's opponent may exchange the lowest trump
+
+
 class DealEnd(Enum):
     """Why a deal ended; `DealSummary.text` turns it into a sentence."""
 
@@ -144,6 +151,14 @@ class SchnapsenView:
     is_over: bool
     winner: int | None  # the series winner once is_over
     options: Options | None = None  # the table's rule switches (public; computer players read them)
+    # SX-10 (pagat 66): the trick is over and its winner chooses Draw or Close before anyone draws.
+    # Public, like the pause itself: both players see that the winner has not drawn yet.
+    drawing_pending: bool = False
+    # SX-9 (pagat 66): the talon was just closed and the closer's opponent may exchange the lowest
+    # trump (or keep it). Public: the table waits for that player.
+    exchange_pending: bool = False
+    can_draw: bool = False  # this seat may press Draw now (only in its own view during the pause)
+    can_keep: bool = False  # this seat may decline the exchange now
 
     @property
     def last_action(self) -> str:
@@ -154,6 +169,11 @@ class SchnapsenView:
         return None if self.seat is None else 1 - self.seat
 
     @property
+    def paused(self) -> bool:
+        """True while the table waits for a draw-or-close or an exchange-or-keep choice."""
+        return self.drawing_pending or self.exchange_pending
+
+    @property
     def leading(self) -> bool:
         """True when the seat to move is about to lead (marriages, exchange and close happen now)."""
-        return not self.trick and self.to_move is not None
+        return not self.trick and self.to_move is not None and not self.paused

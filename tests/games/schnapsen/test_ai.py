@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.cards import parse_card
-from games.schnapsen import ENGINE, Close, PlayCard, new_game, position
+from games.schnapsen import ENGINE, Close, Draw, ExchangeTrump, Pause, PlayCard, new_game, position
 from games.schnapsen.ai import EasyPlayer, HardPlayer, NormalPlayer, deduce, sample_layout
 from games.schnapsen.solver import Solver, card_of
 
@@ -27,7 +27,7 @@ def test_computer_levels_play_legal_moves(level):
     player = ENGINE.computer(level)
     if isinstance(player, HardPlayer):
         player = HardPlayer(samples=4, node_limit=20_000)
-    for preset in ("santase", "schnapsen_tournament"):
+    for preset in ("santase", "sixty_six", "schnapsen_tournament"):
         _play_series([player, player], preset, seed=5, deals=2)
 
 
@@ -82,6 +82,41 @@ def test_hard_closes_a_sure_win():
                      leader=0, tricks=(1, 0), scores=(30, 0))
     move = HardPlayer(samples=4).choose(state.view(0), random.Random(0))
     assert move in (Close(), state.parse_move("40 Ks"), state.parse_move("40 Qs"))
+
+
+def _before_drawing(points: int):
+    """Sixty-Six: seat 0 holds A, 10 and K of trumps and has just won a trick worth 11 (SX-10 pause)."""
+    state = position(["Ac As 10s Ks", "9c Jh Qc Jd"], trump="Qs", talon="9h Qd 10d", leader=0, tricks=(1, 1),
+                     scores=(points, 12), preset="sixty_six")
+    state = state.apply(PlayCard(parse_card("Ac"))).apply(PlayCard(parse_card("9c")))
+    assert state.pause is Pause.DRAW
+    return state
+
+
+@pytest.mark.parametrize("player", [NormalPlayer(), HardPlayer(samples=4, node_limit=20_000)])
+def test_sx10_normal_and_hard_close_before_drawing_with_a_sure_66(player):
+    """SX-10: 41 points plus three top trumps reach 66 for sure: close now, before drawing."""
+    assert player.choose(_before_drawing(30).view(0), random.Random(0)) == Close()
+
+
+@pytest.mark.parametrize("player", [NormalPlayer(), HardPlayer(samples=4, node_limit=20_000)])
+def test_sx10_normal_and_hard_draw_when_closing_is_not_sure(player):
+    """SX-10: 16 points and the same trumps fall short of 66: draw as usual."""
+    assert player.choose(_before_drawing(5).view(0), random.Random(0)) == Draw()
+
+
+def test_sx10_easy_always_draws():
+    """SX-10: the easy player never closes, before drawing or after."""
+    assert EasyPlayer().choose(_before_drawing(30).view(0), random.Random(0)) == Draw()
+
+
+@pytest.mark.parametrize("player", [EasyPlayer(), NormalPlayer(), HardPlayer(samples=4, node_limit=20_000)])
+def test_sx9_every_level_takes_the_exchange_offered_at_a_close(player):
+    """SX-9 (pagat 66): offered the exchange at the opponent's close, every level takes it (it never costs)."""
+    state = position(["Ac Jd", "9s Jh"], trump="As", talon="9h Qd 10d", leader=0, tricks=(1, 0), scores=(10, 0),
+                     preset="sixty_six").apply(Close())
+    assert state.pause is Pause.EXCHANGE
+    assert player.choose(state.view(1), random.Random(0)) == ExchangeTrump()
 
 
 @pytest.mark.slow
