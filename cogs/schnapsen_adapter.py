@@ -6,6 +6,10 @@ legal: Marriage, Swap (exchange the trump), Close the stock and, in memory mode,
 open phase every card may be played (SX-6); once the stock is closed or used up only the cards the
 follow rules allow are enabled (SX-7), and the panel says why the others are greyed out.
 
+Pagat 66's two pauses replace that row: after a trick its winner sees "Draw" and "Close without
+drawing" (SX-10 `close_before_draw`), and when the stock is closed the opponent holding the lowest
+trump sees "Exchange 9♠ for A♠" and "Keep" (SX-9 `exchange_on_close`); the cards stay greyed out.
+
 A card button carries its card code in the custom id (`cr:<game>:<version>:play:Kh`), so a click
 needs no memory and survives a restart. Declaring a marriage takes two clicks (SX-8: show the K and
 Q, then lead one of them): Marriage redraws the panel in "marriage mode", whose selection is the
@@ -27,7 +31,18 @@ from bot.ids import ComponentId
 from cogs import schnapsen_text as words
 from games.base import Engine
 from games.cards import Card, Suit, parse_card
-from games.schnapsen import ENGINE, Claim, Close, ExchangeTrump, Marriage, Options, PlayCard, SchnapsenView
+from games.schnapsen import (
+    ENGINE,
+    Claim,
+    Close,
+    Draw,
+    ExchangeTrump,
+    KeepTrump,
+    Marriage,
+    Options,
+    PlayCard,
+    SchnapsenView,
+)
 from rendering.schnapsen import render_hand, render_table
 
 log = logging.getLogger(__name__)
@@ -37,7 +52,7 @@ CARD_ROWS = (0, 1)
 ACTION_ROW = 2
 
 # Hand-control actions (custom-id action names; none collides with the lobby or table buttons).
-PLAY, MARRIAGE, MARRY, BACK, SWAP, CLOSE, CLAIM, CLAIM_MARRIAGE = (
+PLAY, MARRIAGE, MARRY, BACK, SWAP, CLOSE, CLAIM, CLAIM_MARRIAGE, DRAW, KEEP = (
     "play",
     "mar",
     "marry",
@@ -46,6 +61,8 @@ PLAY, MARRIAGE, MARRY, BACK, SWAP, CLOSE, CLAIM, CLAIM_MARRIAGE = (
     "close",
     "claim",
     "claimm",
+    "draw",
+    "keep",
 )
 
 
@@ -106,7 +123,10 @@ class SchnapsenAdapter(GameAdapter):
         lines = words.panel_lines(view, ctx.names, location=ctx.location, notice=ctx.notice, marrying=bool(marrying))
         image = render_hand(view, chosen) if view.hand else None
         items = self._card_buttons(ctx, view, marrying)
-        items += self._marriage_row(ctx, view) if marrying else self._action_row(ctx, view)
+        if view.can_draw or view.can_keep:
+            items += self._pause_row(ctx, view)
+        else:
+            items += self._marriage_row(ctx, view) if marrying else self._action_row(ctx, view)
         return Panel(content="\n".join(lines), image=image, items=tuple(items))
 
     @staticmethod
@@ -128,7 +148,7 @@ class SchnapsenAdapter(GameAdapter):
                 style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
             else:
                 enabled = card in view.playable  # SX-7: only legal cards in the closed / exhausted phase
-                label = f"Play {card}" if view.legal_moves else str(card)
+                label = f"Play {card}" if view.playable else str(card)
                 label += " (trump)" if trump else ""  # newcomers need not remember the trump suit
                 cid = ComponentId(gid, version, PLAY, card.code)
                 style = discord.ButtonStyle.primary if trump else discord.ButtonStyle.secondary
@@ -164,6 +184,33 @@ class SchnapsenAdapter(GameAdapter):
                     row=ACTION_ROW,
                 )
             )
+        return items
+
+    @staticmethod
+    def _pause_row(ctx: PanelContext, view: SchnapsenView) -> list[discord.ui.Item[Any]]:
+        """Pagat 66's pauses: Draw / Close without drawing (SX-10), or Exchange / Keep (SX-9)."""
+        gid, version = ctx.game_id, ctx.version
+        items: list[discord.ui.Item[Any]] = []
+        if view.can_draw:
+            items.append(
+                button(ComponentId(gid, version, DRAW), "Draw", style=discord.ButtonStyle.primary, row=ACTION_ROW)
+            )
+            if view.can_close:
+                items.append(button(ComponentId(gid, version, CLOSE), "Close without drawing", row=ACTION_ROW))
+            if view.can_claim:
+                items.append(
+                    button(
+                        ComponentId(gid, version, CLAIM),
+                        "Claim 66: end the deal now",
+                        style=discord.ButtonStyle.danger,
+                        row=ACTION_ROW,
+                    )
+                )
+        if view.can_keep and view.trump_card is not None:
+            label = f"Exchange {words.exchange_card(view)} for {view.trump_card}"
+            items.append(button(ComponentId(gid, version, SWAP), label, style=discord.ButtonStyle.success,
+                                row=ACTION_ROW))
+            items.append(button(ComponentId(gid, version, KEEP), "Keep", row=ACTION_ROW))
         return items
 
     @staticmethod
@@ -209,6 +256,10 @@ class SchnapsenAdapter(GameAdapter):
             return Submit(ExchangeTrump())
         if action == CLOSE:
             return Submit(Close())
+        if action == DRAW:
+            return Submit(Draw())
+        if action == KEEP:
+            return Submit(KeepTrump())
         if action == CLAIM:
             return Submit(Claim())
         if action == CLAIM_MARRIAGE:

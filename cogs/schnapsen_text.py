@@ -54,7 +54,10 @@ PRESET_RULES = {
     "santase": "Santase: to 11, a trick needed before a marriage or a swap, +10 for the last trick, "
     "no swap or close with only two cards left in the stock (D-SX-1).",
     "sixty_six": "Sixty-Six (pagat): to 7, marriages on the first lead count from your first trick, "
-    "none once the stock is closed or used up, +10 for the last trick.",
+    "none once the stock is closed or used up, +10 for the last trick. After winning a trick you may "
+    "**close before drawing**: both play on with one card fewer (SX-10). When the stock is closed, the "
+    "opponent holding the trump 9 may **exchange it at once**, even without a trick (SX-9). If the "
+    "non-closer reaches 66 first, they score 2 (SX-13).",
     "schnapsen": "Schnapsen: 20 cards (no 9s), 5-card hands, the trump J is swapped, to 7; marriages, "
     "swap and close allowed on the first lead; no last-trick bonus: played out, the last trick wins 1.",
     "schnapsen_tournament": "Tournament Schnapsen: as Schnapsen, but you must lead the K of a marriage, "
@@ -167,11 +170,26 @@ def table_header(view: SchnapsenView, names: Sequence[str]) -> str:
         trick = trick_line(view, names)
         if trick:
             lines.append(trick)
+        pause = pause_line(view, names)
+        if pause:
+            lines.append(pause)
     lines.append(series_line(view, names))
     return "\n".join(lines)
 
 
 # The hand panel ----------------------------------------------------------------------------------
+
+
+def pause_line(view: SchnapsenView, names: Sequence[str]) -> str:
+    """Who the table waits for in pagat 66's pauses (SX-10 close before drawing, SX-9 exchange at a close)."""
+    if view.to_move is None:
+        return ""
+    who = seat_name(names, view.to_move)
+    if view.drawing_pending:
+        return f"⏸ {who} may close before drawing (or draw as usual)."
+    if view.exchange_pending:
+        return f"⏸ {who} may exchange the {exchange_card(view)} for the trump card, or keep it."
+    return ""
 
 
 def exchange_card(view: SchnapsenView) -> Card:
@@ -209,6 +227,18 @@ def status_line(view: SchnapsenView, names: Sequence[str]) -> str:
     if not view.legal_moves:
         waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
         return f"Waiting for {waiting}."
+    if view.can_draw:
+        return (
+            "**Your turn.** You won the trick. **Draw** as usual, or **close without drawing**: "
+            "no more drawing, you both play on with one card fewer (SX-10)."
+        )
+    if view.can_keep:
+        closer = seat_name(names, view.closed_by) if view.closed_by is not None else "Your opponent"
+        face_up = f" {view.trump_card}" if view.trump_card is not None else ""
+        return (
+            f"**Your turn.** {closer} closed the stock. You may exchange your {exchange_card(view)} for the "
+            f"trump card{face_up} now, even without a trick, or keep it (SX-9)."
+        )
     if view.leading:
         return "**Your turn.** You lead: play any card."
     led = view.trick[0]

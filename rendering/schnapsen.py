@@ -54,6 +54,15 @@ def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), t
     return encode(draw_hand(sort_hand(view.hand, view.trump), selected, theme), theme)
 
 
+def doing(view: SchnapsenView) -> str:
+    """What the seat to move is about to do, pagat 66's pauses included (SX-10, SX-9)."""
+    if view.drawing_pending:
+        return "to draw or close"
+    if view.exchange_pending:
+        return "may exchange"
+    return "to lead" if view.leading else "to play"
+
+
 def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme) -> SeatPanel:
     points = view.points[seat]
     tricks = view.tricks_won[seat]
@@ -61,7 +70,7 @@ def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme) -
     badges: list[Badge] = []
     to_play = view.to_move == seat and not view.is_over
     if to_play:
-        badges.append(Badge("to lead" if view.leading else "to play", theme.accent))
+        badges.append(Badge(doing(view), theme.accent))
     if view.closed_by == seat:
         badges.append(Badge("closed", theme.danger))
     for marriage in view.marriages:  # SX-8; a pending one (no trick yet) is shown in brackets
@@ -164,8 +173,7 @@ def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAU
     height = table_size(theme)[1]
     image, draw = canvas(height, theme)
     title = f"{PRESET_TITLES.get(view.preset, 'Sixty-Six')} · deal {view.deal_number} · to {view.target}"
-    doing = f"to {'lead' if view.leading else 'play'}"
-    turn = turn_label(names, view.to_move, view.is_over, doing, ended="Series over")
+    turn = turn_label(names, view.to_move, view.is_over, doing(view), ended="Series over")
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
     top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(SEATS)], theme) + PAD

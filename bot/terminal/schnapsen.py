@@ -11,7 +11,18 @@ from typing import Any
 
 from bot.terminal.game_text import cards_text, heading, seat_rows
 from bot.terminal.lines import with_names
-from games.schnapsen import PRESETS, Claim, Close, ExchangeTrump, Marriage, Move, PlayCard, SchnapsenView
+from games.schnapsen import (
+    PRESETS,
+    Claim,
+    Close,
+    Draw,
+    ExchangeTrump,
+    KeepTrump,
+    Marriage,
+    Move,
+    PlayCard,
+    SchnapsenView,
+)
 from games.schnapsen.rules import sort_hand
 from rendering.schnapsen import PRESET_TITLES
 
@@ -22,7 +33,9 @@ follow suit (SX-6); once it is closed or used up you must follow and head the tr
   Kh                   play (or lead) a card
   20 Kh / marriage Kh  declare K-Q of a suit and lead one of them (SX-8; 40 in trumps)
   exchange             swap the trump 9 (or J) for the face-up trump card (SX-9)
-  close                close the talon (SX-10)
+  close                close the talon (SX-10); in Sixty-Six also right after a trick, before drawing
+  draw                 Sixty-Six: draw as usual after winning a trick, instead of closing (SX-10)
+  keep                 Sixty-Six: keep the trump 9 when offered the exchange at a close (SX-9)
   claim                claim 66 when the table plays in memory mode (SX-11)"""
 
 
@@ -56,11 +69,20 @@ class SchnapsenText:
         elif view.last_trick is not None:
             played = " ".join(str(played.card) for played in view.last_trick.cards)
             lines.append(f"   Last trick: {played}, taken by {names[view.last_trick.winner]}")
+        if view.to_move is not None and view.drawing_pending:
+            lines.append(f"   {names[view.to_move]} may close before drawing, or draw (SX-10)")
+        elif view.to_move is not None and view.exchange_pending:
+            lines.append(f"   {names[view.to_move]} may exchange the lowest trump at the close, or keep it (SX-9)")
         return "\n".join(lines)
 
     def hand(self, view: SchnapsenView) -> str:
         lines = [f"   Your hand: {cards_text(sort_hand(view.hand, view.trump))}"]
-        if view.to_move == view.seat and view.seat is not None:
+        if view.can_draw or view.can_keep:  # pagat 66's pauses (SX-10, SX-9): no card is played now
+            choices = ["draw", "close"] if view.can_draw else ["exchange", "keep"]
+            if view.can_claim:
+                choices.append("claim")
+            lines.append(f"   Choose: {', '.join(choices)}")
+        elif view.to_move == view.seat and view.seat is not None:
             extras = [f"marriage {'K' + suit.letter}" for suit in view.marriage_suits]
             if view.can_exchange:
                 extras.append("exchange")
@@ -87,6 +109,10 @@ class SchnapsenText:
             return "exchange"
         if isinstance(move, Close):
             return "close"
+        if isinstance(move, Draw):
+            return "draw"
+        if isinstance(move, KeepTrump):
+            return "keep"
         assert isinstance(move, Claim)
         return "claim" if move.marriage is None else f"claim {move.points} K{move.marriage.letter}"
 

@@ -20,7 +20,9 @@ from games.schnapsen import (
     ENGINE,
     Claim,
     Close,
+    Draw,
     ExchangeTrump,
+    KeepTrump,
     Marriage,
     PlayCard,
     SchnapsenView,
@@ -326,3 +328,73 @@ def test_sx11_memory_mode_header_hides_running_points() -> None:
     state = opening(claim_mode="memory", scores=(37, 12)).apply(PlayCard(parse_card("As")))
     header = table_header(state.view(None), NAMES)
     assert "37" not in header and "points and" not in header
+
+
+# Pagat 66's pauses (SX-10 close before drawing, SX-9 exchange at a close) ---------------------------------
+
+
+def before_drawing(**switches: Any) -> State:
+    """Sixty-Six: Alice has just taken a trick with A♠; she may close before drawing (SX-10)."""
+    return opening(preset="sixty_six", **switches).apply(PlayCard(parse_card("As"))).apply(
+        PlayCard(parse_card("9d"))
+    )
+
+
+def exchange_offered() -> State:
+    """Sixty-Six: Alice closes and Bob, holding the trump 9 and no trick, may exchange it (SX-9)."""
+    state = position(
+        hands=["Kh Qh As 10s Jd", "Ah 10h 9c Qc Jc"], trump="Ac", talon=FULL_TALON, leader=0, tricks=(1, 0),
+        scores=(20, 0), preset="sixty_six",
+    )
+    return state.apply(Close())
+
+
+def test_sx10_pause_panel_offers_draw_and_close_without_drawing() -> None:
+    """SX-10: the trick's winner sees Draw and Close without drawing, with every card greyed out."""
+    shown = panel(before_drawing().view(0))
+    assert [b.label for b in by_action(shown, "draw")] == ["Draw"]
+    assert [b.label for b in by_action(shown, "close")] == ["Close without drawing"]
+    assert enabled_cards(shown) == [] and by_action(shown, "mar") == [] and by_action(shown, "swap") == []
+    assert "close without drawing" in shown.content
+
+
+@pytest.mark.parametrize(("action", "move"), [("draw", Draw()), ("close", Close())])
+def test_sx10_pause_buttons_submit_moves_the_engine_accepts(action: str, move: Any) -> None:
+    """SX-10: Draw submits Draw and Close without drawing submits Close, both legal in the pause."""
+    state = before_drawing()
+    outcome = ADAPTER.on_action(PanelContext(7, 3, 0, state.view(0), NAMES), action, "", [])
+    assert isinstance(outcome, Submit) and outcome.move == move and move in state.legal_moves()
+
+
+def test_sx10_the_loser_of_the_trick_waits_during_the_pause() -> None:
+    """SX-10: only the winner chooses; the other player sees no Draw button and is told to wait."""
+    shown = panel(before_drawing().view(1))
+    assert by_action(shown, "draw") == [] and by_action(shown, "close") == []
+    assert "Waiting for Alice" in shown.content
+
+
+def test_sx9_exchange_offer_panel_offers_exchange_and_keep() -> None:
+    """SX-9: Bob sees "Exchange 9♣ for A♣" and "Keep"; Keep submits KeepTrump."""
+    state = exchange_offered()
+    shown = panel(state.view(1))
+    assert [b.label for b in by_action(shown, "swap")] == ["Exchange 9♣ for A♣"]
+    assert [b.label for b in by_action(shown, "keep")] == ["Keep"]
+    outcome = ADAPTER.on_action(PanelContext(7, 3, 1, state.view(1), NAMES), "keep", "", [])
+    assert isinstance(outcome, Submit) and outcome.move == KeepTrump() and KeepTrump() in state.legal_moves()
+
+
+def test_sx10_header_says_who_may_close_before_drawing() -> None:
+    """SX-10: the public header names the player who may close before drawing."""
+    assert "Alice may close before drawing" in table_header(before_drawing().view(None), NAMES)
+
+
+def test_sx9_header_says_who_may_exchange_the_9() -> None:
+    """SX-9: the public header names the player who may exchange the trump 9 at the close."""
+    assert "Bob may exchange the 9♣" in table_header(exchange_offered().view(None), NAMES)
+
+
+def test_sx9_sx10_sixty_six_rules_text_explains_the_pagat_rules() -> None:
+    """/schnapsen rules for sixty_six mentions closing before drawing, the exchange at a close and the 2."""
+    text = rules_text({"preset": "sixty_six"})
+    assert "close before drawing" in text and "exchange it at once" in text and "score 2" in text
+    assert "close before drawing" not in rules_text({"preset": "santase"})

@@ -19,7 +19,7 @@ import pytest
 
 import bot.lobby as lobby_module
 from cogs.schnapsen_adapter import SchnapsenAdapter
-from games.schnapsen import ENGINE, Move, PlayCard, SchnapsenView, State
+from games.schnapsen import ENGINE, Draw, KeepTrump, Move, PlayCard, SchnapsenView, State
 from tests.e2e.helpers import click, game_over_in, open_lobby
 from tests.fakediscord import FakeDiscord, Message, SimUser
 
@@ -62,7 +62,12 @@ def new_state(seed: int, options: Mapping[str, Any]) -> State:
 
 
 def first_playable(view: SchnapsenView) -> Move:
-    """The policy of the simulated people: the first enabled card button (hand order, SX-7 legality)."""
+    """The policy of the simulated people: the first enabled card button (hand order, SX-7 legality); in
+    pagat 66's pauses, where no card may be played, Draw (SX-10) and Keep (SX-9)."""
+    if view.can_draw:
+        return Draw()
+    if view.can_keep:
+        return KeepTrump()
     return PlayCard(next(card for card in view.hand if card in view.playable))
 
 
@@ -122,8 +127,10 @@ def table_of(fake: FakeDiscord) -> Message:
 
 
 def first_card(message: Message) -> str | None:
-    """Press the first enabled card (the simulated people's policy, as `first_playable`)."""
-    cards = controls(message, "play", enabled=True)
+    """Press the first enabled card (the simulated people's policy, as `first_playable`); in a pause,
+    Draw or Keep."""
+    cards = controls(message, "play", enabled=True) or controls(message, "draw", enabled=True)
+    cards = cards or controls(message, "keep", enabled=True)
     return cards[0]["custom_id"] if cards else None
 
 
@@ -206,7 +213,8 @@ async def play(
 
 # Scripted play: the engine's prediction and the same play through Discord -------------------------
 
-ACTIONS = {"ExchangeTrump": "swap", "Close": "close", "Claim": "claim"}  # engine move -> button action
+# engine move -> button action
+ACTIONS = {"ExchangeTrump": "swap", "Close": "close", "Claim": "claim", "Draw": "draw", "KeepTrump": "keep"}
 
 
 def simulate(

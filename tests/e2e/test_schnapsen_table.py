@@ -16,7 +16,7 @@ from bot.config import Tuning
 from cogs.schnapsen_text import deal_line
 from games.base import IllegalMove
 from games.cards import parse_card
-from games.schnapsen import Claim, Close, DealEnd, ExchangeTrump, Marriage, PlayCard, State
+from games.schnapsen import Claim, Close, DealEnd, ExchangeTrump, Marriage, Pause, PlayCard, State
 from rendering.table import with_names
 from tests.e2e.helpers import FAST, game_over_in, start_bot
 from tests.e2e.schnapsen_helpers import (
@@ -25,6 +25,7 @@ from tests.e2e.schnapsen_helpers import (
     deal_shown,
     engine_options,
     find_seed,
+    first_card,
     first_playable,
     fixed_seed,
     hand_of,
@@ -47,6 +48,7 @@ from tests.fakediscord import BotHarness, FakeDiscord, Message, SimUser
 SCHNAPSEN = engine_options(preset="schnapsen")
 MEMORY = engine_options(preset="schnapsen", claim_mode="memory")
 SANTASE = engine_options(preset="santase")
+SIXTY_SIX = engine_options(preset="sixty_six")
 # Whole series: the table image is redrawn at most every 0.25 s (the coalescing of bot/table.py still
 # ends on the newest state), so CPU goes to the moves rather than to table images nobody looks at.
 SERIES = replace(FAST, table_edit_interval=0.25)
@@ -198,6 +200,55 @@ async def test_sx13_close_the_stock_then_win_or_fail(
     await play(fake, [alice, bob], scripted(script), stop=deal_shown(fake, [alice, bob], 1))
     assert expected.last_deal is not None
     await table_showing(fake, deal_line(expected.last_deal, names(fake)))
+
+
+async def test_sx10_sx9_close_before_drawing_then_the_exchange_offer_through_buttons(
+    fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SX-10, SX-9 (pagat 66): the trick's winner presses "Close without drawing"; the opponent, holding the
+    trump 9, presses "Exchange 9 for ..."; the deal then ends as the engine scores the same play."""
+
+    def first_pause(seed: int) -> tuple[State, int]:
+        return simulate(seed, SIXTY_SIX, stop=lambda state: state.pause is Pause.DRAW)
+
+    def offers_exchange(seed: int) -> bool:
+        state, _ = first_pause(seed)
+        return state.pause is Pause.DRAW and state.apply(Close()).pause is Pause.EXCHANGE
+
+    seed = find_seed(offers_exchange)
+    paused, version = first_pause(seed)
+    closer = paused.to_move
+    assert closer is not None
+    exchanged = paused.apply(Close()).apply(ExchangeTrump())
+    nine, face_up = exchanged.exchanges[-1].given, exchanged.exchanges[-1].taken
+    expected, _ = simulate(seed, SIXTY_SIX, {version: Close(), version + 1: ExchangeTrump()})
+    assert expected.last_deal is not None and expected.last_deal.closer == closer
+    alice, bob = await two_humans(fake, bots, monkeypatch, seed, SERIES, preset="sixty_six")
+    users, seat_names = (alice, bob), names(fake)
+    # Both press their first card up to the pause; there they wait for the presses below.
+    await play(
+        fake,
+        [alice, bob],
+        lambda hand: None if version_of(hand) >= version else first_card(hand),
+        stop=lambda: hand_version(fake, users[closer]) >= version,
+    )
+    hand = await turn(fake, users[closer], version - 1)
+    assert hand is not None and version_of(hand) == version
+    assert [b["label"] for b in controls(hand, "draw", enabled=True)] == ["Draw"]
+    assert [b["label"] for b in controls(hand, "close", enabled=True)] == ["Close without drawing"]
+    assert not controls(hand, "play", enabled=True)  # nothing is drawn or played before the choice
+    await table_showing(fake, f"{seat_names[closer]} may close before drawing")
+    after_close = await press_action(users[closer], hand, "close")
+    assert len(card_codes(after_close)) == len(paused.hands[closer])  # SX-10: one card fewer, for good
+    offer = await turn(fake, users[1 - closer], version)
+    assert offer is not None
+    assert [b["label"] for b in controls(offer, "swap", enabled=True)] == [f"Exchange {nine} for {face_up}"]
+    assert [b["label"] for b in controls(offer, "keep", enabled=True)] == ["Keep"]
+    await table_showing(fake, f"{seat_names[1 - closer]} may exchange the {nine}")
+    swapped = await press_action(users[1 - closer], offer, "swap")
+    assert card_codes(swapped) == [card.code for card in exchanged.view(1 - closer).hand]
+    await play(fake, [alice, bob], stop=deal_shown(fake, [alice, bob], 1))
+    await table_showing(fake, deal_line(expected.last_deal, seat_names))
 
 
 def claim_version(seed: int, options: dict[str, object], wanted) -> int | None:  # type: ignore[no-untyped-def]

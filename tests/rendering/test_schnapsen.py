@@ -107,3 +107,16 @@ def test_sx11_auto_mode_shows_the_running_points():
     low = position(hands, trump="Ac", talon="9c 10c Jc Qc Kc", tricks=(2, 1), scores=(20, 11))
     high = position(hands, trump="Ac", talon="9c 10c Jc Qc Kc", tricks=(2, 1), scores=(41, 30))
     assert schnapsen.render_table(low.view(None), NAMES) != schnapsen.render_table(high.view(None), NAMES)
+
+
+def test_sx10_sx9_pauses_render_with_their_own_turn_label():
+    """SX-10/SX-9 (pagat 66): the header says who may draw or close, then who may exchange; images decode."""
+    state = position(["Ac Jd Kh", "9c 9s Qc"], trump="As", talon="9h Qd 10d", leader=0, tricks=(1, 0),
+                     preset="sixty_six")
+    before_draw = state.apply(state.parse_move("Ac")).apply(state.parse_move("9c"))
+    offered = before_draw.apply(before_draw.parse_move("close"))
+    assert schnapsen.doing(before_draw.view(None)) == "to draw or close"
+    assert schnapsen.doing(offered.view(None)) == "may exchange"
+    for paused in (before_draw, offered):
+        image = decode(schnapsen.render_table(paused.view(None), NAMES))
+        assert image.size == schnapsen.table_size()
