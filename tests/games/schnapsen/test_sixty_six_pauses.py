@@ -10,12 +10,14 @@ from games.base import IllegalMove
 from games.cards import parse_card
 from games.schnapsen import (
     ENGINE,
+    PRESETS,
     Claim,
     Close,
     DealEnd,
     Draw,
     ExchangeTrump,
     KeepTrump,
+    Options,
     Pause,
     PlayCard,
     State,
@@ -291,3 +293,18 @@ def test_sx9_sx10_replay_through_both_pauses_equals_the_state():
         state = state.apply(move)
     replayed = ENGINE.replay(2, seed, {"preset": "sixty_six"}, codes)
     assert replayed == state and replayed.closed is not None and codes[2:] == ["c", "k"]
+
+
+@pytest.mark.parametrize("switch", ["close_before_draw", "exchange_on_close", "non_closer_out_two"])
+def test_sx9_sx10_sx13_pagat_switches_are_on_only_in_sixty_six(switch):
+    """D-SX-1: the three pagat 66 switches are on in `sixty_six` and off in every other preset."""
+    assert {name for name, options in PRESETS.items() if getattr(options, switch)} == {"sixty_six"}
+
+
+@pytest.mark.parametrize("switch", ["close_before_draw", "exchange_on_close", "non_closer_out_two"])
+def test_sx9_sx10_sx13_pagat_switches_are_validated_table_options(switch):
+    """Issue 4: each switch is a table option of its own, checked by Options.from_mapping and written back."""
+    options = Options.from_mapping({"preset": "sixty_six", switch: False})
+    assert getattr(options, switch) is False and Options.from_mapping(options.to_dict()) == options
+    with pytest.raises(ValueError, match="true or false"):
+        Options.from_mapping({switch: "yes"})
