@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from games.cards import Card, Rank, Suit
 from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, Marriage, Move, PlayCard
 from games.schnapsen.options import PRESETS, Options
-from games.schnapsen.rules import WIN_POINTS, card_points, marriage_suits, strength, trick_winner
+from games.schnapsen.rules import WIN_POINTS, card_points, lowest_trump, marriage_suits, strength, trick_winner
 from games.schnapsen.solver import CLOSE, SUITS, Layout, NodeBudgetExceeded, Solver, bits, card_of, index, mask_of
 from games.schnapsen.views import Phase, SchnapsenView
 
@@ -85,6 +85,8 @@ def deduce(view: SchnapsenView) -> Knowledge:
     for exchange in view.exchanges:
         if exchange.seat == opp:
             opp_known |= 1 << index(exchange.taken)
+    if view.trump_kept_by == opp:  # SX-9: offered the exchange at a close, the opponent kept the 9 (or J)
+        opp_known |= 1 << index(lowest_trump(options.deck_size, view.trump))
     opp_known &= ~visible
     forbidden = 0
     strict_from = _strict_from(view, options)

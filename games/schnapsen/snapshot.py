@@ -89,6 +89,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "moves_in_deal": state.moves_in_deal,
         "winner": state.winner,
         "pause": None if state.pause is None else state.pause.value,
+        "kept_trump": state.kept_trump,
     }
 
 
@@ -128,4 +129,5 @@ def state_from_dict(data: dict[str, Any]) -> State:
         moves_in_deal=data["moves_in_deal"],
         winner=data["winner"],
         pause=None if data.get("pause") is None else Pause(data["pause"]),
+        kept_trump=data.get("kept_trump"),
     )

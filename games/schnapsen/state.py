@@ -98,6 +98,7 @@ class State:
     moves_in_deal: int = 0
     winner: int | None = None
     pause: Pause | None = None  # SX-10 draw-or-close, SX-9 exchange-on-close (pagat 66)
+    kept_trump: int | None = None  # SX-9: the seat that declined the exchange at a close, so holds the 9 (or J)
     players: int = field(default=2)
 
     # Basic queries ------------------------------------------------------------------------------
@@ -339,7 +340,7 @@ class State:
             return self._with(text=f"{seat_name(seat)} draws")._drawn()
         if isinstance(move, KeepTrump):
             low = lowest_trump(self.options.deck_size, self.trump)
-            return self._with(pause=None, text=f"{seat_name(seat)} keeps {low}")
+            return self._with(pause=None, kept_trump=seat, text=f"{seat_name(seat)} keeps {low}")
         assert isinstance(move, Claim)
         state = self if move.marriage is None else self._declare(seat, move.marriage, move.points)
         return state._end_by_claim(seat)
@@ -629,6 +630,7 @@ class State:
             exchange_pending=self.pause is Pause.EXCHANGE,
             can_draw=any(isinstance(m, Draw) for m in moves),
             can_keep=any(isinstance(m, KeepTrump) for m in moves),
+            trump_kept_by=self.kept_trump,
             last_deal=self.last_deal,
             deal_just_ended=self.last_deal is not None and (self.moves_in_deal == 0 or self.is_over),
             is_over=self.is_over,

@@ -5,9 +5,9 @@ import random
 import pytest
 
 from games.cards import parse_card
-from games.schnapsen import ENGINE, Close, Draw, ExchangeTrump, Pause, PlayCard, new_game, position
+from games.schnapsen import ENGINE, Close, Draw, ExchangeTrump, KeepTrump, Pause, PlayCard, new_game, position
 from games.schnapsen.ai import EasyPlayer, HardPlayer, NormalPlayer, deduce, sample_layout
-from games.schnapsen.solver import Solver, card_of
+from games.schnapsen.solver import Solver, card_of, index
 
 
 def _play_series(players, preset, seed, deals=None):
@@ -56,6 +56,16 @@ def test_sampled_layouts_respect_what_was_seen():
         opp = {card_of(b).code for b in range(24) if layout.hands[1] >> b & 1}
         assert {"Kd", "Qd"} <= opp and len(opp) == 3
         assert not opp & {"10h", "Jc"}
+
+
+def test_sx9_sampled_layouts_give_the_opponent_the_nine_it_kept():
+    """SX-9: an opponent who kept the 9 at a close holds it in every sampled layout."""
+    state = position(["Ac Jd", "9s Jh"], trump="As", talon="9h Qd 10d", leader=0, tricks=(1, 0), scores=(10, 0),
+                     preset="sixty_six").apply(Close()).apply(KeepTrump())
+    view = state.view(0)
+    know = deduce(view)
+    nine = 1 << index(parse_card("9s"))
+    assert all(sample_layout(view, know, random.Random(seed)).hands[1] & nine for seed in range(10))
 
 
 def test_solver_finds_the_forced_win_in_phase_2():

@@ -197,6 +197,13 @@ def test_sx9_keep_trump_declines_the_exchange():
     assert state.pause is None and state.to_move == 0 and not state.exchanges
 
 
+def test_sx9_a_kept_trump_is_public_knowledge():
+    """SX-9: everybody saw the offer, so the closer's view says the opponent kept the 9 (snapshotted too)."""
+    state = closing().apply(KeepTrump())
+    assert state.view(0).trump_kept_by == 1 and state.view(None).trump_kept_by == 1
+    assert State.from_dict(state.to_dict()) == state
+
+
 def test_sx9_no_offer_when_the_opponent_lacks_the_lowest_trump():
     """SX-9: without the 9 there is nothing to decide: the closer leads at once."""
     state = closing(opponent="Kh Jh")
