@@ -1,8 +1,9 @@
 """Sixty-Six played end to end: real discord.py against the offline Discord, people pressing buttons.
 
 Scenario tests fix the table's seed and let both people press "the first card they may play" except
-where the scenario presses Marriage, Swap, Close or Claim; the expected results come from the pure
-engine playing the same script (`simulate`), never from numbers typed into the test.
+where the scenario presses Marriage, Swap, Close or Claim (or, in pagat 66's pauses, Close without
+drawing and Exchange; otherwise Draw and Keep); the expected results come from the pure engine
+playing the same script (`simulate`), never from numbers typed into the test.
 """
 
 from __future__ import annotations
