@@ -4,12 +4,13 @@ Given every card's place (a "layout": both hands and the talon order), `Solver.v
 deal's outcome in signed game points for seat 0 (+3 .. -3) under the table's rules: tricks and
 draws (SX-4, SX-5), the must-head rule once the talon is closed or used up (SX-7), marriages (SX-8,
 declared whenever a K or Q of a held pair is led, which never hurts with all cards open), closing
-(SX-10, tried at every lead where it is allowed), going out at 66 (SX-11, both players claim at
-once) and the scoring of SX-12..SX-14.
+(SX-10, tried at every lead where it is allowed, and before drawing where pagat 66 allows it), the
+opponent's trump exchange at a close (SX-9, pagat 66, always taken), going out at 66 (SX-11, both
+players claim at once) and the scoring of SX-12..SX-14.
 
 Phase 2 is searched exactly with alpha-beta and a transposition table; phase 1 is searched to a
-depth in tricks and then scored by `_estimate`, a hand-strength heuristic. The trump exchange
-(SX-9) is not searched: the players always take it when it is legal.
+depth in tricks and then scored by `_estimate`, a hand-strength heuristic. The leader's trump
+exchange (SX-9) is not searched: the players always take it when it is legal.
 
 Cards are bits 0..23: suit * 6 + rank, rank 0..5 = 9 J Q K 10 A (the SX-2 order), so a higher
 bit within a suit is a stronger card.
@@ -31,6 +32,10 @@ QUEEN, KING = 2, 3
 WIN = 66
 INF = 99.0
 CLOSE = -1  # the label of the close move in `move_values`
+DRAW = -2  # the label of drawing at a pagat-66 pause before the draw (SX-10)
+
+Close3 = tuple[int, int, int]  # (closer or -1, the opponent's points and tricks when closed: SX-13)
+Talon = tuple[int, ...]
 
 
 def index(card: Card) -> int:
@@ -94,6 +99,7 @@ class Layout:
     closer: int = -1
     closer_opp_points: int = 0  # SX-13: the non-closer's points and tricks when closed
     closer_opp_tricks: int = 0
+    pending_draw: bool = False  # SX-10 pagat 66: the trick is over and its winner may close before drawing
 
 
 class NodeBudgetExceeded(Exception):
@@ -101,7 +107,14 @@ class NodeBudgetExceeded(Exception):
 
 
 class Solver:
-    """Searches layouts for one table's rules; keeps a transposition table for phase-2 nodes."""
+    """Searches layouts for one table's rules; keeps a transposition table for phase-2 nodes.
+
+    The search is one recursive method over plain ints (hands, points, marriages and tricks per
+    seat) rather than objects or closures: a computer move searches tens of thousands of nodes in
+    pure Python, and the per-node cost is what sets the hard player's think time (issue 4: p95
+    <= 1 s). Move order is fixed (see `_lead_order`, `_follow_order`), so a node budget cuts every
+    search at the same place on every machine.
+    """
 
     def __init__(self, options: Options, trump: Suit, phase1_depth: int = 2, node_limit: int | None = None) -> None:
         self.o = options
@@ -110,37 +123,54 @@ class Solver:
         self.node_limit = node_limit
         self.table: dict[tuple[object, ...], tuple[float, int]] = {}
         self.nodes = 0
+        self._limit = node_limit if node_limit is not None else 1 << 62
+        # Switches read once. The pagat-66 ones (SX-9, SX-10, SX-13) default to off for options
+        # objects that predate them.
+        self._bonus = options.last_trick_bonus
+        self._marry_phase2 = options.marriage_in_phase2
+        self._marry_untricked = options.marriage_without_trick
+        self._queen_leads = not options.marriage_king_lead
+        self._close_ok = options.allow_close
+        self._close_two = options.close_with_two_left
+        self._close_first = options.close_on_first_lead
+        self._close_before_draw = bool(getattr(options, "close_before_draw", False))
+        self._exchange_on_close = bool(getattr(options, "exchange_on_close", False))
+        self._non_closer_two = bool(getattr(options, "non_closer_out_two", False))
+        self._low_trump = self.trump * 6 + (0 if options.deck_size == 24 else 1)  # SX-9: the 9, or the J
+        self._lead_orders: dict[int, tuple[int, ...]] = {}
+        self._follow_orders: dict[tuple[int, int], tuple[int, ...]] = {}
 
     # Outcomes ---------------------------------------------------------------------------------
 
-    @staticmethod
-    def _eff(points: int, marriages: int, tricks: int) -> int:
-        return points + marriages if tricks else points
-
     def _scale(self, points: int, tricks: int) -> int:
+        """SX-12: 1, 2 (Schneider) or 3 (Schwarz)."""
         if tricks == 0:
             return 3
         return 2 if points < 33 else 1
 
     def _penalty(self, closer_opp_tricks: int) -> int:
+        """SX-13: a failed close."""
         return 3 if self.o.failed_close_always_three or closer_opp_tricks == 0 else 2
 
-    def _claim(self, claimant: int, p: list[int], m: list[int], t: list[int], close: tuple[int, int, int]) -> float:
+    def _claim(self, claimant: int, p0: int, p1: int, m0: int, m1: int, t0: int, t1: int, close: Close3) -> float:
         """SX-11/SX-13: `claimant` goes out with 66 or more; signed for seat 0."""
-        other = 1 - claimant
         closer, opp_points, opp_tricks = close
         if closer == claimant:
             if self.o.close_scoring == "at_close":
                 value = self._scale(opp_points, opp_tricks)
+            elif claimant == 0:
+                value = self._scale(p1 + m1 if t1 else p1, t1)
             else:
-                value = self._scale(self._eff(p[other], m[other], t[other]), t[other])
-        elif closer >= 0:
-            value = self._penalty(opp_tricks)
+                value = self._scale(p0 + m0 if t0 else p0, t0)
+        elif closer >= 0:  # the non-closer went out first
+            value = 2 if self._non_closer_two else self._penalty(opp_tricks)
+        elif claimant == 0:
+            value = self._scale(p1 + m1 if t1 else p1, t1)
         else:
-            value = self._scale(self._eff(p[other], m[other], t[other]), t[other])
+            value = self._scale(p0 + m0 if t0 else p0, t0)
         return float(value if claimant == 0 else -value)
 
-    def _played_out(self, last: int, p: list[int], m: list[int], t: list[int], close: tuple[int, int, int]) -> float:
+    def _played_out(self, last: int, p0: int, p1: int, m0: int, m1: int, t0: int, t1: int, close: Close3) -> float:
         """SX-13, SX-14, D-SX-2: every card played, the last-trick winner under 66."""
         closer = close[0]
         if closer >= 0:
@@ -148,21 +178,21 @@ class Solver:
         elif self.o.last_trick_wins_deal:
             value, winner = 1, last
         else:
-            e0, e1 = self._eff(p[0], m[0], t[0]), self._eff(p[1], m[1], t[1])
+            e0 = p0 + m0 if t0 else p0
+            e1 = p1 + m1 if t1 else p1
             if e0 == e1:
                 value, winner = 1, last
+            elif e0 > e1:
+                value, winner = self._scale(e1, t1), 0
             else:
-                winner = 0 if e0 > e1 else 1
-                loser = 1 - winner
-                value = self._scale(self._eff(p[loser], m[loser], t[loser]), t[loser])
+                value, winner = self._scale(e0, t0), 1
         return float(value if winner == 0 else -value)
 
-    def _estimate(self, hands: tuple[int, int], p: list[int], m: list[int], t: list[int], leader: int) -> float:
+    def _estimate(self, h0: int, h1: int, p0: int, p1: int, m0: int, m1: int, t0: int, t1: int, leader: int) -> float:
         """A phase-1 leaf: points so far plus hand strength, squashed into about -2..2 game points."""
         score = 0.0
-        for seat in (0, 1):
-            hand = hands[seat]
-            strength = float(self._eff(p[seat], m[seat], 1) if t[seat] else p[seat] + 0.5 * m[seat])
+        for seat, hand, p, m, t in ((0, h0, p0, m0, t0), (1, h1, p1, m1, t1)):
+            strength = float(p + m if t else p + 0.5 * m)
             for bit in bits(hand):
                 strength += POINTS[bit] * 0.6
                 if bit // 6 == self.trump:
@@ -171,70 +201,232 @@ class Solver:
         score += 3 if leader == 0 else -3
         return max(-2.0, min(2.0, score / 25.0))
 
+    # Move order ---------------------------------------------------------------------------------
+
+    def _lead_order(self, hand: int) -> tuple[int, ...]:
+        """Leads, high points and trumps first (cut-offs come sooner)."""
+        order = self._lead_orders.get(hand)
+        if order is None:
+            trump = self.trump
+            order = tuple(sorted(bits(hand), key=lambda b: -POINTS[b] - (6 if b // 6 == trump else 0)))
+            self._lead_orders[hand] = order
+        return order
+
+    def _follow_order(self, allowed: int, lead: int) -> tuple[int, ...]:
+        """Follows: the cheapest winners first, then the cheapest losers."""
+        key = (allowed, lead)
+        order = self._follow_orders.get(key)
+        if order is None:
+            cards = bits(allowed)
+            wins = sorted((b for b in cards if beats(lead, b, self.trump)), key=POINTS.__getitem__)
+            loses = sorted((b for b in cards if not beats(lead, b, self.trump)), key=POINTS.__getitem__)
+            order = (*wins, *loses)
+            self._follow_orders[key] = order
+        return order
+
+    def _can_close(self, talon_len: int, tricks: int) -> bool:
+        """SX-10 for the player about to lead, talon open."""
+        return self._close_ok and (talon_len > 2 or self._close_two) and (tricks > 0 or self._close_first)
+
+    def _closing(self, h0: int, h1: int, talon: Talon, closer: int) -> tuple[int, int]:
+        """The hands once `closer` closes: SX-9 pagat 66 lets the opponent exchange the 9 at that moment
+        (always taken: a higher trump for the lowest one never hurts once nobody draws)."""
+        if self._exchange_on_close:
+            low = 1 << self._low_trump
+            if closer == 0 and h1 & low:
+                h1 = (h1 & ~low) | (1 << talon[-1])
+            elif closer == 1 and h0 & low:
+                h0 = (h0 & ~low) | (1 << talon[-1])
+        return h0, h1
+
     # Search -----------------------------------------------------------------------------------
 
     def value(self, layout: Layout, depth: int | None = None) -> float:
         """Signed game points for seat 0 with best play by both (phase 1 cut at `depth` tricks)."""
-        close = (layout.closer, layout.closer_opp_points, layout.closer_opp_tricks)
-        return self._node(
-            layout.hands,
-            layout.talon,
-            layout.closed,
-            layout.leader,
-            layout.lead,
-            list(layout.points),
-            list(layout.marriages),
-            list(layout.tricks),
-            close,
-            self.phase1_depth if depth is None else depth,
-            -INF,
-            INF,
-        )
+        values = self.move_values(layout, depth)
+        maximizing = (layout.leader if layout.lead < 0 else 1 - layout.leader) == 0
+        return max(values.values()) if maximizing else min(values.values())
 
-    def _node(
-        self,
-        hands: tuple[int, int],
-        talon: tuple[int, ...],
-        closed: bool,
-        leader: int,
-        lead: int,
-        p: list[int],
-        m: list[int],
-        t: list[int],
-        close: tuple[int, int, int],
-        depth: int,
-        alpha: float,
-        beta: float,
-    ) -> float:
+    def move_values(self, layout: Layout, depth: int | None = None) -> dict[int, float]:
+        """The value (signed for seat 0) of every move of the player to act: card bit, CLOSE or DRAW."""
+        depth = self.phase1_depth if depth is None else depth
+        h0, h1 = layout.hands
+        talon, closed, leader, lead = layout.talon, layout.closed, layout.leader, layout.lead
+        p0, p1 = layout.points
+        m0, m1 = layout.marriages
+        t0, t1 = layout.tricks
+        close = (layout.closer, layout.closer_opp_points, layout.closer_opp_tricks)
+        search = self._search
+        if layout.pending_draw:  # SX-10 pagat 66: the trick's winner may close before drawing
+            d0, d1 = (
+                (h0 | 1 << talon[0], h1 | 1 << talon[1]) if leader == 0 else (h0 | 1 << talon[1], h1 | 1 << talon[0])
+            )
+            values = {
+                DRAW: search(d0, d1, talon[2:], False, leader, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, -INF, INF)
+            }
+            c0, c1 = self._closing(h0, h1, talon, leader)
+            record = (leader, p1 + m1 if t1 else p1, t1) if leader == 0 else (leader, p0 + m0 if t0 else p0, t0)
+            values[CLOSE] = search(c0, c1, talon, True, leader, -1, p0, p1, m0, m1, t0, t1, record, depth, -INF, INF)
+            return values
+        if lead >= 0:
+            follower = 1 - leader
+            allowed = follow_mask(h1 if follower else h0, lead, self.trump, closed or not talon)
+            return {
+                bit: self._trick(
+                    h0, h1, talon, closed, leader, lead, bit, p0, p1, m0, m1, t0, t1, close, depth, -INF, INF
+                )
+                for bit in self._follow_order(allowed, lead)
+            }
+        values = {
+            bit: self._lead(h0, h1, talon, closed, leader, bit, p0, p1, m0, m1, t0, t1, close, depth, -INF, INF)
+            for bit in self._lead_order(h1 if leader else h0)
+        }
+        if not closed and talon and self._can_close(len(talon), t0 + t1):
+            c0, c1 = self._closing(h0, h1, talon, leader)
+            record = (leader, p1 + m1 if t1 else p1, t1) if leader == 0 else (leader, p0 + m0 if t0 else p0, t0)
+            values[CLOSE] = search(c0, c1, talon, True, leader, -1, p0, p1, m0, m1, t0, t1, record, depth, -INF, INF)
+        return values
+
+    def _lead(self, h0, h1, talon, closed, leader, bit, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta) -> float:  # type: ignore[no-untyped-def]
+        """Lead `bit`, declaring its marriage when it is one (SX-8: never a loss with open cards)."""
+        strict = closed or not talon
+        rank = bit % 6
+        if (rank == KING or (rank == QUEEN and self._queen_leads)) and (not strict or self._marry_phase2):
+            partner = bit + 1 if rank == QUEEN else bit - 1
+            if leader == 0:
+                if (t0 or self._marry_untricked) and h0 >> partner & 1:
+                    m0 += 40 if bit // 6 == self.trump else 20
+                    if t0 and p0 + m0 >= WIN:  # SX-11: out on the marriage
+                        return self._claim(0, p0, p1, m0, m1, t0, t1, close)
+            elif (t1 or self._marry_untricked) and h1 >> partner & 1:
+                m1 += 40 if bit // 6 == self.trump else 20
+                if t1 and p1 + m1 >= WIN:
+                    return self._claim(1, p0, p1, m0, m1, t0, t1, close)
+        if leader == 0:
+            h0 &= ~(1 << bit)
+        else:
+            h1 &= ~(1 << bit)
+        return self._search(h0, h1, talon, closed, leader, bit, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta)
+
+    def _trick(
+        self, h0, h1, talon, closed, leader, lead, bit, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta
+    ) -> float:  # type: ignore[no-untyped-def]
+        """Follow `lead` with `bit`, settle the trick (SX-4), draw (SX-5) and go on."""
+        trump = self.trump
+        if lead // 6 == bit // 6:
+            winner = 1 - leader if bit > lead else leader
+        else:
+            winner = 1 - leader if bit // 6 == trump else leader
+        if leader == 0:
+            h1 &= ~(1 << bit)
+        else:
+            h0 &= ~(1 << bit)
+        gained = POINTS[lead] + POINTS[bit]
+        if winner == 0:
+            p0 += gained
+            t0 += 1
+        else:
+            p1 += gained
+            t1 += 1
+        if talon and not closed:
+            if (p0 + m0 if winner == 0 else p1 + m1) >= WIN:  # SX-11 (the winner has a trick now)
+                return self._claim(winner, p0, p1, m0, m1, t0, t1, close)
+            first, second = 1 << talon[0], 1 << talon[1]
+            d0, d1 = (h0 | first, h1 | second) if winner == 0 else (h0 | second, h1 | first)
+            if self._close_before_draw and self._can_close(len(talon), 1):
+                # SX-10 pagat 66: before drawing, the winner may close instead.
+                c0, c1 = self._closing(h0, h1, talon, winner)
+                if winner == 0:
+                    record = (0, p1 + m1 if t1 else p1, t1)
+                    drawn = self._search(
+                        d0, d1, talon[2:], False, 0, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, alpha, beta
+                    )
+                    if drawn >= beta:
+                        return drawn
+                    shut = self._search(
+                        c0, c1, talon, True, 0, -1, p0, p1, m0, m1, t0, t1, record, depth, max(alpha, drawn), beta
+                    )
+                    return drawn if drawn >= shut else shut
+                record = (1, p0 + m0 if t0 else p0, t0)
+                drawn = self._search(
+                    d0, d1, talon[2:], False, 1, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, alpha, beta
+                )
+                if drawn <= alpha:
+                    return drawn
+                shut = self._search(
+                    c0, c1, talon, True, 1, -1, p0, p1, m0, m1, t0, t1, record, depth, alpha, min(beta, drawn)
+                )
+                return drawn if drawn <= shut else shut
+            return self._search(
+                d0, d1, talon[2:], False, winner, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, alpha, beta
+            )
+        last = not h0 and not h1
+        if last and not closed:  # SX-14 (no bonus after a close, SX-10)
+            if winner == 0:
+                p0 += self._bonus
+            else:
+                p1 += self._bonus
+        if (p0 + m0 if winner == 0 else p1 + m1) >= WIN:
+            return self._claim(winner, p0, p1, m0, m1, t0, t1, close)
+        if last:
+            return self._played_out(winner, p0, p1, m0, m1, t0, t1, close)
+        return self._search(h0, h1, talon, closed, winner, -1, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta)
+
+    def _search(self, h0, h1, talon, closed, leader, lead, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta) -> float:  # type: ignore[no-untyped-def]
+        """Alpha-beta over one node: the leader about to lead (`lead` < 0) or the follower to answer."""
         self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
+        if self.nodes > self._limit:
             raise NodeBudgetExceeded
         strict = closed or not talon
         if lead < 0 and not strict and depth <= 0:
-            return self._estimate(hands, p, m, t, leader)
+            return self._estimate(h0, h1, p0, p1, m0, m1, t0, t1, leader)
         key: tuple[object, ...] | None = None
         if strict:
-            key = (hands, leader, lead, p[0], p[1], m[0], m[1], t[0] > 0, t[1] > 0, close, closed, len(talon))
+            key = (h0, h1, leader, lead, p0, p1, m0, m1, t0 > 0, t1 > 0, close, closed, len(talon))
             hit = self.table.get(key)
             if hit is not None:
                 stored, flag = hit
                 if flag == 0 or (flag == 1 and stored >= beta) or (flag == -1 and stored <= alpha):
                     return stored
         alpha0, beta0 = alpha, beta
-        maximizing = (leader if lead < 0 else 1 - leader) == 0
+        if lead < 0:
+            maximizing = leader == 0
+            moves = self._lead_order(h1 if leader else h0)
+            closable = not strict and self._can_close(len(talon), t0 + t1)
+        else:
+            maximizing = leader == 1
+            moves = self._follow_order(follow_mask(h1 if leader == 0 else h0, lead, self.trump, strict), lead)
+            closable = False
         best = -INF if maximizing else INF
-        for _, child in self._children(hands, talon, closed, leader, lead, p, m, t, close, depth):
-            value = child(alpha, beta)
+        for bit in moves:
+            if lead < 0:
+                value = self._lead(
+                    h0, h1, talon, closed, leader, bit, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta
+                )
+            else:
+                value = self._trick(
+                    h0, h1, talon, closed, leader, lead, bit, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta
+                )
             if maximizing:
                 if value > best:
                     best = value
-                alpha = max(alpha, best)
-            else:
-                if value < best:
-                    best = value
-                beta = min(beta, best)
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
             if alpha >= beta:
                 break
+        else:
+            if closable:  # SX-10: closing is tried last, after every lead
+                c0, c1 = self._closing(h0, h1, talon, leader)
+                other_p, other_m, other_t = (p1, m1, t1) if leader == 0 else (p0, m0, t0)
+                record = (leader, other_p + other_m if other_t else other_p, other_t)
+                value = self._search(
+                    c0, c1, talon, True, leader, -1, p0, p1, m0, m1, t0, t1, record, depth, alpha, beta
+                )
+                best = max(best, value) if maximizing else min(best, value)
         if key is not None:
             flag = 0
             if best <= alpha0:
@@ -243,103 +435,3 @@ class Solver:
                 flag = 1
             self.table[key] = (best, flag)
         return best
-
-    def move_values(self, layout: Layout, depth: int | None = None) -> dict[int, float]:
-        """The value (signed for seat 0) of every move of the player to act: card bit, or CLOSE."""
-        close = (layout.closer, layout.closer_opp_points, layout.closer_opp_tricks)
-        children = self._children(
-            layout.hands,
-            layout.talon,
-            layout.closed,
-            layout.leader,
-            layout.lead,
-            list(layout.points),
-            list(layout.marriages),
-            list(layout.tricks),
-            close,
-            self.phase1_depth if depth is None else depth,
-        )
-        return {label: child(-INF, INF) for label, child in children}
-
-    def _children(self, hands, talon, closed, leader, lead, p, m, t, close, depth):  # type: ignore[no-untyped-def]
-        """(label, closure) for each move, best-first for move ordering; the closure takes (alpha, beta)."""
-        o = self.o
-        trump = self.trump
-        strict = closed or not talon
-        if lead < 0:
-            hand = hands[leader]
-            order = sorted(bits(hand), key=lambda b: -POINTS[b] - (6 if b // 6 == trump else 0))
-            children = []
-            can_marry = (not strict or o.marriage_in_phase2) and (t[leader] or o.marriage_without_trick)
-            for bit in order:
-                bonus = 0
-                rank = bit % 6
-                if can_marry and (rank == KING or (rank == QUEEN and not o.marriage_king_lead)):
-                    partner = bit + 1 if rank == QUEEN else bit - 1
-                    if hand >> partner & 1:
-                        bonus = 40 if bit // 6 == trump else 20
-                children.append(
-                    (bit, self._lead_child(hands, talon, closed, leader, bit, p, m, t, close, depth, bonus))
-                )
-            if (
-                o.allow_close
-                and not closed
-                and talon
-                and (len(talon) > 2 or o.close_with_two_left)
-                and (t[0] + t[1] > 0 or o.close_on_first_lead)
-            ):
-                other = 1 - leader
-                record = (leader, self._eff(p[other], m[other], t[other]), t[other])
-                children.append(
-                    (CLOSE, lambda a, b: self._node(hands, talon, True, leader, -1, p, m, t, record, depth, a, b))
-                )
-            return children
-        follower = 1 - leader
-        allowed = follow_mask(hands[follower], lead, trump, strict)
-        wins = [b for b in bits(allowed) if beats(lead, b, trump)]
-        loses = [b for b in bits(allowed) if not beats(lead, b, trump)]
-        wins.sort(key=lambda b: POINTS[b])
-        loses.sort(key=lambda b: POINTS[b])
-        return [
-            (b, self._follow_child(hands, talon, closed, leader, lead, b, p, m, t, close, depth)) for b in wins + loses
-        ]
-
-    def _lead_child(self, hands, talon, closed, leader, bit, p, m, t, close, depth, bonus):  # type: ignore[no-untyped-def]
-        def run(alpha: float, beta: float) -> float:
-            m2 = m
-            if bonus:
-                m2 = list(m)
-                m2[leader] += bonus
-                if t[leader] and p[leader] + m2[leader] >= WIN:  # SX-11: out on the marriage
-                    return self._claim(leader, p, m2, t, close)
-            new = (hands[0] & ~(1 << bit), hands[1]) if leader == 0 else (hands[0], hands[1] & ~(1 << bit))
-            return self._node(new, talon, closed, leader, bit, p, m2, t, close, depth, alpha, beta)
-
-        return run
-
-    def _follow_child(self, hands, talon, closed, leader, lead, bit, p, m, t, close, depth):  # type: ignore[no-untyped-def]
-        def run(alpha: float, beta: float) -> float:
-            follower = 1 - leader
-            winner = follower if beats(lead, bit, self.trump) else leader
-            h = [hands[0], hands[1]]
-            h[follower] &= ~(1 << bit)
-            p2 = list(p)
-            p2[winner] += POINTS[lead] + POINTS[bit]
-            t2 = list(t)
-            t2[winner] += 1
-            new_talon = talon
-            if talon and not closed:  # SX-5
-                h[winner] |= 1 << talon[0]
-                h[1 - winner] |= 1 << talon[1]
-                new_talon = talon[2:]
-            last = not h[0] and not h[1]
-            if last and not closed:
-                p2[winner] += self.o.last_trick_bonus
-            if p2[winner] + (m[winner] if t2[winner] else 0) >= WIN:
-                return self._claim(winner, p2, m, t2, close)
-            if last:
-                return self._played_out(winner, p2, m, t2, close)
-            next_depth = depth - 1 if (talon and not closed) else depth
-            return self._node((h[0], h[1]), new_talon, closed, winner, -1, p2, m, t2, close, next_depth, alpha, beta)
-
-        return run
