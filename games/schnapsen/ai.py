@@ -14,7 +14,7 @@ trump exchange (SX-9) is always taken when legal, also when offered at the oppon
 66's `exchange_on_close`: it never costs anything), and a memory-mode claim (SX-11) is made as soon
 as the player's own count reaches 66: a computer never forgets a card. At pagat 66's pause before
 drawing (SX-10 `close_before_draw`) easy always draws, normal closes when its closing rule says so,
-and hard uses normal's rule there too.
+and hard compares drawing and closing by its PIMC search (the solver's `pending_draw` layouts).
 """
 
 from __future__ import annotations
@@ -29,7 +29,18 @@ from games.cards import Card, Rank, Suit
 from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, Marriage, Move, PlayCard
 from games.schnapsen.options import PRESETS, Options
 from games.schnapsen.rules import WIN_POINTS, card_points, lowest_trump, marriage_suits, strength, trick_winner
-from games.schnapsen.solver import CLOSE, SUITS, Layout, NodeBudgetExceeded, Solver, bits, card_of, index, mask_of
+from games.schnapsen.solver import (
+    CLOSE,
+    DRAW,
+    SUITS,
+    Layout,
+    NodeBudgetExceeded,
+    Solver,
+    bits,
+    card_of,
+    index,
+    mask_of,
+)
 from games.schnapsen.views import Phase, SchnapsenView
 
 log = logging.getLogger(__name__)
@@ -190,6 +201,7 @@ def sample_layout(view: SchnapsenView, know: Knowledge, rng: random.Random) -> L
         closer=know.closer,
         closer_opp_points=know.closer_opp_points,
         closer_opp_tricks=know.closer_opp_tricks,
+        pending_draw=view.drawing_pending,  # SX-10: the trick is over, its winner draws or closes
     )
 
 
@@ -316,6 +328,8 @@ class NormalPlayer(EasyPlayer):
         label = labels[0] if len(labels) == 1 else rng.choice(labels)
         if label == CLOSE:
             return Close()
+        if label == DRAW:
+            return Draw()
         return _card_move(view, card_of(label))
 
     def draw_or_close(self, view: SchnapsenView, know: Knowledge) -> Move:
@@ -403,7 +417,9 @@ class HardPlayer(NormalPlayer):
     Early in phase 1 (more than 4 cards in the talon) it plays `NormalPlayer`'s rules but decides
     closing by solving the closed deal on every layout (`close_threshold` expected game points);
     `early="search"` searches those moves too (measured weaker: the phase-1 leaf heuristic is crude).
-    From 4 talon cards on, and in phase 2, every move is chosen by PIMC search.
+    From 4 talon cards on, and in phase 2, every move is chosen by PIMC search. Pagat 66's pause
+    before drawing (SX-10) is decided the same way: the whole deal searched when 4 or fewer cards will
+    be left after the draw, else closing only when the closed deal is worth `close_threshold`.
 
     Budgets: `node_limit` (solver nodes per move, deterministic; ~0.6 s on a loaded core) and
     `time_budget` (seconds, a safety net that reads the clock); `samples` fixes the number of
@@ -434,7 +450,7 @@ class HardPlayer(NormalPlayer):
         if forced is not None:
             return forced
         if view.drawing_pending:
-            return self.draw_or_close(view, know)
+            return self._draw_or_close(view, know, rng)
         late = view.talon_size <= 4 or view.phase.strict
         if late or self.early == "search":
             # Two tricks or fewer before the talon runs out: the whole deal is searched per layout.
@@ -450,6 +466,21 @@ class HardPlayer(NormalPlayer):
             if count and totals[CLOSE] / count >= self.close_threshold:
                 return Close()
         return NormalPlayer.lead(self, view, rng) if view.leading else NormalPlayer.follow(self, view, rng)
+
+    def _draw_or_close(self, view: SchnapsenView, know: Knowledge, rng: random.Random) -> Move:
+        """SX-10 `close_before_draw`, decided as at a lead: with 4 or fewer cards left after the draw the
+        whole deal is searched and the better of Draw and Close taken; earlier, close only when the closed
+        deal (solved exactly on every layout) is worth `close_threshold` game points on average."""
+        if not view.can_close:
+            return Draw()
+        late = view.talon_size - 2 <= 4
+        totals = self._sampled(view, know, rng, 99 if late else 0)
+        count = totals.pop("count")
+        if not count:  # not one layout searched within the node budget
+            return NormalPlayer.draw_or_close(self, view, know)
+        if late:
+            return self._pick(view, totals, rng)
+        return Close() if totals[CLOSE] / count >= self.close_threshold else Draw()
 
     def _sampled(self, view: SchnapsenView, know: Knowledge, rng: random.Random, depth: int) -> dict:
         """Sum of each root move's value (for this seat) over sampled layouts; "count" holds the number."""

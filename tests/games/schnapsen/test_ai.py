@@ -115,6 +115,17 @@ def test_sx10_normal_and_hard_draw_when_closing_is_not_sure(player):
     assert player.choose(_before_drawing(5).view(0), random.Random(0)) == Draw()
 
 
+def test_sx10_hard_closes_before_drawing_where_normals_count_stops():
+    """SX-10: with A K J of trumps and A 10 of hearts, normal's sure count stops at the unseen 10 of trumps
+    and it draws; hard solves the closed deal on each layout and closes before drawing."""
+    state = position(["9c Qh Jc Qc Jd Qs", "Ac As 10h Ks Ah Js"], trump="9s", talon="Jh 10s Kh Kd Ad 9h 10d",
+                     leader=0, tricks=(1, 1), scores=(14, 3), preset="sixty_six")
+    state = state.apply(PlayCard(parse_card("9c"))).apply(PlayCard(parse_card("Ac")))
+    assert state.pause is Pause.DRAW and state.to_move == 1
+    assert NormalPlayer().choose(state.view(1), random.Random(0)) == Draw()
+    assert HardPlayer(samples=8, node_limit=20_000).choose(state.view(1), random.Random(0)) == Close()
+
+
 def test_sx10_easy_always_draws():
     """SX-10: the easy player never closes, before drawing or after."""
     assert EasyPlayer().choose(_before_drawing(30).view(0), random.Random(0)) == Draw()
