@@ -15,6 +15,11 @@ CLAIM_MODES = ("auto", "memory")  # D-SX-3
 CLOSE_SCORINGS = ("final", "at_close")  # SX-13
 NEXT_DEALERS = ("alternate", "winner", "loser")  # D-SX-4
 
+# Switches added after tables were first stored (the pagat-66 pauses, SX-9/SX-10/SX-13). A stored
+# table holds `to_dict()`, every switch by name; one saved before these existed must keep the rules
+# it was started with, or its logged moves (recorded without the pauses) would no longer replay.
+ADDED_LATER = ("close_before_draw", "exchange_on_close", "non_closer_out_two")
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -51,6 +56,8 @@ class Options:
     def from_mapping(cls, data: Mapping[str, Any] | None) -> Options:
         """Validate table options: unknown keys or wrong values raise ValueError with a sentence."""
         data = dict(data or {})
+        if _stored_before_pauses(data):
+            data.update(dict.fromkeys(ADDED_LATER, False))
         name = data.pop("preset", "santase")
         if name not in PRESETS:
             raise ValueError(f"Unknown Sixty-Six preset {name!r}; choose one of: {', '.join(PRESETS)}.")
@@ -74,6 +81,13 @@ class Options:
     def hand_size(self) -> int:
         """SX-3: 6 cards with 24, 5 with 20."""
         return 6 if self.deck_size == 24 else 5
+
+
+def _stored_before_pauses(data: Mapping[str, Any]) -> bool:
+    """True for a complete `to_dict()` written before ADDED_LATER existed (not for options a host typed:
+    those name a few switches, never all of them)."""
+    original = {f.name for f in fields(Options)} - set(ADDED_LATER)
+    return original <= data.keys() and not data.keys() & set(ADDED_LATER)
 
 
 def _validated(key: str, value: Any, default: Any) -> Any:

@@ -1,5 +1,7 @@
 """Table options (D-SX-1, D-SX-5), move notation and the engine contract for Sixty-Six."""
 
+import random
+
 import pytest
 
 from games.base import Engine, IllegalMove
@@ -155,3 +157,27 @@ def test_snapshot_round_trip_mid_deal():
     state = new_game("schnapsen", seed=2)
     state = state.apply(state.legal_moves()[0])
     assert ENGINE.from_dict(state.to_dict()) == state
+
+
+def test_sx10_table_stored_before_the_pauses_keeps_its_rules():
+    """A sixty_six table stored before the SX-9/10/13 switches existed loads with them off and replays its log."""
+    stored = Options.preset_named("sixty_six").to_dict()
+    for key in ("close_before_draw", "exchange_on_close", "non_closer_out_two"):
+        del stored[key]
+    engine = get_engine("schnapsen")
+    state = engine.new_game(2, 11, stored)
+    assert not (state.options.close_before_draw or state.options.exchange_on_close or state.options.non_closer_out_two)
+    rng = random.Random(11)
+    log = []
+    while state.deal_number <= 2 and not state.is_over:  # moves logged under the old rules: no pauses
+        move = rng.choice(state.legal_moves())
+        log.append(move.encode())
+        state = state.apply(move)
+    assert engine.replay(2, 11, stored, log) == state
+
+
+def test_sx10_new_sixty_six_tables_get_the_pauses():
+    """A host's partial options (or a full current dict) keep pagat 66's switches on."""
+    assert Options.from_mapping({"preset": "sixty_six", "target": 5}).close_before_draw
+    full = Options.preset_named("sixty_six").to_dict()
+    assert Options.from_mapping(full).exchange_on_close
