@@ -107,6 +107,7 @@ class Pending:
     channel: Channel
     message_id: str | None  # the message the clicked component is on
     settle: bool
+    name: str = ""  # the command name or the component's custom id
     created: float = field(default_factory=time.monotonic)
     response_type: int | None = None
     original_id: str | None = None
@@ -136,10 +137,16 @@ class FakeDiscord:
     Knobs: `response_deadline` (Discord: 3 s to answer an interaction), `token_lifetime` (15 min for
     follow-ups), `settle_timeout` (how long a person waits for a deferred answer), and
     `privileged_intents_approved` (False closes the gateway with 4014 when IDENTIFY asks for them).
+    `record_requests=False` keeps `requests` empty: a long load run would otherwise hold every request
+    and every uploaded image in memory (bench.bot's 1,000-game run).
     """
 
     def __init__(
-        self, *, token: str = "fake-bot-token", people: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin")
+        self,
+        *,
+        token: str = "fake-bot-token",
+        people: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin"),
+        record_requests: bool = True,
     ) -> None:
         self.token = token
         self.response_deadline = 3.0
@@ -152,6 +159,15 @@ class FakeDiscord:
         self.guild = Guild("Cardroom Test", self.owner, members=[self.bot_user, self.owner])
         self.channels = {name: Channel(name, self.guild.id, position=i) for i, name in enumerate(("general", "games"))}
         self.guild.channels = list(self.channels.values())
+        # Indexes, so a lookup costs the same with 3 channels as with 3,000 (the load benchmark's size).
+        self._channels_by_id: dict[str, Channel] = {c.id: c for c in self.guild.channels}
+        self._by_channel: dict[str, list[StoredMessage]] = {}
+        # Interactions not yet settled, in arrival order (a dict as an ordered set): edits only look at these.
+        self._unsettled: dict[Pending, None] = {}
+        self.record_requests = record_requests
+        # A benchmark sets a list here: every interaction callback then appends (custom id or command name,
+        # seconds from dispatching INTERACTION_CREATE to the callback's arrival).
+        self.ack_log: list[tuple[str, float]] | None = None
         self.users: dict[str, SimUser] = {}
         for name in people:
             self.add_user(name)
@@ -254,11 +270,14 @@ class FakeDiscord:
         channel = Channel(name, self.guild.id, position=len(self.guild.channels))
         self.channels[name] = channel
         self.guild.channels.append(channel)
+        self._channels_by_id[channel.id] = channel
         return channel
 
     def dm_channel(self, person: Person) -> Channel:
         if person.id not in self._dms:
-            self._dms[person.id] = Channel(f"dm-{person.name}", recipient=person)
+            channel = Channel(f"dm-{person.name}", recipient=person)
+            self._dms[person.id] = channel
+            self._channels_by_id[channel.id] = channel
         return self._dms[person.id]
 
     def _person(self, user_id: str) -> Person:
@@ -268,10 +287,10 @@ class FakeDiscord:
         raise limits.UNKNOWN_USER
 
     def channel_by_id(self, channel_id: str) -> Channel:
-        for channel in [*self.guild.channels, *self._dms.values()]:
-            if channel.id == str(channel_id):
-                return channel
-        raise limits.UNKNOWN_CHANNEL
+        channel = self._channels_by_id.get(str(channel_id))
+        if channel is None:
+            raise limits.UNKNOWN_CHANNEL
+        return channel
 
     # ----------------------------------------------------------------- reading the store
     def message(self, message: Message | str) -> Message:
@@ -281,14 +300,19 @@ class FakeDiscord:
             raise LookupError(f"no message {key}")
         return self._messages[key].snapshot()
 
+    def edit_count(self, message: Message | str) -> int:
+        """How often a message was edited so far, without copying it (a cheap "has it changed?")."""
+        key = message.id if isinstance(message, Message) else str(message)
+        return self._messages[key].edits
+
     def messages(
         self, channel: Channel, *, viewer: Person | SimUser | None = None, deleted: bool = False
     ) -> list[Message]:
         """Messages in a channel, oldest first; with `viewer`, only what that person can see (ephemerals)."""
         viewer_id = None if viewer is None else (viewer.person.id if hasattr(viewer, "person") else viewer.id)
         found = []
-        for stored in self._messages.values():
-            if stored.data["channel_id"] != channel.id or (stored.deleted and not deleted):
+        for stored in self._by_channel.get(channel.id, ()):
+            if stored.deleted and not deleted:
                 continue
             if viewer_id is None or stored.visible_to in (None, viewer_id):
                 found.append(stored.snapshot())
@@ -417,7 +441,8 @@ class FakeDiscord:
                     payload = {"code": 0, "message": f"fake discord bug: {error!r}"}
                     response = _json_response(payload, 400)
             status = response.status
-            self.requests.append(Recorded(call.method, path, call.query, body, tuple(files), status, payload))
+            if self.record_requests:
+                self.requests.append(Recorded(call.method, path, call.query, body, tuple(files), status, payload))
             self._notify()
             return response
 
@@ -605,6 +630,7 @@ class FakeDiscord:
         stored = StoredMessage(data, visible_to=visible_to)
         self._attach(stored, body, uploads)
         self._messages[data["id"]] = stored
+        self._by_channel.setdefault(channel.id, []).append(stored)
         self._notify()
         return stored
 
@@ -647,6 +673,9 @@ class FakeDiscord:
                                 **({"description": item["description"]} if item.get("description") else {})})
             # fmt: on
         stored.data["attachments"] = attachments
+        # Discord deletes attachments an edit leaves out; older snapshots keep their own copy of the bytes.
+        kept = {a["id"] for a in attachments}
+        stored.files = {key: data for key, data in stored.files.items() if key in kept}
         # Discord resolves attachment://name in V2 media to the uploaded file's URL.
         urls = {a["filename"]: a["url"] for a in attachments}
         for component in limits.walk(stored.data["components"]):
@@ -663,11 +692,14 @@ class FakeDiscord:
         self, user: Person, kind: int, data: Json, channel: Channel, message: Message | None, *, settle: bool = True
     ) -> Message | Modal:
         """Dispatch INTERACTION_CREATE and return what the person ends up seeing (see SimUser for the rules)."""
+        name = str(data.get("name") or data.get("custom_id") or "")
         pending = Pending(
-            snowflake(), f"tok-{snowflake()}", kind, user, channel, message.id if message else None, settle
+            snowflake(), f"tok-{snowflake()}", kind, user, channel, message.id if message else None, settle, name
         )
         self._pending[pending.token] = pending
         self._pending[pending.id] = pending
+        self._unsettled[pending] = None
+        pending.outcome.add_done_callback(lambda _: self._unsettled.pop(pending, None))
         payload = interaction_json(pending.id, pending.token, self.app_id, kind, data, user, channel, self.guild)
         if message is not None:
             payload["message"] = message.raw
@@ -712,6 +744,8 @@ class FakeDiscord:
             stored = self._stored(pending.message_id or "")
             self._edit(stored, data, call.files)
         pending.response_type = kind
+        if self.ack_log is not None:
+            self.ack_log.append((pending.name, time.monotonic() - pending.created))
         pending.original_id = stored.data["id"] if stored else pending.message_id
         pending.acked.set()
         if kind == 9:
@@ -777,11 +811,11 @@ class FakeDiscord:
 
     def _settle_edits_of(self, stored: StoredMessage) -> None:
         """A deferred interaction settles when the bot edits the message it deferred on."""
-        for pending in self._pending.values():
+        for pending in list(self._unsettled):  # settled ones stay in _pending for follow-ups
             if (
                 pending.response_type in (5, 6)
                 and pending.original_id == stored.data["id"]
-                and not pending.outcome.done()  # settled ones stay for follow-ups; skip the snapshot
+                and not pending.outcome.done()  # settled but not yet dropped from _unsettled
             ):
                 pending.settle_with(stored.snapshot())
 
