@@ -7,7 +7,9 @@ logged, not fatal), resumes active games and syncs the slash commands.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from types import TracebackType
 from typing import Any
 
 import discord
@@ -69,6 +71,7 @@ class CardBot(commands.Bot):
         self.hands: HandMessages
         self.endings = Endings(self)
         self.sweeper = Sweeper(self)
+        self._shutdown: asyncio.Future[None] | None = None
         self.tree.error(self.on_app_command_error)
 
     @property
@@ -119,6 +122,28 @@ class CardBot(commands.Bot):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
+        """Stop the sweeper and table updates, disconnect, then close the database.
+
+        Every caller waits for this same whole shutdown. discord.py's `__aexit__` only waits for its own
+        part (the gateway and HTTP), so when a SIGTERM handler started the close, `async with bot` used to
+        return - and `asyncio.run` cancel the rest - while the database close was still waiting behind a
+        move's transaction: the database stayed open and the process never exited (seen under load).
+        """
+        if self._shutdown is not None:  # a close is under way: wait for all of it
+            await asyncio.shield(self._shutdown)
+            return
+        self._shutdown = asyncio.get_running_loop().create_future()
+        try:
+            await self._shut_down()
+        finally:
+            self._shutdown.set_result(None)
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    async def _shut_down(self) -> None:
         await self.sweeper.stop()
         if hasattr(self, "_service"):
             await self.tables.close()
