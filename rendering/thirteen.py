@@ -8,6 +8,7 @@ view, or the spectator view, it is drawn from.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 
 from PIL import ImageDraw
@@ -55,7 +56,20 @@ def sort_hand(cards: Sequence[Card]) -> list[Card]:
 
 def render_hand(view: ThirteenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand in TL-2 order, `selected` cards raised."""
-    return encode(draw_hand(sort_hand(view.hand), selected, theme), theme)
+    return _hand_png(tuple(sort_hand(view.hand)), frozenset(selected), theme)
+
+
+# Every seat's hand is redrawn after each move (its controls must carry the new version), yet the
+# picture depends only on the cards and the selection: after a pass, or the other player's move, it is
+# unchanged. In the 1,000-game load run (bench.bot) about half the hand images were such repeats.
+# 4,096 entries of about 9 KB (2-player hands) bound the cache near 40 MB and keep a seat's last hand
+# long enough for 2,000 seats; lru_cache is thread-safe (hands are drawn in worker threads).
+HAND_CACHE_SIZE = 4096
+
+
+@functools.lru_cache(maxsize=HAND_CACHE_SIZE)
+def _hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme) -> bytes:
+    return encode(draw_hand(hand, selected, theme), theme)
 
 
 def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) -> SeatPanel:

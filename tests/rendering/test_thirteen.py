@@ -69,6 +69,15 @@ def test_selected_cards_change_the_hand_but_not_its_size():
     assert decode(plain).size == decode(chosen).size
 
 
+def test_an_unchanged_hand_is_drawn_once():
+    """The same cards and selection give the very same bytes without drawing again (hands repeat every move)."""
+    view = new_game(2, 9).view(1)
+    first = thirteen.render_hand(view, frozenset(view.hand[:1]))
+    again = thirteen.render_hand(new_game(2, 9).view(1), frozenset(view.hand[:1]))
+    assert again is first
+    assert thirteen.render_hand(view) is not first
+
+
 def test_tl2_hand_is_sorted_by_rank_then_suit():
     """TL-2: the hand is drawn 3 low to 2 high, suits ♠ ♣ ♦ ♥ breaking ties."""
     state = position(["2h 3h 3s Ac 10d", "4c"], to_move=0)
