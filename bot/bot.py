@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.buckets import amortise_bucket_sweeps
 from bot.components import GameComponent
 from bot.config import Settings, Tuning
 from bot.endings import Endings
@@ -61,6 +62,7 @@ class CardBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,
         )
+        amortise_bucket_sweeps(self.http)  # discord.py scanned every bucket on each new interaction
         self.settings = settings
         self.tuning = tuning or Tuning()
         self._extensions = extensions
