@@ -1,0 +1,138 @@
+"""The measured bot of `bench.bot`'s load run, alone in its own process.
+
+Why a separate process: with the fake Discord, the simulated players and the bot on one event loop,
+the driver and the fake's message store competed with the bot (the loop stalled at about 200 games)
+and the process's memory could not be attributed to either. Here the bot runs exactly as `python -m
+bot` runs it (CardBot, aimed at the fake through `point_at`), with a benchmark's `Tuning`, and on
+SIGTERM it closes cleanly and writes what only it can see into a JSON report: its peak RSS, its CPU
+time, and optionally a cProfile of the whole run and the top tracemalloc allocation sites.
+
+Run by bench.bot (not by hand): python -m bench.bot_child --api-base URL --gateway URL --token T
+    --database PATH --report PATH [--profile PATH] [--tracemalloc N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import dataclasses
+import json
+import logging
+import resource
+import signal
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+from bot.bot import CardBot
+from bot.config import Settings, Tuning
+from bot.runner import point_at
+
+log = logging.getLogger(__name__)
+
+READY_LINE = "bot-child ready"
+# discord.py waits this long after the last GUILD_CREATE before on_ready (the harness uses the same).
+GUILD_READY_TIMEOUT = 0.01
+
+
+def proc_status() -> dict[str, int]:
+    """VmRSS / VmHWM (peak RSS) in kB from /proc/self/status (Linux)."""
+    found: dict[str, int] = {}
+    with contextlib.suppress(OSError), open("/proc/self/status") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                found[key] = int(value.split()[0])
+    return found
+
+
+def report(started: float, top: int) -> dict[str, Any]:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    status = proc_status()
+    result: dict[str, Any] = {
+        "peak_rss_mb": status.get("VmHWM", usage.ru_maxrss) / 1024,
+        "rss_mb": status.get("VmRSS", 0) / 1024,
+        "cpu_user_s": usage.ru_utime,
+        "cpu_system_s": usage.ru_stime,
+        "wall_s": time.perf_counter() - started,
+    }
+    if tracemalloc.is_tracing():
+        current, peak = tracemalloc.get_traced_memory()
+        result["traced_mb"] = current / 2**20
+        result["traced_peak_mb"] = peak / 2**20
+        stats = tracemalloc.take_snapshot().statistics("lineno")[:top]
+        result["top_allocations"] = [f"{s.size / 2**20:8.2f} MB {s.count:8d} blocks  {s.traceback}" for s in stats]
+    return result
+
+
+async def run(settings: Settings, tuning: Tuning) -> None:
+    point_at(settings)
+    async with CardBot(settings, tuning=tuning) as bot:
+        bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+
+        async def announce() -> None:
+            await bot.wait_until_ready()
+            print(READY_LINE, flush=True)
+
+        async def orphaned() -> None:
+            """Close when the parent's end of stdin closes: a killed benchmark leaves no bot behind."""
+            reader = asyncio.StreamReader()
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+            await reader.read()  # no thread of the bot's pool is spent on this
+            log.warning("the benchmark went away; closing")
+            await bot.close()
+
+        helpers = [asyncio.create_task(announce()), asyncio.create_task(orphaned())]
+        try:
+            await bot.start(settings.token)
+        finally:
+            for task in helpers:
+                task.cancel()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--api-base", required=True)
+    parser.add_argument("--gateway", required=True)
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--database", type=Path, required=True)
+    parser.add_argument("--report", type=Path, required=True, help="where to write the JSON report on exit")
+    parser.add_argument("--tuning", default="{}", help="JSON of Tuning fields to override")
+    parser.add_argument("--profile", type=Path, help="write a cProfile of the whole run here")
+    parser.add_argument("--tracemalloc", type=int, default=0, help="report this many top allocation sites")
+    parser.add_argument("--log-level", default="WARNING")
+    args = parser.parse_args()
+    logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.tracemalloc:
+        tracemalloc.start(1)
+    settings = Settings(
+        token=args.token,
+        database_path=args.database,
+        api_base=args.api_base,
+        gateway_url=args.gateway,
+        log_level=args.log_level,
+    )
+    tuning = dataclasses.replace(Tuning(), **json.loads(args.tuning))
+    started = time.perf_counter()
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler is not None:
+        profiler.enable()
+    try:
+        asyncio.run(run(settings, tuning))
+    finally:
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(args.profile)
+        args.report.write_text(json.dumps(report(started, args.tracemalloc), indent=1))
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
