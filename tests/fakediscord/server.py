@@ -32,6 +32,10 @@ T = TypeVar("T")
 API = "/api/v10"
 HEARTBEAT_INTERVAL_MS = 41_250
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message_content
+# MESSAGE_CREATE/UPDATE/DELETE reach a bot only with the intent for where the message is (Discord's
+# gateway intents list): GUILD_MESSAGES for guild channels, DIRECT_MESSAGES for DMs.
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
 Upload = tuple[str, bytes]  # (filename, bytes) of one multipart `files[n]` part
 
 
@@ -511,9 +515,18 @@ class FakeDiscord:
             self._seq += 1
             await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
 
+    def wants_message_events(self, data: Json) -> bool:
+        """Whether the connected bot's IDENTIFY asked for message events where `data` (a message) is.
+
+        Discord sends MESSAGE_CREATE/UPDATE/DELETE, the bot's own messages included, only to a session
+        whose intents hold GUILD_MESSAGES (guild channels) or DIRECT_MESSAGES (DMs); the message content
+        intent only decides whether their content is filled in."""
+        intents = int((self.identify or {}).get("intents", 0))
+        return bool(intents & (GUILD_MESSAGES if "guild_id" in data else DIRECT_MESSAGES))
+
     async def _gateway_echo(self, event: str, stored: StoredMessage) -> None:
-        """MESSAGE_CREATE/UPDATE for the bot's own public messages, as Discord echoes them."""
-        if stored.visible_to is None and self.connected:
+        """MESSAGE_CREATE/UPDATE for the bot's own public messages, as Discord echoes them (intents allowing)."""
+        if stored.visible_to is None and self.connected and self.wants_message_events(stored.data):
             data = dict(stored.data)
             if "guild_id" in data:
                 data["member"] = {
@@ -604,7 +617,7 @@ class FakeDiscord:
     async def _delete_message(self, call: Call) -> None:
         stored = self._public(call)
         self._delete(stored)
-        if self.connected:
+        if self.connected and self.wants_message_events(stored.data):
             data = {"id": stored.data["id"], "channel_id": stored.data["channel_id"]}
             await self.dispatch(
                 "MESSAGE_DELETE", {**data, **({"guild_id": self.guild.id} if "guild_id" in stored.data else {})}
