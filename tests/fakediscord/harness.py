@@ -29,6 +29,12 @@ FAST_TIMER_SECONDS = 0.05
 # discord.py waits this long after the last GUILD_CREATE before on_ready (default 2 s: §2.6).
 GUILD_READY_TIMEOUT = 0.01
 
+# discord.py runs each slash command and each component click in a task of its own, named so. A test
+# often ends on the reply a person sees while the handler still has work after it (the hands after
+# /game end): stopping the bot then would cut that work off mid-request.
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+DRAIN_SECONDS = 5.0
+
 BotFactory = Callable[..., commands.Bot]
 
 
@@ -108,6 +114,7 @@ class BotHarness:
         task = self._running.pop(bot)
         self.fake.unwatch(task)
         crashed = task.done() and not task.cancelled() and task.exception() is not None
+        await self.drain()
         await bot.close()
         try:
             await asyncio.wait_for(task, 5.0)
@@ -115,6 +122,14 @@ class BotHarness:
             raise BotCrashed(f"the bot's task failed: {error!r}") from error
         if crashed:
             raise BotCrashed("the bot's task had died") from task.exception()
+
+    @staticmethod
+    async def drain() -> None:
+        """Let the interaction handlers still running finish (at most DRAIN_SECONDS) before a bot closes."""
+        current = asyncio.current_task()
+        handlers = [t for t in asyncio.all_tasks() if t is not current and t.get_name().startswith(HANDLER_TASKS)]
+        if handlers:
+            await asyncio.wait(handlers, timeout=DRAIN_SECONDS)
 
     async def close(self) -> None:
         """Stop every bot still running, restore discord.py's targets, and check the error log."""
