@@ -150,6 +150,19 @@ class Database:
         async with self._lock:
             return await schema.schema_version(self._conn)
 
+    async def read(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        """One SELECT on its own: a single trip to aiosqlite's thread instead of three (BEGIN, it, COMMIT).
+
+        Outside BEGIN/COMMIT (autocommit) SQLite runs a lone statement in its own read transaction, so
+        every row it returns comes from one snapshot: a JOIN of a game and its seats is as consistent
+        as the two SELECTs of a `transaction(write=False)`. Taken under the connection lock all the
+        same, so it never runs inside another task's open transaction on the shared connection.
+        """
+        async with self._lock:
+            if self._closed:
+                raise RuntimeError("the database is closed")
+            return list(await self._conn.execute_fetchall(sql, params))
+
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
         """One whole transaction under the connection lock; commits on success, rolls back on error.

@@ -39,6 +39,13 @@ _SEAT_COLUMNS = (
     "game_id, seat, user_id, display_name, computer_level, timeouts, consecutive_timeouts, hand_channel_id, "
     "hand_message_id"
 )
+# A game and its seats in one statement (one row per seat; seat columns NULL for a game without any).
+# The two tables share no column name, so each row reads as a game row and as a seat row alike.
+_GAME_WITH_SEATS = (
+    f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))}, "
+    f"{', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))} "
+    "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+)
 # Temporarily lifts seat numbers clear of the live range while a lobby closes a gap.
 _RENUMBER_OFFSET = 1_000_000
 
@@ -406,9 +413,15 @@ class GameRepository:
     # -- reads -------------------------------------------------------------------------------------
 
     async def get(self, game_id: int) -> GameRecord:
-        """The game and its seats (no moves). Raises GameNotFound."""
-        async with self._db.transaction(write=False) as tx:
-            return await fetch_game(tx, game_id)
+        """The game and its seats (no moves). Raises GameNotFound.
+
+        One statement, so one trip to the database thread: the bot reads a game several times per move
+        (the click, the move, each hand and the table), and every trip hands the GIL to that thread and
+        back. `fetch_game` (two SELECTs) remains for reads inside a write transaction."""
+        rows = await self._db.read(_GAME_WITH_SEATS, (game_id,))
+        if not rows:
+            raise GameNotFound(game_id)
+        return _game(rows[0], [_seat(row) for row in rows if row["seat"] is not None])
 
     async def load(self, game_id: int) -> SavedGame:
         """The game, its whole move log in order and its latest snapshot: what `data.replay` rebuilds from."""

@@ -6,6 +6,7 @@ the same moment cannot undo each other.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -16,8 +17,14 @@ if TYPE_CHECKING:
     from .database import Database, Tx
 
 
+_USER = "SELECT * FROM user_settings WHERE user_id = ?"
+
+
 async def _user(tx: Tx, user_id: int) -> UserSettings:
-    row = await tx.one("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
+    return _user_settings(user_id, await tx.one(_USER, (user_id,)))
+
+
+def _user_settings(user_id: int, row: sqlite3.Row | None) -> UserSettings:
     if row is None:
         return UserSettings(user_id)
     return UserSettings(
@@ -68,8 +75,9 @@ class SettingsRepository:
         self._db = db
 
     async def user(self, user_id: int) -> UserSettings:
-        async with self._db.transaction(write=False) as tx:
-            return await _user(tx, user_id)
+        """A player's settings (defaults when none are stored); one statement, one trip (Database.read)."""
+        rows = await self._db.read(_USER, (user_id,))
+        return _user_settings(user_id, next(iter(rows), None))
 
     async def update_user(
         self,
