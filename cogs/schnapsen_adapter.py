@@ -15,11 +15,16 @@ needs no memory and survives a restart. Declaring a marriage takes two clicks (S
 Q, then lead one of them): Marriage redraws the panel in "marriage mode", whose selection is the
 positions of the marriage cards in the sorted hand, and the card buttons then declare and lead.
 Every move goes to the engine, which refuses anything illegal with its own reason.
+
+Hint (row 3, on your turn only) asks the normal computer player what it would do from your view,
+as Thirteen's and Carousel's hands do; in the closed or exhausted phase that runs the solver, which
+can take a noticeable fraction of a second, so clicks are handled in a worker thread.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -39,10 +44,12 @@ from games.schnapsen import (
     ExchangeTrump,
     KeepTrump,
     Marriage,
+    Move,
     Options,
     PlayCard,
     SchnapsenView,
 )
+from games.schnapsen.ai import NormalPlayer
 from rendering.schnapsen import render_hand, render_table
 
 log = logging.getLogger(__name__)
@@ -50,9 +57,10 @@ log = logging.getLogger(__name__)
 ROW_WIDTH = 5  # Discord: at most 5 buttons in an action row
 CARD_ROWS = (0, 1)
 ACTION_ROW = 2
+HINT_ROW = 3  # its own row: the action row can already hold Back and three "show and claim" buttons
 
 # Hand-control actions (custom-id action names; none collides with the lobby or table buttons).
-PLAY, MARRIAGE, MARRY, BACK, SWAP, CLOSE, CLAIM, CLAIM_MARRIAGE, DRAW, KEEP = (
+PLAY, MARRIAGE, MARRY, BACK, SWAP, CLOSE, CLAIM, CLAIM_MARRIAGE, DRAW, KEEP, HINT = (
     "play",
     "mar",
     "marry",
@@ -63,6 +71,7 @@ PLAY, MARRIAGE, MARRY, BACK, SWAP, CLOSE, CLAIM, CLAIM_MARRIAGE, DRAW, KEEP = (
     "claimm",
     "draw",
     "keep",
+    "hint",
 )
 
 
@@ -94,6 +103,7 @@ class SchnapsenAdapter(GameAdapter):
     # protocol has a (mutable, hence invariant) Sequence attribute; the engine does satisfy it at runtime.
     engine = cast(Engine, ENGINE)
     summary = words.COMMON_RULES
+    act_in_thread = True  # Hint may run the solver (see the module docstring)
 
     # -- options and public texts ------------------------------------------------------------------
 
@@ -127,6 +137,8 @@ class SchnapsenAdapter(GameAdapter):
             items += self._pause_row(ctx, view)
         else:
             items += self._marriage_row(ctx, view) if marrying else self._action_row(ctx, view)
+        if view.seat is not None and view.to_move == view.seat:
+            items.append(button(ComponentId(ctx.game_id, ctx.version, HINT), "Hint", emoji="💡", row=HINT_ROW))
         return Panel(content="\n".join(lines), image=image, items=tuple(items))
 
     @staticmethod
@@ -252,6 +264,11 @@ class SchnapsenAdapter(GameAdapter):
             return Redraw(selection=leads)
         if action == BACK:
             return Redraw()
+        if action == HINT:
+            if view.to_move != view.seat:
+                return Refuse("Hints are for your own turn.")
+            move = NormalPlayer().choose(view, random.Random(ctx.version))
+            return Redraw(notice=f"💡 Hint: {hint_text(move)}.")
         if action == SWAP:
             return Submit(ExchangeTrump())
         if action == CLOSE:
@@ -268,6 +285,23 @@ class SchnapsenAdapter(GameAdapter):
                 return Refuse("That button doesn't name a suit.")
             return Submit(Claim(suit, words.marriage_points(view, suit)))
         return Refuse("That button isn't part of this game.")
+
+
+def hint_text(move: Move) -> str:
+    """The normal computer player's suggestion in a player's words."""
+    if isinstance(move, Marriage):
+        return f"show the marriage for {move.points} and lead {move.card}"
+    if isinstance(move, PlayCard):
+        return f"play {move.card}"
+    if isinstance(move, Claim) and move.marriage is not None:
+        return f"show the {move.points} in {move.marriage.symbol} and claim 66"
+    return {
+        ExchangeTrump: "exchange your lowest trump for the trump card",
+        Close: "close the stock",
+        Draw: "draw as usual",
+        KeepTrump: "keep your lowest trump",
+        Claim: "claim 66",
+    }[type(move)]
 
 
 def _suit_arg(arg: str) -> Suit | None:

@@ -6,6 +6,7 @@ tests check that the controls agree with the rules rather than restating them.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -30,6 +31,7 @@ from games.schnapsen import (
     new_game,
     position,
 )
+from games.schnapsen.ai import NormalPlayer
 
 ADAPTER = SchnapsenAdapter()
 NAMES = ("Alice", "Bob")
@@ -398,3 +400,40 @@ def test_sx9_sx10_sixty_six_rules_text_explains_the_pagat_rules() -> None:
     text = rules_text({"preset": "sixty_six"})
     assert "close before drawing" in text and "exchange it at once" in text and "score 2" in text
     assert "close before drawing" not in rules_text({"preset": "santase"})
+
+
+# Hint -------------------------------------------------------------------------------------------------
+
+
+def test_hint_is_offered_only_on_your_turn() -> None:
+    """The Hint button is on the hand of the player to move, and not on the waiting player's."""
+    state = opening()
+    assert by_action(panel(state.view(0)), "hint")
+    assert not by_action(panel(state.view(1)), "hint")
+
+
+def test_hint_names_the_normal_players_move_from_your_view() -> None:
+    """Hint redraws the hand with the normal computer player's choice, which the engine accepts."""
+    state = strict_follow()
+    ctx = PanelContext(7, 3, 0, state.view(0), NAMES)
+    outcome = ADAPTER.on_action(ctx, "hint", "", ())
+    assert isinstance(outcome, Redraw)
+    suggested = NormalPlayer().choose(state.view(0), random.Random(3))
+    assert isinstance(suggested, PlayCard)
+    state.check(suggested)
+    assert outcome.notice == f"💡 Hint: play {suggested.card}."
+
+
+def test_sx10_hint_at_the_pause_suggests_draw_or_close() -> None:
+    """At pagat 66's pause before drawing, the hint is one of the pause's own choices."""
+    state = opening(preset="sixty_six").apply(PlayCard(parse_card("As"))).apply(PlayCard(parse_card("9d")))
+    assert state.view(0).can_draw
+    outcome = ADAPTER.on_action(PanelContext(7, 3, 0, state.view(0), NAMES), "hint", "", ())
+    assert isinstance(outcome, Redraw)
+    assert outcome.notice in ("💡 Hint: draw as usual.", "💡 Hint: close the stock.")
+
+
+def test_hint_out_of_turn_is_refused() -> None:
+    """A hint click from the waiting player gets a reason, not a suggestion."""
+    outcome = ADAPTER.on_action(PanelContext(7, 3, 1, opening().view(1), NAMES), "hint", "", ())
+    assert isinstance(outcome, Refuse)

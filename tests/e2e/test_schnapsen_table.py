@@ -8,16 +8,19 @@ playing the same script (`simulate`), never from numbers typed into the test.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 
 import pytest
 
 from bot.config import Tuning
+from cogs.schnapsen_adapter import hint_text
 from cogs.schnapsen_text import deal_line
 from games.base import IllegalMove
 from games.cards import parse_card
 from games.schnapsen import Claim, Close, DealEnd, ExchangeTrump, Marriage, Pause, PlayCard, State
+from games.schnapsen.ai import NormalPlayer
 from rendering.table import with_names
 from tests.e2e.helpers import FAST, game_over_in, start_bot
 from tests.e2e.schnapsen_helpers import (
@@ -187,6 +190,21 @@ async def test_sx9_swap_takes_the_face_up_trump(
     assert card_codes(swapped) == [card.code for card in after.view(0).hand]
     assert "Your turn" in swapped.text and not controls(swapped, "swap")
     await table_showing(fake, with_names(after.log[-1], names(fake)))
+
+
+async def test_hint_suggests_the_normal_players_lead_through_the_button(
+    fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hint on the DM hand answers with the normal computer player's move from that hand's view."""
+    seed = 5
+    state = new_state(seed, SANTASE)
+    alice, _ = await two_humans(fake, bots, monkeypatch, seed)
+    hand = await turn(fake, alice)
+    assert hand is not None
+    hinted = await press_action(alice, hand, "hint")
+    suggested = NormalPlayer().choose(state.view(0), random.Random(version_of(hand)))
+    assert f"💡 Hint: {hint_text(suggested)}." in hinted.text
+    assert version_of(hinted) == version_of(hand)  # a hint changes nothing at the table
 
 
 @pytest.mark.parametrize("ending", [DealEnd.CLOSE_WON, DealEnd.CLOSE_FAILED])
