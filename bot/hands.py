@@ -134,12 +134,25 @@ class HandMessages:
         self, loaded: Loaded, seat: int, *, selection: frozenset[int] = frozenset(), notice: str = ""
     ) -> Panel:
         """The seat's hand panel, rendered off the event loop."""
+        panel, _ = await self._drawn(loaded, seat, selection=selection, notice=notice)
+        return panel
+
+    async def _drawn(
+        self, loaded: Loaded, seat: int, *, selection: frozenset[int] = frozenset(), notice: str = ""
+    ) -> tuple[Panel, bytes | None]:
+        """The panel and its picture's fingerprint, both made in the worker thread: hashlib lets go of
+        the GIL while hashing a picture, and on the event loop getting it back took ~85 µs under load."""
         adapter = self.service.adapter(loaded.record.kind)
         ctx = self.context(loaded, seat, selection=selection, notice=notice)
-        panel = await asyncio.to_thread(adapter.hand_panel, ctx)
+
+        def draw() -> tuple[Panel, bytes | None]:
+            panel = adapter.hand_panel(ctx)
+            return panel, image_digest(panel.image)
+
+        panel, digest = await asyncio.to_thread(draw)
         if loaded.record.status is not GameStatus.ACTIVE:
-            return Panel(content=panel.content, image=panel.image, filename=panel.filename, items=())
-        return panel
+            panel = Panel(content=panel.content, image=panel.image, filename=panel.filename, items=())
+        return panel, digest
 
     async def wants_dm(self, user_id: int) -> bool:
         settings = await self.service.db.settings.user(user_id)
@@ -184,8 +197,7 @@ class HandMessages:
                     return
                 if seat.hand_message_id is not None and seat.hand_channel_id is not None:
                     message = (seat.hand_channel_id, seat.hand_message_id)
-            panel = await self.panel(loaded, seat_index, selection=selection, notice=notice)
-            digest = image_digest(panel.image)
+            panel, digest = await self._drawn(loaded, seat_index, selection=selection, notice=notice)
             bot = self.service.bot
             if message is not None:
                 partial = bot.get_partial_messageable(message[0]).get_partial_message(message[1])
