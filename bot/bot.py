@@ -40,6 +40,22 @@ from data import Database
 
 log = logging.getLogger(__name__)
 
+# discord.py runs each slash command and each component click in a task of its own, named so. On a
+# shutdown (SIGTERM on a restart) the clicks already being handled are let finish, at most
+# DRAIN_SECONDS (well inside the 10 s most supervisors wait before SIGKILL), so nobody's move is cut
+# off between its write and its messages.
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+DRAIN_SECONDS = 5.0
+
+
+async def drain_handlers(timeout: float = DRAIN_SECONDS) -> None:
+    """Wait (at most `timeout`) for the command and click handlers still running."""
+    current = asyncio.current_task()
+    handlers = [t for t in asyncio.all_tasks() if t is not current and t.get_name().startswith(HANDLER_TASKS)]
+    if handlers:
+        log.info("waiting for %d running handler(s) before closing", len(handlers))
+        await asyncio.wait(handlers, timeout=timeout)
+
 # Extensions loaded at start-up. A cog that fails to load is logged and skipped, never fatal.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.about",
@@ -167,6 +183,7 @@ class CardBot(commands.Bot):
 
     async def _shut_down(self) -> None:
         await self.sweeper.stop()
+        await drain_handlers()
         if hasattr(self, "_service"):
             await self.tables.close()
             await self._service.close()

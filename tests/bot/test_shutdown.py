@@ -31,3 +31,18 @@ async def test_async_with_ends_only_after_the_database_is_closed(fake: FakeDisco
     await asyncio.wait_for(runner, 10)
     await closing
     assert closed_on_exit == [True]
+
+
+async def test_close_lets_a_click_being_handled_finish(fake: FakeDiscord, bots: BotHarness) -> None:
+    """A restart (SIGTERM) while a click is being handled: close() waits for the handler before the HTTP
+    session and the database go, so the move's messages are not cut off halfway."""
+    bot = await bots.start()
+    finished: list[bool] = []
+
+    async def click_handler() -> None:  # named like the task discord.py runs a DynamicItem click in
+        await asyncio.sleep(0.3)
+        finished.append(bot.db is not None and not bot.is_closed())
+
+    handler = asyncio.get_running_loop().create_task(click_handler(), name="discord-ui-dynamic-item-test")
+    await bot.close()
+    assert handler.done() and finished == [True]
