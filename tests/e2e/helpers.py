@@ -98,11 +98,17 @@ async def next_turn(fake: FakeDiscord, user: SimUser, after_version: int, timeou
 
 
 async def take_turn_with_hint(fake: FakeDiscord, user: SimUser, hand: Message) -> str:
-    """On a hand message where it is the user's turn: Hint, then Play the hint (or Pass). Returns the button."""
+    """On a hand message where it is the user's turn: Hint, then Play the hint (or Pass). Returns the button,
+    or "" when the turn moved on first (a turn timer ran out while the person was thinking: the hand is
+    redrawn at a newer version instead of showing the hint)."""
     await click(user, hand, "Hint")
     hinted = await fake.wait_for_message(
-        hand_channel(fake, hand), lambda m: m.id == hand.id and "Hint:" in m.text, viewer=user
+        hand_channel(fake, hand),
+        lambda m: m.id == hand.id and ("Hint:" in m.text or version_of(m) != version_of(hand)),
+        viewer=user,
     )
+    if "Hint:" not in hinted.text:
+        return ""
     label = "Pass" if hinted.component(label="Play").get("disabled") else "Play"
     await click(user, hinted, label)
     return label
@@ -126,8 +132,8 @@ async def play_all(fake: FakeDiscord, users: list[SimUser], *, timeout: float = 
             if hand is None or not is_my_turn(hand) or version_of(hand) <= acted[user.id]:
                 continue
             acted[user.id] = version_of(hand)
-            await take_turn_with_hint(fake, user, hand)
-            turns += 1
+            if await take_turn_with_hint(fake, user, hand):
+                turns += 1
             moved = True
         if not moved:
             await asyncio.sleep(0.01)
