@@ -228,16 +228,22 @@ class Solver:
         """SX-10 for the player about to lead, talon open."""
         return self._close_ok and (talon_len > 2 or self._close_two) and (tricks > 0 or self._close_first)
 
-    def _closing(self, h0: int, h1: int, talon: Talon, closer: int) -> tuple[int, int]:
-        """The hands once `closer` closes: SX-9 pagat 66 lets the opponent exchange the 9 at that moment
-        (always taken: a higher trump for the lowest one never hurts once nobody draws)."""
+    def _closing(
+        self, h0: int, h1: int, talon: Talon, closer: int, p0: int, p1: int, m0: int, m1: int, t0: int, t1: int
+    ) -> tuple[int, int, Close3]:
+        """The hands once `closer` closes, and the SX-13 record (the opponent's points and tricks now).
+
+        SX-9 pagat 66 lets the opponent exchange the 9 at that moment: always taken here, since a higher
+        trump for the lowest one never hurts once nobody draws."""
         if self._exchange_on_close:
             low = 1 << self._low_trump
             if closer == 0 and h1 & low:
                 h1 = (h1 & ~low) | (1 << talon[-1])
             elif closer == 1 and h0 & low:
                 h0 = (h0 & ~low) | (1 << talon[-1])
-        return h0, h1
+        if closer == 0:
+            return h0, h1, (0, p1 + m1 if t1 else p1, t1)
+        return h0, h1, (1, p0 + m0 if t0 else p0, t0)
 
     # Search -----------------------------------------------------------------------------------
 
@@ -264,8 +270,7 @@ class Solver:
             values = {
                 DRAW: search(d0, d1, talon[2:], False, leader, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, -INF, INF)
             }
-            c0, c1 = self._closing(h0, h1, talon, leader)
-            record = (leader, p1 + m1 if t1 else p1, t1) if leader == 0 else (leader, p0 + m0 if t0 else p0, t0)
+            c0, c1, record = self._closing(h0, h1, talon, leader, p0, p1, m0, m1, t0, t1)
             values[CLOSE] = search(c0, c1, talon, True, leader, -1, p0, p1, m0, m1, t0, t1, record, depth, -INF, INF)
             return values
         if lead >= 0:
@@ -282,8 +287,7 @@ class Solver:
             for bit in self._lead_order(h1 if leader else h0)
         }
         if not closed and talon and self._can_close(len(talon), t0 + t1):
-            c0, c1 = self._closing(h0, h1, talon, leader)
-            record = (leader, p1 + m1 if t1 else p1, t1) if leader == 0 else (leader, p0 + m0 if t0 else p0, t0)
+            c0, c1, record = self._closing(h0, h1, talon, leader, p0, p1, m0, m1, t0, t1)
             values[CLOSE] = search(c0, c1, talon, True, leader, -1, p0, p1, m0, m1, t0, t1, record, depth, -INF, INF)
         return values
 
@@ -335,28 +339,23 @@ class Solver:
             d0, d1 = (h0 | first, h1 | second) if winner == 0 else (h0 | second, h1 | first)
             if self._close_before_draw and self._can_close(len(talon), 1):
                 # SX-10 pagat 66: before drawing, the winner may close instead.
-                c0, c1 = self._closing(h0, h1, talon, winner)
+                c0, c1, record = self._closing(h0, h1, talon, winner, p0, p1, m0, m1, t0, t1)
+                drawn = self._search(
+                    d0, d1, talon[2:], False, winner, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, alpha, beta
+                )
                 if winner == 0:
-                    record = (0, p1 + m1 if t1 else p1, t1)
-                    drawn = self._search(
-                        d0, d1, talon[2:], False, 0, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, alpha, beta
-                    )
                     if drawn >= beta:
                         return drawn
                     shut = self._search(
                         c0, c1, talon, True, 0, -1, p0, p1, m0, m1, t0, t1, record, depth, max(alpha, drawn), beta
                     )
-                    return drawn if drawn >= shut else shut
-                record = (1, p0 + m0 if t0 else p0, t0)
-                drawn = self._search(
-                    d0, d1, talon[2:], False, 1, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, alpha, beta
-                )
+                    return max(drawn, shut)
                 if drawn <= alpha:
                     return drawn
                 shut = self._search(
                     c0, c1, talon, True, 1, -1, p0, p1, m0, m1, t0, t1, record, depth, alpha, min(beta, drawn)
                 )
-                return drawn if drawn <= shut else shut
+                return min(drawn, shut)
             return self._search(
                 d0, d1, talon[2:], False, winner, -1, p0, p1, m0, m1, t0, t1, close, depth - 1, alpha, beta
             )
@@ -420,9 +419,7 @@ class Solver:
                 break
         else:
             if closable:  # SX-10: closing is tried last, after every lead
-                c0, c1 = self._closing(h0, h1, talon, leader)
-                other_p, other_m, other_t = (p1, m1, t1) if leader == 0 else (p0, m0, t0)
-                record = (leader, other_p + other_m if other_t else other_p, other_t)
+                c0, c1, record = self._closing(h0, h1, talon, leader, p0, p1, m0, m1, t0, t1)
                 value = self._search(
                     c0, c1, talon, True, leader, -1, p0, p1, m0, m1, t0, t1, record, depth, alpha, beta
                 )
