@@ -188,14 +188,7 @@ class SchnapsenAdapter(GameAdapter):
             label = "Close the stock: no more drawing"
             items.append(button(ComponentId(gid, version, CLOSE), label, row=ACTION_ROW))
         if view.can_claim:
-            items.append(
-                button(
-                    ComponentId(gid, version, CLAIM),
-                    "Claim 66: end the deal now",
-                    style=discord.ButtonStyle.danger,
-                    row=ACTION_ROW,
-                )
-            )
+            items.append(_claim_button(ctx))
         return items
 
     @staticmethod
@@ -210,14 +203,7 @@ class SchnapsenAdapter(GameAdapter):
             if view.can_close:
                 items.append(button(ComponentId(gid, version, CLOSE), "Close without drawing", row=ACTION_ROW))
             if view.can_claim:
-                items.append(
-                    button(
-                        ComponentId(gid, version, CLAIM),
-                        "Claim 66: end the deal now",
-                        style=discord.ButtonStyle.danger,
-                        row=ACTION_ROW,
-                    )
-                )
+                items.append(_claim_button(ctx))
         if view.can_keep and view.trump_card is not None:
             label = f"Exchange {words.exchange_card(view)} for {view.trump_card}"
             items.append(button(ComponentId(gid, version, SWAP), label, style=discord.ButtonStyle.success,
@@ -285,6 +271,16 @@ class SchnapsenAdapter(GameAdapter):
                 return Refuse("That button doesn't name a suit.")
             return Submit(Claim(suit, words.marriage_points(view, suit)))
         return Refuse("That button isn't part of this game.")
+
+
+def _claim_button(ctx: PanelContext) -> discord.ui.Item[Any]:
+    """Claim 66 (SX-11, memory mode): at a lead, or at pagat 66's pause right after the trick."""
+    return button(
+        ComponentId(ctx.game_id, ctx.version, CLAIM),
+        "Claim 66: end the deal now",
+        style=discord.ButtonStyle.danger,
+        row=ACTION_ROW,
+    )
 
 
 def hint_text(move: Move) -> str:
