@@ -244,6 +244,21 @@ def _value(card: Card) -> int:
     return card_points(card)
 
 
+def _cheapest(cards: list[Card], view: SchnapsenView, rng: random.Random) -> Move:
+    """The card that costs least to give up: low points, not a trump, not half of a marriage (SX-8)."""
+    pairs = set(marriage_suits(cards))
+
+    def cost(card: Card) -> tuple[int, float]:
+        penalty = _value(card)
+        if card.suit == view.trump:
+            penalty += 12
+        if card.suit in pairs and card.rank in (Rank.KING, Rank.QUEEN):
+            penalty += 15  # keep the marriage together
+        return penalty, rng.random()
+
+    return PlayCard(min(cards, key=cost))
+
+
 # Easy ------------------------------------------------------------------------------------------
 
 
@@ -372,18 +387,7 @@ class NormalPlayer(EasyPlayer):
         marriages = [m for m in view.legal_moves if isinstance(m, Marriage)]
         if marriages:
             return max(marriages, key=lambda m: (m.points, m.card.rank is Rank.QUEEN))
-        cards = list(view.playable)
-        pairs = {c.suit for c in cards if c.rank is Rank.KING} & {c.suit for c in cards if c.rank is Rank.QUEEN}
-
-        def cost(card: Card) -> tuple[int, float]:
-            penalty = _value(card)
-            if card.suit == view.trump:
-                penalty += 12
-            if card.suit in pairs and card.rank in (Rank.KING, Rank.QUEEN):
-                penalty += 15  # keep the marriage together (SX-8)
-            return penalty, rng.random()
-
-        return PlayCard(min(cards, key=cost))
+        return _cheapest(list(view.playable), view, rng)
 
     def follow(self, view: SchnapsenView, rng: random.Random) -> Move:
         lead = view.trick[0].card
@@ -395,17 +399,7 @@ class NormalPlayer(EasyPlayer):
             return PlayCard(top if _value(top) >= 10 else min(same, key=strength))
         if _value(lead) >= 10 and winners:
             return PlayCard(min(winners, key=strength))
-        pairs = {c.suit for c in cards if c.rank is Rank.KING} & {c.suit for c in cards if c.rank is Rank.QUEEN}
-
-        def cost(card: Card) -> tuple[int, float]:
-            penalty = _value(card)
-            if card.suit == view.trump:
-                penalty += 12
-            if card.suit in pairs and card.rank in (Rank.KING, Rank.QUEEN):
-                penalty += 15
-            return penalty, rng.random()
-
-        return PlayCard(min(cards, key=cost))
+        return _cheapest(cards, view, rng)
 
 
 # Hard ------------------------------------------------------------------------------------------
