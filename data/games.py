@@ -294,26 +294,34 @@ class GameRepository:
         a crash leaves either all of them or none (notes E.1). A player's own move clears their
         consecutive-timeout count.
         """
-        async with self._db.transaction() as tx:
-            changed = await tx.run(
+
+        def append(conn: sqlite3.Connection) -> int:
+            changed = conn.execute(
                 "UPDATE games SET version = version + 1, deadline = ?, reminder_sent = 0, updated_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'active'",
                 (next_deadline, at, game_id, expected_version),
-            )
+            ).rowcount
             if changed == 0:
-                game = await fetch_game(tx, game_id)
-                _require(game, GameStatus.ACTIVE)
-                raise VersionConflict(game_id, expected_version, game.version)
+                row = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None:
+                    raise GameNotFound(game_id)
+                status = GameStatus(row["status"])
+                if status is not GameStatus.ACTIVE:
+                    raise WrongStatus(game_id, status, (GameStatus.ACTIVE,))
+                raise VersionConflict(game_id, expected_version, row["version"])
             version = expected_version + 1
-            await tx.run(
+            conn.execute(
                 "INSERT INTO moves (game_id, seq, code, actor, source, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, version, code, actor, MoveSource(source).value, at),
             )
             if actor is not None and source is MoveSource.PLAYER:
-                await tx.run(
+                conn.execute(
                     "UPDATE seats SET consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?", (game_id, actor)
                 )
             return version
+
+        # Group-committed (Database.atomic): a move is the bot's most frequent write.
+        return await self._db.atomic(append)
 
     async def set_deadline(self, game_id: int, deadline: float | None, *, expected_version: int | None = None) -> bool:
         """Set (or clear, with None) the deadline and re-arm the reminder.

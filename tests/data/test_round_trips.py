@@ -1,23 +1,29 @@
-"""Reads cost one trip to aiosqlite's worker thread each (every trip is a GIL hand-over under load)."""
+"""Reads cost one trip to aiosqlite's worker thread each (every trip is a GIL hand-over under load), lone
+reads never queue behind a write transaction, and a move's append is a single trip."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from typing import Any
 
 import pytest
 
 from data import Database, GameNotFound
 from data.games import fetch_game
-from tests.data.conftest import active_game, lobby
+from tests.data.conftest import T0, active_game, lobby
 
 
 class TripCounter:
-    """Counts the calls queued on aiosqlite's worker thread while installed."""
+    """Counts the calls queued on aiosqlite's worker threads (the writer's and the reader's) while installed."""
 
     def __init__(self, db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
         self.trips = 0
-        conn = db._conn
+        for conn in (db._conn, db._reader):
+            assert conn is not None
+            self._count(conn, monkeypatch)
+
+    def _count(self, conn: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         queue = conn._execute
 
         async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -80,12 +86,51 @@ async def test_user_settings_are_one_trip(db: Database, monkeypatch: pytest.Monk
     assert counter.trips == 2
 
 
-async def test_a_lone_read_waits_for_the_open_transaction(db: Database) -> None:
-    """Database.read takes the connection lock: it never sees another task's uncommitted writes."""
+async def test_a_lone_read_does_not_wait_for_an_open_write_transaction(db: Database) -> None:
+    """Database.read goes to the reader connection: while a write transaction is open it answers at once,
+    from the last committed state (never the uncommitted write), and sees the write once committed."""
     game = await lobby(db)
     async with db.transaction() as tx:
         await tx.run("UPDATE games SET seed = ? WHERE id = ?", (99, game.id))
-        reader = asyncio.ensure_future(db.games.get(game.id))
-        await asyncio.sleep(0.05)
-        assert not reader.done()
-    assert (await reader).seed == 99
+        during = await asyncio.wait_for(db.games.get(game.id), timeout=2)
+        assert during.seed == game.seed
+    assert (await db.games.get(game.id)).seed == 99
+
+
+async def test_the_reader_refuses_writes(db: Database) -> None:
+    """`read` is for SELECTs: the reader connection is query_only, so a write through it fails loudly."""
+    with pytest.raises(sqlite3.OperationalError):
+        await db.read("UPDATE games SET seed = 1")
+
+
+async def test_an_in_memory_database_reads_through_its_one_connection() -> None:
+    """A second connection to ":memory:" would be another, empty database: reads use the writer there."""
+    async with await Database.open(":memory:") as db:
+        game = await lobby(db)
+        assert db._reader is None
+        assert (await db.games.get(game.id)).id == game.id
+
+
+async def test_appending_a_move_is_one_trip(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """BEGIN IMMEDIATE, the version bump, the move row, the timeout reset and COMMIT run in one trip
+    (Database.atomic), so the connection lock is not held across trips that wait on the event loop."""
+    game = await active_game(db, users=(1, 2))
+    counter = TripCounter(db, monkeypatch)
+    version = await db.games.append_move(game.id, game.version, "p", at=T0 + 5, actor=0, next_deadline=None)
+    assert counter.trips == 1
+    assert version == game.version + 1
+    assert [move.code for move in (await db.games.load(game.id)).moves] == ["p"]
+
+
+async def test_a_failed_atomic_transaction_rolls_back_everything(db: Database) -> None:
+    """An error raised half-way through `atomic` undoes the statements before it and reaches the caller."""
+    game = await lobby(db)
+
+    def half(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE games SET seed = ? WHERE id = ?", (99, game.id))
+        raise LookupError("stop")
+
+    with pytest.raises(LookupError):
+        await db.atomic(half)
+    assert (await db.games.get(game.id)).seed == game.seed
+    assert not db._conn.in_transaction
