@@ -16,12 +16,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from aiohttp import BodyPartReader, WSMsgType, web
+from aiohttp import WSMsgType, web
 
 from tests.fakediscord import limits
 from tests.fakediscord.limits import DiscordError
 from tests.fakediscord.messages import Attachment, Message, Modal
 from tests.fakediscord.model import Channel, Guild, Json, Person, interaction_json, message_json, now_iso, snowflake
+from tests.fakediscord.multipart import parse_form
 
 if TYPE_CHECKING:
     from tests.fakediscord.people import SimUser
@@ -455,18 +456,16 @@ class FakeDiscord:
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
         """JSON, or multipart `payload_json` + `files[n]` parts (discord.py sends files as octet-stream)."""
-        if request.content_type.startswith("multipart/"):
-            body, files = None, []
-            reader = await request.multipart()
-            while (part := await reader.next()) is not None:
-                assert isinstance(part, BodyPartReader)  # discord.py never nests multiparts
-                data = await part.read()
-                if part.name == "payload_json":
-                    body = json.loads(data)
-                else:
-                    files.append((part.filename or "file", bytes(data)))
-            return body, files
+        content_type = request.headers.get("Content-Type", "")
         raw = await request.read()
+        if content_type.lower().startswith("multipart/"):
+            body, files = None, []
+            for part in parse_form(content_type, raw):  # discord.py never nests multiparts
+                if part.name == "payload_json":
+                    body = json.loads(part.data)
+                else:
+                    files.append((part.filename or "file", part.data))
+            return body, files
         return (json.loads(raw) if raw else None), []
 
     # ----------------------------------------------------------------- gateway
