@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
 from typing import Any
 
@@ -37,6 +38,7 @@ from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
 from data import Database
+from rendering import offload
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +112,7 @@ class CardBot(commands.Bot):
         self.endings = Endings(self)
         self.sweeper = Sweeper(self)
         self._shutdown: asyncio.Future[None] | None = None
+        self._drawing: ProcessPoolExecutor | None = None
         self.tree.error(self.on_app_command_error)
 
     @property
@@ -118,6 +121,9 @@ class CardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
+        if self.tuning.drawing_processes > 0:
+            self._drawing = offload.start_pool(self.tuning.drawing_processes)
+            offload.install(self._drawing)
         self._service = GameService(self, self.db, self.tuning)
         self.lobby = Lobby(self._service)
         self.tables = TableUpdater(self._service)
@@ -191,3 +197,8 @@ class CardBot(commands.Bot):
         if self.db is not None:
             await self.db.close()
             self.db = None
+        if self._drawing is not None:
+            if offload.installed() is self._drawing:
+                offload.install(None)
+            await asyncio.to_thread(self._drawing.shutdown, wait=True, cancel_futures=True)
+            self._drawing = None

@@ -66,3 +66,6 @@ class Tuning:
     reminder_fraction: float = 0.5  # remind when this share of the turn time is left
     max_timeouts: int = 2  # after this many timeouts in a row the seat goes to a computer player
     fresh_table_after: float = 45 * 60  # post a new table message instead of editing an older one (30046)
+    # Processes that draw table and hand images (rendering.offload); 0 draws in the bot's own threads,
+    # which tests use so that each test bot does not start processes of its own.
+    drawing_processes: int = 2

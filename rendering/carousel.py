@@ -23,6 +23,7 @@ from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
 from rendering.hand import draw_hand
+from rendering.offload import offloaded
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -62,6 +63,7 @@ def sort_hand(cards: Sequence[Card]) -> list[Card]:
     return sorted(cards, key=key)
 
 
+@offloaded
 def render_hand(view: CarouselView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand, by suit then rank, `selected` cards raised."""
     return encode(draw_hand(sort_hand(view.hand), selected, theme), theme)
@@ -226,6 +228,7 @@ def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequenc
                     bold(20), theme.accent if won else ink, "right")
 
 
+@offloaded
 def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the public table: melds with declared jokers, stock, hand sizes, scores, whose turn."""
     height = table_size(view, theme)[1]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rendering.boards import GAP, Column, Row, draw_board
 from rendering.encode import encode
+from rendering.offload import offloaded
 from rendering.text import display_name
 from rendering.theme import DEFAULT_THEME, Theme
 
@@ -57,6 +58,7 @@ def _row(entry: LeaderboardRow, highlight: bool) -> Row:
     return Row(cells, highlight=highlight, place=entry.rank)
 
 
+@offloaded
 def render_leaderboard(
     title: str,
     rows: Sequence[LeaderboardRow],

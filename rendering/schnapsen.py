@@ -20,6 +20,7 @@ from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
 from rendering.hand import draw_hand
+from rendering.offload import offloaded
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -49,6 +50,7 @@ def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     return theme.width, HEADER_H + PAD + panel_height([SeatPanel("", lines=("", ""))]) + PAD + CENTRE_H + FOOTER_H
 
 
+@offloaded
 def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order)."""
     return encode(draw_hand(sort_hand(view.hand, view.trump), selected, theme), theme)
@@ -168,6 +170,7 @@ def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:
     return with_names(view.last_action, names)
 
 
+@offloaded
 def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the public table: talon and trump, the trick, tricks, marriages, game points, whose turn."""
     height = table_size(theme)[1]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rendering.boards import Column, Row, draw_board
 from rendering.encode import encode
+from rendering.offload import offloaded
 from rendering.text import display_name
 from rendering.theme import DEFAULT_THEME, Theme
 
@@ -39,6 +40,7 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
+@offloaded
 def render_standings(
     title: str, rows: Sequence[StandingRow], subtitle: str = "", theme: Theme = DEFAULT_THEME
 ) -> bytes:

@@ -20,6 +20,7 @@ from rendering.boards import place_colour
 from rendering.encode import encode
 from rendering.fonts import bold
 from rendering.hand import draw_hand
+from rendering.offload import offloaded
 from rendering.standings import ordinal
 from rendering.table import (
     FOOTER_H,
@@ -69,6 +70,12 @@ HAND_CACHE_SIZE = 4096
 
 @functools.lru_cache(maxsize=HAND_CACHE_SIZE)
 def _hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme) -> bytes:
+    return _draw_hand_png(hand, selected, theme)
+
+
+@offloaded
+def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme) -> bytes:
+    """Drawn in a pool process when the bot runs one; the cache above stays in the bot's own process."""
     return encode(draw_hand(hand, selected, theme), theme)
 
 
@@ -132,6 +139,7 @@ def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Seque
         draw_fitted(draw, (left + 68, y, left + 330, y + line_h), seat_name(names, seat), bold(22), theme.text)
 
 
+@offloaded
 def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the public table: seats, counts, passes, places, the combination to beat, whose turn."""
     height = table_size(view, theme)[1]

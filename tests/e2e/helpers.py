@@ -17,6 +17,7 @@ FAST = Tuning(
     computer_delay=0.005,
     sweep_interval=0.02,
     lobby_timeout=3600,
+    drawing_processes=0,
 )
 
 GAME_OVER = re.compile(r"is over")

@@ -12,6 +12,7 @@ import re
 
 from bot.bot import CardBot
 from games.cards import parse_card
+from rendering import offload
 from tests.e2e.helpers import (
     FAST,
     click,
@@ -298,3 +299,22 @@ async def test_the_host_can_pass_the_host_role_to_a_seated_player(fake: FakeDisc
     not_host = await alice.click(lobby, label="Start")
     assert isinstance(not_host, Message) and not_host.ephemeral and "Only the host" in not_host.text
     await start_game(fake, bob, lobby, [alice, bob])
+
+
+async def test_a_game_drawn_in_a_drawing_process_plays_to_the_end(fake: FakeDiscord, bots) -> None:
+    """Production draws in worker processes (Tuning.drawing_processes, rendering.offload): the tables and
+    hands of a whole game come from the pool, decode as images, and closing the bot removes the pool."""
+    before = offload.calls
+    bot = await start_bot(bots, tuning=dataclasses.replace(FAST, drawing_processes=1))
+    assert offload.installed() is not None
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await click(alice, lobby, "Start")
+    assert await play_all(fake, [alice, bob]) > 0
+    assert game_over_in(fake) is not None
+    assert offload.calls - before >= 3  # at least the first table and both first hands
+    pictures = [a for m in fake.messages(fake.channel) for a in m.attachments if a.filename.startswith("table-")]
+    pictures += [a for user in (alice, bob) for m in fake.messages(user.dm) for a in m.attachments]
+    assert pictures and all(a.image().size[0] > 0 for a in pictures)
+    await bot.close()
+    assert offload.installed() is None

@@ -1,0 +1,129 @@
+"""Drawing in worker processes, so that the bot's images do not compete for its interpreter lock.
+
+Why: the bot drew table and hand images in threads. Pillow's work is mostly C, but a drawing is also
+hundreds of small Python calls, and while drawing threads are busy every other thread that gives up
+the lock for I/O (the event loop on each socket write, the database thread on each SQLite statement)
+waits up to the 5 ms switch interval to get it back. In the 1,000-game load run (bench.bot) the bot
+managed 62-64 moves/s with a full core busy; with the same images served instantly it did 100 moves/s
+at 86 % of a core, event-loop lag p50 1 ms instead of 4-300 ms. Drawing in other processes keeps that
+lag low and uses the machine's other cores.
+
+How: the public drawing functions that the bot calls from worker threads (`render_table`,
+`render_hand`, the standings and the leaderboard) are wrapped in `offloaded`. While a pool is
+installed (`install`, done by the bot at start-up) a call is sent to the pool and its calling thread
+waits for the PNG bytes without holding the lock; otherwise, and inside the pool's own processes, the
+function simply runs. Arguments are the same per-seat views as before (hidden information by
+construction: a worker process never sees more than the thread did), and the bytes come back equal,
+so callers and caches are unchanged.
+
+A call made on a thread that runs an event loop is drawn in place: blocking a loop on another process
+would be worse than drawing. A pool that breaks (a worker killed) is logged and dropped, and drawing
+goes back to threads rather than failing a player's move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import importlib
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, ParamSpec, TypeVar
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+DRAWING_NICENESS = 10  # added to the drawing processes' nice value (see `_warm`)
+
+_pool: Executor | None = None
+_lock = threading.Lock()
+calls = 0  # calls sent to a pool in this process (benchmarks and tests read it)
+
+
+def start_pool(processes: int) -> ProcessPoolExecutor:
+    """A pool of `processes` drawing processes, started clean (forkserver: no copy of the bot's threads
+    or sockets) and warmed on their first task by importing every renderer."""
+    context = multiprocessing.get_context("forkserver")
+    return ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_warm)
+
+
+def install(pool: Executor | None) -> Executor | None:
+    """Send offloaded drawing to `pool` (None: draw in the calling thread). Returns the previous pool."""
+    global _pool
+    with _lock:
+        previous, _pool = _pool, pool
+    return previous
+
+
+def installed() -> Executor | None:
+    return _pool
+
+
+def offloaded(function: Callable[P, R]) -> Callable[P, R]:
+    """`function`, sent to the installed pool when there is one (see the module docstring)."""
+
+    @functools.wraps(function)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        global calls
+        pool = _pool
+        if pool is None or _on_event_loop():
+            return function(*args, **kwargs)
+        try:
+            future = pool.submit(_run, function.__module__, function.__qualname__, args, kwargs)
+        except RuntimeError as error:  # the pool was shut down (the bot is closing)
+            return _without(pool, error, function, *args, **kwargs)
+        calls += 1
+        try:
+            return future.result()  # type: ignore[no-any-return]
+        except BrokenProcessPool as error:
+            return _without(pool, error, function, *args, **kwargs)
+
+    return call
+
+
+def _without(pool: Executor, error: BaseException, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Drop a pool that failed (once, whichever thread sees it first) and draw here instead."""
+    if install(None) is pool:
+        log.error("the drawing processes stopped (%r); drawing in threads from now on", error)
+    return function(*args, **kwargs)
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _run(module: str, qualname: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """In a pool process: the undecorated function, found by name (functions travel as names)."""
+    target: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        target = getattr(target, part)
+    return target.__wrapped__(*args, **kwargs)
+
+
+def _warm() -> None:
+    """Lower the process's CPU priority, then import the renderers and choose the palette once, so a
+    player's first image does not pay for them.
+
+    The lower priority is for a machine whose cores are all busy: the bot's event loop (answering clicks
+    within Discord's 3 s, and a player sees the ack) then runs before the drawing of images that are
+    sent after it anyway.
+    """
+    os.nice(DRAWING_NICENESS)
+    for name in ("rendering.thirteen", "rendering.carousel", "rendering.schnapsen", "rendering.standings",
+                 "rendering.leaderboard"):  # fmt: skip
+        importlib.import_module(name)
+    from rendering.encode import palette
+    from rendering.theme import DEFAULT_THEME
+
+    palette(DEFAULT_THEME)

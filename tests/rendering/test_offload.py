@@ -1,0 +1,123 @@
+"""Drawing in worker processes (rendering.offload): same bytes as drawing in place, never on an event loop,
+and a broken or closed pool falls back to drawing in the calling thread instead of failing a move."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import pytest
+
+from games.thirteen.state import new_game
+from rendering import offload, thirteen
+from rendering.standings import StandingRow, render_standings
+
+
+class Recorder(Executor):
+    """Runs tasks in place, as a pool would in another process, and counts them; can fail like a pool."""
+
+    def __init__(self, error: BaseException | None = None, refuse: bool = False) -> None:
+        self.tasks: list[str] = []
+        self.error = error
+        self.refuse = refuse
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self.refuse:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        self.tasks.append(args[1])
+        future: Future[Any] = Future()
+        if self.error is not None:
+            future.set_exception(self.error)
+        else:
+            future.set_result(fn(*args, **kwargs))
+        return future
+
+
+@pytest.fixture
+def pool() -> Iterator[Callable[[Executor], None]]:
+    previous = offload.install(None)
+    yield lambda executor: offload.install(executor)
+    offload.install(previous)
+
+
+def table_view():
+    return new_game(2, 11).view(None)
+
+
+def test_an_installed_pool_draws_the_same_bytes(pool) -> None:
+    """The table and a hand sent to the pool come back byte for byte as drawn in place."""
+    view, hand = table_view(), new_game(2, 11).view(0)
+    expected_table = thirteen.render_table(view, ["Ann", "Bo"])
+    thirteen._hand_png.cache_clear()
+    expected_hand = thirteen.render_hand(hand)
+    thirteen._hand_png.cache_clear()
+    recorder = Recorder()
+    pool(recorder)
+    assert thirteen.render_table(view, ["Ann", "Bo"]) == expected_table
+    assert thirteen.render_hand(hand) == expected_hand
+    assert recorder.tasks == ["render_table", "_draw_hand_png"]
+
+
+def test_the_hand_cache_stays_in_the_calling_process(pool) -> None:
+    """A hand drawn once is served from the bot's own cache: the pool is not asked again."""
+    hand = new_game(2, 12).view(1)
+    thirteen._hand_png.cache_clear()
+    recorder = Recorder()
+    pool(recorder)
+    first = thirteen.render_hand(hand)
+    assert thirteen.render_hand(hand) == first
+    assert recorder.tasks == ["_draw_hand_png"]
+
+
+def test_a_real_process_pool_draws_a_table_and_standings(pool) -> None:
+    """Through a real worker process (forkserver): the PNG bytes equal the in-place drawing."""
+    view = table_view()
+    rows = [StandingRow(1, "Ann", 2, "out first"), StandingRow(2, "Bo", -2, "7 cards left")]
+    expected = (thirteen.render_table(view, ["Ann", "Bo"]), render_standings("Thirteen #1", rows))
+    executor = offload.start_pool(1)
+    try:
+        pool(executor)
+        before = offload.calls
+        got = (thirteen.render_table(view, ["Ann", "Bo"]), render_standings("Thirteen #1", rows))
+        assert offload.calls - before == 2
+    finally:
+        executor.shutdown(wait=True)
+    assert got == expected
+
+
+def test_a_call_on_an_event_loop_draws_in_place(pool) -> None:
+    """Blocking an event loop on another process would stall the bot: there it draws in place."""
+    recorder = Recorder()
+    pool(recorder)
+
+    async def on_loop() -> bytes:
+        return thirteen.render_table(table_view(), ["Ann", "Bo"])
+
+    assert asyncio.run(on_loop()).startswith(b"\x89PNG")
+    assert recorder.tasks == []
+
+
+def test_a_broken_pool_is_dropped_and_the_drawing_still_happens(pool) -> None:
+    """A worker killed mid-drawing: the image is drawn in the calling thread and the pool uninstalled."""
+    pool(Recorder(error=BrokenProcessPool("a worker died")))
+    assert thirteen.render_table(table_view(), ["Ann", "Bo"]).startswith(b"\x89PNG")
+    assert offload.installed() is None
+
+
+def test_a_closed_pool_is_dropped_and_the_drawing_still_happens(pool) -> None:
+    """A pool shut down while a drawing was on its way (the bot closing): drawn in place instead."""
+    pool(Recorder(refuse=True))
+    assert thirteen.render_table(table_view(), ["Ann", "Bo"]).startswith(b"\x89PNG")
+    assert offload.installed() is None
+
+
+def test_an_error_of_the_drawing_itself_reaches_the_caller(pool) -> None:
+    """Only a failing pool is worked around: a drawing that raises raises, and the pool stays."""
+    recorder = Recorder(error=ValueError("bad view"))
+    pool(recorder)
+    with pytest.raises(ValueError):
+        thirteen.render_table(table_view(), ["Ann", "Bo"])
+    assert offload.installed() is recorder
