@@ -80,6 +80,43 @@ def proc_memory_mb(pid: int) -> tuple[float, float]:
     return found["VmRSS"] / 1024, found["VmHWM"] / 1024
 
 
+def descendants(pid: int) -> list[int]:
+    """Every live process below `pid` (the bot's forkserver and drawing processes), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as stat:
+            parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry))
+    found, stack = [], [pid]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
+
+
+def helpers_cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU seconds of each process below the bot, by pid."""
+    seconds = {}
+    for child in descendants(pid):
+        with contextlib.suppress(OSError, ValueError):
+            seconds[child] = proc_cpu_seconds(child)
+    return seconds
+
+
+def helpers_memory_mb(pid: int) -> tuple[int, float, float]:
+    """(count, summed VmRSS, summed VmHWM) in MB of the processes below the bot. RSS sums count the pages
+    they share (forked from one forkserver) once per process, so this is an upper bound."""
+    count, rss, hwm = 0, 0.0, 0.0
+    for child in descendants(pid):
+        with contextlib.suppress(OSError):
+            now, peak = proc_memory_mb(child)
+            count, rss, hwm = count + 1, rss + now, hwm + peak
+    return count, rss, hwm
+
+
 def own_peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -264,6 +301,7 @@ async def load(
                 tally = Tally()
                 await drive(fake, table, rate, seconds, tally, pid)
                 _, bot_hwm = proc_memory_mb(pid)
+                helpers = helpers_memory_mb(pid)
             finally:
                 stop.set()
                 await sampler
@@ -278,9 +316,11 @@ async def load(
                 f"at its end; interactions {len(fake.ack_log)}; errors {dict(tally.errors) or 'none'}; "
                 f"games over {over}"
             )
+            bot_peak = max(bot_hwm, report.get("peak_rss_mb", 0))
             print(
-                f"bot peak RSS {max(bot_hwm, report.get('peak_rss_mb', 0)):.0f} MB (VmHWM; sampled max "
-                f"{peaks.get('bot_rss', 0):.0f} MB); fake + driver peak RSS {own_peak_mb():.0f} MB"
+                f"bot peak RSS {bot_peak:.0f} MB (VmHWM; sampled max {peaks.get('bot_rss', 0):.0f} MB); "
+                f"its {helpers[0]} helper processes (forkserver, drawing) {helpers[2]:.0f} MB peak summed; "
+                f"bot + helpers {bot_peak + helpers[2]:.0f} MB; fake + driver peak RSS {own_peak_mb():.0f} MB"
             )
             if "top_allocations" in report:
                 print(f"bot tracemalloc: {report['traced_mb']:.0f} MB traced now, {report['traced_peak_mb']:.0f} peak")
@@ -291,7 +331,7 @@ async def drive(fake: FakeDiscord, table: list[Game], rate: float, seconds: floa
     """Every 1/rate s, start one move in the next game (round robin) whose player to act has a fresh hand."""
     pending: set[asyncio.Task[None]] = set()
     interval = 1.0 / rate
-    cpu_bot, cpu_fake = proc_cpu_seconds(pid), time.process_time()
+    cpu_bot, cpu_fake, cpu_helpers = proc_cpu_seconds(pid), time.process_time(), helpers_cpu_seconds(pid)
     begin = time.perf_counter()
     deadline = tally.window_end = begin + seconds
     next_at, cursor, missed = begin, 0, 0
@@ -326,10 +366,13 @@ async def drive(fake: FakeDiscord, table: list[Game], rate: float, seconds: floa
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
     elapsed = time.perf_counter() - begin
     bot_cpu = (proc_cpu_seconds(pid) - cpu_bot) / elapsed
+    helpers_cpu = sum(now - cpu_helpers.get(child, 0.0) for child, now in helpers_cpu_seconds(pid).items()) / elapsed
+    per_move_ms = 1000 * (bot_cpu + helpers_cpu) / max(tally.in_window / elapsed, 1e-9)
     fake_cpu = (time.process_time() - cpu_fake) / elapsed
     if pending:
         await asyncio.wait(pending, timeout=30)
     print(
-        f"load window {elapsed:.1f} s: CPU bot {bot_cpu:.0%} of a core, fake + driver {fake_cpu:.0%}; "
+        f"load window {elapsed:.1f} s: CPU bot {bot_cpu:.0%} of a core, its drawing processes {helpers_cpu:.0%}, "
+        f"fake + driver {fake_cpu:.0%}; bot CPU per move {per_move_ms:.1f} ms (with its drawing); "
         f"ticks with no ready game {missed}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
