@@ -28,6 +28,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from bot import collector
 from bot.bot import CardBot
 from bot.config import Settings, Tuning
 from bot.runner import point_at
@@ -71,6 +72,7 @@ def report(started: float, top: int) -> dict[str, Any]:
 
 async def run(settings: Settings, tuning: Tuning) -> None:
     point_at(settings)
+    collector.tune()  # as bot.runner.run does
     async with CardBot(settings, tuning=tuning) as bot:
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         loop = asyncio.get_running_loop()

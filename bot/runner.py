@@ -10,6 +10,7 @@ import signal
 import discord
 import yarl
 
+from bot import collector
 from bot.bot import CardBot
 from bot.config import Settings
 
@@ -41,6 +42,7 @@ async def _main(settings: Settings) -> None:
 
 def run(settings: Settings) -> int:
     point_at(settings)
+    collector.tune()
     try:
         asyncio.run(_main(settings))
     except KeyboardInterrupt:
