@@ -4,6 +4,8 @@ and a broken or closed pool falls back to drawing in the calling thread instead 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
@@ -121,3 +123,16 @@ def test_an_error_of_the_drawing_itself_reaches_the_caller(pool) -> None:
     with pytest.raises(ValueError):
         thirteen.render_table(table_view(), ["Ann", "Bo"])
     assert offload.installed() is recorder
+
+
+def test_drawing_processes_yield_to_the_bot_and_leave_ctrl_c_to_it() -> None:
+    """Pool processes run at a lower CPU priority (the event loop first on a busy machine) and ignore
+    SIGINT (the bot shuts them down in order)."""
+    executor = offload.start_pool(1)
+    try:
+        niceness = executor.submit(os.nice, 0).result()
+        handler = executor.submit(signal.getsignal, signal.SIGINT).result()
+    finally:
+        executor.shutdown(wait=True)
+    assert niceness == min(19, os.nice(0) + offload.DRAWING_NICENESS)
+    assert handler == signal.SIG_IGN
