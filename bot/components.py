@@ -45,7 +45,10 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTE
             log.warning("click on %s with no router", getattr(self.item, "custom_id", "?"))
             return
         data: dict[str, Any] = dict(interaction.data or {})
-        await router.dispatch(interaction, self.cid, [str(value) for value in data.get("values", [])])
+        try:
+            await router.dispatch(interaction, self.cid, [str(value) for value in data.get("values", [])])
+        finally:
+            release(self.view)  # the view discord.py rebuilt from the clicked message for this click
 
 
 def button(
@@ -99,3 +102,15 @@ def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+def release(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
+    """Unlink a view that has been sent or dispatched from its items.
+
+    A view and its items point at each other, so without this each one is freed only by the cyclic
+    collector: several per move, which is what made the bot's collections long (bot/collector.py).
+    Our views are fully dynamic, so discord.py keeps none of them once the request is made; clearing
+    one lets plain reference counting free it and its items at once.
+    """
+    if view is not None:
+        view.clear_items()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapters import Panel, PanelContext
-from bot.components import view_of
+from bot.components import release, view_of
 from bot.service import Loaded
 from data import GameStatus, HandDelivery
 
@@ -208,9 +208,11 @@ class HandMessages:
                 try:
                     edited = await partial.edit(**kwargs)
                 except discord.NotFound:
+                    release(kwargs["view"])
                     self.shown.forget(message[1])
                     log.info("hand message of game %d seat %d is gone; sending a new one", game_id, seat_index)
                 else:
+                    release(kwargs["view"])
                     self.shown.remember(edited, digest)
                     return
             assert seat.user_id is not None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import button, view_of
+from bot.components import button, release, view_of
 from bot.ids import ComponentId
 from bot.service import Loaded
 from bot.texts import relative
@@ -115,10 +115,12 @@ class TableUpdater:
             return
         content, file, items = await self.message(loaded)
         channel = self.service.bot.get_partial_messageable(record.table_channel_id)
+        view = view_of(items)
         try:
             await channel.get_partial_message(record.table_message_id).edit(
-                content=content, attachments=[file], view=view_of(items)
+                content=content, attachments=[file], view=view
             )
+            release(view)
         except discord.NotFound:
             await self.post(loaded, record.table_channel_id)
         except discord.HTTPException as error:
