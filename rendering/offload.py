@@ -51,7 +51,8 @@ calls = 0  # calls sent to a pool in this process (benchmarks and tests read it)
 def start_pool(processes: int) -> ProcessPoolExecutor:
     """A pool of `processes` drawing processes, started clean (forkserver: no copy of the bot's threads
     or sockets) and warmed on their first task by importing every renderer."""
-    context = multiprocessing.get_context("forkserver")
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")  # not on Windows
     return ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_warm)
 
 
@@ -78,7 +79,7 @@ def offloaded(function: Callable[P, R]) -> Callable[P, R]:
             return function(*args, **kwargs)
         try:
             future = pool.submit(_run, function.__module__, function.__qualname__, args, kwargs)
-        except RuntimeError as error:  # the pool was shut down (the bot is closing)
+        except (RuntimeError, OSError) as error:  # shut down (the bot is closing), or no process could start
             return _without(pool, error, function, *args, **kwargs)
         calls += 1
         try:

@@ -21,14 +21,14 @@ from rendering.standings import StandingRow, render_standings
 class Recorder(Executor):
     """Runs tasks in place, as a pool would in another process, and counts them; can fail like a pool."""
 
-    def __init__(self, error: BaseException | None = None, refuse: bool = False) -> None:
+    def __init__(self, error: BaseException | None = None, refuse: BaseException | None = None) -> None:
         self.tasks: list[str] = []
         self.error = error
         self.refuse = refuse
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        if self.refuse:
-            raise RuntimeError("cannot schedule new futures after shutdown")
+        if self.refuse is not None:
+            raise self.refuse
         self.tasks.append(args[1])
         future: Future[Any] = Future()
         if self.error is not None:
@@ -109,9 +109,15 @@ def test_a_broken_pool_is_dropped_and_the_drawing_still_happens(pool) -> None:
     assert offload.installed() is None
 
 
-def test_a_closed_pool_is_dropped_and_the_drawing_still_happens(pool) -> None:
-    """A pool shut down while a drawing was on its way (the bot closing): drawn in place instead."""
-    pool(Recorder(refuse=True))
+@pytest.mark.parametrize(
+    "refusal",
+    [RuntimeError("cannot schedule new futures after shutdown"), OSError(11, "Resource temporarily unavailable")],
+    ids=["shut-down", "no-process"],
+)
+def test_a_pool_that_refuses_work_is_dropped_and_the_drawing_still_happens(pool, refusal: BaseException) -> None:
+    """A pool shut down while a drawing was on its way (the bot closing), or one that cannot start a
+    process (the machine's process limit): drawn in place instead."""
+    pool(Recorder(refuse=refusal))
     assert thirteen.render_table(table_view(), ["Ann", "Bo"]).startswith(b"\x89PNG")
     assert offload.installed() is None
 
