@@ -37,6 +37,7 @@ from bot.router import Router
 from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
+from bot.texts import RESTARTING
 from data import Database
 from rendering import offload
 
@@ -51,12 +52,34 @@ DRAIN_SECONDS = 5.0
 
 
 async def drain_handlers(timeout: float = DRAIN_SECONDS) -> None:
-    """Wait (at most `timeout`) for the command and click handlers still running."""
+    """Wait (at most `timeout`) for the command and click handlers still running, then cancel the rest.
+
+    A handler still running after that would only fail on the closed HTTP session or database with a
+    traceback; cancelled, it stops where it is. A move is stored atomically before anyone is told, so
+    a cancelled handler loses at most a message, which the next click or the restarted bot redraws.
+    """
     current = asyncio.current_task()
     handlers = [t for t in asyncio.all_tasks() if t is not current and t.get_name().startswith(HANDLER_TASKS)]
-    if handlers:
-        log.info("waiting for %d running handler(s) before closing", len(handlers))
-        await asyncio.wait(handlers, timeout=timeout)
+    if not handlers:
+        return
+    log.info("waiting for %d running handler(s) before closing", len(handlers))
+    _, late = await asyncio.wait(handlers, timeout=timeout)
+    if late:
+        log.warning("cancelling %d handler(s) still running after %.0f s", len(late), timeout)
+        for task in late:
+            task.cancel()
+        await asyncio.wait(late, timeout=1.0)
+
+
+class CardTree(app_commands.CommandTree):
+    """The command tree, refusing new commands politely while the bot shuts down (`CardBot.stopping`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if getattr(interaction.client, "stopping", False):
+            await interaction.response.send_message(RESTARTING, ephemeral=True)
+            return False
+        return True
+
 
 # Extensions loaded at start-up. A cog that fails to load is logged and skipped, never fatal.
 EXTENSIONS: tuple[str, ...] = (
@@ -97,6 +120,7 @@ class CardBot(commands.Bot):
             intents=intents(),
             max_messages=None,  # nothing reads discord.py's message cache
             help_command=None,
+            tree_cls=CardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,
         )
@@ -112,6 +136,7 @@ class CardBot(commands.Bot):
         self.endings = Endings(self)
         self.sweeper = Sweeper(self)
         self._shutdown: asyncio.Future[None] | None = None
+        self.stopping = False  # set when a shutdown starts: new clicks and commands get RESTARTING
         self._drawing: ProcessPoolExecutor | None = None
         self.tree.error(self.on_app_command_error)
 
@@ -188,6 +213,7 @@ class CardBot(commands.Bot):
         await self.close()
 
     async def _shut_down(self) -> None:
+        self.stopping = True
         await self.sweeper.stop()
         await drain_handlers()
         if hasattr(self, "_service"):

@@ -21,6 +21,7 @@ from bot.ids import ComponentId, decode_mask
 from bot.lobby import LOBBY_ACTIONS
 from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
 from bot.table import TABLE_ACTIONS
+from bot.texts import RESTARTING
 from data import GameNotFound, GameStatus
 from games.base import IllegalMove
 
@@ -43,6 +44,9 @@ class Router:
         return self.bot.service
 
     async def dispatch(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+        if self.bot.stopping:  # a click that arrives during a restart: nothing starts, the player is told
+            await self._say(interaction, RESTARTING)
+            return
         try:
             if cid.action in LOBBY_ACTIONS:
                 await self.bot.lobby.on_click(interaction, cid)

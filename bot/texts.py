@@ -1,10 +1,13 @@
-"""Small text helpers shared by messages: Discord timestamps and durations."""
+"""Small text helpers shared by messages: Discord timestamps and durations, and shared sentences."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 import discord
+
+# What a click or a command gets while the bot shuts down (a restart): nothing is started.
+RESTARTING = "Cardroom is restarting right now. Your games are saved; please try again in a minute."
 
 
 def relative(timestamp: float) -> str:

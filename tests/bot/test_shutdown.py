@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.bot import CardBot
+from bot.bot import CardBot, drain_handlers
 from bot.runner import point_at
-from tests.fakediscord import BotHarness, FakeDiscord
+from bot.texts import RESTARTING
+from tests.fakediscord import BotHarness, FakeDiscord, Message
 
 
 async def test_async_with_ends_only_after_the_database_is_closed(fake: FakeDiscord, bots: BotHarness) -> None:
@@ -46,3 +47,27 @@ async def test_close_lets_a_click_being_handled_finish(fake: FakeDiscord, bots: 
     handler = asyncio.get_running_loop().create_task(click_handler(), name="discord-ui-dynamic-item-test")
     await bot.close()
     assert handler.done() and finished == [True]
+
+
+async def test_a_click_or_command_during_a_restart_is_told_so(fake: FakeDiscord, bots: BotHarness) -> None:
+    """Once a shutdown has begun (CardBot.stopping, the first thing close() sets), a click and a command
+    get a friendly ephemeral answer and start nothing: the lobby keeps its seats."""
+    bot = await bots.start()
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await alice.slash("thirteen new", seats=2)
+    assert isinstance(lobby, Message) and "is open" in lobby.text
+    bot.stopping = True
+    reply = await bob.click(lobby, label="Join")
+    assert isinstance(reply, Message) and reply.ephemeral and reply.text == RESTARTING
+    command = await bob.slash("thirteen new", seats=2, where=fake.add_channel("second"))
+    assert isinstance(command, Message) and command.ephemeral and command.text == RESTARTING
+    game = await bot.service.db.games.open_in_channel(int(fake.channel.id))
+    assert game is not None and [seat.user_id for seat in game.seats] == [int(alice.id)]
+
+
+async def test_handlers_still_running_after_the_drain_are_cancelled() -> None:
+    """A click handler that outlives the drain is cancelled (it would only fail on the closed session)."""
+    stuck = asyncio.get_running_loop().create_task(asyncio.sleep(60), name="discord-ui-dynamic-item-stuck")
+    quick = asyncio.get_running_loop().create_task(asyncio.sleep(0.01), name="CommandTree-invoker-quick")
+    await drain_handlers(timeout=0.1)
+    assert stuck.cancelled() and quick.done() and not quick.cancelled()
