@@ -18,6 +18,7 @@ cProfile: 9,700 such events took 4 s of the event loop, half of it in that scan)
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
@@ -127,6 +128,8 @@ class CardBot(commands.Bot):
         amortise_bucket_sweeps(self.http)  # discord.py scanned every bucket on each new interaction
         self.settings = settings
         self.tuning = tuning or Tuning()
+        if settings.drawing_processes is not None:  # CARDROOM_DRAWING_PROCESSES: the operator's choice
+            self.tuning = dataclasses.replace(self.tuning, drawing_processes=settings.drawing_processes)
         self._extensions = extensions
         self.db: Database | None = None
         self.router = Router(self)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+MAX_DRAWING_PROCESSES = 16
 
 
 class ConfigError(ValueError):
@@ -22,6 +23,7 @@ class Settings:
     log_level: str = "INFO"
     api_base: str | None = None
     gateway_url: str | None = None
+    drawing_processes: int | None = None  # None: Tuning's default
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -39,6 +41,12 @@ class Settings:
         level = env.get("CARDROOM_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"CARDROOM_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        drawing_text = env.get("CARDROOM_DRAWING_PROCESSES", "").strip()
+        if drawing_text and not (drawing_text.isdigit() and int(drawing_text) <= MAX_DRAWING_PROCESSES):
+            raise ConfigError(
+                f"CARDROOM_DRAWING_PROCESSES must be a whole number from 0 to {MAX_DRAWING_PROCESSES} "
+                f"(0 draws images in the bot's own threads), not {drawing_text!r}."
+            )
         return cls(
             token=token,
             database_path=Path(env.get("CARDROOM_DATABASE", "").strip() or "cardroom.db"),
@@ -46,6 +54,7 @@ class Settings:
             log_level=level,
             api_base=env.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            drawing_processes=int(drawing_text) if drawing_text else None,
         )
 
 

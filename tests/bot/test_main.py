@@ -39,8 +39,10 @@ def test_settings_read_every_variable():
             "CARDROOM_LOG_LEVEL": "debug",
             "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gateway",
+            "CARDROOM_DRAWING_PROCESSES": "0",
         }
     )
+    assert settings.drawing_processes == 0
     assert settings.database_path == Path("/tmp/x.db")
     assert settings.dev_guild_id == 123
     assert settings.log_level == "DEBUG"
@@ -58,8 +60,21 @@ def test_the_token_never_appears_in_repr():
         ({"DISCORD_TOKEN": "t", "CARDROOM_DEV_GUILD_ID": "abc"}, "CARDROOM_DEV_GUILD_ID"),
         ({"DISCORD_TOKEN": "t", "CARDROOM_LOG_LEVEL": "loud"}, "CARDROOM_LOG_LEVEL"),
         ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "t", "CARDROOM_DRAWING_PROCESSES": "two"}, "CARDROOM_DRAWING_PROCESSES"),
+        ({"DISCORD_TOKEN": "t", "CARDROOM_DRAWING_PROCESSES": "-1"}, "CARDROOM_DRAWING_PROCESSES"),
+        ({"DISCORD_TOKEN": "t", "CARDROOM_DRAWING_PROCESSES": "99"}, "CARDROOM_DRAWING_PROCESSES"),
     ],
 )
 def test_malformed_settings_name_the_setting(env, message):
     with pytest.raises(ConfigError, match=message):
         Settings.from_env(env)
+
+
+def test_drawing_processes_default_to_the_tuning() -> None:
+    """Unset, the bot keeps Tuning's number of drawing processes; set, the operator's number wins."""
+    from bot.bot import CardBot
+    from bot.config import Tuning
+
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).drawing_processes is None
+    assert CardBot(Settings(token="t")).tuning.drawing_processes == Tuning().drawing_processes
+    assert CardBot(Settings(token="t", drawing_processes=0)).tuning.drawing_processes == 0
