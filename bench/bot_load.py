@@ -106,15 +106,25 @@ def helpers_cpu_seconds(pid: int) -> dict[int, float]:
     return seconds
 
 
+def pss_mb(pid: int) -> float:
+    """Proportional set size in MB: pages shared by several processes counted once in all (Linux)."""
+    with open(f"/proc/{pid}/smaps_rollup") as rollup:
+        for text in rollup:
+            if text.startswith("Pss:"):
+                return int(text.split()[1]) / 1024
+    return 0.0
+
+
 def helpers_memory_mb(pid: int) -> tuple[int, float, float]:
-    """(count, summed VmRSS, summed VmHWM) in MB of the processes below the bot. RSS sums count the pages
-    they share (forked from one forkserver) once per process, so this is an upper bound."""
-    count, rss, hwm = 0, 0.0, 0.0
+    """(count, summed VmHWM, summed PSS now) in MB of the processes below the bot. The drawing processes
+    fork from one forkserver that has imported the renderers, so their RSS sum counts those shared pages
+    once per process (an upper bound); the PSS sum counts them once."""
+    count, hwm, pss = 0, 0.0, 0.0
     for child in descendants(pid):
         with contextlib.suppress(OSError):
-            now, peak = proc_memory_mb(child)
-            count, rss, hwm = count + 1, rss + now, hwm + peak
-    return count, rss, hwm
+            _, peak = proc_memory_mb(child)
+            count, hwm, pss = count + 1, hwm + peak, pss + pss_mb(child)
+    return count, hwm, pss
 
 
 def own_peak_mb() -> float:
@@ -319,8 +329,9 @@ async def load(
             bot_peak = max(bot_hwm, report.get("peak_rss_mb", 0))
             print(
                 f"bot peak RSS {bot_peak:.0f} MB (VmHWM; sampled max {peaks.get('bot_rss', 0):.0f} MB); "
-                f"its {helpers[0]} helper processes (forkserver, drawing) {helpers[2]:.0f} MB peak summed; "
-                f"bot + helpers {bot_peak + helpers[2]:.0f} MB; fake + driver peak RSS {own_peak_mb():.0f} MB"
+                f"its {helpers[0]} helper processes (forkserver, drawing) {helpers[1]:.0f} MB peak RSS summed, "
+                f"{helpers[2]:.0f} MB PSS; bot + helpers at most {bot_peak + helpers[1]:.0f} MB; "
+                f"fake + driver peak RSS {own_peak_mb():.0f} MB"
             )
             if "top_allocations" in report:
                 print(f"bot tracemalloc: {report['traced_mb']:.0f} MB traced now, {report['traced_peak_mb']:.0f} peak")
