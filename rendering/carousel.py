@@ -22,7 +22,7 @@ from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phas
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
-from rendering.hand import draw_hand
+from rendering.hand import hand_png
 from rendering.offload import offloaded
 from rendering.table import (
     FOOTER_H,
@@ -63,10 +63,9 @@ def sort_hand(cards: Sequence[Card]) -> list[Card]:
     return sorted(cards, key=key)
 
 
-@offloaded
 def render_hand(view: CarouselView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG of the viewing seat's hand, by suit then rank, `selected` cards raised."""
-    return encode(draw_hand(sort_hand(view.hand), selected, theme), theme)
+    """PNG of the viewing seat's hand, by suit then rank, `selected` cards raised (cached: rendering.hand)."""
+    return hand_png(tuple(sort_hand(view.hand)), frozenset(selected), theme)
 
 
 # Layout ------------------------------------------------------------------------------------------

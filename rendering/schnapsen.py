@@ -19,7 +19,7 @@ from games.schnapsen.views import PlayedCard, SchnapsenView
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
-from rendering.hand import draw_hand
+from rendering.hand import hand_png
 from rendering.offload import offloaded
 from rendering.table import (
     FOOTER_H,
@@ -50,10 +50,10 @@ def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     return theme.width, HEADER_H + PAD + panel_height([SeatPanel("", lines=("", ""))]) + PAD + CENTRE_H + FOOTER_H
 
 
-@offloaded
 def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order)."""
-    return encode(draw_hand(sort_hand(view.hand, view.trump), selected, theme), theme)
+    """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order; cached:
+    rendering.hand)."""
+    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme)
 
 
 def doing(view: SchnapsenView) -> str:

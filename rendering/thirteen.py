@@ -8,7 +8,6 @@ view, or the spectator view, it is drawn from.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Collection, Sequence
 
 from PIL import ImageDraw
@@ -19,7 +18,7 @@ from games.thirteen.views import ThirteenView
 from rendering.boards import place_colour
 from rendering.encode import encode
 from rendering.fonts import bold
-from rendering.hand import draw_hand
+from rendering.hand import hand_png
 from rendering.offload import offloaded
 from rendering.standings import ordinal
 from rendering.table import (
@@ -57,26 +56,7 @@ def sort_hand(cards: Sequence[Card]) -> list[Card]:
 
 def render_hand(view: ThirteenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand in TL-2 order, `selected` cards raised."""
-    return _hand_png(tuple(sort_hand(view.hand)), frozenset(selected), theme)
-
-
-# Every seat's hand is redrawn after each move (its controls must carry the new version), yet the
-# picture depends only on the cards and the selection: after a pass, or the other player's move, it is
-# unchanged. In the 1,000-game load run (bench.bot) about half the hand images were such repeats.
-# 4,096 entries of about 9 KB (2-player hands) bound the cache near 40 MB and keep a seat's last hand
-# long enough for 2,000 seats; lru_cache is thread-safe (hands are drawn in worker threads).
-HAND_CACHE_SIZE = 4096
-
-
-@functools.lru_cache(maxsize=HAND_CACHE_SIZE)
-def _hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme) -> bytes:
-    return _draw_hand_png(hand, selected, theme)
-
-
-@offloaded
-def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme) -> bytes:
-    """Drawn in a pool process when the bot runs one; the cache above stays in the bot's own process."""
-    return encode(draw_hand(hand, selected, theme), theme)
+    return hand_png(tuple(sort_hand(view.hand)), frozenset(selected), theme)
 
 
 def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) -> SeatPanel:

@@ -111,3 +111,12 @@ def test_awkward_names_render_on_a_five_seat_table():
     for start in (0, 5):
         names = AWKWARD_NAMES[start : start + 5]
         assert decode(carousel.render_table(state.view(None), names)).size == carousel.table_size(state.view(None))
+
+
+def test_an_unchanged_hand_is_drawn_once():
+    """Another player's move leaves a hand's picture as it was: the same bytes come back undrawn (four of
+    five hands are redrawn that way after each move of a 5-player game)."""
+    view = new_game(3, 21).view(2)
+    first = carousel.render_hand(view, frozenset(view.hand[:2]))
+    assert carousel.render_hand(new_game(3, 21).view(2), frozenset(view.hand[:2])) is first
+    assert carousel.render_hand(view) is not first

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games.thirteen.state import new_game
-from rendering import offload, thirteen
+from rendering import hand, offload, thirteen
 from rendering.standings import StandingRow, render_standings
 
 
@@ -51,26 +51,26 @@ def table_view():
 
 def test_an_installed_pool_draws_the_same_bytes(pool) -> None:
     """The table and a hand sent to the pool come back byte for byte as drawn in place."""
-    view, hand = table_view(), new_game(2, 11).view(0)
+    view, seat_view = table_view(), new_game(2, 11).view(0)
     expected_table = thirteen.render_table(view, ["Ann", "Bo"])
-    thirteen._hand_png.cache_clear()
-    expected_hand = thirteen.render_hand(hand)
-    thirteen._hand_png.cache_clear()
+    hand.hand_png.cache_clear()
+    expected_hand = thirteen.render_hand(seat_view)
+    hand.hand_png.cache_clear()
     recorder = Recorder()
     pool(recorder)
     assert thirteen.render_table(view, ["Ann", "Bo"]) == expected_table
-    assert thirteen.render_hand(hand) == expected_hand
+    assert thirteen.render_hand(seat_view) == expected_hand
     assert recorder.tasks == ["render_table", "_draw_hand_png"]
 
 
 def test_the_hand_cache_stays_in_the_calling_process(pool) -> None:
     """A hand drawn once is served from the bot's own cache: the pool is not asked again."""
-    hand = new_game(2, 12).view(1)
-    thirteen._hand_png.cache_clear()
+    seat_view = new_game(2, 12).view(1)
+    hand.hand_png.cache_clear()
     recorder = Recorder()
     pool(recorder)
-    first = thirteen.render_hand(hand)
-    assert thirteen.render_hand(hand) == first
+    first = thirteen.render_hand(seat_view)
+    assert thirteen.render_hand(seat_view) == first
     assert recorder.tasks == ["_draw_hand_png"]
 
 

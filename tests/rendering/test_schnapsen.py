@@ -120,3 +120,11 @@ def test_sx10_sx9_pauses_render_with_their_own_turn_label():
     for paused in (before_draw, offered):
         image = decode(schnapsen.render_table(paused.view(None), NAMES))
         assert image.size == schnapsen.table_size()
+
+
+def test_an_unchanged_hand_is_drawn_once():
+    """The opponent's card or a redraw for a new version leaves the hand's picture: drawn only once."""
+    view = new_game(seed=31).view(0)
+    first = schnapsen.render_hand(view)
+    assert schnapsen.render_hand(new_game(seed=31).view(0)) is first
+    assert schnapsen.render_hand(view, frozenset(view.hand[:1])) is not first
