@@ -131,6 +131,8 @@ class GroupCommit:
         so the lock is never let go while the transaction is open."""
         self.trips += 1
         conn = self._conn
+        # aiosqlite has no public way to run a function on its thread: `_execute` queues one there and
+        # `_conn` is its sqlite3 connection (both in every version since 0.17; tests/data exercise them).
         task = asyncio.ensure_future(conn._execute(lambda: run_batch(conn._conn, works)))
         try:
             return await asyncio.shield(task)
