@@ -91,16 +91,30 @@ class GroupCommit:
     async def submit(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Queue `work` and wait until the COMMIT that stores it; its value or its exception comes back.
 
-        A caller cancelled meanwhile does not take its work back: it may still be committed (as with a
-        statement already sent to the worker thread), which the version checks of its callers allow.
+        A caller cancelled while its work still waits in the queue takes it back: it never runs. One
+        cancelled while its work is on the worker thread waits for that trip to end before the
+        cancellation goes on (as `database._settle` does), so nothing of a cancelled caller's write
+        happens after the caller has gone; the work may then have been committed, which the version
+        checks of its callers allow.
         """
         if self.closed:
             raise RuntimeError("the database is closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.append(Queued(work, future))
+        queued = Queued(work, future)
+        self._queue.append(queued)
         if self._committer is None or self._committer.done():
             self._committer = asyncio.create_task(self._commit_all(), name="database-group-commit")
-        return await future
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            for index, waiting in enumerate(self._queue):
+                if waiting is queued:  # not taken into a trip yet: it will never run
+                    del self._queue[index]
+                    raise
+            await asyncio.wait({future})  # on its way: let the trip end first
+            if not future.cancelled():
+                future.exception()  # its outcome is nobody's news now (and must not be logged as lost)
+            raise
 
     async def _commit_all(self) -> None:
         while self._queue:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
+import time
 
 import pytest
 
@@ -100,11 +102,12 @@ async def test_close_commits_what_is_queued_then_refuses(db_path) -> None:
         assert (await again.games.get(game.id)).seed == 77
 
 
-async def test_a_cancelled_caller_does_not_break_the_batch(db: Database) -> None:
-    """A caller cancelled while its work is queued: the others of the batch still get their results."""
+async def test_a_caller_cancelled_while_queued_takes_its_write_back(db: Database) -> None:
+    """A caller cancelled while its work waits behind a running trip: the work never runs, and the
+    others queued with it still get their results."""
     games = [await lobby(db, channel_id=600 + i) for i in range(3)]
     blocker = asyncio.ensure_future(db.atomic(set_seed(games[0].id, 1)))
-    await asyncio.sleep(0)
+    await asyncio.sleep(0)  # the committer takes the blocker's work into a trip
     cancelled = asyncio.ensure_future(db.atomic(set_seed(games[1].id, 2)))
     kept = asyncio.ensure_future(db.atomic(set_seed(games[2].id, 3)))
     await asyncio.sleep(0)
@@ -112,3 +115,25 @@ async def test_a_cancelled_caller_does_not_break_the_batch(db: Database) -> None
     assert await blocker == 1 and await kept == 3
     with pytest.raises(asyncio.CancelledError):
         await cancelled
+    assert (await db.games.get(games[1].id)).seed == games[1].seed
+
+
+async def test_a_caller_cancelled_during_its_trip_returns_after_it(db: Database) -> None:
+    """Cancelled while its work is on the worker thread, a caller raises only once the trip has ended, so
+    a read right after sees everything the trip did."""
+    game = await lobby(db)
+    started = threading.Event()
+
+    def slow(conn: sqlite3.Connection) -> int:
+        started.set()
+        time.sleep(0.1)
+        conn.execute("UPDATE games SET seed = ? WHERE id = ?", (42, game.id))
+        return 42
+
+    writer = asyncio.ensure_future(db.atomic(slow))
+    while not started.is_set():
+        await asyncio.sleep(0.005)
+    writer.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await writer
+    assert (await db.games.get(game.id)).seed == 42
