@@ -208,13 +208,13 @@ class HandMessages:
                 try:
                     edited = await partial.edit(**kwargs)
                 except discord.NotFound:
-                    release(kwargs["view"])
                     self.shown.forget(message[1])
                     log.info("hand message of game %d seat %d is gone; sending a new one", game_id, seat_index)
                 else:
-                    release(kwargs["view"])
                     self.shown.remember(edited, digest)
                     return
+                finally:
+                    release(kwargs["view"])
             assert seat.user_id is not None
             try:
                 user = bot.get_user(seat.user_id) or await bot.fetch_user(seat.user_id)

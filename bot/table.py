@@ -120,7 +120,6 @@ class TableUpdater:
             await channel.get_partial_message(record.table_message_id).edit(
                 content=content, attachments=[file], view=view
             )
-            release(view)
         except discord.NotFound:
             await self.post(loaded, record.table_channel_id)
         except discord.HTTPException as error:
@@ -128,6 +127,8 @@ class TableUpdater:
                 await self._replace(loaded)
             else:
                 raise
+        finally:
+            release(view)
 
     async def _replace(self, loaded: Loaded) -> None:
         record = loaded.record

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -77,6 +77,22 @@ def run_batch(raw: sqlite3.Connection, works: list[Work]) -> list[Outcome]:
     return outcomes
 
 
+async def settle(statement: Awaitable[T]) -> T:
+    """Run a statement (or a whole batch) on aiosqlite's worker thread to completion even if the calling
+    task is cancelled meanwhile.
+
+    It runs there whatever happens to the awaiting task, so the connection's transaction state (and the
+    connection lock) must be let go only after it has finished: a cancelled task waits for it, then lets
+    the cancellation go on (the caller rolls back if a transaction is still open).
+    """
+    task = asyncio.ensure_future(statement)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await asyncio.wait({task})
+        raise
+
+
 class GroupCommit:
     """The queue of pending works and the one task that commits them (see the module docstring)."""
 
@@ -93,7 +109,7 @@ class GroupCommit:
 
         A caller cancelled while its work still waits in the queue takes it back: it never runs. One
         cancelled while its work is on the worker thread waits for that trip to end before the
-        cancellation goes on (as `database._settle` does), so nothing of a cancelled caller's write
+        cancellation goes on (as `settle` does for single statements), so nothing of a cancelled caller's write
         happens after the caller has gone; the work may then have been committed, which the version
         checks of its callers allow.
         """
@@ -147,12 +163,8 @@ class GroupCommit:
         conn = self._conn
         # aiosqlite has no public way to run a function on its thread: `_execute` queues one there and
         # `_conn` is its sqlite3 connection (both in every version since 0.17; tests/data exercise them).
-        task = asyncio.ensure_future(conn._execute(lambda: run_batch(conn._conn, works)))
-        try:
-            return await asyncio.shield(task)
-        except asyncio.CancelledError:
-            await asyncio.wait({task})
-            raise
+        outcomes: list[Outcome] = await settle(conn._execute(lambda: run_batch(conn._conn, works)))
+        return outcomes
 
     async def close(self) -> None:
         """Commit what is queued, then refuse new work."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -31,7 +31,7 @@ from typing import Any, Self, TypeVar
 import aiosqlite
 
 from . import schema
-from .commits import GroupCommit
+from .commits import GroupCommit, settle
 from .ratings import RatingModel
 
 log = logging.getLogger(__name__)
@@ -55,8 +55,8 @@ class Tx:
 
     Reads take one trip to aiosqlite's worker thread (execute and fetch together), not three
     (execute, fetch, close the cursor): each trip hands the GIL to that thread and back, and under
-    load the event loop then waits behind rendering threads too. A move reads the game several times,
-    so this halved the trips per move in the 1,000-game load run (bench.bot).
+    load waits its turn on the event loop. A move read the game several times this way, so this
+    halved the trips per move in the 1,000-game load run (bench.bot).
     """
 
     __slots__ = ("_conn",)
@@ -211,14 +211,14 @@ class Database:
             if self._closed:
                 raise RuntimeError("the database is closed")
             try:
-                await _settle(self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN"))
+                await settle(self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN"))
                 yield Tx(self._conn)
-                await _settle(self._conn.execute("COMMIT"))
+                await settle(self._conn.execute("COMMIT"))
             except BaseException:
                 # Never leave the shared connection inside a transaction, even for a cancelled task.
                 if self._conn.in_transaction:
                     try:
-                        await _settle(self._conn.execute("ROLLBACK"))
+                        await settle(self._conn.execute("ROLLBACK"))
                     except sqlite3.Error:
                         log.exception("rollback failed")
                 raise
@@ -235,18 +235,3 @@ async def _open_reader(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection
         await reader.close()
         raise
     return reader
-
-
-async def _settle(statement: Awaitable[Any]) -> Any:
-    """Run a BEGIN, COMMIT or ROLLBACK to completion even if the calling task is cancelled meanwhile.
-
-    The statement runs on aiosqlite's worker thread whatever happens to the awaiting task, so the
-    connection's transaction state must be read only after it has finished: a cancelled task waits
-    for it, then lets the cancellation go on (the caller rolls back if a transaction is still open).
-    """
-    task = asyncio.ensure_future(statement)
-    try:
-        return await asyncio.shield(task)
-    except asyncio.CancelledError:
-        await asyncio.wait({task})
-        raise

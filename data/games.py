@@ -125,8 +125,12 @@ async def _fetch_games(tx: Tx, where: str, params: Sequence[Any] = ()) -> list[G
 
 
 def _require(game: GameRecord, *statuses: GameStatus) -> None:
-    if game.status not in statuses:
-        raise WrongStatus(game.id, game.status, statuses)
+    _require_status(game.id, game.status, statuses)
+
+
+def _require_status(game_id: int, status: GameStatus, statuses: tuple[GameStatus, ...]) -> None:
+    if status not in statuses:
+        raise WrongStatus(game_id, status, statuses)
 
 
 class GameRepository:
@@ -305,9 +309,7 @@ class GameRepository:
                 row = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None:
                     raise GameNotFound(game_id)
-                status = GameStatus(row["status"])
-                if status is not GameStatus.ACTIVE:
-                    raise WrongStatus(game_id, status, (GameStatus.ACTIVE,))
+                _require_status(game_id, GameStatus(row["status"]), (GameStatus.ACTIVE,))
                 raise VersionConflict(game_id, expected_version, row["version"])
             version = expected_version + 1
             conn.execute(

@@ -8,8 +8,9 @@ managed 62-64 moves/s with a full core busy; with the same images served instant
 at 86 % of a core, event-loop lag p50 1 ms instead of 4-300 ms. Drawing in other processes keeps that
 lag low and uses the machine's other cores.
 
-How: the public drawing functions that the bot calls from worker threads (`render_table`,
-`render_hand`, the standings and the leaderboard) are wrapped in `offloaded`. While a pool is
+How: the drawing functions that the bot reaches from worker threads (each game's `render_table`, the
+hand picture behind every `render_hand` (`rendering.hand`), the standings and the leaderboard) are
+wrapped in `offloaded`. While a pool is
 installed (`install`, done by the bot at start-up) a call is sent to the pool and its calling thread
 waits for the PNG bytes without holding the lock; otherwise, and inside the pool's own processes, the
 function simply runs. Arguments are the same per-seat views as before (hidden information by
