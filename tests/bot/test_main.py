@@ -78,3 +78,42 @@ def test_drawing_processes_default_to_the_tuning() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).drawing_processes is None
     assert CardBot(Settings(token="t")).tuning.drawing_processes == Tuning().drawing_processes
     assert CardBot(Settings(token="t", drawing_processes=0)).tuning.drawing_processes == 0
+
+
+def _run_bot(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`python -m bot ARGS` with no token in the environment, from a folder without a .env."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_help_prints_the_usage_and_the_play_command_without_a_token(tmp_path):
+    """`python -m bot --help`: status 0, the usage naming `play` and DISCORD_TOKEN, not the token error."""
+    completed = _run_bot(["--help"], tmp_path)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.startswith("usage: python -m bot")
+    assert "play" in completed.stdout and "DISCORD_TOKEN" in completed.stdout
+    assert "is not set" not in completed.stdout + completed.stderr
+
+
+def test_play_help_prints_the_terminal_table_usage(tmp_path):
+    """`python -m bot play --help`: status 0 and the terminal table's options (games, --watch, --delay)."""
+    completed = _run_bot(["play", "--help"], tmp_path)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.startswith("usage: python -m bot play")
+    assert "thirteen,carousel,schnapsen" in completed.stdout and "--watch" in completed.stdout
+
+
+def test_an_unknown_argument_is_a_usage_error_not_the_token_error(capsys):
+    """A typo such as `python -m bot --halp` exits 2 with argparse's sentence, before any setting is read."""
+    from bot.__main__ import main
+
+    assert main(["--halp"]) == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --halp" in err and "DISCORD_TOKEN" not in err
