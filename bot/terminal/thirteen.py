@@ -14,6 +14,7 @@ Thirteen: get rid of your cards first. Beat the table with the same kind of comb
 bombs chop 2s (TL-8). Once you pass you are out until the table clears (TL-9).
   7s            play a single (ranks 3..10 J Q K A 2, suits s c d h; 10 or T)
   7s 7h         play a pair; any set of cards the same way: 3s 4d 5c
+  7 / 7 7       a rank alone plays the one legal play of that rank (10 or T; lower-case works)
   pass          pass"""
 
 

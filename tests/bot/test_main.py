@@ -111,7 +111,8 @@ def test_play_help_prints_the_terminal_table_usage(tmp_path):
     completed = _run_bot(["play", "--help"], tmp_path)
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.startswith("usage: python -m bot play")
-    assert "thirteen,carousel,schnapsen" in completed.stdout and "--watch" in completed.stdout
+    assert "thirteen,carousel,schnapsen" in completed.stdout
+    assert "--watch" in completed.stdout and "--delay" in completed.stdout
 
 
 def test_an_unknown_argument_is_a_usage_error_not_the_token_error(capsys):
