@@ -135,6 +135,11 @@ class Database:
         """
         path = Path(path)
         try:
+            if str(path) != MEMORY:
+                # A failed aiosqlite.connect stops its worker thread without waiting for it, and the
+                # thread then reports to an event loop that may be closed already (a traceback on
+                # stderr at exit): a file that cannot be opened at all is found with plain sqlite3.
+                await asyncio.to_thread(_can_open, path)
             # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3 never opens hidden transactions.
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
@@ -252,6 +257,11 @@ async def _open_reader(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection
         await reader.close()
         raise
     return reader
+
+
+def _can_open(path: Path) -> None:
+    """Raise sqlite3's error when `path` cannot be opened (a missing folder, a folder, no permission)."""
+    sqlite3.connect(path).close()
 
 
 async def _probe_write(conn: aiosqlite.Connection, version: int) -> None:
