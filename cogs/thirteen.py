@@ -20,10 +20,10 @@ from bot.bot import CardBot
 from bot.components import button, select
 from bot.ids import ComponentId, encode_mask
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
+from bot.texts import count, ordinal
 from data import TurnTimer
 from games.base import Move
 from games.thirteen import ENGINE, PASS, NormalPlayer, Options, Play, ThirteenView
-from rendering.standings import ordinal
 from rendering.thirteen import render_hand, render_table
 
 RULES = """**Thirteen (Tiến lên)**: be the first to shed all your cards.
@@ -59,7 +59,7 @@ class ThirteenAdapter(GameAdapter):
         if not chosen.auto_pass:
             parts.append("no auto-pass")
         if chosen.series_games > 1:
-            parts.append(f"match of {chosen.series_games} games")
+            parts.append(f"match of {count(chosen.series_games, 'game')}")
         return ", ".join(parts) or "standard rules"
 
     def table_header(self, view: ThirteenView, names: Sequence[str]) -> str:
@@ -116,7 +116,7 @@ class ThirteenAdapter(GameAdapter):
             place = view.places[seat] if seat is not None else None
             return f"The game is over. You finished {ordinal(place)}." if place else "The game is over."
         if seat is not None and view.places[seat] is not None:
-            return f"You went out: {ordinal(view.places[seat] or 0)} place. The others play on."
+            return f"You went out {ordinal(view.places[seat] or 0)}. The others play on."
         if not view.my_turn:
             waiting = names[view.to_move] if view.to_move is not None else "the table"
             return f"Waiting for {waiting}."
