@@ -178,6 +178,9 @@ class Thirteen(commands.Cog):
         pace=PACE_HELP,
         bomb_after_pass="A player who passed may still bomb a 2",
         over_chopping="Bigger kinds of bomb beat smaller ones",
+        n_or_more_pairs="A longer double sequence also chops what a shorter one does",
+        instant_wins="Four 2s, a dragon, six pairs and the like win at the deal",
+        two_finish_loses="Going out with a 2 takes the lowest free place",
         games="Games in the match (place points add up)",
     )
     @app_commands.choices(
@@ -192,15 +195,26 @@ class Thirteen(commands.Cog):
         pace: str = "live",
         bomb_after_pass: bool = False,
         over_chopping: bool = False,
+        n_or_more_pairs: bool = False,
+        instant_wins: bool = False,
+        two_finish_loses: bool = False,
         games: app_commands.Range[int, 1, 20] = 1,
     ) -> None:
+        # Every house rule the engine knows (games.thirteen.Options), all off by default (D-TL-1).
         await self.bot.lobby.open(
             interaction,
             "thirteen",
             seats=seats,
             level=level,
             timer=TurnTimer(pace),
-            options={"bomb_after_pass": bomb_after_pass, "over_chopping": over_chopping, "series_games": games},
+            options={
+                "bomb_after_pass": bomb_after_pass,
+                "over_chopping": over_chopping,
+                "n_or_more_pairs": n_or_more_pairs,
+                "instant_wins": instant_wins,
+                "two_finish_loses": two_finish_loses,
+                "series_games": games,
+            },
         )
 
     @group.command(name="rules", description="The rules of Thirteen, in short")
