@@ -141,3 +141,34 @@ def test_a_dns_failure_names_the_host_and_the_resolver_error():
     key = SimpleNamespace(host="discord.com", port=443, ssl=True)
     error = aiohttp.ClientConnectorDNSError(key, socket.gaierror(-2, "Name or service not known"))  # type: ignore[arg-type]
     assert describe_network_error(error) == "cannot connect to discord.com:443 (Name or service not known)"
+
+
+async def test_a_gateway_out_of_reach_after_login_is_retried_in_one_line(fake, bots, closed_port, caplog) -> None:
+    """Logged in over REST, the gateway on a closed port: discord.py's own reconnect loop retries, and with
+    the runner's filter each retry is one line naming the address (this pins discord.py's message text)."""
+    from bot.bot import CardBot
+    from bot.runner import point_at
+
+    settings = bots.settings(gateway_url=f"ws://127.0.0.1:{closed_port}/gateway")
+    point_at(settings)  # the harness restores discord.py's targets at teardown
+    reconnects = OneLineReconnects()
+    logging.getLogger("discord.client").addFilter(reconnects)
+    caplog.set_level(logging.ERROR, logger="discord.client")
+    bot = CardBot(settings)
+    try:
+        async with bot:
+            task = asyncio.create_task(bot.start(settings.token))
+            deadline = asyncio.get_running_loop().time() + 20
+            while asyncio.get_running_loop().time() < deadline and not any(
+                "Discord gateway" in record.getMessage() for record in caplog.records
+            ):
+                await asyncio.sleep(0.05)
+            await bot.close()
+            await asyncio.gather(task, return_exceptions=True)
+    finally:
+        logging.getLogger("discord.client").removeFilter(reconnects)
+    retries = [record for record in caplog.records if "Discord gateway" in record.getMessage()]
+    assert retries, [record.getMessage() for record in caplog.records]
+    assert f"cannot connect to 127.0.0.1:{closed_port}" in retries[0].getMessage()
+    assert retries[0].exc_info is None  # no traceback attached
+    fake.logged_errors.clear()  # the retries are logged at ERROR by discord.py, as expected here
