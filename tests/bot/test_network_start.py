@@ -172,3 +172,8 @@ async def test_a_gateway_out_of_reach_after_login_is_retried_in_one_line(fake, b
     assert f"cannot connect to 127.0.0.1:{closed_port}" in retries[0].getMessage()
     assert retries[0].exc_info is None  # no traceback attached
     fake.logged_errors.clear()  # the retries are logged at ERROR by discord.py, as expected here
+
+
+async def test_the_offline_discord_counts_as_reachable(fake) -> None:
+    """The probe accepts the offline Discord (tests that run `python -m bot` against it start at once)."""
+    assert await asyncio.wait_for(wait_for_discord(fake.api_base, lambda: False), 10)
