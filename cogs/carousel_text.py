@@ -56,8 +56,7 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 def count_text(cards: Sequence[Card]) -> str:
-    number = len(cards)
-    return f"{number} card{'' if number == 1 else 's'}, count {hand_value(cards)}"
+    return f"{count(len(cards), 'card')}, count {hand_value(cards)}"
 
 
 # The public header -----------------------------------------------------------------------------
