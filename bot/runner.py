@@ -125,6 +125,7 @@ def database_problem(path: Path, error: DatabaseUnavailable | SchemaTooNew) -> s
 
 
 async def _main(settings: Settings) -> None:
+    await check_database(settings.database_path)  # before Discord is contacted: a fault ends the start here
     async with CardBot(settings) as bot:
         # SIGTERM (a service manager stopping us) closes the bot like Ctrl-C: the sweeper and table
         # updates stop, the database closes cleanly, and nothing committed is lost.
@@ -140,11 +141,6 @@ def run(settings: Settings) -> int:
     point_at(settings)
     logging.getLogger("discord.client").addFilter(OneLineReconnects())
     path = settings.database_path
-    try:
-        asyncio.run(check_database(path))
-    except (DatabaseUnavailable, SchemaTooNew) as error:
-        print(database_problem(path, error), file=sys.stderr)
-        return EXIT_STORAGE
     collector.tune()
     try:
         asyncio.run(_main(settings))
@@ -153,7 +149,7 @@ def run(settings: Settings) -> int:
     except discord.LoginFailure:
         log.error("Discord refused the token. Check DISCORD_TOKEN in .env (no quotes, no spaces).")
         return EXIT_LOGIN
-    except (DatabaseUnavailable, SchemaTooNew) as error:  # the file went bad between the check and the start
+    except (DatabaseUnavailable, SchemaTooNew) as error:
         print(database_problem(path, error), file=sys.stderr)
         return EXIT_STORAGE
     except NETWORK_ERRORS as error:  # the network went away between the check and the login
