@@ -21,6 +21,7 @@ from bot.components import button, view_of
 from bot.ids import ComponentId
 from bot.texts import duration
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
+from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS
 
 if TYPE_CHECKING:
     from bot.service import GameService, Loaded
@@ -36,7 +37,12 @@ PACES = tuple(timer.value for timer in TurnTimer)
 # Shared by every game's `/<game> new` command, so the three lobbies offer the same choices.
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 PACE_CHOICES = [app_commands.Choice(name=pace, value=pace) for pace in PACES]
-PACE_HELP = "live: a minute a turn; casual: hours a turn, with reminders"
+# The words come from the same defaults the lobby shows ("live, 90 s a turn"), so the option help
+# cannot drift from what a table actually gets; a server may change both in /settings.
+PACE_HELP = (
+    f"live: {duration(DEFAULT_LIVE_TURN_SECONDS)} a turn; casual: {duration(DEFAULT_CASUAL_TURN_SECONDS)} a turn, "
+    "with reminders (server defaults)"
+)
 
 
 @dataclass(frozen=True, slots=True)

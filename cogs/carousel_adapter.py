@@ -41,6 +41,7 @@ from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refu
 from bot.components import button, select
 from bot.ids import ComponentId, decode_mask, encode_mask
 from bot.terminal.carousel import added_cards
+from bot.texts import count
 from cogs import carousel_text as words
 from data import GameNotFound, GameStatus
 from games.base import Engine, IllegalMove
@@ -345,7 +346,7 @@ class CarouselAdapter(GameAdapter):
         return Redraw(
             selection=positions_of(hand, cards),
             notice=(
-                f"💡 Hint: meld {words.cards_text(cards)} ({points} points off your count). "
+                f"💡 Hint: meld {words.cards_text(cards)} ({count(points, 'point')} off your count). "
                 "Press **Meld** to see where they go."
             ),
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.texts import count
 from games.cards import JOKER_CODE, JOKER_SYMBOL, Card, format_cards
 from games.carousel import CarouselView, GameEndSummary, HandSummary, Meld, Options, Phase, TableCard, hand_value
 from rendering.carousel import sort_hand
@@ -46,7 +47,7 @@ def table_options(options: Mapping[str, Any]) -> Options:
 
 def describe_options(options: Mapping[str, Any]) -> str:
     chosen = table_options(options)
-    return f"to {chosen.target} points, knock with {chosen.knock_limit} or less"
+    return f"to {count(chosen.target, 'point')}, knock with {chosen.knock_limit} or less"
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -55,8 +56,7 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 def count_text(cards: Sequence[Card]) -> str:
-    number = len(cards)
-    return f"{number} card{'' if number == 1 else 's'}, count {hand_value(cards)}"
+    return f"{count(len(cards), 'card')}, count {hand_value(cards)}"
 
 
 # The public header -----------------------------------------------------------------------------
@@ -96,9 +96,9 @@ def ending(summary: HandSummary, names: Sequence[str]) -> str:
 def hand_lines(summary: HandSummary, names: Sequence[str], target: int) -> list[str]:
     """CA-12: each seat's count and points with the +10 / +25 bonuses spelled out, then the totals."""
     lines = [f"**Hand {summary.hand_number}**: {ending(summary, names)}."]
-    for seat, count in enumerate(summary.counts):
+    for seat, hand_count in enumerate(summary.counts):
         points = summary.points[seat]
-        parts = [f"{seat_name(names, seat)}: count {count}"]
+        parts = [f"{seat_name(names, seat)}: count {hand_count}"]
         if seat in summary.winners:
             extras = [f"{summary.base_points[seat]}"]
             if summary.knock_bonus[seat]:

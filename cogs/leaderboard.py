@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.texts import count
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
 from data.ratings import RatedSeat, replay_ratings
 from data.results import DEFAULT_MIN_GAMES
@@ -262,7 +263,7 @@ class Leaderboard(commands.Cog):
             db, interaction.guild_id or 0, kind, period, page, user.id, now=self.bot.service.clock()
         )
         title = f"{game_title(self.bot, kind)} leaderboard"
-        subtitle = f"{period.label} · conservative rating · at least {DEFAULT_MIN_GAMES} rated games"
+        subtitle = f"{period.label} · conservative rating · at least {count(DEFAULT_MIN_GAMES, 'rated game')}"
         image = await asyncio.to_thread(render_leaderboard, title, found.rows, found.caller, subtitle)
         lines = [f"**{title}** · {period.label} · page {page + 1}"]
         if not found.rows:
@@ -290,8 +291,8 @@ class Leaderboard(commands.Cog):
         if period is Period.ALL:
             stats = await db.results.player_stats(guild_id, user_id, kind=kind)
             missing = max(DEFAULT_MIN_GAMES - stats.rated_games, 1)
-            return f"You are not listed yet: {missing} more rated game{'s' * (missing != 1)} to go."
-        return f"You are not listed for the {period.label} yet: play {DEFAULT_MIN_GAMES} rated games in it."
+            return f"You are not listed yet: {count(missing, 'more rated game')} to go."
+        return f"You are not listed for the {period.label} yet: play {count(DEFAULT_MIN_GAMES, 'rated game')} in it."
 
 
 def board_buttons(kind: str, period: Period, found: BoardPage, caller: int) -> Sequence[BoardButton]:

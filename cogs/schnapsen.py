@@ -23,6 +23,7 @@ PRESET_CHOICES = [
     app_commands.Choice(name="Santase: 24 cards, to 11 (default)", value="santase"),
     app_commands.Choice(name="Sixty-Six: 24 cards, to 7 (pagat rules)", value="sixty_six"),
     app_commands.Choice(name="Schnapsen: 20 cards, to 7", value="schnapsen"),
+    app_commands.Choice(name="Tournament Schnapsen: 20 cards, to 7, claim 66 yourself", value="schnapsen_tournament"),
 ]
 
 
@@ -38,11 +39,11 @@ class Schnapsen(commands.Cog):
 
     @group.command(name="new", description="Open a Sixty-Six table in this channel")
     @app_commands.describe(
-        preset="Which rules: Santase (default), Sixty-Six or 20-card Schnapsen",
+        preset="Which rules: Santase (default), Sixty-Six, 20-card Schnapsen or its tournament rules",
         level="How strong the computer opponent is (if nobody joins)",
         pace=PACE_HELP,
         target="Game points that win the series (default: 11 for Santase, 7 otherwise)",
-        claim="auto: the deal ends at 66 by itself; memory: count your points and press Claim 66",
+        claim="auto: the deal ends at 66 by itself; memory: press Claim 66 (default: the preset's)",
     )
     @app_commands.choices(
         preset=PRESET_CHOICES,
@@ -57,7 +58,7 @@ class Schnapsen(commands.Cog):
         level: str = "normal",
         pace: str = "live",
         target: app_commands.Range[int, 1, 99] | None = None,
-        claim: str = "auto",
+        claim: str | None = None,  # None: the preset's own (memory for tournament Schnapsen)
     ) -> None:
         await self.bot.lobby.open(
             interaction,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.texts import count
 from games.cards import Card, Suit
 from games.schnapsen import DealEnd, DealSummary, Options, Phase, SchnapsenView
 from games.schnapsen.rules import WIN_POINTS, follow_refusal, lowest_trump
@@ -91,10 +92,6 @@ def describe_options(options: Mapping[str, Any]) -> str:
     return f"{PRESET_NAMES.get(chosen.preset, chosen.preset)} · to {chosen.target} · {claims}"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def stock_line(view: SchnapsenView, names: Sequence[str]) -> str:
     """Trumps and the stock: face-up trump and how many cards, or closed, or used up (SX-3, SX-5, SX-10)."""
     trumps = f"Trumps {view.trump.symbol}"
@@ -103,7 +100,7 @@ def stock_line(view: SchnapsenView, names: Sequence[str]) -> str:
     if view.talon_size == 0:
         return f"{trumps} · stock used up"
     face_up = f" ({view.trump_card} face up)" if view.trump_card is not None else ""
-    return f"{trumps} · stock {plural(view.talon_size, 'card')}{face_up}"
+    return f"{trumps} · stock {count(view.talon_size, 'card')}{face_up}"
 
 
 def trick_line(view: SchnapsenView, names: Sequence[str]) -> str:
@@ -115,7 +112,7 @@ def trick_line(view: SchnapsenView, names: Sequence[str]) -> str:
     if view.last_trick is not None and not view.deal_just_ended:
         last = view.last_trick
         cards = " ".join(str(played.card) for played in last.cards)
-        return f"{seat_name(names, last.winner)} took the last trick: {cards} ({plural(last.points, 'point')})."
+        return f"{seat_name(names, last.winner)} took the last trick: {cards} ({count(last.points, 'point')})."
     return ""
 
 
@@ -266,11 +263,12 @@ def points_line(view: SchnapsenView, names: Sequence[str]) -> str:
     seat = view.seat
     if seat is None or view.is_over:
         return ""
-    tricks = plural(view.tricks_won[seat], "trick")
+    tricks = count(view.tricks_won[seat], "trick")
     if view.claim_mode == "memory":
         return f"You have {tricks}. Memory mode: count your own points and press **Claim 66** when you have 66."
     mine, theirs = view.points[seat], view.points[1 - seat]
-    return f"You have {mine} points and {tricks}; {seat_name(names, 1 - seat)} has {theirs}. First to 66 wins the deal."
+    points = count(mine, "point") if mine is not None else "? points"
+    return f"You have {points} and {tricks}; {seat_name(names, 1 - seat)} has {theirs}. First to 66 wins the deal."
 
 
 def panel_lines(view: SchnapsenView, names: Sequence[str], *, location: str, notice: str, marrying: bool) -> list[str]:

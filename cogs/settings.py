@@ -26,9 +26,9 @@ from discord.ext import commands
 
 from bot.components import view_of
 from bot.permissions import NOT_A_MANAGER, is_games_manager
-from bot.texts import duration
+from bot.texts import count, duration
 from cogs.stats import selected_values
-from data import GameStatus, GuildSettings, HandDelivery, UserSettings
+from data import Erasure, GameStatus, GuildSettings, HandDelivery, UserSettings
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -192,13 +192,7 @@ class Settings(commands.Cog):
         # Games still running with a computer in the seat are settled by the storage layer when they end.
         erasure = await self.db.privacy.erase_user(user.id, at=service.clock())
         log.info("user data erased on request (%d games left)", left)
-        lines = [
-            f"Done. Removed your name from {erasure.match_rows} results and {erasure.seats} seats, "
-            f"deleted {erasure.ratings} ratings and your settings."
-        ]
-        if left:
-            lines.append(f"You left {left} open game{'s' * (left != 1)}; computer players took your seats.")
-        return "\n".join(lines)
+        return erasure_text(erasure, left)
 
     async def _leave_lobby(self, game_id: int, seat: int, user_id: int) -> None:
         """Take the seat out of a lobby; the host role passes on, or the lobby closes if nobody is left."""
@@ -329,3 +323,14 @@ class Settings(commands.Cog):
 
 async def setup(bot: CardBot) -> None:
     await bot.add_cog(Settings(bot))
+
+
+def erasure_text(erasure: Erasure, left: int) -> str:
+    """What `/settings forget-me` did, in counts with their plurals ("1 result", "2 seats")."""
+    lines = [
+        f"Done. Removed your name from {count(erasure.match_rows, 'result')} and "
+        f"{count(erasure.seats, 'seat')}, deleted {count(erasure.ratings, 'rating')} and your settings."
+    ]
+    if left:
+        lines.append(f"You left {count(left, 'open game')}; computer players took your seats.")
+    return "\n".join(lines)

@@ -25,12 +25,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.texts import relative
+from bot.texts import count, ordinal, relative
 from cogs.leaderboard import GAME_CHOICES, game_title
 from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
 from games.registry import KINDS, get_engine
 from rendering import render_table as render_kind_table
-from rendering.standings import ordinal
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -54,8 +53,7 @@ class Trend:
         if not self.games:
             return "no rated games yet"
         arrow = "📈" if self.change > 0 else "📉" if self.change < 0 else "➖"
-        plural = "s" if self.games != 1 else ""
-        return f"{arrow} {self.change:+.1f} over the last {self.games} rated game{plural}"
+        return f"{arrow} {self.change:+.1f} over the last {count(self.games, 'rated game')}"
 
 
 def trend_of(matches: Sequence[MatchRecord], user_id: int, limit: int = TREND_GAMES) -> Trend:
@@ -76,9 +74,15 @@ def result_line(match: MatchRecord, user_id: int, title: str) -> str:
     """ "Thirteen #12 · 2nd of 4 · 3 pts · rated · 2 hours ago" for one player of a match."""
     player = next((p for p in match.players if p.user_id == user_id), None)
     place = f"{ordinal(player.place)} of {len(match.players)}" if player else "?"
-    score = f" · {player.score} pts" if player else ""
+    score = f" · {count(player.score, 'pt')}" if player else ""
     kind = "rated" if match.rated else "with computers" if match.with_computers else "unrated"
     return f"{title} #{match.game_id} · {place}{score} · {kind} · {relative(match.finished_at)}"
+
+
+def record_line(stats: PlayerStats) -> str:
+    """ "**1** game · **0** wins · average place 2.00": a player's record, plurals agreeing with the counts."""
+    average = f" · average place {stats.average_place:.2f}" if stats.average_place else ""
+    return f"{count(stats.games, 'game', bold=True)} · {count(stats.wins, 'win', bold=True)}{average}"
 
 
 def favourite(per_kind: dict[str, PlayerStats]) -> str | None:
@@ -229,8 +233,7 @@ class Stats(commands.Cog):
         if not overall.games:
             embed.description = "No finished games here yet."
         else:
-            average = f" · average place {overall.average_place:.2f}" if overall.average_place else ""
-            embed.description = f"**{overall.games}** games · **{overall.wins}** wins{average}"
+            embed.description = record_line(overall)
         recent = await db.results.recent_matches(guild_id, kind=kind, user_id=target.id, limit=25)
         for k, stats in per_kind.items():
             if stats.rating is None:
@@ -241,7 +244,7 @@ class Stats(commands.Cog):
             trend = trend_of([m for m in recent if m.kind == k], target.id)
             embed.add_field(
                 name=f"{game_title(self.bot, k)} rating",
-                value=f"{stats.rating.ordinal:.1f} · {stats.rated_games} rated games · {rank}\n{trend.text()}",
+                value=f"{stats.rating.ordinal:.1f} · {count(stats.rated_games, 'rated game')} · {rank}\n{trend.text()}",
                 inline=False,
             )
         if not kind:

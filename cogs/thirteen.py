@@ -20,10 +20,10 @@ from bot.bot import CardBot
 from bot.components import button, select
 from bot.ids import ComponentId, encode_mask
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
+from bot.texts import count, ordinal
 from data import TurnTimer
 from games.base import Move
 from games.thirteen import ENGINE, PASS, NormalPlayer, Options, Play, ThirteenView
-from rendering.standings import ordinal
 from rendering.thirteen import render_hand, render_table
 
 RULES = """**Thirteen (Tiến lên)**: be the first to shed all your cards.
@@ -59,7 +59,7 @@ class ThirteenAdapter(GameAdapter):
         if not chosen.auto_pass:
             parts.append("no auto-pass")
         if chosen.series_games > 1:
-            parts.append(f"match of {chosen.series_games} games")
+            parts.append(f"match of {count(chosen.series_games, 'game')}")
         return ", ".join(parts) or "standard rules"
 
     def table_header(self, view: ThirteenView, names: Sequence[str]) -> str:
@@ -116,7 +116,7 @@ class ThirteenAdapter(GameAdapter):
             place = view.places[seat] if seat is not None else None
             return f"The game is over. You finished {ordinal(place)}." if place else "The game is over."
         if seat is not None and view.places[seat] is not None:
-            return f"You went out: {ordinal(view.places[seat] or 0)} place. The others play on."
+            return f"You went out {ordinal(view.places[seat] or 0)}. The others play on."
         if not view.my_turn:
             waiting = names[view.to_move] if view.to_move is not None else "the table"
             return f"Waiting for {waiting}."
@@ -178,6 +178,9 @@ class Thirteen(commands.Cog):
         pace=PACE_HELP,
         bomb_after_pass="A player who passed may still bomb a 2",
         over_chopping="Bigger kinds of bomb beat smaller ones",
+        n_or_more_pairs="A longer double sequence also chops what a shorter one does",
+        instant_wins="Four 2s, a dragon, six pairs and the like win at the deal",
+        two_finish_loses="Going out with a 2 takes the lowest free place",
         games="Games in the match (place points add up)",
     )
     @app_commands.choices(
@@ -192,15 +195,26 @@ class Thirteen(commands.Cog):
         pace: str = "live",
         bomb_after_pass: bool = False,
         over_chopping: bool = False,
+        n_or_more_pairs: bool = False,
+        instant_wins: bool = False,
+        two_finish_loses: bool = False,
         games: app_commands.Range[int, 1, 20] = 1,
     ) -> None:
+        # Every house rule the engine knows (games.thirteen.Options), all off by default (D-TL-1).
         await self.bot.lobby.open(
             interaction,
             "thirteen",
             seats=seats,
             level=level,
             timer=TurnTimer(pace),
-            options={"bomb_after_pass": bomb_after_pass, "over_chopping": over_chopping, "series_games": games},
+            options={
+                "bomb_after_pass": bomb_after_pass,
+                "over_chopping": over_chopping,
+                "n_or_more_pairs": n_or_more_pairs,
+                "instant_wins": instant_wins,
+                "two_finish_loses": two_finish_loses,
+                "series_games": games,
+            },
         )
 
     @group.command(name="rules", description="The rules of Thirteen, in short")

@@ -5,7 +5,8 @@ transaction on one connection guarded by an asyncio.Lock, so any number of tasks
 Times are UNIX seconds passed in by the caller (`at=`, `now=`, deadlines): data/ never reads a clock.
 
 Opening
-    db = await Database.open(path)            # creates / upgrades the schema; SchemaTooNew if newer
+    db = await Database.open(path)            # creates / upgrades the schema; SchemaTooNew if newer,
+                                              # DatabaseUnavailable (with what to do) if it cannot be opened
     async with await Database.open(path) as db: ...
     await db.close()
 
@@ -39,12 +40,21 @@ Settings: `db.settings` (SettingsRepository)
 
 Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first)
 
-Errors (data.errors): StorageError > SchemaTooNew, GameNotFound, VersionConflict, WrongStatus,
+Errors (data.errors): StorageError > DatabaseUnavailable, SchemaTooNew, GameNotFound, VersionConflict, WrongStatus,
 ChannelBusy, SeatError.
 """
 
 from .database import Database, Synchronous
-from .errors import ChannelBusy, GameNotFound, SchemaTooNew, SeatError, StorageError, VersionConflict, WrongStatus
+from .errors import (
+    ChannelBusy,
+    DatabaseUnavailable,
+    GameNotFound,
+    SchemaTooNew,
+    SeatError,
+    StorageError,
+    VersionConflict,
+    WrongStatus,
+)
 from .models import (
     BoardEntry,
     Erasure,
@@ -71,6 +81,7 @@ __all__ = [
     "BoardEntry",
     "ChannelBusy",
     "Database",
+    "DatabaseUnavailable",
     "Erasure",
     "GameNotFound",
     "GameRecord",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -32,6 +33,7 @@ import aiosqlite
 
 from . import schema
 from .commits import GroupCommit, settle
+from .errors import DatabaseUnavailable
 from .ratings import RatingModel
 
 log = logging.getLogger(__name__)
@@ -126,12 +128,25 @@ class Database:
     ) -> Self:
         """Open (creating if needed) and upgrade the database at `path`.
 
-        Raises SchemaTooNew when the file was written by a newer Cardroom. `migrate_to` stops the
-        upgrade at an older version; it exists for migration tests only.
+        Raises SchemaTooNew when the file was written by a newer Cardroom, and DatabaseUnavailable
+        (saying what is wrong and what to do) when SQLite cannot open it for reading and writing: a
+        missing folder, a read-only file or file system, a file that is not a database. `migrate_to`
+        stops the upgrade at an older version; it exists for migration tests only.
         """
         path = Path(path)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3 never opens hidden transactions.
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            if str(path) != MEMORY:
+                # A failed aiosqlite.connect stops its worker thread without waiting for it, and the
+                # thread then reports to an event loop that may be closed already (a traceback on
+                # stderr at exit): a file that cannot be opened at all is found with plain sqlite3.
+                await asyncio.to_thread(_can_open, path)
+            # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3 never opens hidden transactions.
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            problem = unavailable(path, error)
+            if problem is None:
+                raise
+            raise problem from error
         try:
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -139,7 +154,14 @@ class Database:
             await conn.execute(f"PRAGMA synchronous = {Synchronous(synchronous).value}")
             await conn.execute("PRAGMA foreign_keys = ON")
             version = await schema.migrate(conn, migrate_to)
+            await _probe_write(conn, version)
             reader = None if str(path) == MEMORY else await _open_reader(path, busy_timeout_ms)
+        except sqlite3.Error as error:
+            await conn.close()
+            problem = unavailable(path, error)
+            if problem is None:  # not the file's fault (a broken migration is a bug): keep the traceback
+                raise
+            raise problem from error
         except BaseException:
             await conn.close()
             raise
@@ -235,3 +257,73 @@ async def _open_reader(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection
         await reader.close()
         raise
     return reader
+
+
+def _can_open(path: Path) -> None:
+    """Raise sqlite3's error when `path` cannot be opened (a missing folder, a folder, no permission)."""
+    sqlite3.connect(path).close()
+
+
+async def _probe_write(conn: aiosqlite.Connection, version: int) -> None:
+    """Fail now, not at the first move, when the file cannot be written.
+
+    SQLite opens a file it may not write (a read-only file system, a file without write permission)
+    read-only without a word, and an up-to-date schema needs no write to open, so the first sign
+    would be a player's move failing. Rewriting the schema version to its own value inside a
+    transaction that is rolled back touches nothing but needs the write lock and the file header.
+    """
+    await settle(conn.execute("BEGIN IMMEDIATE"))
+    try:
+        await settle(conn.execute(f"PRAGMA user_version = {int(version)}"))
+    finally:
+        if conn.in_transaction:
+            await settle(conn.execute("ROLLBACK"))
+
+
+# SQLite's primary result codes (the low byte of the extended code), https://sqlite.org/rescode.html
+_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
+_READ_ONLY = "the file or its folder is read-only (a read-only file system, or no permission to write)"
+_MAKE_WRITABLE = "make both writable by the user that runs the bot, or choose a file in a writable folder"
+
+
+def unavailable(path: Path, error: sqlite3.Error) -> DatabaseUnavailable | None:
+    """Explain why SQLite could not open `path`, in words and with a remedy, from its result code;
+    None when the code says nothing about the file (a mistake in SQL is a bug, not the operator's).
+
+    "unable to open database file" covers a missing folder, a folder given as the file and a folder
+    that cannot be written (SQLite creates the -wal and -shm files beside the database), so for
+    that code the file system is asked which one it is.
+    """
+    code = getattr(error, "sqlite_errorcode", -1) & 0xFF
+    if code == _CANTOPEN:
+        if path.is_dir():
+            inside = path / "cardroom.db"
+            inside = path / "cardroom.db"
+            return DatabaseUnavailable(path, "it is a folder, not a file", f"choose a file in it, such as {inside}")
+        if not path.parent.is_dir():
+            return DatabaseUnavailable(
+                path, f"the folder {path.parent} does not exist", "create it, or choose a file in a folder that exists"
+            )
+        if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.R_OK | os.W_OK)):
+            return DatabaseUnavailable(path, _READ_ONLY, _MAKE_WRITABLE)
+    if code in (_READONLY, _PERM):
+        return DatabaseUnavailable(path, _READ_ONLY, _MAKE_WRITABLE)
+    if code in (_NOTADB, _CORRUPT):
+        return DatabaseUnavailable(
+            path,
+            "the file is not an SQLite database, or it is damaged",
+            "choose the right file, restore a backup, or move this one aside to start a new database",
+        )
+    if code == _FULL:
+        return DatabaseUnavailable(path, "the disk is full", "free some space and start the bot again")
+    if code in (_BUSY, _LOCKED):
+        return DatabaseUnavailable(
+            path, "another program holds it locked", "stop the other program (another copy of the bot?) and start again"
+        )
+    if code == _IOERR:
+        return DatabaseUnavailable(path, f"the disk reported an error ({error})", "check the disk and start again")
+    if code == _CANTOPEN:
+        return DatabaseUnavailable(
+            path, f"SQLite could not open it ({error})", "check that the file and its folder can be read and written"
+        )
+    return None

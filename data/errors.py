@@ -2,9 +2,12 @@
 
 The bot catches the specific ones: `VersionConflict` is a stale click (tell the player politely),
 `ChannelBusy` is a second game in one channel, `WrongStatus` is acting on a game that ended.
+`DatabaseUnavailable` and `SchemaTooNew` stop the start-up with a sentence for the operator.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from .models import GameStatus
 
@@ -23,6 +26,21 @@ class SchemaTooNew(StorageError):
         )
         self.found = found
         self.known = known
+
+
+class DatabaseUnavailable(StorageError):
+    """The database file cannot be opened for reading and writing: what is wrong, and what to do.
+
+    `problem` and `remedy` are plain words for whoever starts the bot (data.database.unavailable
+    reads SQLite's error code and the file system to choose them), so the start-up can print one
+    sentence instead of a traceback.
+    """
+
+    def __init__(self, path: Path, problem: str, remedy: str) -> None:
+        super().__init__(f"{problem}; {remedy}")
+        self.path = path
+        self.problem = problem
+        self.remedy = remedy
 
 
 class GameNotFound(StorageError):

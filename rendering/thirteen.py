@@ -69,7 +69,8 @@ def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) ->
         badges.append(Badge("may bomb" if view.in_bomb_window else "to play", theme.accent))
     if seat in view.passed and not to_play:
         badges.append(Badge("passed", theme.danger))
-    lines = (f"{view.series_points[seat]} pts in series",) if view.series_games > 1 else ()
+    points = view.series_points[seat]
+    lines = (f"{points} {'pt' if points == 1 else 'pts'} in series",) if view.series_games > 1 else ()
     return SeatPanel(
         name=seat_name(names, seat),
         cards=view.hand_counts[seat] if view.hand_counts[seat] else None,  # the last player keeps cards

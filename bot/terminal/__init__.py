@@ -1,7 +1,7 @@
 """The terminal table: play Cardroom's games without Discord, one person against computer players.
 
 `python -m bot play thirteen|carousel|schnapsen [--players N] [--level easy|normal|hard] [--seed S]
-[--preset P] [--option KEY=VALUE ...] [--images DIR] [--watch] [--name NAME]`
+[--preset P] [--option KEY=VALUE ...] [--images DIR] [--watch] [--delay SECONDS] [--name NAME]`
 
 Public API
 - `main(argv, *, stdin=None, stdout=None) -> int`: parse the arguments and play one game, reading

@@ -14,7 +14,8 @@ import logging
 import os
 import random
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -23,6 +24,7 @@ from bot.terminal.carousel import CarouselText
 from bot.terminal.game_text import GameText, standings
 from bot.terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
 from bot.terminal.schnapsen import SchnapsenText
+from bot.terminal.shorthand import Named, named_play, ranks_only
 from bot.terminal.thirteen import ThirteenText
 from games.base import Engine, GameState, IllegalMove, seeded_rng
 from games.registry import KINDS, get_engine
@@ -37,10 +39,12 @@ TEXTS: dict[str, GameText] = {text.kind: text for text in (ThirteenText(), Carou
 COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edda")
 HINT_LEVEL = "normal"  # the issue: `hint` is the normal computer player's suggestion
 MOVES_SHOWN = 12
+WATCH_DELAY = 1.0  # seconds after each computer move when only computers play: a game one can follow
 
 COMMANDS = """\
 Commands: help · hint (the normal computer player's suggestion) · moves (some legal moves)
-          table (show the table again) · quit"""
+          table (show the table again) · quit
+A rank alone (K, 9 9, 10) plays the one legal play made of those ranks, or says what it could be."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,7 @@ class TableConfig:
     images: Path | None = None
     watch: bool = False
     name: str = HUMAN_DEFAULT_NAME
+    delay: float = 0.0  # seconds to wait after each computer move
 
     @property
     def human(self) -> int | None:
@@ -88,6 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--images", type=Path, metavar="DIR", help="write the table image to DIR after every turn")
     parser.add_argument("--watch", action="store_true", help="computer players only: a demonstration game")
     parser.add_argument("--name", default=HUMAN_DEFAULT_NAME, help="your name at the table")
+    parser.add_argument(
+        "--delay",
+        type=float,
+        metavar="SECONDS",
+        help=f"pause after each computer move (default: {WATCH_DELAY:g} with --watch, else 0)",
+    )
     return parser
 
 
@@ -112,12 +123,15 @@ def parse_config(argv: Sequence[str]) -> TableConfig:
         if not sep or not key.strip():
             parser.error(f"--option takes KEY=VALUE, not {item!r}")
         options[key.strip()] = _option_value(value.strip())
+    delay = (WATCH_DELAY if args.watch else 0.0) if args.delay is None else args.delay
+    if not 0 <= delay <= 60:
+        parser.error(f"--delay must be between 0 and 60 seconds, not {args.delay:g}")
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     try:
         engine.new_game(players, seed, options)  # the engine validates the options (ValueError with a sentence)
     except ValueError as error:
         parser.error(str(error))
-    return TableConfig(args.game, players, args.level, seed, options, args.images, args.watch, args.name)
+    return TableConfig(args.game, players, args.level, seed, options, args.images, args.watch, args.name, delay)
 
 
 def _option_value(text: str) -> Any:
@@ -139,8 +153,11 @@ class Quit(Exception):
 class TerminalTable:
     """The game loop: prompts the human, moves the computers, prints what happens, writes images."""
 
-    def __init__(self, config: TableConfig, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(
+        self, config: TableConfig, stdin: TextIO, stdout: TextIO, *, sleep: Callable[[float], None] = time.sleep
+    ) -> None:
         self.config = config
+        self.sleep = sleep
         self.engine: Engine = get_engine(config.kind)
         self.text = TEXTS[config.kind]
         self.stdin = stdin
@@ -155,6 +172,8 @@ class TerminalTable:
         self._shown_log: list[str] = self._log()
         # Echo typed lines when input is not a terminal, so a piped session reads like a transcript.
         self._echo = not _is_tty(stdin)
+        if self._interactive():
+            line_editing()
 
     # -- output -------------------------------------------------------------------------------------
 
@@ -214,6 +233,8 @@ class TerminalTable:
         rng = seeded_rng(self.config.seed, "computer", self.moves_made)
         move = self.computers[seat].choose(self.state.view(seat), rng)
         self.apply(move)
+        if self.config.delay > 0 and not self.state.is_over:
+            self.sleep(self.config.delay)  # the same pause whatever was played: it tells nothing
 
     def human_turn(self, seat: int) -> None:
         """Read lines until one is a legal move (or a command that leaves the table)."""
@@ -222,7 +243,8 @@ class TerminalTable:
             command = line.strip().lower()
             if not command:
                 continue
-            if command in ("quit", "exit", "q"):
+            # No one-letter quit or table: "Q" and "T" are ranks (the shorthand below).
+            if command in ("quit", "exit"):
                 raise Quit
             if command in ("help", "?", "h"):
                 self.say(self.text.help())
@@ -234,9 +256,16 @@ class TerminalTable:
             if command == "moves":
                 self.say(self.legal_examples(seat))
                 continue
-            if command in ("table", "look", "t"):
+            if command in ("table", "look"):
                 self.show_table()
                 continue
+            ranks = ranks_only(line)
+            if ranks is not None:
+                named = self.named_by(ranks, seat)
+                if named.move is None:
+                    self.say(f"  ✗ {named.refusal}")
+                    continue
+                line = self.text.typed(named.move, self.state.view(seat))
             try:
                 move = self.state.parse_move(line.strip())
             except ValueError as error:  # each engine's notation error already says how to write a move
@@ -249,8 +278,12 @@ class TerminalTable:
                 continue
             return
 
+    def _interactive(self) -> bool:
+        """A person at a real terminal: input() reads the lines, with line editing when readline exists."""
+        return self.stdin is sys.stdin and _is_tty(sys.stdin) and self.stdout is sys.stdout
+
     def read_line(self, prompt: str) -> str:
-        if self.stdin is sys.stdin and _is_tty(sys.stdin) and self.stdout is sys.stdout:
+        if self._interactive():
             try:
                 return input(prompt)  # line editing and history on a real terminal
             except EOFError:
@@ -264,6 +297,16 @@ class TerminalTable:
         if self._echo:
             self.stdout.write(line if line.endswith("\n") else line + "\n")
         return line.rstrip("\n")
+
+    def named_by(self, ranks: Sequence[str], seat: int) -> Named:
+        """The legal play a rank-only line names (bot.terminal.shorthand), read from the seat's view."""
+        view = self.state.view(seat)
+        return named_play(
+            ranks,
+            self.state.legal_moves(),
+            lambda move: self.text.typed(move, view),
+            lambda move: self.text.describe(move, view),
+        )
 
     def hint(self, seat: int) -> str:
         view = self.state.view(seat)
@@ -341,6 +384,19 @@ def quiet_solver_banner(stdout: TextIO) -> None:
     finally:
         os.dup2(saved, 1)
         os.close(saved)
+
+
+def line_editing() -> bool:
+    """Give input() arrow keys, line editing and a history of this session's lines, where readline exists.
+
+    Importing `readline` is all it takes: input() uses it from then on. It is missing on Windows
+    and in some minimal Pythons; the table then reads plain lines (arrow keys arrive as ^[[A).
+    """
+    try:
+        import readline  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _reason(error: ValueError) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.terminal.game_text import cards_text, codes_text, heading, seat_rows
 from bot.terminal.lines import with_names
+from bot.texts import count
 from games.cards import Card
 from games.carousel import CarouselView, HandSummary, MeldStep, Move, Phase
 from rendering.carousel import sort_hand
@@ -32,7 +33,7 @@ class CarouselText:
     kind = "carousel"
     title = "Carousel"
     default_players = 3
-    score_name = "points"
+    score_name = "point"
     presets: Sequence[str] = ()
 
     def options(self, preset: str | None) -> dict[str, Any]:
@@ -41,12 +42,12 @@ class CarouselText:
     def table(self, view: CarouselView, names: Sequence[str]) -> str:
         lines: list[str] = []
         title = (
-            f"Carousel · hand {view.hand_number} · stock {view.stock} · to {view.target} points"
+            f"Carousel · hand {view.hand_number} · stock {view.stock} · to {count(view.target, 'point')}"
             f" · knock at {view.knock_limit} or less"
         )
-        counts = [f"{size} card{'s' if size != 1 else ''}" for size in view.hand_sizes]
-        scores = [f"{score} pts" for score in view.scores]
-        won = [f"{hands} hand{'s' if hands != 1 else ''} won" for hands in view.hands_won]
+        counts = [count(size, "card") for size in view.hand_sizes]
+        scores = [count(score, "pt") for score in view.scores]
+        won = [f"{count(hands, 'hand')} won" for hands in view.hands_won]
         dealer = ["dealer" if seat == view.dealer else "" for seat in range(view.players)]
         lines.append(heading(title))
         lines.extend(seat_rows(names, [counts, scores, won, dealer], view.to_move))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+from bot.texts import count, ordinal
 from games.base import GameResult
 from games.cards import Card
 
@@ -25,7 +26,7 @@ class GameText(Protocol):
     kind: str
     title: str
     default_players: int
-    score_name: str  # what `GameResult.scores` counts, e.g. "place points"
+    score_name: str  # what one unit of `GameResult.scores` is, singular: "place point" (bot.texts.count)
     presets: Sequence[str]  # names `--preset` accepts; empty when the game has none
 
     def options(self, preset: str | None) -> dict[str, Any]:
@@ -78,18 +79,14 @@ def codes_text(cards: Iterable[Card]) -> str:
     return " ".join(card.face.code for card in cards)
 
 
-def ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
 def standings(result: GameResult, names: Sequence[str], score_name: str) -> str:
     """The final places, best first; equal places are shared (D-CA-4)."""
     seats = sorted(range(len(result.places)), key=lambda seat: (result.places[seat], seat))
     width = max(len(name) for name in names)
     lines = [heading("Result")]
     for seat in seats:
-        lines.append(f"  {ordinal(result.places[seat]):>4}  {names[seat]:<{width}}  {result.scores[seat]} {score_name}")
+        score = count(result.scores[seat], score_name)
+        lines.append(f"  {ordinal(result.places[seat]):>4}  {names[seat]:<{width}}  {score}")
     return "\n".join(lines)
 
 

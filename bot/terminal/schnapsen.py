@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.terminal.game_text import cards_text, heading, seat_rows
 from bot.terminal.lines import with_names
+from bot.texts import count, plural
 from games.schnapsen import (
     PRESETS,
     Claim,
@@ -45,7 +46,7 @@ class SchnapsenText:
     kind = "schnapsen"
     title = "Sixty-Six"
     default_players = 2
-    score_name = "game points"
+    score_name = "game point"
     presets: Sequence[str] = tuple(PRESETS)
 
     def options(self, preset: str | None) -> dict[str, Any]:
@@ -53,10 +54,10 @@ class SchnapsenText:
 
     def table(self, view: SchnapsenView, names: Sequence[str]) -> str:
         game = PRESET_TITLES.get(view.preset, "Sixty-Six")
-        title = f"{game} · deal {view.deal_number} · to {view.target} game points"
-        game_points = [f"{points} game pts" for points in view.game_points]
-        tricks = [f"{count} trick{'s' if count != 1 else ''}" for count in view.tricks_won]
-        points = ["? card pts" if value is None else f"{value} card pts" for value in view.points]
+        title = f"{game} · deal {view.deal_number} · to {count(view.target, 'game point')}"
+        game_points = [f"{points} game {plural(points, 'pt')}" for points in view.game_points]
+        tricks = [count(won, "trick") for won in view.tricks_won]
+        points = ["? card pts" if value is None else f"{value} card {plural(value, 'pt')}" for value in view.points]
         cards = [f"{size} in hand" for size in view.hand_sizes]
         lines = [heading(title), *seat_rows(names, [game_points, tricks, points, cards], view.to_move)]
         lines.append(f"   Trump: {view.trump.symbol}  ·  {_talon(view, names)}")
@@ -128,7 +129,7 @@ class SchnapsenText:
         game = " · ".join(f"{names[seat]} {points}" for seat, points in enumerate(after.game_points))
         return (
             f"{heading(f'Deal {deal.deal_number} over')}\n"
-            f"   Card points {totals}; {deal.game_points} game point{'s' if deal.game_points != 1 else ''}"
+            f"   Card points {totals}; {count(deal.game_points, 'game point')}"
             f" to {names[deal.winner]}. Game points: {game} (to {after.target})"
         )
 
@@ -139,8 +140,8 @@ class SchnapsenText:
 def _talon(view: SchnapsenView, names: Sequence[str]) -> str:
     if view.closed:
         closer = f" by {names[view.closed_by]}" if view.closed_by is not None else ""
-        return f"talon closed{closer} ({view.talon_size} cards)"
+        return f"talon closed{closer} ({count(view.talon_size, 'card')})"
     if view.talon_size == 0:
         return "talon used up: follow suit and head the trick (SX-7)"
     trump_card = f", {view.trump_card} face up" if view.trump_card is not None else ""
-    return f"talon {view.talon_size} cards{trump_card}"
+    return f"talon {count(view.talon_size, 'card')}{trump_card}"

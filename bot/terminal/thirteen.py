@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.terminal.game_text import cards_text, codes_text, heading, ordinal, seat_rows
+from bot.terminal.game_text import cards_text, codes_text, heading, seat_rows
+from bot.texts import count, ordinal
 from games.thirteen import Pass, Play, ThirteenView
 
 HELP = """\
@@ -14,6 +15,7 @@ Thirteen: get rid of your cards first. Beat the table with the same kind of comb
 bombs chop 2s (TL-8). Once you pass you are out until the table clears (TL-9).
   7s            play a single (ranks 3..10 J Q K A 2, suits s c d h; 10 or T)
   7s 7h         play a pair; any set of cards the same way: 3s 4d 5c
+  7 / 7 7       a rank alone plays the one legal play of that rank (10 or T; lower-case works)
   pass          pass"""
 
 
@@ -23,7 +25,7 @@ class ThirteenText:
     kind = "thirteen"
     title = "Thirteen"
     default_players = 4
-    score_name = "place points"
+    score_name = "place point"
     presets: Sequence[str] = ()
 
     def options(self, preset: str | None) -> dict[str, Any]:
@@ -33,16 +35,17 @@ class ThirteenText:
         status = []
         for seat in range(view.players):
             place = view.places[seat]
-            if place is not None:
-                status.append(f"out: {ordinal(place)} place")
+            if place is not None:  # the last player is placed with cards still in hand: not "out"
+                out = view.hand_counts[seat] == 0
+                status.append(f"went out {ordinal(place)}" if out else f"last, {ordinal(place)}")
             elif seat in view.passed:
                 status.append("passed")
             else:
                 status.append("")
-        counts = [f"{count} card{'s' if count != 1 else ''}" for count in view.hand_counts]
+        counts = [count(cards, "card") for cards in view.hand_counts]
         columns: list[list[str]] = [counts, status]
         if view.series_games > 1:
-            columns.append([f"{points} pts" for points in view.series_points])
+            columns.append([count(points, "pt") for points in view.series_points])
         title = "Thirteen"
         if view.series_games > 1:
             title += f" · game {view.game_number} of {view.series_games}"

@@ -11,11 +11,12 @@ it straight into `IllegalMove` (CA-6: a rejected step says why).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from games.cards import JOKER_SYMBOL, Card, Rank, Suit, parse_card
+from games.cards import JOKER_SYMBOL, Card, Rank, Suit, format_cards, parse_card
 
 JOKER_VALUE = 25
 MAX_GROUP = 4  # CA-5: never more than 4 cards in a group
@@ -231,7 +232,23 @@ def meld_problem(meld: Meld | Sequence[TableCard]) -> str | None:
     if all(card.is_joker for card in cards):
         return f"[{shown}] needs at least one natural card (D-CA-2)"
     faces = [card.face for card in cards]
-    one_rank = len({face.rank for face in faces}) == 1
-    reason = group_problem(faces) if one_rank else sequence_problem(faces)
+    reason = group_problem(faces) if len({face.rank for face in faces}) == 1 else _mixed_problem(faces)
     return None if reason is None else f"[{shown}]: {reason}"
+
+
+def _mixed_problem(faces: Sequence[Card]) -> str | None:
+    """Why cards of several ranks are no meld: judged as the group it looks like when more cards share
+    a rank than share a suit, else as a sequence.
+
+    K♠ K♣ K♥ 10♣ is three kings and a stray ten; judged as a sequence it would be refused for its
+    suits, which is not what the player got wrong.
+    """
+    ranks = Counter(face.rank for face in faces)
+    rank, most = ranks.most_common(1)[0]
+    if rank is None or most <= max(Counter(face.suit for face in faces).values()):
+        return sequence_problem(faces)
+    strays = [face for face in faces if face.rank is not rank]
+    verb = "is" if len(strays) == 1 else "are"
+    article = "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
+    return f"a group must be all one rank, and {format_cards(strays)} {verb} not {article} {rank.label}"
 

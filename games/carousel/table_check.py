@@ -34,6 +34,13 @@ def check_meld_step(old: Sequence[Meld], new: Sequence[Meld], hand: Sequence[Car
         raise IllegalMove(f"the same physical card appears twice: {format_cards(twice)}")
     missing = old_cards - new_cards
     if missing:
+        left_out = [meld for meld in old if all(card.card in missing for card in meld.cards)]
+        if left_out:  # the player wrote only their own melds: say that, not what one of its cards is (a joker)
+            melds = " ".join(f"[{meld}]" for meld in left_out)
+            raise IllegalMove(
+                f"the new table leaves out {melds}, already on the table: write every meld, separated by |, "
+                "or name just your cards with meld (CA-6 b)"
+            )
         if any(card.is_joker for card in missing):
             raise IllegalMove("a joker on the table must stay in a meld; it can never go to a hand (CA-7.3)")
         raise IllegalMove(f"table cards cannot be taken back: {format_cards(sorted(missing, key=_order))} (CA-6 b)")

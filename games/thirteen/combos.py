@@ -110,6 +110,8 @@ def why_not_combo(mask: int) -> str:
         return "Choose at least one card to play."
     if len(ranks) == 1:
         return "There are only four cards of a rank."
+    if n == 2:  # two cards can only be meant as a pair; a sequence needs three (TL-5)
+        return "Two cards make a pair only when they are the same rank."
     if TWO in ranks:
         return "A 2 can never be part of a sequence."
     if ranks != list(range(ranks[0], ranks[-1] + 1)):

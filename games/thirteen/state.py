@@ -142,13 +142,15 @@ class State:
         missing = move.mask & ~hand
         if missing:
             raise IllegalMove(f"You don't hold {format_cards(cards_of(missing))}.")
+        # The rule broken first is named first: without the forced card no choice of the other cards
+        # could make the lead legal, so TL-4 comes before what is wrong with the combination.
+        if self.forced is not None and not move.mask >> self.forced & 1:
+            raise IllegalMove(f"The first lead of the game must include {CARDS[self.forced]}.")  # TL-4
         combo = classify(move.mask)
         if combo is None:
             raise IllegalMove(why_not_combo(move.mask))
         if self.in_bomb_window and not combo.is_bomb:
             raise IllegalMove("You passed this round; wait for the table to clear (only a bomb may chop a 2 now).")
-        if self.forced is not None and not move.mask >> self.forced & 1:
-            raise IllegalMove(f"The first lead of the game must include {CARDS[self.forced]}.")  # TL-4
         if self.table is not None and not beats(combo, self.table, self.options):
             raise IllegalMove(why_not_beats(combo, self.table))
 

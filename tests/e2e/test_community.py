@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.lobby import engine_options
+from bot.texts import count
 from cogs.leaderboard import PAGE_SIZE, to_row
 from data import Database, MatchRecord, TurnTimer
 from data.results import DEFAULT_MIN_GAMES
@@ -203,7 +204,7 @@ async def test_stats_report_games_wins_rating_and_rank(fake: FakeDiscord, bots) 
     expected = await db.results.player_stats(guild, bob[0], kind="thirteen")
     answer = await reply(fake.users["alice"], "stats", user=fake.users["bob"], game="thirteen")
     assert answer.ephemeral
-    assert f"**{expected.games}** games · **{expected.wins}** wins" in answer.text
+    assert f"{count(expected.games, 'game', bold=True)} · {count(expected.wins, 'win', bold=True)}" in answer.text
     assert expected.rating is not None and f"{expected.rating.ordinal:.1f}" in answer.text
     assert f"#{expected.rank}" in answer.text and "Recent results" in answer.text
     assert "Thirteen #" in answer.text
@@ -436,7 +437,7 @@ async def test_computer_games_count_in_stats_when_the_server_says_so(fake: FakeD
     panel = await reply(boss, "settings server")
     await click(boss, panel, "Computer games count in stats: no")
     after = await reply(alice, "stats")
-    assert "**1** games" in after.text
+    assert "**1** game · " in after.text
 
 
 async def test_games_manager_role_opens_server_settings(fake: FakeDiscord, bots, monkeypatch) -> None:

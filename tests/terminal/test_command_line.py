@@ -39,7 +39,7 @@ def test_a_bad_command_line_exits_2_with_a_sentence(argv, message, capsys):
 def test_play_goes_through_the_bot_entry_point_without_a_token(monkeypatch, capsys):
     """`python -m bot play` needs no DISCORD_TOKEN: a watched game runs to its result with status 0."""
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    assert bot_main(["play", "thirteen", "--players", "2", "--watch", "--seed", "1"]) == 0
+    assert bot_main(["play", "thirteen", "--players", "2", "--watch", "--delay", "0", "--seed", "1"]) == 0
     assert "── Result " in capsys.readouterr().out
 
 
@@ -57,7 +57,7 @@ def test_the_terminal_table_runs_with_discord_broken(tmp_path):
     (broken / "__init__.py").write_text("raise ImportError('discord.py is broken on purpose')\n")
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     completed = subprocess.run(
-        [sys.executable, "-m", "bot", "play", "thirteen", "--watch", "--seed", "7"],
+        [sys.executable, "-m", "bot", "play", "thirteen", "--watch", "--delay", "0", "--seed", "7"],
         cwd=tmp_path,
         env={**env, "PYTHONPATH": os.pathsep.join([str(tmp_path / "shadow"), str(ROOT)])},
         capture_output=True,
@@ -88,7 +88,7 @@ def test_a_piped_session_reads_like_a_transcript(tmp_path):
 def test_the_solver_banner_stays_out_of_a_carousel_game(tmp_path):
     """HiGHS prints a banner on descriptor 1 the first time it is built; the game text must not contain it."""
     completed = subprocess.run(
-        [sys.executable, "-m", "bot", "play", "carousel", "--watch", "--seed", "2", "--players", "2",
+        [sys.executable, "-m", "bot", "play", "carousel", "--watch", "--delay", "0", "--seed", "2", "--players", "2",
          "--option", "target=30"],
         cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(ROOT)},

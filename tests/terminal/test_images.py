@@ -20,7 +20,7 @@ GAMES = [
 @pytest.mark.parametrize("argv", GAMES, ids=[argv[0] for argv in GAMES])
 def test_images_are_written_after_every_turn_and_decode(tmp_path, argv):
     """One PNG per move plus the opening table, each a valid image as large as the renderer draws it."""
-    session = play([*argv, "--watch", "--seed", "2", "--images", str(tmp_path / "frames")])
+    session = play([*argv, "--watch", "--delay", "0", "--seed", "2", "--images", str(tmp_path / "frames")])
     files = sorted((tmp_path / "frames").glob("*.png"))
     assert session.code == 0
     assert len(files) == session.table.moves_made + 1
@@ -40,7 +40,7 @@ def test_the_last_image_is_the_final_public_table(tmp_path):
     """The image after the last move is exactly what the renderer draws for the finished public view."""
     from rendering import render_table
 
-    session = play(["thirteen", "--players", "2", "--watch", "--seed", "3", "--images", str(tmp_path)])
+    session = play(["thirteen", "--players", "2", "--watch", "--delay", "0", "--seed", "3", "--images", str(tmp_path)])
     last = sorted(tmp_path.glob("*.png"))[-1]
     table = session.table
     assert last.read_bytes() == render_table("thirteen", table.state.view(None), table.names)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
-from bot.terminal.app import COMPUTER_NAMES
+from bot.terminal.app import COMPUTER_NAMES, WATCH_DELAY, TerminalTable, parse_config
 from bot.terminal.game_text import ordinal
 from games.base import seeded_rng
 from games.registry import get_engine
@@ -35,7 +37,7 @@ def engine_playout(kind: str, players: int, seed: int, options: dict[str, object
 @pytest.mark.parametrize(("kind", "players", "extra"), GAMES)
 def test_watch_plays_to_the_end_and_prints_the_engine_result(kind, players, extra):
     """A watched game ends with exit 0 and standings equal to the engine's own playout of that seed."""
-    session = play([kind, "--watch", "--seed", "11", "--level", "normal", *extra])
+    session = play([kind, "--watch", "--delay", "0", "--seed", "11", "--level", "normal", *extra])
     result, moves = engine_playout(kind, players, 11, session.table.config.options, "normal")
     assert session.code == 0
     assert session.table.moves_made == moves
@@ -50,10 +52,44 @@ def test_watch_plays_to_the_end_and_prints_the_engine_result(kind, players, extr
 @pytest.mark.parametrize(("kind", "players", "extra"), GAMES)
 def test_watch_prints_every_computer_move_as_it_happens(kind, players, extra):
     """Every computer seat appears in the move lines, and no prompt is ever printed when watching."""
-    session = play([kind, "--watch", "--seed", "5", "--level", "easy", *extra])
+    session = play([kind, "--watch", "--delay", "0", "--seed", "5", "--level", "easy", *extra])
     move_lines = [line for line in session.output.splitlines() if line.startswith("  ") and not line.startswith("   ")]
     assert len(move_lines) >= session.table.moves_made // 2
     for name in COMPUTER_NAMES[:players]:
         assert any(line.strip().startswith(name) for line in move_lines)
     assert "▸" not in session.output
     assert "You" not in session.output
+
+
+def test_watch_waits_about_a_second_after_each_computer_move_by_default():
+    """--watch without --delay pauses WATCH_DELAY (about a second) after every move but the last."""
+    config = parse_config(["thirteen", "--watch", "--seed", "3", "--players", "2"])
+    assert config.delay == WATCH_DELAY == 1.0
+    pauses: list[float] = []
+    table = TerminalTable(config, io.StringIO(), io.StringIO(), sleep=pauses.append)
+    assert table.run() == 0
+    assert pauses == [1.0] * (table.moves_made - 1)
+
+
+def test_the_delay_option_sets_the_pause_and_zero_turns_it_off():
+    """--delay 0.25 pauses a quarter second per move; --delay 0 never calls sleep at all."""
+    for delay, expected in ((0.25, 0.25), (0.0, None)):
+        config = parse_config(["schnapsen", "--watch", "--seed", "3", "--delay", str(delay)])
+        pauses: list[float] = []
+        table = TerminalTable(config, io.StringIO(), io.StringIO(), sleep=pauses.append)
+        table.run()
+        assert pauses == ([] if expected is None else [expected] * (table.moves_made - 1))
+
+
+def test_a_human_game_has_no_pause_unless_asked():
+    """Playing yourself, computer moves print at once by default (the prompt is the pause)."""
+    assert parse_config(["thirteen"]).delay == 0.0
+    assert parse_config(["thirteen", "--delay", "0.5"]).delay == 0.5
+
+
+def test_a_delay_out_of_range_is_a_usage_error(capsys):
+    """A negative or huge delay exits 2 with a sentence."""
+    from bot.terminal import main
+
+    assert main(["thirteen", "--watch", "--delay", "-1"], stdin=io.StringIO(), stdout=io.StringIO()) == 2
+    assert "--delay must be between 0 and 60 seconds" in capsys.readouterr().err

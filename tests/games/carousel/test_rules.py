@@ -348,3 +348,39 @@ def test_snapshot_round_trip_mid_game() -> None:
     while state.hand_number < 2:
         state = state.apply(state.legal_moves()[-1])
     assert ENGINE.from_dict(state.to_dict()) == state
+
+
+def _refusal(state, text: str) -> str:
+    try:
+        state.check(state.parse_move(text))
+    except IllegalMove as refused:
+        return refused.reason
+    return ""
+
+
+def test_ca6b_a_table_step_leaving_out_a_whole_meld_says_so_not_joker() -> None:
+    """`table: Ks Kc Kh 10c` with 6♥ 🃏 8♥ on the table: the answer is the meld left out (CA-6 b), not jokers."""
+    state = position(table=["6h Jk=7h 8h"], hands=["Ks Kc Kh 10c 2d", "5d"])
+    reason = _refusal(state, "table: Ks Kc Kh 10c")
+    assert reason.startswith("the new table leaves out [6♥ 🃏=7♥ 8♥], already on the table")
+    assert "joker" not in reason and "write every meld, separated by |" in reason
+
+
+def test_ca73_a_joker_dropped_from_a_kept_meld_still_names_the_joker() -> None:
+    """The meld stays but its joker is gone: that is the joker rule (CA-7.3), said as before."""
+    state = position(table=["6h Jk=7h 8h"], hands=["7h Ks Kc Kh", "5d"])
+    assert "joker on the table must stay in a meld" in _refusal(state, "table: 6h 7h 8h | Ks Kc Kh")
+
+
+def test_ca5_three_kings_and_a_ten_are_judged_as_a_group() -> None:
+    """K♠ K♣ K♥ 10♣ is refused for the stray ten (a group is one rank), not for mixed suits."""
+    state = position(table=[], hands=["Ks Kc Kh 10c 2d", "5d"])
+    assert _refusal(state, "table: Ks Kc Kh 10c") == (
+        "not a valid meld: [K♠ K♣ K♥ 10♣]: a group must be all one rank, and 10♣ is not a K"
+    )
+
+
+def test_ca5_a_broken_sequence_is_still_judged_as_a_sequence() -> None:
+    """7♥ 8♥ 10♥: mostly one suit, so the reason is the sequence's gap."""
+    state = position(table=[], hands=["7h 8h 10h 2d", "5d"])
+    assert _refusal(state, "table: 7h 8h 10h").endswith("a sequence must have consecutive ranks")

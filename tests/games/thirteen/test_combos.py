@@ -7,7 +7,7 @@ from games.thirteen.combos import ComboKind, all_combos, beats, classify
 from games.thirteen.options import Options
 from games.thirteen.order import mask_of, value
 
-from .helpers import combo
+from .helpers import combo, mask
 
 DEFAULT = Options()
 
@@ -158,3 +158,11 @@ def test_tl5_every_suit_choice_is_enumerated():
     kinds = [classify(m).kind for m in all_combos(hand)]  # type: ignore[union-attr]
     assert kinds.count(ComboKind.SEQUENCE) == 2
     assert kinds.count(ComboKind.SINGLE) == 4 and kinds.count(ComboKind.PAIR) == 1
+
+
+def test_tl5_two_cards_of_different_ranks_are_refused_as_a_pair():
+    """5♠ 6♦ reads as a pair attempt: the reason is the pair's rule, not a sequence's or the 2's."""
+    from games.thirteen.combos import why_not_combo
+
+    assert why_not_combo(mask("5s 6d")) == "Two cards make a pair only when they are the same rank."
+    assert why_not_combo(mask("3s 2h")) == "Two cards make a pair only when they are the same rank."

@@ -18,6 +18,14 @@ def test_scenario1_first_lead_must_hold_the_three_of_spades():
     assert refusal(state, "3s 4d 5c") == ""
 
 
+def test_tl4_a_first_lead_without_the_three_is_refused_for_that_first():
+    """Picking 3♣ 2♥ on the first lead: the refusal is the 3♠ rule (TL-4), not "a 2 is never in a sequence"."""
+    state = position(["3s 3c 2h 4d", "6s 7s 8s 9s", "10s Jc Qd Kh", "5h 6h 7h 8h"], first_game=True)
+    assert refusal(state, "3c 2h") == "The first lead of the game must include 3♠."
+    assert refusal(state, "3s 2h") == "Two cards make a pair only when they are the same rank."  # with 3♠: the shape
+    assert refusal(state, "3s 4d 2h") == "A 2 can never be part of a sequence."
+
+
 def test_scenario2_pairs_and_sequences_beat_by_top_card():
     """7♠7♥ on 7♣7♦ is legal; 7♣7♦ on 7♠7♥ is not."""
     assert refusal(position(["7s 7h 3c", "4c"], table="7c 7d", to_move=0), "7s 7h") == ""
