@@ -366,7 +366,7 @@ def test_ca6b_a_table_step_leaving_out_a_whole_meld_says_so_not_joker() -> None:
     assert "joker" not in reason and "write every meld, separated by |" in reason
 
 
-def test_ca73_a_joker_dropped_from_a_kept_meld_still_names_the_joker() -> None:
+def test_ca7_3_a_joker_dropped_from_a_kept_meld_still_names_the_joker() -> None:
     """The meld stays but its joker is gone: that is the joker rule (CA-7.3), said as before."""
     state = position(table=["6h Jk=7h 8h"], hands=["7h Ks Kc Kh", "5d"])
     assert "joker on the table must stay in a meld" in _refusal(state, "table: 6h 7h 8h | Ks Kc Kh")
