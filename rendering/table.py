@@ -83,7 +83,7 @@ def header(draw: ImageDraw.ImageDraw, left: str, right: str, theme: Theme) -> No
     """The title bar: game and round on the left, whose turn on the right (gold)."""
     draw.rectangle((0, 0, theme.width, HEADER_H), fill=theme.felt_dark)
     right_font = bold(22)
-    right_width = min(int(right_font.getlength(right)) + 4, theme.width // 2)
+    right_width = min(int(text_width(right, right_font)) + 4, theme.width // 2)
     draw_fitted(draw, (PAD, 0, theme.width - PAD - right_width - 16, HEADER_H), left, bold(24), theme.text)
     draw_fitted(draw, (theme.width - PAD - right_width, 0, theme.width - PAD, HEADER_H), right, right_font,
                 theme.accent, "right")
