@@ -24,14 +24,15 @@ from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold
 from rendering.offload import offloaded
-from rendering.theme import DEFAULT_THEME, Size, Theme
+from rendering.text import draw_line
+from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 PAD = 20
 RAISE = 22
-LABEL_H = 30
+LABEL_H = 32
 ROW_GAP = 8
 SPREAD_GAP = 10
-LABEL_PX = 19
+LABEL_PX = TEXT_PX
 SIZE = Size.HAND
 # Every seat's hand is redrawn after each move (its controls must carry the new version), yet the
 # picture depends only on the cards, their order and the selection: after a pass or another player's
@@ -82,8 +83,7 @@ def draw_hand(
     card = SIZE.value
     label_font = bold(LABEL_PX)
     if not hand:
-        draw.text((theme.width / 2, image.height / 2), "No cards in hand", font=bold(26), fill=theme.text_muted,
-                  anchor="mm")
+        draw_line(draw, (theme.width / 2, image.height / 2), "No cards in hand", bold(26), theme.text_muted, "center")
         return image
     y = PAD + RAISE
     start = 0
@@ -99,8 +99,8 @@ def draw_hand(
                                        outline=theme.accent, width=4)
             visible = card.width if position == count - 1 else min(step, card.width)
             label_y = y + card.height + LABEL_H // 2 + 2
-            draw.text((x + visible / 2, label_y), str(physical), font=label_font,
-                      fill=theme.accent if chosen else theme.text, anchor="mm")
+            draw_line(draw, (x + visible / 2, label_y), str(physical), label_font,
+                      theme.accent if chosen else theme.text, "center")
             x += step
         start += count
         y += card.height + LABEL_H + ROW_GAP

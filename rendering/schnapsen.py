@@ -38,16 +38,22 @@ from rendering.table import (
     with_names,
 )
 from rendering.text import draw_fitted
-from rendering.theme import DEFAULT_THEME, Size, Theme
+from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 PRESET_TITLES = {"santase": "Santase", "sixty_six": "Sixty-Six", "schnapsen": "Schnapsen"}
 CENTRE_H = 236
 SEATS = 2
 
 
+# The most a seat panel can carry (a pause, the close, every marriage, the win): the table keeps one size.
+_WORST_BADGES = tuple(Badge(text, (0, 0, 0)) for text in ("to draw or close", "closed", "(40♠)", "20♥", "20♦", "20♣",
+                                                          "wins"))
+
+
 def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     """Every Sixty-Six table image has this size."""
-    return theme.width, HEADER_H + PAD + panel_height([SeatPanel("", lines=("", ""))]) + PAD + CENTRE_H + FOOTER_H
+    seats = panel_height([SeatPanel("", lines=("", ""), badges=_WORST_BADGES)] * SEATS, theme)
+    return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
 
 
 def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
@@ -96,7 +102,7 @@ def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
     size = Size.TABLE
     card = size.value
     pill(draw, (left + 90, top + 18), f"trumps {view.trump.symbol}", theme.card_face,
-         theme.red_suit if view.trump.is_red else theme.black_suit, 19)
+         theme.red_suit if view.trump.is_red else theme.black_suit, TEXT_PX)
     y = top + 40
     face_down = view.talon_size - (1 if view.trump_card is not None else 0)
     if view.trump_card is not None:
@@ -111,7 +117,7 @@ def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         caption, colour = "talon used up", theme.text_muted
     else:
         caption, colour = f"{view.talon_size} in talon", theme.text
-    draw_fitted(draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(20), colour,
+    draw_fitted(draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(TEXT_PX), colour,
                 "center")
 
 
@@ -126,7 +132,8 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         title = f"Last trick: {seat_name(names, view.last_trick.winner)} took it"
     if not played:
         title = "Waiting for the lead"
-    draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(21), theme.text, "center")
+    draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(24), theme.text, "center",
+                min_px=TEXT_PX)
     card = Size.TABLE.value
     slot = card.width + 60
     x = (left + right) // 2 - (slot * SEATS - 60) // 2
@@ -139,7 +146,7 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
             continue
         sprites.paste(image, sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44))
         draw_fitted(draw, (sx - 28, top + 50 + card.height, sx + card.width + 28, top + 78 + card.height),
-                    seat_name(names, entry.seat), font(18), theme.text_muted, "center")
+                    seat_name(names, entry.seat), font(TEXT_PX), theme.text_muted, "center")
 
 
 def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int],
@@ -154,7 +161,8 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
         headline = f"{seat_name(names, deal.winner)} wins deal {deal.deal_number}: +{deal.game_points} point{plural}"
     else:
         return
-    draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(24), theme.accent, "center")
+    draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(25), theme.accent, "center",
+                min_px=TEXT_PX)
     lines = []
     if deal is not None:
         totals = deal.totals
@@ -163,7 +171,7 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     lines.append(f"game points {view.game_points[0]} – {view.game_points[1]} (to {view.target})")
     for index, line in enumerate(lines):
         y = top + 70 + 34 * index
-        draw_fitted(draw, (left, y, right, y + 30), line, font(21), theme.text, "center")
+        draw_fitted(draw, (left, y, right, y + 30), line, font(TEXT_PX), theme.text, "center")
 
 
 def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:

@@ -31,6 +31,7 @@ from typing import Literal
 from PIL import ImageDraw, ImageFont
 
 from rendering.fonts import CHAINS, DIRECTION, RTL, Face, coverage, font, weight_of
+from rendering.measure import note
 from rendering.theme import RGB
 
 ELLIPSIS = "…"
@@ -305,6 +306,7 @@ def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typ
               fill: RGB, align: Align = "left") -> None:
     """Draw one line of already fitted text, vertically centred on xy[1], anchored per `align`."""
     px = int(typeface.size)
+    note("text", px, text)
     pieces = runs(text, weight_of(typeface))
     widths = [_run_width(run, px) for run in pieces]
     total = sum(widths)

@@ -36,16 +36,16 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted
-from rendering.theme import DEFAULT_THEME, Size, Theme
+from rendering.text import draw_fitted, draw_line
+from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
-CAPTION_H = 40
-CENTRE_H = CAPTION_H + Size.TABLE.value.height + 24
+CAPTION_H = 44
+CENTRE_H = CAPTION_H + Size.TABLE.value.height + 28
 
 
 def table_size(view: ThirteenView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     """The table image's size: fixed for a game (its seat panels gain a line in a series, D-TL-5)."""
-    seats = panel_height([_panel(view, (), seat, theme) for seat in range(view.players)])
+    seats = panel_height([_panel(view, (), seat, theme) for seat in range(view.players)], theme)
     return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
 
 
@@ -114,9 +114,9 @@ def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Seque
     for row, (place, seat) in enumerate(ranked):
         y = top + row * line_h
         colour = place_colour(place, theme) or theme.text_muted
-        draw.rounded_rectangle((left, y + 3, left + 56, y + line_h - 3), 12, fill=colour)
-        draw.text((left + 28, y + line_h / 2), ordinal(place), font=bold(17), fill=theme.board_bg, anchor="mm")
-        draw_fitted(draw, (left + 68, y, left + 330, y + line_h), seat_name(names, seat), bold(22), theme.text)
+        draw.rounded_rectangle((left, y + 2, left + 64, y + line_h - 2), 12, fill=colour)
+        draw_line(draw, (left + 32, y + line_h / 2), ordinal(place), bold(TEXT_PX), theme.board_bg, "center")
+        draw_fitted(draw, (left + 76, y, left + 340, y + line_h), seat_name(names, seat), bold(TEXT_PX), theme.text)
 
 
 @offloaded
@@ -131,7 +131,7 @@ def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAUL
     top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(view.players)], theme) + PAD
     draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + CAPTION_H), _centre_caption(view, names),
-                bold(23), theme.text, "center")
+                bold(25), theme.text, "center", min_px=TEXT_PX)
     if view.is_over:
         _finishing_order(draw, view, names, top + CAPTION_H, theme)
     elif view.table is not None:
