@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.cards import Card, format_cards
+from games.cards import Card, alternating_suits, format_cards
 from games.carousel.melds import Meld, low_position
 from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
 from rendering import cards as sprites
@@ -55,13 +55,14 @@ SUMMARY_TITLE = 44
 
 
 def sort_hand(cards: Sequence[Card]) -> list[Card]:
-    """By suit (♠ ♣ ♦ ♥), then rank with the ace low (its CA-8 value is 1), jokers last."""
-    suits = {suit: index for index, suit in enumerate(("s", "c", "d", "h"))}
+    """By suit, black and red alternating (♠ ♥ ♣ ♦ for a full hand), then rank with the ace low (its CA-8
+    value is 1), jokers last."""
+    suits = {suit: index for index, suit in enumerate(alternating_suits({c.suit for c in cards if c.suit}))}
 
     def key(card: Card) -> tuple[int, int, int]:
         if card.rank is None or card.suit is None:
             return (len(suits), 0, card.copy)
-        return (suits[card.suit.letter], low_position(card.rank), card.copy)
+        return (suits[card.suit], low_position(card.rank), card.copy)
 
     return sorted(cards, key=key)
 

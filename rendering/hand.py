@@ -75,9 +75,11 @@ def _step(count: int, theme: Theme) -> int:
 
 
 def draw_hand(
-    hand: Sequence[Card], selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME
+    hand: Sequence[Card], selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME,
+    marked: Collection[Card] = frozenset(),
 ) -> Image.Image:
-    """The hand in the given order; cards in `selected` (matched as physical cards) are raised."""
+    """The hand in the given order; cards in `selected` (matched as physical cards) are raised, and the
+    labels of cards in `marked` (Sixty-Six's trumps) sit on a gold tag."""
     image = Image.new("RGB", hand_size(len(hand), theme), theme.felt)
     draw = ImageDraw.Draw(image)
     card = SIZE.value
@@ -99,8 +101,13 @@ def draw_hand(
                                        outline=theme.accent, width=4)
             visible = card.width if position == count - 1 else min(step, card.width)
             label_y = y + card.height + LABEL_H // 2 + 2
-            draw_line(draw, (x + visible / 2, label_y), str(physical), label_font,
-                      theme.accent if chosen else theme.text, "center")
+            ink = theme.accent if chosen else theme.text
+            if physical in marked:
+                half = min(visible, card.width) / 2 - 2
+                draw.rounded_rectangle((x + visible / 2 - half, label_y - LABEL_H / 2 + 1, x + visible / 2 + half,
+                                        label_y + LABEL_H / 2 - 1), 8, fill=theme.gold)
+                ink = theme.board_bg
+            draw_line(draw, (x + visible / 2, label_y), str(physical), label_font, ink, "center")
             x += step
         start += count
         y += card.height + LABEL_H + ROW_GAP
@@ -108,12 +115,14 @@ def draw_hand(
 
 
 @functools.lru_cache(maxsize=HAND_CACHE_SIZE)
-def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = DEFAULT_THEME) -> bytes:
-    """The encoded picture of `hand` in this order, `selected` raised: drawn once per distinct hand."""
-    return _draw_hand_png(hand, selected, theme)
+def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = DEFAULT_THEME,
+             marked: frozenset[Card] = frozenset()) -> bytes:
+    """The encoded picture of `hand` in this order, `selected` raised, `marked` tagged: drawn once per
+    distinct hand."""
+    return _draw_hand_png(hand, selected, theme, marked)
 
 
 @offloaded
-def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme) -> bytes:
+def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme, marked: frozenset[Card]) -> bytes:
     """Drawn in a drawing process when the bot runs them (rendering.offload)."""
-    return encode(draw_hand(hand, selected, theme), theme)
+    return encode(draw_hand(hand, selected, theme, marked), theme)

@@ -45,21 +45,20 @@ CENTRE_H = 236
 SEATS = 2
 
 
-# The most a seat panel can carry (a pause, the close, every marriage, the win): the table keeps one size.
-_WORST_BADGES = tuple(Badge(text, (0, 0, 0)) for text in ("to draw or close", "closed", "(40♠)", "20♥", "20♦", "20♣",
-                                                          "wins"))
+BADGE_ROWS = 2  # room for a pause, the close, every marriage and the win: the table keeps one size
 
 
 def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     """Every Sixty-Six table image has this size."""
-    seats = panel_height([SeatPanel("", lines=("", ""), badges=_WORST_BADGES)] * SEATS, theme)
+    seats = panel_height([SeatPanel("", lines=("", ""))] * SEATS, theme, BADGE_ROWS)
     return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
 
 
 def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order; cached:
-    rendering.hand)."""
-    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme)
+    rendering.hand), each trump's label on a gold tag (SX-3)."""
+    trumps = frozenset(card for card in view.hand if card.suit == view.trump)
+    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme, trumps)
 
 
 def doing(view: SchnapsenView) -> str:
@@ -135,8 +134,8 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
     draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(24), theme.text, "center",
                 min_px=TEXT_PX)
     card = Size.TABLE.value
-    slot = card.width + 60
-    x = (left + right) // 2 - (slot * SEATS - 60) // 2
+    slot = card.width + 120  # room under each card for its player's name
+    x = (left + right) // 2 - (slot * SEATS - 120) // 2
     for index in range(SEATS):
         entry = played[index] if index < len(played) else None
         sx = x + index * slot
@@ -145,7 +144,7 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
                                    outline=theme.text_muted, width=2)
             continue
         sprites.paste(image, sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44))
-        draw_fitted(draw, (sx - 28, top + 50 + card.height, sx + card.width + 28, top + 78 + card.height),
+        draw_fitted(draw, (sx - 56, top + 50 + card.height, sx + card.width + 56, top + 80 + card.height),
                     seat_name(names, entry.seat), font(TEXT_PX), theme.text_muted, "center")
 
 
@@ -187,7 +186,7 @@ def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAU
     turn = turn_label(names, view.to_move, view.is_over, doing(view), ended="Series over")
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
-    top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(SEATS)], theme) + PAD
+    top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(SEATS)], theme, BADGE_ROWS) + PAD
     draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
     _talon(image, draw, view, names, PAD + 8, top + 6, theme)
     draw.line((PAD + 200, top + 16, PAD + 200, top + CENTRE_H - 24), fill=theme.panel, width=2)

@@ -127,25 +127,26 @@ def _badge_rows(badges: Sequence[Badge], width: int) -> list[list[Badge]]:
     return rows
 
 
-def _one_panel_height(panels: Sequence[SeatPanel], width: int) -> int:
+def _one_panel_height(panels: Sequence[SeatPanel], width: int, badge_rows: int = 1) -> int:
     lines = max((len(panel.lines) for panel in panels), default=0)
-    badge_rows = max((len(_badge_rows(panel.badges, width)) for panel in panels), default=1)
+    badge_rows = max([badge_rows, *(len(_badge_rows(panel.badges, width)) for panel in panels)])
     return NAME_ROW + COUNT_ROW + LINE_H * lines + BADGE_ROW * max(1, badge_rows) + 4
 
 
-def panel_height(panels: Sequence[SeatPanel], theme: Theme) -> int:
-    """Height of the seat panels: rows of up to three (name, card count, text lines, badges)."""
+def panel_height(panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1) -> int:
+    """Height of the seat panels: rows of up to three (name, card count, text lines, at least `badge_rows`
+    rows of badges)."""
     _, rows = _grid(len(panels))
-    one = _one_panel_height(panels, panel_width(len(panels), theme))
+    one = _one_panel_height(panels, panel_width(len(panels), theme), badge_rows)
     return rows * one + (rows - 1) * PANEL_GAP
 
 
-def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme: Theme) -> int:
+def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1) -> int:
     """Seat panels in seat order, up to three a row (a short last row centred); returns their height."""
     draw = ImageDraw.Draw(image)
     per_row, _ = _grid(len(panels))
     width = panel_width(len(panels), theme)
-    height = _one_panel_height(panels, width)
+    height = _one_panel_height(panels, width, badge_rows)
     for index, panel in enumerate(panels):
         row, column = divmod(index, per_row)
         in_row = min(per_row, len(panels) - row * per_row)
@@ -153,7 +154,7 @@ def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme
         left = start + column * (width + PANEL_GAP)
         y = top + row * (height + PANEL_GAP)
         _seat_panel(image, draw, (left, y, left + width, y + height), panel, theme)
-    return panel_height(panels, theme)
+    return panel_height(panels, theme, badge_rows)
 
 
 def _seat_panel(
