@@ -153,8 +153,14 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     """The end of a deal (SX-12..SX-14) or of the series (SX-15), in place of the trick."""
     left, top, right, _ = box
     deal = view.last_deal
+    leader = view.winner if view.is_over and view.winner is not None else deal.winner if deal is not None else 0
+    order = (leader, 1 - leader)  # every score below reads winner first, as the headline does
+
+    def pair(values: Sequence[int]) -> str:
+        return f"{values[order[0]]}–{values[order[1]]}"
+
     if view.is_over and view.winner is not None:
-        headline = f"{seat_name(names, view.winner)} wins the series"
+        headline = f"{seat_name(names, view.winner)} wins the series {pair(view.game_points)}"
     elif deal is not None:
         plural = "" if deal.game_points == 1 else "s"
         headline = f"{seat_name(names, deal.winner)} wins deal {deal.deal_number}: +{deal.game_points} point{plural}"
@@ -165,9 +171,9 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     lines = []
     if deal is not None:
         totals = deal.totals
-        lines.append(f"points {totals[0]} – {totals[1]} · tricks {deal.tricks[0]} – {deal.tricks[1]}")
+        lines.append(f"points {pair(totals)} · tricks {pair(deal.tricks)}")
         lines.append(deal.reason.value.replace("_", " "))
-    lines.append(f"game points {view.game_points[0]} – {view.game_points[1]} (to {view.target})")
+    lines.append(f"game points {pair(view.game_points)} (to {view.target})")
     for index, line in enumerate(lines):
         y = top + 70 + 34 * index
         draw_fitted(draw, (left, y, right, y + 30), line, font(TEXT_PX), theme.text, "center")

@@ -17,7 +17,7 @@ from games.thirteen.order import value
 from games.thirteen.views import ThirteenView
 from rendering.boards import place_colour
 from rendering.encode import encode
-from rendering.fonts import bold
+from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.offload import offloaded
 from rendering.standings import ordinal
@@ -81,10 +81,26 @@ def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) ->
     )
 
 
+def match_places(view: ThirteenView) -> list[tuple[int, int]]:
+    """(place, seat) best first, by the match's own rule: one game ranks by finishing order (TL-11), a
+    series by its place points (D-TL-5, TL-12; equal points share a place), as the engine's result does."""
+    if view.series_games > 1:
+        points = view.series_points
+        return sorted((1 + sum(other > mine for other in points), seat) for seat, mine in enumerate(points))
+    return sorted((place, seat) for seat, place in enumerate(view.places) if place is not None)
+
+
 def _centre_caption(view: ThirteenView, names: Sequence[str]) -> str:
     if view.is_over:
-        winners = [seat for seat, place in enumerate(view.places) if place == 1]
-        return "Game over" + (f": {seat_name(names, winners[0])} wins" if winners else "")
+        winners = [seat for place, seat in match_places(view) if place == 1]
+        if not winners:
+            return "Game over"
+        who = " and ".join(seat_name(names, seat) for seat in winners)
+        verb = "win" if len(winners) > 1 else "wins"
+        if view.series_games > 1:
+            scores = "–".join(str(points) for points in sorted(view.series_points, reverse=True))
+            return f"Match over: {who} {verb} the series {scores}"
+        return f"Game over: {who} {verb}"
     if view.table is not None:
         played = f"{seat_name(names, view.table.seat)} played {view.table.description}"
         bomb_on_two = view.table.on_two and not any(card.rank is not None and card.rank.label == "2"
@@ -108,7 +124,7 @@ def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
 def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Sequence[str], top: int,
                      theme: Theme) -> None:
     """TL-11: every place, best first, as medal and name lines in the centre of a finished game."""
-    ranked = sorted((place, seat) for seat, place in enumerate(view.places) if place is not None)
+    ranked = match_places(view)
     line_h = min(34, (CENTRE_H - CAPTION_H - 16) // max(1, len(ranked)))
     left = theme.width // 2 - 160
     for row, (place, seat) in enumerate(ranked):
@@ -117,6 +133,9 @@ def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Seque
         draw.rounded_rectangle((left, y + 2, left + 64, y + line_h - 2), 12, fill=colour)
         draw_line(draw, (left + 32, y + line_h / 2), ordinal(place), bold(TEXT_PX), theme.board_bg, "center")
         draw_fitted(draw, (left + 76, y, left + 340, y + line_h), seat_name(names, seat), bold(TEXT_PX), theme.text)
+        if view.series_games > 1:
+            draw_fitted(draw, (left + 350, y, left + 470, y + line_h), f"{view.series_points[seat]} pts",
+                        font(TEXT_PX), theme.text_muted, "right")
 
 
 @offloaded

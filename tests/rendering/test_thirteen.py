@@ -104,3 +104,34 @@ def test_tl9_a_passed_seat_is_marked():
     passed = position(hands, table="10h", to_move=3, passed=[2], table_seat=1)
     fresh = position(hands, table="10h", to_move=3, table_seat=1)
     assert thirteen.render_table(passed.view(None), NAMES) != thirteen.render_table(fresh.view(None), NAMES)
+
+
+def _finished_series(seed: int, games: int = 3):
+    rng, state = random.Random(seed), new_game(3, seed, {"series_games": games})
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_a_series_is_won_by_series_points_not_by_the_last_game():
+    """D-TL-5, TL-12: a finished match names the seat(s) with the most place points, as the result does."""
+    checked_a_split = False
+    for seed in range(12):
+        state = _finished_series(seed)
+        view = state.view(None)
+        winners = {seat for seat, place in enumerate(state.result().places) if place == 1}
+        assert {seat for place, seat in thirteen.match_places(view) if place == 1} == winners
+        caption = thirteen._centre_caption(view, NAMES)
+        assert all(NAMES[seat] in caption for seat in winners)
+        last_game_first = next(seat for seat, place in enumerate(view.places) if place == 1)
+        if last_game_first not in winners:
+            assert NAMES[last_game_first] not in caption.split(" win")[0]
+            checked_a_split = True
+    assert checked_a_split, "no seed where the last game's winner lost the match"
+
+
+def test_a_series_result_reads_winner_first():
+    """The match caption gives the series points best first ("wins the series 5–3–1")."""
+    view = _finished_series(1).view(None)
+    scores = "–".join(str(points) for points in sorted(view.series_points, reverse=True))
+    assert thirteen._centre_caption(view, NAMES).endswith(f"the series {scores}")
