@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from rendering.fonts import CHAINS, DIRECTION, RTL, Face, coverage, font, weight_of
 from rendering.measure import note
@@ -244,7 +244,9 @@ def _robot_width(px: int) -> float:
     return round(px * 0.95)
 
 
+@lru_cache(maxsize=8192)
 def _run_width(run: Run, px: int) -> float:
+    """The advance of one run; cached, as the same names and labels are measured in every render."""
     if run.face is None:
         return _robot_width(px) + round(px * 0.1)
     return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION)
@@ -317,9 +319,25 @@ def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typ
         if run.face is None:
             _draw_robot(draw, x, xy[1], px, fill)
         else:
-            draw.text((x, baseline), run.text, font=font(px, run.face), fill=fill, anchor="ls",
-                      direction=RTL if run.rtl else DIRECTION)
+            mask, left, top = _mask(run.text, px, run.face, run.rtl)
+            draw.bitmap((round(x) + left, round(baseline) + top), mask, fill=fill)
         x += run_width
+
+
+@lru_cache(maxsize=2048)
+def _mask(text: str, px: int, face: Face, rtl: bool) -> tuple[Image.Image, int, int]:
+    """A run shaped and rasterised once: its coverage mask and offset from the baseline origin.
+
+    Why: the same names, counts and badges are drawn in every table of a game, and shaping with Raqm
+    is most of what a line costs; pasting a cached mask is a single C call. Masks are never modified
+    after caching, so threads share them.
+    """
+    typeface = font(px, face)
+    direction = RTL if rtl else DIRECTION
+    left, top, right, bottom = (int(edge) for edge in typeface.getbbox(text, anchor="ls", direction=direction))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=typeface, fill=255, anchor="ls", direction=direction)
+    return mask, left, top
 
 
 def draw_fitted(
