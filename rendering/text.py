@@ -204,7 +204,7 @@ def runs(text: str, weight: Face = Face.REGULAR) -> tuple[Run, ...]:
             pieces[-1] = (pieces[-1][0] + cluster, face, pieces[-1][2] or strong)
         else:
             pieces.append((cluster, face, strong))
-    pieces = _split_trailing_spaces(pieces, chain[0])
+    pieces = _split_trailing_neutrals(pieces, chain[0])
     directions = [piece[2] for piece in pieces]
     for index, direction in enumerate(directions):  # a neutral run between two RTL runs is RTL (UAX #9 N1)
         if not direction:
@@ -225,16 +225,22 @@ def runs(text: str, weight: Face = Face.REGULAR) -> tuple[Run, ...]:
     return tuple(ordered)
 
 
-def _split_trailing_spaces(pieces: list[tuple[str, Face | None, str]], primary: Face
+def _split_trailing_neutrals(pieces: list[tuple[str, Face | None, str]], primary: Face
                            ) -> list[tuple[str, Face | None, str]]:
-    """Spaces ending a right-to-left run become their own neutral piece, so bidi can place them (UAX #9
-    N1/N2: a space between Arabic and English takes the paragraph's direction, not the Arabic's)."""
+    """Spaces, digits and punctuation ending a right-to-left run become their own neutral piece, so bidi can
+    place them (UAX #9 N1/N2: a space between Arabic and English takes the paragraph's direction). Digits
+    too, unlike UAX #9: in our lines a name is followed by English ("محمد 6♣ 6♥"), so the name acts as an
+    isolate and the cards after it read left to right after it."""
     out: list[tuple[str, Face | None, str]] = []
     for text, face, strong in pieces:
-        stripped = text.rstrip(" ")
+        stripped = text
+        while stripped and not _strong(stripped[-1]) and not _extends(ord(stripped[-1]),
+                                                                      unicodedata.category(stripped[-1])):
+            stripped = stripped[:-1]
         if strong == "R" and stripped and stripped != text:
+            tail = text[len(stripped):]
             out.append((stripped, face, strong))
-            out.append((text[len(stripped):], primary, ""))
+            out.append((tail, primary if _covers(primary, tail) else face, ""))
         else:
             out.append((text, face, strong))
     return out

@@ -13,8 +13,10 @@ from collections.abc import Collection, Sequence
 from PIL import ImageDraw
 
 from games.cards import Card
+from games.thirteen.combos import ComboKind
+from games.thirteen.moves import Play
 from games.thirteen.order import value
-from games.thirteen.views import ThirteenView
+from games.thirteen.views import TableCombo, ThirteenView
 from rendering.boards import place_colour
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -37,10 +39,12 @@ from rendering.table import (
     turn_label,
 )
 from rendering.text import draw_fitted, draw_line
+from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 CAPTION_H = 44
-CENTRE_H = CAPTION_H + Size.TABLE.value.height + 28
+STRIP_H = 34  # the round so far, under the cards
+CENTRE_H = CAPTION_H + Size.TABLE.value.height + 16 + STRIP_H
 
 
 def table_size(view: ThirteenView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
@@ -114,6 +118,28 @@ def _centre_caption(view: ThirteenView, names: Sequence[str]) -> str:
     return lead
 
 
+def is_bomb(table: TableCombo | None) -> bool:
+    """Quads and double sequences are bombs (TL-8): they get a banner of their own."""
+    return table is not None and table.kind in (ComboKind.QUAD, ComboKind.DOUBLE_SEQUENCE)
+
+
+def round_strip(view: ThirteenView, names: Sequence[str]) -> list[str]:
+    """The current round, oldest first: "Lan 5♠", "Minh passed", ... (TL-9: passes stay in view)."""
+    return [f"{seat_name(names, turn.seat)} {turn.move if isinstance(turn.move, Play) else 'passed'}"
+            for turn in view.history]
+
+
+def _draw_strip(draw: ImageDraw.ImageDraw, items: Sequence[str], box: tuple[int, int, int, int], theme: Theme) -> None:
+    """The round's turns in one line, the newest kept when they do not all fit (older ones become "…")."""
+    left, _, right, _ = box
+    typeface = font(TEXT_PX)
+    for start in range(len(items)):
+        line = ("… › " if start else "") + " › ".join(items[start:])
+        if text_width(line, typeface) <= right - left or start == len(items) - 1:
+            draw_fitted(draw, box, line, typeface, theme.text_muted, "center")
+            return
+
+
 def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
     line = view.last_action
     if line is None:
@@ -149,8 +175,16 @@ def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAUL
     top = HEADER_H + PAD
     top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(view.players)], theme) + PAD
     draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + CAPTION_H), _centre_caption(view, names),
-                bold(25), theme.text, "center", min_px=TEXT_PX)
+    caption = _centre_caption(view, names)
+    caption_box = (PAD + 16, top + 4, theme.width - PAD - 16, top + CAPTION_H)
+    if not view.is_over and is_bomb(view.table):  # TL-8: a bomb reads as one, not as any other play
+        draw.rounded_rectangle((PAD + 6, top + 4, theme.width - PAD - 6, top + CAPTION_H), 14, fill=theme.danger)
+        caption = f"BOMB! {caption}"
+    draw_fitted(draw, caption_box, caption, bold(25), theme.text, "center", min_px=TEXT_PX)
+    if not view.is_over and view.history:
+        strip_top = top + CENTRE_H - 8 - STRIP_H - 4
+        _draw_strip(draw, round_strip(view, names), (PAD + 16, strip_top, theme.width - PAD - 16,
+                                                     strip_top + STRIP_H), theme)
     if view.is_over:
         _finishing_order(draw, view, names, top + CAPTION_H, theme)
     elif view.table is not None:

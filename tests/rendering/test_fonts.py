@@ -135,3 +135,11 @@ def test_fallback_faces_and_licences_are_bundled():
             assert (ASSETS / face.value).is_file()
             assert face.value in licences or face.value.startswith("DejaVu")
     assert "DejaVu" in licences
+
+
+def test_cards_after_a_right_to_left_name_read_after_it():
+    """"محمد 6♣ 6♥": the digits after an Arabic name stay with the cards, left to right, not pulled into it."""
+    laid_out = runs("محمد عبد الله 6♣ 6♥")
+    assert laid_out[0].rtl and laid_out[0].text == "محمد عبد الله"
+    assert "".join(run.text for run in laid_out[1:]) == " 6♣ 6♥"
+    assert not any(run.rtl for run in laid_out[1:])

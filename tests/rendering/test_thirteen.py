@@ -135,3 +135,41 @@ def test_a_series_result_reads_winner_first():
     view = _finished_series(1).view(None)
     scores = "–".join(str(points) for points in sorted(view.series_points, reverse=True))
     assert thirteen._centre_caption(view, NAMES).endswith(f"the series {scores}")
+
+
+def _drawn_text(render) -> list[str]:
+    from rendering.measure import recording
+
+    with recording() as drawn:
+        render()
+    return [item.text for item in drawn if item.kind == "text"]
+
+
+def _positions(want):
+    """Seeded random play, yielding public views for which `want(view)` holds."""
+    for seed in range(300):
+        rng, state = random.Random(seed), new_game(4, seed)
+        while not state.is_over:
+            view = state.view(None)
+            if want(view):
+                yield view
+                break
+            state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_bomb_gets_its_own_banner():
+    """TL-8: a quad or double sequence on the table is captioned "BOMB!"; an ordinary play is not."""
+    bomb = next(_positions(lambda view: thirteen.is_bomb(view.table)))
+    assert any(text.startswith("BOMB!") for text in _drawn_text(lambda: thirteen.render_table(bomb, NAMES)))
+    plain = next(_positions(lambda view: view.table is not None and not thirteen.is_bomb(view.table)))
+    assert not any("BOMB" in text for text in _drawn_text(lambda: thirteen.render_table(plain, NAMES)))
+
+
+def test_the_round_so_far_shows_plays_and_passes():
+    """TL-9: the strip under the table lists the round's turns, passes included, newest last."""
+    view = next(_positions(lambda view: any(turn.move.encode() == "p" for turn in view.history)
+                           and len(view.history) >= 3))
+    strip = thirteen.round_strip(view, NAMES)
+    assert len(strip) == len(view.history) and any(item.endswith(" passed") for item in strip)
+    drawn = _drawn_text(lambda: thirteen.render_table(view, NAMES))
+    assert any(text.endswith(strip[-1]) for text in drawn)
