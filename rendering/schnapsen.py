@@ -146,6 +146,11 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         sprites.paste(image, sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44))
         draw_fitted(draw, (sx - 56, top + 50 + card.height, sx + card.width + 56, top + 80 + card.height),
                     seat_name(names, entry.seat), font(TEXT_PX), theme.text_muted, "center")
+    if view.trick and view.last_trick is not None:  # SX-4: the trick just taken stays in view under this one
+        last = view.last_trick
+        cards = " ".join(str(entry.card) for entry in last.cards)
+        draw_fitted(draw, (left, top + 200, right, top + 230), f"last trick {cards}, taken by "
+                    f"{seat_name(names, last.winner)}", font(TEXT_PX), theme.text_muted, "center")
 
 
 def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int],

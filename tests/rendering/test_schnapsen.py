@@ -149,3 +149,18 @@ def test_the_series_result_reads_winner_first():
         headline = next(item.text for item in drawn if "wins the series" in item.text)
         points = view.game_points
         assert headline.endswith(f"{points[winner]}–{points[1 - winner]}")
+
+
+def test_the_last_trick_stays_in_view_during_the_next():
+    """SX-4: while a new trick is being played, the table still names the last trick and who took it."""
+    from rendering.measure import recording
+
+    rng, state = random.Random(4), new_game("sixty_six", 4)
+    view = state.view(None)
+    while not (view.trick and view.last_trick is not None):
+        state = state.apply(rng.choice(state.legal_moves()))
+        view = state.view(None)
+    with recording() as drawn:
+        schnapsen.render_table(view, NAMES)
+    cards = " ".join(str(entry.card) for entry in view.last_trick.cards)
+    assert any(item.text == f"last trick {cards}, taken by {NAMES[view.last_trick.winner]}" for item in drawn)
