@@ -41,6 +41,9 @@ from rendering.standings import StandingRow, render_standings
 from rendering.theme import DEFAULT_THEME
 
 NAMES = ("Lan", "Minh Nguyễn", "שלום עליכם", "Bob 🃏", "Ива́н Петров")
+# What players type: CJK, Arabic, emoji, a long Latin name, and a computer player (drawn robot).
+SAMPLE_NAMES = ("李小龍", "🤖 Ada (hard)", "محمد عبد الله", "🎉🔥 PartyKing", "Zoë-Alexandra Ивановна")
+PHONE_WIDTH = 420
 
 
 @dataclass(frozen=True)
@@ -107,9 +110,10 @@ def carousel_jobs(games: int) -> list[Job]:
 
 
 def board_jobs() -> list[Job]:
-    rows = [LeaderboardRow(i + 1, NAMES[i % 5] + f" {i}", 1500 - 31.5 * i, 40 - i, 20 - i) for i in range(10)]
-    me = LeaderboardRow(31, "me", 812.0, 12, 4)
-    standings = [StandingRow(i + 1, NAMES[i], 300 - 50 * i, "+25 per hand won") for i in range(5)]
+    # Display ratings (data.ratings.display_rating): 1000 for a new player, a good regular near 1400.
+    rows = [LeaderboardRow(i + 1, SAMPLE_NAMES[i % 5] + f" {i}", 1432 - 37 * i, 40 - i, 20 - i) for i in range(10)]
+    me = LeaderboardRow(31, "Minh Nguyễn", 968, 12, 4)
+    standings = [StandingRow(i + 1, SAMPLE_NAMES[i], 300 - 50 * i, "+25 per hand won") for i in range(5)]
     return [
         Job("leaderboard", lambda: render_leaderboard("Carousel leaderboard", rows, me, "this server")),
         Job("standings", lambda: render_standings("Final standings", standings, "Carousel · 4 hands")),
@@ -119,7 +123,7 @@ def board_jobs() -> list[Job]:
 def write_samples(folder: Path) -> None:
     """One telling picture per image kind, from seeded games, for the README (docs/images)."""
     folder.mkdir(parents=True, exist_ok=True)
-    names = ("Lan", "Minh Nguyễn", "שלום עליכם", "Bob the very long-named builder 🃏", "Ива́н")
+    names = SAMPLE_NAMES
     samples: dict[str, bytes] = {}
 
     rng = random.Random(5)
@@ -155,6 +159,13 @@ def write_samples(folder: Path) -> None:
     seat_view = best.view(best.to_move or 0)
     samples["carousel-hand"] = carousel.render_hand(seat_view, frozenset(carousel.sort_hand(seat_view.hand)[:2]))
 
+    # The same table as a phone shows it (about 420 px wide, discord-notes §C.5).
+    full = Image.open(io.BytesIO(samples["carousel-table"]))
+    phone = full.convert("RGB").resize((PHONE_WIDTH, round(full.height * PHONE_WIDTH / full.width)),
+                                       Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    phone.quantize(colors=128).save(buffer, "PNG", optimize=True)
+    samples["carousel-table-phone"] = buffer.getvalue()
     for job in board_jobs():
         samples[job.kind] = job.render()
     for name, data in samples.items():

@@ -173,8 +173,9 @@ def _rating_note(player: object) -> str:
     before, after = getattr(player, "before", None), getattr(player, "after", None)
     if before is None or after is None:
         return ""
-    delta = after.ordinal - before.ordinal
-    return f"rating {after.ordinal:.1f} ({delta:+.1f})"
+    from data.ratings import display_change, display_rating
+
+    return f"rating {display_rating(after)} ({display_change(before, after):+d})"
 
 
 def _level(record: object) -> str:

@@ -45,7 +45,7 @@ from bot.texts import count
 from cogs import carousel_text as words
 from data import GameNotFound, GameStatus
 from games.base import Engine, IllegalMove
-from games.cards import Card, Suit
+from games.cards import Card
 from games.carousel import ENGINE, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
 from games.carousel.ai import NormalPlayer
 from games.carousel.notation import parse_table
@@ -97,7 +97,7 @@ def card_menus(hand: Sequence[Card]) -> list[Menu]:
     if len(hand) <= MENU_OPTIONS:
         return [Menu("Choose cards to meld", tuple(range(len(hand))))] if hand else []
     groups: list[tuple[str, list[int]]] = []
-    for suit in (*Suit, None):
+    for suit in (*dict.fromkeys(card.suit for card in hand if card.suit is not None), None):  # in the hand's order
         positions = [i for i, card in enumerate(hand) if card.suit == suit]
         label = suit.symbol if suit is not None else "🃏"
         for start in range(0, len(positions), MENU_OPTIONS):

@@ -29,7 +29,7 @@ from discord.ext import commands
 
 from bot.texts import count
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
-from data.ratings import RatedSeat, replay_ratings
+from data.ratings import RatedSeat, display_rating, replay_ratings
 from data.results import DEFAULT_MIN_GAMES
 from games.registry import KINDS
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
@@ -83,7 +83,7 @@ class BoardPage:
 
 
 def to_row(entry: BoardEntry) -> LeaderboardRow:
-    return LeaderboardRow(entry.rank, entry.display_name, entry.rating.ordinal, entry.games, entry.wins)
+    return LeaderboardRow(entry.rank, entry.display_name, display_rating(entry.rating), entry.games, entry.wins)
 
 
 def season_board(
@@ -284,7 +284,7 @@ class Leaderboard(commands.Cog):
         self, kind: str, caller: LeaderboardRow | None, user_id: int, guild_id: int, period: Period
     ) -> str:
         if caller is not None:
-            return f"<@{user_id}>, you are **#{caller.rank}** with a rating of {caller.rating:.1f}."
+            return f"<@{user_id}>, you are **#{caller.rank}** with a rating of {caller.rating:.0f}."
         db = self.bot.service.db
         if (await db.settings.user(user_id)).leaderboard_opt_out:
             return "You opted out of leaderboards (`/settings leaderboard`), so you are not listed."

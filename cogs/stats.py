@@ -28,6 +28,7 @@ from discord.ext import commands
 from bot.texts import count, ordinal, relative
 from cogs.leaderboard import GAME_CHOICES, game_title
 from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
+from data.ratings import display_change, display_rating
 from games.registry import KINDS, get_engine
 from rendering import render_table as render_kind_table
 
@@ -53,11 +54,11 @@ class Trend:
         if not self.games:
             return "no rated games yet"
         arrow = "📈" if self.change > 0 else "📉" if self.change < 0 else "➖"
-        return f"{arrow} {self.change:+.1f} over the last {count(self.games, 'rated game')}"
+        return f"{arrow} {self.change:+.0f} over the last {count(self.games, 'rated game')}"
 
 
 def trend_of(matches: Sequence[MatchRecord], user_id: int, limit: int = TREND_GAMES) -> Trend:
-    """Sum of ordinal changes over the newest `limit` rated matches in `matches` (newest first)."""
+    """Sum of shown-rating changes over the newest `limit` rated matches in `matches` (newest first)."""
     change, games = 0.0, 0
     for match in matches:
         if games == limit:
@@ -65,7 +66,7 @@ def trend_of(matches: Sequence[MatchRecord], user_id: int, limit: int = TREND_GA
         player = next((p for p in match.players if p.user_id == user_id), None)
         if not match.rated or player is None or player.before is None or player.after is None:
             continue
-        change += player.after.ordinal - player.before.ordinal
+        change += display_change(player.before, player.after)
         games += 1
     return Trend(games, change)
 
@@ -244,7 +245,8 @@ class Stats(commands.Cog):
             trend = trend_of([m for m in recent if m.kind == k], target.id)
             embed.add_field(
                 name=f"{game_title(self.bot, k)} rating",
-                value=f"{stats.rating.ordinal:.1f} · {count(stats.rated_games, 'rated game')} · {rank}\n{trend.text()}",
+                value=f"{display_rating(stats.rating)} · {count(stats.rated_games, 'rated game')} · {rank}
+{trend.text()}",
                 inline=False,
             )
         if not kind:

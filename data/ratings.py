@@ -19,6 +19,23 @@ from openskill.models import PlackettLuce
 
 from .models import Rating
 
+# The one scale players see. The stored figure is OpenSkill's ordinal (mu - 3 sigma), which starts at 0
+# and goes negative after a first loss ("rating -1.8"); players read that as a penalty. Shown instead:
+# 1000 + 40 x ordinal, never below 0, so a new player starts at 1000, a first loss reads as about 930
+# and the best players of a server sit around 1800-2200. Boards still sort by the ordinal itself.
+DISPLAY_BASE = 1000
+DISPLAY_PER_ORDINAL = 40
+
+
+def display_rating(rating: Rating) -> int:
+    """The rating as every image and message shows it (see DISPLAY_BASE)."""
+    return max(0, round(DISPLAY_BASE + DISPLAY_PER_ORDINAL * rating.ordinal))
+
+
+def display_change(before: Rating, after: Rating) -> int:
+    """How far the shown rating moved from `before` to `after`."""
+    return display_rating(after) - display_rating(before)
+
 
 class RatingModel:
     """One configured PlackettLuce model. Parameters are fixed per database so recomputes agree."""

@@ -120,6 +120,28 @@ class Card:
         return f"Card({self.code})"
 
 
+def alternating_suits(present: Iterable[Suit], last: Suit | None = None) -> list[Suit]:
+    """The suits in `present` ordered for display so that black and red alternate as far as they can,
+    `last` (a trump) at the end: a hand sorted this way never shows two suits of one colour side by side
+    when some order avoids it (♠ ♥ ♣ ♦; with ♥ trumps ♠ ♦ ♣ ♥)."""
+    suits = set(present)
+    blacks = [suit for suit in (Suit.SPADES, Suit.CLUBS) if suit in suits and suit != last]
+    reds = [suit for suit in (Suit.HEARTS, Suit.DIAMONDS) if suit in suits and suit != last]
+    if last is not None and last in suits:
+        # Built from the end: the trump, then the other colour, then the trump's colour, and so on.
+        same, other = (reds, blacks) if last.is_red else (blacks, reds)
+        backwards: list[Suit] = [last]
+        while same or other:
+            pool = other if len(backwards) % 2 == 1 else same
+            backwards.append((pool or same or other).pop())
+        return backwards[::-1]
+    first, second = (blacks, reds) if len(blacks) >= len(reds) else (reds, blacks)
+    ordered: list[Suit] = []
+    while first or second:
+        ordered.extend(pool.pop(0) for pool in (first, second) if pool)
+    return ordered
+
+
 def parse_card(token: str) -> Card:
     """Parse one card in code or Unicode notation. Raises ValueError naming the token."""
     text = token.strip()

@@ -15,15 +15,16 @@ from PIL import Image, ImageDraw
 
 from rendering.fonts import bold, font
 from rendering.text import draw_fitted
-from rendering.theme import RGB, Theme
+from rendering.text import width as text_width
+from rendering.theme import RGB, TEXT_PX, Theme
 
 TITLE_H = 64
-SUBTITLE_H = 30
-HEADER_H = 34
-ROW_H = 46
+SUBTITLE_H = 34
+HEADER_H = 38
+ROW_H = 48
 PAD = 20
-NAME_PX = 24
-CELL_PX = 22
+NAME_PX = 26
+CELL_PX = TEXT_PX
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +68,12 @@ def draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Seque
     draw_fitted(draw, (PAD, 8, width - PAD, TITLE_H - 4), title, bold(32), theme.text)
     y = TITLE_H
     if subtitle:
-        draw_fitted(draw, (PAD, y - 6, width - PAD, y + SUBTITLE_H - 6), subtitle, font(20), theme.text_muted)
+        draw_fitted(draw, (PAD, y - 6, width - PAD, y + SUBTITLE_H - 6), subtitle, font(TEXT_PX), theme.text_muted)
         y += SUBTITLE_H
     x = PAD
     for column, column_width in zip(columns, widths, strict=True):
-        draw_fitted(draw, (x + 6, y, x + column_width - 6, y + HEADER_H), column.header, bold(18), theme.text_muted,
-                    column.align)
+        draw_fitted(draw, (x + 6, y, x + column_width - 6, y + HEADER_H), column.header, bold(TEXT_PX),
+                    theme.text_muted, column.align)
         x += column_width
     y += HEADER_H
     if not rows:
@@ -99,12 +100,12 @@ def _draw_row(
     for index, (column, column_width, cell) in enumerate(zip(columns, widths, row.cells, strict=True)):
         box = (x + 8, y, x + column_width - 8, y + ROW_H)
         if index == 0 and medal is not None:
-            typeface = bold(CELL_PX - 4)
-            half = max(15, int(typeface.getlength(cell)) // 2 + 9)  # a round medal, or a pill for "1st"
+            typeface = bold(TEXT_PX)
+            half = max(17, int(text_width(cell, typeface)) // 2 + 9)  # a round medal, or a pill for "1st"
             centre_x, centre_y = (box[0] + box[2]) // 2, y + ROW_H // 2
-            draw.rounded_rectangle((centre_x - half, centre_y - 15, centre_x + half, centre_y + 15), 15, fill=medal)
+            draw.rounded_rectangle((centre_x - half, centre_y - 17, centre_x + half, centre_y + 17), 17, fill=medal)
             draw_fitted(draw, box, cell, typeface, theme.board_bg, "center")
         else:
             typeface = bold(NAME_PX) if column.width == 0 else font(CELL_PX)
-            draw_fitted(draw, box, cell, typeface, theme.text, column.align)
+            draw_fitted(draw, box, cell, typeface, theme.text, column.align, min_px=TEXT_PX)
         x += column_width

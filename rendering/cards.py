@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from games.cards import Card, Suit
 from rendering.fonts import bold, font
+from rendering.measure import note
 from rendering.theme import DEFAULT_THEME, RGB, CardSize, Size, Theme
 
 SHADOW = (2, 3)  # offset of the baked-in shadow, in pixels
@@ -55,6 +56,7 @@ def sprite_size(size: Size) -> tuple[int, int]:
 
 def face(card: Card, size: Size, theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The face-up sprite for `card`; a joker gets the joker face."""
+    note("index", size.value.index_px, str(card))
     if card.is_joker:
         return _get(_Key(theme, size, Look.JOKER, None))
     return _get(_Key(theme, size, Look.FACE, card.face))
@@ -62,6 +64,7 @@ def face(card: Card, size: Size, theme: Theme = DEFAULT_THEME) -> Image.Image:
 
 def declared_joker(stands_for: Card, size: Size, theme: Theme = DEFAULT_THEME) -> Image.Image:
     """A table joker shown as the card it was declared to be, marked as a joker (CA-7)."""
+    note("index", size.value.index_px, str(stands_for))
     return _get(_Key(theme, size, Look.DECLARED, stands_for.face))
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.cards import Card, format_cards
+from games.cards import Card, alternating_suits, format_cards
 from games.carousel.melds import Meld, low_position
 from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
 from rendering import cards as sprites
@@ -40,25 +40,29 @@ from rendering.table import (
     with_names,
 )
 from rendering.text import draw_fitted
-from rendering.theme import DEFAULT_THEME, Size, Theme
+from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 MELD = Size.MELD
 CROWDED_ROWS = 5  # past this many rows of melds, switch to compact cards so a full table stays short
+# On a compact table the rows overlap like cards laid in a long fan: each row covers the lower part of the
+# row above, leaving its corner indices (rank and suit) in view, so a full two-deck table stays one screen.
+COMPACT_PITCH = 49
 MELD_GAP = 20
 ROW_GAP = 12
-INFO_H = 40
-SUMMARY_ROW = 30
-SUMMARY_TITLE = 40
+INFO_H = 42
+SUMMARY_ROW = 34
+SUMMARY_TITLE = 44
 
 
 def sort_hand(cards: Sequence[Card]) -> list[Card]:
-    """By suit (♠ ♣ ♦ ♥), then rank with the ace low (its CA-8 value is 1), jokers last."""
-    suits = {suit: index for index, suit in enumerate(("s", "c", "d", "h"))}
+    """By suit, black and red alternating (♠ ♥ ♣ ♦ for a full hand), then rank with the ace low (its CA-8
+    value is 1), jokers last."""
+    suits = {suit: index for index, suit in enumerate(alternating_suits({c.suit for c in cards if c.suit}))}
 
     def key(card: Card) -> tuple[int, int, int]:
         if card.rank is None or card.suit is None:
             return (len(suits), 0, card.copy)
-        return (suits[card.suit.letter], low_position(card.rank), card.copy)
+        return (suits[card.suit], low_position(card.rank), card.copy)
 
     return sorted(cards, key=key)
 
@@ -97,6 +101,11 @@ def _flow(melds: Sequence[Meld], theme: Theme, size: Size) -> tuple[list[_Placed
     return placed, (row + 1 if melds else 1)
 
 
+def _pitch(size: Size) -> int:
+    """Vertical distance between rows of melds."""
+    return COMPACT_PITCH if size is Size.COMPACT else size.value.height + ROW_GAP
+
+
 def _layout(melds: Sequence[Meld], theme: Theme) -> tuple[Size, list[_Placed], int]:
     """The card size for this table (compact when crowded) with its placements and row count."""
     placed, rows = _flow(melds, theme, MELD)
@@ -127,7 +136,7 @@ def _panels(view: CarouselView, names: Sequence[str], theme: Theme) -> list[Seat
         panels.append(SeatPanel(
             name=seat_name(names, seat),
             cards=view.hand_sizes[seat],
-            lines=(f"{view.scores[seat]} pts", f"won {won} hand{'' if won == 1 else 's'}"),
+            lines=(f"{view.scores[seat]} pts · won {won}",),
             badges=tuple(badges),
             active=to_play,
         ))
@@ -147,8 +156,8 @@ def _turn_badge(view: CarouselView) -> str:
 def table_size(view: CarouselView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     """The table image's size for this view: it grows with the melds on the table and any summary."""
     size, _, rows = _layout(view.table, theme)
-    melds_h = INFO_H + rows * (size.value.height + ROW_GAP) + 12
-    seats = panel_height(_panels(view, (), theme))
+    melds_h = INFO_H + (rows - 1) * _pitch(size) + size.value.height + 14
+    seats = panel_height(_panels(view, (), theme), theme)
     summary = _summary_height(view)
     return theme.width, HEADER_H + PAD + seats + PAD + (summary + PAD if summary else 0) + melds_h + PAD + FOOTER_H
 
@@ -162,16 +171,16 @@ def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselVie
     melds = [meld.in_display_order() for meld in view.table]
     count = sum(len(meld.cards) for meld in melds)
     summary = f"{len(melds)} meld{'' if len(melds) == 1 else 's'} · {count} cards" if melds else "No melds yet"
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width // 2, top + INFO_H), summary, bold(20), theme.text)
-    sprites.paste(image, sprites.back(Size.ICON, theme), (theme.width - PAD - 150, top + 6))
-    draw_fitted(draw, (theme.width - PAD - 120, top + 4, theme.width - PAD - 14, top + INFO_H), f"stock {view.stock}",
-                bold(20), theme.text if view.stock else theme.danger, "right")
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width // 2, top + INFO_H), summary, bold(TEXT_PX), theme.text)
+    sprites.paste(image, sprites.back(Size.ICON, theme), (theme.width - PAD - 170, top + 7))
+    draw_fitted(draw, (theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H), f"stock {view.stock}",
+                bold(TEXT_PX), theme.text if view.stock else theme.danger, "right")
     size, placed, _ = _layout(melds, theme)
     card = size.value
     usable = theme.width - 2 * PAD - 24
     for item in placed:
         x = PAD + 12 + item.x
-        y = top + INFO_H + item.row * (card.height + ROW_GAP)
+        y = top + INFO_H + item.row * _pitch(size)
         step = card.strip
         if meld_width(len(item.meld.cards), size) > usable:  # a 13-card sequence on a narrow theme
             step = (usable - card.width) // (len(item.meld.cards) - 1)
@@ -190,20 +199,20 @@ def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: S
     how = summary.reason
     actor = summary.went_out if summary.went_out is not None else summary.knocker
     headline = f"Hand {summary.hand_number}: " + (f"{seat_name(names, actor)} {how}" if actor is not None else how)
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(22),
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
                 theme.accent)
     points = summary.points
     for seat in range(len(summary.counts)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in summary.winners
         ink = theme.text if won else theme.text_muted
-        draw_fitted(draw, (PAD + 16, y, PAD + 200, y + SUMMARY_ROW), seat_name(names, seat), bold(19), ink)
-        draw_fitted(draw, (PAD + 210, y, theme.width - PAD - 230, y + SUMMARY_ROW),
-                    format_cards(summary.hands[seat]) or "went out", font(19), ink)
-        draw_fitted(draw, (theme.width - PAD - 225, y, theme.width - PAD - 100, y + SUMMARY_ROW),
-                    f"count {summary.counts[seat]}", font(19), ink, "right")
-        draw_fitted(draw, (theme.width - PAD - 100, y, theme.width - PAD - 16, y + SUMMARY_ROW),
-                    f"+{points[seat]}" if points[seat] else "0", bold(19), theme.accent if won else ink, "right")
+        draw_fitted(draw, (PAD + 16, y, PAD + 180, y + SUMMARY_ROW), seat_name(names, seat), bold(TEXT_PX), ink)
+        draw_fitted(draw, (PAD + 190, y, theme.width - PAD - 210, y + SUMMARY_ROW),
+                    format_cards(summary.hands[seat]) or "went out", font(TEXT_PX), ink)
+        draw_fitted(draw, (theme.width - PAD - 205, y, theme.width - PAD - 90, y + SUMMARY_ROW),
+                    f"count {summary.counts[seat]}", font(TEXT_PX), ink, "right")
+        draw_fitted(draw, (theme.width - PAD - 90, y, theme.width - PAD - 16, y + SUMMARY_ROW),
+                    f"+{points[seat]}" if points[seat] else "0", bold(TEXT_PX), theme.accent if won else ink, "right")
 
 
 def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequence[str], top: int,
@@ -211,7 +220,7 @@ def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequenc
     """CA-13, D-CA-4: totals before bonuses, +100 at the target, +25 per hand won, final totals."""
     winners = " and ".join(seat_name(names, seat) for seat in final.winners)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), f"Game over: {winners} win"
-                + ("" if len(final.winners) > 1 else "s"), bold(22), theme.accent)
+                + ("" if len(final.winners) > 1 else "s"), bold(TEXT_PX + 1), theme.accent)
     for seat in range(len(final.final)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in final.winners
@@ -221,10 +230,11 @@ def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequenc
             parts.append(f"+{final.target_bonus[seat]} target")
         if final.hands_won_bonus[seat]:
             parts.append(f"+{final.hands_won_bonus[seat]} hands won")
-        draw_fitted(draw, (PAD + 16, y, PAD + 260, y + SUMMARY_ROW), seat_name(names, seat), bold(19), ink)
-        draw_fitted(draw, (PAD + 270, y, theme.width - PAD - 130, y + SUMMARY_ROW), " ".join(parts), font(19), ink)
+        draw_fitted(draw, (PAD + 16, y, PAD + 230, y + SUMMARY_ROW), seat_name(names, seat), bold(TEXT_PX), ink)
+        draw_fitted(draw, (PAD + 240, y, theme.width - PAD - 130, y + SUMMARY_ROW), " ".join(parts), font(TEXT_PX),
+                    ink)
         draw_fitted(draw, (theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW), str(final.final[seat]),
-                    bold(20), theme.accent if won else ink, "right")
+                    bold(TEXT_PX), theme.accent if won else ink, "right")
 
 
 @offloaded

@@ -24,14 +24,15 @@ from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold
 from rendering.offload import offloaded
-from rendering.theme import DEFAULT_THEME, Size, Theme
+from rendering.text import draw_line
+from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 PAD = 20
 RAISE = 22
-LABEL_H = 30
+LABEL_H = 32
 ROW_GAP = 8
 SPREAD_GAP = 10
-LABEL_PX = 19
+LABEL_PX = TEXT_PX
 SIZE = Size.HAND
 # Every seat's hand is redrawn after each move (its controls must carry the new version), yet the
 # picture depends only on the cards, their order and the selection: after a pass or another player's
@@ -74,16 +75,17 @@ def _step(count: int, theme: Theme) -> int:
 
 
 def draw_hand(
-    hand: Sequence[Card], selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME
+    hand: Sequence[Card], selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME,
+    marked: Collection[Card] = frozenset(),
 ) -> Image.Image:
-    """The hand in the given order; cards in `selected` (matched as physical cards) are raised."""
+    """The hand in the given order; cards in `selected` (matched as physical cards) are raised, and the
+    labels of cards in `marked` (Sixty-Six's trumps) sit on a gold tag."""
     image = Image.new("RGB", hand_size(len(hand), theme), theme.felt)
     draw = ImageDraw.Draw(image)
     card = SIZE.value
     label_font = bold(LABEL_PX)
     if not hand:
-        draw.text((theme.width / 2, image.height / 2), "No cards in hand", font=bold(26), fill=theme.text_muted,
-                  anchor="mm")
+        draw_line(draw, (theme.width / 2, image.height / 2), "No cards in hand", bold(26), theme.text_muted, "center")
         return image
     y = PAD + RAISE
     start = 0
@@ -99,8 +101,13 @@ def draw_hand(
                                        outline=theme.accent, width=4)
             visible = card.width if position == count - 1 else min(step, card.width)
             label_y = y + card.height + LABEL_H // 2 + 2
-            draw.text((x + visible / 2, label_y), str(physical), font=label_font,
-                      fill=theme.accent if chosen else theme.text, anchor="mm")
+            ink = theme.accent if chosen else theme.text
+            if physical in marked:
+                half = min(visible, card.width) / 2 - 2
+                draw.rounded_rectangle((x + visible / 2 - half, label_y - LABEL_H / 2 + 1, x + visible / 2 + half,
+                                        label_y + LABEL_H / 2 - 1), 8, fill=theme.gold)
+                ink = theme.board_bg
+            draw_line(draw, (x + visible / 2, label_y), str(physical), label_font, ink, "center")
             x += step
         start += count
         y += card.height + LABEL_H + ROW_GAP
@@ -108,12 +115,14 @@ def draw_hand(
 
 
 @functools.lru_cache(maxsize=HAND_CACHE_SIZE)
-def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = DEFAULT_THEME) -> bytes:
-    """The encoded picture of `hand` in this order, `selected` raised: drawn once per distinct hand."""
-    return _draw_hand_png(hand, selected, theme)
+def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = DEFAULT_THEME,
+             marked: frozenset[Card] = frozenset()) -> bytes:
+    """The encoded picture of `hand` in this order, `selected` raised, `marked` tagged: drawn once per
+    distinct hand."""
+    return _draw_hand_png(hand, selected, theme, marked)
 
 
 @offloaded
-def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme) -> bytes:
+def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme, marked: frozenset[Card]) -> bytes:
     """Drawn in a drawing process when the bot runs them (rendering.offload)."""
-    return encode(draw_hand(hand, selected, theme), theme)
+    return encode(draw_hand(hand, selected, theme, marked), theme)

@@ -2,7 +2,8 @@
 
 The caller's own row is highlighted; when the caller is outside the rows shown (not in the top N),
 their row is added below a gap marker, so `/leaderboard` always answers "where am I?" (issue 6).
-Ratings are OpenSkill ordinals (design §5); they are shown rounded, since decimals only add noise.
+Ratings arrive on the display scale (`data.ratings.display_rating`: 1000 + 40 x the OpenSkill ordinal,
+design §5), so they are whole numbers.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ class LeaderboardRow:
 
 
 def format_rating(rating: float) -> str:
-    """Whole numbers for big ratings, one decimal for small ones (an ordinal near 0 needs it)."""
-    return f"{rating:.0f}" if abs(rating) >= 100 else f"{rating:.1f}"
+    """A display rating as a whole number."""
+    return f"{rating:.0f}"
 
 
 def _row(entry: LeaderboardRow, highlight: bool) -> Row:

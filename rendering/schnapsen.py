@@ -38,22 +38,27 @@ from rendering.table import (
     with_names,
 )
 from rendering.text import draw_fitted
-from rendering.theme import DEFAULT_THEME, Size, Theme
+from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 PRESET_TITLES = {"santase": "Santase", "sixty_six": "Sixty-Six", "schnapsen": "Schnapsen"}
 CENTRE_H = 236
 SEATS = 2
 
 
+BADGE_ROWS = 2  # room for a pause, the close, every marriage and the win: the table keeps one size
+
+
 def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     """Every Sixty-Six table image has this size."""
-    return theme.width, HEADER_H + PAD + panel_height([SeatPanel("", lines=("", ""))]) + PAD + CENTRE_H + FOOTER_H
+    seats = panel_height([SeatPanel("", lines=("", ""))] * SEATS, theme, BADGE_ROWS)
+    return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
 
 
 def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order; cached:
-    rendering.hand)."""
-    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme)
+    rendering.hand), each trump's label on a gold tag (SX-3)."""
+    trumps = frozenset(card for card in view.hand if card.suit == view.trump)
+    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme, trumps)
 
 
 def doing(view: SchnapsenView) -> str:
@@ -96,7 +101,7 @@ def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
     size = Size.TABLE
     card = size.value
     pill(draw, (left + 90, top + 18), f"trumps {view.trump.symbol}", theme.card_face,
-         theme.red_suit if view.trump.is_red else theme.black_suit, 19)
+         theme.red_suit if view.trump.is_red else theme.black_suit, TEXT_PX)
     y = top + 40
     face_down = view.talon_size - (1 if view.trump_card is not None else 0)
     if view.trump_card is not None:
@@ -111,7 +116,7 @@ def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         caption, colour = "talon used up", theme.text_muted
     else:
         caption, colour = f"{view.talon_size} in talon", theme.text
-    draw_fitted(draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(20), colour,
+    draw_fitted(draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(TEXT_PX), colour,
                 "center")
 
 
@@ -126,10 +131,11 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         title = f"Last trick: {seat_name(names, view.last_trick.winner)} took it"
     if not played:
         title = "Waiting for the lead"
-    draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(21), theme.text, "center")
+    draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(24), theme.text, "center",
+                min_px=TEXT_PX)
     card = Size.TABLE.value
-    slot = card.width + 60
-    x = (left + right) // 2 - (slot * SEATS - 60) // 2
+    slot = card.width + 120  # room under each card for its player's name
+    x = (left + right) // 2 - (slot * SEATS - 120) // 2
     for index in range(SEATS):
         entry = played[index] if index < len(played) else None
         sx = x + index * slot
@@ -138,8 +144,13 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
                                    outline=theme.text_muted, width=2)
             continue
         sprites.paste(image, sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44))
-        draw_fitted(draw, (sx - 28, top + 50 + card.height, sx + card.width + 28, top + 78 + card.height),
-                    seat_name(names, entry.seat), font(18), theme.text_muted, "center")
+        draw_fitted(draw, (sx - 56, top + 50 + card.height, sx + card.width + 56, top + 80 + card.height),
+                    seat_name(names, entry.seat), font(TEXT_PX), theme.text_muted, "center")
+    if view.trick and view.last_trick is not None:  # SX-4: the trick just taken stays in view under this one
+        last = view.last_trick
+        cards = " ".join(str(entry.card) for entry in last.cards)
+        draw_fitted(draw, (left, top + 200, right, top + 230), f"last trick {cards}, taken by "
+                    f"{seat_name(names, last.winner)}", font(TEXT_PX), theme.text_muted, "center")
 
 
 def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int],
@@ -147,23 +158,30 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     """The end of a deal (SX-12..SX-14) or of the series (SX-15), in place of the trick."""
     left, top, right, _ = box
     deal = view.last_deal
+    leader = view.winner if view.is_over and view.winner is not None else deal.winner if deal is not None else 0
+    order = (leader, 1 - leader)  # every score below reads winner first, as the headline does
+
+    def pair(values: Sequence[int]) -> str:
+        return f"{values[order[0]]}–{values[order[1]]}"
+
     if view.is_over and view.winner is not None:
-        headline = f"{seat_name(names, view.winner)} wins the series"
+        headline = f"{seat_name(names, view.winner)} wins the series {pair(view.game_points)}"
     elif deal is not None:
         plural = "" if deal.game_points == 1 else "s"
         headline = f"{seat_name(names, deal.winner)} wins deal {deal.deal_number}: +{deal.game_points} point{plural}"
     else:
         return
-    draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(24), theme.accent, "center")
+    draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(25), theme.accent, "center",
+                min_px=TEXT_PX)
     lines = []
     if deal is not None:
         totals = deal.totals
-        lines.append(f"points {totals[0]} – {totals[1]} · tricks {deal.tricks[0]} – {deal.tricks[1]}")
+        lines.append(f"points {pair(totals)} · tricks {pair(deal.tricks)}")
         lines.append(deal.reason.value.replace("_", " "))
-    lines.append(f"game points {view.game_points[0]} – {view.game_points[1]} (to {view.target})")
+    lines.append(f"game points {pair(view.game_points)} (to {view.target})")
     for index, line in enumerate(lines):
         y = top + 70 + 34 * index
-        draw_fitted(draw, (left, y, right, y + 30), line, font(21), theme.text, "center")
+        draw_fitted(draw, (left, y, right, y + 30), line, font(TEXT_PX), theme.text, "center")
 
 
 def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:
@@ -179,7 +197,7 @@ def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAU
     turn = turn_label(names, view.to_move, view.is_over, doing(view), ended="Series over")
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
-    top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(SEATS)], theme) + PAD
+    top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(SEATS)], theme, BADGE_ROWS) + PAD
     draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
     _talon(image, draw, view, names, PAD + 8, top + 6, theme)
     draw.line((PAD + 200, top + 16, PAD + 200, top + CENTRE_H - 24), fill=theme.panel, width=2)

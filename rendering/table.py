@@ -16,19 +16,21 @@ from PIL import Image, ImageDraw
 from games.cards import Card
 from rendering import cards as sprites
 from rendering.fonts import bold, font
-from rendering.text import display_name, draw_fitted
+from rendering.text import display_name, draw_fitted, draw_line
 from rendering.text import width as text_width
-from rendering.theme import RGB, Size, Theme
+from rendering.theme import RGB, TEXT_PX, Size, Theme
 
-HEADER_H = 52
-FOOTER_H = 46
+HEADER_H = 56
+FOOTER_H = 50
 PAD = 16
-NAME_PX = 24
-NAME_ROW = 38
-COUNT_ROW = 36
-LINE_H = 26
-BADGE_ROW = 30
-
+NAME_PX = 27  # shrinks to TEXT_PX for a long name before it is cut
+NAME_ROW = 40
+COUNT_ROW = 34
+LINE_H = 31
+BADGE_ROW = 38
+BADGE_GAP = 6
+PANEL_GAP = 10
+PANELS_PER_ROW = 3  # 4 seats: 2 + 2; 5 seats: 3 + 2, so a name has a third of the width, not a fifth
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The name for `seat`, cleaned; a seat the bot gave no name reads "Seat n" (1-based)."""
@@ -82,35 +84,77 @@ def canvas(height: int, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]
 def header(draw: ImageDraw.ImageDraw, left: str, right: str, theme: Theme) -> None:
     """The title bar: game and round on the left, whose turn on the right (gold)."""
     draw.rectangle((0, 0, theme.width, HEADER_H), fill=theme.felt_dark)
-    right_font = bold(22)
-    right_width = min(int(right_font.getlength(right)) + 4, theme.width // 2)
-    draw_fitted(draw, (PAD, 0, theme.width - PAD - right_width - 16, HEADER_H), left, bold(24), theme.text)
+    right_font = bold(25)
+    right_width = min(int(text_width(right, right_font)) + 4, theme.width // 2)
+    draw_fitted(draw, (PAD, 0, theme.width - PAD - right_width - 16, HEADER_H), left, bold(26), theme.text,
+                min_px=TEXT_PX)
     draw_fitted(draw, (theme.width - PAD - right_width, 0, theme.width - PAD, HEADER_H), right, right_font,
-                theme.accent, "right")
+                theme.accent, "right", min_px=TEXT_PX)
 
 
 def footer(draw: ImageDraw.ImageDraw, top: int, text: str, theme: Theme) -> None:
     """The last action, one line, under the table."""
     draw.rectangle((0, top, theme.width, top + FOOTER_H), fill=theme.felt_dark)
-    draw_fitted(draw, (PAD, top, theme.width - PAD, top + FOOTER_H), text, font(21), theme.text_muted)
+    draw_fitted(draw, (PAD, top, theme.width - PAD, top + FOOTER_H), text, font(TEXT_PX), theme.text_muted)
 
 
-def panel_height(panels: Sequence[SeatPanel]) -> int:
-    """Height of a row of seat panels: name, card count, text lines, then one row of badges."""
+def _grid(count: int) -> tuple[int, int]:
+    """(panels per row, rows) for `count` seats."""
+    per_row = 2 if count == 4 else max(1, min(PANELS_PER_ROW, count))
+    return per_row, -(-count // per_row)
+
+
+def panel_width(count: int, theme: Theme) -> int:
+    per_row, _ = _grid(count)
+    return (theme.width - 2 * PAD - PANEL_GAP * (per_row - 1)) // per_row
+
+
+def _badge_width(badge: Badge) -> int:
+    return int(text_width(badge.text, bold(TEXT_PX))) + 18
+
+
+def _badge_rows(badges: Sequence[Badge], width: int) -> list[list[Badge]]:
+    """Badges wrapped into rows that fit a panel `width` wide (a badge is never dropped)."""
+    rows: list[list[Badge]] = [[]]
+    used = 0
+    for badge in badges:
+        need = _badge_width(badge) + (BADGE_GAP if rows[-1] else 0)
+        if rows[-1] and used + need > width - 20:
+            rows.append([])
+            used, need = 0, _badge_width(badge)
+        rows[-1].append(badge)
+        used += need
+    return rows
+
+
+def _one_panel_height(panels: Sequence[SeatPanel], width: int, badge_rows: int = 1) -> int:
     lines = max((len(panel.lines) for panel in panels), default=0)
-    return NAME_ROW + COUNT_ROW + LINE_H * lines + BADGE_ROW + 8
+    badge_rows = max([badge_rows, *(len(_badge_rows(panel.badges, width)) for panel in panels)])
+    return NAME_ROW + COUNT_ROW + LINE_H * lines + BADGE_ROW * max(1, badge_rows) + 4
 
 
-def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme: Theme) -> int:
-    """Seat panels side by side across the image, in seat order; returns their height."""
+def panel_height(panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1) -> int:
+    """Height of the seat panels: rows of up to three (name, card count, text lines, at least `badge_rows`
+    rows of badges)."""
+    _, rows = _grid(len(panels))
+    one = _one_panel_height(panels, panel_width(len(panels), theme), badge_rows)
+    return rows * one + (rows - 1) * PANEL_GAP
+
+
+def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1) -> int:
+    """Seat panels in seat order, up to three a row (a short last row centred); returns their height."""
     draw = ImageDraw.Draw(image)
-    gap = 10
-    height = panel_height(panels)
-    width = (theme.width - 2 * PAD - gap * (len(panels) - 1)) // max(1, len(panels))
+    per_row, _ = _grid(len(panels))
+    width = panel_width(len(panels), theme)
+    height = _one_panel_height(panels, width, badge_rows)
     for index, panel in enumerate(panels):
-        left = PAD + index * (width + gap)
-        _seat_panel(image, draw, (left, top, left + width, top + height), panel, theme)
-    return height
+        row, column = divmod(index, per_row)
+        in_row = min(per_row, len(panels) - row * per_row)
+        start = (theme.width - in_row * width - (in_row - 1) * PANEL_GAP) // 2
+        left = start + column * (width + PANEL_GAP)
+        y = top + row * (height + PANEL_GAP)
+        _seat_panel(image, draw, (left, y, left + width, y + height), panel, theme)
+    return panel_height(panels, theme, badge_rows)
 
 
 def _seat_panel(
@@ -120,31 +164,32 @@ def _seat_panel(
     fill = theme.panel_active if panel.active else theme.panel
     draw.rounded_rectangle(box, 12, fill=fill, outline=theme.accent if panel.active else None, width=3)
     ink = theme.text_muted if panel.dimmed else theme.text
-    draw_fitted(draw, (left + 12, top + 6, right - 10, top + NAME_ROW), panel.name, bold(NAME_PX), ink)
+    draw_fitted(draw, (left + 12, top + 6, right - 10, top + NAME_ROW), panel.name, bold(NAME_PX), ink,
+                min_px=TEXT_PX)
     y = top + NAME_ROW
+    count_font = bold(TEXT_PX + 1)
     if panel.cards is not None:  # a small back and the number of cards held
         icon = Size.ICON.value
         sprites.paste(image, sprites.back(Size.ICON, theme), (left + 12, y + 1))
         count = f"{panel.cards} card" + ("" if panel.cards == 1 else "s")
-        if text_width(count, bold(22)) > right - left - 30 - icon.width:  # narrow panel (5 seats): the number
+        if text_width(count, count_font) > right - left - 30 - icon.width:  # a narrow panel: the number
             count = str(panel.cards)
-        draw_fitted(draw, (left + 20 + icon.width, y, right - 10, y + COUNT_ROW - 2), count,
-                    bold(22), ink)
+        draw_fitted(draw, (left + 20 + icon.width, y, right - 10, y + COUNT_ROW - 2), count, count_font, ink)
     elif panel.status:
-        draw_fitted(draw, (left + 12, y, right - 10, y + COUNT_ROW - 2), panel.status, bold(22), ink)
+        draw_fitted(draw, (left + 12, y, right - 10, y + COUNT_ROW - 2), panel.status, count_font, ink)
     y += COUNT_ROW
     for line in panel.lines:
-        draw_fitted(draw, (left + 12, y, right - 10, y + LINE_H), line, font(20), theme.text_muted)
+        draw_fitted(draw, (left + 12, y, right - 10, y + LINE_H), line, font(TEXT_PX), theme.text_muted)
         y += LINE_H
-    x = left + 10
-    badge_font = bold(16)
-    for badge in panel.badges:
-        width = int(badge_font.getlength(badge.text)) + 16
-        if x + width > right - 6:
-            break
-        draw.rounded_rectangle((x, y + 3, x + width, y + BADGE_ROW - 3), 12, fill=badge.colour)
-        draw.text((x + width / 2, y + BADGE_ROW / 2), badge.text, font=badge_font, fill=theme.board_bg, anchor="mm")
-        x += width + 6
+    badge_font = bold(TEXT_PX)
+    for row in _badge_rows(panel.badges, right - left):
+        x = left + 10
+        for badge in row:
+            width = _badge_width(badge)
+            draw.rounded_rectangle((x, y + 3, x + width, y + BADGE_ROW - 3), 14, fill=badge.colour)
+            draw_line(draw, (x + width / 2, y + BADGE_ROW / 2), badge.text, badge_font, theme.board_bg, "center")
+            x += width + BADGE_GAP
+        y += BADGE_ROW
 
 
 def card_row_width(count: int, size: Size, max_width: int, gap: int = 8) -> tuple[int, int]:
@@ -173,12 +218,12 @@ def card_row(
 
 
 def pill(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, colour: RGB, ink: RGB, px: int = 18
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, colour: RGB, ink: RGB, px: int = TEXT_PX
 ) -> None:
     """A rounded label centred on `centre` (trump suit, "closed", stock count)."""
     typeface = bold(px)
-    half_w = typeface.getlength(text) / 2 + 10
+    half_w = text_width(text, typeface) / 2 + 10
     half_h = px * 0.75
     x, y = centre
     draw.rounded_rectangle((x - half_w, y - half_h, x + half_w, y + half_h), half_h, fill=colour)
-    draw.text((x, y), text, font=typeface, fill=ink, anchor="mm")
+    draw_line(draw, (x, y), text, typeface, ink, "center")

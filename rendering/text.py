@@ -3,29 +3,52 @@
 Names come from Discord (up to 32 characters of anything: emoji, right-to-left scripts, zero-width
 joiners, control characters), so every name goes through `clean` and then `fit`, which truncates by
 *measured* width with an ellipsis rather than by character count: "WWWW" and "iiii" differ by 4x.
+
+Three things make that work for every script:
+
+- Grapheme clusters. Text is cut only between user-perceived characters (a letter and its marks,
+  an emoji with its skin tone or ZWJ partners, a flag's two regional indicators, a hangul syllable
+  spelled in jamo), so a cut never leaves half an emoji or a bare accent.
+- Font runs. Each cluster goes to the first face of the fallback chain (`rendering.fonts`) that has
+  all of it, a script's own face first (Arabic, Hebrew, emoji); neighbouring clusters on one face
+  form a run, and each run is shaped by Raqm on its own.
+- Bidi by run. The paragraph is left to right (our lines are English around names); runs holding
+  right-to-left letters, and the neutral runs between two of them, are laid out right to left and
+  in reverse order, as the Unicode bidi algorithm does at this granularity. An ellipsis cut into
+  right-to-left text stays on its cut side (followed by RLM), not stranded at the right.
+
+A name starting "🤖" (how the bot names computer players) draws a small robot drawn by our own
+code, so the mark looks the same in every image whatever the emoji font.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
-from rendering.fonts import DIRECTION
+from rendering.fonts import CHAINS, DIRECTION, RTL, Face, coverage, font, weight_of
+from rendering.measure import note
 from rendering.theme import RGB
 
 ELLIPSIS = "…"
+RLM = "\u200f"
+ROBOT = "🤖"  # drawn as an icon, not a glyph (`_draw_robot`)
 MAX_CHARS = 200  # longer input is cut before measuring, so a hostile name cannot cost much time
 
 # Explicit bidi embeddings, overrides and isolates: harmless inside one draw call, but a name should
 # not be able to reverse how it reads, so they go. Marks (LRM/RLM) and joiners (ZWJ for emoji) stay.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# Code points that must not end a truncated string: they only make sense before something else.
-_DANGLING = frozenset("\u200d\u200c\ufe0e\ufe0f")
+ZWJ = "\u200d"
+# Default-ignorable code points a font need not map: they change shaping, never draw on their own.
+_IGNORABLE = frozenset(range(0xFE00, 0xFE10)) | frozenset(range(0xE0000, 0xE0080)) | frozenset(
+    (0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF)
+)
 
 Align = Literal["left", "center", "right"]
-_ANCHORS: dict[Align, str] = {"left": "lm", "center": "mm", "right": "rm"}
 
 
 def clean(text: str, placeholder: str = "") -> str:
@@ -45,53 +68,323 @@ def clean(text: str, placeholder: str = "") -> str:
     return result or placeholder
 
 
-def _trim_end(text: str) -> str:
-    """Drop trailing spaces, joiners, variation selectors and combining marks left by a cut."""
-    while text and (text[-1] in _DANGLING or text[-1].isspace() or unicodedata.category(text[-1]).startswith("M")):
-        text = text[:-1]
-    return text
-
-
-def width(text: str, font: ImageFont.FreeTypeFont) -> float:
-    """Advance width of `text` as `draw_fitted` lays it out (left-to-right paragraph)."""
-    return font.getlength(text, direction=DIRECTION)
-
-
 def display_name(name: str) -> str:
     """A player name fit for drawing: cleaned, and "?" rather than nothing when nothing printable is left."""
     return clean(name, placeholder="?")
 
 
-def fit(text: str, font: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """`text` cleaned, and cut with an ellipsis if wider than `max_width` pixels in `font`."""
+# Grapheme clusters ---------------------------------------------------------------------------------
+
+
+def _hangul_kind(code: int) -> str:
+    if 0x1100 <= code <= 0x115F or 0xA960 <= code <= 0xA97C:
+        return "L"
+    if 0x1160 <= code <= 0x11A7 or 0xD7B0 <= code <= 0xD7C6:
+        return "V"
+    if 0x11A8 <= code <= 0x11FF or 0xD7CB <= code <= 0xD7FB:
+        return "T"
+    if 0xAC00 <= code <= 0xD7A3:
+        return "LV" if (code - 0xAC00) % 28 == 0 else "LVT"
+    return ""
+
+
+_HANGUL_JOINS = {("L", "L"), ("L", "V"), ("L", "LV"), ("L", "LVT"), ("V", "V"), ("V", "T"), ("LV", "V"),
+                 ("LV", "T"), ("T", "T"), ("LVT", "T")}
+
+
+def _extends(code: int, category: str) -> bool:
+    """Code points that always belong to the cluster before them (UAX #29 Extend, SpacingMark, ZWJ)."""
+    return (
+        category in ("Mn", "Mc", "Me")
+        or code in (0x200C, 0x200D)
+        or 0xFE00 <= code <= 0xFE0F
+        or 0x1F3FB <= code <= 0x1F3FF  # emoji skin tones
+        or 0xE0020 <= code <= 0xE007F  # emoji tag sequences (subdivision flags)
+        or 0xE0100 <= code <= 0xE01EF
+    )
+
+
+def _is_regional(code: int) -> bool:
+    return 0x1F1E6 <= code <= 0x1F1FF
+
+
+@lru_cache(maxsize=4096)
+def graphemes(text: str) -> tuple[str, ...]:
+    """`text` split into extended grapheme clusters (UAX #29's rules for what names contain)."""
+    clusters: list[str] = []
+    regional_run = 0
+    for ch in text:
+        code = ord(ch)
+        if clusters:
+            previous = clusters[-1]
+            last = ord(previous[-1])
+            joins = (
+                _extends(code, unicodedata.category(ch))
+                or (last == 0x200D and unicodedata.category(ch) == "So")  # emoji ZWJ sequence
+                or (_is_regional(code) and _is_regional(last) and regional_run % 2 == 1)
+                or (_hangul_kind(last), _hangul_kind(code)) in _HANGUL_JOINS
+            )
+            if joins:
+                clusters[-1] = previous + ch
+                regional_run = regional_run + 1 if _is_regional(code) else regional_run
+                continue
+        clusters.append(ch)
+        regional_run = 1 if _is_regional(code) else 0
+    return tuple(clusters)
+
+
+# Runs: which face draws what, in which direction ---------------------------------------------------
+
+
+def _strong(ch: str) -> str:
+    """'R' for right-to-left letters, 'L' for left-to-right ones, '' for neutrals and numbers."""
+    kind = unicodedata.bidirectional(ch)
+    if kind in ("R", "AL"):
+        return "R"
+    return "L" if kind == "L" else ""
+
+
+def _preferred(cluster: str, chain: tuple[Face, ...]) -> tuple[Face, ...]:
+    """The chain reordered so a cluster's own script face comes first."""
+    code = ord(cluster[0])
+    own: Face | None = None
+    if 0x0590 <= code <= 0x05FF or 0xFB1D <= code <= 0xFB4F:
+        own = chain[2]
+    elif 0x0600 <= code <= 0x08FF or 0xFB50 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF:
+        own = chain[1]
+    elif (code >= 0x1F000 and code != 0x1F0CF) or "\ufe0f" in cluster or ZWJ in cluster:
+        own = Face.EMOJI  # emoji presentation; 🃏 stays DejaVu's, as on the cards
+    if own is None:
+        return chain
+    return (own, *(face for face in chain if face is not own))
+
+
+def _plain(code: int) -> bool:
+    """True for code points the primary face draws left to right with no script face preferred."""
+    return code < 0x0590 or (0x08FF < code < 0xFB1D) or (0xFEFF < code < 0x1F000) or code == 0x1F0CF
+
+
+def _covers(face: Face, cluster: str) -> bool:
+    have = coverage(face)
+    return all(ord(ch) in have or ord(ch) in _IGNORABLE for ch in cluster)
+
+
+def _neutral(cluster: str) -> bool:
+    return unicodedata.category(cluster[0])[0] in "ZPN" or cluster[0] in "+-×·"
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of a line drawn in one call: its text, face (None: the drawn robot) and direction."""
+
+    text: str
+    face: Face | None
+    rtl: bool
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str, weight: Face = Face.REGULAR) -> tuple[Run, ...]:
+    """`text` as runs in visual order, left to right, for the fallback chain of `weight`."""
+    chain = CHAINS[weight]
+    primary = coverage(chain[0])
+    if all(ord(ch) in primary and _plain(ord(ch)) for ch in text):
+        return (Run(text, chain[0], False),)  # the common case: Latin, Greek, Cyrillic, suits
+    pieces: list[tuple[str, Face | None, str]] = []  # (text, face, strong direction) in logical order
+    for cluster in graphemes(text):
+        current = pieces[-1][1] if pieces else None
+        face: Face | None
+        if cluster.rstrip("\ufe0f") == ROBOT:
+            face = None
+        elif current is not None and current is not Face.EMOJI and _neutral(cluster) and _covers(current, cluster):
+            face = current  # spaces and punctuation stay with the run they sit in (not emoji's: too wide)
+        else:
+            face = next((f for f in _preferred(cluster, chain) if _covers(f, cluster)), chain[0])
+        strong = next((s for s in map(_strong, cluster) if s), "")
+        if pieces and pieces[-1][1] == face and face is not None:
+            pieces[-1] = (pieces[-1][0] + cluster, face, pieces[-1][2] or strong)
+        else:
+            pieces.append((cluster, face, strong))
+    pieces = _split_trailing_neutrals(pieces, chain[0])
+    directions = [piece[2] for piece in pieces]
+    for index, direction in enumerate(directions):  # a neutral run between two RTL runs is RTL (UAX #9 N1)
+        if not direction:
+            left = next((d for d in reversed(directions[:index]) if d), "L")
+            right = next((d for d in directions[index + 1 :] if d), "L")
+            directions[index] = "R" if left == right == "R" else "L"
+    ordered: list[Run] = []
+    group: list[Run] = []
+    for (piece_text, face, _), direction in zip(pieces, directions, strict=True):
+        run = Run(piece_text, face, direction == "R")
+        if run.rtl:
+            group.append(run)
+            continue
+        ordered.extend(reversed(group))
+        group = []
+        ordered.append(run)
+    ordered.extend(reversed(group))
+    return tuple(ordered)
+
+
+def _split_trailing_neutrals(pieces: list[tuple[str, Face | None, str]], primary: Face
+                           ) -> list[tuple[str, Face | None, str]]:
+    """Spaces, digits and punctuation ending a right-to-left run become their own neutral piece, so bidi can
+    place them (UAX #9 N1/N2: a space between Arabic and English takes the paragraph's direction). Digits
+    too, unlike UAX #9: in our lines a name is followed by English ("محمد 6♣ 6♥"), so the name acts as an
+    isolate and the cards after it read left to right after it."""
+    out: list[tuple[str, Face | None, str]] = []
+    for text, face, strong in pieces:
+        stripped = text
+        while stripped and not _strong(stripped[-1]) and not _extends(ord(stripped[-1]),
+                                                                      unicodedata.category(stripped[-1])):
+            stripped = stripped[:-1]
+        if strong == "R" and stripped and stripped != text:
+            tail = text[len(stripped):]
+            out.append((stripped, face, strong))
+            out.append((tail, primary if _covers(primary, tail) else face, ""))
+        else:
+            out.append((text, face, strong))
+    return out
+
+
+def _robot_width(px: int) -> float:
+    return round(px * 0.95)
+
+
+@lru_cache(maxsize=8192)
+def _run_width(run: Run, px: int) -> float:
+    """The advance of one run; cached, as the same names and labels are measured in every render."""
+    if run.face is None:
+        return _robot_width(px) + round(px * 0.1)
+    return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION)
+
+
+def width(text: str, typeface: ImageFont.FreeTypeFont) -> float:
+    """Advance width of `text` as `draw_fitted` lays it out (fallback faces and bidi included)."""
+    px = int(typeface.size)
+    return sum(_run_width(run, px) for run in runs(text, weight_of(typeface)))
+
+
+# Fitting -------------------------------------------------------------------------------------------
+
+
+def _trim_end(clusters: tuple[str, ...]) -> str:
+    """Join kept clusters, dropping trailing spaces (a cut never ends on a space before the ellipsis)."""
+    return "".join(clusters).rstrip()
+
+
+def _with_ellipsis(kept: str) -> str:
+    """The ellipsis after `kept`; when `kept` ends in right-to-left text, an RLM keeps the ellipsis on
+    the side where the text was cut (its left), not at the far right of the line."""
+    last = next((s for s in map(_strong, reversed(kept)) if s), "")
+    return kept + ELLIPSIS + (RLM if last == "R" else "")
+
+
+def fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float) -> str:
+    """`text` cleaned, and cut by grapheme with an ellipsis if wider than `max_width` pixels."""
     text = clean(text)
-    if not text or width(text, font) <= max_width:
+    if not text or width(text, typeface) <= max_width:
         return text
-    if width(ELLIPSIS, font) > max_width:
+    if width(ELLIPSIS, typeface) > max_width:
         return ""
-    low, high = 0, len(text)  # the longest prefix that fits with its ellipsis lies in [low, high)
+    clusters = graphemes(text)
+    low, high = 0, len(clusters)  # the longest prefix that fits with its ellipsis lies in [low, high)
     while high - low > 1:
         middle = (low + high) // 2
-        if width(_trim_end(text[:middle]) + ELLIPSIS, font) <= max_width:
+        if width(_with_ellipsis(_trim_end(clusters[:middle])), typeface) <= max_width:
             low = middle
         else:
             high = middle
-    return _trim_end(text[:low]) + ELLIPSIS
+    return _with_ellipsis(_trim_end(clusters[:low]))
+
+
+def shrink_to_fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float, min_px: int
+                  ) -> ImageFont.FreeTypeFont:
+    """`typeface`, or the same weight at the largest size down to `min_px` at which `text` fits whole."""
+    if min_px >= typeface.size or width(clean(text), typeface) <= max_width:
+        return typeface
+    weight = weight_of(typeface)
+    for px in range(int(typeface.size) - 1, min_px - 1, -1):
+        smaller = font(px, weight)
+        if width(clean(text), smaller) <= max_width:
+            return smaller
+    return font(min_px, weight)
+
+
+def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont,
+              fill: RGB, align: Align = "left") -> None:
+    """Draw one line of already fitted text, vertically centred on xy[1], anchored per `align`."""
+    px = int(typeface.size)
+    note("text", px, text)
+    pieces = runs(text, weight_of(typeface))
+    widths = [_run_width(run, px) for run in pieces]
+    total = sum(widths)
+    x = xy[0] - {"left": 0.0, "center": total / 2, "right": total}[align]
+    ascent, descent = typeface.getmetrics()
+    baseline = xy[1] + (ascent - descent) / 2  # where anchor "m" of the primary face would put it
+    for run, run_width in zip(pieces, widths, strict=True):
+        if run.face is None:
+            _draw_robot(draw, x, xy[1], px, fill)
+        else:
+            mask, left, top = _mask(run.text, px, run.face, run.rtl)
+            draw.bitmap((round(x) + left, round(baseline) + top), mask, fill=fill)
+        x += run_width
+
+
+@lru_cache(maxsize=2048)
+def _mask(text: str, px: int, face: Face, rtl: bool) -> tuple[Image.Image, int, int]:
+    """A run shaped and rasterised once: its coverage mask and offset from the baseline origin.
+
+    Why: the same names, counts and badges are drawn in every table of a game, and shaping with Raqm
+    is most of what a line costs; pasting a cached mask is a single C call. Masks are never modified
+    after caching, so threads share them.
+    """
+    typeface = font(px, face)
+    direction = RTL if rtl else DIRECTION
+    left, top, right, bottom = (int(edge) for edge in typeface.getbbox(text, anchor="ls", direction=direction))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=typeface, fill=255, anchor="ls", direction=direction)
+    return mask, left, top
 
 
 def draw_fitted(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
     text: str,
-    font: ImageFont.FreeTypeFont,
+    typeface: ImageFont.FreeTypeFont,
     fill: RGB,
     align: Align = "left",
+    min_px: int | None = None,
 ) -> str:
-    """Draw `text` fitted into `box` (left, top, right, bottom), vertically centred. Returns what was drawn."""
+    """Draw `text` fitted into `box` (left, top, right, bottom), vertically centred. Returns what was drawn.
+
+    With `min_px`, a line too wide is first drawn smaller (down to `min_px`), and cut only after that.
+    """
     left, top, right, bottom = box
-    shown = fit(text, font, right - left)
+    if min_px is not None:
+        typeface = shrink_to_fit(text, typeface, right - left, min_px)
+    shown = fit(text, typeface, right - left)
     if not shown:
         return shown
     x = {"left": left, "center": (left + right) / 2, "right": right}[align]
-    draw.text((x, (top + bottom) / 2), shown, font=font, fill=fill, anchor=_ANCHORS[align], direction=DIRECTION)
+    draw_line(draw, (x, (top + bottom) / 2), shown, typeface, fill, align)
     return shown
+
+
+def _draw_robot(draw: ImageDraw.ImageDraw, left: float, middle: float, px: int, fill: RGB) -> None:
+    """A small robot head (antenna, rounded face, two eyes) in the text colour, about a capital high."""
+    size = _robot_width(px)
+    head_h = size * 0.62
+    top = middle - head_h / 2 + size * 0.08
+    x0, x1 = left + size * 0.08, left + size * 0.92
+    draw.line((left + size / 2, top - size * 0.2, left + size / 2, top), fill=fill, width=max(1, px // 12))
+    dot = max(1.5, size * 0.07)
+    draw.ellipse((left + size / 2 - dot, top - size * 0.2 - dot, left + size / 2 + dot, top - size * 0.2 + dot),
+                 fill=fill)
+    draw.rounded_rectangle((x0, top, x1, top + head_h), radius=size * 0.16, fill=fill)
+    eye = max(1.5, size * 0.09)
+    eye_y = top + head_h * 0.45
+    hole = (0, 0, 0) if sum(fill) > 380 else (255, 255, 255)
+    for eye_x in (left + size * 0.34, left + size * 0.66):
+        draw.ellipse((eye_x - eye, eye_y - eye, eye_x + eye, eye_y + eye), fill=hole)
+    draw.line((left + size * 0.36, top + head_h * 0.76, left + size * 0.64, top + head_h * 0.76), fill=hole,
+              width=max(1, px // 14))

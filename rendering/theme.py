@@ -2,8 +2,9 @@
 
 A `Theme` is a frozen value: it is hashable, so sprite caches can be keyed by it, and it can be
 passed to worker threads without copying. Sizes are in image pixels. Discord shows an image about
-400 px wide on a phone (discord-notes §C.5), so our images are drawn about 800 px wide and every size
-below is chosen to stay legible at half scale: a card index of 30 px reads as 15 px on a phone.
+420 px wide on a phone (discord-notes §C.5), so our images are drawn 800 px wide and every size is
+chosen to stay legible scaled to `PHONE_WIDTH`: a card index at least `MIN_INDEX_PHONE_PX` and any
+other text at least `MIN_TEXT_PHONE_PX` there, which at 800 px means `INDEX_PX` and `TEXT_PX`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,20 @@ from dataclasses import dataclass
 from enum import Enum
 
 RGB = tuple[int, int, int]
+
+IMAGE_WIDTH = 800
+PHONE_WIDTH = 420
+MIN_INDEX_PHONE_PX = 14
+MIN_TEXT_PHONE_PX = 12
+
+
+def at_full_width(phone_px: float, width: int = IMAGE_WIDTH) -> int:
+    """The smallest size in image pixels that reads as `phone_px` once the image is shown PHONE_WIDTH wide."""
+    return -(-int(phone_px * width * 1000) // (PHONE_WIDTH * 1000))
+
+
+INDEX_PX = at_full_width(MIN_INDEX_PHONE_PX)  # 27: the smallest card corner index
+TEXT_PX = at_full_width(MIN_TEXT_PHONE_PX)  # 23: the smallest text of any kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +46,9 @@ class Size(Enum):
     """The card sizes the images use: hands are largest, melds on a crowded table smallest."""
 
     HAND = CardSize(width=96, height=134, strip=50, index_px=34, pip_px=28, centre_px=58, radius=9)
-    TABLE = CardSize(width=80, height=112, strip=42, index_px=29, pip_px=24, centre_px=48, radius=8)
-    MELD = CardSize(width=62, height=87, strip=31, index_px=24, pip_px=19, centre_px=36, radius=6)
-    COMPACT = CardSize(width=54, height=76, strip=26, index_px=21, pip_px=17, centre_px=30, radius=5)
-    MINI = CardSize(width=40, height=56, strip=24, index_px=16, pip_px=13, centre_px=20, radius=4)
+    TABLE = CardSize(width=80, height=112, strip=42, index_px=30, pip_px=24, centre_px=48, radius=8)
+    MELD = CardSize(width=68, height=96, strip=36, index_px=29, pip_px=22, centre_px=36, radius=6)
+    COMPACT = CardSize(width=60, height=86, strip=33, index_px=INDEX_PX, pip_px=20, centre_px=28, radius=5)
     ICON = CardSize(width=22, height=31, strip=22, index_px=10, pip_px=9, centre_px=12, radius=3)  # backs only
 
 
@@ -66,7 +80,7 @@ class Theme:
     gold: RGB = (242, 190, 60)
     silver: RGB = (196, 202, 212)
     bronze: RGB = (205, 127, 70)
-    width: int = 800  # table, leaderboard and standings width in pixels
+    width: int = IMAGE_WIDTH  # table, hand, leaderboard and standings width in pixels
 
 
 DEFAULT_THEME = Theme()

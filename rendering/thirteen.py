@@ -13,11 +13,13 @@ from collections.abc import Collection, Sequence
 from PIL import ImageDraw
 
 from games.cards import Card
+from games.thirteen.combos import ComboKind
+from games.thirteen.moves import Play
 from games.thirteen.order import value
-from games.thirteen.views import ThirteenView
+from games.thirteen.views import TableCombo, ThirteenView
 from rendering.boards import place_colour
 from rendering.encode import encode
-from rendering.fonts import bold
+from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.offload import offloaded
 from rendering.standings import ordinal
@@ -36,16 +38,18 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted
-from rendering.theme import DEFAULT_THEME, Size, Theme
+from rendering.text import draw_fitted, draw_line
+from rendering.text import width as text_width
+from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
-CAPTION_H = 40
-CENTRE_H = CAPTION_H + Size.TABLE.value.height + 24
+CAPTION_H = 44
+STRIP_H = 34  # the round so far, under the cards
+CENTRE_H = CAPTION_H + Size.TABLE.value.height + 16 + STRIP_H
 
 
 def table_size(view: ThirteenView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     """The table image's size: fixed for a game (its seat panels gain a line in a series, D-TL-5)."""
-    seats = panel_height([_panel(view, (), seat, theme) for seat in range(view.players)])
+    seats = panel_height([_panel(view, (), seat, theme) for seat in range(view.players)], theme)
     return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
 
 
@@ -82,10 +86,26 @@ def _panel(view: ThirteenView, names: Sequence[str], seat: int, theme: Theme) ->
     )
 
 
+def match_places(view: ThirteenView) -> list[tuple[int, int]]:
+    """(place, seat) best first, by the match's own rule: one game ranks by finishing order (TL-11), a
+    series by its place points (D-TL-5, TL-12; equal points share a place), as the engine's result does."""
+    if view.series_games > 1:
+        points = view.series_points
+        return sorted((1 + sum(other > mine for other in points), seat) for seat, mine in enumerate(points))
+    return sorted((place, seat) for seat, place in enumerate(view.places) if place is not None)
+
+
 def _centre_caption(view: ThirteenView, names: Sequence[str]) -> str:
     if view.is_over:
-        winners = [seat for seat, place in enumerate(view.places) if place == 1]
-        return "Game over" + (f": {seat_name(names, winners[0])} wins" if winners else "")
+        winners = [seat for place, seat in match_places(view) if place == 1]
+        if not winners:
+            return "Game over"
+        who = " and ".join(seat_name(names, seat) for seat in winners)
+        verb = "win" if len(winners) > 1 else "wins"
+        if view.series_games > 1:
+            scores = "–".join(str(points) for points in sorted(view.series_points, reverse=True))
+            return f"Match over: {who} {verb} the series {scores}"
+        return f"Game over: {who} {verb}"
     if view.table is not None:
         played = f"{seat_name(names, view.table.seat)} played {view.table.description}"
         bomb_on_two = view.table.on_two and not any(card.rank is not None and card.rank.label == "2"
@@ -99,6 +119,28 @@ def _centre_caption(view: ThirteenView, names: Sequence[str]) -> str:
     return lead
 
 
+def is_bomb(table: TableCombo | None) -> bool:
+    """Quads and double sequences are bombs (TL-8): they get a banner of their own."""
+    return table is not None and table.kind in (ComboKind.QUAD, ComboKind.DOUBLE_SEQUENCE)
+
+
+def round_strip(view: ThirteenView, names: Sequence[str]) -> list[str]:
+    """The current round, oldest first: "Lan 5♠", "Minh passed", ... (TL-9: passes stay in view)."""
+    return [f"{seat_name(names, turn.seat)} {turn.move if isinstance(turn.move, Play) else 'passed'}"
+            for turn in view.history]
+
+
+def _draw_strip(draw: ImageDraw.ImageDraw, items: Sequence[str], box: tuple[int, int, int, int], theme: Theme) -> None:
+    """The round's turns in one line, the newest kept when they do not all fit (older ones become "…")."""
+    left, _, right, _ = box
+    typeface = font(TEXT_PX)
+    for start in range(len(items)):
+        line = ("… › " if start else "") + " › ".join(items[start:])
+        if text_width(line, typeface) <= right - left or start == len(items) - 1:
+            draw_fitted(draw, box, line, typeface, theme.text_muted, "center")
+            return
+
+
 def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
     line = view.last_action
     if line is None:
@@ -109,15 +151,18 @@ def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
 def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Sequence[str], top: int,
                      theme: Theme) -> None:
     """TL-11: every place, best first, as medal and name lines in the centre of a finished game."""
-    ranked = sorted((place, seat) for seat, place in enumerate(view.places) if place is not None)
+    ranked = match_places(view)
     line_h = min(34, (CENTRE_H - CAPTION_H - 16) // max(1, len(ranked)))
     left = theme.width // 2 - 160
     for row, (place, seat) in enumerate(ranked):
         y = top + row * line_h
         colour = place_colour(place, theme) or theme.text_muted
-        draw.rounded_rectangle((left, y + 3, left + 56, y + line_h - 3), 12, fill=colour)
-        draw.text((left + 28, y + line_h / 2), ordinal(place), font=bold(17), fill=theme.board_bg, anchor="mm")
-        draw_fitted(draw, (left + 68, y, left + 330, y + line_h), seat_name(names, seat), bold(22), theme.text)
+        draw.rounded_rectangle((left, y + 2, left + 64, y + line_h - 2), 12, fill=colour)
+        draw_line(draw, (left + 32, y + line_h / 2), ordinal(place), bold(TEXT_PX), theme.board_bg, "center")
+        draw_fitted(draw, (left + 76, y, left + 340, y + line_h), seat_name(names, seat), bold(TEXT_PX), theme.text)
+        if view.series_games > 1:
+            draw_fitted(draw, (left + 350, y, left + 470, y + line_h), f"{view.series_points[seat]} pts",
+                        font(TEXT_PX), theme.text_muted, "right")
 
 
 @offloaded
@@ -131,8 +176,16 @@ def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAUL
     top = HEADER_H + PAD
     top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(view.players)], theme) + PAD
     draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + CAPTION_H), _centre_caption(view, names),
-                bold(23), theme.text, "center")
+    caption = _centre_caption(view, names)
+    caption_box = (PAD + 16, top + 4, theme.width - PAD - 16, top + CAPTION_H)
+    if not view.is_over and is_bomb(view.table):  # TL-8: a bomb reads as one, not as any other play
+        draw.rounded_rectangle((PAD + 6, top + 4, theme.width - PAD - 6, top + CAPTION_H), 14, fill=theme.danger)
+        caption = f"BOMB! {caption}"
+    draw_fitted(draw, caption_box, caption, bold(25), theme.text, "center", min_px=TEXT_PX)
+    if not view.is_over and view.history:
+        strip_top = top + CENTRE_H - 8 - STRIP_H - 4
+        _draw_strip(draw, round_strip(view, names), (PAD + 16, strip_top, theme.width - PAD - 16,
+                                                     strip_top + STRIP_H), theme)
     if view.is_over:
         _finishing_order(draw, view, names, top + CAPTION_H, theme)
     elif view.table is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.cards import Card, Rank, Suit
+from games.cards import Card, Rank, Suit, alternating_suits
 
 # SX-2: A 11, 10 10, K 4, Q 3, J 2, 9 0. Values are distinct, so they double as the rank order.
 POINTS: dict[Rank, int] = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
@@ -71,8 +71,8 @@ def lowest_trump(deck_size: int, trump: Suit) -> Card:
 
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
-    """Display order: by suit (trumps last), strongest first within a suit."""
-    suit_order = {suit: index for index, suit in enumerate(Suit)}
-    if trump is not None:
-        suit_order[trump] = len(suit_order)
+    """Display order: by suit, colours alternating and trumps last, strongest first within a suit."""
+    cards = list(cards)
+    suit_order = {suit: index for index, suit in enumerate(alternating_suits({card.suit for card in cards
+                                                                              if card.suit is not None}, trump))}
     return sorted(cards, key=lambda card: (suit_order[card.suit], -strength(card)))  # type: ignore[index]

@@ -16,11 +16,11 @@ def rated(match_id: int, before: float, after: float, *, is_rated: bool = True) 
 
 
 def test_trend_sums_the_newest_rated_changes() -> None:
-    """The trend adds ordinal changes of the newest rated games only, skipping unrated ones."""
+    """The trend adds shown-rating changes (40 per ordinal point) of the newest rated games only."""
     newest_first = [rated(5, 10, 12), rated(4, 0, 0, is_rated=False), rated(3, 9, 10), rated(2, 5, 9)]
     trend = trend_of(newest_first, 1, limit=2)
-    assert trend.games == 2 and trend.change == 3.0
-    assert "+3.0" in trend.text() and "📈" in trend.text()
+    assert trend.games == 2 and trend.change == 120
+    assert "+120" in trend.text() and "📈" in trend.text()
 
 
 def test_trend_without_rated_games_says_so() -> None:

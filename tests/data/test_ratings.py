@@ -8,7 +8,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from data import Rating, RatingModel, VersionConflict
-from data.ratings import RatedSeat, replay_ratings
+from data.ratings import RatedSeat, display_change, display_rating, replay_ratings
 from games.base import GameResult
 
 from .conftest import GUILD, T0, active_game
@@ -187,3 +187,25 @@ async def test_recent_matches_newest_first_and_filtered(db):
     assert [m.id for m in await db.results.recent_matches(GUILD, kind="thirteen")] == [c.id, a.id]
     assert [m.id for m in await db.results.recent_matches(GUILD, user_id=2)] == [b.id, a.id]
     assert [m.id for m in await db.results.recent_matches(GUILD, limit=1, before_id=c.id)] == [b.id]
+
+
+def test_a_new_player_is_shown_at_1000():
+    """The display scale starts a player who never played at 1000, not at OpenSkill's ordinal 0."""
+    assert display_rating(RatingModel().initial) == 1000
+
+
+def test_a_first_loss_is_never_shown_negative():
+    """After a first rated loss the shown rating drops a little below 1000, never below 0."""
+    model = RatingModel()
+    winner, loser = model.rate([model.initial, model.initial], [1, 2])
+    assert 900 < display_rating(loser) < 1000 < display_rating(winner)
+    assert display_change(model.initial, loser) < 0 < display_change(model.initial, winner)
+    assert display_rating(Rating(0.0, 20.0)) == 0  # an ordinal of -60 clamps at 0
+
+
+def test_the_display_scale_keeps_the_board_order():
+    """A higher ordinal never shows as a lower rating (boards sort by ordinal, players read the display)."""
+    ratings = [Rating(mu, sigma) for mu in (10.0, 20.0, 25.0, 30.0) for sigma in (1.0, 4.0, 8.0)]
+    by_ordinal = sorted(ratings, key=lambda rating: rating.ordinal)
+    shown = [display_rating(rating) for rating in by_ordinal]
+    assert shown == sorted(shown)

