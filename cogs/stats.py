@@ -245,8 +245,10 @@ class Stats(commands.Cog):
             trend = trend_of([m for m in recent if m.kind == k], target.id)
             embed.add_field(
                 name=f"{game_title(self.bot, k)} rating",
-                value=f"{display_rating(stats.rating)} · {count(stats.rated_games, 'rated game')} · {rank}
-{trend.text()}",
+                value=(
+                    f"{display_rating(stats.rating)} · {count(stats.rated_games, 'rated game')} · {rank}\n"
+                    f"{trend.text()}"
+                ),
                 inline=False,
             )
         if not kind:
