@@ -1,8 +1,8 @@
 """Carousel benchmark: solver latency on late-game tables and computer-player tournaments.
 
-Not a test: it prints figures to compare with the issue's targets.
+Not a test: it prints figures to compare with the targets in the README's figures table.
 
-    python -m bench.carousel                       # everything at the issue's sizes
+    python -m bench.carousel                       # everything at the README's sizes
     python -m bench.carousel --tables 50 --hands 300   # a quicker run
     python -m bench.carousel --skip-tournament
     python -m bench.carousel --skip-solver --workers 2   # tournaments split over 2 processes

@@ -1,4 +1,4 @@
-"""Render-time and size benchmark for every image kind (issue 6 targets: table ≤ 30 ms median and ≤ 3x
+"""Render-time and size benchmark for every image kind (targets: table ≤ 30 ms median and ≤ 3x
 the floor, hand ≤ 15 ms, files ≤ 300 KB).
 
 For each kind it renders views from seeded games (computer players for Carousel, so tables fill up)

@@ -1,11 +1,11 @@
-"""Sixty-Six computer players: paired series and decision times (issue 4).
+"""Sixty-Six computer players: paired series and decision times.
 
 Each pairing plays series in pairs with the same deal seed and the seats swapped, so the luck of the
 cards cancels out. Prints the share of series won by the first level and decision-time p50/p95 per
 level. Targets: hard beats normal in >= 58 % of series; hard <= 1 s per move at p95 on one core.
 
 `--series N` is the number of deal seeds; each is played twice, so N = 500 gives the 1,000 series per
-pairing that issue 4 asks for. The figures in the README came from:
+pairing quoted in the README. The figures in the README came from:
 
     .venv/bin/python -m bench.schnapsen --series 500 --pairings hard:normal --seed 1000
     .venv/bin/python -m bench.schnapsen --series 500 --pairings normal:easy --seed 1000

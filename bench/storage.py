@@ -1,6 +1,6 @@
 """Storage benchmark: move appends per second, start-up load of many active games, board queries.
 
-    .venv/bin/python -m bench.storage                       # the issue's sizes
+    .venv/bin/python -m bench.storage                       # the README's sizes
     .venv/bin/python -m bench.storage --games 1000 --matches 10000 --appends 500   # quick run
 
 Figures are wall-clock on whatever machine runs it (on a shared CI box, under load). Bulk fixtures

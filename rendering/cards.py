@@ -1,6 +1,6 @@
 """Card faces and backs, drawn by our own code and cached once per (theme, size, face).
 
-Design for legibility at phone width (issue 6): every face carries a big corner index (rank over
+Design for legibility at phone width (about 420 px): every face carries a big corner index (rank over
 suit) that fits inside the strip left visible when cards overlap, so a fanned hand or a long meld
 still shows every card. "10" is squeezed horizontally rather than shrunk so it matches the other
 ranks' height. A joker shows a star index and 🃏; a joker on the table standing for a declared card

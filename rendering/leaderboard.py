@@ -1,7 +1,7 @@
 """The leaderboard / stats card: rank, name, rating, games and wins, from plain rows.
 
 The caller's own row is highlighted; when the caller is outside the rows shown (not in the top N),
-their row is added below a gap marker, so `/leaderboard` always answers "where am I?" (issue 6).
+their row is added below a gap marker, so `/leaderboard` always answers "where am I?".
 Ratings arrive on the display scale (`data.ratings.display_rating`: 1000 + 40 x the OpenSkill ordinal,
 design §5), so they are whole numbers.
 """

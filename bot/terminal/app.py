@@ -37,7 +37,7 @@ EXIT_INTERRUPTED = 130
 
 TEXTS: dict[str, GameText] = {text.kind: text for text in (ThirteenText(), CarouselText(), SchnapsenText())}
 COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edda")
-HINT_LEVEL = "normal"  # the issue: `hint` is the normal computer player's suggestion
+HINT_LEVEL = "normal"  # `hint` is the normal computer player's suggestion, as on Discord
 MOVES_SHOWN = 12
 WATCH_DELAY = 1.0  # seconds after each computer move when only computers play: a game one can follow
 

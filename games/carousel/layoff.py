@@ -2,7 +2,7 @@
 
 This is the "cheap path" of ai-notes §1.5 (a): most real plays append to a run end, fill a group or
 put down a fresh meld, and a table that did not move is the easiest for people to follow. It is
-also the easy computer player's whole repertoire (issue: no rearranging) and the fallback when the
+also the easy computer player's whole repertoire (it never rearranges) and the fallback when the
 integer program fails or runs out of time. Everything here respects the copy cap of D-CA-2 and
 never re-declares a table joker.
 """

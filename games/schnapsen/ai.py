@@ -1,4 +1,4 @@
-"""Computer players for Sixty-Six (issue 4, ai-notes §2.3). Each sees only its `SchnapsenView`.
+"""Computer players for Sixty-Six (ai-notes §2.3). Each sees only its `SchnapsenView`.
 
 - `EasyPlayer`: simple rules: declare marriages, keep trumps, take valuable tricks, lead low.
 - `NormalPlayer`: better rules, a closing rule, and the exact alpha-beta solver once the talon is

@@ -111,7 +111,7 @@ class Solver:
 
     The search is one recursive method over plain ints (hands, points, marriages and tricks per
     seat) rather than objects or closures: a computer move searches tens of thousands of nodes in
-    pure Python, and the per-node cost is what sets the hard player's think time (issue 4: p95
+    pure Python, and the per-node cost is what sets the hard player's think time (its target: p95
     <= 1 s). Move order is fixed (see `_lead_order`, `_follow_order`), so a node budget cuts every
     search at the same place on every machine.
     """

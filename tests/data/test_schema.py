@@ -51,7 +51,7 @@ async def test_open_empty_file_applies_every_migration(db_path):
 
 
 async def test_connection_pragmas(db):
-    """WAL, foreign keys and a busy timeout are on for the one connection (issue 7)."""
+    """WAL, foreign keys and a busy timeout are on for the one connection (design §5)."""
     async with db.transaction(write=False) as tx:
         assert (await tx.one("PRAGMA journal_mode"))[0] == "wal"
         assert (await tx.one("PRAGMA foreign_keys"))[0] == 1

@@ -3,7 +3,7 @@
 Why: the build machines cannot reach Discord, and hand-made `Interaction` mocks drift from what discord.py
 really parses. Here the bot logs in, syncs its commands, receives INTERACTION_CREATE over a websocket and
 answers through the real REST routes; Discord's refusals (discord-notes §C.1) are enforced so the bot fails
-here where it would fail in production. Protocol facts: shared/docs/offline-discord.md.
+here where it would fail in production. Protocol facts: docs/offline-discord.md.
 
 Fixtures (tests/conftest.py):
     fake  -> FakeDiscord: one guild ("Cardroom Test") with #general and #games (`fake.channel` = #games),

@@ -1,7 +1,7 @@
-"""Seeded random playouts with computer players (issue: cards conserved, table always legal, no rejected
+"""Seeded random playouts with computer players (cards conserved, table always legal, no rejected
 computer move, replay equals state, snapshots and encodings round-trip).
 
-The issue asks for at least 2,000 hands each for 2, 3 and 5 players. On the shared 2-core CI machine
+The target is at least 2,000 hands each for 2, 3 and 5 players. On the shared 2-core CI machine
 that costs about three minutes with the cheap (easy) players, over this directory's 150 s budget, so
 the default is CAROUSEL_PLAYOUT_HANDS=200 hands per player count with easy players plus a shorter run
 with the solver players; set CAROUSEL_PLAYOUT_HANDS=2000 (and CAROUSEL_SOLVER_HANDS) for the full count.

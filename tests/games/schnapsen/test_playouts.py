@@ -1,6 +1,6 @@
-"""Seeded random playouts for every preset (issue 4): points accounted, legal moves only, replays.
+"""Seeded random playouts for every preset: points accounted, legal moves only, replays.
 
-`SCHNAPSEN_PLAYOUT_DEALS` sets the number of deals per preset (default 2,000, as the issue asks).
+`SCHNAPSEN_PLAYOUT_DEALS` sets the number of deals per preset (default 2,000).
 """
 
 import os

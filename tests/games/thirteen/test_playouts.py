@@ -3,7 +3,7 @@
 Each game checks at every step that cards are conserved, that `check` accepts exactly the legal moves,
 that moves encode and parse back, and at the end that the game finished, that replaying its move log
 gives the identical state and that a `to_dict` snapshot taken mid-game comes back equal.
-Set THIRTEEN_PLAYOUTS to change the number of games per player count (default 2,000, the issue's minimum).
+Set THIRTEEN_PLAYOUTS to change the number of games per player count (default 2,000).
 """
 
 from __future__ import annotations
