@@ -32,6 +32,7 @@ import aiosqlite
 
 from . import schema
 from .commits import GroupCommit, settle
+from .errors import as_fault
 from .ratings import RatingModel
 
 log = logging.getLogger(__name__)
@@ -197,15 +198,22 @@ class Database:
         event loop while the connection lock stays held. Here `work` runs on the worker thread with
         the plain sqlite3 connection, inside a savepoint of a shared BEGIN IMMEDIATE ... COMMIT, so it
         must be quick, must not touch the event loop, and must not begin or commit by itself.
+
+        A full disk, an I/O error or a read-only file comes back as StorageFault: nothing of `work` was
+        stored.
         """
-        return await self._writes.submit(work)
+        try:
+            return await self._writes.submit(work)
+        except sqlite3.Error as error:
+            raise _plainly(error) from error
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
         """One whole transaction under the connection lock; commits on success, rolls back on error.
 
         A write transaction starts with BEGIN IMMEDIATE so it holds the write lock from its first
-        statement: a check-then-update inside it cannot be overtaken by another connection.
+        statement: a check-then-update inside it cannot be overtaken by another connection. A full disk,
+        an I/O error or a read-only file comes back as StorageFault, after the rollback.
         """
         async with self._lock:
             if self._closed:
@@ -214,14 +222,21 @@ class Database:
                 await settle(self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN"))
                 yield Tx(self._conn)
                 await settle(self._conn.execute("COMMIT"))
-            except BaseException:
+            except BaseException as error:
                 # Never leave the shared connection inside a transaction, even for a cancelled task.
                 if self._conn.in_transaction:
                     try:
                         await settle(self._conn.execute("ROLLBACK"))
                     except sqlite3.Error:
                         log.exception("rollback failed")
+                if isinstance(error, sqlite3.Error):
+                    raise _plainly(error) from error
                 raise
+
+
+def _plainly(error: sqlite3.Error) -> Exception:
+    """A storage fault (full disk, I/O error, read-only...) as StorageFault; any other error as it is."""
+    return as_fault(error) or error
 
 
 async def _open_reader(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection:
