@@ -10,6 +10,12 @@ import discord
 RESTARTING = "Cardroom is restarting right now. Your games are saved; please try again in a minute."
 
 
+def not_saved(reason: str, what: str = "that move") -> str:
+    """What a player is told when the database refused a write (a full disk...): nothing changed, and
+    the same click works once the fault is gone. `reason` comes from data's StorageFault."""
+    return f"Couldn't save {what}: {reason}. Nothing was lost; try again shortly."
+
+
 def relative(timestamp: float) -> str:
     """`<t:…:R>`: Discord shows "in 5 minutes" in each reader's own time, with no edits (C.6)."""
     return discord.utils.format_dt(dt.datetime.fromtimestamp(timestamp, tz=dt.UTC), "R")

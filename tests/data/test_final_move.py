@@ -14,24 +14,9 @@ from data.commits import run_batch
 from data.errors import fault_kind
 from games.base import GameResult
 
-from .conftest import T0, active_game
+from .conftest import T0, active_game, sqlite_full_error
 
 RESULT = GameResult((1, 2, 3, 4), (3, 2, 1, 0))
-
-
-def real_error(make: str) -> sqlite3.Error:
-    """A genuine sqlite3 error as SQLite itself raises it (code, name and message), made on a scratch database."""
-    scratch = sqlite3.connect(":memory:")
-    try:
-        if make == "full":
-            scratch.execute("PRAGMA max_page_count = 1")
-            scratch.execute("CREATE TABLE t (x)")
-            scratch.execute("CREATE TABLE u (x)")
-        raise AssertionError(f"no error was made for {make!r}")
-    except sqlite3.Error as error:
-        return error
-    finally:
-        scratch.close()
 
 
 def read_only_error(tmp_path: Path) -> sqlite3.Error:
@@ -74,7 +59,7 @@ async def test_a_failing_finish_leaves_the_game_as_before_the_move(
     before = await db.games.load(game.id)
 
     def full(*args: object, **kwargs: object) -> None:
-        raise real_error("full")
+        raise sqlite_full_error()
 
     monkeypatch.setattr("data.results.record_match", full)
     with pytest.raises(StorageFault) as raised:
@@ -117,6 +102,19 @@ async def test_a_real_full_database_refuses_a_move_plainly_and_takes_it_once_spa
     assert await db.games.append_move(game.id, version, code, at=T0 + 3, actor=0, next_deadline=None) == version + 1
 
 
+async def test_a_transaction_that_fills_the_disk_raises_a_fault_and_keeps_nothing(db: Database) -> None:
+    """`Database.transaction` rolls back and reports a full disk as StorageFault too (lobby, seats, settings)."""
+    game = await active_game(db)
+    await db._conn.execute("PRAGMA max_page_count = 1")
+    with pytest.raises(StorageFault) as raised:
+        async with db.transaction() as tx:
+            await tx.run("UPDATE games SET seed = 99 WHERE id = ?", (game.id,))
+            await tx.many("INSERT INTO erasures (at) VALUES (?)", [(T0,)] * 5000)
+    assert raised.value.kind is FaultKind.DISK_FULL
+    assert (await db.games.get(game.id)).seed == game.seed
+    assert not db._conn.in_transaction
+
+
 def test_a_batch_sqlite_rolled_back_by_itself_reports_the_real_error(tmp_path: Path) -> None:
     """When SQLite undoes the whole transaction on SQLITE_FULL, run_batch raises that error for the batch
     (not "no such savepoint"), and the work before it in the batch is not stored either."""
@@ -142,7 +140,7 @@ def test_a_batch_sqlite_rolled_back_by_itself_reports_the_real_error(tmp_path: P
 
 def test_sqlite_errors_are_classified_by_their_code(tmp_path: Path) -> None:
     """Real SQLITE_FULL and SQLITE_READONLY errors map to their kinds; a constraint error is not a fault."""
-    assert fault_kind(real_error("full")) is FaultKind.DISK_FULL
+    assert fault_kind(sqlite_full_error()) is FaultKind.DISK_FULL
     assert fault_kind(read_only_error(tmp_path)) is FaultKind.READ_ONLY
     assert fault_kind(sqlite3.OperationalError("disk I/O error")) is FaultKind.IO_ERROR
     assert fault_kind(sqlite3.IntegrityError("UNIQUE constraint failed: t.x")) is None
