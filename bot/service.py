@@ -29,6 +29,7 @@ from data import (
     StorageFault,
     VersionConflict,
     WrongStatus,
+    crashpoints,
     load_state,
 )
 from games.base import GameState, IllegalMove, Move, seeded_rng
@@ -220,6 +221,7 @@ class GameService:
                 version, match = await self.db.games.append_final_move(
                     game_id, expected_version, move.encode(), after_state.result(), at=now, actor=seat, source=source
                 )
+                crashpoints.reached("after_final_move")
             else:
                 version = await self.db.games.append_move(
                     game_id,
@@ -230,6 +232,7 @@ class GameService:
                     next_deadline=self.wake_up_for(record, after_state),
                     source=source,
                 )
+                crashpoints.reached("after_move")
                 if version % SNAPSHOT_EVERY == 0:
                     await self._snapshot(game_id, version, after_state, now)
             after = Loaded(await self.db.games.get(game_id), after_state)

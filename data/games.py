@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.base import GameResult
 
+from . import crashpoints
 from .errors import ChannelBusy, GameNotFound, SeatError, VersionConflict, WrongStatus
 from .models import GameRecord, GameStatus, MatchRecord, MoveRecord, MoveSource, SavedGame, Seat, Snapshot, TurnTimer
 from .privacy import settle_pending
@@ -394,7 +395,9 @@ class GameRepository:
 
         def append_and_finish(conn: sqlite3.Connection) -> tuple[int, MatchRecord]:
             version = _append(conn, game_id, expected_version, code, at, actor, None, MoveSource(source))
-            return version, _finish(conn, model, game_id, version, result, at)
+            match = _finish(conn, model, game_id, version, result, at)
+            crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
+            return version, match
 
         version, match = await self._db.atomic(append_and_finish)
         log.info("game %d finished by move %d; match %d rated=%s", game_id, version, match.id, match.rated)
