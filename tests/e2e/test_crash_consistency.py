@@ -54,6 +54,7 @@ TUNING = {
     "lobby_timeout": 3600,
     "drawing_processes": 0,
 }
+GAME_SECONDS = 90.0
 TURN_TOLD_SAMPLES = 5  # restarts at which a person's turn is awaited (each waits up to TURN_TOLD_WAIT)
 TURN_TOLD_WAIT = 1.5
 CUSTOM_ID = re.compile(r"^cr:(\d+):(\d+):([a-z]+)")
@@ -75,7 +76,12 @@ class Report:
     turn_told: list[bool] = dataclasses.field(default_factory=list)  # a person to move saw their turn
     stumbles: Counter[str] = dataclasses.field(default_factory=Counter)  # failed actions of a live bot
     child_errors: list[str] = dataclasses.field(default_factory=list)
+    ready_seconds: list[float] = dataclasses.field(default_factory=list)  # from "go" to connected, per life
     seconds: float = 0.0
+
+
+class Stuck(Exception):
+    """A game made no progress to its end in GAME_SECONDS: a bug of the bot or of this driver."""
 
 
 def versions_shown(fake: FakeDiscord, people: list[SimUser]) -> dict[int, int]:
@@ -140,6 +146,12 @@ class CrashRun:
         self.killer: asyncio.Task[None] | None = None
         self.db: Database | None = None
         self.acted: dict[tuple[int, int, int], float] = {}
+        self.last_stumbles: list[str] = []
+        self.trace: list[str] = []
+
+    def note(self, text: str) -> None:
+        """What the driver did last (shown when a game gets stuck)."""
+        self.trace = [*self.trace[-29:], f"{time.monotonic():.2f} life {self.lives}: {text}"]
 
     # -- lives -------------------------------------------------------------------------------------
 
@@ -189,8 +201,10 @@ class CrashRun:
             await process.stdin.drain()
             child = Child(process, log)
             ready = asyncio.ensure_future(self._ready(process))
+            went = time.monotonic()
             await asyncio.wait({ready, child.exited}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
             if ready.done() and ready.result():
+                self.report.ready_seconds.append(time.monotonic() - went)
                 self.life = child
                 self.fake.watch(child.exited)
                 self.killer = asyncio.ensure_future(self._kill_later(child, kill_after))
@@ -233,7 +247,9 @@ class CrashRun:
             if self.killer is not None:
                 self.killer.cancel()
             self._count_kill(self.life)
+        self.note("restarting")
         await self.start_life()
+        self.note("restarted")
         if self.db is None:
             self.db = await Database.open(self.path)
         await self.check_stored(shown)
@@ -330,20 +346,34 @@ class CrashRun:
         return record.id, record.version
 
     def hand(self, game_id: int) -> Message | None:
-        """Alice's newest hand for the game: her DM, else a My hand panel in the channel."""
-        for channel in (self.alice.dm, self.fake.channel):
+        """Alice's newest hand for the game: her DM hand or a My hand panel in the channel, whichever is
+        drawn for the later version (a crash can leave the DM stale, with its controls disabled)."""
+        best: tuple[int, int, Message] | None = None
+        for rank, channel in enumerate((self.fake.channel, self.alice.dm)):
             for message in reversed(self.fake.messages(channel, viewer=self.alice)):
                 if (channel is self.alice.dm or message.ephemeral) and any(
                     cid.split(":")[3] not in ("rematch", "rules", "leave", "hand") for cid in ids_of(message, game_id)
                 ):
-                    return message
-        return None
+                    candidate = (version_in(message, game_id), rank, message)
+                    if best is None or candidate[:2] > best[:2]:
+                        best = candidate
+                    break
+        return None if best is None else best[2]
 
     async def play(self, kind: str, command: str, options: dict[str, Any]) -> None:
         """One game from /new to its stored end, whatever is killed on the way."""
         assert self.db is not None
         started_with: int | None = None
+        deadline = time.monotonic() + GAME_SECONDS
         while True:
+            if time.monotonic() > deadline:
+                hand = self.hand(started_with) if started_with is not None else None
+                record = await self.db.games.get(started_with) if started_with is not None else None
+                raise Stuck(
+                    f"{kind} game {record} did not end; Alice's hand: {hand!r} {hand and hand.text[:300]}; "
+                    f"last stumbles {self.last_stumbles}; log {self.life and self.life.log}; trace:\n"
+                    + "\n".join(self.trace)
+                )
             await self.ensure_alive()
             try:
                 open_game = await self.open_game()
@@ -366,6 +396,7 @@ class CrashRun:
             except ERRORS as error:
                 if self.alive():
                     self.report.stumbles[type(error).__name__] += 1
+                    self.last_stumbles = [*self.last_stumbles[-4:], repr(error)[:300]]
                     await asyncio.sleep(0.02)
 
     async def press_start(self, game_id: int) -> None:
@@ -381,6 +412,7 @@ class CrashRun:
     async def alice_turn(self, kind: str, game_id: int) -> None:
         assert self.db is not None
         to_move, version = await self.alice_to_move()
+        self.note(f"game {game_id}: alice to move at {version}" if to_move else f"game {game_id}: computer")
         if to_move is None:
             await asyncio.sleep(0.02)  # a computer is to move
             return
@@ -388,6 +420,7 @@ class CrashRun:
         if hand is None:  # never dealt her DM (a kill at Start): ask for the panel
             await self.alice.slash("game hand")
             return
+        self.note(f"hand {hand.id} at {version_in(hand, game_id)}: {hand.text[-80:]!r}")
         if version_in(hand, game_id) != version:  # stale (a crash before it was redrawn): any control redraws it
             live = [b for b in hand.buttons if not b.get("disabled") and ids_of_button(b, game_id)]
             if live:
@@ -400,7 +433,9 @@ class CrashRun:
             await asyncio.sleep(0.02)  # acted on this version in this life: wait for the redraw
             return
         self.acted[key] = time.monotonic()
+        self.note("acting")
         await ACT[kind](self, hand)
+        self.note("acted")
 
     async def act_thirteen(self, hand: Message) -> None:
         await take_turn_with_hint(self.fake, self.alice, hand)
@@ -464,7 +499,8 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Report:
     result = asyncio.run(crash_run(tmp_path_factory.mktemp("crash")))
     print(
         f"\ncrash run: {result.kills} kills {dict(result.points)}, {len(result.finished)} games, "
-        f"{result.old_clicks} old clicks, stumbles {dict(result.stumbles)}, {result.seconds:.1f} s"
+        f"{result.old_clicks} old clicks, stumbles {dict(result.stumbles)}, {result.seconds:.1f} s; "
+        f"ready after {sorted(result.ready_seconds)[len(result.ready_seconds) // 2]:.2f} s (median)"
     )
     return result
 
