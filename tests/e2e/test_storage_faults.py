@@ -222,3 +222,21 @@ async def test_a_game_left_active_with_its_final_move_stored_is_finished_at_rest
     assert repaired.status is GameStatus.FINISHED and repaired.version == legacy.version
     assert await second.service.db.results.match_for_game(game.game_id) is not None
     await fake.wait_for_message(fake.channel, lambda m: "is over" in m.text and "🏆" in m.text)
+
+
+async def test_a_command_whose_write_the_disk_refuses_says_so_plainly(
+    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/settings ping while the database refuses writes: the plain reason, not "something went wrong"."""
+    import data.settings
+
+    await start_bot(bots)
+
+    async def full(*args: object, **kwargs: object) -> None:
+        fault = as_fault(sqlite_full_error())
+        assert fault is not None
+        raise fault
+
+    monkeypatch.setattr(data.settings.SettingsRepository, "update_user", full)
+    reply = await fake.users["alice"].slash("settings ping", enabled=True)
+    assert isinstance(reply, Message) and reply.ephemeral and reply.text == NOT_SAVED
