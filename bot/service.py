@@ -101,6 +101,7 @@ class GameService:
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.after_move_hooks: list[Callable[[Applied], Coroutine[Any, Any, None]]] = []
+        self._closing = False
 
     # -- plumbing ----------------------------------------------------------------------------------
 
@@ -129,6 +130,7 @@ class GameService:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())
 
     async def close(self) -> None:
+        self._closing = True  # no computer turn starts after this (a retry waking up later would find no database)
         tasks = [*self._background, *self._computer_tasks.values()]
         for task in tasks:
             task.cancel()
@@ -271,11 +273,10 @@ class GameService:
         log.warning("game %d was stored active although its moves end it; finished it now", record.id)
         after = Loaded(await self.db.games.get(record.id), state)
         self._cache[record.id] = after
-        seat = last.actor if last is not None and last.actor is not None else 0
-        move = state.decode_move(last.code) if last is not None else None
-        if move is None:
+        if last is None:  # over before any move was made: no move to announce after
             return None
-        applied = Applied(loaded, after, seat, move, last.source if last else MoveSource.PLAYER, match)
+        seat = last.actor if last.actor is not None else 0
+        applied = Applied(loaded, after, seat, state.decode_move(last.code), last.source, match)
         for hook in self.after_move_hooks:
             self.spawn(hook(applied), name=f"after-repair-{record.id}")
         return applied
@@ -285,7 +286,7 @@ class GameService:
     def schedule_computer(self, loaded: Loaded) -> None:
         """If a computer seat is to move, let it move after a human-paced delay (one task per game)."""
         seat = loaded.seat_at_turn()
-        if seat is None or not seat.is_computer:
+        if seat is None or not seat.is_computer or self._closing:
             return
         game_id = loaded.record.id
         running = self._computer_tasks.get(game_id)
@@ -330,7 +331,8 @@ class GameService:
 
     async def _retry_computer(self, game_id: int) -> None:
         await asyncio.sleep(STORAGE_RETRY_SECONDS)
-        self.schedule_computer(await self.load(game_id))
+        if not self._closing:
+            self.schedule_computer(await self.load(game_id))
 
     def move_rng(self, record: GameRecord, purpose: str) -> random.Random:
         """Reproducible randomness for a computer or timeout move: (seed, purpose, version)."""
