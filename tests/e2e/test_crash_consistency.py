@@ -500,7 +500,8 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Report:
     print(
         f"\ncrash run: {result.kills} kills {dict(result.points)}, {len(result.finished)} games, "
         f"{result.old_clicks} old clicks, stumbles {dict(result.stumbles)}, {result.seconds:.1f} s; "
-        f"ready after {sorted(result.ready_seconds)[len(result.ready_seconds) // 2]:.2f} s (median)"
+        f"ready after {sorted(result.ready_seconds)[len(result.ready_seconds) // 2]:.2f} s (median); "
+        f"turn shown after a restart {result.turn_told}; standings posted per game {result.announcements}"
     )
     return result
 
