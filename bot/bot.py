@@ -38,8 +38,8 @@ from bot.router import Router
 from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
-from bot.texts import RESTARTING
-from data import Database
+from bot.texts import RESTARTING, not_saved
+from data import Database, StorageFault
 from rendering import offload
 
 log = logging.getLogger(__name__)
@@ -183,8 +183,12 @@ class CardBot(commands.Bot):
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """One friendly answer for any command failure; the details go to the log."""
+        original = getattr(error, "original", None)
         if isinstance(error, app_commands.CheckFailure):
             text = str(error) or "You can't use that command here."
+        elif isinstance(original, StorageFault):  # the database refused the write: nothing changed
+            log.warning("command not saved: %s", original)
+            text = not_saved(original.reason, "that")
         else:
             log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
             text = "Something went wrong on my side; the game is safe. Please try again."

@@ -21,8 +21,8 @@ from bot.ids import ComponentId, decode_mask
 from bot.lobby import LOBBY_ACTIONS
 from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
 from bot.table import TABLE_ACTIONS
-from bot.texts import RESTARTING
-from data import GameNotFound, GameStatus
+from bot.texts import RESTARTING, not_saved
+from data import GameNotFound, GameStatus, StorageFault
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
@@ -56,6 +56,9 @@ class Router:
                 await self.bot.endings.rematch(interaction, cid)
             else:
                 await self.on_hand(interaction, cid, values)
+        except StorageFault as fault:  # a lobby, table or rematch write the database refused: nothing changed
+            log.warning("click not saved: %s", fault)
+            await self._say(interaction, not_saved(fault.reason, "that"))
         except GameNotFound:
             await self._say(interaction, "This game no longer exists.")
         except GameClosed as closed:
@@ -161,6 +164,11 @@ class Router:
             return
         except StaleVersion:
             await self._show(interaction, await service.load(loaded.record.id), seat, notice=OUT_OF_DATE)
+            return
+        except StorageFault as fault:  # nothing was stored: the hand stays as it is, and the same click works later
+            log.warning("move in game %d not saved: %s", loaded.record.id, fault)
+            self._last_move_click.pop(loaded.record.id, None)
+            await self._say(interaction, not_saved(fault.reason))
             return
         await self._show(interaction, applied.after, seat)
         if interaction.guild_id is not None:  # played from the panel: their DM hand (if any) is now old

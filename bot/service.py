@@ -19,7 +19,19 @@ from typing import TYPE_CHECKING, Any
 
 from bot.adapters import GameAdapter
 from bot.config import Tuning
-from data import Database, GameRecord, GameStatus, MatchRecord, MoveSource, Seat, load_state
+from data import (
+    Database,
+    GameRecord,
+    GameStatus,
+    MatchRecord,
+    MoveSource,
+    Seat,
+    StorageFault,
+    VersionConflict,
+    WrongStatus,
+    crashpoints,
+    load_state,
+)
 from games.base import GameState, IllegalMove, Move, seeded_rng
 
 if TYPE_CHECKING:
@@ -28,6 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 40  # moves between snapshots, so loading a long game replays little
+STORAGE_RETRY_SECONDS = 5.0  # a computer move the database refused (full disk) is tried again after this
 
 
 class NotYourTurn(Exception):
@@ -88,6 +101,7 @@ class GameService:
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.after_move_hooks: list[Callable[[Applied], Coroutine[Any, Any, None]]] = []
+        self._closing = False
 
     # -- plumbing ----------------------------------------------------------------------------------
 
@@ -116,6 +130,7 @@ class GameService:
             log.error("background task %s failed", task.get_name(), exc_info=task.exception())
 
     async def close(self) -> None:
+        self._closing = True  # no computer turn starts after this (a retry waking up later would find no database)
         tasks = [*self._background, *self._computer_tasks.values()]
         for task in tasks:
             task.cancel()
@@ -190,6 +205,9 @@ class GameService:
         async with self.lock(game_id):
             before = await self.load(game_id)
             record, state = before.record, before.state
+            if record.status is GameStatus.ACTIVE and state is not None and state.is_over:
+                await self.finish_if_over(before)
+                raise GameClosed("This game is over.")
             if record.status is not GameStatus.ACTIVE or state is None:
                 raise GameClosed("This game is over.")
             if record.version != expected_version:
@@ -198,20 +216,27 @@ class GameService:
                 raise NotYourTurn()
             after_state: GameState = await asyncio.to_thread(state.apply, move)
             now = self.clock()
-            version = await self.db.games.append_move(
-                game_id,
-                expected_version,
-                move.encode(),
-                at=now,
-                actor=seat,
-                next_deadline=self.wake_up_for(record, after_state),
-                source=source,
-            )
             match = None
             if after_state.is_over:
-                match = await self.db.games.finish(game_id, version, after_state.result(), at=now)
-            elif version % SNAPSHOT_EVERY == 0:
-                await self.db.games.save_snapshot(game_id, version, after_state.to_dict(), at=now)
+                # The final move and the finish (status, match, ratings) in one transaction: a failure
+                # or a crash leaves the game exactly as before the move, never active yet over.
+                version, match = await self.db.games.append_final_move(
+                    game_id, expected_version, move.encode(), after_state.result(), at=now, actor=seat, source=source
+                )
+                crashpoints.reached("after_final_move")
+            else:
+                version = await self.db.games.append_move(
+                    game_id,
+                    expected_version,
+                    move.encode(),
+                    at=now,
+                    actor=seat,
+                    next_deadline=self.wake_up_for(record, after_state),
+                    source=source,
+                )
+                crashpoints.reached("after_move")
+                if version % SNAPSHOT_EVERY == 0:
+                    await self._snapshot(game_id, version, after_state, now)
             after = Loaded(await self.db.games.get(game_id), after_state)
             self._cache[game_id] = after
         applied = Applied(before, after, seat, move, source, match)
@@ -220,12 +245,48 @@ class GameService:
         self.schedule_computer(after)
         return applied
 
+    async def _snapshot(self, game_id: int, version: int, state: GameState, at: float) -> None:
+        """Keep a snapshot (a cache for loading): the move is already stored, so a failure here is only logged
+        and must not tell the player their move was lost."""
+        try:
+            await self.db.games.save_snapshot(game_id, version, state.to_dict(), at=at)
+        except (StorageFault, VersionConflict) as error:
+            log.warning("no snapshot of game %d at version %d: %s", game_id, version, error)
+
+    async def finish_if_over(self, loaded: Loaded) -> Applied | None:
+        """Finish a game that is stored `active` although its stored moves end it, and announce it.
+
+        An older Cardroom stored the final move and the finish as two transactions, so a crash or a full
+        disk between them left such a game: no result, and its channel refused a new game. Its result is
+        a function of the stored moves, so finishing it now records exactly what the final move would
+        have. Returns what was applied (for the after-move hooks), or None if the game needs nothing.
+        """
+        record, state = loaded.record, loaded.state
+        if record.status is not GameStatus.ACTIVE or state is None or not state.is_over:
+            return None
+        saved = await self.db.games.load(record.id)
+        last = saved.moves[-1] if saved.moves else None
+        try:
+            match = await self.db.games.finish(record.id, record.version, state.result(), at=self.clock())
+        except (VersionConflict, WrongStatus):
+            return None  # finished meanwhile
+        log.warning("game %d was stored active although its moves end it; finished it now", record.id)
+        after = Loaded(await self.db.games.get(record.id), state)
+        self._cache[record.id] = after
+        if last is None:  # over before any move was made: no move to announce after
+            return None
+        seat = last.actor if last.actor is not None else 0
+        applied = Applied(loaded, after, seat, state.decode_move(last.code), last.source, match)
+        for hook in self.after_move_hooks:
+            self.spawn(hook(applied), name=f"after-repair-{record.id}")
+        return applied
+
     # -- computer seats ----------------------------------------------------------------------------
 
     def schedule_computer(self, loaded: Loaded) -> None:
         """If a computer seat is to move, let it move after a human-paced delay (one task per game)."""
         seat = loaded.seat_at_turn()
-        if seat is None or not seat.is_computer:
+        if seat is None or not seat.is_computer or self._closing:
             return
         game_id = loaded.record.id
         running = self._computer_tasks.get(game_id)
@@ -259,10 +320,19 @@ class GameService:
             await self.submit(
                 game_id, seat.seat, move, expected_version=loaded.record.version, source=MoveSource.COMPUTER
             )
+        except StorageFault as fault:
+            # Nothing was stored; a computer turn has no deadline, so nobody else would ever retry it.
+            log.warning("computer move in game %d not stored (%s); trying again shortly", game_id, fault)
+            self.spawn(self._retry_computer(game_id), name=f"computer-retry-{game_id}")
         except StaleVersion:
             log.info("game %d moved on before its computer player did", game_id)
         except IllegalMove as error:  # a computer move is always checked; this is a bug worth hearing about
             log.error("computer player in game %d chose an illegal move %s: %s", game_id, move, error.reason)
+
+    async def _retry_computer(self, game_id: int) -> None:
+        await asyncio.sleep(STORAGE_RETRY_SECONDS)
+        if not self._closing:
+            self.schedule_computer(await self.load(game_id))
 
     def move_rng(self, record: GameRecord, purpose: str) -> random.Random:
         """Reproducible randomness for a computer or timeout move: (seed, purpose, version)."""
@@ -273,7 +343,11 @@ class GameService:
         games = await self.db.games.list_open(GameStatus.ACTIVE)
         for record in games:
             try:
-                self.schedule_computer(await self.load(record.id))
+                async with self.lock(record.id):
+                    loaded = await self.load(record.id)
+                    repaired = await self.finish_if_over(loaded)
+                if repaired is None:
+                    self.schedule_computer(loaded)
             except Exception:
                 log.exception("could not resume game %d", record.id)
         return len(games)

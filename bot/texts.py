@@ -37,6 +37,12 @@ def count(number: int, noun: str, *, bold: bool = False) -> str:
     return f"{shown} {plural(number, noun)}"
 
 
+def not_saved(reason: str, what: str = "that move") -> str:
+    """What a player is told when the database refused a write (a full disk...): nothing changed, and
+    the same click works once the fault is gone. `reason` comes from data's StorageFault."""
+    return f"Couldn't save {what}: {reason}. Nothing was lost; try again shortly."
+
+
 def relative(timestamp: float) -> str:
     """`<t:…:R>`: Discord shows "in 5 minutes" in each reader's own time, with no edits (C.6)."""
     import discord  # here, not at the top: the terminal table imports this module without discord.py

@@ -23,6 +23,8 @@ Games: `db.games` (GameRepository) -> GameRecord (with seats), SavedGame (with m
     set_table_message(game_id, channel_id, message_id) / set_hand_message(game_id, seat, channel_id, message_id)
     save_snapshot(game_id, version, engine_state.to_dict(), at=)
     get(game_id) / load(game_id) / list_open() / due(now) / open_in_channel(channel_id) / open_games_of(user_id)
+    append_final_move(game_id, expected_version, code, GameResult, at=, actor=, source=) -> (version, MatchRecord)
+        # the move that ends the game and its finish, in one transaction
     finish(game_id, expected_version, GameResult, at=) -> MatchRecord   # rated iff every seat human
     abandon(game_id, at=, reason=)                                      # never rated
   data.replay: rebuild_state(engine, saved) and `await load_state(db, game_id)` -> (SavedGame, GameState)
@@ -41,17 +43,20 @@ Settings: `db.settings` (SettingsRepository)
 Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first)
 
 Errors (data.errors): StorageError > DatabaseUnavailable, SchemaTooNew, GameNotFound, VersionConflict, WrongStatus,
-ChannelBusy, SeatError.
+ChannelBusy, SeatError, StorageFault (a full disk, an I/O error, a read-only file: `.kind` FaultKind,
+`.reason` in plain words for players; nothing was stored).
 """
 
 from .database import Database, Synchronous
 from .errors import (
     ChannelBusy,
     DatabaseUnavailable,
+    FaultKind,
     GameNotFound,
     SchemaTooNew,
     SeatError,
     StorageError,
+    StorageFault,
     VersionConflict,
     WrongStatus,
 )
@@ -83,6 +88,7 @@ __all__ = [
     "Database",
     "DatabaseUnavailable",
     "Erasure",
+    "FaultKind",
     "GameNotFound",
     "GameRecord",
     "GameStatus",
@@ -101,6 +107,7 @@ __all__ = [
     "SeatError",
     "Snapshot",
     "StorageError",
+    "StorageFault",
     "Synchronous",
     "TurnTimer",
     "UserSettings",

@@ -52,8 +52,9 @@ def run_batch(raw: sqlite3.Connection, works: list[Work]) -> list[Outcome]:
     """On the worker thread: every work in its own savepoint inside one write transaction.
 
     An exception from a work rolls back that work alone (ROLLBACK TO its savepoint). An error of the
-    transaction itself (BEGIN or COMMIT failing: disk full, a busy timeout) undoes the whole batch
-    and is raised, so every caller of the batch gets it.
+    transaction itself (BEGIN or COMMIT failing: disk full, a busy timeout), or one after which SQLite
+    has rolled the transaction back by itself, undoes the whole batch and is raised, so every caller
+    of the batch gets it.
     """
     raw.execute("BEGIN IMMEDIATE")
     outcomes: list[Outcome] = []
@@ -63,6 +64,10 @@ def run_batch(raw: sqlite3.Connection, works: list[Work]) -> list[Outcome]:
             try:
                 value = work(raw)
             except Exception as error:  # handed to that work's caller
+                if not raw.in_transaction:
+                    # SQLite rolled the whole transaction back by itself (it may on SQLITE_FULL, IOERR,
+                    # NOMEM, BUSY): every work of the batch is undone, so every caller hears this error.
+                    raise
                 raw.execute("ROLLBACK TO work")
                 raw.execute("RELEASE work")
                 outcomes.append(Outcome(error=error))

@@ -33,7 +33,7 @@ import aiosqlite
 
 from . import schema
 from .commits import GroupCommit, settle
-from .errors import DatabaseUnavailable
+from .errors import DatabaseUnavailable, FaultKind, as_fault, fault_kind
 from .ratings import RatingModel
 
 log = logging.getLogger(__name__)
@@ -219,15 +219,22 @@ class Database:
         event loop while the connection lock stays held. Here `work` runs on the worker thread with
         the plain sqlite3 connection, inside a savepoint of a shared BEGIN IMMEDIATE ... COMMIT, so it
         must be quick, must not touch the event loop, and must not begin or commit by itself.
+
+        A full disk, an I/O error or a read-only file comes back as StorageFault: nothing of `work` was
+        stored.
         """
-        return await self._writes.submit(work)
+        try:
+            return await self._writes.submit(work)
+        except sqlite3.Error as error:
+            raise _plainly(error) from error
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
         """One whole transaction under the connection lock; commits on success, rolls back on error.
 
         A write transaction starts with BEGIN IMMEDIATE so it holds the write lock from its first
-        statement: a check-then-update inside it cannot be overtaken by another connection.
+        statement: a check-then-update inside it cannot be overtaken by another connection. A full disk,
+        an I/O error or a read-only file comes back as StorageFault, after the rollback.
         """
         async with self._lock:
             if self._closed:
@@ -236,14 +243,21 @@ class Database:
                 await settle(self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN"))
                 yield Tx(self._conn)
                 await settle(self._conn.execute("COMMIT"))
-            except BaseException:
+            except BaseException as error:
                 # Never leave the shared connection inside a transaction, even for a cancelled task.
                 if self._conn.in_transaction:
                     try:
                         await settle(self._conn.execute("ROLLBACK"))
                     except sqlite3.Error:
                         log.exception("rollback failed")
+                if isinstance(error, sqlite3.Error):
+                    raise _plainly(error) from error
                 raise
+
+
+def _plainly(error: sqlite3.Error) -> Exception:
+    """A storage fault (full disk, I/O error, read-only...) as StorageFault; any other error as it is."""
+    return as_fault(error) or error
 
 
 async def _open_reader(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection:
@@ -280,24 +294,36 @@ async def _probe_write(conn: aiosqlite.Connection, version: int) -> None:
             await settle(conn.execute("ROLLBACK"))
 
 
-# SQLite's primary result codes (the low byte of the extended code), https://sqlite.org/rescode.html
-_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
 _READ_ONLY = "the file or its folder is read-only (a read-only file system, or no permission to write)"
 _MAKE_WRITABLE = "make both writable by the user that runs the bot, or choose a file in a writable folder"
+# What the operator is told for each storage fault met while opening: what is wrong, and what to do.
+_AT_OPEN = {
+    FaultKind.READ_ONLY: (_READ_ONLY, _MAKE_WRITABLE),
+    FaultKind.DAMAGED: (
+        "the file is not an SQLite database, or it is damaged",
+        "choose the right file, restore a backup, or move this one aside to start a new database",
+    ),
+    FaultKind.DISK_FULL: ("the disk is full", "free some space and start the bot again"),
+    FaultKind.BUSY: (
+        "another program holds it locked",
+        "stop the other program (another copy of the bot?) and start again",
+    ),
+    FaultKind.OUT_OF_MEMORY: ("the machine is out of memory", "free some memory and start the bot again"),
+}
 
 
 def unavailable(path: Path, error: sqlite3.Error) -> DatabaseUnavailable | None:
-    """Explain why SQLite could not open `path`, in words and with a remedy, from its result code;
-    None when the code says nothing about the file (a mistake in SQL is a bug, not the operator's).
+    """Explain why SQLite could not open `path`, in words and with a remedy, from the fault its error
+    reports (`data.errors.fault_kind`); None when it is no storage fault (a mistake in SQL is a bug,
+    not the operator's).
 
     "unable to open database file" covers a missing folder, a folder given as the file and a folder
     that cannot be written (SQLite creates the -wal and -shm files beside the database), so for
-    that code the file system is asked which one it is.
+    that fault the file system is asked which one it is.
     """
-    code = getattr(error, "sqlite_errorcode", -1) & 0xFF
-    if code == _CANTOPEN:
+    kind = fault_kind(error)
+    if kind is FaultKind.CANNOT_OPEN:
         if path.is_dir():
-            inside = path / "cardroom.db"
             inside = path / "cardroom.db"
             return DatabaseUnavailable(path, "it is a folder, not a file", f"choose a file in it, such as {inside}")
         if not path.parent.is_dir():
@@ -306,24 +332,11 @@ def unavailable(path: Path, error: sqlite3.Error) -> DatabaseUnavailable | None:
             )
         if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.R_OK | os.W_OK)):
             return DatabaseUnavailable(path, _READ_ONLY, _MAKE_WRITABLE)
-    if code in (_READONLY, _PERM):
-        return DatabaseUnavailable(path, _READ_ONLY, _MAKE_WRITABLE)
-    if code in (_NOTADB, _CORRUPT):
-        return DatabaseUnavailable(
-            path,
-            "the file is not an SQLite database, or it is damaged",
-            "choose the right file, restore a backup, or move this one aside to start a new database",
-        )
-    if code == _FULL:
-        return DatabaseUnavailable(path, "the disk is full", "free some space and start the bot again")
-    if code in (_BUSY, _LOCKED):
-        return DatabaseUnavailable(
-            path, "another program holds it locked", "stop the other program (another copy of the bot?) and start again"
-        )
-    if code == _IOERR:
-        return DatabaseUnavailable(path, f"the disk reported an error ({error})", "check the disk and start again")
-    if code == _CANTOPEN:
         return DatabaseUnavailable(
             path, f"SQLite could not open it ({error})", "check that the file and its folder can be read and written"
         )
+    if kind is FaultKind.IO_ERROR:
+        return DatabaseUnavailable(path, f"the disk reported an error ({error})", "check the disk and start again")
+    if kind in _AT_OPEN:
+        return DatabaseUnavailable(path, *_AT_OPEN[kind])
     return None

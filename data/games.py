@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from games.base import GameResult
 
+from . import crashpoints
 from .errors import ChannelBusy, GameNotFound, SeatError, VersionConflict, WrongStatus
 from .models import GameRecord, GameStatus, MatchRecord, MoveRecord, MoveSource, SavedGame, Seat, Snapshot, TurnTimer
 from .privacy import settle_pending
+from .ratings import RatingModel
 
 if TYPE_CHECKING:
     from .database import Database, Tx
@@ -104,6 +106,15 @@ async def fetch_game(tx: Tx, game_id: int) -> GameRecord:
     return _game(row, [_seat(s) for s in seats])
 
 
+def fetch_game_now(conn: sqlite3.Connection, game_id: int) -> GameRecord:
+    """The game with its seats, on the database thread inside a `Database.atomic` work; raises GameNotFound."""
+    row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    seats = conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
+    return _game(row, [_seat(s) for s in seats])
+
+
 async def _fetch_games(tx: Tx, where: str, params: Sequence[Any] = ()) -> list[GameRecord]:
     """Games matching a fixed WHERE clause (written in this module, never from input), with their seats.
 
@@ -131,6 +142,63 @@ def _require(game: GameRecord, *statuses: GameStatus) -> None:
 def _require_status(game_id: int, status: GameStatus, statuses: tuple[GameStatus, ...]) -> None:
     if status not in statuses:
         raise WrongStatus(game_id, status, statuses)
+
+
+def _append(
+    conn: sqlite3.Connection,
+    game_id: int,
+    expected_version: int,
+    code: str,
+    at: float,
+    actor: int | None,
+    next_deadline: float | None,
+    source: MoveSource,
+) -> int:
+    """One move on the database thread: the version bump (only from `expected_version` of an active game),
+    the move row and the mover's timeout count. Returns the new version."""
+    changed = conn.execute(
+        "UPDATE games SET version = version + 1, deadline = ?, reminder_sent = 0, updated_at = ? "
+        "WHERE id = ? AND version = ? AND status = 'active'",
+        (next_deadline, at, game_id, expected_version),
+    ).rowcount
+    if changed == 0:
+        row = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        _require_status(game_id, GameStatus(row["status"]), (GameStatus.ACTIVE,))
+        raise VersionConflict(game_id, expected_version, row["version"])
+    version = expected_version + 1
+    conn.execute(
+        "INSERT INTO moves (game_id, seq, code, actor, source, at) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, version, code, actor, source.value, at),
+    )
+    if actor is not None and source is MoveSource.PLAYER:
+        conn.execute("UPDATE seats SET consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?", (game_id, actor))
+    return version
+
+
+def _finish(
+    conn: sqlite3.Connection, model: RatingModel, game_id: int, expected_version: int, result: GameResult, at: float
+) -> MatchRecord:
+    """Active -> finished on the database thread: status, match, ratings and pending erasures."""
+    from .results import match_by_id, record_match
+
+    game = fetch_game_now(conn, game_id)
+    _require(game, GameStatus.ACTIVE)
+    if game.version != expected_version:
+        raise VersionConflict(game_id, expected_version, game.version)
+    if len(result.places) != game.players or len(result.scores) != game.players:
+        raise ValueError(f"game {game_id} has {game.players} seats; the result has {len(result.places)}")
+    conn.execute(
+        "UPDATE games SET status = 'finished', deadline = NULL, ended_at = ?, updated_at = ?, "
+        "end_reason = 'finished' WHERE id = ?",
+        (at, at, game_id),
+    )
+    conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+    match = record_match(conn, model, game, result, at)
+    if settle_pending(conn, game_id):
+        match = match_by_id(conn, match.id)
+    return match
 
 
 class GameRepository:
@@ -300,30 +368,40 @@ class GameRepository:
         """
 
         def append(conn: sqlite3.Connection) -> int:
-            changed = conn.execute(
-                "UPDATE games SET version = version + 1, deadline = ?, reminder_sent = 0, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
-                (next_deadline, at, game_id, expected_version),
-            ).rowcount
-            if changed == 0:
-                row = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
-                if row is None:
-                    raise GameNotFound(game_id)
-                _require_status(game_id, GameStatus(row["status"]), (GameStatus.ACTIVE,))
-                raise VersionConflict(game_id, expected_version, row["version"])
-            version = expected_version + 1
-            conn.execute(
-                "INSERT INTO moves (game_id, seq, code, actor, source, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, version, code, actor, MoveSource(source).value, at),
-            )
-            if actor is not None and source is MoveSource.PLAYER:
-                conn.execute(
-                    "UPDATE seats SET consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?", (game_id, actor)
-                )
-            return version
+            return _append(conn, game_id, expected_version, code, at, actor, next_deadline, MoveSource(source))
 
         # Group-committed (Database.atomic): a move is the bot's most frequent write.
         return await self._db.atomic(append)
+
+    async def append_final_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        code: str,
+        result: GameResult,
+        *,
+        at: float,
+        actor: int | None,
+        source: MoveSource = MoveSource.PLAYER,
+    ) -> tuple[int, MatchRecord]:
+        """Store the move that ends the game and finish it (status, match, ratings) in one transaction:
+        the new version and the match, or an error and nothing stored at all.
+
+        Two transactions (the move, then `finish`) could leave a game `active` whose stored moves end it
+        when the second failed (disk full) or the process died between them: no result, and the channel
+        blocked for a new game. Same checks as `append_move` (VersionConflict, WrongStatus).
+        """
+        model = self._db.rating_model
+
+        def append_and_finish(conn: sqlite3.Connection) -> tuple[int, MatchRecord]:
+            version = _append(conn, game_id, expected_version, code, at, actor, None, MoveSource(source))
+            match = _finish(conn, model, game_id, version, result, at)
+            crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
+            return version, match
+
+        version, match = await self._db.atomic(append_and_finish)
+        log.info("game %d finished by move %d; match %d rated=%s", game_id, version, match.id, match.rated)
+        return version, match
 
     async def set_deadline(self, game_id: int, deadline: float | None, *, expected_version: int | None = None) -> bool:
         """Set (or clear, with None) the deadline and re-arm the reminder.
@@ -494,39 +572,31 @@ class GameRepository:
 
     async def finish(self, game_id: int, expected_version: int, result: GameResult, *, at: float) -> MatchRecord:
         """Active -> finished: store the match (places and scores per seat) and, if every seat is
-        human, rate it. All in one transaction, so a result is never half-recorded."""
-        from .results import match_by_id, record_match
+        human, rate it. All in one transaction, so a result is never half-recorded.
 
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
-            _require(game, GameStatus.ACTIVE)
-            if game.version != expected_version:
-                raise VersionConflict(game_id, expected_version, game.version)
-            if len(result.places) != game.players or len(result.scores) != game.players:
-                raise ValueError(f"game {game_id} has {game.players} seats; the result has {len(result.places)}")
-            await tx.run(
-                "UPDATE games SET status = 'finished', deadline = NULL, ended_at = ?, updated_at = ?, "
-                "end_reason = 'finished' WHERE id = ?",
-                (at, at, game_id),
-            )
-            await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-            match = await record_match(tx, self._db.rating_model, game, result, at)
-            if await settle_pending(tx, game_id):
-                match = await match_by_id(tx, match.id)
-            log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
-            return match
+        The bot ends a game by its final move with `append_final_move`; this is for a game whose stored
+        moves already end it (one stored by an older Cardroom as two transactions, repaired at resume).
+        """
+        model = self._db.rating_model
+        match = await self._db.atomic(lambda conn: _finish(conn, model, game_id, expected_version, result, at))
+        log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
+        return match
 
     async def abandon(self, game_id: int, *, at: float, reason: str) -> GameRecord:
         """Lobby or active -> abandoned (host cancelled, everyone left, lobby expired). Never rated."""
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
+
+        def abandon(conn: sqlite3.Connection) -> GameRecord:
+            game = fetch_game_now(conn, game_id)
             _require(game, *OPEN)
-            await tx.run(
+            conn.execute(
                 "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
                 "end_reason = ? WHERE id = ?",
                 (at, at, reason, game_id),
             )
-            await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-            await settle_pending(tx, game_id)
-            log.info("game %d abandoned: %s", game_id, reason)
-            return await fetch_game(tx, game_id)
+            conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            settle_pending(conn, game_id)
+            return fetch_game_now(conn, game_id)
+
+        record = await self._db.atomic(abandon)
+        log.info("game %d abandoned: %s", game_id, reason)
+        return record

@@ -14,12 +14,13 @@ from it (`settle_pending`), so the promise survives a restart of the bot.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import TYPE_CHECKING
 
 from .models import Erasure
 
 if TYPE_CHECKING:
-    from .database import Database, Tx
+    from .database import Database
 
 log = logging.getLogger(__name__)
 
@@ -66,23 +67,24 @@ class PrivacyRepository:
         return Erasure(pseudonym, match_rows, ratings, seats, tuple(row["id"] for row in open_rows))
 
 
-async def settle_pending(tx: Tx, game_id: int) -> int:
-    """Erase, inside the ending game's own transaction, every user who asked while seated in it."""
-    rows = await tx.all("SELECT user_id, pseudonym FROM pending_erasures WHERE game_id = ?", (game_id,))
+def settle_pending(conn: sqlite3.Connection, game_id: int) -> int:
+    """Erase, inside the ending game's own transaction (on the database thread), every user who asked
+    while seated in it."""
+    rows = conn.execute("SELECT user_id, pseudonym FROM pending_erasures WHERE game_id = ?", (game_id,)).fetchall()
     for row in rows:
         user_id, pseudonym = row["user_id"], row["pseudonym"]
-        await tx.run(
+        conn.execute(
             "UPDATE match_players SET user_id = ?, display_name = ? "
             "WHERE user_id = ? AND match_id IN (SELECT id FROM matches WHERE game_id = ?)",
             (pseudonym, ERASED_NAME, user_id, game_id),
         )
-        await tx.run(
+        conn.execute(
             "UPDATE seats SET user_id = ?, display_name = ?, hand_channel_id = NULL, hand_message_id = NULL "
             "WHERE game_id = ? AND user_id = ?",
             (pseudonym, ERASED_NAME, game_id, user_id),
         )
-        await tx.run(
+        conn.execute(
             "UPDATE games SET host_user_id = ? WHERE id = ? AND host_user_id = ?", (pseudonym, game_id, user_id)
         )
-    await tx.run("DELETE FROM pending_erasures WHERE game_id = ?", (game_id,))
+    conn.execute("DELETE FROM pending_erasures WHERE game_id = ?", (game_id,))
     return len(rows)

@@ -38,26 +38,31 @@ def _listed(alias: str) -> str:
     )
 
 
-async def record_match(tx: Tx, model: RatingModel, game: GameRecord, result: GameResult, at: float) -> MatchRecord:
+def record_match(
+    conn: sqlite3.Connection, model: RatingModel, game: GameRecord, result: GameResult, at: float
+) -> MatchRecord:
     """Write the match for a game that just finished and, if every seat is human, rate it.
 
-    Called inside `GameRepository.finish`'s transaction. Rated = all seats human from start to end
-    (design §5; a replaced seat makes the game unrated) and at least two distinct players.
+    Runs on the database thread inside the ending's own write transaction (`GameRepository.finish`
+    and `append_final_move` via `Database.atomic`), so the final move, the status, the match and the
+    ratings commit together or not at all. Rated = all seats human from start to end (design §5; a
+    replaced seat makes the game unrated) and at least two distinct players.
     """
     rated = game.all_human and len({seat.user_id for seat in game.seats}) == game.players >= 2
     with_computers = any(seat.is_computer for seat in game.seats)
-    match_id = await tx.insert(
+    match_id = conn.execute(
         "INSERT INTO matches (game_id, guild_id, kind, finished_at, rated, with_computers) VALUES (?, ?, ?, ?, ?, ?)",
         (game.id, game.guild_id, game.kind, at, int(rated), int(with_computers)),
-    )
+    ).lastrowid
+    assert match_id is not None
     befores: list[Rating | None] = [None] * game.players
     afters: list[Rating | None] = [None] * game.players
     if rated:
-        current = [await _current_rating(tx, model, game.guild_id, game.kind, seat.user_id) for seat in game.seats]
+        current = [_current_rating(conn, model, game.guild_id, game.kind, seat.user_id) for seat in game.seats]
         new = model.rate(current, result.places)
         befores, afters = list(current), list(new)
         for seat, rating, place in zip(game.seats, new, result.places, strict=True):
-            await tx.run(
+            conn.execute(
                 "INSERT INTO ratings (guild_id, kind, user_id, display_name, mu, sigma, ordinal, games, wins, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
                 "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET display_name = excluded.display_name, "
@@ -90,7 +95,7 @@ async def record_match(tx: Tx, model: RatingModel, game: GameRecord, result: Gam
             game.seats, result.places, result.scores, befores, afters, strict=True
         )
     )
-    await tx.many(
+    conn.executemany(
         "INSERT INTO match_players (match_id, seat, user_id, display_name, is_computer, place, score, "
         "mu_before, sigma_before, mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(match_id, *_player_params(p)) for p in players],
@@ -113,10 +118,12 @@ def _player_params(p: MatchPlayer) -> tuple[Any, ...]:
     )
 
 
-async def _current_rating(tx: Tx, model: RatingModel, guild_id: int, kind: str, user_id: int | None) -> Rating:
-    row = await tx.one(
+def _current_rating(
+    conn: sqlite3.Connection, model: RatingModel, guild_id: int, kind: str, user_id: int | None
+) -> Rating:
+    row = conn.execute(
         "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND kind = ? AND user_id = ?", (guild_id, kind, user_id)
-    )
+    ).fetchone()
     return Rating(row["mu"], row["sigma"]) if row else model.initial
 
 
@@ -130,8 +137,13 @@ async def _matches(tx: Tx, match_rows: Sequence[sqlite3.Row]) -> list[MatchRecor
         return []
     ids = [row["id"] for row in match_rows]
     marks = ",".join("?" * len(ids))
+    player_rows = await tx.all(f"SELECT * FROM match_players WHERE match_id IN ({marks}) ORDER BY match_id, seat", ids)
+    return _build_matches(match_rows, player_rows)
+
+
+def _build_matches(match_rows: Sequence[sqlite3.Row], player_rows: Sequence[sqlite3.Row]) -> list[MatchRecord]:
     players: dict[int, list[MatchPlayer]] = defaultdict(list)
-    for row in await tx.all(f"SELECT * FROM match_players WHERE match_id IN ({marks}) ORDER BY match_id, seat", ids):
+    for row in player_rows:
         players[row["match_id"]].append(
             MatchPlayer(
                 seat=row["seat"],
@@ -159,9 +171,11 @@ async def _matches(tx: Tx, match_rows: Sequence[sqlite3.Row]) -> list[MatchRecor
     ]
 
 
-async def match_by_id(tx: Tx, match_id: int) -> MatchRecord:
-    """One match with its players, read inside a running transaction."""
-    return (await _matches(tx, await tx.all("SELECT * FROM matches WHERE id = ?", (match_id,))))[0]
+def match_by_id(conn: sqlite3.Connection, match_id: int) -> MatchRecord:
+    """One match with its players, read on the database thread inside a running write transaction."""
+    match_rows = conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall()
+    player_rows = conn.execute("SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall()
+    return _build_matches(match_rows, player_rows)[0]
 
 
 class ResultRepository:

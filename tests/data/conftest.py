@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
@@ -76,3 +77,18 @@ async def active_game(
     for level in computers:
         await db.games.add_computer(game.id, level, f"computer {level}")
     return await db.games.start(game.id, at=T0 + 1, deadline=T0 + 61)
+
+
+def sqlite_full_error() -> sqlite3.Error:
+    """A genuine SQLITE_FULL ("database or disk is full", with its code) as SQLite raises it, made on a
+    scratch in-memory database that may not grow past one page."""
+    scratch = sqlite3.connect(":memory:")
+    try:
+        scratch.execute("PRAGMA max_page_count = 1")
+        scratch.execute("CREATE TABLE t (x)")
+        scratch.execute("CREATE TABLE u (x)")
+        raise AssertionError("a one-page database took a second table")
+    except sqlite3.OperationalError as error:
+        return error
+    finally:
+        scratch.close()

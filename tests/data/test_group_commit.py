@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from data import Database, VersionConflict
+from data import Database, FaultKind, StorageFault, VersionConflict
 from data.commits import MAX_BATCH
 from tests.data.conftest import T0, active_game, lobby
 
@@ -65,7 +65,7 @@ async def test_a_version_conflict_reaches_only_its_caller(db: Database) -> None:
 
 async def test_a_failed_commit_reaches_every_caller_of_the_batch(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """When the transaction itself fails (here BEGIN, as a locked database would), nothing of the batch is
-    stored and every caller gets the error."""
+    stored and every caller gets the error (as a StorageFault naming it)."""
     games = [await lobby(db, channel_id=700 + i) for i in range(3)]
 
     def broken(raw: sqlite3.Connection, works: list) -> list:
@@ -73,7 +73,8 @@ async def test_a_failed_commit_reaches_every_caller_of_the_batch(db: Database, m
 
     monkeypatch.setattr("data.commits.run_batch", broken)
     results = await asyncio.gather(*(db.atomic(set_seed(g.id, 5)) for g in games), return_exceptions=True)
-    assert all(isinstance(r, sqlite3.OperationalError) for r in results)
+    assert all(isinstance(r, StorageFault) and r.kind is FaultKind.BUSY for r in results)
+    assert all(isinstance(r.__cause__, sqlite3.OperationalError) for r in results)
     monkeypatch.undo()
     assert [(await db.games.get(g.id)).seed for g in games] == [g.seed for g in games]
 
