@@ -284,8 +284,10 @@ class CrashRun:
             record = await self.db.games.get(game_id)
             if record.version < version:
                 self.report.lost.append(f"game {game_id}: shown at version {version}, stored {record.version}")
+            # The restarted bot may store a computer move between these two reads, so the log may be
+            # longer than the version read first; it must still run 1..n without a gap.
             moves = (await self.db.games.load(game_id)).moves
-            if [m.seq for m in moves] != list(range(1, record.version + 1)):
+            if [m.seq for m in moves] != list(range(1, len(moves) + 1)) or len(moves) < record.version:
                 self.report.lost.append(f"game {game_id}: moves {[m.seq for m in moves]} at version {record.version}")
             if record.status is GameStatus.FINISHED and await self.db.results.match_for_game(game_id) is None:
                 self.report.broken.append(f"game {game_id} finished without a result")
