@@ -289,8 +289,8 @@ class Lobby:
         else:
             await tables.post(loaded, loaded.record.channel_id)
         loaded = await service.load(loaded.record.id)
-        await service.bot.hands.refresh(loaded, {seat.seat for seat in loaded.record.seats})
-        service.schedule_computer(loaded)
+        service.schedule_computer(loaded)  # first: a failed DM can never keep a computer from moving
+        service.bot.reconciler.mark_dirty(loaded.record.id)
 
     async def _is_host(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         if interaction.user.id == record.host_user_id:

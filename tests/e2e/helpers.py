@@ -142,9 +142,11 @@ async def play_all(fake: FakeDiscord, users: list[SimUser], *, timeout: float = 
 
 
 async def start_game(fake: FakeDiscord, host: SimUser, lobby: Message, humans: list[SimUser]) -> Message:
-    """Press Start and wait until every seated person with open DMs has their hand (the deal is out)."""
+    """Press Start and wait until every seated person with open DMs has their hand (the deal is out).
+
+    Only the player on turn gets controls; the others' hands show their cards until their turn."""
     table = await click(host, lobby, "Start")
     for user in humans:
         if user.dms_open:
-            await fake.wait_for_message(user.dm, lambda m: bool(m.buttons))
+            await fake.wait_for_message(user.dm, lambda m: bool(m.attachments))
     return table
