@@ -92,20 +92,43 @@ def send_kwargs(panel: Panel) -> dict[str, Any]:
 
 
 def fingerprint(panel: Panel, digest: bytes | None) -> str:
-    """What a hand message shows, in 32 hex digits: its text, its picture and its controls (with their
-    versions). Two drawings with the same fingerprint look the same, so the second needs no edit."""
+    """What a hand message shows, in 32 hex digits: its text, its picture and its controls. Two drawings
+    with the same fingerprint look the same, so the second needs no edit. A live control counts with
+    the version in its custom id (a click must carry the current one); a disabled one cannot be
+    clicked, so its version is left out and a waiting hand's greyed controls never need redrawing."""
     h = hashlib.blake2b(panel.content.encode(), digest_size=16)
     h.update(digest or b"-")
-    for item in panel.items:
-        h.update(b"|" + str(getattr(item, "custom_id", "") or "").encode())
-        h.update(b"d" if getattr(item, "disabled", False) else b"e")
+    for outer in panel.items:
+        item = getattr(outer, "item", outer)  # a DynamicItem wraps the real button or select
+        custom_id = str(getattr(item, "custom_id", "") or "")
+        disabled = bool(getattr(item, "disabled", False))
+        if disabled:
+            custom_id = ":".join(part for i, part in enumerate(custom_id.split(":")) if i != 2)
+        h.update(b"|" + custom_id.encode() + (b"d" if disabled else b"e"))
+        for option in getattr(item, "options", ()) or ():
+            h.update(b"/" + str(option.value).encode() + (b"*" if option.default else b""))
     return h.hexdigest()
 
 
+def is_live(panel: Panel) -> bool:
+    """Whether the panel has a control that can be clicked."""
+    return any(not getattr(getattr(item, "item", item), "disabled", False) for item in panel.items)
+
+
+def greyed(items: tuple[discord.ui.Item[Any], ...]) -> tuple[discord.ui.Item[Any], ...]:
+    """The same controls, all disabled: a waiting hand keeps its card buttons readable, none clickable."""
+    for item in items:
+        inner = getattr(item, "item", item)  # a DynamicItem wraps the real button or select
+        if hasattr(inner, "disabled"):
+            inner.disabled = True
+    return items
+
+
 class HandMessages:
-    """Draws hand panels. A DM hand shows controls only while it is that seat's turn: a waiting hand
-    has none (they would look live) and does not name the player on turn (the table says who it is),
-    so other players' moves change nothing in it and cost no edit."""
+    """Draws hand panels. A DM hand's controls are live only while it is that seat's turn: a waiting
+    hand has them greyed out (live ones would invite clicks that cannot count) and does not name the
+    player on turn (the table says who it is), so other players' moves change nothing in it and cost
+    no edit."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
@@ -168,10 +191,10 @@ class HandMessages:
         """The panel and its picture's fingerprint, both made in the worker thread: hashlib lets go of
         the GIL while hashing a picture, and on the event loop getting it back took ~85 µs under load.
 
-        `dm`: drawn for the seat's DM hand, which keeps controls only while it is the seat's turn."""
+        `dm`: drawn for the seat's DM hand, whose controls are live only while it is the seat's turn."""
         adapter = self.service.adapter(loaded.record.kind)
         at_turn = self.at_turn(loaded, seat)
-        quiet = dm and loaded.record.status is GameStatus.ACTIVE and not at_turn
+        quiet = dm and not at_turn
         ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet)
 
         def draw() -> tuple[Panel, bytes | None]:
@@ -179,8 +202,8 @@ class HandMessages:
             return panel, image_digest(panel.image)
 
         panel, digest = await asyncio.to_thread(draw)
-        if loaded.record.status is not GameStatus.ACTIVE or quiet:
-            panel = Panel(content=panel.content, image=panel.image, filename=panel.filename, items=())
+        if quiet or loaded.record.status is not GameStatus.ACTIVE:
+            panel = Panel(content=panel.content, image=panel.image, filename=panel.filename, items=greyed(panel.items))
         return panel, digest
 
     @staticmethod

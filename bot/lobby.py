@@ -286,6 +286,7 @@ class Lobby:
         content, file, items = await tables.message(loaded)
         if interaction is not None:
             await interaction.edit_original_response(content=content, attachments=[file], view=view_of(items))
+            tables.shown(loaded)
         else:
             await tables.post(loaded, loaded.record.channel_id)
         loaded = await service.load(loaded.record.id)

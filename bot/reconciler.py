@@ -24,7 +24,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Protocol
 
-from bot.hands import HandMessages, fingerprint
+from bot.hands import HandMessages, fingerprint, is_live
 from bot.refusals import Refusal, Refused
 from bot.transport import Post, Transport
 from data import (
@@ -105,6 +105,11 @@ class Reconciler:
                 await self.reconcile(game_id)
             except Exception:
                 log.exception("could not bring the messages of game %d up to date", game_id)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a pass is running or asked for."""
+        return any(not task.done() for task in self._tasks.values())
 
     async def idle(self) -> None:
         """Wait until no pass is running or asked for (tests, shutdown)."""
@@ -197,9 +202,16 @@ class Reconciler:
         panel, digest = await self.hands.drawn(loaded, seat.seat, dm=True)
         key = fingerprint(panel, digest)
         shown = ShownMessage(record.id, MessageKind.HAND, seat.seat, version=record.version, key=key, turn=turn)
-        shown = dataclasses.replace(shown, live=bool(panel.items))
-        channel_hint = row.channel_id if row is not None else seat.hand_channel_id
+        shown = dataclasses.replace(shown, live=is_live(panel))
         fresh = row is None or row.message_id is None or row.channel_id is None
+        if fresh and turn is None:
+            # No hand is sent before the seat's first turn: that first DM is its turn notification (and
+            # the "My hand" button shows the cards before then). A seat whose DM hand is gone and who
+            # is not on turn gets it back with their next turn.
+            return
+        channel_hint = row.channel_id if row is not None else seat.hand_channel_id
+        if channel_hint is None:
+            channel_hint = await self.db.messages.dm_channel_of(seat.user_id)
         if notify and (fresh or (row is not None and row.turn != turn)):
             sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint)
             await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))

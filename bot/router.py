@@ -18,7 +18,7 @@ import discord
 
 from bot.adapters import Redraw, Refuse, Submit
 from bot.components import release
-from bot.hands import fingerprint, panel_kwargs, send_kwargs
+from bot.hands import fingerprint, is_live, panel_kwargs, send_kwargs
 from bot.ids import ComponentId, decode_mask
 from bot.lobby import LOBBY_ACTIONS
 from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
@@ -251,7 +251,7 @@ class Router:
                     row,
                     version=loaded.record.version,
                     key=fingerprint(panel, digest),
-                    live=bool(panel.items),
+                    live=is_live(panel),
                     turn=turn,
                 )
             )

@@ -58,6 +58,7 @@ class TableUpdater:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._posted_at: dict[int, float] = {}
+        self._drawn: dict[int, tuple[object, ...]] = {}  # what each table message shows (see `drawn`)
 
     async def message(self, loaded: Loaded) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
         """Header text, image file and buttons for the table as it stands."""
@@ -79,6 +80,15 @@ class TableUpdater:
         active = record.status is GameStatus.ACTIVE
         return "\n".join(line for line in header if line), file, table_items(record.id, active=active)
 
+    def drawn(self, loaded: Loaded) -> tuple[object, ...]:
+        """What the table message of this state shows: a redraw with the same value changes nothing."""
+        record = loaded.record
+        return (record.version, record.status, self.service.turn_deadline(record), record.table_message_id)
+
+    def shown(self, loaded: Loaded) -> None:
+        """The table message now shows `loaded` (drawn by someone else: the Start click's answer)."""
+        self._drawn[loaded.record.id] = self.drawn(loaded)
+
     async def post(self, loaded: Loaded, channel_id: int) -> discord.Message:
         """Post a new table message and remember it as the game's table."""
         channel = self.service.bot.get_partial_messageable(channel_id)
@@ -95,9 +105,15 @@ class TableUpdater:
 
         message = await retrying(send, self.policy, f"posting the table of game {loaded.record.id}")
         await self.service.db.games.set_table_message(loaded.record.id, channel_id, message.id)
+        self._drawn[loaded.record.id] = (*self.drawn(loaded)[:3], message.id)
         self._posted_at[loaded.record.id] = self.service.clock()
         self._last_edit[loaded.record.id] = self.service.clock()
         return message
+
+    @property
+    def busy(self) -> bool:
+        """Whether a table edit is waiting or under way."""
+        return any(not task.done() for task in self._tasks.values())
 
     def mark_dirty(self, game_id: int) -> None:
         """Ask for an edit; bursts collapse into one edit per interval, always of the newest state."""
@@ -137,6 +153,8 @@ class TableUpdater:
         if too_old and record.status is GameStatus.ACTIVE:
             await self._replace(loaded)
             return
+        if self._drawn.get(game_id) == self.drawn(loaded):
+            return  # it shows this state already
         channel = self.service.bot.get_partial_messageable(record.table_channel_id)
         partial = channel.get_partial_message(record.table_message_id)
 
@@ -150,6 +168,7 @@ class TableUpdater:
 
         try:
             await retrying(edit, self.policy, f"editing the table of game {game_id}")
+            self._drawn[game_id] = self.drawn(loaded)
         except Refused as refused:
             if refused.refusal is Refusal.MESSAGE_GONE:
                 await self.post(loaded, record.table_channel_id)

@@ -18,7 +18,7 @@ import discord
 from bot.adapters import Panel
 from bot.components import release, view_of
 from bot.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
-from bot.refusals import RetryPolicy, retrying
+from bot.refusals import Refusal, Refused, RetryPolicy, retrying
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +74,7 @@ class DiscordTransport:
         return await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
 
     async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent:
+        """Send a hand; `channel_id` is the user's DM channel when known (else it is opened first)."""
         channel = await self._dm_channel(user_id, channel_id)
         digest = image_digest(panel.image)
 
@@ -84,7 +85,13 @@ class DiscordTransport:
             finally:
                 release(kwargs["view"])
 
-        message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
+        try:
+            message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
+        except Refused as refused:
+            if channel_id is None or refused.refusal not in (Refusal.CHANNEL_GONE, Refusal.CHANNEL_LOST):
+                raise
+            channel = await self._dm_channel(user_id, None)  # a remembered DM channel that no longer works
+            message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
         self.shown.remember(message, digest)
         return Sent(message.channel.id, message.id)
 

@@ -112,11 +112,12 @@ class ThirteenAdapter(GameAdapter):
     @staticmethod
     def _status(view: ThirteenView, names: Sequence[str], *, waiting: str | None = None) -> str:
         seat = view.seat
+        place = view.places[seat] if seat is not None else None
+        if place is not None and place < len(view.places):
+            # The same words before and after the end: a hand that went out needs no edit when it ends.
+            return f"You went out: {ordinal(place)} place."
         if view.is_over:
-            place = view.places[seat] if seat is not None else None
             return f"The game is over. You finished {ordinal(place)}." if place else "The game is over."
-        if seat is not None and view.places[seat] is not None:
-            return f"You went out: {ordinal(view.places[seat] or 0)} place. The others play on."
         if not view.my_turn:
             if waiting is not None:
                 return waiting

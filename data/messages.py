@@ -89,6 +89,16 @@ class MessageRepository:
         rows = await self._db.read("SELECT DISTINCT game_id FROM messages WHERE message_id IS NULL")
         return [row["game_id"] for row in rows]
 
+    async def dm_channel_of(self, user_id: int) -> int | None:
+        """The DM channel of the user's latest hand message in any game (None if none is known): sending
+        there needs no "open a DM" request first."""
+        rows = await self._db.read(
+            "SELECT hand_channel_id FROM seats WHERE user_id = ? AND hand_channel_id IS NOT NULL "
+            "ORDER BY game_id DESC LIMIT 1",
+            (user_id,),
+        )
+        return int(rows[0]["hand_channel_id"]) if rows else None
+
     async def turn_start(self, game_id: int, seat: int) -> int:
         """The version at which `seat`'s current turn began: after the last move somebody else made.
 

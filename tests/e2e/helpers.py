@@ -142,11 +142,26 @@ async def play_all(fake: FakeDiscord, users: list[SimUser], *, timeout: float = 
 
 
 async def start_game(fake: FakeDiscord, host: SimUser, lobby: Message, humans: list[SimUser]) -> Message:
-    """Press Start and wait until every seated person with open DMs has their hand (the deal is out).
+    """Press Start and wait until the first person to play has their hand (the deal is out).
 
-    Only the player on turn gets controls; the others' hands show their cards until their turn."""
+    A hand DM comes with its seat's first turn (that message is the turn notification); until then a
+    player sees their cards through the table's My hand button."""
     table = await click(host, lobby, "Start")
-    for user in humans:
-        if user.dms_open:
-            await fake.wait_for_message(user.dm, lambda m: bool(m.attachments))
+    await first_hand(fake, humans)
     return table
+
+
+async def first_hand(fake: FakeDiscord, humans: list[SimUser], timeout: float = 10.0) -> Message | None:
+    """The first DM hand any of `humans` (with open DMs) gets: the one whose turn starts first."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    with_dms = [user for user in humans if user.dms_open]
+    while with_dms:
+        for user in with_dms:
+            hands = [m for m in fake.messages(user.dm) if m.buttons and not m.ephemeral]
+            if hands:
+                return hands[0]
+        if loop.time() > deadline:
+            raise AssertionError("no person got a hand after Start")
+        await asyncio.sleep(0.005)
+    return None

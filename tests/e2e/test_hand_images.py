@@ -1,8 +1,8 @@
 """DM hand edits upload a picture only when it changed (bot.hands.ShownImages), end to end with Thirteen.
 
-Every seat's hand message is edited after each move (its controls carry the game version), but the
-picture of a hand that did not change is the attachment already on the message: Discord keeps an
-attachment an edit lists by id, so nothing is uploaded again.
+A hand redrawn with the same picture (a Pass: the controls change, the cards do not) lists the
+attachment already on the message: Discord keeps an attachment an edit lists by id, so nothing is
+uploaded again. A waiting hand is not edited at all when another player moves.
 """
 
 from __future__ import annotations
@@ -33,15 +33,26 @@ async def play_lowest(fake: FakeDiscord, mover: SimUser, hand: Message) -> Messa
     return await click(mover, chosen, "Play")
 
 
-async def test_an_unchanged_hand_picture_keeps_its_attachment(fake: FakeDiscord, bots) -> None:
-    """The other player's hand, redrawn for the new version after a move, keeps its attachment: no upload."""
+async def test_a_waiting_hand_is_not_edited_when_another_player_moves(fake: FakeDiscord, bots) -> None:
+    """After the mover's play the other player gets a new hand message; their waiting one is left alone."""
     mover, hand, other, waiting = await two_player_game(fake, bots)
-    before = waiting.attachments[0]
     await play_lowest(fake, mover, hand)
-    after = await fake.wait_for_message(other.dm, lambda m: m.id == waiting.id and version_of(m) > version_of(waiting))
-    assert [a.id for a in after.attachments] == [before.id]
-    assert after.attachments[0].data == before.data
-    edits = [r for r in fake.requests if r.method == "PATCH" and r.path.endswith(f"/messages/{waiting.id}")]
+    await fake.wait_for_message(other.dm, lambda m: m.id != waiting.id and is_my_turn(m))
+    assert not [r for r in fake.requests if r.method == "PATCH" and r.path.endswith(f"/messages/{waiting.id}")]
+
+
+async def test_an_unchanged_hand_picture_keeps_its_attachment(fake: FakeDiscord, bots) -> None:
+    """A Pass redraws the passer's hand with the same cards: the edit lists the attachment, uploading nothing."""
+    mover, hand, other, _ = await two_player_game(fake, bots)
+    await play_lowest(fake, mover, hand)
+    turn = await fake.wait_for_message(other.dm, lambda m: is_my_turn(m) and bool(m.buttons))
+    before = turn.attachments[0]
+    passed = await click(other, turn, "Pass")
+    assert passed.id == turn.id and version_of(passed) > version_of(turn)
+    assert [a.id for a in passed.attachments] == [before.id]
+    assert passed.attachments[0].data == before.data
+    edits = [r for r in fake.requests if r.method == "PATCH" and isinstance(r.response, dict)]
+    edits = [r for r in edits if r.response.get("id") == turn.id]
     assert edits and not edits[-1].files
 
 

@@ -37,6 +37,10 @@ PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, mess
 # gateway intents list): GUILD_MESSAGES for guild channels, DIRECT_MESSAGES for DMs.
 GUILD_MESSAGES = 1 << 9
 DIRECT_MESSAGES = 1 << 12
+# Routes outside the global rate limit: interaction callbacks and interaction webhooks (follow-ups and
+# edits of the original response) are tied to an interaction token, not to the bot (Discord's rate
+# limits page).
+GLOBAL_LIMIT_EXEMPT = ("/interactions/", "/webhooks/")
 Upload = tuple[str, bytes]  # (filename, bytes) of one multipart `files[n]` part
 
 
@@ -339,6 +343,11 @@ class FakeDiscord:
                     return message
             shown = [m.text[:60] for m in self.messages(channel, viewer=viewer)[-5:]]
             await self._until_change(deadline, f"a matching message in #{channel.name} (last ones: {shown})")
+
+    def counted_requests(self, since: int = 0) -> list[Recorded]:
+        """The recorded requests (from index `since`) that count against Discord's global rate limit of
+        50 per second per bot: all but interaction callbacks and interaction webhooks, which are exempt."""
+        return [r for r in self.requests[since:] if not r.path.startswith(GLOBAL_LIMIT_EXEMPT)]
 
     async def wait_for_request(self, method: str, path: str, timeout: float = 5.0) -> Recorded:
         """The first recorded request whose method matches and whose path matches the regex `path`."""
