@@ -21,6 +21,7 @@ FAST = Tuning(
 )
 
 GAME_OVER = re.compile(r"is over")
+TOLD_IN_CHANNEL = re.compile(r"can't send you direct messages|it's your turn")
 
 
 async def start_bot(bots: BotHarness, tuning: Tuning = FAST, **kwargs: Any) -> CardBot:
@@ -152,7 +153,8 @@ async def start_game(fake: FakeDiscord, host: SimUser, lobby: Message, humans: l
 
 
 async def first_hand(fake: FakeDiscord, humans: list[SimUser], timeout: float = 10.0) -> Message | None:
-    """The first DM hand any of `humans` (with open DMs) gets: the one whose turn starts first."""
+    """The first DM hand any of `humans` (with open DMs) gets: the one whose turn starts first. None when
+    the first person to play has no DM hand (closed DMs or the panel): they are told in the channel."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     with_dms = [user for user in humans if user.dms_open]
@@ -161,6 +163,8 @@ async def first_hand(fake: FakeDiscord, humans: list[SimUser], timeout: float = 
             hands = [m for m in fake.messages(user.dm) if m.buttons and not m.ephemeral]
             if hands:
                 return hands[0]
+        if any(TOLD_IN_CHANNEL.search(m.text) for m in fake.messages(fake.channel)):
+            return None
         if loop.time() > deadline:
             raise AssertionError("no person got a hand after Start")
         await asyncio.sleep(0.005)
