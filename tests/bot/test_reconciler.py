@@ -10,7 +10,6 @@ import pytest
 
 from bot.adapters import Panel
 from bot.config import Tuning
-from bot.endings import Endings
 from bot.hands import HandMessages
 from bot.reconciler import Reconciler
 from bot.refusals import Refusal, Refused
