@@ -100,7 +100,9 @@ async def budget_run(game: str, interval: float) -> request_budget.Budget:
         async with FakeDiscord() as fake:
             harness = BotHarness(fake, Path(tmp))
             harness.strict_logs = False
-            tuning = dataclasses.replace(TUNING, table_edit_interval=interval, computer_delay=0.005, drawing_processes=0)
+            tuning = dataclasses.replace(
+                TUNING, table_edit_interval=interval, computer_delay=0.005, drawing_processes=0
+            )
             bot = await harness.start(tuning=tuning)
             assert isinstance(bot, CardBot)
             played = await GAMES[game](fake, bot)
