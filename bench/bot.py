@@ -5,14 +5,19 @@ Figures printed:
   handler answering a click on the same fake (the probe extension's Join button);
 - click-to-table-update: from the click until the table message in the channel shows the move
   (includes the coalescing interval, `Tuning.table_edit_interval`);
+- REST requests per move that count against Discord's global limit (50/s per bot; interaction
+  callbacks and webhooks are exempt), over whole games from Start to the standings: 4-person
+  Thirteen, 2-person Sixty-Six, 3-person Carousel (tests.e2e.budget), at a person's pace (every move
+  its own table edit: 20 ms coalescing) and with the production 1 s coalescing at the simulated
+  people's speed;
 - a load run (bench.bot_load): N concurrent two-player games, moves arriving at R per second for D
   seconds, with the bot in its own process (bench.bot_child): p50/p95/p99 acknowledgement, moves/s
   achieved, the bot's peak RSS beside the fake's, CPU of both. The load run uses the production
   `Tuning` (1 s table coalescing, 5 s sweeps) unless --tuning overrides fields.
 
 Run: .venv/bin/python -m bench.bot --moves 200 --games 1000 --rate 100 --seconds 60
-     (--moves 0 skips the latency part; --games 0 the load run; --profile FILE / --tracemalloc N
-     profile the bot process)
+     (--moves 0 skips the latency part; --budget 0 the requests per move; --games 0 the load run;
+     --profile FILE / --tracemalloc N profile the bot process)
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ import time
 from pathlib import Path
 
 from bench.bot_load import line, load, move_click, open_game
-from bot.bot import EXTENSIONS
+from bot.bot import EXTENSIONS, CardBot
 from bot.config import Tuning
+from tests.e2e import budget as request_budget
 from tests.e2e.helpers import hand_message, is_my_turn, version_of
 from tests.fakediscord import BotHarness, FakeDiscord, Message, SimUser
 from tests.fakediscord_tests.probe import PROBE
@@ -88,10 +94,45 @@ async def latency(moves: int, edit_interval: float) -> None:
             await harness.close()
 
 
+async def budget_run(game: str, interval: float) -> request_budget.Budget:
+    """One whole game of `game` on a fresh fake and bot: its requests against the global limit."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            harness = BotHarness(fake, Path(tmp))
+            harness.strict_logs = False
+            tuning = dataclasses.replace(
+                TUNING, table_edit_interval=interval, computer_delay=0.005, drawing_processes=0
+            )
+            bot = await harness.start(tuning=tuning)
+            assert isinstance(bot, CardBot)
+            played = await GAMES[game](fake, bot)
+            await harness.close()
+            return played
+
+
+GAMES = {
+    "thirteen": request_budget.thirteen,
+    "sixty-six": request_budget.sixty_six,
+    "carousel": request_budget.carousel,
+}
+
+
+def budgets(runs: int) -> None:
+    for label, interval in (("a person's pace", 0.02), ("fast clicks, 1 s coalescing", 1.0)):
+        for game in GAMES:
+            results = [asyncio.run(budget_run(game, interval)) for _ in range(runs)]
+            per_move = sorted(r.per_move for r in results)
+            print(
+                f"requests per move, {results[0].game}, {label}: median {per_move[len(per_move) // 2]:.2f} "
+                f"(min {per_move[0]:.2f}, max {per_move[-1]:.2f}, {runs} games) · e.g. {results[0].line()}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=200, help="moves timed for latency")
     parser.add_argument("--interval", type=float, default=1.0, help="table edit interval for the latency run")
+    parser.add_argument("--budget", type=int, default=3, help="games per figure of requests per move (0 skips)")
     parser.add_argument("--games", type=int, default=1000, help="concurrent games in the load run (0 skips)")
     parser.add_argument("--rate", type=float, default=100.0, help="moves per second in the load run")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the load run, after all games open")
@@ -101,6 +142,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.moves:
         asyncio.run(latency(args.moves, args.interval))
+    if args.budget:
+        budgets(args.budget)
     if args.games:
         tuning = json.loads(args.tuning)
         asyncio.run(load(args.games, args.rate, args.seconds, tuning=tuning, profile=args.profile,

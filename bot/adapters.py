@@ -42,6 +42,12 @@ class PanelContext:
     notice: str = ""
     location: str = ""  # "Thirteen in #cards on Server" with a link, for DMs
     options: Mapping[str, Any] = field(default_factory=dict)
+    # A DM hand drawn while another seat is on turn: say `QUIET_WAITING` rather than naming who plays,
+    # so the message stays the same (and needs no edit) however the others move.
+    quiet: bool = False
+
+
+QUIET_WAITING = "Not your turn yet; the table shows who is playing."
 
 
 # What a click on a hand control leads to ---------------------------------------------------------

@@ -34,11 +34,14 @@ from bot.config import Settings, Tuning
 from bot.endings import Endings
 from bot.hands import HandMessages
 from bot.lobby import Lobby
+from bot.reconciler import Reconciler
+from bot.refusals import Refusal, RetryPolicy
 from bot.router import Router
 from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
 from bot.texts import RESTARTING, not_saved
+from bot.transport import DiscordTransport
 from data import Database, StorageFault
 from rendering import offload
 
@@ -136,6 +139,8 @@ class CardBot(commands.Bot):
         self.lobby: Lobby
         self.tables: TableUpdater
         self.hands: HandMessages
+        self.transport: DiscordTransport
+        self.reconciler: Reconciler
         self.endings = Endings(self)
         self.sweeper = Sweeper(self)
         self._shutdown: asyncio.Future[None] | None = None
@@ -153,10 +158,20 @@ class CardBot(commands.Bot):
             self._drawing = offload.start_pool(self.tuning.drawing_processes)
             offload.install(self._drawing)
         self._service = GameService(self, self.db, self.tuning)
+        # The composition root: each piece gets what it works with, once, here.
+        policy = RetryPolicy(self.tuning.retry_attempts, self.tuning.retry_delay, self.tuning.request_timeout)
         self.lobby = Lobby(self._service)
-        self.tables = TableUpdater(self._service)
+        self.tables = TableUpdater(self._service, policy, on_refusal=self._channel_refused)
         self.hands = HandMessages(self._service)
-        self._service.after_move_hooks.append(self.endings.after_move)
+        self.transport = DiscordTransport(self, policy)
+        self.reconciler = Reconciler(
+            service=self._service,
+            hands=self.hands,
+            transport=self.transport,
+            tables=self.tables,
+            announce=self.endings.result_post,
+        )
+        self._service.after_move_hooks.append(self.reconciler.after_move)
         self.add_dynamic_items(GameComponent)
         for name in self._extensions:
             try:
@@ -165,8 +180,19 @@ class CardBot(commands.Bot):
                 log.exception("could not load %s; the bot runs without it", name)
         resumed = await self._service.resume_all()
         log.info("resumed %d active games", resumed)
+        self._service.spawn(self._resume_messages(), name="resume-messages")
         self.sweeper.start()
         await self.sync_commands()
+
+    async def _resume_messages(self) -> None:
+        """Once connected (guild names are known, so hands draw as before): bring every message of every
+        active game, and every result never announced, up to date."""
+        await self.wait_until_ready()
+        games = await self.reconciler.resume()
+        log.info("reconciling the messages of %d games", games)
+
+    async def _channel_refused(self, game_id: int, refusal: Refusal) -> None:
+        await self.reconciler.channel_refused(game_id, refusal=refusal)
 
     async def sync_commands(self) -> None:
         """Sync to the development guild when one is set (instant), else globally."""
@@ -224,6 +250,12 @@ class CardBot(commands.Bot):
         await self.sweeper.stop()
         await drain_handlers()
         if hasattr(self, "_service"):
+            # Passes under way finish (a message sent is then recorded, and not sent again at start-up).
+            try:
+                await asyncio.wait_for(self.reconciler.idle(), DRAIN_SECONDS)
+            except TimeoutError:
+                log.warning("stopping with messages still being updated; the next start finishes them")
+            await self.reconciler.close()
             await self.tables.close()
             await self._service.close()
         await super().close()

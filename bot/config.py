@@ -78,3 +78,8 @@ class Tuning:
     # Processes that draw table and hand images (rendering.offload); 0 draws in the bot's own threads,
     # which tests use so that each test bot does not start processes of its own.
     drawing_processes: int = 2
+    # Discord requests after a move (bot.refusals): tries per request, first backoff (doubled each
+    # time), and how long one attempt may take before it counts as a timeout.
+    retry_attempts: int = 5
+    retry_delay: float = 1.0
+    request_timeout: float = 30.0

@@ -4,6 +4,7 @@ Every DM names the server, channel and game and links to the table, so a player 
 always knows which hand this is (discord-notes B.7). A refused DM (403, code 50007) is remembered in
 the player's settings and never retried every turn: repeated 403s count towards Discord's
 invalid-request limit (B.5). Such a player is told once in the channel and plays from the panel.
+Sending and editing are the reconciler's (bot.reconciler); this module draws.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapters import Panel, PanelContext
-from bot.components import release, view_of
+from bot.components import view_of
 from bot.service import Loaded
 from data import GameStatus, HandDelivery
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 # Hand messages whose picture is remembered (see `ShownImages`): two per 2-player game, so the
 # 1,000-game load run fits; a message forgotten here is simply uploaded again on its next edit.
 SHOWN_IMAGES = 8192
@@ -91,13 +91,48 @@ def send_kwargs(panel: Panel) -> dict[str, Any]:
     return kwargs
 
 
+def fingerprint(panel: Panel, digest: bytes | None) -> str:
+    """What a hand message shows, in 32 hex digits: its text, its picture and its controls. Two drawings
+    with the same fingerprint look the same, so the second needs no edit. A live control counts with
+    the version in its custom id (a click must carry the current one); a disabled one cannot be
+    clicked, so its version is left out and a waiting hand's greyed controls never need redrawing."""
+    h = hashlib.blake2b(panel.content.encode(), digest_size=16)
+    h.update(digest or b"-")
+    for outer in panel.items:
+        item = getattr(outer, "item", outer)  # a DynamicItem wraps the real button or select
+        custom_id = str(getattr(item, "custom_id", "") or "")
+        disabled = bool(getattr(item, "disabled", False))
+        if disabled:
+            custom_id = ":".join(part for i, part in enumerate(custom_id.split(":")) if i != 2)
+        h.update(b"|" + custom_id.encode() + (b"d" if disabled else b"e"))
+        for option in getattr(item, "options", ()) or ():
+            h.update(b"/" + str(option.value).encode() + (b"*" if option.default else b""))
+    return h.hexdigest()
+
+
+def is_live(panel: Panel) -> bool:
+    """Whether the panel has a control that can be clicked."""
+    return any(not getattr(getattr(item, "item", item), "disabled", False) for item in panel.items)
+
+
+def greyed(items: tuple[discord.ui.Item[Any], ...]) -> tuple[discord.ui.Item[Any], ...]:
+    """The same controls, all disabled: a waiting hand keeps its card buttons readable, none clickable."""
+    for item in items:
+        inner = getattr(item, "item", item)  # a DynamicItem wraps the real button or select
+        if hasattr(inner, "disabled"):
+            inner.disabled = True
+    return items
+
+
 class HandMessages:
-    """Builds hand panels and keeps each player's DM hand current."""
+    """Draws hand panels. A DM hand's controls are live only while it is that seat's turn: a waiting
+    hand has them greyed out (live ones would invite clicks that cannot count) and does not name the
+    player on turn (the table says who it is), so other players' moves change nothing in it and cost
+    no edit."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
-        self.shown = ShownImages()
 
     def location(self, loaded: Loaded) -> str:
         """ "Thirteen #12 in #games on Server (table)": every private message says where it belongs."""
@@ -115,7 +150,13 @@ class HandMessages:
         return f"**{adapter.title}** #{record.id} in <#{channel_id}> on {guild_name} · [table]({link})"
 
     def context(
-        self, loaded: Loaded, seat: int, *, selection: frozenset[int] = frozenset(), notice: str = ""
+        self,
+        loaded: Loaded,
+        seat: int,
+        *,
+        selection: frozenset[int] = frozenset(),
+        notice: str = "",
+        quiet: bool = False,
     ) -> PanelContext:
         assert loaded.state is not None
         return PanelContext(
@@ -128,111 +169,52 @@ class HandMessages:
             notice=notice,
             location=self.location(loaded),
             options=loaded.record.options,
+            quiet=quiet,
         )
 
     async def panel(
         self, loaded: Loaded, seat: int, *, selection: frozenset[int] = frozenset(), notice: str = ""
     ) -> Panel:
-        """The seat's hand panel, rendered off the event loop."""
-        panel, _ = await self._drawn(loaded, seat, selection=selection, notice=notice)
+        """The seat's full hand panel (the ephemeral "My hand" one), rendered off the event loop."""
+        panel, _ = await self.drawn(loaded, seat, selection=selection, notice=notice)
         return panel
 
-    async def _drawn(
-        self, loaded: Loaded, seat: int, *, selection: frozenset[int] = frozenset(), notice: str = ""
+    async def drawn(
+        self,
+        loaded: Loaded,
+        seat: int,
+        *,
+        selection: frozenset[int] = frozenset(),
+        notice: str = "",
+        dm: bool = False,
     ) -> tuple[Panel, bytes | None]:
         """The panel and its picture's fingerprint, both made in the worker thread: hashlib lets go of
-        the GIL while hashing a picture, and on the event loop getting it back took ~85 µs under load."""
+        the GIL while hashing a picture, and on the event loop getting it back took ~85 µs under load.
+
+        `dm`: drawn for the seat's DM hand, whose controls are live only while it is the seat's turn."""
         adapter = self.service.adapter(loaded.record.kind)
-        ctx = self.context(loaded, seat, selection=selection, notice=notice)
+        at_turn = self.at_turn(loaded, seat)
+        quiet = dm and not at_turn
+        ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet)
 
         def draw() -> tuple[Panel, bytes | None]:
             panel = adapter.hand_panel(ctx)
             return panel, image_digest(panel.image)
 
         panel, digest = await asyncio.to_thread(draw)
-        if loaded.record.status is not GameStatus.ACTIVE:
-            panel = Panel(content=panel.content, image=panel.image, filename=panel.filename, items=())
+        if quiet or loaded.record.status is not GameStatus.ACTIVE:
+            panel = Panel(content=panel.content, image=panel.image, filename=panel.filename, items=greyed(panel.items))
         return panel, digest
+
+    @staticmethod
+    def at_turn(loaded: Loaded, seat: int) -> bool:
+        current = loaded.seat_at_turn()
+        return loaded.record.status is GameStatus.ACTIVE and current is not None and current.seat == seat
 
     async def wants_dm(self, user_id: int) -> bool:
         settings = await self.service.db.settings.user(user_id)
         return settings.hand_delivery is HandDelivery.DM and not settings.dm_closed
 
-    def _lock(self, game_id: int, seat: int) -> asyncio.Lock:
+    def lock(self, game_id: int, seat: int) -> asyncio.Lock:
+        """Held while a seat's DM hand is drawn and sent, by the reconciler and by a click alike."""
         return self._locks.setdefault((game_id, seat), asyncio.Lock())
-
-    async def refresh(self, loaded: Loaded, seats: set[int]) -> None:
-        """Send or edit the DM hand of each human seat in `seats` (in parallel)."""
-        jobs = [
-            self.deliver(loaded.record.id, seat.seat)
-            for seat in loaded.record.seats
-            if seat.seat in seats and not seat.is_computer and seat.user_id is not None
-        ]
-        await asyncio.gather(*jobs)
-
-    async def deliver(
-        self,
-        game_id: int,
-        seat_index: int,
-        *,
-        message: tuple[int, int] | None = None,
-        version: int | None = None,
-        selection: frozenset[int] = frozenset(),
-        notice: str = "",
-    ) -> None:
-        """Bring one player's DM hand up to date; falls back to the panel when DMs are refused.
-
-        Edits of one seat's DM are serialised and always drawn from the newest state, so a slow edit
-        of an older version can never land after a newer one. `message` (channel id, message id) names
-        the DM that was clicked; `selection` and `notice` only apply while the game is still at
-        `version` (they describe that version's hand).
-        """
-        async with self._lock(game_id, seat_index):
-            loaded = await self.service.load(game_id)
-            seat = loaded.record.seats[seat_index]
-            if version is not None and loaded.record.version != version:
-                selection, notice = frozenset(), ""
-            if message is None:
-                if seat.user_id is None or seat.is_computer or not await self.wants_dm(seat.user_id):
-                    return
-                if seat.hand_message_id is not None and seat.hand_channel_id is not None:
-                    message = (seat.hand_channel_id, seat.hand_message_id)
-            panel, digest = await self._drawn(loaded, seat_index, selection=selection, notice=notice)
-            bot = self.service.bot
-            if message is not None:
-                partial = bot.get_partial_messageable(message[0]).get_partial_message(message[1])
-                kwargs = panel_kwargs(panel)
-                kept = self.shown.kept(message[1], digest)
-                if kept is not None:  # the same picture: keep the attachment, upload nothing
-                    kwargs["attachments"] = [kept]
-                try:
-                    edited = await partial.edit(**kwargs)
-                except discord.NotFound:
-                    self.shown.forget(message[1])
-                    log.info("hand message of game %d seat %d is gone; sending a new one", game_id, seat_index)
-                else:
-                    self.shown.remember(edited, digest)
-                    return
-                finally:
-                    release(kwargs["view"])
-            assert seat.user_id is not None
-            try:
-                user = bot.get_user(seat.user_id) or await bot.fetch_user(seat.user_id)
-                sent = await user.send(**send_kwargs(panel))
-            except discord.Forbidden as error:
-                if error.code != DM_CLOSED:
-                    raise
-                await self.dm_refused(loaded, seat.user_id)
-                return
-            self.shown.remember(sent, digest)
-            await self.service.db.games.set_hand_message(game_id, seat_index, sent.channel.id, sent.id)
-
-    async def dm_refused(self, loaded: Loaded, user_id: int) -> None:
-        """Remember the closed DMs and tell the player, once, where their hand is instead."""
-        await self.service.db.settings.update_user(user_id, dm_closed=True)
-        channel_id = loaded.record.table_channel_id or loaded.record.channel_id
-        await self.service.bot.get_partial_messageable(channel_id).send(
-            f"<@{user_id}>, I can't send you direct messages, so your hand is behind the **My hand** button "
-            "on the table. (To get DMs again, allow them from this server and use `/settings hand delivery:dm`.)",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
-        )

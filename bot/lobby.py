@@ -292,11 +292,12 @@ class Lobby:
         content, file, items = await tables.message(loaded)
         if interaction is not None:
             await interaction.edit_original_response(content=content, attachments=[file], view=view_of(items))
+            tables.shown(loaded)
         else:
             await tables.post(loaded, loaded.record.channel_id)
         loaded = await service.load(loaded.record.id)
-        await service.bot.hands.refresh(loaded, {seat.seat for seat in loaded.record.seats})
-        service.schedule_computer(loaded)
+        service.schedule_computer(loaded)  # first: a failed DM can never keep a computer from moving
+        service.bot.reconciler.mark_dirty(loaded.record.id)
 
     async def _is_host(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         if interaction.user.id == record.host_user_id:

@@ -9,6 +9,7 @@ then the game's adapter turns it into an outcome and the service applies any mov
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -16,13 +17,14 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.adapters import Redraw, Refuse, Submit
-from bot.hands import panel_kwargs, send_kwargs
+from bot.components import release
+from bot.hands import fingerprint, is_live, panel_kwargs, send_kwargs
 from bot.ids import ComponentId, decode_mask
 from bot.lobby import LOBBY_ACTIONS
 from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
 from bot.table import TABLE_ACTIONS
 from bot.texts import RESTARTING, not_saved
-from data import GameNotFound, GameStatus, StorageFault
+from data import GameNotFound, GameStatus, MessageKind, StorageFault
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
@@ -98,10 +100,13 @@ class Router:
             await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
         elif cid.action == "leave":
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.endings.leave(loaded, seat.seat, interaction.user.display_name)
-            await interaction.followup.send(
-                "You left the game; a computer player has your seat now. Thanks for playing!", ephemeral=True
-            )
+            text = "You left the game; a computer player has your seat now. Thanks for playing!"
+            try:
+                await self.bot.endings.leave(loaded, seat.seat, interaction.user.display_name)
+            except Exception:  # the "thinking…" answer must never stay: say so, and log the cause
+                log.exception("leave of game %d seat %d failed", loaded.record.id, seat.seat)
+                text = "Something went wrong on my side while you were leaving; please try again."
+            await interaction.followup.send(text, ephemeral=True)
 
     # -- hand controls -----------------------------------------------------------------------------
 
@@ -136,7 +141,8 @@ class Router:
         else:
             outcome = adapter.on_action(ctx, cid.action, cid.arg, values)
         if isinstance(outcome, Redraw):
-            await self._show(interaction, loaded, seat.seat, selection=outcome.selection, notice=outcome.notice)
+            async with self.bot.hands.lock(record.id, seat.seat):
+                await self._show(interaction, loaded, seat.seat, selection=outcome.selection, notice=outcome.notice)
         elif isinstance(outcome, Refuse):
             await self._say(interaction, outcome.reason)
         elif isinstance(outcome, Submit):
@@ -151,28 +157,34 @@ class Router:
         click: tuple[int, int, str],
     ) -> None:
         service = self.service
-        try:
+        # The seat's hand lock is held from the move to its redraw, so the reconciler (woken by the
+        # move) finds the clicked hand already redrawn and does not edit it a second time.
+        async with self.bot.hands.lock(loaded.record.id, seat):
+            twin = self._last_move_click.get(loaded.record.id) == click
             self._last_move_click[loaded.record.id] = click
-            applied = await service.submit(loaded.record.id, seat, outcome.move, expected_version=loaded.record.version)
-        except IllegalMove as illegal:
-            await self._show(interaction, loaded, seat, selection=outcome.selection, notice=f"⚠️ {illegal.reason}")
-            return
-        except NotYourTurn:
-            seat_now = loaded.seat_at_turn()
-            who = seat_now.display_name if seat_now else "someone else"
-            await self._say(interaction, f"It's not your turn yet: {who} is playing.")
-            return
-        except StaleVersion:
-            await self._show(interaction, await service.load(loaded.record.id), seat, notice=OUT_OF_DATE)
-            return
-        except StorageFault as fault:  # nothing was stored: the hand stays as it is, and the same click works later
-            log.warning("move in game %d not saved: %s", loaded.record.id, fault)
-            self._last_move_click.pop(loaded.record.id, None)
-            await self._say(interaction, not_saved(fault.reason))
-            return
-        await self._show(interaction, applied.after, seat)
-        if interaction.guild_id is not None:  # played from the panel: their DM hand (if any) is now old
-            self.service.spawn(self.bot.hands.deliver(loaded.record.id, seat), name=f"dm-after-panel-{seat}")
+            try:
+                applied = await service.submit(
+                    loaded.record.id, seat, outcome.move, expected_version=loaded.record.version
+                )
+            except IllegalMove as illegal:
+                await self._show(interaction, loaded, seat, selection=outcome.selection, notice=f"⚠️ {illegal.reason}")
+                return
+            except NotYourTurn:
+                seat_now = loaded.seat_at_turn()
+                who = seat_now.display_name if seat_now else "someone else"
+                await self._say(interaction, f"It's not your turn yet: {who} is playing.")
+                return
+            except StaleVersion:
+                if twin:  # two clicks that read the same version: the first was applied; drop this one
+                    return
+                await self._show(interaction, await service.load(loaded.record.id), seat, notice=OUT_OF_DATE)
+                return
+            except StorageFault as fault:  # nothing was stored: the hand stays as it is, and the same click works later
+                log.warning("move in game %d not saved: %s", loaded.record.id, fault)
+                self._last_move_click.pop(loaded.record.id, None)
+                await self._say(interaction, not_saved(fault.reason))
+                return
+            await self._show(interaction, applied.after, seat)
 
     @staticmethod
     def _click_key(interaction: discord.Interaction, cid: ComponentId) -> tuple[int, int, str]:
@@ -188,21 +200,66 @@ class Router:
         selection: frozenset[int] = frozenset(),
         notice: str = "",
     ) -> None:
-        """Redraw the clicked hand message in place: a DM through the seat's serialised updater, an
-        ephemeral panel through the interaction (only the interaction can edit it)."""
+        """Redraw the clicked hand message in place, through the interaction: a DM hand and an ephemeral
+        panel alike. An interaction's edits are exempt from the global rate limit, and this is where the
+        clicked DM hand loses its controls once the turn has passed."""
         message = interaction.message
         if interaction.guild_id is None and message is not None:
-            await self.bot.hands.deliver(
-                loaded.record.id,
-                seat,
-                message=(message.channel.id, message.id),
-                version=loaded.record.version,
-                selection=selection,
-                notice=notice,
-            )
+            await self._show_dm(interaction, message, loaded, seat, selection=selection, notice=notice)
             return
         panel = await self.bot.hands.panel(loaded, seat, selection=selection, notice=notice)
         try:
             await interaction.edit_original_response(**panel_kwargs(panel))
         except discord.NotFound:  # the ephemeral panel was dismissed; answer with a new one
             await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
+
+    async def _show_dm(
+        self,
+        interaction: discord.Interaction,
+        message: discord.Message,
+        loaded: Loaded,
+        seat: int,
+        *,
+        selection: frozenset[int],
+        notice: str,
+    ) -> None:
+        """Redraw a clicked DM hand through the interaction and record what it shows now; if that edit
+        fails, the reconciler redraws it (it finds the stored fingerprint unchanged)."""
+        hands, transport = self.bot.hands, self.bot.transport
+        version = loaded.record.version
+        loaded = await self.service.load(loaded.record.id)  # always the newest state, never an older one
+        if loaded.record.version != version:  # selection and notice described the older hand
+            selection, notice = frozenset(), ""
+        row = await self.service.db.messages.get(loaded.record.id, MessageKind.HAND, seat)
+        current = row is None or row.message_id == message.id
+        panel, digest = await hands.drawn(loaded, seat, selection=selection, notice=notice, dm=True)
+        if not current:  # an older hand message: a newer one holds the controls
+            panel = dataclasses.replace(panel, items=())
+        kwargs = panel_kwargs(panel)
+        kept = transport.kept(message.id, panel)
+        if kept is not None:
+            kwargs["attachments"] = [kept]
+        try:
+            edited = await interaction.edit_original_response(**kwargs)
+        except discord.HTTPException as error:
+            log.info("could not redraw a clicked hand of game %d: %s", loaded.record.id, error)
+            self.bot.reconciler.mark_dirty(loaded.record.id)
+            return
+        finally:
+            release(kwargs["view"])
+        transport.remember(edited, panel)
+        if row is not None and current:
+            if selection or notice:  # stored: what a redraw of the plain hand would show, so that the
+                # reconciler, comparing, leaves this selection or hint on screen until the game moves on
+                panel, digest = await hands.drawn(loaded, seat, dm=True)
+            at_turn = hands.at_turn(loaded, seat)
+            turn = await self.service.db.messages.turn_start(loaded.record.id, seat) if at_turn else row.turn
+            await self.service.db.messages.save(
+                dataclasses.replace(
+                    row,
+                    version=loaded.record.version,
+                    key=fingerprint(panel, digest),
+                    live=is_live(panel),
+                    turn=turn,
+                )
+            )

@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.components import button, release, view_of
 from bot.ids import ComponentId
+from bot.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.service import Loaded
 from bot.texts import relative
 from data import GameStatus
@@ -43,12 +45,20 @@ def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
 class TableUpdater:
     """Keeps each game's table message in step with the game, one coalesced edit at a time."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        policy: RetryPolicy | None = None,
+        on_refusal: Callable[[int, Refusal], Awaitable[None]] | None = None,
+    ) -> None:
         self.service = service
+        self.policy = policy or RetryPolicy()
+        self.on_refusal = on_refusal  # the channel is lost or gone (the reconciler decides what follows)
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._posted_at: dict[int, float] = {}
+        self._drawn: dict[int, tuple[object, ...]] = {}  # what each table message shows (see `drawn`)
 
     async def message(self, loaded: Loaded) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
         """Header text, image file and buttons for the table as it stands."""
@@ -70,17 +80,40 @@ class TableUpdater:
         active = record.status is GameStatus.ACTIVE
         return "\n".join(line for line in header if line), file, table_items(record.id, active=active)
 
+    def drawn(self, loaded: Loaded) -> tuple[object, ...]:
+        """What the table message of this state shows: a redraw with the same value changes nothing."""
+        record = loaded.record
+        return (record.version, record.status, self.service.turn_deadline(record), record.table_message_id)
+
+    def shown(self, loaded: Loaded) -> None:
+        """The table message now shows `loaded` (drawn by someone else: the Start click's answer)."""
+        self._drawn[loaded.record.id] = self.drawn(loaded)
+
     async def post(self, loaded: Loaded, channel_id: int) -> discord.Message:
         """Post a new table message and remember it as the game's table."""
-        content, file, items = await self.message(loaded)
         channel = self.service.bot.get_partial_messageable(channel_id)
-        message = await channel.send(
-            content=content, file=file, view=view_of(items), allowed_mentions=discord.AllowedMentions.none()
-        )
+
+        async def send() -> discord.Message:
+            content, file, items = await self.message(loaded)
+            view = view_of(items)
+            try:
+                return await channel.send(
+                    content=content, file=file, view=view, allowed_mentions=discord.AllowedMentions.none()
+                )
+            finally:
+                release(view)
+
+        message = await retrying(send, self.policy, f"posting the table of game {loaded.record.id}")
         await self.service.db.games.set_table_message(loaded.record.id, channel_id, message.id)
+        self._drawn[loaded.record.id] = (*self.drawn(loaded)[:3], message.id)
         self._posted_at[loaded.record.id] = self.service.clock()
         self._last_edit[loaded.record.id] = self.service.clock()
         return message
+
+    @property
+    def busy(self) -> bool:
+        """Whether a table edit is waiting or under way."""
+        return any(not task.done() for task in self._tasks.values())
 
     def mark_dirty(self, game_id: int) -> None:
         """Ask for an edit; bursts collapse into one edit per interval, always of the newest state."""
@@ -98,6 +131,13 @@ class TableUpdater:
             self._dirty.discard(game_id)
             try:
                 await self.refresh(game_id)
+            except Refused as refused:
+                if refused.refusal in (Refusal.CHANNEL_LOST, Refusal.CHANNEL_GONE) and self.on_refusal is not None:
+                    await self.on_refusal(game_id, refused.refusal)
+                elif refused.refusal is Refusal.TRANSIENT:
+                    log.warning("gave up on the table of game %d for now: %s", game_id, refused)
+                else:
+                    log.error("could not update the table of game %d", game_id, exc_info=refused)
             except Exception:
                 log.exception("could not update the table of game %d", game_id)
             self._last_edit[game_id] = self.service.clock()
@@ -113,22 +153,29 @@ class TableUpdater:
         if too_old and record.status is GameStatus.ACTIVE:
             await self._replace(loaded)
             return
-        content, file, items = await self.message(loaded)
+        if self._drawn.get(game_id) == self.drawn(loaded):
+            return  # it shows this state already
         channel = self.service.bot.get_partial_messageable(record.table_channel_id)
-        view = view_of(items)
+        partial = channel.get_partial_message(record.table_message_id)
+
+        async def edit() -> None:
+            content, file, items = await self.message(loaded)
+            view = view_of(items)
+            try:
+                await partial.edit(content=content, attachments=[file], view=view)
+            finally:
+                release(view)
+
         try:
-            await channel.get_partial_message(record.table_message_id).edit(
-                content=content, attachments=[file], view=view
-            )
-        except discord.NotFound:
-            await self.post(loaded, record.table_channel_id)
-        except discord.HTTPException as error:
-            if error.code == 30046:  # edits to a message older than an hour are rate limited
-                await self._replace(loaded)
+            await retrying(edit, self.policy, f"editing the table of game {game_id}")
+            self._drawn[game_id] = self.drawn(loaded)
+        except Refused as refused:
+            if refused.refusal is Refusal.MESSAGE_GONE:
+                await self.post(loaded, record.table_channel_id)
+            elif isinstance(refused.error, discord.HTTPException) and refused.error.code == 30046:
+                await self._replace(loaded)  # edits to a message older than an hour are rate limited
             else:
                 raise
-        finally:
-            release(view)
 
     async def _replace(self, loaded: Loaded) -> None:
         record = loaded.record

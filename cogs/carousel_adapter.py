@@ -37,7 +37,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
+from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button, select
 from bot.ids import ComponentId, decode_mask, encode_mask
 from bot.terminal.carousel import added_cards
@@ -213,7 +213,14 @@ class CarouselAdapter(GameAdapter):
             table = self.proposals.table(view.table, chosen, view.decks)
             if table is not None:
                 return self._proposal_panel(ctx, view, chosen, selection, table)
-        lines = words.panel_lines(view, ctx.names, location=ctx.location, chosen=chosen, notice=ctx.notice)
+        lines = words.panel_lines(
+            view,
+            ctx.names,
+            location=ctx.location,
+            chosen=chosen,
+            notice=ctx.notice,
+            waiting=QUIET_WAITING if ctx.quiet else None,
+        )
         image = render_hand(view, chosen) if hand else None
         return Panel(content="\n".join(lines), image=image, items=tuple(self._controls(ctx, view, hand, selection)))
 

@@ -133,10 +133,14 @@ def final_lines(final: GameEndSummary, names: Sequence[str]) -> list[str]:
 # The hand panel ----------------------------------------------------------------------------------
 
 
-def status_line(view: CarouselView, names: Sequence[str]) -> str:
-    """What the seat may do now (CA-4, CA-9); "Your turn" starts every line where it is theirs."""
+def status_line(view: CarouselView, names: Sequence[str], *, waiting: str | None = None) -> str:
+    """What the seat may do now (CA-4, CA-9); "Your turn" starts every line where it is theirs.
+
+    `waiting` replaces the line naming who plays (a DM hand that must not change as others move)."""
     if view.is_over:
         return "The game is over."
+    if not view.my_turn and waiting is not None:
+        return waiting
     if not view.my_turn:
         waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
         return f"Waiting for {waiting}, who {view.phase.describe}."
@@ -153,10 +157,16 @@ def status_line(view: CarouselView, names: Sequence[str]) -> str:
 
 
 def panel_lines(
-    view: CarouselView, names: Sequence[str], *, location: str, chosen: Sequence[Card], notice: str
+    view: CarouselView,
+    names: Sequence[str],
+    *,
+    location: str,
+    chosen: Sequence[Card],
+    notice: str,
+    waiting: str | None = None,
 ) -> list[str]:
     """The hand panel's text: where, what now, the last hand's scores, the hand and the selection."""
-    lines = [location, status_line(view, names), *scores_lines(view, names)]
+    lines = [location, status_line(view, names, waiting=waiting), *scores_lines(view, names)]
     if view.hand:
         lines.append(f"Your hand: {count_text(view.hand)}.")
     if chosen:

@@ -30,7 +30,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
+from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button
 from bot.ids import ComponentId
 from cogs import schnapsen_text as words
@@ -130,7 +130,14 @@ class SchnapsenAdapter(GameAdapter):
         view: SchnapsenView = ctx.view
         marrying = self._marrying(view, ctx.selection)
         chosen = [view.hand[i] for i in sorted(marrying)]
-        lines = words.panel_lines(view, ctx.names, location=ctx.location, notice=ctx.notice, marrying=bool(marrying))
+        lines = words.panel_lines(
+            view,
+            ctx.names,
+            location=ctx.location,
+            notice=ctx.notice,
+            marrying=bool(marrying),
+            waiting=QUIET_WAITING if ctx.quiet else None,
+        )
         image = render_hand(view, chosen) if view.hand else None
         items = self._card_buttons(ctx, view, marrying)
         if view.can_draw or view.can_keep:

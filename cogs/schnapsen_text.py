@@ -213,8 +213,8 @@ def marriage_label(view: SchnapsenView, card: Card) -> str:
     return f"Lead {card}, show {points}"
 
 
-def status_line(view: SchnapsenView, names: Sequence[str]) -> str:
-    """What this seat should do now, in one sentence."""
+def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | None = None) -> str:
+    """What this seat should do now, in one sentence; `waiting` replaces the line naming who plays."""
     seat = view.seat
     if view.is_over:
         if view.winner is None:
@@ -223,8 +223,10 @@ def status_line(view: SchnapsenView, names: Sequence[str]) -> str:
         who = "you" if view.winner == seat else seat_name(names, view.winner)
         return f"The series is over: {who} won {score}."
     if not view.legal_moves:
-        waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
-        return f"Waiting for {waiting}."
+        if waiting is not None:
+            return waiting
+        who = seat_name(names, view.to_move) if view.to_move is not None else "the table"
+        return f"Waiting for {who}."
     if view.can_draw:
         return (
             "**Your turn.** You won the trick. **Draw** as usual, or **close without drawing**: "
@@ -272,9 +274,17 @@ def points_line(view: SchnapsenView, names: Sequence[str]) -> str:
     return f"You have {points} and {tricks}; {seat_name(names, 1 - seat)} has {theirs}. First to 66 wins the deal."
 
 
-def panel_lines(view: SchnapsenView, names: Sequence[str], *, location: str, notice: str, marrying: bool) -> list[str]:
+def panel_lines(
+    view: SchnapsenView,
+    names: Sequence[str],
+    *,
+    location: str,
+    notice: str,
+    marrying: bool,
+    waiting: str | None = None,
+) -> list[str]:
     """Every line of a hand panel, in reading order."""
-    lines = [location, status_line(view, names)]
+    lines = [location, status_line(view, names, waiting=waiting)]
     if not view.is_over:
         lines.append(f"{stock_line(view, names)} · {series_line(view, names)}")
         lines.append(points_line(view, names))

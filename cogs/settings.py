@@ -6,7 +6,7 @@ so nobody can change someone else's. Server settings need Manage Server or the g
 a custom id is not a secret.
 
 Every setting is read by the table machinery when it matters, so a change takes effect from the
-next game or turn: hand delivery and closed DMs (bot.hands), ping on turn (bot.endings), allowed
+next game or turn: hand delivery and closed DMs (bot.hands), turn notices (bot.reconciler), allowed
 channels and turn timers (bot.lobby, for new lobbies), whether computer games count (stats), the
 games-manager role (ending games, this panel), opting out of boards (leaderboards, stats, history).
 
@@ -28,7 +28,7 @@ from bot.components import view_of
 from bot.permissions import NOT_A_MANAGER, is_games_manager
 from bot.texts import count, duration
 from cogs.stats import selected_values
-from data import Erasure, GameStatus, GuildSettings, HandDelivery, UserSettings
+from data import Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -44,6 +44,13 @@ MAX_ALLOWED_CHANNELS = 25  # a channel select picks at most 25
 SETTINGS_ID = re.compile(r"cs:(?P<action>[a-z]+)(?::(?P<user>\d+))?")
 
 
+TURN_NOTICE_TEXT = {
+    TurnNotice.EVERY: "every turn",
+    TurnNotice.CASUAL: "in casual games only",
+    TurnNotice.OFF: "never",
+}
+
+
 def on_off(value: bool) -> str:
     return "on" if value else "off"
 
@@ -52,7 +59,7 @@ def describe_user(settings: UserSettings) -> str:
     hand = "by direct message" if settings.hand_delivery is HandDelivery.DM else "in the My hand panel"
     lines = [
         f"• Hand: {hand}" + (" (your DMs are closed to me, so the panel is used)" if settings.dm_closed else ""),
-        f"• Ping on my turn: {on_off(settings.ping_on_turn)}",
+        f"• Tell me when my turn starts: {TURN_NOTICE_TEXT[settings.turn_notice]}",
         f"• Leaderboards: {'hidden (opted out)' if settings.leaderboard_opt_out else 'listed'}",
     ]
     return "\n".join(lines)
@@ -136,9 +143,19 @@ class Settings(commands.Cog):
         new = await self.db.settings.update_user(interaction.user.id, hand_delivery=chosen, dm_closed=reset)
         await self._saved(interaction, new)
 
-    @settings.command(name="ping", description="Be mentioned in the channel when it's your turn")
-    async def ping(self, interaction: discord.Interaction, enabled: bool) -> None:
-        new = await self.db.settings.update_user(interaction.user.id, ping_on_turn=enabled)
+    @settings.command(name="turns", description="When to tell you that your turn has started")
+    @app_commands.describe(
+        notify="A new DM with your hand (or a mention in the channel, without DMs) when your turn starts"
+    )
+    @app_commands.choices(
+        notify=[
+            app_commands.Choice(name="every turn", value=TurnNotice.EVERY.value),
+            app_commands.Choice(name="casual games only", value=TurnNotice.CASUAL.value),
+            app_commands.Choice(name="off", value=TurnNotice.OFF.value),
+        ]
+    )
+    async def turns(self, interaction: discord.Interaction, notify: str) -> None:
+        new = await self.db.settings.update_user(interaction.user.id, turn_notice=TurnNotice(notify))
         await self._saved(interaction, new)
 
     @settings.command(name="leaderboard", description="Be listed on leaderboards, or keep your results private")

@@ -110,8 +110,7 @@ class Tables(commands.Cog):
         loaded = await self.bot.service.abandon(record.id, reason)
         await interaction.response.send_message(f"Game #{record.id} has been ended. Nothing was rated.")
         if loaded.state is not None:
-            self.bot.tables.mark_dirty(record.id)
-            await self.bot.hands.refresh(loaded, {seat.seat for seat in loaded.record.seats})
+            self.bot.reconciler.mark_dirty(record.id)
         elif record.table_message_id is not None and record.table_channel_id is not None:
             message = self.bot.get_partial_messageable(record.table_channel_id).get_partial_message(
                 record.table_message_id

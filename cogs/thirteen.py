@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
+from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.bot import CardBot
 from bot.components import button, select
 from bot.ids import ComponentId, encode_mask
@@ -80,7 +80,7 @@ class ThirteenAdapter(GameAdapter):
         hand = view.hand
         selection = frozenset(i for i in ctx.selection if i < len(hand))
         chosen = [hand[i] for i in sorted(selection)]
-        lines = [ctx.location, self._status(view, ctx.names)]
+        lines = [ctx.location, self._status(view, ctx.names, waiting=QUIET_WAITING if ctx.quiet else None)]
         if chosen:
             lines.append("Selected: " + " ".join(str(card) for card in chosen))
         if ctx.notice:
@@ -110,16 +110,19 @@ class ThirteenAdapter(GameAdapter):
         return Panel(content="\n".join(line for line in lines if line), image=image, items=tuple(items))
 
     @staticmethod
-    def _status(view: ThirteenView, names: Sequence[str]) -> str:
+    def _status(view: ThirteenView, names: Sequence[str], *, waiting: str | None = None) -> str:
         seat = view.seat
+        place = view.places[seat] if seat is not None else None
+        if place is not None and place < len(view.places):
+            # The same words before and after the end: a hand that went out needs no edit when it ends.
+            return f"You went out {ordinal(place)}."
         if view.is_over:
-            place = view.places[seat] if seat is not None else None
             return f"The game is over. You finished {ordinal(place)}." if place else "The game is over."
-        if seat is not None and view.places[seat] is not None:
-            return f"You went out {ordinal(view.places[seat] or 0)}. The others play on."
         if not view.my_turn:
-            waiting = names[view.to_move] if view.to_move is not None else "the table"
-            return f"Waiting for {waiting}."
+            if waiting is not None:
+                return waiting
+            who = names[view.to_move] if view.to_move is not None else "the table"
+            return f"Waiting for {who}."
         if view.table is None:
             if view.must_include is not None:
                 return f"**Your turn.** You lead; your play must include {view.must_include}."

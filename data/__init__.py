@@ -40,6 +40,9 @@ Settings: `db.settings` (SettingsRepository)
     update_guild(guild_id, live_turn_seconds=, casual_turn_seconds=, computer_games_count=);
     set_manager_role(guild_id, role_id | None); set_allowed_channels(guild_id, ids)
 
+Messages: `db.messages` (MessageRepository): of_game, get, save(ShownMessage), owe, turn_start(game, seat),
+    games_owing_results(), games_owing_messages()
+
 Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first)
 
 Errors (data.errors): StorageError > DatabaseUnavailable, SchemaTooNew, GameNotFound, VersionConflict, WrongStatus,
@@ -69,13 +72,16 @@ from .models import (
     HandDelivery,
     MatchPlayer,
     MatchRecord,
+    MessageKind,
     MoveRecord,
     MoveSource,
     PlayerStats,
     Rating,
     SavedGame,
     Seat,
+    ShownMessage,
     Snapshot,
+    TurnNotice,
     TurnTimer,
     UserSettings,
 )
@@ -96,6 +102,7 @@ __all__ = [
     "HandDelivery",
     "MatchPlayer",
     "MatchRecord",
+    "MessageKind",
     "MoveRecord",
     "MoveSource",
     "PlayerStats",
@@ -105,10 +112,12 @@ __all__ = [
     "SchemaTooNew",
     "Seat",
     "SeatError",
+    "ShownMessage",
     "Snapshot",
     "StorageError",
     "StorageFault",
     "Synchronous",
+    "TurnNotice",
     "TurnTimer",
     "UserSettings",
     "VersionConflict",

@@ -93,13 +93,14 @@ class Tx:
 class Database:
     """An open Cardroom database. Use `await Database.open(path)` or `async with await Database.open(path)`.
 
-    The repositories hang off it: `db.games`, `db.results`, `db.settings`, `db.privacy`.
+    The repositories hang off it: `db.games`, `db.results`, `db.settings`, `db.privacy`, `db.messages`.
     """
 
     def __init__(
         self, conn: aiosqlite.Connection, path: Path, model: RatingModel, reader: aiosqlite.Connection | None = None
     ) -> None:
         from .games import GameRepository
+        from .messages import MessageRepository
         from .privacy import PrivacyRepository
         from .results import ResultRepository
         from .settings import SettingsRepository
@@ -115,6 +116,7 @@ class Database:
         self.results = ResultRepository(self)
         self.settings = SettingsRepository(self)
         self.privacy = PrivacyRepository(self)
+        self.messages = MessageRepository(self)
 
     @classmethod
     async def open(

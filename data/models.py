@@ -51,6 +51,44 @@ class HandDelivery(StrEnum):
     PANEL = "panel"
 
 
+class TurnNotice(StrEnum):
+    """When a player is told that their turn has started (a new DM, or a mention in the channel)."""
+
+    EVERY = "every"
+    CASUAL = "casual"  # only in casual games, where nobody is watching the table
+    OFF = "off"
+
+
+class MessageKind(StrEnum):
+    """The per-game messages whose shown state is stored (data.messages)."""
+
+    HAND = "hand"
+    TURN = "turn"
+    RESULT = "result"
+    LEFT = "left"
+    NOTICE = "notice"  # the player's DMs are closed: where their hand is instead
+    LOST = "lost"  # the host is told the bot lost access to the channel
+    GONE = "gone"  # a player is told the game ended because its channel was deleted
+
+
+@dataclass(frozen=True, slots=True)
+class ShownMessage:
+    """What one message of a game last showed: where it is, at which version, and a fingerprint.
+
+    `seat` is -1 for a message of the whole game. `message_id` is None for a message still to be sent.
+    """
+
+    game_id: int
+    kind: MessageKind
+    seat: int
+    channel_id: int | None = None
+    message_id: int | None = None
+    version: int = 0
+    key: str = ""
+    turn: int | None = None
+    live: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One chair at a table.
@@ -235,6 +273,7 @@ class UserSettings:
     dm_closed: bool = False
     ping_on_turn: bool = False
     leaderboard_opt_out: bool = False
+    turn_notice: TurnNotice = TurnNotice.EVERY
 
 
 @dataclass(frozen=True, slots=True)

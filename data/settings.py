@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .models import GuildSettings, HandDelivery, UserSettings
+from .models import GuildSettings, HandDelivery, TurnNotice, UserSettings
 
 if TYPE_CHECKING:
     from .database import Database, Tx
@@ -33,6 +33,7 @@ def _user_settings(user_id: int, row: sqlite3.Row | None) -> UserSettings:
         dm_closed=bool(row["dm_closed"]),
         ping_on_turn=bool(row["ping_on_turn"]),
         leaderboard_opt_out=bool(row["leaderboard_opt_out"]),
+        turn_notice=TurnNotice(row["turn_notice"]),
     )
 
 
@@ -87,6 +88,7 @@ class SettingsRepository:
         dm_closed: bool | None = None,
         ping_on_turn: bool | None = None,
         leaderboard_opt_out: bool | None = None,
+        turn_notice: TurnNotice | None = None,
     ) -> UserSettings:
         """Change the given fields (None = leave as is) and return the result."""
         async with self._db.transaction() as tx:
@@ -97,16 +99,18 @@ class SettingsRepository:
                 dm_closed=current.dm_closed if dm_closed is None else dm_closed,
                 ping_on_turn=current.ping_on_turn if ping_on_turn is None else ping_on_turn,
                 leaderboard_opt_out=current.leaderboard_opt_out if leaderboard_opt_out is None else leaderboard_opt_out,
+                turn_notice=current.turn_notice if turn_notice is None else TurnNotice(turn_notice),
             )
             await tx.run(
                 "INSERT OR REPLACE INTO user_settings (user_id, hand_delivery, dm_closed, ping_on_turn, "
-                "leaderboard_opt_out) VALUES (?, ?, ?, ?, ?)",
+                "leaderboard_opt_out, turn_notice) VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     user_id,
                     new.hand_delivery.value,
                     int(new.dm_closed),
                     int(new.ping_on_turn),
                     int(new.leaderboard_opt_out),
+                    new.turn_notice.value,
                 ),
             )
             return new

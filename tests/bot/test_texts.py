@@ -93,13 +93,13 @@ def test_the_terminal_table_says_who_went_out_and_who_was_left_last():
 
 
 def test_the_thirteen_panel_says_you_went_out_2nd():
-    """Out while the others play on: "You went out 2nd.", not "You went out: 2nd place."."""
+    """Out while the others play on: "You went out 2nd.", the words it keeps after the end (no edit then)."""
     state = position(["4c", "3s", "6d 7d", "8d 9d"], first_game=True, to_move=1)
     state = state.apply(state.parse_move("3s"))  # Ben goes out 1st
     while state.view(0).places[0] is None:  # the others pass, Ada beats 3♠ with 4♣ and goes out 2nd
         state = state.apply(state.parse_move("4c" if state.to_move == 0 else "pass"))
     names = ["Ada", "Ben", "Cleo", "Dev"]
-    assert ThirteenAdapter._status(state.view(0), names) == "You went out 2nd. The others play on."
+    assert ThirteenAdapter._status(state.view(0), names) == "You went out 2nd."
 
 
 def test_forget_me_counts_agree():

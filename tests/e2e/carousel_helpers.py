@@ -26,7 +26,7 @@ from games.base import seeded_rng
 from games.carousel import ENGINE, CarouselView, Draw, Knock, MeldStep, Move, PassKnock, Phase, State
 from games.carousel.ai import NormalPlayer
 from games.carousel.solver import arrange
-from tests.e2e.helpers import click, game_over_in, open_lobby
+from tests.e2e.helpers import click, first_hand, game_over_in, open_lobby
 from tests.e2e.schnapsen_helpers import action_of, hand_of, version_of
 from tests.fakediscord import FakeDiscord, Message, SimUser
 
@@ -169,8 +169,7 @@ async def start(fake: FakeDiscord, host: SimUser, lobby: Message, guests: Sequen
     for guest in guests:
         await click(guest, lobby, "Join")
     table = await click(host, lobby, "Start")
-    for user in (host, *guests):
-        await fake.wait_for_message(user.dm, lambda m: bool(m.buttons))
+    await first_hand(fake, [host, *guests])
     return table
 
 
@@ -182,7 +181,7 @@ async def quiet(bot: CardBot, timeout: float = 10.0) -> None:
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while bot.service._background:
+    while bot.service._background or bot.reconciler.busy:
         assert loop.time() < deadline, "the bot never settled after a move"
         await asyncio.sleep(0.002)
 

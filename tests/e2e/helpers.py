@@ -21,6 +21,7 @@ FAST = Tuning(
 )
 
 GAME_OVER = re.compile(r"is over")
+TOLD_IN_CHANNEL = re.compile(r"can't send you direct messages|it's your turn")
 
 
 async def start_bot(bots: BotHarness, tuning: Tuning = FAST, **kwargs: Any) -> CardBot:
@@ -142,9 +143,29 @@ async def play_all(fake: FakeDiscord, users: list[SimUser], *, timeout: float = 
 
 
 async def start_game(fake: FakeDiscord, host: SimUser, lobby: Message, humans: list[SimUser]) -> Message:
-    """Press Start and wait until every seated person with open DMs has their hand (the deal is out)."""
+    """Press Start and wait until the first person to play has their hand (the deal is out).
+
+    A hand DM comes with its seat's first turn (that message is the turn notification); until then a
+    player sees their cards through the table's My hand button."""
     table = await click(host, lobby, "Start")
-    for user in humans:
-        if user.dms_open:
-            await fake.wait_for_message(user.dm, lambda m: bool(m.buttons))
+    await first_hand(fake, humans)
     return table
+
+
+async def first_hand(fake: FakeDiscord, humans: list[SimUser], timeout: float = 10.0) -> Message | None:
+    """The first DM hand any of `humans` (with open DMs) gets: the one whose turn starts first. None when
+    the first person to play has no DM hand (closed DMs or the panel): they are told in the channel."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    with_dms = [user for user in humans if user.dms_open]
+    while with_dms:
+        for user in with_dms:
+            hands = [m for m in fake.messages(user.dm) if m.buttons and not m.ephemeral]
+            if hands:
+                return hands[0]
+        if any(TOLD_IN_CHANNEL.search(m.text) for m in fake.messages(fake.channel)):
+            return None
+        if loop.time() > deadline:
+            raise AssertionError("no person got a hand after Start")
+        await asyncio.sleep(0.005)
+    return None

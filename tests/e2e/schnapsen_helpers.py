@@ -20,7 +20,7 @@ import pytest
 import bot.lobby as lobby_module
 from cogs.schnapsen_adapter import SchnapsenAdapter
 from games.schnapsen import ENGINE, Draw, KeepTrump, Move, PlayCard, SchnapsenView, State
-from tests.e2e.helpers import click, game_over_in, open_lobby
+from tests.e2e.helpers import click, first_hand, game_over_in, open_lobby
 from tests.fakediscord import FakeDiscord, Message, SimUser
 
 Json = dict[str, Any]
@@ -146,9 +146,7 @@ async def start(fake: FakeDiscord, host: SimUser, lobby: Message, guest: SimUser
     if guest is not None:
         await click(guest, lobby, "Join")
     table = await click(host, lobby, "Start")
-    for user in (host, guest):
-        if user is not None:
-            await fake.wait_for_message(user.dm, lambda m: bool(m.buttons))
+    await first_hand(fake, [user for user in (host, guest) if user is not None])
     return table
 
 

@@ -97,6 +97,9 @@ async def test_dm_refused_player_is_told_and_plays_from_the_panel(fake: FakeDisc
     alice = fake.users["alice"]
     lobby = await seat_people(fake, erin, [alice], seats=2)
     table = await start_game(fake, erin, lobby, [erin, alice])
+    first = hand_message(fake, alice)
+    if first is not None and is_my_turn(first):  # Erin's hand is tried when her turn starts
+        await take_turn_with_hint(fake, alice, first)
     notice = await fake.wait_for_message(fake.channel, lambda m: "can't send you direct messages" in m.text)
     assert erin.mention in notice.text
     assert (await bot.service.db.settings.user(int(erin.id))).dm_closed
@@ -152,14 +155,18 @@ async def test_one_game_per_channel(fake: FakeDiscord, bots) -> None:
 
 
 async def test_a_click_out_of_turn_is_refused(fake: FakeDiscord, bots) -> None:
-    """Pass is greyed out off-turn; a client that sends it anyway is told whose turn it is."""
+    """Pass is greyed out off-turn (the waiting hand names nobody); a client that sends it anyway is told
+    whose turn it is."""
     bot = await start_bot(bots)
     alice, bob = fake.users["alice"], fake.users["bob"]
     lobby = await seat_people(fake, alice, [bob], seats=2)
     await start_game(fake, alice, lobby, [alice, bob])
     loaded = await bot.service.load(game_id_of(lobby))
-    waiting = bob if loaded.state.to_move == 0 else alice
-    hand = await fake.wait_for_message(waiting.dm, lambda m: "Waiting for" in m.text)
+    waiting = alice if loaded.state.to_move == 0 else bob  # once they have played
+    first = hand_message(fake, waiting)
+    assert first is not None
+    await take_turn_with_hint(fake, waiting, first)
+    hand = await fake.wait_for_message(waiting.dm, lambda m: m.id == first.id and "Not your turn yet" in m.text)
     assert hand.component(label="Pass").get("disabled")
     forced = {"custom_id": hand.component(label="Pass")["custom_id"], "component_type": 2}
     reply = await fake.start_interaction(waiting.person, 3, forced, waiting.dm, hand)
@@ -197,6 +204,7 @@ async def test_double_click_applies_once(fake: FakeDiscord, bots) -> None:
     await asyncio.gather(first, second)
     await fake.wait_for_message(mover.dm, lambda m: m.id == hand.id and version_of(m) > version_of(hinted))
     await asyncio.sleep(0.1)
+    assert "out of date" not in fake.message(hand).text
     saved = await game.bot.service.db.games.load(game.game_id)
     assert [m.code for m in saved.moves if m.seq == game.version + 1] and len(
         [m for m in saved.moves if m.source.value == "player"]

@@ -319,17 +319,19 @@ async def test_panel_delivery_sends_no_dm(fake: FakeDiscord, bots) -> None:
     assert isinstance(panel, Message) and panel.ephemeral and panel.selects
 
 
-async def test_ping_on_turn_mentions_only_who_asked(fake: FakeDiscord, bots) -> None:
-    """ping on turn: Alice is mentioned when her turn comes; Bob, who did not ask, never is."""
+async def test_turn_notices_off_keeps_one_hand_message_edited_in_place(fake: FakeDiscord, bots) -> None:
+    """/settings turns notify:off: Alice's hand is one DM, edited in place; Bob gets a new DM per turn start."""
     await start_bot(bots)
     alice, bob = fake.users["alice"], fake.users["bob"]
-    await reply(alice, "settings ping", enabled=True)
+    shown = await reply(alice, "settings turns", notify="off")
+    assert "never" in shown.text
     lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
     lobby = await click(bob, lobby, "Join")
     await start_game(fake, alice, lobby, [alice, bob])
     await play_all(fake, [alice, bob])
-    pings = [m.text for m in fake.messages(fake.channel) if "it's your turn" in m.text]
-    assert pings and all(alice.mention in text for text in pings)
+    assert len([m for m in fake.messages(alice.dm) if not m.ephemeral]) == 1
+    assert len([m for m in fake.messages(bob.dm) if not m.ephemeral]) > 1
+    assert not [m for m in fake.messages(fake.channel) if "it's your turn" in m.text]
 
 
 async def test_delete_my_data_removes_the_users_rows(fake: FakeDiscord, bots) -> None:

@@ -37,6 +37,10 @@ PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, mess
 # gateway intents list): GUILD_MESSAGES for guild channels, DIRECT_MESSAGES for DMs.
 GUILD_MESSAGES = 1 << 9
 DIRECT_MESSAGES = 1 << 12
+# Routes outside the global rate limit: interaction callbacks and interaction webhooks (follow-ups and
+# edits of the original response) are tied to an interaction token, not to the bot (Discord's rate
+# limits page).
+GLOBAL_LIMIT_EXEMPT = ("/interactions/", "/webhooks/")
 Upload = tuple[str, bytes]  # (filename, bytes) of one multipart `files[n]` part
 
 
@@ -83,6 +87,8 @@ class Fault:
     code: int
     retry_after: float | None
     times: int
+    skip: int = 0  # matching requests let through before the fault starts (aim at the nth one)
+    hang: float = 0.0  # seconds to hold the request first (longer than the bot waits: a timeout)
 
 
 @dataclass(eq=False)
@@ -340,6 +346,11 @@ class FakeDiscord:
             shown = [m.text[:60] for m in self.messages(channel, viewer=viewer)[-5:]]
             await self._until_change(deadline, f"a matching message in #{channel.name} (last ones: {shown})")
 
+    def counted_requests(self, since: int = 0) -> list[Recorded]:
+        """The recorded requests (from index `since`) that count against Discord's global rate limit of
+        50 per second per bot: all but interaction callbacks and interaction webhooks, which are exempt."""
+        return [r for r in self.requests[since:] if not r.path.startswith(GLOBAL_LIMIT_EXEMPT)]
+
     async def wait_for_request(self, method: str, path: str, timeout: float = 5.0) -> Recorded:
         """The first recorded request whose method matches and whose path matches the regex `path`."""
         deadline = time.monotonic() + timeout
@@ -392,30 +403,50 @@ class FakeDiscord:
         return "".join(f"; the bot logged: {describe_log_record(record)}" for record in self.logged_errors[-3:])
 
     def fail(
-        self, method: str, path: str, status: int, *, code: int = 0, retry_after: float | None = None, times: int = 1
-    ) -> None:
-        """Error injector: the next `times` `method` requests whose path matches regex `path` get `status`.
+        self,
+        method: str,
+        path: str,
+        status: int,
+        *,
+        code: int = 0,
+        retry_after: float | None = None,
+        times: int = 1,
+        skip: int = 0,
+        hang: float = 0.0,
+    ) -> Fault:
+        """Error injector: the next `times` `method` requests whose path matches regex `path` get `status`,
+        after `skip` matching ones went through. With `hang` the fake holds each of them that long first
+        (a timeout, when the bot gives up sooner); whatever the bot does then, nothing is done here.
 
         429 answers carry `retry_after` and a `Via` header, so discord.py waits and retries as with a real
         rate limit (without `Via` it takes the 429 for a Cloudflare ban and raises at once).
         """
-        self._faults.append(Fault(method.upper(), re.compile(path), status, code, retry_after, times))
+        fault = Fault(method.upper(), re.compile(path), status, code, retry_after, times, skip, hang)
+        self._faults.append(fault)
+        return fault
 
-    def _injected(self, method: str, path: str) -> web.Response | None:
+    def _injected(self, method: str, path: str) -> Fault | None:
         for fault in self._faults:
             if fault.times > 0 and fault.method == method and fault.pattern.search(path):
+                if fault.skip > 0:
+                    fault.skip -= 1
+                    return None
                 fault.times -= 1
-                if fault.status == 429:
-                    retry = fault.retry_after if fault.retry_after is not None else 0.05
-                    body = {
-                        "message": "You are being rate limited.",
-                        "retry_after": retry,
-                        "global": False,
-                        "code": fault.code,
-                    }
-                    return _json_response(body, 429, {"Via": "1.1 google", "Retry-After": str(retry)})
-                return _json_response({"code": fault.code, "message": f"{fault.status}: injected"}, fault.status)
+                return fault
         return None
+
+    @staticmethod
+    def _fault_response(fault: Fault) -> web.Response:
+        if fault.status == 429:
+            retry = fault.retry_after if fault.retry_after is not None else 0.05
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": retry,
+                "global": False,
+                "code": fault.code,
+            }
+            return _json_response(body, 429, {"Via": "1.1 google", "Retry-After": str(retry)})
+        return _json_response({"code": fault.code, "message": f"{fault.status}: injected"}, fault.status)
 
     # ----------------------------------------------------------------- HTTP plumbing
     def _route(self, handler: Callable[[Call], Any]) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
@@ -426,7 +457,12 @@ class FakeDiscord:
             body, files = await self._read_body(request)
             call = Call(request.method, path, dict(request.match_info), dict(request.query), body, files)
             status, payload = 200, None
-            response = self._injected(call.method, path)
+            fault = self._injected(call.method, path)
+            response = None
+            if fault is not None:
+                if fault.hang:
+                    await asyncio.sleep(fault.hang)
+                response = self._fault_response(fault)
             if response is None:
                 try:
                     if (

@@ -1,0 +1,354 @@
+"""Every visible message of a game converges to the stored game (design §3: messages are projections).
+
+A move, a leave or a start only marks its game dirty; the reconciler then brings each message to what
+the stored state says it should show: each seat's DM hand (controls only on that seat's turn), the
+turn notification, the table (through `TableUpdater`, coalesced), "X left the game", and the final
+standings with Rematch. What each message last showed is stored (data.messages), so a pass is
+idempotent: it sends or edits only what differs, and after a crash or a failed request the next pass
+(the next move, or start-up) finishes the job.
+
+One task per game runs the passes in order, so a message is never edited by two passes at once and a
+burst of moves collapses into one pass over the newest state; games never wait for each other. Every
+request is retried on 429, 5xx and timeouts and its refusal classified (bot.refusals).
+
+A turn starts for a seat when somebody else made the last move (or at the deal). A person is told
+once per turn start, through what Discord notifies: a new DM holding the hand and its controls, or,
+without DMs, a channel message mentioning only them (their `/settings turns` choice permitting).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Protocol
+
+from bot.hands import HandMessages, fingerprint, is_live
+from bot.refusals import Refusal, Refused
+from bot.transport import Post, Transport
+from data import (
+    GameStatus,
+    HandDelivery,
+    MatchRecord,
+    MessageKind,
+    Seat,
+    ShownMessage,
+    TurnNotice,
+    TurnTimer,
+    UserSettings,
+)
+from data.messages import GAME_WIDE
+
+if TYPE_CHECKING:
+    from bot.service import Applied, GameService, Loaded
+
+log = logging.getLogger(__name__)
+
+Announce = Callable[["Loaded", MatchRecord], Awaitable[Post]]
+
+
+class TableMarks(Protocol):
+    def mark_dirty(self, game_id: int) -> None: ...
+
+
+def wants_notice(settings: UserSettings, timer: TurnTimer) -> bool:
+    """Whether this player is told that their turn started (`/settings turns`)."""
+    if settings.turn_notice is TurnNotice.OFF:
+        return False
+    return settings.turn_notice is TurnNotice.EVERY or timer is TurnTimer.CASUAL
+
+
+def uses_dm(settings: UserSettings) -> bool:
+    return settings.hand_delivery is HandDelivery.DM and not settings.dm_closed
+
+
+class Reconciler:
+    """Marks games dirty and brings their messages to the stored state, one task per game."""
+
+    def __init__(
+        self,
+        *,
+        service: GameService,
+        hands: HandMessages,
+        transport: Transport,
+        tables: TableMarks,
+        announce: Announce,
+    ) -> None:
+        self.service = service
+        self.db = service.db
+        self.hands = hands
+        self.transport = transport
+        self.tables = tables
+        self.announce = announce
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._lost: set[int] = set()  # games whose channel the bot can no longer post in
+
+    # -- scheduling --------------------------------------------------------------------------------
+
+    def mark_dirty(self, game_id: int) -> None:
+        """Ask for a pass over this game; passes already asked for and not begun merge into one."""
+        self._dirty.add(game_id)
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"reconcile-{game_id}")
+
+    async def after_move(self, applied: Applied) -> None:
+        """The service's after-move hook: the move is stored, so every message of the game may be old."""
+        self.mark_dirty(applied.after.record.id)
+
+    async def _run(self, game_id: int) -> None:
+        while game_id in self._dirty:
+            self._dirty.discard(game_id)
+            try:
+                await self.reconcile(game_id)
+            except Exception:
+                log.exception("could not bring the messages of game %d up to date", game_id)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a pass is running or asked for."""
+        return any(not task.done() for task in self._tasks.values())
+
+    async def idle(self) -> None:
+        """Wait until no pass is running or asked for (tests, shutdown)."""
+        while True:
+            tasks = [task for task in self._tasks.values() if not task.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def resume(self) -> int:
+        """At start-up: every active game, and every game owing a message (a result never announced)."""
+        games = {record.id for record in await self.db.games.list_open(GameStatus.ACTIVE)}
+        games.update(await self.db.messages.games_owing_results())
+        games.update(await self.db.messages.games_owing_messages())
+        for game_id in sorted(games):
+            self.mark_dirty(game_id)
+        return len(games)
+
+    async def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    # -- one pass ----------------------------------------------------------------------------------
+
+    async def reconcile(self, game_id: int) -> None:
+        """One pass: every message of the game brought to the game as stored now."""
+        loaded = await self.service.load(game_id)
+        if loaded.state is None:
+            return  # a lobby: its message is the lobby's business
+        if game_id not in self._lost:
+            self.tables.mark_dirty(game_id)
+        seats = [seat for seat in loaded.record.seats if seat.user_id is not None]
+        results = await asyncio.gather(*(self._seat(loaded, seat) for seat in seats), return_exceptions=True)
+        for seat, result in zip(seats, results, strict=True):
+            if isinstance(result, BaseException):
+                self._give_up(result, f"the hand of game {game_id} seat {seat.seat}")
+        shown = await self.db.messages.of_game(game_id)
+        for row in shown.values():
+            if row.message_id is None and row.kind in (MessageKind.LEFT, MessageKind.NOTICE):
+                await self._owed(loaded, row)
+        if loaded.record.status is GameStatus.FINISHED:
+            await self._result(loaded, shown.get((MessageKind.RESULT, GAME_WIDE)))
+
+    def _give_up(self, error: BaseException, what: str) -> None:
+        """Logged once; the next pass (next move or start-up) tries again."""
+        if isinstance(error, Refused) and error.refusal is Refusal.TRANSIENT:
+            log.warning("gave up on %s for now: %s", what, error)
+        else:
+            log.error("could not update %s", what, exc_info=error)
+
+    async def _seat(self, loaded: Loaded, seat: Seat) -> None:
+        game_id = loaded.record.id
+        async with self.hands.lock(game_id, seat.seat):
+            row = await self.db.messages.get(game_id, MessageKind.HAND, seat.seat)
+            if row is not None and row.version > loaded.record.version:
+                return  # a click redrew it from a newer state meanwhile; the pass that move asked for follows
+            if seat.is_computer:  # left: their old hand keeps its picture, not its controls
+                if row is not None and row.live and row.message_id is not None and row.channel_id is not None:
+                    await self._strip(row)
+                    await self.db.messages.save(dataclasses.replace(row, live=False))
+                return
+            assert seat.user_id is not None
+            settings = await self.db.settings.user(seat.user_id)
+            at_turn = self.hands.at_turn(loaded, seat.seat)
+            turn = await self.db.messages.turn_start(game_id, seat.seat) if at_turn else None
+            notify = at_turn and wants_notice(settings, loaded.record.timer)
+            if uses_dm(settings):
+                try:
+                    await self._dm_hand(loaded, seat, row, turn, notify)
+                    return
+                except Refused as refused:
+                    if refused.refusal is not Refusal.DM_CLOSED:
+                        raise
+                await self._dm_closed(loaded, seat)
+            if notify and turn is not None:
+                await self._turn_notice(loaded, seat, turn)
+
+    async def _dm_hand(
+        self, loaded: Loaded, seat: Seat, row: ShownMessage | None, turn: int | None, notify: bool
+    ) -> None:
+        """Send or edit one seat's DM hand: a new message when their turn starts, else an edit if it
+        would show something different, else nothing."""
+        record = loaded.record
+        assert seat.user_id is not None
+        if row is None and seat.hand_message_id is not None:  # sent before messages were recorded
+            row = ShownMessage(
+                record.id, MessageKind.HAND, seat.seat, seat.hand_channel_id, seat.hand_message_id, -1, "", None, True
+            )
+        panel, digest = await self.hands.drawn(loaded, seat.seat, dm=True)
+        key = fingerprint(panel, digest)
+        shown = ShownMessage(record.id, MessageKind.HAND, seat.seat, version=record.version, key=key, turn=turn)
+        shown = dataclasses.replace(shown, live=is_live(panel))
+        fresh = row is None or row.message_id is None or row.channel_id is None
+        if fresh and turn is None:
+            # No hand is sent before the seat's first turn: that first DM is its turn notification (and
+            # the "My hand" button shows the cards before then). A seat whose DM hand is gone and who
+            # is not on turn gets it back with their next turn.
+            return
+        channel_hint = row.channel_id if row is not None else seat.hand_channel_id
+        if channel_hint is None:
+            channel_hint = await self.db.messages.dm_channel_of(seat.user_id)
+        if notify and (fresh or (row is not None and row.turn != turn)):
+            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint)
+            await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
+            if row is not None and row.live and row.message_id is not None and row.channel_id is not None:
+                await self._strip(row)  # the old hand must not look playable
+            return
+        if fresh:
+            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint)
+            await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
+            return
+        assert row is not None and row.channel_id is not None and row.message_id is not None
+        if row.key == key:
+            return
+        log.debug("hand of game %d seat %d: %s -> %s (%r)", record.id, seat.seat, row.key, key, panel.content)
+        try:
+            await self.transport.edit_panel(row.channel_id, row.message_id, panel)
+        except Refused as refused:
+            if refused.refusal is not Refusal.MESSAGE_GONE:
+                raise
+            log.info("hand message of game %d seat %d is gone; sending a new one", record.id, seat.seat)
+            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=row.channel_id)
+            await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
+            return
+        await self.db.messages.save(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
+
+    async def _sent_hand(self, shown: ShownMessage) -> None:
+        await self.db.messages.save(shown)
+        await self.db.games.set_hand_message(shown.game_id, shown.seat, shown.channel_id, shown.message_id)
+
+    async def _strip(self, row: ShownMessage) -> None:
+        assert row.channel_id is not None and row.message_id is not None
+        try:
+            await self.transport.strip(row.channel_id, row.message_id)
+        except Refused as refused:
+            if refused.refusal not in (Refusal.MESSAGE_GONE, Refusal.DM_CLOSED):
+                raise
+
+    async def _dm_closed(self, loaded: Loaded, seat: Seat) -> None:
+        """Remember the closed DMs and tell the player, once, where their hand is instead."""
+        assert seat.user_id is not None
+        await self.db.settings.update_user(seat.user_id, dm_closed=True)
+        text = (
+            f"<@{seat.user_id}>, I can't send you direct messages, so your hand is behind the **My hand** button "
+            "on the table. (To get DMs again, allow them from this server and use `/settings hand delivery:dm`.)"
+        )
+        await self.db.messages.owe(loaded.record.id, MessageKind.NOTICE, seat.seat, text, version=loaded.record.version)
+        row = await self.db.messages.get(loaded.record.id, MessageKind.NOTICE, seat.seat)
+        if row is not None and row.message_id is None:
+            await self._owed(loaded, row, mention=seat.user_id)
+
+    async def _turn_notice(self, loaded: Loaded, seat: Seat, turn: int) -> None:
+        """A channel message mentioning only this player, once per turn start (no DM hand to send)."""
+        record = loaded.record
+        assert seat.user_id is not None
+        row = await self.db.messages.get(record.id, MessageKind.TURN, seat.seat)
+        if (row is not None and row.turn == turn) or record.id in self._lost:
+            return
+        title = self.service.adapter(record.kind).title
+        post = Post(f"<@{seat.user_id}>, it's your turn in {title} #{record.id}.", mention=seat.user_id)
+        sent = await self._post(loaded, post)
+        if sent is not None:
+            await self.db.messages.save(
+                ShownMessage(record.id, MessageKind.TURN, seat.seat, sent[0], sent[1], record.version, "", turn)
+            )
+
+    async def _owed(self, loaded: Loaded, row: ShownMessage, *, mention: int | None = None) -> None:
+        """Post a notice recorded as owed ("X left the game"); its text is the row's key."""
+        sent = await self._post(loaded, Post(row.key, mention=mention))
+        if sent is not None:
+            await self.db.messages.save(dataclasses.replace(row, channel_id=sent[0], message_id=sent[1]))
+
+    async def _result(self, loaded: Loaded, row: ShownMessage | None) -> None:
+        """The final standings and the Rematch button, posted once."""
+        if row is not None and row.message_id is not None:
+            return
+        match = await self.db.results.match_for_game(loaded.record.id)
+        if match is None:
+            return
+        post = await self.announce(loaded, match)
+        sent = await self._post(loaded, post)
+        if sent is not None:
+            await self.db.messages.save(
+                ShownMessage(loaded.record.id, MessageKind.RESULT, GAME_WIDE, sent[0], sent[1], loaded.record.version)
+            )
+
+    async def _post(self, loaded: Loaded, post: Post) -> tuple[int, int] | None:
+        """Post in the game's channel; a lost or deleted channel is handled, and None returned."""
+        record = loaded.record
+        channel_id = record.table_channel_id or record.channel_id
+        try:
+            sent = await self.transport.post(channel_id, post)
+        except Refused as refused:
+            if refused.refusal in (Refusal.CHANNEL_LOST, Refusal.CHANNEL_GONE):
+                await self.channel_refused(record.id, refusal=refused.refusal)
+                return None
+            raise
+        return sent.channel_id, sent.message_id
+
+    # -- the channel ---------------------------------------------------------------------------------
+
+    async def channel_refused(self, game_id: int, *, refusal: Refusal) -> None:
+        """The bot lost the game's channel (50013/50001: the game goes on by DM and the host is told what
+        to fix) or the channel is gone (10003: the game ends, unrated, and every player is told by DM)."""
+        loaded = await self.service.load(game_id)
+        record = loaded.record
+        title = self.service.adapter(record.kind).title
+        channel_id = record.table_channel_id or record.channel_id
+        if refusal is Refusal.CHANNEL_GONE:
+            self._lost.add(game_id)
+            if record.status is GameStatus.ACTIVE:
+                await self.service.abandon(game_id, "its channel was deleted")
+            text = f"{title} #{game_id} has ended: its channel was deleted. Nothing was rated."
+            for seat in record.seats:
+                if seat.user_id is not None and not seat.is_computer:
+                    await self._dm_notice(game_id, MessageKind.GONE, seat.seat, seat.user_id, text)
+            return
+        if game_id in self._lost:
+            return
+        self._lost.add(game_id)
+        text = (
+            f"I can no longer post in <#{channel_id}>, where {title} #{game_id} is played: I'm missing a "
+            "permission there. Please give me View Channel, Send Messages, Attach Files and Read Message "
+            "History in that channel. Meanwhile the game goes on by direct message."
+        )
+        await self._dm_notice(game_id, MessageKind.LOST, GAME_WIDE, record.host_user_id, text)
+
+    async def _dm_notice(self, game_id: int, kind: MessageKind, seat: int, user_id: int, text: str) -> None:
+        """A direct message about the game, sent once per (kind, seat)."""
+        row = await self.db.messages.get(game_id, kind, seat)
+        if row is not None and row.message_id is not None:
+            return
+        try:
+            sent = await self.transport.dm(user_id, Post(text))
+        except Refused as refused:
+            log.info("could not tell user %d about game %d: %s", user_id, game_id, refused)
+            return
+        version = (await self.db.games.get(game_id)).version
+        await self.db.messages.save(
+            ShownMessage(game_id, kind, seat, sent.channel_id, sent.message_id, version, text)
+        )

@@ -1,0 +1,156 @@
+"""Every request the reconciler makes to Discord, each retried and classified (bot.refusals).
+
+The reconciler talks to a `Transport`, so it can be tested with a fake one; `DiscordTransport` is the
+real thing. Sent and edited hand messages keep their picture's attachment (`ShownImages`): an edit
+whose picture did not change lists the existing attachment instead of uploading the PNG again.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from bot.adapters import Panel
+from bot.components import release, view_of
+from bot.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
+from bot.refusals import Refusal, Refused, RetryPolicy, retrying
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """Where a message went."""
+
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A plain channel or DM message: text, an optional picture, optional buttons, whom it may mention."""
+
+    content: str
+    image: bytes | None = None
+    filename: str = "image.png"
+    items: tuple[discord.ui.Item[Any], ...] = ()
+    mention: int | None = None  # the one user this message may ping
+
+
+class Transport(Protocol):
+    async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent: ...
+
+    async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
+
+    async def strip(self, channel_id: int, message_id: int) -> None: ...
+
+    async def post(self, channel_id: int, post: Post) -> Sent: ...
+
+    async def dm(self, user_id: int, post: Post) -> Sent: ...
+
+
+def _mentions(post: Post) -> discord.AllowedMentions:
+    if post.mention is None:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(post.mention)])
+
+
+class DiscordTransport:
+    """The real Discord, through discord.py; every call retried by `policy`, refusals raised as `Refused`."""
+
+    def __init__(self, client: discord.Client, policy: RetryPolicy) -> None:
+        self.client = client
+        self.policy = policy
+        self.shown = ShownImages()
+
+    async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:
+        if channel_id is not None:
+            return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        return await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
+
+    async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent:
+        """Send a hand; `channel_id` is the user's DM channel when known (else it is opened first)."""
+        channel = await self._dm_channel(user_id, channel_id)
+        digest = image_digest(panel.image)
+
+        async def send() -> discord.Message:
+            kwargs = send_kwargs(panel)
+            try:
+                return await channel.send(**kwargs)
+            finally:
+                release(kwargs["view"])
+
+        try:
+            message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
+        except Refused as refused:
+            if channel_id is None or refused.refusal not in (Refusal.CHANNEL_GONE, Refusal.CHANNEL_LOST):
+                raise
+            channel = await self._dm_channel(user_id, None)  # a remembered DM channel that no longer works
+            message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
+        self.shown.remember(message, digest)
+        return Sent(message.channel.id, message.id)
+
+    async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
+        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        digest = image_digest(panel.image)
+
+        async def edit() -> discord.Message:
+            kwargs = panel_kwargs(panel)
+            kept = self.shown.kept(message_id, digest)
+            if kept is not None:  # the same picture: keep the attachment, upload nothing
+                kwargs["attachments"] = [kept]
+            try:
+                return await partial.edit(**kwargs)
+            finally:
+                release(kwargs["view"])
+
+        try:
+            edited = await retrying(edit, self.policy, f"editing hand message {message_id}")
+        except Exception:
+            self.shown.forget(message_id)
+            raise
+        self.shown.remember(edited, digest)
+
+    def remember(self, message: discord.Message | discord.InteractionMessage, panel: Panel) -> None:
+        """A hand message edited through an interaction shows this panel now."""
+        self.shown.remember(message, image_digest(panel.image))
+
+    def kept(self, message_id: int, panel: Panel) -> discord.Attachment | None:
+        return self.shown.kept(message_id, image_digest(panel.image))
+
+    async def strip(self, channel_id: int, message_id: int) -> None:
+        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await retrying(lambda: partial.edit(view=None), self.policy, f"removing the controls of {message_id}")
+
+    async def post(self, channel_id: int, post: Post) -> Sent:
+        channel = self.client.get_partial_messageable(channel_id)
+        return await self._send(channel, post, f"posting in channel {channel_id}")
+
+    async def dm(self, user_id: int, post: Post) -> Sent:
+        channel = await self._dm_channel(user_id, None)
+        return await self._send(channel, post, f"a direct message to user {user_id}")
+
+    async def _send(self, channel: discord.abc.Messageable, post: Post, what: str) -> Sent:
+        async def send() -> discord.Message:
+            kwargs: dict[str, Any] = {"content": post.content[:2000], "allowed_mentions": _mentions(post)}
+            if post.image is not None:
+                kwargs["file"] = discord.File(io.BytesIO(post.image), filename=post.filename)
+            view = view_of(post.items) if post.items else None
+            if view is not None:
+                kwargs["view"] = view
+            try:
+                return await channel.send(**kwargs)
+            finally:
+                release(view)
+
+        message = await retrying(send, self.policy, what)
+        return Sent(message.channel.id, message.id)
+
+
+def item_ids(items: Sequence[discord.ui.Item[Any]]) -> list[str]:
+    return [str(getattr(item, "custom_id", "") or "") for item in items]

@@ -1,0 +1,112 @@
+"""What each message of a game last showed (table `messages`), so messages converge to the stored game.
+
+The bot draws every message from the stored state; this remembers, per (game, kind, seat), which
+message that is and a fingerprint of what it shows. After a restart the bot compares and redraws only
+what differs, and a message still owed (a result announcement whose post failed) is found here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING
+
+from .models import MessageKind, ShownMessage
+
+if TYPE_CHECKING:
+    from .database import Database
+
+GAME_WIDE = -1  # the seat of a message that belongs to the whole game
+
+
+def _shown(row: sqlite3.Row) -> ShownMessage:
+    return ShownMessage(
+        game_id=row["game_id"],
+        kind=MessageKind(row["kind"]),
+        seat=row["seat"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        version=row["shown_version"],
+        key=row["shown_key"],
+        turn=row["turn"],
+        live=bool(row["live"]),
+    )
+
+
+class MessageRepository:
+    """Shown state of game messages. Reach it as `db.messages`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def of_game(self, game_id: int) -> dict[tuple[MessageKind, int], ShownMessage]:
+        """Every stored message of a game, keyed by (kind, seat)."""
+        rows = await self._db.read("SELECT * FROM messages WHERE game_id = ?", (game_id,))
+        return {(shown.kind, shown.seat): shown for shown in map(_shown, rows)}
+
+    async def get(self, game_id: int, kind: MessageKind, seat: int = GAME_WIDE) -> ShownMessage | None:
+        rows = await self._db.read(
+            "SELECT * FROM messages WHERE game_id = ? AND kind = ? AND seat = ?", (game_id, kind.value, seat)
+        )
+        return _shown(rows[0]) if rows else None
+
+    async def save(self, shown: ShownMessage) -> None:
+        """Store (or replace) what a message shows now."""
+        async with self._db.transaction() as tx:
+            await tx.run(
+                "INSERT OR REPLACE INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, "
+                "shown_key, turn, live) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    shown.game_id,
+                    shown.kind.value,
+                    shown.seat,
+                    shown.channel_id,
+                    shown.message_id,
+                    shown.version,
+                    shown.key,
+                    shown.turn,
+                    int(shown.live),
+                ),
+            )
+
+    async def owe(self, game_id: int, kind: MessageKind, seat: int, key: str, *, version: int) -> None:
+        """Record a message still to be sent (e.g. "X left"), unless one for that slot is already stored."""
+        async with self._db.transaction() as tx:
+            await tx.run(
+                "INSERT OR IGNORE INTO messages (game_id, kind, seat, shown_version, shown_key) VALUES (?, ?, ?, ?, ?)",
+                (game_id, kind.value, seat, version, key),
+            )
+
+    async def games_owing_results(self) -> list[int]:
+        """Finished or abandoned games whose end was never announced (the post failed, or the bot died)."""
+        rows = await self._db.read(
+            "SELECT id FROM games g WHERE status IN ('finished', 'abandoned') AND NOT EXISTS ("
+            "SELECT 1 FROM messages m WHERE m.game_id = g.id AND m.kind = 'result' AND m.message_id IS NOT NULL)"
+        )
+        return [row["id"] for row in rows]
+
+    async def games_owing_messages(self) -> list[int]:
+        """Games with a message recorded as owed but not yet sent (a "left" notice, say)."""
+        rows = await self._db.read("SELECT DISTINCT game_id FROM messages WHERE message_id IS NULL")
+        return [row["game_id"] for row in rows]
+
+    async def dm_channel_of(self, user_id: int) -> int | None:
+        """The DM channel of the user's latest hand message in any game (None if none is known): sending
+        there needs no "open a DM" request first."""
+        rows = await self._db.read(
+            "SELECT hand_channel_id FROM seats WHERE user_id = ? AND hand_channel_id IS NOT NULL "
+            "ORDER BY game_id DESC LIMIT 1",
+            (user_id,),
+        )
+        return int(rows[0]["hand_channel_id"]) if rows else None
+
+    async def turn_start(self, game_id: int, seat: int) -> int:
+        """The version at which `seat`'s current turn began: after the last move somebody else made.
+
+        A seat that moves again (a Sixty-Six trick winner leading) is still in the same turn; version 0
+        is the deal.
+        """
+        rows = await self._db.read(
+            "SELECT MAX(seq) AS seq FROM moves WHERE game_id = ? AND (actor IS NULL OR actor != ?)", (game_id, seat)
+        )
+        value = rows[0]["seq"] if rows else None
+        return int(value or 0)

@@ -1,0 +1,215 @@
+"""The reconciler with a fake transport and a real (temporary) database: no Discord at all."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.adapters import Panel
+from bot.config import Tuning
+from bot.hands import HandMessages
+from bot.reconciler import Reconciler
+from bot.refusals import Refusal, Refused
+from bot.service import GameService, Loaded
+from bot.transport import Post, Sent
+from cogs.thirteen import ThirteenAdapter
+from data import Database, MatchRecord, MessageKind, TurnNotice, TurnTimer
+
+USERS = (101, 102)
+
+
+class FakeTransport:
+    """Records every request; `refuse` makes the next calls of a kind raise a refusal."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+        self.refuse: dict[str, Refusal] = {}
+        self._next = 1000
+
+    def _id(self) -> int:
+        self._next += 1
+        return self._next
+
+    def _maybe_refuse(self, kind: str) -> None:
+        refusal = self.refuse.pop(kind, None)
+        if refusal is not None:
+            raise Refused(refusal, RuntimeError(kind))
+
+    async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent:
+        self._maybe_refuse("send_dm")
+        self.calls.append(("send_dm", (user_id, panel)))
+        return Sent(channel_id or 5000 + user_id, self._id())
+
+    async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
+        self._maybe_refuse("edit_panel")
+        self.calls.append(("edit_panel", (message_id, panel)))
+
+    async def strip(self, channel_id: int, message_id: int) -> None:
+        self.calls.append(("strip", message_id))
+
+    async def post(self, channel_id: int, post: Post) -> Sent:
+        self._maybe_refuse("post")
+        self.calls.append(("post", post))
+        return Sent(channel_id, self._id())
+
+    async def dm(self, user_id: int, post: Post) -> Sent:
+        self.calls.append(("dm", (user_id, post)))
+        return Sent(5000 + user_id, self._id())
+
+    def kinds(self) -> list[str]:
+        return [kind for kind, _ in self.calls]
+
+
+class NoGuilds:
+    """The slice of the client that hand drawing uses (a guild's name for the DM's header)."""
+
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
+
+class Marks:
+    def __init__(self) -> None:
+        self.marked: list[int] = []
+
+    def mark_dirty(self, game_id: int) -> None:
+        self.marked.append(game_id)
+
+
+async def announce(loaded: Loaded, match: MatchRecord) -> Post:
+    return Post(f"game {loaded.record.id} is over")
+
+
+@pytest.fixture
+async def world(tmp_path: Path):  # type: ignore[no-untyped-def]
+    db = await Database.open(tmp_path / "r.db")
+    service = GameService(NoGuilds(), db, Tuning(drawing_processes=0))  # type: ignore[arg-type]
+    service.register(ThirteenAdapter())
+    transport = FakeTransport()
+    hands = HandMessages(service)
+    reconciler = Reconciler(service=service, hands=hands, transport=transport, tables=Marks(), announce=announce)
+    yield service, reconciler, transport
+    await reconciler.close()
+    await service.close()
+    await db.close()
+
+
+async def started(service: GameService, timer: TurnTimer = TurnTimer.LIVE) -> Loaded:
+    record = await service.db.games.create_lobby(
+        kind="thirteen", guild_id=1, channel_id=2, host_user_id=USERS[0], seed=11, at=0.0, timer=timer,
+        turn_seconds=600,
+    )
+    for user in USERS:
+        await service.db.games.add_player(record.id, user, f"P{user}")
+    return await service.start(record.id)
+
+
+async def move(service: GameService, loaded: Loaded) -> Loaded:
+    """The player on turn makes the normal computer player's move."""
+    seat = loaded.seat_at_turn()
+    assert seat is not None and loaded.state is not None
+    choice = ThirteenAdapter().computer("normal").choose(loaded.state.view(seat.seat), random.Random(1))
+    applied = await service.submit(loaded.record.id, seat.seat, choice, expected_version=loaded.record.version)
+    return applied.after
+
+
+async def test_the_first_pass_sends_a_hand_only_to_the_seat_on_turn(world) -> None:  # type: ignore[no-untyped-def]
+    """At the deal only the first player gets a DM: their turn notice, with live controls."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    await reconciler.reconcile(loaded.record.id)
+    assert transport.kinds() == ["send_dm"]
+    user, panel = transport.calls[0][1]
+    seat = loaded.seat_at_turn()
+    assert seat is not None and user == seat.user_id and "Your turn" in panel.content
+
+
+async def test_a_second_pass_changes_nothing(world) -> None:  # type: ignore[no-untyped-def]
+    """Reconciling is idempotent: what the messages show is stored, so a repeat sends and edits nothing."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    await reconciler.reconcile(loaded.record.id)
+    await reconciler.reconcile(loaded.record.id)
+    assert transport.kinds() == ["send_dm"]
+
+
+async def test_a_move_notifies_the_next_player_with_a_new_message(world) -> None:  # type: ignore[no-untyped-def]
+    """After a move: a new DM for the next player; the mover's hand, not redrawn by a click here, is edited."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    await reconciler.reconcile(loaded.record.id)
+    after = await move(service, loaded)
+    transport.calls.clear()
+    await reconciler.reconcile(loaded.record.id)
+    assert sorted(transport.kinds()) == ["edit_panel", "send_dm"]
+    next_seat = after.seat_at_turn()
+    assert next_seat is not None
+    sent = next(args for kind, args in transport.calls if kind == "send_dm")
+    assert sent[0] == next_seat.user_id
+
+
+async def test_turn_notices_off_edit_in_place(world) -> None:  # type: ignore[no-untyped-def]
+    """With notices off, a turn start edits the player's hand instead of sending a new message."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    waiting = next(s for s in loaded.record.seats if s.seat != loaded.state.to_move)  # type: ignore[union-attr]
+    assert waiting.user_id is not None
+    await service.db.settings.update_user(waiting.user_id, turn_notice=TurnNotice.OFF)
+    await reconciler.reconcile(loaded.record.id)
+    after = await move(service, loaded)
+    await reconciler.reconcile(loaded.record.id)  # their first hand: one message is needed
+    after = await move(service, after)
+    await reconciler.reconcile(loaded.record.id)
+    after = await move(service, after)
+    transport.calls.clear()
+    await reconciler.reconcile(loaded.record.id)
+    assert ("send_dm", waiting.user_id) not in [(k, a[0]) for k, a in transport.calls if k == "send_dm"]
+
+
+async def test_a_closed_dm_falls_back_to_the_channel_once(world) -> None:  # type: ignore[no-untyped-def]
+    """50007 on the first hand: DMs marked closed, one channel notice; the next pass sends no DM."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    seat = loaded.seat_at_turn()
+    assert seat is not None and seat.user_id is not None
+    transport.refuse["send_dm"] = Refusal.DM_CLOSED
+    await reconciler.reconcile(loaded.record.id)
+    assert (await service.db.settings.user(seat.user_id)).dm_closed
+    posts = [args.content for kind, args in transport.calls if kind == "post"]
+    assert any("can't send you direct messages" in text for text in posts)
+    assert any("it's your turn" in text for text in posts)
+    transport.calls.clear()
+    await reconciler.reconcile(loaded.record.id)
+    assert transport.kinds() == []
+
+
+async def test_a_failed_announcement_is_owed_and_posted_by_the_next_pass(world) -> None:  # type: ignore[no-untyped-def]
+    """The standings post fails for good: the game owes it, start-up finds it, and it is posted once."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    while loaded.state is not None and not loaded.state.is_over:
+        loaded = await move(service, loaded)
+    transport.refuse["post"] = Refusal.TRANSIENT
+    with pytest.raises(Refused):
+        await reconciler.reconcile(loaded.record.id)
+    assert await service.db.messages.games_owing_results() == [loaded.record.id]
+    await reconciler.reconcile(loaded.record.id)
+    await reconciler.reconcile(loaded.record.id)
+    assert [args.content for kind, args in transport.calls if kind == "post"] == [f"game {loaded.record.id} is over"]
+    assert await service.db.messages.games_owing_results() == []
+    row = await service.db.messages.get(loaded.record.id, MessageKind.RESULT)
+    assert row is not None and row.message_id is not None
+
+
+async def test_a_deleted_channel_abandons_the_game_and_tells_each_player(world) -> None:  # type: ignore[no-untyped-def]
+    """10003: the game ends unrated, and each player gets one DM saying why."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    await reconciler.channel_refused(loaded.record.id, refusal=Refusal.CHANNEL_GONE)
+    await reconciler.channel_refused(loaded.record.id, refusal=Refusal.CHANNEL_GONE)
+    record = await service.db.games.get(loaded.record.id)
+    assert record.status.value == "abandoned"
+    told = [args[0] for kind, args in transport.calls if kind == "dm"]
+    assert sorted(told) == sorted(USERS)

@@ -1,0 +1,100 @@
+"""Discord requests per move, counted in the offline Discord (the global limit: 50 requests/s per bot).
+
+Plays one whole game of people against each other from their DM hands and counts every REST request
+the bot made from the Start click until the final standings are posted and the bot is idle, except
+interaction callbacks and webhooks (exempt from the global limit). Used by the budget test and by
+bench.bot, which prints the figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bot.bot import CardBot
+from tests.e2e import carousel_helpers, schnapsen_helpers
+from tests.e2e.helpers import click, game_over_in, open_lobby, play_all, start_game
+from tests.fakediscord import FakeDiscord, SimUser
+
+PEOPLE = ("alice", "bob", "carol", "dave")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Requests against the global limit over one game, and what they were."""
+
+    game: str
+    moves: int
+    requests: int
+    routes: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def per_move(self) -> float:
+        return self.requests / self.moves if self.moves else 0.0
+
+    def line(self) -> str:
+        top = ", ".join(f"{route} {count}" for route, count in self.routes.most_common(4))
+        return f"{self.game}: {self.requests} requests / {self.moves} moves = {self.per_move:.2f} per move ({top})"
+
+
+ID = re.compile(r"/\d+")
+
+
+def route_of(method: str, path: str) -> str:
+    return f"{method} {ID.sub('/{id}', path)}"
+
+
+async def settle(fake: FakeDiscord, bot: CardBot, timeout: float = 20.0) -> None:
+    """Until the standings are out and no message of the bot is still being updated."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while game_over_in(fake) is None or bot.reconciler.busy or bot.tables.busy:
+        assert loop.time() < deadline, "the game's messages did not settle"
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
+    while bot.reconciler.busy or bot.tables.busy:
+        await asyncio.sleep(0.01)
+
+
+async def measured(fake: FakeDiscord, bot: CardBot, game: str, since: int) -> Budget:
+    await settle(fake, bot)
+    counted = fake.counted_requests(since)
+    saved = await bot.service.db.games.load(1)
+    return Budget(game, len(saved.moves), len(counted), Counter(route_of(r.method, r.path) for r in counted))
+
+
+async def thirteen(fake: FakeDiscord, bot: CardBot, humans: int = 4) -> Budget:
+    """A Thirteen game of `humans` people, each playing the hint from their DM hand."""
+    users = [fake.users[name] for name in PEOPLE[:humans]]
+    lobby = await open_lobby(fake, users[0], "thirteen new", seats=humans)
+    for user in users[1:]:
+        lobby = await click(user, lobby, "Join")
+    since = len(fake.requests)
+    await start_game(fake, users[0], lobby, users)
+    await play_all(fake, users, timeout=120.0)
+    return await measured(fake, bot, f"Thirteen, {humans} people", since)
+
+
+async def sixty_six(fake: FakeDiscord, bot: CardBot) -> Budget:
+    """A Sixty-Six series between two people, each pressing their first playable card."""
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await schnapsen_helpers.open_table(fake, alice)
+    await click(bob, lobby, "Join")
+    since = len(fake.requests)
+    await click(alice, lobby, "Start")
+    await schnapsen_helpers.play(fake, [alice, bob], timeout=120.0)
+    return await measured(fake, bot, "Sixty-Six, 2 people", since)
+
+
+async def carousel(fake: FakeDiscord, bot: CardBot, players: int = 3) -> Budget:
+    """A Carousel game of `players` people (target 30: one to three hands), each following the hint."""
+    users: list[SimUser] = [fake.users[name] for name in PEOPLE[:players]]
+    lobby = await carousel_helpers.open_table(fake, users[0], seats=players, target=30)
+    for user in users[1:]:
+        lobby = await click(user, lobby, "Join")
+    since = len(fake.requests)
+    await click(users[0], lobby, "Start")
+    await carousel_helpers.play(fake, bot, {user: carousel_helpers.HINT for user in users}, timeout=180.0)
+    return await measured(fake, bot, f"Carousel, {players} people", since)

@@ -1,0 +1,29 @@
+"""The request budget: REST requests against Discord's global limit, per move, in the offline Discord.
+
+The Tuning of these tests edits the table 20 ms after a move, so every move of the simulated people
+gets its own table edit, as at a person's pace: the figure is the per-move cost, not coalescing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e import budget
+from tests.e2e.helpers import start_bot
+from tests.e2e.schnapsen_helpers import fixed_seed
+from tests.fakediscord import FakeDiscord
+
+MAX_PER_MOVE = 2.0  # a 4-person Thirteen game, turn notifications included
+SEED = 7  # a 4-person game of typical length (41 moves)
+
+
+async def test_a_four_person_thirteen_game_costs_at_most_two_requests_per_move(
+    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Table edit, the new DM that tells the next player, the clicker's hand through the interaction: <= 2.0."""
+    fixed_seed(monkeypatch, SEED)
+    bot = await start_bot(bots)
+    spent = await budget.thirteen(fake, bot, humans=4)
+    print(spent.line())
+    assert spent.moves > 20
+    assert spent.per_move <= MAX_PER_MOVE, spent.line()
