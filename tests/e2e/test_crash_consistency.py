@@ -6,8 +6,9 @@ move's transaction before its COMMIT, after it), and restarted each time on the 
 One seeded run (the module fixture) feeds every test below; each asserts one property of it:
 - every move the bot showed anyone before a kill is stored after it;
 - every finished game has its result, and no game is stored active although its moves end it;
-- a click on a message sent before a kill is answered after the restart.
-The last two need the message reconciler (a restart redraws what a crash left stale) and are xfail.
+- a click on a message sent before a kill is answered after the restart;
+- every finished game's standings are posted exactly once, and the player to move is shown their turn
+  (the message reconciler redraws what a crash left stale).
 """
 
 from __future__ import annotations
@@ -529,13 +530,11 @@ def test_a_click_on_a_message_sent_before_a_kill_works_after_the_restart(report:
     assert report.failed_old_clicks == []
 
 
-@pytest.mark.xfail(strict=True, reason="needs the message reconciler")
 def test_every_finished_game_is_announced_exactly_once(report: Report) -> None:
     """Each finished game's final standings are posted once, even when the process died right after its end."""
     assert report.announcements and all(count == 1 for count in report.announcements.values()), report.announcements
 
 
-@pytest.mark.xfail(strict=True, reason="needs the message reconciler")
 def test_after_a_restart_the_player_to_move_is_told_it_is_their_turn(report: Report) -> None:
     """Whenever a restart finds Alice to move, her newest hand shows her turn at the stored version, unclicked."""
     assert report.turn_told and all(report.turn_told), report.turn_told
