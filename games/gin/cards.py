@@ -43,12 +43,15 @@ CODES: tuple[str, ...] = tuple(card.code for card in CARDS)
 INDEX_BY_CODE: dict[str, int] = {code: i for i, code in enumerate(CODES)}
 
 
+INDEX_BY_CARD: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}
+
+
 def index_of(card: Card) -> int:
     """The index of a printed card; ValueError for a joker or a second copy (Gin has one deck, GR-1)."""
-    if card.rank is None or card.suit is None or card.copy:
+    index = INDEX_BY_CARD.get(card)
+    if index is None:
         raise ValueError(f"{card} is not a card of Gin's single 52-card deck")
-    rank = 1 if card.rank is Rank.ACE else int(card.rank)
-    return SUITS.index(card.suit) * 13 + rank - 1
+    return index
 
 
 def bits(mask: int) -> list[int]:
@@ -64,7 +67,10 @@ def bits(mask: int) -> list[int]:
 def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
-        mask |= 1 << index_of(card)
+        index = INDEX_BY_CARD.get(card)
+        if index is None:
+            raise ValueError(f"{card} is not a card of Gin's single 52-card deck")
+        mask |= 1 << index
     return mask
 
 

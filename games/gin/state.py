@@ -256,6 +256,10 @@ class State:
         laid = self.hands[seat] if card is None else self.hands[seat] ^ 1 << card
         gin = deadwood(laid) == 0
         melds, defence = knocker_arrangement(laid, self.hands[defender], gin)
+        order = sorted(range(len(melds)), key=lambda i: melds[i] & -melds[i])  # shown lowest card first
+        melds = tuple(melds[i] for i in order)
+        defence = replace(defence, layoffs=tuple(defence.layoffs[i] for i in order),
+                          melds=tuple(sorted(defence.melds, key=lambda m: m & -m)))
         knocker_left = deadwood_cards(laid, melds)
         knocker_count = sum(VALUES[i] for i in bits(knocker_left))
         end = HandEnd.BIG_GIN if card is None else HandEnd.GIN if gin else HandEnd.KNOCK
@@ -324,7 +328,7 @@ class State:
             taken=(tuple(CARDS[i] for i in taken[0]), tuple(CARDS[i] for i in taken[1])),
             known=(tuple(CARDS[i] for i in known[0]), tuple(CARDS[i] for i in known[1])),
             just_taken=CARDS[self.just_taken] if self.just_taken is not None else None,
-            history=tuple(Event(who, action, CARDS[card] if card >= 0 else None) for who, action, card in self.history),
+            history=tuple(_event(entry) for entry in self.history),
             discard_takes=self.discard_takes,
             dealer=self.dealer,
             hand_number=self.hand_number,
@@ -384,6 +388,18 @@ class State:
         from games.gin.snapshot import state_from_dict
 
         return state_from_dict(dict(data))
+
+
+_EVENTS: dict[tuple[int, Action, int], Event] = {}
+
+
+def _event(entry: tuple[int, Action, int]) -> Event:
+    """The public form of a history entry; events are frozen, so one object serves every view."""
+    event = _EVENTS.get(entry)
+    if event is None:
+        seat, action, card = entry
+        event = _EVENTS[entry] = Event(seat, action, CARDS[card] if card >= 0 else None)
+    return event
 
 
 def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:

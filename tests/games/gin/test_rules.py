@@ -346,3 +346,15 @@ def test_gr5_draw_then_discard_passes_the_turn():
     assert after.discard[-1] == move.index and set(after.legal_moves()) == {DRAW, TAKE}
     with pytest.raises(IllegalMove, match="Draw first"):
         after.check(move)
+
+
+def test_d_gr3_among_equal_arrangements_the_knocker_leaves_the_fewest_points_to_lay_off():
+    """D-GR-3: 4♠5♠6♠ + 5♥5♦ or 5♠5♥5♦ + 4♠6♠ both leave 10; the set is chosen, so 2♠ 3♠ stay deadwood."""
+    knocker = "4s 5s 6s 5h 5d 9c Tc Jc Qc Kc Ks"
+    defender = "2s 3s 7h 9h Jh Kd 8d Ac 3c 7c"
+    assert len(arrangements(mask_of(parse_cards(knocker)) & ~mask_of(parse_cards("Ks")))) == 2
+    summary = position([knocker, defender]).apply(knock("Ks")).last_hand
+    assert summary is not None
+    assert summary.knocker_melds == (tuple(parse_cards("5s 5d 5h")), tuple(parse_cards("9c Tc Jc Qc Kc")))
+    assert summary.knocker_count == 10 and summary.defender_count == 60 and summary.points == 50
+    assert all(not cards for cards in summary.layoffs)
