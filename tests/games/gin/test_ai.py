@@ -145,3 +145,11 @@ def test_hard_does_not_knock_into_a_sure_undercut():
     assert EasyPlayer().choose(state.view(0), random.Random(1)) == Knock.of(parse_card("Kh"))
     move = hard.choose(state.view(0), random.Random(1))
     assert not isinstance(move, Knock)
+
+
+def test_hard_discard_playouts_are_paired_and_deterministic():
+    """Hard with discard playouts: the same view and seed give the same legal discard."""
+    hard = HardPlayer(samples=6, playouts=3, discard_playouts=4)
+    state = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
+    first = hard.choose(state.view(0), random.Random(2))
+    assert first in state.legal_moves() and first == hard.choose(state.view(0), random.Random(2))
