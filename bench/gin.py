@@ -12,7 +12,7 @@ swapped, so both players get the same shuffles and luck of the deal largely canc
 The hard player's budget is a number of samples and playouts, never the clock, so every figure but
 the times is reproducible for a given --seed.
 
-Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16]
+Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16] [--discard-playouts 0]
        [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
 """
 
@@ -36,10 +36,11 @@ class Entrant:
     level: str
     samples: int = 32
     playouts: int = 16
+    discard_playouts: int = 0
 
     def build(self) -> EasyPlayer | NormalPlayer:
         if self.level == "hard":
-            return HardPlayer(samples=self.samples, playouts=self.playouts)
+            return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts)
         return EasyPlayer() if self.level == "easy" else NormalPlayer()
 
 
@@ -183,6 +184,8 @@ def main() -> None:
     parser.add_argument("--hard-pairs", type=int, default=None, help="paired deals for hard vs normal")
     parser.add_argument("--samples", type=int, default=HardPlayer().samples, help="hard: sampled hands")
     parser.add_argument("--playouts", type=int, default=HardPlayer().playouts, help="hard: playouts per knock")
+    parser.add_argument("--discard-playouts", type=int, default=HardPlayer().discard_playouts,
+                        help="hard: paired playouts per candidate discard (0: off)")
     parser.add_argument("--oklahoma", action="store_true")
     parser.add_argument("--hollywood", action="store_true")
     parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
@@ -197,8 +200,9 @@ def main() -> None:
         report_times(tournament("normal vs easy", Entrant("normal"), Entrant("easy"), args.pairs, args.seed,
                                 args.jobs, options))
     if "hard" not in args.skip:
-        hero = Entrant("hard", args.samples, args.playouts)
-        label = f"hard ({args.samples} samples, {args.playouts} playouts per knock) vs normal"
+        hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts)
+        label = (f"hard ({args.samples} samples, {args.playouts} playouts per knock, {args.discard_playouts} "
+                 f"per candidate discard) vs normal")
         report_times(tournament(label, hero, Entrant("normal"), args.hard_pairs or args.pairs, args.seed,
                                 args.jobs, options))
 
