@@ -1,0 +1,211 @@
+"""Gin benchmark (not a test): computer-player strength, decision times and engine throughput.
+
+Paired-deal tournaments over whole games (to 100, GR-11): deal seed s is played twice with the seats
+swapped, so both players get the same shuffles and luck of the deal largely cancels out.
+- normal vs easy (target: normal wins ≥ 75 % of games) and hard vs normal (target ≥ 58 %), with the
+  hand win rate and the average points per hand of each side beside the game rate;
+- decision time p50/p95 per level, wall clock and CPU (target: hard ≤ 1 s p95 on one core); other
+  processes on the machine inflate the wall figures, CPU time is what one core costs;
+- throughput: uniformly random legal moves through the engine (hands/s, moves/s), and the hard
+  player's own playouts per second.
+
+The hard player's budget is a number of samples and playouts, never the clock, so every figure but
+the times is reproducible for a given --seed.
+
+Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16] [--discard-playouts 0]
+       [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from games.gin import ENGINE, HandEnd, Knock, State
+from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, playout
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A computer player as a picklable recipe (worker processes build their own)."""
+
+    level: str
+    samples: int = 32
+    playouts: int = 16
+    discard_playouts: int = 0
+
+    def build(self) -> EasyPlayer | NormalPlayer:
+        if self.level == "hard":
+            return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts)
+        return EasyPlayer() if self.level == "easy" else NormalPlayer()
+
+
+@dataclass(frozen=True)
+class Game:
+    hero: Entrant
+    rival: Entrant
+    seed: int
+    hero_seat: int
+    options: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass
+class Outcome:
+    hero_won: bool
+    hands: int = 0
+    drawn: int = 0
+    hero_hands: int = 0
+    hero_points: int = 0
+    rival_points: int = 0
+    hero_total: int = 0
+    rival_total: int = 0
+    times: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def play(game: Game) -> Outcome:
+    """One match: the hero's result, its hands and points, and every decision's (wall, CPU) seconds."""
+    players = [game.rival.build(), game.rival.build()]
+    players[game.hero_seat] = game.hero.build()
+    state: State = ENGINE.new_game(2, game.seed, dict(game.options))
+    rngs = [random.Random(f"{game.seed}:{game.hero_seat}:{seat}") for seat in (0, 1)]
+    outcome = Outcome(False)
+    hand = state.hand_number
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        player = players[seat]
+        wall, cpu = time.perf_counter(), time.process_time()
+        move = player.choose(state.view(seat), rngs[seat])
+        outcome.times.setdefault(player.level, []).append((time.perf_counter() - wall, time.process_time() - cpu))
+        state = state.apply(move)
+        if state.hand_number != hand or state.is_over:
+            hand = state.hand_number
+            summary = state.last_hand
+            assert summary is not None
+            outcome.hands += 1
+            if summary.end is HandEnd.DRAWN:
+                outcome.drawn += 1
+            elif summary.winner == game.hero_seat:
+                outcome.hero_hands += 1
+                outcome.hero_points += summary.points
+            else:
+                outcome.rival_points += summary.points
+    totals = state.totals()
+    outcome.hero_total, outcome.rival_total = totals[game.hero_seat], totals[1 - game.hero_seat]
+    outcome.hero_won = state.result().places[game.hero_seat] == 1 and outcome.hero_total > outcome.rival_total
+    return outcome
+
+
+def tournament(label: str, hero: Entrant, rival: Entrant, pairs: int, seed: int, jobs: int,
+               options: tuple[tuple[str, bool], ...]) -> dict[str, list[tuple[float, float]]]:
+    """`pairs` deal seeds, each played with the hero in both seats; prints rates, returns decision times."""
+    plan = [Game(hero, rival, seed + p, seat, options) for p in range(pairs) for seat in (0, 1)]
+    started = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play, plan, chunksize=2))
+    else:
+        results = [play(game) for game in plan]
+    games = len(results)
+    won = sum(r.hero_won for r in results)
+    rate = won / games
+    margin = 1.96 * (rate * (1 - rate) / games) ** 0.5
+    hands = sum(r.hands for r in results)
+    decided = hands - sum(r.drawn for r in results)
+    hero_hands = sum(r.hero_hands for r in results)
+    print(f"{label}: {games} games ({pairs} paired deals) in {time.perf_counter() - started:.0f} s, {jobs} job(s)")
+    print(f"  games won {rate:.1%} (±{margin:.1%} at 95 %); hands won {hero_hands / decided:.1%} of "
+          f"{decided} decided ({hands - decided} drawn of {hands})")
+    print(f"  points per hand played: {hero.level} {sum(r.hero_points for r in results) / hands:.2f}, "
+          f"{rival.level} {sum(r.rival_points for r in results) / hands:.2f}; mean match total "
+          f"{statistics.fmean(r.hero_total for r in results):.0f} vs "
+          f"{statistics.fmean(r.rival_total for r in results):.0f}")
+    times: dict[str, list[tuple[float, float]]] = {}
+    for result in results:
+        for level, values in result.times.items():
+            times.setdefault(level, []).extend(values)
+    return times
+
+
+def report_times(times: dict[str, list[tuple[float, float]]]) -> None:
+    for level, values in sorted(times.items()):
+        wall = [w for w, _ in values]
+        cpu = [c for _, c in values]
+        print(f"  {level:6} decisions: {len(values):6}  wall p50 {percentile(wall, 0.5) * 1e3:8.2f} ms"
+              f"  p95 {percentile(wall, 0.95) * 1e3:8.2f} ms  max {max(wall) * 1e3:8.2f} ms"
+              f" | CPU p50 {percentile(cpu, 0.5) * 1e3:8.2f} ms  p95 {percentile(cpu, 0.95) * 1e3:8.2f} ms")
+
+
+def throughput(matches: int, seed: int) -> None:
+    """Random legal moves (a knock taken half the time it is legal, so hands end) through the engine."""
+    moves = hands = 0
+    started = time.perf_counter()
+    for g in range(matches):
+        state = ENGINE.new_game(2, seed + g, {"oklahoma": g % 2 == 1, "hollywood": g % 3 == 2})
+        rng = random.Random(g)
+        number = state.hand_number
+        while not state.is_over:
+            legal = state.legal_moves()
+            knocks = [m for m in legal if isinstance(m, Knock)]
+            state = state.apply(rng.choice(knocks) if knocks and rng.random() < 0.5 else rng.choice(legal))
+            moves += 1
+            if state.hand_number != number or state.is_over:
+                number = state.hand_number
+                hands += 1
+    elapsed = time.perf_counter() - started
+    print(f"random play through the engine: {hands / elapsed:.0f} hands/s, {moves / elapsed:.0f} moves/s "
+          f"({matches} matches, {hands} hands, {moves} moves; legal_moves + check + apply per move)")
+    rng = random.Random(seed)
+    count = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < 3.0:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        mine = sum(1 << c for c in deck[:10])
+        theirs = sum(1 << c for c in deck[10:20])
+        playout(mine, theirs, deck[21:], deck[20], 10, False, rng)
+        count += 1
+    print(f"hard player's playouts (rest of a hand, both sides by normal's rules): "
+          f"{count / (time.perf_counter() - started):.0f} playouts/s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", type=int, default=200, help="paired deals for normal vs easy")
+    parser.add_argument("--hard-pairs", type=int, default=None, help="paired deals for hard vs normal")
+    parser.add_argument("--samples", type=int, default=HardPlayer().samples, help="hard: sampled hands")
+    parser.add_argument("--playouts", type=int, default=HardPlayer().playouts, help="hard: playouts per knock")
+    parser.add_argument("--discard-playouts", type=int, default=HardPlayer().discard_playouts,
+                        help="hard: paired playouts per candidate discard (0: off)")
+    parser.add_argument("--oklahoma", action="store_true")
+    parser.add_argument("--hollywood", action="store_true")
+    parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip", choices=["normal", "hard", "throughput"], action="append", default=[])
+    args = parser.parse_args()
+    options = (("oklahoma", args.oklahoma), ("hollywood", args.hollywood))
+    if "throughput" not in args.skip:
+        throughput(args.matches, args.seed)
+    if "normal" not in args.skip:
+        report_times(tournament("normal vs easy", Entrant("normal"), Entrant("easy"), args.pairs, args.seed,
+                                args.jobs, options))
+    if "hard" not in args.skip:
+        hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts)
+        label = (f"hard ({args.samples} samples, {args.playouts} playouts per knock, {args.discard_playouts} "
+                 f"per candidate discard) vs normal")
+        report_times(tournament(label, hero, Entrant("normal"), args.hard_pairs or args.pairs, args.seed,
+                                args.jobs, options))
+
+
+if __name__ == "__main__":
+    main()

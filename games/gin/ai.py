@@ -1,0 +1,434 @@
+"""Computer players for Gin, three levels. Each sees only its seat's view (design §2) and draws all its
+randomness from the `rng` it is given, so a seeded game replays exactly.
+
+- easy: keeps melds (takes the discard only when it completes one), discards the card that leaves the
+  least deadwood (the highest on ties) and knocks as soon as it may (GR-6), gin first (GR-7).
+- normal: also weighs each discard by the unseen cards that would still improve the hand, keeps off
+  cards the opponent is known to want (picked up from the pile, same rank or suited neighbours) and
+  favours those they refused; it knocks only below a threshold that falls as the stock shrinks and as
+  the opponent picks up cards, and otherwise plays on for gin when an undercut is likely.
+- hard: samples the opponent's hand from everything public (the cards they took and still hold, the
+  unseen cards, weighted against the cards they refused), rates its best discards by how often the
+  sampled opponent could use them, and decides every knock by comparing its exact outcome against
+  the sampled hands (D-GR-3 arrangement and lay-offs) with playouts of the rest of the hand. Its
+  budget is a fixed number of samples, never the clock, so it is deterministic.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+
+from games.gin.cards import FULL, VALUES, bits, mask_of
+from games.gin.melds import deadwood, defend, knocker_arrangement, melded_mask
+from games.gin.moves import BIG_GIN, DRAW, PASS, TAKE, Discard, Knock, Move
+from games.gin.scoring import HandEnd, score_hand
+from games.gin.views import Action, GinView, Phase
+
+log = logging.getLogger(__name__)
+
+
+def _partner_pairs() -> tuple[tuple[int, ...], ...]:
+    """For each card, every pair of other cards that makes a three-card meld with it (GR-2)."""
+    pairs: list[tuple[int, ...]] = []
+    for card in range(52):
+        rank, suit = card % 13, card // 13
+        found = []
+        same = [s * 13 + rank for s in range(4) if s != suit]
+        found += [(1 << a) | (1 << b) for i, a in enumerate(same) for b in same[i + 1 :]]
+        for low in (rank - 2, rank - 1, rank):
+            if low >= 0 and low + 2 <= 12:
+                run = [suit * 13 + r for r in range(low, low + 3) if r != rank]
+                found.append((1 << run[0]) | (1 << run[1]))
+        pairs.append(tuple(found))
+    return tuple(pairs)
+
+
+PAIRS = _partner_pairs()
+
+
+def _neighbours() -> tuple[int, ...]:
+    """For each card, the cards that could share a meld with it: same rank, or suited within two ranks."""
+    out = []
+    for card in range(52):
+        rank, suit = card % 13, card // 13
+        mask = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
+        for r in range(max(0, rank - 2), min(12, rank + 2) + 1):
+            if r != rank:
+                mask |= 1 << (suit * 13 + r)
+        out.append(mask)
+    return tuple(out)
+
+
+NEIGHBOURS = _neighbours()
+SAME_RANK = tuple(sum(1 << (s * 13 + card % 13) for s in range(4)) & ~(1 << card) for card in range(52))
+
+
+def useful(card: int, hand: int) -> bool:
+    """`card` makes a meld with two cards of `hand` (a new set or run, or one extended)."""
+    return any(pair & hand == pair for pair in PAIRS[card])
+
+
+def outs(hand: int, unseen: int) -> int:
+    """How many unseen cards would make a meld with `hand`: the hand's chances of improving."""
+    return sum(1 for card in bits(unseen) if useful(card, hand))
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a seat knows, as bit masks: own hand, the pile, the opponent's known cards, and what is unseen.
+
+    `wanted` are cards the opponent took from the pile this hand; `refused` the tops they left (drew
+    from the stock or passed instead) and `dropped` the cards they discarded.
+    """
+
+    me: int
+    hand: int
+    pile: int
+    top: int | None
+    known: int
+    unseen: int
+    wanted: int
+    refused: int
+    dropped: int
+    stock: int
+    limit: int
+    just_taken: int | None
+    doubled: bool
+
+    @classmethod
+    def of(cls, view: GinView) -> Seen:
+        assert view.seat is not None
+        me = view.seat
+        opp = 1 - me
+        hand = mask_of(view.hand)
+        pile = mask_of(view.discard)
+        known = mask_of(view.known[opp])
+        refused = dropped = 0
+        top: int | None = None
+        pile_order: list[int] = [mask_of((view.upcard,))]
+        for event in view.history:  # replay the pile to learn which tops the opponent left
+            if event.action is Action.DISCARD and event.card is not None:
+                card = mask_of((event.card,))
+                pile_order.append(card)
+                if event.seat == opp:
+                    dropped |= card
+            elif event.action is Action.TAKE and pile_order:
+                pile_order.pop()
+            elif event.seat == opp and event.action in (Action.DRAW, Action.PASS) and pile_order:
+                refused |= pile_order[-1]
+        if view.top is not None:
+            top = mask_of((view.top,)).bit_length() - 1
+        just = mask_of((view.just_taken,)).bit_length() - 1 if view.just_taken is not None else None
+        return cls(
+            me=me,
+            hand=hand,
+            pile=pile,
+            top=top,
+            known=known,
+            unseen=FULL & ~hand & ~pile & ~known,
+            wanted=mask_of(view.taken[opp]),
+            refused=refused,
+            dropped=dropped,
+            stock=view.stock_count,
+            limit=view.knock_limit,
+            just_taken=just,
+            doubled=view.doubled,
+        )
+
+
+def best_discards(hand: int, just_taken: int | None) -> list[tuple[int, int]]:
+    """(deadwood left, card) for every card that may be discarded (D-GR-2), least deadwood first."""
+    options = [(deadwood(hand ^ 1 << card), card) for card in bits(hand) if card != just_taken]
+    options.sort(key=lambda item: (item[0], -VALUES[item[1]], item[1]))
+    return options
+
+
+def knock_threshold(limit: int, stock: int, opponent_known: int) -> int:
+    """Normal's knock rule: the deadwood it knocks with falls as the hand goes on (undercut risk).
+
+    With 31 cards in the stock at the deal: the full limit for the first few draws, then one point
+    less for every three cards drawn, and two less again once the opponent holds two picked-up cards.
+    """
+    drawn = 31 - stock
+    threshold = limit - max(0, drawn - 6) // 3
+    if opponent_known >= 2:
+        threshold -= 2
+    return max(0, min(limit, threshold))
+
+
+class EasyPlayer:
+    """Keeps melds, discards high deadwood, knocks when it can."""
+
+    level = "easy"
+
+    def choose(self, view: GinView, rng: random.Random) -> Move:
+        seen = Seen.of(view)
+        if view.phase is Phase.UPCARD or view.phase is Phase.DRAW:
+            if seen.top is not None and useful(seen.top, seen.hand):
+                return TAKE
+            return PASS if view.phase is Phase.UPCARD else DRAW
+        if deadwood(seen.hand) == 0:
+            return BIG_GIN
+        options = best_discards(seen.hand, seen.just_taken)
+        least, card = options[0]
+        if least <= seen.limit:
+            return Knock(card)
+        ties = [c for dw, c in options if dw == least and VALUES[c] == VALUES[card]]
+        return Discard(rng.choice(ties))
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Normal's discard scoring: deadwood left, minus the expected gain of the next draws, plus the danger
+    of the card. The draw weights are small on purpose: against players who knock early, deadwood now
+    counts for more than chances later (measured in bench/gin.py)."""
+
+    outs: float = 0.6
+    late_outs: float = 0.2
+    wanted: float = 7.0
+    near_wanted: float = 3.0
+    refused: float = 2.0
+
+
+class NormalPlayer:
+    """Easy's sense plus card memory, defensive discards, and a knock rule by deadwood and stock size."""
+
+    level = "normal"
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.weights = weights or Weights()
+
+    def choose(self, view: GinView, rng: random.Random) -> Move:
+        seen = Seen.of(view)
+        if view.phase is Phase.UPCARD or view.phase is Phase.DRAW:
+            return TAKE if self.wants_top(seen) else (PASS if view.phase is Phase.UPCARD else DRAW)
+        if deadwood(seen.hand) == 0:
+            return BIG_GIN
+        scored = self.rate_discards(seen)
+        least = min(dw for dw, _, _ in scored)
+        gin_card = next((card for dw, _, card in scored if dw == 0), None)
+        if gin_card is not None:
+            return Knock(gin_card)
+        if least <= knock_threshold(seen.limit, seen.stock, seen.known.bit_count()):
+            card = min((item for item in scored if item[0] == least), key=lambda item: (item[1], item[2]))[2]
+            return Knock(card)
+        best = min(score for _, score, _ in scored)
+        ties = sorted(card for _, score, card in scored if score - best < 1e-9)
+        return Discard(rng.choice(ties))
+
+    def wants_top(self, seen: Seen) -> bool:
+        """Take the discard when it makes a meld with the hand. (Swapping a high card for a low one
+        measured worse: the pick-up tells the opponent what we collect, and the stock draw may meld.)"""
+        return seen.top is not None and useful(seen.top, seen.hand)
+
+    def horizon(self, seen: Seen) -> float:
+        """How many more draws a hand's potential is worth: more early in the hand, fewer late."""
+        w = self.weights
+        return w.late_outs + (w.outs - w.late_outs) * seen.stock / 31
+
+    def danger(self, seen: Seen, card: int) -> float:
+        """How likely the opponent wants `card`, from what they took, refused and discarded."""
+        w = self.weights
+        score = 0.0
+        if useful(card, seen.known):
+            score += w.wanted
+        elif NEIGHBOURS[card] & seen.wanted:
+            score += w.near_wanted
+        if SAME_RANK[card] & (seen.refused | seen.dropped):
+            score -= w.refused
+        return score * (1.0 - seen.stock / 62)  # discards matter more as the hand goes on
+
+    def rate_discards(self, seen: Seen) -> list[tuple[int, float, int]]:
+        """(deadwood left, score, card) per legal discard; lower score is a better discard."""
+        horizon = self.horizon(seen)
+        unseen = bits(seen.unseen)
+        out: list[tuple[int, float, int]] = []
+        for dw, card in best_discards(seen.hand, seen.just_taken):
+            rest = seen.hand ^ 1 << card
+            score = dw - horizon * expected_gain(rest, unseen) + self.danger(seen, card)
+            out.append((dw, score, card))
+        return out
+
+
+def expected_gain(hand: int, unseen: list[int]) -> float:
+    """How much one more draw from the unseen cards lowers the deadwood of `hand`, on average.
+
+    A card that melds with the hand is tried exactly (every discard after it); any other card can only
+    replace the highest deadwood card if it is lower.
+    """
+    if not unseen:
+        return 0.0
+    now = deadwood(hand)
+    if not now:
+        return 0.0
+    highest = max((VALUES[c] for c in bits(hand) if deadwood(hand ^ 1 << c) == now - VALUES[c]), default=0)
+    total = 0
+    for card in unseen:
+        if useful(card, hand):
+            more = hand | 1 << card
+            total += now - min(deadwood(more ^ 1 << c) for c in bits(more))
+        elif VALUES[card] < highest:
+            total += highest - VALUES[card]
+    return total / len(unseen)
+
+
+class HardPlayer(NormalPlayer):
+    """Normal's rating refined by sampled opponent hands, and every knock decided by sampled outcomes.
+
+    `samples` opponent hands are drawn per decision (the fixed budget); knock decisions also play out
+    `playouts` of them to the end of the hand with normal's rules for both sides. With
+    `discard_playouts` above 0 the best `candidates` discards are also compared by that many paired
+    playouts each; it is off by default because it costs about ten times the time per discard.
+    """
+
+    level = "hard"
+
+    def __init__(self, samples: int = 32, playouts: int = 16, candidates: int = 3, danger: float = 9.0,
+                 discard_playouts: int = 0) -> None:
+        super().__init__()
+        self.samples = samples
+        self.playouts = playouts
+        self.candidates = candidates
+        self.sample_danger = danger
+        self.discard_playouts = discard_playouts
+
+    def choose(self, view: GinView, rng: random.Random) -> Move:
+        if view.phase is not Phase.DISCARD:
+            return super().choose(view, rng)
+        seen = Seen.of(view)
+        if deadwood(seen.hand) == 0:
+            return BIG_GIN
+        scored = self.rate_discards(seen)
+        gin_card = next((card for dw, _, card in scored if dw == 0), None)
+        if gin_card is not None:
+            return Knock(gin_card)
+        samples = self.sample_hands(seen, rng)
+        ranked = sorted(scored, key=lambda item: (item[1], item[2]))[: self.candidates]
+        rated = sorted((score + self.sample_danger * self.take_chance(card, samples) * (1 - seen.stock / 62), card)
+                       for _, score, card in ranked)
+        discard = rated[0][1]
+        if self.discard_playouts and len(rated) > 1:
+            discard = self.best_by_playouts(seen, [card for _, card in rated], samples, rng)
+        least, knock_card = min((dw, card) for dw, card in best_discards(seen.hand, seen.just_taken))
+        if least <= seen.limit and self.knock_pays(seen, knock_card, discard, samples, rng):
+            return Knock(knock_card)
+        return Discard(discard)
+
+    def best_by_playouts(self, seen: Seen, cards: list[int], samples: list[tuple[float, int, list[int]]],
+                         rng: random.Random) -> int:
+        """The candidate discard whose playouts score best; every candidate meets the same sampled hands
+        and the same playout randomness, so the comparison is paired. Ties keep the rating's order."""
+        seeds = [rng.random() for _ in samples[: self.discard_playouts]]
+        best_card, best_value = cards[0], None
+        for card in cards:
+            value = 0.0
+            for (weight, opp, stock), seed in zip(samples, seeds, strict=False):
+                after = seen.hand ^ 1 << card
+                value += weight * playout(after, opp, stock, card, seen.limit, seen.doubled, random.Random(seed))
+            if best_value is None or value > best_value + 1e-9:
+                best_card, best_value = card, value
+        return best_card
+
+    def sample_hands(self, seen: Seen, rng: random.Random) -> list[tuple[float, int, list[int]]]:
+        """(weight, opponent hand, stock top first) consistent with the view; refused cards weigh down."""
+        unseen = bits(seen.unseen)
+        need = 10 - seen.known.bit_count()
+        out = []
+        for _ in range(self.samples):
+            rng.shuffle(unseen)
+            hand = seen.known
+            for card in unseen[:need]:
+                hand |= 1 << card
+            weight = 1.0
+            for card in bits(seen.refused):
+                if useful(card, hand):
+                    weight *= 0.4
+            out.append((weight, hand, list(unseen[need : need + seen.stock])))
+        return out
+
+    @staticmethod
+    def take_chance(card: int, samples: list[tuple[float, int, list[int]]]) -> float:
+        total = sum(weight for weight, _, _ in samples)
+        return sum(weight for weight, hand, _ in samples if useful(card, hand)) / total
+
+    def knock_pays(self, seen: Seen, knock_card: int, discard: int, samples: list[tuple[float, int, list[int]]],
+                   rng: random.Random) -> bool:
+        """Knock when its exact value against the sampled hands beats playing the hand on."""
+        laid = seen.hand ^ 1 << knock_card
+        total = knock_value = play_value = 0.0
+        for weight, opp, stock in samples[: self.playouts]:
+            knock_value += weight * knock_points(laid, opp, seen.doubled)
+            after = seen.hand ^ 1 << discard
+            play_value += weight * playout(after, opp, stock, discard, seen.limit, seen.doubled, rng)
+            total += weight
+        return knock_value >= play_value
+
+
+def knock_points(laid: int, opponent: int, doubled: bool) -> int:
+    """The knocker's signed score for laying out `laid` (10 cards) against `opponent` (GR-8, GR-9, D-GR-3)."""
+    gin = deadwood(laid) == 0
+    melds, defence = knocker_arrangement(laid, opponent, gin)
+    mine = sum(VALUES[c] for c in bits(laid & ~melded_mask(melds)))
+    score = score_hand(mine, defence.deadwood, HandEnd.GIN if gin else HandEnd.KNOCK, doubled)
+    return score.points if score.knocker_wins else -score.points
+
+
+def _rollout_knock(hand: int, opponent: int, doubled: bool) -> int:
+    """Like `knock_points`, faster: the first least-deadwood arrangement, lay-offs counted exactly."""
+    from games.gin.melds import best_arrangement
+
+    gin = deadwood(hand) == 0
+    melds = best_arrangement(hand)
+    defence = defend(opponent, melds, allow_layoffs=not gin)
+    score = score_hand(deadwood(hand), defence.deadwood, HandEnd.GIN if gin else HandEnd.KNOCK, doubled)
+    return score.points if score.knocker_wins else -score.points
+
+
+def playout(mine: int, theirs: int, stock: list[int], top: int, limit: int, doubled: bool,
+            rng: random.Random) -> int:
+    """Play the rest of a hand after our discard of `top`, both sides by normal's simple rules.
+
+    Returns our signed score (0 for a drawn hand, GR-10). The pile below `top` is not tracked: a
+    card taken from it twice in a row is rare enough not to matter to an estimate.
+    """
+    hands = [mine, theirs]
+    turn = 1
+    pile = [top]
+    stock = list(stock)
+    known = [0, 0]
+    while len(stock) > 2:
+        hand = hands[turn]
+        taken: int | None = None
+        if pile and useful(pile[-1], hand):
+            taken = pile.pop()
+            hand |= 1 << taken
+            known[turn] |= 1 << taken
+        else:
+            hand |= 1 << stock.pop(0)
+        options = best_discards(hand, taken)
+        least, card = options[0]
+        if least == 0 or least <= knock_threshold(limit, len(stock), known[1 - turn].bit_count()):
+            points = _rollout_knock(hand ^ 1 << card, hands[1 - turn], doubled)
+            return points if turn == 0 else -points
+        hands[turn] = hand ^ 1 << card
+        known[turn] &= ~(1 << card)
+        pile.append(card)
+        turn = 1 - turn
+    return 0
+
+
+LEVELS: dict[str, type[EasyPlayer] | type[NormalPlayer]] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "hard": HardPlayer,
+}
+
+
+def computer_player(level: str) -> EasyPlayer | NormalPlayer:
+    """A computer player for one of `ENGINE.levels`."""
+    try:
+        return LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; choose easy, normal or hard") from None

@@ -1,0 +1,38 @@
+"""`ENGINE`: Gin Rummy as the bot, storage and tools see it (games.base.Engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games.gin.state import State, new_game, replay
+
+
+class GinEngine:
+    """Stateless façade over `state`: kind, seat limits (GR-1), computer levels, new games and replays."""
+
+    kind = "gin"
+    min_players = 2
+    max_players = 2
+    levels: tuple[str, ...] = ("easy", "normal", "hard")
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        if players != 2:
+            raise ValueError("Gin Rummy is a game for exactly 2 players.")  # GR-1
+        return new_game(seed, options)
+
+    def replay(self, players: int, seed: int, options: Mapping[str, Any] | None, moves: Iterable[str]) -> State:
+        if players != 2:
+            raise ValueError("Gin Rummy is a game for exactly 2 players.")
+        return replay(seed, options, list(moves))
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        return State.from_dict(data)
+
+    def computer(self, level: str) -> Any:
+        from games.gin.ai import computer_player
+
+        return computer_player(level)
+
+
+ENGINE = GinEngine()
