@@ -187,7 +187,7 @@ class CarouselAdapter(GameAdapter):
 
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         given = {key: value for key, value in raw.items() if value is not None}
-        return words.table_options(given).to_dict()
+        return words.table_options({"knock_offer_always": True, **given}).to_dict()
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         return words.describe_options(options)
@@ -224,7 +224,9 @@ class CarouselAdapter(GameAdapter):
             return [button(ComponentId(gid, version, DRAW), "Draw", disabled=True)]
         if view.phase is Phase.DRAW_1:
             return [button(ComponentId(gid, version, DRAW), "Draw", style=discord.ButtonStyle.primary, emoji="🂠")]
-        if view.phase is Phase.KNOCK:  # CA-9: offered only with a count within the limit
+        if view.phase is Phase.KNOCK and not view.can_knock:  # CA-9: the same pause over the limit reveals nothing
+            return [button(ComponentId(gid, version, PASS), "End turn", style=discord.ButtonStyle.primary)]
+        if view.phase is Phase.KNOCK:  # CA-9: Knock only with a count within the limit
             return [
                 button(
                     ComponentId(gid, version, KNOCK),
