@@ -51,7 +51,7 @@ class ThirteenAdapter(GameAdapter):
     summary = RULES
 
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return Options.from_mapping(dict(raw)).to_dict()
+        return Options.from_mapping({"auto_pass_public": True, **raw}).to_dict()
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         chosen = Options.from_mapping(dict(options))

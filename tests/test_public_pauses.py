@@ -204,3 +204,51 @@ def test_ca9_every_carousel_pause_looks_the_same_whatever_the_hidden_cards(playe
                     knock_pauses += after.phase.name == "KNOCK"
             state = after
     assert compared > 200 and knock_pauses > 5
+
+
+# Thirteen ---------------------------------------------------------------------------------------------
+
+
+def _thirteen_twin(state: Any, keep: int, rng: random.Random) -> Any:
+    """Two hidden cards swapped between two hands (never `keep`, never the forced first card)."""
+    if state.forced is not None:
+        keep |= 1 << state.forced
+    seats = [seat for seat, hand in enumerate(state.hands) if hand & ~keep]
+    if len(seats) < 2:
+        return None
+    a, b = rng.sample(seats, 2)
+    x = rng.choice([bit for bit in range(52) if (state.hands[a] & ~keep) >> bit & 1])
+    y = rng.choice([bit for bit in range(52) if (state.hands[b] & ~keep) >> bit & 1])
+    hands = list(state.hands)
+    hands[a] = hands[a] & ~(1 << x) | (1 << y)
+    hands[b] = hands[b] & ~(1 << y) | (1 << x)
+    twin = state._copy()
+    object.__setattr__(twin, "hands", tuple(hands))
+    return twin
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_dtl4_thirteen_turns_and_auto_passes_look_the_same_whatever_the_hidden_cards(players: int):
+    """D-TL-4: after each play or pass, twins differing in hidden cards show the same public view and text."""
+    from cogs.thirteen import ThirteenAdapter
+    from games.thirteen import Play
+    from games.thirteen import new_game as thirteen_game
+
+    header = ThirteenAdapter().table_header
+    compared = 0
+    for seed in range(15):
+        rng = random.Random(seed)
+        state = thirteen_game(players, seed=seed)
+        while not state.is_over:
+            move = rng.choice(state.legal_moves())
+            keep = move.mask if isinstance(move, Play) else 0
+            twin = _thirteen_twin(state, keep, rng)
+            after = state.apply(move)
+            if twin is not None and after.game_number == state.game_number and not after.is_over:
+                twin_after = twin.apply(move)
+                view, twin_view = after.view(None), twin_after.view(None)
+                assert view == twin_view, (move, view.log[-3:])
+                assert header(view, (*NAMES, "Dan")) == header(twin_view, (*NAMES, "Dan"))
+                compared += 1
+            state = after
+    assert compared > 100
