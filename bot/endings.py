@@ -18,6 +18,7 @@ from bot.ids import ComponentId
 from bot.lobby import LOBBY_KEY, LobbySettings
 from bot.service import Applied, Loaded
 from data import ChannelBusy, GameStatus, HandDelivery, MatchRecord, MoveSource, TurnTimer
+from data.privacy import returning_user
 from rendering.standings import StandingRow, ordinal, render_standings
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ class Endings:
             await interaction.response.send_message("There is already a game at this table.", ephemeral=True)
             return
         for seat in old.seats:
-            if seat.user_id is not None:
+            if returning_user(seat.user_id) is not None:  # an erased seat comes back as a computer, never a human
                 await db.games.add_player(record.id, seat.user_id, seat.display_name)
             else:
                 await db.games.add_computer(record.id, seat.computer_level or "normal", seat.display_name)
@@ -147,7 +148,9 @@ class Endings:
         await interaction.response.send_message(
             lobby.text(record, "Rematch! Same seats; anyone may Leave, the host presses Start."),
             view=view_of(lobby.items(record)),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(s.user_id) for s in old.seats if s.user_id]),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(uid) for s in old.seats if (uid := returning_user(s.user_id)) is not None]
+            ),
         )
         message = await interaction.original_response()
         await db.games.set_table_message(record.id, message.channel.id, message.id)

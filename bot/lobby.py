@@ -248,7 +248,7 @@ class Lobby:
     async def _on_cancel(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not await self._is_host(interaction, record):
             return
-        await self._close(interaction, record, f"Cancelled by {interaction.user.display_name}.")
+        await self._close(interaction, record, "Cancelled by the host.")  # stored: no names in free text
 
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)

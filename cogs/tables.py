@@ -106,7 +106,8 @@ class Tables(commands.Cog):
                 "Only the host, server managers or the games-manager role can end this game.", ephemeral=True
             )
             return
-        reason = f"ended by {interaction.user.display_name}"
+        # Stored without a name: the database keeps nobody's name in free text (delete-my-data).
+        reason = "ended by the host" if interaction.user.id == record.host_user_id else "ended by a games manager"
         loaded = await self.bot.service.abandon(record.id, reason)
         await interaction.response.send_message(f"Game #{record.id} has been ended. Nothing was rated.")
         if loaded.state is not None:
