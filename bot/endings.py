@@ -139,8 +139,8 @@ class Endings:
             await interaction.response.send_message("There is already a game at this table.", ephemeral=True)
             return
         for seat in old.seats:
-            if returning_user(seat.user_id) is not None:  # an erased seat comes back as a computer, never a human
-                await db.games.add_player(record.id, seat.user_id, seat.display_name)
+            if (user_id := returning_user(seat.user_id)) is not None:  # an erased seat returns as a computer
+                await db.games.add_player(record.id, user_id, seat.display_name)
             else:
                 await db.games.add_computer(record.id, seat.computer_level or "normal", seat.display_name)
         record = await db.games.get(record.id)
