@@ -16,6 +16,7 @@ import discord
 from bot.components import button, view_of
 from bot.ids import ComponentId
 from bot.lobby import LOBBY_KEY, LobbySettings
+from bot.names import shown_name
 from bot.service import Applied, Loaded
 from data import ChannelBusy, GameStatus, HandDelivery, MatchRecord, MoveSource, TurnTimer
 from data.privacy import returning_user
@@ -81,10 +82,10 @@ class Endings:
         title = f"{adapter.title} #{record.id}: final standings"
         subtitle = "Rated game" if match.rated else "Unrated (computer players took part)"
         image = await asyncio.to_thread(render_standings, title, rows, subtitle=subtitle)
-        winners = ", ".join(p.display_name for p in match.players if p.place == 1)
+        winners = ", ".join(shown_name(p.display_name) for p in match.players if p.place == 1)
         lines = [f"🏆 **{adapter.title}** #{record.id} is over: {winners} won!"]
         for p in sorted(match.players, key=lambda p: (p.place, p.seat)):
-            lines.append(f"{ordinal(p.place)}: {p.display_name} ({p.score})")
+            lines.append(f"{ordinal(p.place)}: {shown_name(p.display_name)} ({p.score})")
         channel_id = record.table_channel_id or record.channel_id
         await self.bot.get_partial_messageable(channel_id).send(
             "\n".join(lines),
@@ -106,7 +107,7 @@ class Endings:
             )
         else:
             await self.bot.get_partial_messageable(channel_id).send(
-                f"{name} left the game; a computer player takes their seat. This game is no longer rated.",
+                f"{shown_name(name)} left the game; a computer player takes their seat. This game is no longer rated.",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         self.bot.tables.mark_dirty(loaded.record.id)

@@ -19,6 +19,7 @@ from bot.adapters import Redraw, Refuse, Submit
 from bot.hands import panel_kwargs, send_kwargs
 from bot.ids import ComponentId, decode_mask
 from bot.lobby import LOBBY_ACTIONS
+from bot.names import shown_name
 from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
 from bot.table import TABLE_ACTIONS
 from bot.texts import RESTARTING
@@ -156,7 +157,7 @@ class Router:
             return
         except NotYourTurn:
             seat_now = loaded.seat_at_turn()
-            who = seat_now.display_name if seat_now else "someone else"
+            who = shown_name(seat_now.display_name) if seat_now else "someone else"
             await self._say(interaction, f"It's not your turn yet: {who} is playing.")
             return
         except StaleVersion:

@@ -282,7 +282,7 @@ class CarouselAdapter(GameAdapter):
         assert view.seat is not None
         sizes = tuple(len(rest) if seat == view.seat else size for seat, size in enumerate(view.hand_sizes))
         shown = replace(view, table=table, hand_sizes=sizes, hand_just_ended=False, last_hand=None)
-        image = render_table(shown, ctx.names)
+        image = render_table(shown, ctx.picture_names or ctx.names)
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         items: list[discord.ui.Item[Any]] = [
             button(ComponentId(gid, version, CONFIRM, mask), "Confirm", style=discord.ButtonStyle.success),

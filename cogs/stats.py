@@ -25,6 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.names import shown_name, shown_names
 from bot.texts import relative
 from cogs.leaderboard import GAME_CHOICES, game_title
 from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
@@ -121,7 +122,7 @@ def replay_frame(bot: CardBot, saved: SavedGame, step: int) -> Frame:
     names = tuple(seat.display_name for seat in game.seats)
     adapter = bot.service.adapters.get(game.kind)
     if adapter is not None:
-        image, header = adapter.render_table(view, names), adapter.table_header(view, names)
+        image, header = adapter.render_table(view, names), adapter.table_header(view, shown_names(names))
     else:
         image, header = render_kind_table(game.kind, view, names), ""
     return Frame(step, total, image, header)
@@ -199,7 +200,8 @@ class Stats(commands.Cog):
             await interaction.response.send_message("Computer players and bots have no record.", ephemeral=True)
             return False
         if (await self.bot.service.db.settings.user(target.id)).leaderboard_opt_out:
-            await interaction.response.send_message(PRIVATE.format(name=target.display_name), ephemeral=True)
+            private = PRIVATE.format(name=shown_name(target.display_name))
+            await interaction.response.send_message(private, ephemeral=True)
             return False
         return True
 
@@ -225,7 +227,7 @@ class Stats(commands.Cog):
         per_kind = {k: await db.results.player_stats(guild_id, target.id, kind=k) for k in kinds}
         overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id)
         scope = game_title(self.bot, kind) if kind else "all games"
-        embed = discord.Embed(title=f"{target.display_name} · {scope}", colour=discord.Colour.dark_green())
+        embed = discord.Embed(title=f"{shown_name(target.display_name)} · {scope}", colour=discord.Colour.dark_green())
         if not overall.games:
             embed.description = "No finished games here yet."
         else:
@@ -266,9 +268,10 @@ class Stats(commands.Cog):
         db = self.bot.service.db
         matches = await db.results.recent_matches(interaction.guild_id or 0, user_id=target.id, limit=HISTORY)
         if not matches:
-            await interaction.followup.send(f"{target.display_name} has no finished games here yet.", ephemeral=True)
+            nothing = f"{shown_name(target.display_name)} has no finished games here yet."
+            await interaction.followup.send(nothing, ephemeral=True)
             return
-        lines = [f"**{target.display_name}**: recent games (pick one below to replay it move by move)"]
+        lines = [f"**{shown_name(target.display_name)}**: recent games (pick one below to replay it move by move)"]
         lines += [result_line(m, target.id, game_title(self.bot, m.kind)) for m in matches]
         options = [
             discord.SelectOption(
@@ -298,7 +301,7 @@ class Stats(commands.Cog):
         if frame.step:
             mover = saved.moves[frame.step - 1]
             if mover.actor is not None:
-                lines.append(f"Move {frame.step} by {game.seats[mover.actor].display_name}")
+                lines.append(f"Move {frame.step} by {shown_name(game.seats[mover.actor].display_name)}")
         if frame.header:
             lines.append(frame.header)
         last = frame.total

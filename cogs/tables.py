@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.hands import send_kwargs
+from bot.names import shown_name
 from bot.permissions import may_manage_game
 from data import GameStatus
 
@@ -73,7 +74,7 @@ class Tables(commands.Cog):
         seat = record.seat_of(player.id)
         if seat is None or seat.is_computer:
             await interaction.response.send_message(
-                f"{player.display_name} isn't playing at this table.",
+                f"{shown_name(player.display_name)} isn't playing at this table.",
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
