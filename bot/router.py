@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.adapters import Redraw, Refuse, Submit
+from bot.decode import INVALID, TEXT_LIMIT, values_were_shown
 from bot.hands import panel_kwargs, send_kwargs
 from bot.ids import ComponentId, decode_mask
 from bot.lobby import LOBBY_ACTIONS
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from bot.bot import CardBot
 
 log = logging.getLogger(__name__)
+SELECT_TYPES = (3, 5, 6, 7, 8)  # Discord component types of the select menus
 
 OUT_OF_DATE = "That hand was out of date, so here is the current one."
 
@@ -123,10 +125,10 @@ class Router:
                 return  # a double click: the first one was applied, the second is dropped quietly
             await self._show(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
             return
-        try:
-            selection = decode_mask(cid.arg) if cid.arg else frozenset()
-        except ValueError:
-            selection = frozenset()
+        selection = self._checked(interaction, loaded, seat.seat, cid, values)
+        if selection is None:
+            await self._say(interaction, INVALID)
+            return
         adapter = service.adapter(record.kind)
         ctx = self.bot.hands.context(loaded, seat.seat, selection=selection)
         if adapter.act_in_thread:
@@ -139,6 +141,29 @@ class Router:
             await self._say(interaction, outcome.reason)
         elif isinstance(outcome, Submit):
             await self._submit(interaction, loaded, seat.seat, outcome, self._click_key(interaction, cid))
+
+    @staticmethod
+    def _checked(
+        interaction: discord.Interaction, loaded: Loaded, seat: int, cid: ComponentId, values: Sequence[str]
+    ) -> frozenset[int] | None:
+        """The selection a hand control carries, or None when what the client sent is not what the bot
+        sent: a mask that is not base 36 or points past the hand, select values the menu did not list,
+        text longer than a modal holds (bot.decode)."""
+        try:
+            selection = decode_mask(cid.arg) if cid.arg else frozenset()
+        except ValueError:
+            return None
+        assert loaded.state is not None
+        if selection and max(selection) >= len(loaded.state.view(seat).hand):
+            return None
+        if any(len(value) > TEXT_LIMIT for value in values):
+            return None
+        data: dict[str, Any] = dict(interaction.data or {})
+        is_select = data.get("component_type") in SELECT_TYPES
+        shown = interaction.message.components if interaction.message is not None else []
+        if is_select and not values_were_shown(shown, str(data.get("custom_id")), values):
+            return None
+        return selection
 
     async def _submit(
         self,

@@ -39,6 +39,7 @@ import discord
 
 from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button, select
+from bot.decode import INVALID, strict_indices, strict_int
 from bot.ids import ComponentId, decode_mask, encode_mask
 from bot.terminal.carousel import added_cards
 from cogs import carousel_text as words
@@ -299,13 +300,13 @@ class CarouselAdapter(GameAdapter):
         hand = sort_hand(view.hand)
         selection = frozenset(i for i in ctx.selection if i < len(hand))
         chosen = [hand[i] for i in sorted(selection)]
-        if action.startswith(MENU_PREFIX) and action[len(MENU_PREFIX) :].isdigit():
+        if action.startswith(MENU_PREFIX):
             menus = card_menus(hand)
-            number = int(action[len(MENU_PREFIX) :])
-            if number >= len(menus):
-                return Redraw(selection=selection)
-            offered = frozenset(menus[number].positions)
-            picked = frozenset(int(v) for v in values if v.isdigit() and int(v) in offered)
+            number = strict_int(action[len(MENU_PREFIX) :], high=len(menus) - 1)
+            offered = frozenset(menus[number].positions) if number is not None else frozenset()
+            picked = strict_indices(values, offered)
+            if number is None or picked is None:
+                return Refuse(INVALID)
             return Redraw(selection=(selection - offered) | picked)
         if action == CLEAR:
             return Redraw()

@@ -25,6 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.decode import INVALID, strict_int, values_were_shown
 from bot.names import shown_name, shown_names
 from bot.texts import relative
 from cogs.leaderboard import GAME_CHOICES, game_title
@@ -97,8 +98,9 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
 
 # -- replays ---------------------------------------------------------------------------------------
 
-REPLAY_ID = re.compile(r"cx:(?P<game>\d+):(?P<step>\d+):(?P<tag>[a-z]+)")
-PICK_ID = re.compile(r"cx:pick:(?P<user>\d+)")
+# ASCII digits, bounded so a forged id always fits SQLite's INTEGER (bot.decode).
+REPLAY_ID = re.compile(r"cx:(?P<game>[0-9]{1,18}):(?P<step>[0-9]{1,9}):(?P<tag>[a-z]{1,10})", re.ASCII)
+PICK_ID = re.compile(r"cx:pick:(?P<user>[0-9]{1,20})", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,11 +176,14 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
         values = selected_values(interaction)
-        if not isinstance(cog, Stats) or not values or not values[0].isdigit():
-            await interaction.response.send_message("Pick a game from the list.", ephemeral=True)
+        game_id = strict_int(values[0]) if len(values) == 1 else None
+        shown = interaction.message.components if interaction.message is not None else []
+        custom_id = str(dict(interaction.data or {}).get("custom_id"))
+        if not isinstance(cog, Stats) or game_id is None or not values_were_shown(shown, custom_id, values):
+            await interaction.response.send_message(INVALID, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        kwargs = await cog.replay_message(interaction, int(values[0]), 0)
+        kwargs = await cog.replay_message(interaction, game_id, 0)
         await interaction.followup.send(ephemeral=True, **kwargs)
 
 

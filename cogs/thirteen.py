@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.adapters import GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.bot import CardBot
 from bot.components import button, select
+from bot.decode import INVALID, strict_indices
 from bot.ids import ComponentId, encode_mask
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
 from data import TurnTimer
@@ -135,7 +136,9 @@ class ThirteenAdapter(GameAdapter):
         view: ThirteenView = ctx.view
         hand = view.hand
         if action == "sel":
-            picked = frozenset(int(v) for v in values if v.isdigit() and int(v) < len(hand))
+            picked = strict_indices(values, range(len(hand)))
+            if picked is None:
+                return Refuse(INVALID)
             return Redraw(selection=picked)
         if action == "clear":
             return Redraw()
