@@ -147,15 +147,15 @@ class Router:
         interaction: discord.Interaction, loaded: Loaded, seat: int, cid: ComponentId, values: Sequence[str]
     ) -> frozenset[int] | None:
         """The selection a hand control carries, or None when what the client sent is not what the bot
-        sent: a mask that is not base 36 or points past the hand, select values the menu did not list,
-        text longer than a modal holds (bot.decode)."""
+        sent: select values the menu did not list, text longer than a modal holds (bot.decode).
+
+        The argument is a selection mask for Thirteen and Carousel but a card code for Sixty-Six
+        (`play:Kh`), so one that does not decode is no selection, and each adapter keeps only the
+        positions inside the hand and checks its own arguments."""
         try:
             selection = decode_mask(cid.arg) if cid.arg else frozenset()
         except ValueError:
-            return None
-        assert loaded.state is not None
-        if selection and max(selection) >= len(loaded.state.view(seat).hand):
-            return None
+            selection = frozenset()
         if any(len(value) > TEXT_LIMIT for value in values):
             return None
         data: dict[str, Any] = dict(interaction.data or {})
