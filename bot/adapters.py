@@ -37,11 +37,12 @@ class PanelContext:
     version: int
     seat: int
     view: Any
-    names: tuple[str, ...]
+    names: tuple[str, ...]  # for text: escaped by bot.names.shown_names
     selection: frozenset[int] = frozenset()
     notice: str = ""
     location: str = ""  # "Thirteen in #cards on Server" with a link, for DMs
     options: Mapping[str, Any] = field(default_factory=dict)
+    picture_names: tuple[str, ...] = ()  # the raw names, for images (no markdown there); `names` if empty
     # A DM hand drawn while another seat is on turn: say `QUIET_WAITING` rather than naming who plays,
     # so the message stays the same (and needs no edit) however the others move.
     quiet: bool = False

@@ -31,6 +31,7 @@ from discord.ext import commands
 from bot.buckets import amortise_bucket_sweeps
 from bot.components import GameComponent
 from bot.config import Settings, Tuning
+from bot.decode import slash_refusal
 from bot.endings import Endings
 from bot.hands import HandMessages
 from bot.lobby import Lobby
@@ -82,6 +83,13 @@ class CardTree(app_commands.CommandTree):
         if getattr(interaction.client, "stopping", False):
             await interaction.response.send_message(RESTARTING, ephemeral=True)
             return False
+        command = interaction.command if interaction.type is discord.InteractionType.application_command else None
+        if isinstance(command, app_commands.Command):  # bot.decode: choices and ranges, checked here too
+            data: dict[str, Any] = dict(interaction.data or {})
+            refusal = slash_refusal(command.parameters, data.get("options") or [])
+            if refusal is not None:
+                await interaction.response.send_message(refusal, ephemeral=True)
+                return False
         return True
 
 

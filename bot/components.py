@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.decode import INVALID
 from bot.ids import PATTERN, ComponentId
 
 if TYPE_CHECKING:
@@ -41,7 +42,10 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         router: ClickRouter | None = getattr(interaction.client, "router", None)
-        if router is None or self.cid is None:
+        if self.cid is None:  # a forged id: numbers out of range (bot.ids); refused, nothing is read
+            await interaction.response.send_message(INVALID, ephemeral=True)
+            return
+        if router is None:
             log.warning("click on %s with no router", getattr(self.item, "custom_id", "?"))
             return
         data: dict[str, Any] = dict(interaction.data or {})

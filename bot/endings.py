@@ -15,9 +15,11 @@ import discord
 from bot.components import button, view_of
 from bot.ids import ComponentId
 from bot.lobby import LOBBY_KEY, LobbySettings
+from bot.names import shown_name
 from bot.service import Loaded
 from bot.transport import Post
 from data import ChannelBusy, MatchRecord, MessageKind
+from data.privacy import returning_user
 from rendering.standings import StandingRow, ordinal, render_standings
 
 if TYPE_CHECKING:
@@ -41,10 +43,10 @@ class Endings:
         title = f"{adapter.title} #{record.id}: final standings"
         subtitle = "Rated game" if match.rated else "Unrated (computer players took part)"
         image = await asyncio.to_thread(render_standings, title, rows, subtitle=subtitle)
-        winners = ", ".join(p.display_name for p in match.players if p.place == 1)
+        winners = ", ".join(shown_name(p.display_name) for p in match.players if p.place == 1)
         lines = [f"🏆 **{adapter.title}** #{record.id} is over: {winners} won!"]
         for p in sorted(match.players, key=lambda p: (p.place, p.seat)):
-            lines.append(f"{ordinal(p.place)}: {p.display_name} ({p.score})")
+            lines.append(f"{ordinal(p.place)}: {shown_name(p.display_name)} ({p.score})")
         rematch = button(ComponentId(record.id, 0, "rematch"), "Rematch", style=discord.ButtonStyle.success)
         return Post("\n".join(lines), image=image, filename=f"standings-{record.id}.png", items=(rematch,))
 
@@ -61,7 +63,9 @@ class Endings:
             title = service.adapter(loaded.record.kind).title
             text = f"Everyone has left {title} #{loaded.record.id}; the game is over."
         else:
-            text = f"{name} left the game; a computer player takes their seat. This game is no longer rated."
+            text = (
+                f"{shown_name(name)} left the game; a computer player takes their seat. This game is no longer rated."
+            )
         await service.db.messages.owe(loaded.record.id, MessageKind.LEFT, seat, text, version=loaded.record.version)
         self.bot.reconciler.mark_dirty(loaded.record.id)
 
@@ -93,8 +97,8 @@ class Endings:
             await interaction.response.send_message("There is already a game at this table.", ephemeral=True)
             return
         for seat in old.seats:
-            if seat.user_id is not None:
-                await db.games.add_player(record.id, seat.user_id, seat.display_name)
+            if (user_id := returning_user(seat.user_id)) is not None:  # an erased seat returns as a computer
+                await db.games.add_player(record.id, user_id, seat.display_name)
             else:
                 await db.games.add_computer(record.id, seat.computer_level or "normal", seat.display_name)
         record = await db.games.get(record.id)
@@ -102,7 +106,9 @@ class Endings:
         await interaction.response.send_message(
             lobby.text(record, "Rematch! Same seats; anyone may Leave, the host presses Start."),
             view=view_of(lobby.items(record)),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(s.user_id) for s in old.seats if s.user_id]),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(uid) for s in old.seats if (uid := returning_user(s.user_id)) is not None]
+            ),
         )
         message = await interaction.original_response()
         await db.games.set_table_message(record.id, message.channel.id, message.id)

@@ -20,6 +20,7 @@ import discord
 
 from bot.adapters import Panel, PanelContext
 from bot.components import view_of
+from bot.names import shown_names
 from bot.service import Loaded
 from data import GameStatus, HandDelivery
 
@@ -164,12 +165,13 @@ class HandMessages:
             version=loaded.record.version,
             seat=seat,
             view=loaded.state.view(seat),
-            names=loaded.names(),
+            names=shown_names(loaded.names()),
             selection=selection,
             notice=notice,
             location=self.location(loaded),
             options=loaded.record.options,
             quiet=quiet,
+            picture_names=loaded.names(),
         )
 
     async def panel(

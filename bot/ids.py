@@ -14,9 +14,15 @@ from dataclasses import dataclass
 
 CUSTOM_ID_LIMIT = 100  # Discord's limit for custom_id
 PREFIX = "cr"
+# ASCII digits only (`\d` would take other scripts' digits). Longer runs than SQLite's 64-bit integers
+# hold still match, so such a forged click reaches GameComponent and gets a polite refusal (from_match).
 PATTERN = re.compile(
-    rf"{PREFIX}:(?P<game>\d+):(?P<version>\d+):(?P<action>[a-z][a-z0-9_]*)(?::(?P<arg>[A-Za-z0-9_.\-=]*))?"
+    rf"{PREFIX}:(?P<game>[0-9]{{1,40}}):(?P<version>[0-9]{{1,40}}):(?P<action>[a-z][a-z0-9_]{{0,30}})"
+    r"(?::(?P<arg>[A-Za-z0-9_.\-=]{0,80}))?",
+    re.ASCII,
 )
+SQLITE_MAX = 2**63 - 1
+MASK_DIGITS = 24  # base 36: 24 digits hold 124 bits, more than any hand; the 100-character id caps it too
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +44,21 @@ class ComponentId:
 
     @classmethod
     def parse(cls, custom_id: str) -> ComponentId | None:
+        """The id, or None for anything Cardroom never sends (malformed, too long, numbers out of range)."""
+        if not isinstance(custom_id, str) or len(custom_id) > CUSTOM_ID_LIMIT:
+            return None
         match = PATTERN.fullmatch(custom_id)
         if match is None:
             return None
         return cls.from_match(match)
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> ComponentId:
-        return cls(int(match["game"]), int(match["version"]), match["action"], match["arg"] or "")
+    def from_match(cls, match: re.Match[str]) -> ComponentId | None:
+        """None when the game id or version would not fit SQLite's INTEGER (a forged id)."""
+        game, version = int(match["game"]), int(match["version"])
+        if game > SQLITE_MAX or version > SQLITE_MAX or len(match[0]) > CUSTOM_ID_LIMIT:
+            return None
+        return cls(game, version, match["action"], match["arg"] or "")
 
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -72,6 +85,8 @@ def encode_mask(indices: Iterable[int]) -> str:
 
 
 def decode_mask(text: str) -> frozenset[int]:
-    """The inverse of `encode_mask`; raises ValueError on anything that is not base 36."""
+    """The inverse of `encode_mask`; raises ValueError on anything that is not short ASCII base 36."""
+    if not re.fullmatch(rf"[0-9a-z]{{1,{MASK_DIGITS}}}", text or "0", re.ASCII):
+        raise ValueError(f"not a selection mask: {text[:20]!r}")
     mask = int(text or "0", 36)
     return frozenset(i for i in range(mask.bit_length()) if mask >> i & 1)

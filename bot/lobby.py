@@ -19,9 +19,11 @@ from discord import app_commands
 
 from bot.components import button, view_of
 from bot.ids import ComponentId
+from bot.names import shown_name
 from bot.texts import duration
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
 from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS
+from data.privacy import returning_user
 
 if TYPE_CHECKING:
     from bot.service import GameService, Loaded
@@ -104,8 +106,8 @@ class Lobby:
 
     @staticmethod
     def _seat_label(record: GameRecord, user_id: int | None, name: str) -> str:
-        if user_id is None:
-            return name
+        if returning_user(user_id) is None:  # a computer, or an erased player's seat: no one to mention
+            return shown_name(name)
         host = " (host)" if user_id == record.host_user_id else ""
         return f"<@{user_id}>{host}"
 
@@ -236,7 +238,7 @@ class Lobby:
                 await self._close(interaction, record, "The host left and nobody else was seated.")
                 return
             await db.games.set_host(record.id, humans[0].user_id or 0)
-            notice = f"The host left; {humans[0].display_name} is the host now."
+            notice = f"The host left; {shown_name(humans[0].display_name)} is the host now."
         await self._edit(interaction, await db.games.get(record.id), notice)
 
     async def _on_addbot(self, interaction: discord.Interaction, record: GameRecord) -> None:
@@ -254,7 +256,7 @@ class Lobby:
     async def _on_cancel(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not await self._is_host(interaction, record):
             return
-        await self._close(interaction, record, f"Cancelled by {interaction.user.display_name}.")
+        await self._close(interaction, record, "Cancelled by the host.")  # stored: no names in free text
 
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)

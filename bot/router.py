@@ -12,15 +12,17 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.adapters import Redraw, Refuse, Submit
 from bot.components import release
+from bot.decode import INVALID, TEXT_LIMIT, values_were_shown
 from bot.hands import fingerprint, is_live, panel_kwargs, send_kwargs
 from bot.ids import ComponentId, decode_mask
 from bot.lobby import LOBBY_ACTIONS
+from bot.names import shown_name
 from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
 from bot.table import TABLE_ACTIONS
 from bot.texts import RESTARTING, not_saved
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from bot.bot import CardBot
 
 log = logging.getLogger(__name__)
+SELECT_TYPES = (3, 5, 6, 7, 8)  # Discord component types of the select menus
 
 OUT_OF_DATE = "That hand was out of date, so here is the current one."
 
@@ -130,10 +133,10 @@ class Router:
                 return  # a double click: the first one was applied, the second is dropped quietly
             await self._show(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
             return
-        try:
-            selection = decode_mask(cid.arg) if cid.arg else frozenset()
-        except ValueError:
-            selection = frozenset()
+        selection = self._checked(interaction, loaded, seat.seat, cid, values)
+        if selection is None:
+            await self._say(interaction, INVALID)
+            return
         adapter = service.adapter(record.kind)
         ctx = self.bot.hands.context(loaded, seat.seat, selection=selection)
         if adapter.act_in_thread:
@@ -147,6 +150,29 @@ class Router:
             await self._say(interaction, outcome.reason)
         elif isinstance(outcome, Submit):
             await self._submit(interaction, loaded, seat.seat, outcome, self._click_key(interaction, cid))
+
+    @staticmethod
+    def _checked(
+        interaction: discord.Interaction, loaded: Loaded, seat: int, cid: ComponentId, values: Sequence[str]
+    ) -> frozenset[int] | None:
+        """The selection a hand control carries, or None when what the client sent is not what the bot
+        sent: select values the menu did not list, text longer than a modal holds (bot.decode).
+
+        The argument is a selection mask for Thirteen and Carousel but a card code for Sixty-Six
+        (`play:Kh`), so one that does not decode is no selection, and each adapter keeps only the
+        positions inside the hand and checks its own arguments."""
+        try:
+            selection = decode_mask(cid.arg) if cid.arg else frozenset()
+        except ValueError:
+            selection = frozenset()
+        if any(len(value) > TEXT_LIMIT for value in values):
+            return None
+        data: dict[str, Any] = dict(interaction.data or {})
+        is_select = data.get("component_type") in SELECT_TYPES
+        shown = interaction.message.components if interaction.message is not None else []
+        if is_select and not values_were_shown(shown, str(data.get("custom_id")), values):
+            return None
+        return selection
 
     async def _submit(
         self,
@@ -171,7 +197,7 @@ class Router:
                 return
             except NotYourTurn:
                 seat_now = loaded.seat_at_turn()
-                who = seat_now.display_name if seat_now else "someone else"
+                who = shown_name(seat_now.display_name) if seat_now else "someone else"
                 await self._say(interaction, f"It's not your turn yet: {who} is playing.")
                 return
             except StaleVersion:

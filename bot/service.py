@@ -303,8 +303,9 @@ class GameService:
             log.error("computer turn in game %d failed", game_id, exc_info=task.exception())
 
     async def _computer_turn(self, game_id: int) -> None:
-        # The delay never depends on the cards, so its length tells the table nothing.
-        await asyncio.sleep(self.tuning.computer_delay)
+        # The table sees the move `computer_delay` after the turn began, however long the choice took
+        # (within the delay): a quick answer to a pause with one button and a considered one look alike.
+        started = time.monotonic()
         loaded = await self.load(game_id)
         seat = loaded.seat_at_turn()
         if seat is None or not seat.is_computer or loaded.state is None:
@@ -314,6 +315,7 @@ class GameService:
         rng = self.move_rng(loaded.record, "computer")
         view = loaded.state.view(seat.seat)
         move = await asyncio.to_thread(player.choose, view, rng)
+        await asyncio.sleep(max(0.0, self.tuning.computer_delay - (time.monotonic() - started)))
         # Clear our own slot first so the next computer seat (scheduled by submit) gets a task.
         self._computer_tasks.pop(game_id, None)
         try:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.names import shown_name
 from bot.service import GameClosed, NotYourTurn, StaleVersion
 from bot.texts import relative
 from data import GameRecord, GameStatus, MoveSource
@@ -130,7 +131,7 @@ class Sweeper:
             return
         seat = await service.db.games.record_timeout(record.id, seat_index)
         channel = self.bot.get_partial_messageable(record.table_channel_id or record.channel_id)
-        name = seat.display_name
+        name = shown_name(seat.display_name)
         if seat.consecutive_timeouts >= self.bot.tuning.max_timeouts:
             await service.hand_over_to_computer(record.id, seat_index)
             await channel.send(

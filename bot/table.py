@@ -18,6 +18,7 @@ import discord
 
 from bot.components import button, release, view_of
 from bot.ids import ComponentId
+from bot.names import shown_names
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.service import Loaded
 from bot.texts import relative
@@ -69,7 +70,7 @@ class TableUpdater:
         view = state.view(None)
         image = await asyncio.to_thread(adapter.render_table, view, names)
         header = [f"**{adapter.title}** · game #{record.id} · {adapter.describe_options(record.options)}"]
-        header.append(adapter.table_header(view, names))
+        header.append(adapter.table_header(view, shown_names(names)))
         seat = loaded.seat_at_turn()
         deadline = self.service.turn_deadline(record)
         if seat is not None and not seat.is_computer and deadline is not None:

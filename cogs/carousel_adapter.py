@@ -39,6 +39,7 @@ import discord
 
 from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button, select
+from bot.decode import INVALID, strict_indices, strict_int
 from bot.ids import ComponentId, decode_mask, encode_mask
 from bot.terminal.carousel import added_cards
 from bot.texts import count
@@ -188,7 +189,7 @@ class CarouselAdapter(GameAdapter):
 
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         given = {key: value for key, value in raw.items() if value is not None}
-        return words.table_options(given).to_dict()
+        return words.table_options({"knock_offer_always": True, **given}).to_dict()
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         return words.describe_options(options)
@@ -232,7 +233,9 @@ class CarouselAdapter(GameAdapter):
             return [button(ComponentId(gid, version, DRAW), "Draw", disabled=True)]
         if view.phase is Phase.DRAW_1:
             return [button(ComponentId(gid, version, DRAW), "Draw", style=discord.ButtonStyle.primary, emoji="🂠")]
-        if view.phase is Phase.KNOCK:  # CA-9: offered only with a count within the limit
+        if view.phase is Phase.KNOCK and not view.can_knock:  # CA-9: the same pause over the limit reveals nothing
+            return [button(ComponentId(gid, version, PASS), "End turn", style=discord.ButtonStyle.primary)]
+        if view.phase is Phase.KNOCK:  # CA-9: Knock only with a count within the limit
             return [
                 button(
                     ComponentId(gid, version, KNOCK),
@@ -288,7 +291,7 @@ class CarouselAdapter(GameAdapter):
         assert view.seat is not None
         sizes = tuple(len(rest) if seat == view.seat else size for seat, size in enumerate(view.hand_sizes))
         shown = replace(view, table=table, hand_sizes=sizes, hand_just_ended=False, last_hand=None)
-        image = render_table(shown, ctx.names)
+        image = render_table(shown, ctx.picture_names or ctx.names)
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         items: list[discord.ui.Item[Any]] = [
             button(ComponentId(gid, version, CONFIRM, mask), "Confirm", style=discord.ButtonStyle.success),
@@ -305,13 +308,13 @@ class CarouselAdapter(GameAdapter):
         hand = sort_hand(view.hand)
         selection = frozenset(i for i in ctx.selection if i < len(hand))
         chosen = [hand[i] for i in sorted(selection)]
-        if action.startswith(MENU_PREFIX) and action[len(MENU_PREFIX) :].isdigit():
+        if action.startswith(MENU_PREFIX):
             menus = card_menus(hand)
-            number = int(action[len(MENU_PREFIX) :])
-            if number >= len(menus):
-                return Redraw(selection=selection)
-            offered = frozenset(menus[number].positions)
-            picked = frozenset(int(v) for v in values if v.isdigit() and int(v) in offered)
+            number = strict_int(action[len(MENU_PREFIX) :], high=len(menus) - 1)
+            offered = frozenset(menus[number].positions) if number is not None else frozenset()
+            picked = strict_indices(values, offered)
+            if number is None or picked is None:
+                return Refuse(INVALID)
             return Redraw(selection=(selection - offered) | picked)
         if action == CLEAR:
             return Redraw()

@@ -150,6 +150,8 @@ def status_line(view: CarouselView, names: Sequence[str], *, waiting: str | None
         return "**Your turn.** Choose cards and press **Meld** (your turn then ends), or draw a second card."
     if view.phase is Phase.MELD_2:
         return "**Your turn.** Choose cards and press **Meld**, or draw a third card (no melding after it)."
+    if not view.can_knock:  # CA-9: over the limit; the pause comes all the same, so it reveals no count
+        return f"**Your turn** is over with a count of {view.hand_value}. Press **End turn** to pass play on."
     return (
         f"**Your turn** is over with a count of {view.hand_value}, within {view.knock_limit}: "
         "**Knock** to end the hand now, or play on."

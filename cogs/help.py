@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 BULLETS_PER_PAGE = 4
 BULLET = "•"
-RULES_ID = re.compile(r"cu:(?P<kind>[a-z]+):(?P<page>\d+):(?P<game>\d+)")
+RULES_ID = re.compile(r"cu:(?P<kind>[a-z]{1,20}):(?P<page>[0-9]{1,3}):(?P<game>[0-9]{1,18})", re.ASCII)
 
 
 def rules_pages(text: str, options_line: str) -> list[str]:

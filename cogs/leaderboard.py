@@ -184,7 +184,10 @@ async def load_page(
 
 # -- the message -----------------------------------------------------------------------------------
 
-BOARD_ID = re.compile(r"cb:(?P<kind>[a-z]+):(?P<period>[a-z]+):(?P<page>\d+):(?P<caller>\d+)")
+# ASCII digits, bounded: a forged page or id can neither overflow SQLite nor take another script's digits.
+BOARD_ID = re.compile(
+    r"cb:(?P<kind>[a-z]{1,20}):(?P<period>[a-z]{1,10}):(?P<page>[0-9]{1,6}):(?P<caller>[0-9]{1,20})", re.ASCII
+)
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_ID):

@@ -8,7 +8,8 @@ follow rules allow are enabled (SX-7), and the panel says why the others are gre
 
 Pagat 66's two pauses replace that row: after a trick its winner sees "Draw" and "Close without
 drawing" (SX-10 `close_before_draw`), and when the stock is closed the opponent holding the lowest
-trump sees "Exchange 9♠ for A♠" and "Keep" (SX-9 `exchange_on_close`); the cards stay greyed out.
+trump sees "Exchange 9♠ for A♠" and "Keep", and an opponent without it sees "Continue", so the pause
+itself tells nobody where the card is (SX-9 `exchange_on_close`); the cards stay greyed out.
 
 A card button carries its card code in the custom id (`cr:<game>:<version>:play:Kh`), so a click
 needs no memory and survives a restart. Declaring a marriage takes two clicks (SX-8: show the K and
@@ -211,11 +212,14 @@ class SchnapsenAdapter(GameAdapter):
                 items.append(button(ComponentId(gid, version, CLOSE), "Close without drawing", row=ACTION_ROW))
             if view.can_claim:
                 items.append(_claim_button(ctx))
-        if view.can_keep and view.trump_card is not None:
+        if view.can_exchange and view.trump_card is not None:
             label = f"Exchange {words.exchange_card(view)} for {view.trump_card}"
             items.append(button(ComponentId(gid, version, SWAP), label, style=discord.ButtonStyle.success,
                                 row=ACTION_ROW))
             items.append(button(ComponentId(gid, version, KEEP), "Keep", row=ACTION_ROW))
+        elif view.can_keep:  # SX-9: the same pause without the card, so it reveals nothing
+            items.append(button(ComponentId(gid, version, KEEP), "Continue", style=discord.ButtonStyle.primary,
+                                row=ACTION_ROW))
         return items
 
     @staticmethod
@@ -302,7 +306,7 @@ def hint_text(move: Move) -> str:
         ExchangeTrump: "exchange your lowest trump for the trump card",
         Close: "close the stock",
         Draw: "draw as usual",
-        KeepTrump: "keep your lowest trump",
+        KeepTrump: "go on without exchanging",
         Claim: "claim 66",
     }[type(move)]
 

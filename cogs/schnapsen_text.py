@@ -57,7 +57,7 @@ PRESET_RULES = {
     "sixty_six": "Sixty-Six (pagat): to 7, marriages on the first lead count from your first trick, "
     "none once the stock is closed or used up, +10 for the last trick. After winning a trick you may "
     "**close before drawing**: both play on with one card fewer (SX-10). When the stock is closed, the "
-    "opponent holding the trump 9 may **exchange it at once**, even without a trick (SX-9). If the "
+    "opponent is asked at once and, holding the trump 9, may **exchange it**, even without a trick (SX-9). If the "
     "non-closer reaches 66 first, they score 2 (SX-13).",
     "schnapsen": "Schnapsen: 20 cards (no 9s), 5-card hands, the trump J is swapped, to 7; marriages, "
     "swap and close allowed on the first lead; no last-trick bonus: played out, the last trick wins 1.",
@@ -186,7 +186,8 @@ def pause_line(view: SchnapsenView, names: Sequence[str]) -> str:
     if view.drawing_pending:
         return f"⏸ {who} may close before drawing (or draw as usual)."
     if view.exchange_pending:
-        return f"⏸ {who} may exchange the {exchange_card(view)} for the trump card, or keep it."
+        # SX-9: the same words whoever holds the card; the pause comes either way.
+        return f"⏸ {who} is deciding: the holder of the {exchange_card(view)} may exchange it for the trump card now."
     return ""
 
 
@@ -235,6 +236,8 @@ def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | Non
     if view.can_keep:
         closer = seat_name(names, view.closed_by) if view.closed_by is not None else "Your opponent"
         face_up = f" {view.trump_card}" if view.trump_card is not None else ""
+        if not view.can_exchange:  # SX-9: asked all the same, so the pause says nothing about the card
+            return f"**Your turn.** {closer} closed the stock. Press **Continue** to let play go on."
         return (
             f"**Your turn.** {closer} closed the stock. You may exchange your {exchange_card(view)} for the "
             f"trump card{face_up} now, even without a trick, or keep it (SX-9)."

@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import view_of
+from bot.decode import INVALID, strict_int
 from bot.permissions import NOT_A_MANAGER, is_games_manager
 from bot.texts import count, duration
 from cogs.stats import selected_values
@@ -39,9 +40,10 @@ log = logging.getLogger(__name__)
 # hours or days (notes E.6); a select holds at most 25 options (discord-notes C.1).
 LIVE_CHOICES = (30, 60, 90, 120, 180, 300, 600)
 CASUAL_CHOICES = (3600, 4 * 3600, 12 * 3600, 24 * 3600, 2 * 86400, 3 * 86400, 7 * 86400)
+TIMER_CHOICES = {"live": LIVE_CHOICES, "casual": CASUAL_CHOICES}  # a forged value outside them is refused
 MAX_ALLOWED_CHANNELS = 25  # a channel select picks at most 25
 
-SETTINGS_ID = re.compile(r"cs:(?P<action>[a-z]+)(?::(?P<user>\d+))?")
+SETTINGS_ID = re.compile(r"cs:(?P<action>[a-z]{1,20})(?::(?P<user>[0-9]{1,20}))?", re.ASCII)
 
 
 TURN_NOTICE_TEXT = {
@@ -307,14 +309,19 @@ class Settings(commands.Cog):
             return
         guild_id = interaction.guild_id or 0
         settings = self.db.settings
-        if action == "live" and values:
-            server = await settings.update_guild(guild_id, live_turn_seconds=int(values[0]))
-        elif action == "casual" and values:
-            server = await settings.update_guild(guild_id, casual_turn_seconds=int(values[0]))
+        ids = [strict_int(v) for v in values]
+        if None in ids or (action in ("live", "casual") and not set(ids) <= set(TIMER_CHOICES[action])):
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was shown
+            return
+        numbers = [n for n in ids if n is not None]
+        if action == "live" and numbers:
+            server = await settings.update_guild(guild_id, live_turn_seconds=numbers[0])
+        elif action == "casual" and numbers:
+            server = await settings.update_guild(guild_id, casual_turn_seconds=numbers[0])
         elif action == "channels":
-            server = await settings.set_allowed_channels(guild_id, [int(v) for v in values if v.isdigit()])
+            server = await settings.set_allowed_channels(guild_id, numbers)
         elif action == "role":
-            server = await settings.set_manager_role(guild_id, int(values[0]) if values else None)
+            server = await settings.set_manager_role(guild_id, numbers[0] if numbers else None)
         elif action == "computers":
             current = await settings.guild(guild_id)
             server = await settings.update_guild(guild_id, computer_games_count=not current.computer_games_count)

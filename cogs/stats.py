@@ -25,6 +25,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.decode import INVALID, strict_int, values_were_shown
+from bot.names import shown_name, shown_names
 from bot.texts import count, ordinal, relative
 from cogs.leaderboard import GAME_CHOICES, game_title
 from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
@@ -101,8 +103,9 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
 
 # -- replays ---------------------------------------------------------------------------------------
 
-REPLAY_ID = re.compile(r"cx:(?P<game>\d+):(?P<step>\d+):(?P<tag>[a-z]+)")
-PICK_ID = re.compile(r"cx:pick:(?P<user>\d+)")
+# ASCII digits, bounded so a forged id always fits SQLite's INTEGER (bot.decode).
+REPLAY_ID = re.compile(r"cx:(?P<game>[0-9]{1,18}):(?P<step>[0-9]{1,9}):(?P<tag>[a-z]{1,10})", re.ASCII)
+PICK_ID = re.compile(r"cx:pick:(?P<user>[0-9]{1,20})", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +129,7 @@ def replay_frame(bot: CardBot, saved: SavedGame, step: int) -> Frame:
     names = tuple(seat.display_name for seat in game.seats)
     adapter = bot.service.adapters.get(game.kind)
     if adapter is not None:
-        image, header = adapter.render_table(view, names), adapter.table_header(view, names)
+        image, header = adapter.render_table(view, names), adapter.table_header(view, shown_names(names))
     else:
         image, header = render_kind_table(game.kind, view, names), ""
     return Frame(step, total, image, header)
@@ -178,11 +181,14 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
         values = selected_values(interaction)
-        if not isinstance(cog, Stats) or not values or not values[0].isdigit():
-            await interaction.response.send_message("Pick a game from the list.", ephemeral=True)
+        game_id = strict_int(values[0]) if len(values) == 1 else None
+        shown = interaction.message.components if interaction.message is not None else []
+        custom_id = str(dict(interaction.data or {}).get("custom_id"))
+        if not isinstance(cog, Stats) or game_id is None or not values_were_shown(shown, custom_id, values):
+            await interaction.response.send_message(INVALID, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        kwargs = await cog.replay_message(interaction, int(values[0]), 0)
+        kwargs = await cog.replay_message(interaction, game_id, 0)
         await interaction.followup.send(ephemeral=True, **kwargs)
 
 
@@ -204,7 +210,8 @@ class Stats(commands.Cog):
             await interaction.response.send_message("Computer players and bots have no record.", ephemeral=True)
             return False
         if (await self.bot.service.db.settings.user(target.id)).leaderboard_opt_out:
-            await interaction.response.send_message(PRIVATE.format(name=target.display_name), ephemeral=True)
+            private = PRIVATE.format(name=shown_name(target.display_name))
+            await interaction.response.send_message(private, ephemeral=True)
             return False
         return True
 
@@ -230,7 +237,7 @@ class Stats(commands.Cog):
         per_kind = {k: await db.results.player_stats(guild_id, target.id, kind=k) for k in kinds}
         overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id)
         scope = game_title(self.bot, kind) if kind else "all games"
-        embed = discord.Embed(title=f"{target.display_name} · {scope}", colour=discord.Colour.dark_green())
+        embed = discord.Embed(title=f"{shown_name(target.display_name)} · {scope}", colour=discord.Colour.dark_green())
         if not overall.games:
             embed.description = "No finished games here yet."
         else:
@@ -273,9 +280,10 @@ class Stats(commands.Cog):
         db = self.bot.service.db
         matches = await db.results.recent_matches(interaction.guild_id or 0, user_id=target.id, limit=HISTORY)
         if not matches:
-            await interaction.followup.send(f"{target.display_name} has no finished games here yet.", ephemeral=True)
+            nothing = f"{shown_name(target.display_name)} has no finished games here yet."
+            await interaction.followup.send(nothing, ephemeral=True)
             return
-        lines = [f"**{target.display_name}**: recent games (pick one below to replay it move by move)"]
+        lines = [f"**{shown_name(target.display_name)}**: recent games (pick one below to replay it move by move)"]
         lines += [result_line(m, target.id, game_title(self.bot, m.kind)) for m in matches]
         options = [
             discord.SelectOption(
@@ -305,7 +313,7 @@ class Stats(commands.Cog):
         if frame.step:
             mover = saved.moves[frame.step - 1]
             if mover.actor is not None:
-                lines.append(f"Move {frame.step} by {game.seats[mover.actor].display_name}")
+                lines.append(f"Move {frame.step} by {shown_name(game.seats[mover.actor].display_name)}")
         if frame.header:
             lines.append(frame.header)
         last = frame.total

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.hands import send_kwargs
+from bot.names import shown_name
 from bot.permissions import may_manage_game
 from data import GameStatus
 
@@ -73,7 +74,7 @@ class Tables(commands.Cog):
         seat = record.seat_of(player.id)
         if seat is None or seat.is_computer:
             await interaction.response.send_message(
-                f"{player.display_name} isn't playing at this table.",
+                f"{shown_name(player.display_name)} isn't playing at this table.",
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -106,7 +107,8 @@ class Tables(commands.Cog):
                 "Only the host, server managers or the games-manager role can end this game.", ephemeral=True
             )
             return
-        reason = f"ended by {interaction.user.display_name}"
+        # Stored without a name: the database keeps nobody's name in free text (delete-my-data).
+        reason = "ended by the host" if interaction.user.id == record.host_user_id else "ended by a games manager"
         loaded = await self.bot.service.abandon(record.id, reason)
         await interaction.response.send_message(f"Game #{record.id} has been ended. Nothing was rated.")
         if loaded.state is not None:

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.bot import CardBot
 from bot.components import button, select
+from bot.decode import INVALID, strict_indices
 from bot.ids import ComponentId, encode_mask
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
 from bot.texts import count, ordinal
@@ -51,7 +52,7 @@ class ThirteenAdapter(GameAdapter):
     summary = RULES
 
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return Options.from_mapping(dict(raw)).to_dict()
+        return Options.from_mapping({"auto_pass_public": True, **raw}).to_dict()
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         chosen = Options.from_mapping(dict(options))
@@ -138,7 +139,9 @@ class ThirteenAdapter(GameAdapter):
         view: ThirteenView = ctx.view
         hand = view.hand
         if action == "sel":
-            picked = frozenset(int(v) for v in values if v.isdigit() and int(v) < len(hand))
+            picked = strict_indices(values, range(len(hand)))
+            if picked is None:
+                return Refuse(INVALID)
             return Redraw(selection=picked)
         if action == "clear":
             return Redraw()

@@ -155,6 +155,7 @@ class Database:
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute(f"PRAGMA synchronous = {Synchronous(synchronous).value}")
             await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA secure_delete = ON")  # erased data is zeroed, not left in free pages
             version = await schema.migrate(conn, migrate_to)
             await _probe_write(conn, version)
             reader = None if str(path) == MEMORY else await _open_reader(path, busy_timeout_ms)
@@ -190,6 +191,13 @@ class Database:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.close()
+
+    async def checkpoint(self) -> None:
+        """Copy the WAL into the database file and truncate it, so no old page survives in the log."""
+        async with self._lock:
+            if self._closed:
+                raise RuntimeError("the database is closed")
+            await settle(self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
 
     async def schema_version(self) -> int:
         async with self._lock:

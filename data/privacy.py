@@ -1,14 +1,16 @@
 """Deleting a user's data on request (Discord developer policy: honour deletion requests).
 
-What goes: their settings, their ratings rows, and their id and name everywhere in finished and
-abandoned games and in the match log. Stored results keep a pseudonym instead (a fresh negative
-number and the name "Deleted player"), so the other players' results, and ratings recomputed from
-the log, stay exactly as they were while nothing links back to the Discord account.
+What goes: their settings, their ratings rows, and their id and name everywhere: in every game's
+seats and host column, in the match log, and in stored end reasons. Stored results keep a pseudonym
+instead (a fresh negative number and the name "Deleted player"), so the other players' results, and
+ratings recomputed from the log, stay exactly as they were while nothing links back to the Discord
+account. A seat of an open game becomes a computer seat under the pseudonym at once (the bot hands it
+over first, so play goes on); `is_erased` is how the rest of the bot recognises such a seat, which is
+never given back to a human (Rematch) and is shown as an anonymous former player.
 
-Seats in open games are not touched: the bot must first replace or remove those seats (the game is
-live and its messages name the player). `Erasure.open_game_ids` lists them, and each is remembered in
-`pending_erasures`: when such a game finishes or is abandoned, the same transaction erases the user
-from it (`settle_pending`), so the promise survives a restart of the bot.
+The file keeps no copy either: the writer runs with `secure_delete` (freed space is zeroed) and the
+erasure ends with a WAL checkpoint that truncates the log, so old pages holding the id or the name
+are gone from disk too. `pending_erasures` is only read for rows written by older versions.
 """
 
 from __future__ import annotations
@@ -39,32 +41,52 @@ class PrivacyRepository:
             raise ValueError("only real (positive) Discord user ids can be erased")
         async with self._db.transaction() as tx:
             pseudonym = -(await tx.insert("INSERT INTO erasures (at) VALUES (?)", (at,)))
+            names = [
+                row["display_name"]
+                for row in await tx.all(
+                    "SELECT display_name FROM seats WHERE user_id = ? UNION SELECT display_name FROM match_players "
+                    "WHERE user_id = ? UNION SELECT display_name FROM ratings WHERE user_id = ?",
+                    (user_id, user_id, user_id),
+                )
+            ]
             match_rows = await tx.run(
                 "UPDATE match_players SET user_id = ?, display_name = ? WHERE user_id = ?",
                 (pseudonym, ERASED_NAME, user_id),
             )
             ratings = await tx.run("DELETE FROM ratings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
-            seats = await tx.run(
-                "UPDATE seats SET user_id = ?, display_name = ?, hand_channel_id = NULL, hand_message_id = NULL "
-                "WHERE user_id = ? AND game_id IN (SELECT id FROM games WHERE status IN ('finished', 'abandoned'))",
-                (pseudonym, ERASED_NAME, user_id),
-            )
-            await tx.run(
-                "UPDATE games SET host_user_id = ? WHERE host_user_id = ? AND status IN ('finished', 'abandoned')",
-                (pseudonym, user_id),
-            )
             open_rows = await tx.all(
                 "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
                 "WHERE g.status IN ('lobby', 'active') AND (s.user_id = ? OR g.host_user_id = ?) ORDER BY g.id",
                 (user_id, user_id),
             )
-            await tx.many(
-                "INSERT OR IGNORE INTO pending_erasures (game_id, user_id, pseudonym) VALUES (?, ?, ?)",
-                [(row["id"], user_id, pseudonym) for row in open_rows],
+            # An open game's seat is played on by a computer; a finished one keeps its human/computer record.
+            seats = await tx.run(
+                "UPDATE seats SET user_id = ?, display_name = ?, hand_channel_id = NULL, hand_message_id = NULL, "
+                "computer_level = CASE WHEN game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'active')) "
+                "THEN COALESCE(computer_level, 'normal') ELSE computer_level END WHERE user_id = ?",
+                (pseudonym, ERASED_NAME, user_id),
             )
+            await tx.run("UPDATE games SET host_user_id = ? WHERE host_user_id = ?", (pseudonym, user_id))
+            for name in names:  # end reasons stored by older versions named the player ("ended by <name>")
+                await tx.run(
+                    "UPDATE games SET end_reason = replace(end_reason, ?, ?) WHERE instr(end_reason, ?) > 0",
+                    (f"by {name}", f"by {ERASED_NAME}", f"by {name}"),
+                )
+            await tx.run("DELETE FROM pending_erasures WHERE user_id = ?", (user_id,))
+        await self._db.checkpoint()
         log.info("erased a user's data: %d results, %d ratings, %d seats", match_rows, ratings, seats)
         return Erasure(pseudonym, match_rows, ratings, seats, tuple(row["id"] for row in open_rows))
+
+
+def is_erased(user_id: int | None) -> bool:
+    """A seat or result of a user who deleted their data: the pseudonym is negative, Discord ids never are."""
+    return user_id is not None and user_id < 0
+
+
+def returning_user(user_id: int | None) -> int | None:
+    """The Discord user a stored seat may be given back to (a Rematch): None for computers and erased seats."""
+    return None if user_id is None or is_erased(user_id) else user_id
 
 
 def settle_pending(conn: sqlite3.Connection, game_id: int) -> int:

@@ -123,6 +123,8 @@ def _what_now(view: CarouselView) -> str:
         return "Meld (meld 7h 8h 9h) or draw a second card (draw)."
     if view.phase is Phase.MELD_2:
         return "Meld (meld 7h 8h 9h) or draw a third and last card (draw)."
+    if view.phase is Phase.KNOCK and not view.can_knock:
+        return f"Your count is {view.hand_value}, over {view.knock_limit}: pass (CA-9)."
     if view.phase is Phase.KNOCK:
         return f"Your count is {view.hand_value}, within {view.knock_limit}: knock or pass (CA-9)."
     return ""

@@ -46,7 +46,7 @@ class EasyPlayer:
 
     def choose(self, view: CarouselView, rng: random.Random) -> Move:
         if view.phase is Phase.KNOCK:
-            return Knock()
+            return Knock() if view.can_knock else PassKnock()
         if view.phase is Phase.DRAW_1:
             return Draw()
         played, table = greedy_play(view.table, view.hand, view.decks)
@@ -62,7 +62,7 @@ class NormalPlayer:
 
     def choose(self, view: CarouselView, rng: random.Random) -> Move:
         if view.phase is Phase.KNOCK:
-            return Knock()
+            return Knock() if view.can_knock else PassKnock()
         if view.phase is Phase.DRAW_1:
             return Draw()
         play = solve_best(view.table, view.hand, copies=view.decks, time_limit=self.time_limit)
@@ -99,7 +99,7 @@ class HardPlayer:
 
     def choose(self, view: CarouselView, rng: random.Random) -> Move:
         if view.phase is Phase.KNOCK:
-            return Knock() if self._should_knock(view, rng) else PassKnock()
+            return Knock() if view.can_knock and self._should_knock(view, rng) else PassKnock()
         if view.phase is Phase.DRAW_1:
             return Draw()
         started = self.clock()

@@ -11,12 +11,13 @@ it straight into `IllegalMove` (CA-6: a rejected step says why).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from games.cards import JOKER_SYMBOL, Card, Rank, Suit, format_cards, parse_card
+from games.cards import JOKER_SYMBOL, Card, Rank, Suit, format_cards, parse_card, rummy_deck
 
 JOKER_VALUE = 25
 MAX_GROUP = 4  # CA-5: never more than 4 cards in a group
@@ -35,6 +36,14 @@ def card_value(card: Card) -> int:
 def hand_value(cards: Iterable[Card]) -> int:
     """A hand's count (CA-8), used for knocking (CA-9) and scoring (CA-12)."""
     return sum(card_value(card) for card in cards)
+
+
+@functools.cache
+def lowest_count(size: int, decks: int) -> int:
+    """The smallest count any hand of `size` cards could have with `decks` decks (CA-8): the cheapest
+    cards of the deck. A public fact, so a pause decided by it reveals nothing about a hand (CA-9)."""
+    values = sorted(card_value(card) for card in rummy_deck(decks))
+    return sum(values[:size])
 
 
 def low_position(rank: Rank) -> int:

@@ -8,6 +8,8 @@ from typing import Any
 
 from games.base import options_from_mapping
 
+STORED_BEFORE_KNOCK_OFFER = frozenset({"target", "knock_limit"})  # every key `to_dict()` wrote then
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -19,6 +21,10 @@ class Options:
 
     target: int = 150
     knock_limit: int = 5
+    # CA-9: pause at the end of every turn whose hand is small enough that *some* hand of that size could
+    # knock, so whether the table waits depends on public facts only (the hand size), never on the count.
+    # Off only for tables stored before it existed, whose moves were logged without those pauses.
+    knock_offer_always: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.target, int) or isinstance(self.target, bool) or not 1 <= self.target <= 10_000:
@@ -29,10 +35,17 @@ class Options:
             or not 0 <= self.knock_limit <= 50
         ):
             raise ValueError("knock_limit must be a whole number from 0 to 50")
+        if not isinstance(self.knock_offer_always, bool):
+            raise ValueError("knock_offer_always must be true or false")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | Options | None) -> Options:
-        """Build from stored or user-supplied settings; unknown keys are refused with a readable message."""
+        """Build from stored or user-supplied settings; unknown keys are refused with a readable message.
+
+        A complete `to_dict()` stored before `knock_offer_always` existed keeps the rules it was played
+        with (the switch off), so its logged moves still replay; new tables write the switch."""
+        if isinstance(data, Mapping) and data.keys() >= STORED_BEFORE_KNOCK_OFFER and "knock_offer_always" not in data:
+            data = {**data, "knock_offer_always": False}
         return options_from_mapping(cls, data, "Carousel")
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from games.base import GameResult, IllegalMove, seeded_rng
 from games.cards import Card, format_cards, parse_card, rummy_deck, shuffled
-from games.carousel.melds import Meld, TableCard, hand_value
+from games.carousel.melds import Meld, TableCard, hand_value, lowest_count
 from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move
 from games.carousel.options import Options
 from games.carousel.scoring import end_of_game, score_hand
@@ -73,14 +73,14 @@ class State:
     @property
     def can_knock(self) -> bool:
         """CA-9: at the end of one's own turn with a count ≤ the knock limit."""
-        return self.phase is Phase.KNOCK
+        return self.phase is Phase.KNOCK and hand_value(self.hands[self.turn]) <= self.options.knock_limit
 
     def legal_moves(self) -> list[Move]:
         """Draws, knock and pass; meld steps are checked, not enumerated (there can be millions)."""
         if self.phase is Phase.OVER:
             return []
         if self.phase is Phase.KNOCK:
-            return [Knock(), PassKnock()]
+            return [Knock(), PassKnock()] if self.can_knock else [PassKnock()]
         return [Draw()]
 
     def check(self, move: Move) -> None:
@@ -106,6 +106,9 @@ class State:
                 if phase is Phase.DRAW_1:
                     raise IllegalMove("you can knock only at the end of your own turn (CA-9)")
                 raise IllegalMove("finish your turn first: knocking comes at the end of your turn (CA-9)")
+            if not self.can_knock:
+                count = hand_value(self.hands[self.turn])
+                raise IllegalMove(f"your count is {count}, over the knock limit of {self.options.knock_limit} (CA-9)")
             return ()
         if isinstance(move, PassKnock):
             if phase is not Phase.KNOCK:
@@ -201,8 +204,14 @@ class State:
         return state._end_turn(seat)
 
     def _end_turn(self, seat: int) -> State:
-        """CA-4 END: a count within the knock limit may knock (CA-9); otherwise play passes on."""
-        if hand_value(self.hands[seat]) <= self.options.knock_limit:
+        """CA-4 END: a count within the knock limit may knock (CA-9); otherwise play passes on.
+
+        With `knock_offer_always` the pause comes whenever a hand of this size *could* be within the
+        limit (a public fact), and a player over it can only pass, so the pause reveals no count."""
+        if self.options.knock_offer_always:
+            if lowest_count(len(self.hands[seat]), self.decks) <= self.options.knock_limit:
+                return replace(self, phase=Phase.KNOCK)
+        elif hand_value(self.hands[seat]) <= self.options.knock_limit:
             return replace(self, phase=Phase.KNOCK)
         return self._next_turn()
 

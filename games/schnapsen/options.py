@@ -15,10 +15,11 @@ CLAIM_MODES = ("auto", "memory")  # D-SX-3
 CLOSE_SCORINGS = ("final", "at_close")  # SX-13
 NEXT_DEALERS = ("alternate", "winner", "loser")  # D-SX-4
 
-# Switches added after tables were first stored (the pagat-66 pauses, SX-9/SX-10/SX-13). A stored
-# table holds `to_dict()`, every switch by name; one saved before these existed must keep the rules
-# it was started with, or its logged moves (recorded without the pauses) would no longer replay.
-ADDED_LATER = ("close_before_draw", "exchange_on_close", "non_closer_out_two")
+# Switches added after tables were first stored (the pagat-66 pauses, SX-9/SX-10/SX-13, then the
+# offer at a close made whether or not the opponent holds the lowest trump). A stored table holds
+# `to_dict()`, every switch by name; one saved before a switch existed must keep the rules it was
+# started with (the switch off), or its logged moves would no longer replay.
+ADDED_LATER = ("close_before_draw", "exchange_on_close", "non_closer_out_two", "exchange_offer_always")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,10 @@ class Options:
     close_with_two_left: bool = False  # SX-10
     close_before_draw: bool = False  # SX-10: pagat 66: after a trick, the winner may close before drawing
     exchange_on_close: bool = False  # SX-9: pagat 66: the closer's opponent may exchange at once, no trick needed
+    # SX-9: with `exchange_on_close`, pause for the closer's opponent whenever the lowest trump is unseen,
+    # holder or not (without it they see only "Continue"), so whether the table waits tells nobody where
+    # the card is. Off only for tables stored before it existed, whose moves were logged without it.
+    exchange_offer_always: bool = False
     close_scoring: str = "final"  # SX-13: "final" (66, Santase) or "at_close" (Schnapsen)
     failed_close_always_three: bool = False  # SX-13: the strict Santase penalty
     non_closer_out_two: bool = False  # SX-13: pagat 66: the non-closer reaching 66 first always scores 2
@@ -56,8 +61,8 @@ class Options:
     def from_mapping(cls, data: Mapping[str, Any] | None) -> Options:
         """Validate table options: unknown keys or wrong values raise ValueError with a sentence."""
         data = dict(data or {})
-        if _stored_before_pauses(data):
-            data.update(dict.fromkeys(ADDED_LATER, False))
+        if _stored_complete(data):
+            data.update({key: False for key in ADDED_LATER if key not in data})
         name = data.pop("preset", "santase")
         if name not in PRESETS:
             raise ValueError(f"Unknown Sixty-Six preset {name!r}; choose one of: {', '.join(PRESETS)}.")
@@ -83,11 +88,11 @@ class Options:
         return 6 if self.deck_size == 24 else 5
 
 
-def _stored_before_pauses(data: Mapping[str, Any]) -> bool:
-    """True for a complete `to_dict()` written before ADDED_LATER existed (not for options a host typed:
-    those name a few switches, never all of them)."""
+def _stored_complete(data: Mapping[str, Any]) -> bool:
+    """True for a complete `to_dict()`, perhaps written before some of ADDED_LATER existed (not for options
+    a host typed: those name a few switches, never all of them)."""
     original = {f.name for f in fields(Options)} - set(ADDED_LATER)
-    return original <= data.keys() and not data.keys() & set(ADDED_LATER)
+    return original <= data.keys()
 
 
 def _validated(key: str, value: Any, default: Any) -> Any:
@@ -125,6 +130,7 @@ PRESETS: dict[str, Options] = {
         close_with_two_left=True,
         close_before_draw=True,  # SX-10: either before or after drawing
         exchange_on_close=True,  # SX-9: the opponent may exchange the 9 when the talon is closed
+        exchange_offer_always=True,  # SX-9: ... and is asked whether or not they hold it
         non_closer_out_two=True,  # SX-13: the non-closer out first gets 2, whatever the tricks
     ),
     "schnapsen": Options(

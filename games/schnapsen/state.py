@@ -7,7 +7,9 @@
 Two pauses hold the deal between tricks (`State.pause`, pagat 66): with `close_before_draw` the
 trick's winner chooses `Draw` or `Close` before anybody draws (SX-10), and with `exchange_on_close`
 the opponent of a player who has just closed may exchange the lowest trump or keep it (SX-9).
-Each happens only when the choice is real; otherwise play goes on exactly as without the switch.
+Whether a pause happens depends only on what the whole table can see (the talon, the tricks, the
+face-up card), never on a hidden card: the exchange pause comes whenever the lowest trump is unseen,
+and an opponent without it answers with `KeepTrump` ("Continue"), logged in the same words.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ class State:
     moves_in_deal: int = 0
     winner: int | None = None
     pause: Pause | None = None  # SX-10 draw-or-close, SX-9 exchange-on-close (pagat 66)
-    kept_trump: int | None = None  # SX-9: the seat that declined the exchange at a close, so holds the 9 (or J)
+    kept_trump: int | None = None  # SX-9: who declined an offer made to holders only (older tables), so holds the 9
     players: int = field(default=2)
 
     # Basic queries ------------------------------------------------------------------------------
@@ -210,9 +212,12 @@ class State:
                 return None
             return "You won the trick: first choose to draw as usual or to close the talon before drawing."
         if self.pause is Pause.EXCHANGE:
-            if isinstance(move, (ExchangeTrump, KeepTrump)):
+            if isinstance(move, KeepTrump):
                 return None
-            return "The talon was just closed: first exchange the lowest trump for the trump card, or keep it."
+            if isinstance(move, ExchangeTrump):
+                low = lowest_trump(self.options.deck_size, self.trump)
+                return None if low in self.hands[1 - self.leader] else f"You need the {low} to exchange the trump card."
+            return "The talon was just closed: first exchange the lowest trump for the trump card, or go on."
         if isinstance(move, Draw):
             return "There is nothing to draw now: the cards are drawn by themselves after each trick."
         if isinstance(move, KeepTrump):
@@ -280,7 +285,8 @@ class State:
         if seat is None:
             return []
         if self.pause is Pause.EXCHANGE:
-            return [ExchangeTrump(), KeepTrump()]
+            low = lowest_trump(self.options.deck_size, self.trump)
+            return [ExchangeTrump(), KeepTrump()] if low in self.hands[seat] else [KeepTrump()]
         if self.pause is Pause.DRAW:
             pause_moves: list[Move] = [Draw(), Close()]
             if self._claim_refusal() is None:
@@ -339,8 +345,10 @@ class State:
         if isinstance(move, Draw):
             return self._with(text=f"{seat_name(seat)} draws")._drawn()
         if isinstance(move, KeepTrump):
-            low = lowest_trump(self.options.deck_size, self.trump)
-            return self._with(pause=None, kept_trump=seat, text=f"{seat_name(seat)} keeps {low}")
+            # SX-9: declining is silent at a real table. Only where the offer went to holders alone
+            # (tables stored before `exchange_offer_always`) did everybody learn who kept the card.
+            kept = None if self.options.exchange_offer_always else seat
+            return self._with(pause=None, kept_trump=kept, text=f"{seat_name(seat)} does not exchange")
         assert isinstance(move, Claim)
         state = self if move.marriage is None else self._declare(seat, move.marriage, move.points)
         return state._end_by_claim(seat)
@@ -358,11 +366,16 @@ class State:
 
     def _offer_exchange(self) -> State:
         """SX-9 `exchange_on_close` (pagat 66): the closer's opponent holding the lowest trump may exchange
-        it now, trick or no trick; without the card there is no pause (nothing to decide)."""
+        it now, trick or no trick. With `exchange_offer_always` the table pauses whenever that card is
+        still unseen (not played, not the face-up card), whoever holds it, so the pause reveals nothing."""
         assert self.closed is not None
-        opponent = 1 - self.closed.closer
+        if not self.options.exchange_on_close or not self.talon:
+            return self
         low = lowest_trump(self.options.deck_size, self.trump)
-        if self.options.exchange_on_close and self.talon and low in self.hands[opponent]:
+        if self.options.exchange_offer_always:
+            seen = self.talon[-1] == low or any(played.card == low for t in self.tricks for played in t.cards)
+            return self if seen else replace(self, pause=Pause.EXCHANGE)
+        if low in self.hands[1 - self.closed.closer]:
             return replace(self, pause=Pause.EXCHANGE)
         return self
 

@@ -159,8 +159,8 @@ class SchnapsenView:
     exchange_pending: bool = False
     can_draw: bool = False  # this seat may press Draw now (only in its own view during the pause)
     can_keep: bool = False  # this seat may decline the exchange now
-    # SX-9: the seat that declined the exchange at a close this deal. Everybody saw the offer, so
-    # everybody knows that seat held the lowest trump then (the computer players count on it).
+    # SX-9: on tables stored before `exchange_offer_always`, the seat that declined the exchange at a
+    # close: the offer went to holders only, so everybody knew it held the lowest trump. None otherwise.
     trump_kept_by: int | None = None
 
     @property

@@ -235,6 +235,53 @@ def can_beat(hand: int, table: Combo, options: Options, bombs_only: bool = False
     return next(iter_beating(hand, table, options, bombs_only), None) is not None
 
 
+def could_beat(size: int, unseen: int, table: Combo, options: Options, bombs_only: bool = False) -> bool:
+    """Whether *some* hand of `size` cards drawn from `unseen` could beat `table`: `can_beat` from what the
+    whole table knows (hand sizes, cards played), so an auto-pass decided by it reveals nothing (D-TL-4).
+
+    Mirrors `iter_beating`, but a bomb needs only its shortest length: a longer double sequence holds a
+    shorter one, so looking for the shortest never misses a hand that could chop."""
+    if size < table.size and not table.is_twos and not options.over_chopping:
+        return False
+    same_kind = combos_like(_thinned(unseen, table), table.kind, table.length)
+    if (not bombs_only or table.is_bomb) and size >= table.size and any(top_of(m) > table.top for m in same_kind):
+        return True
+    shortest: list[tuple[ComboKind, int]] = []
+    if table.is_twos:
+        if table.size == 1:
+            shortest.append((ComboKind.QUAD, 4))
+        shortest.append((ComboKind.DOUBLE_SEQUENCE, table.size + 2))
+    elif options.over_chopping and table.is_bomb and not _four_twos(table):
+        own = bomb_class(table)
+        if own < 2:
+            shortest.append((ComboKind.QUAD, 4))
+        shortest.append((ComboKind.DOUBLE_SEQUENCE, max(4, own + 1)))
+    for kind, length in shortest:
+        if kind is table.kind and length == table.length:
+            continue  # the same kind was looked at above
+        cards = 4 if kind is ComboKind.QUAD else 2 * length
+        if cards <= size and next(iter(combos_like(unseen, kind, length)), None) is not None:
+            return True
+    return False
+
+
+def _thinned(cards: int, table: Combo) -> int:
+    """`cards` with the ranks below the table's top rank cut to the copies a combination of its kind
+    needs there (1 in a sequence, 2 in a double sequence, none in a set): which suits fill them cannot
+    decide whether the combination beats, and fewer cards keep the search short."""
+    need = {ComboKind.SEQUENCE: 1, ComboKind.DOUBLE_SEQUENCE: 2}.get(table.kind, 0)
+    top_rank = rank_of(table.top)
+    kept = cards & ~((1 << (top_rank << 2)) - 1)
+    for rank in range(top_rank):
+        bits = nibble(cards, rank)
+        for _ in range(need):
+            if bits:
+                low = bits & -bits
+                kept |= low << (rank << 2)
+                bits ^= low
+    return kept
+
+
 def iter_beating(hand: int, table: Combo, options: Options, bombs_only: bool = False) -> Iterator[int]:
     """Lazily, the masks of `beating_combos`."""
     if not bombs_only or table.is_bomb:

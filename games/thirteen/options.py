@@ -8,6 +8,12 @@ from typing import Any
 
 from games.base import options_from_mapping
 
+# Every key `to_dict()` wrote before `auto_pass_public` existed.
+STORED_BEFORE_PUBLIC_PASS = frozenset(
+    {"bomb_after_pass", "over_chopping", "n_or_more_pairs", "instant_wins", "two_finish_loses", "auto_pass",
+     "series_games"}
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -21,6 +27,7 @@ class Options:
     - two_finish_loses: going out with a play holding a 2 takes the lowest free place (E-TL-9); off.
     - auto_pass: the engine passes for a player with no legal beating play (D-TL-4, E-TL-10); on.
     - series_games: games in the match, scored by place points n-1..0 (D-TL-5, TL-12); 1.
+    - auto_pass_public: auto-pass only a seat that could not beat the table with any hand of its size; on.
     """
 
     bomb_after_pass: bool = False
@@ -30,6 +37,10 @@ class Options:
     two_finish_loses: bool = False
     auto_pass: bool = True
     series_games: int = 1
+    # D-TL-4: auto-pass a seat only when no hand of its size could beat the table, judged from the cards
+    # played (public), never from its own hand: a skipped turn then tells nobody what the seat holds.
+    # Off only for tables stored before it existed, whose moves were logged with the old auto-passes.
+    auto_pass_public: bool = True
 
     MAX_SERIES = 50
 
@@ -45,7 +56,12 @@ class Options:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | Options | None) -> Options:
-        """Validate a mapping (saved config, lobby settings); unknown keys or bad values raise ValueError."""
+        """Validate a mapping (saved config, lobby settings); unknown keys or bad values raise ValueError.
+
+        A complete `to_dict()` stored before `auto_pass_public` existed keeps the rules it was played with
+        (the switch off), so its logged moves still replay; new tables write the switch."""
+        if isinstance(data, Mapping) and data.keys() >= STORED_BEFORE_PUBLIC_PASS and "auto_pass_public" not in data:
+            data = {**data, "auto_pass_public": False}
         return options_from_mapping(cls, data, "Thirteen")
 
     def to_dict(self) -> dict[str, Any]:

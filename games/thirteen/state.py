@@ -20,13 +20,14 @@ from games.thirteen.combos import (
     beats,
     can_beat,
     classify,
+    could_beat,
     why_not_beats,
     why_not_combo,
 )
 from games.thirteen.deal import MAX_REDEALS, deal, instant_win
 from games.thirteen.moves import PASS, Move, Pass, Play, decode_move, parse_move
 from games.thirteen.options import Options
-from games.thirteen.order import CARDS, TWO, cards_of, lowest_of, mask_of, value, values_of
+from games.thirteen.order import CARDS, FULL_DECK, TWO, cards_of, lowest_of, mask_of, value, values_of
 from games.thirteen.views import LogLine, TableCombo, ThirteenView, Turn
 
 LOG_KEEP = 30  # lines of game log a view carries: enough for a table message, small enough to store
@@ -283,11 +284,20 @@ class State:
             if not self.hands[seat] or not self._eligible(seat):
                 continue
             window = bool(self.passed >> seat & 1)
-            if self.options.auto_pass and not can_beat(self.hands[seat], self.table, self.options, window):
+            if self.options.auto_pass and not self._may_beat(seat, window):
                 self._pass(seat, auto=True)
                 continue
             self.turn = seat
             return
+
+    def _may_beat(self, seat: int, window: bool) -> bool:
+        """D-TL-4: whether `seat` gets a turn. With `auto_pass_public`, from public facts only (its hand
+        size and the cards not yet played), so a skipped turn reveals nothing of its hand."""
+        assert self.table is not None
+        if self.options.auto_pass_public:
+            unseen = FULL_DECK & ~self.played
+            return could_beat(self.hands[seat].bit_count(), unseen, self.table, self.options, window)
+        return can_beat(self.hands[seat], self.table, self.options, window)
 
     def _clear_round(self) -> None:
         """Everyone else passed: the last player leads, or the next seat with cards if they went out (TL-10)."""

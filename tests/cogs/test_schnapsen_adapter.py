@@ -390,15 +390,26 @@ def test_sx10_header_says_who_may_close_before_drawing() -> None:
     assert "Alice may close before drawing" in table_header(before_drawing().view(None), NAMES)
 
 
-def test_sx9_header_says_who_may_exchange_the_9() -> None:
-    """SX-9: the public header names the player who may exchange the trump 9 at the close."""
-    assert "Bob may exchange the 9♣" in table_header(exchange_offered().view(None), NAMES)
+def test_sx9_header_says_who_is_deciding_without_saying_who_holds_the_9() -> None:
+    """SX-9: the public header names the player asked at the close, in words that fit holder and non-holder."""
+    header = table_header(exchange_offered().view(None), NAMES)
+    assert "⏸ Bob is deciding: the holder of the 9♣ may exchange it" in header and "keep" not in header
+
+
+def test_sx9_opponent_without_the_9_sees_only_continue() -> None:
+    """SX-9: the pause comes without the 9 too; the panel then offers one button, Continue (KeepTrump)."""
+    state = position(
+        hands=["Kh Qh 9c 10s Jd", "Ah 10h As Qc Jc"], trump="Ac", talon=FULL_TALON, leader=0, tricks=(1, 0),
+        scores=(20, 0), preset="sixty_six",
+    ).apply(Close())
+    shown = panel(state.view(1))
+    assert not by_action(shown, "swap") and [b.label for b in by_action(shown, "keep")] == ["Continue"]
 
 
 def test_sx9_sx10_sixty_six_rules_text_explains_the_pagat_rules() -> None:
     """/schnapsen rules for sixty_six mentions closing before drawing, the exchange at a close and the 2."""
     text = rules_text({"preset": "sixty_six"})
-    assert "close before drawing" in text and "exchange it at once" in text and "score 2" in text
+    assert "close before drawing" in text and "exchange it**" in text and "score 2" in text
     assert "close before drawing" not in rules_text({"preset": "santase"})
 
 

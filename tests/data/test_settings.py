@@ -80,12 +80,13 @@ async def test_recompute_after_erasure_keeps_other_ratings(db):
     assert set(stored) == {1, 3}
 
 
-async def test_erase_reports_open_games_and_leaves_them(db):
-    """Seats in open games are reported for the bot to settle, not silently rewritten mid-game."""
+async def test_erase_reports_open_games_and_erases_their_seats_at_once(db):
+    """Seats in open games are reported, and become computer seats under the pseudonym straight away."""
     game = await active_game(db, (1, 2))
     erasure = await db.privacy.erase_user(2, at=T0)
     assert erasure.open_game_ids == (game.id,)
-    assert (await db.games.get(game.id)).seats[1].user_id == 2
+    seat = (await db.games.get(game.id)).seats[1]
+    assert (seat.user_id, seat.is_computer) == (erasure.pseudonym, True)
 
 
 async def test_erased_while_seated_is_erased_from_the_result_when_the_game_ends(db, tmp_path):

@@ -51,7 +51,7 @@ def hint_cards(view: CarouselView) -> list[Any]:
 def hint_move(view: CarouselView) -> Move:
     """The HINT policy in the engine: the hinted cards, arranged as Meld proposes them."""
     if view.phase is Phase.KNOCK:
-        return Knock()
+        return Knock() if view.can_knock else PassKnock()
     cards = hint_cards(view) if view.phase.may_meld else []
     if not cards:
         return Draw()
@@ -220,6 +220,8 @@ async def act(bot: CardBot, user: SimUser, hand: Message, policy: str) -> Messag
     """One move by `policy` on a hand message where it is the user's turn (the clicks a person makes)."""
     if controls(hand, "knock", enabled=True):
         return await press(bot, user, hand, "knock" if policy == HINT else "pass")
+    if controls(hand, "pass", enabled=True):  # CA-9: the end-of-turn pause over the limit, End turn only
+        return await press(bot, user, hand, "pass")
     if policy == HINT and controls(hand, "hint", enabled=True):
         hinted = await press(bot, user, hand, "hint")
         if controls(hinted, "meld", enabled=True):

@@ -266,7 +266,8 @@ async def test_only_finished_games_replay(fake: FakeDiscord, bots) -> None:
     picker = history.selects[0]
     forged = {"custom_id": picker["custom_id"], "component_type": 3, "values": [str(game_id_of(lobby))]}
     answer = await fake.start_interaction(bob.person, 3, forged, fake.channel, history)
-    assert isinstance(answer, Message) and "Only finished games" in answer.text
+    # The running game was never in the menu, so the strict decoder refuses it before any lookup.
+    assert isinstance(answer, Message) and "not valid any more" in answer.text
     assert not answer.attachments
 
 
@@ -473,3 +474,25 @@ async def test_game_end_refused_to_a_plain_member(fake: FakeDiscord, bots) -> No
     assert refused.ephemeral and "Only the host" in refused.text
     ended = await reply(owner(fake), "game end")
     assert "has been ended" in ended.text
+
+
+async def test_rematch_after_an_erasure_seats_a_computer_in_the_erased_seat(fake: FakeDiscord, bots) -> None:
+    """Rematch: the seat of a player who deleted their data comes back as an anonymous computer, never `<@-1>`."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    await start_game(fake, alice, lobby, [alice, bob])
+    ask = await reply(alice, "settings delete-my-data")
+    await click(alice, ask, "Yes, delete my data")
+    await play_all(fake, [bob])
+    final = next(
+        m for m in reversed(fake.messages(fake.channel)) if any(b.get("label") == "Rematch" for b in m.buttons)
+    )
+    again = await click(bob, final, "Rematch")
+    assert "<@-" not in again.text and "Deleted player" in again.text
+    record = await bot.service.db.games.get(game_id_of(again))
+    erased = [seat for seat in record.seats if seat.user_id != int(bob.id)]
+    assert len(erased) == 1 and erased[0].is_computer and erased[0].user_id is None
+    started = await click(bob, again, "Start")
+    assert "<@-" not in started.text

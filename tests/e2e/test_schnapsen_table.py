@@ -232,7 +232,10 @@ async def test_sx10_sx9_close_before_drawing_then_the_exchange_offer_through_but
 
     def offers_exchange(seed: int) -> bool:
         state, _ = first_pause(seed)
-        return state.pause is Pause.DRAW and state.apply(Close()).pause is Pause.EXCHANGE
+        if state.pause is not Pause.DRAW:
+            return False
+        closed = state.apply(Close())
+        return closed.pause is Pause.EXCHANGE and ExchangeTrump() in closed.legal_moves()
 
     seed = find_seed(offers_exchange)
     paused, version = first_pause(seed)
@@ -263,7 +266,7 @@ async def test_sx10_sx9_close_before_drawing_then_the_exchange_offer_through_but
     assert offer is not None
     assert [b["label"] for b in controls(offer, "swap", enabled=True)] == [f"Exchange {nine} for {face_up}"]
     assert [b["label"] for b in controls(offer, "keep", enabled=True)] == ["Keep"]
-    await table_showing(fake, f"{seat_names[1 - closer]} may exchange the {nine}")
+    await table_showing(fake, f"{seat_names[1 - closer]} is deciding: the holder of the {nine}")
     swapped = await press_action(users[1 - closer], offer, "swap")
     assert card_codes(swapped) == [card.code for card in exchanged.view(1 - closer).hand]
     await play(fake, [alice, bob], stop=deal_shown(fake, [alice, bob], 1))

@@ -64,7 +64,7 @@ def test_scenario2_no_meld_after_third_draw() -> None:
 
 def test_ca4_melding_ends_the_turn() -> None:
     """CA-4: after a meld step no more draws; play passes on."""
-    state = position(hands=["7h 8h 9h Kc Kd", "5d Ks Qs Js"], phase="meld_1")
+    state = position(hands=["7h 8h 9h Kc Kd Qd Jd Jc", "5d Ks Qs Js"], phase="meld_1")  # CA-9: 5 left, no pause
     after = state.apply(step("7h 8h 9h"))
     assert after.to_move == 1 and after.phase is Phase.DRAW_1
     assert after.table == (Meld.parse("7h 8h 9h"),)
@@ -157,8 +157,9 @@ def test_scenario6_knock_limit(hand: str, allowed: bool) -> None:
     """§2.4.6: A♣ 4♦ (5) may knock; 6♦ and a lone joker (25) may not."""
     state = position(table=["7h 8h 9h"], hands=[f"10h {hand}", "Kc Ks Kd Qs"], phase="meld_1")
     after = state.apply(step("7h 8h 9h 10h"))
-    assert (after.phase is Phase.KNOCK) is allowed
+    assert after.phase is Phase.KNOCK  # CA-9: a one- or two-card hand could knock, so the pause comes anyway
     assert after.view(0).can_knock is allowed
+    assert (Knock() in after.legal_moves()) is allowed and PassKnock() in after.legal_moves()
     if not allowed:
         with pytest.raises(IllegalMove):
             after.check(Knock())
@@ -299,7 +300,24 @@ def test_options_validate_with_friendly_errors() -> None:
 def test_knock_limit_option_changes_ca9() -> None:
     """CA-9 with knock_limit=2: a hand of 3 may not knock."""
     state = position(table=["7h 8h 9h"], hands=["10h 3c", "Kc Ks"], phase="meld_1", options={"knock_limit": 2})
-    assert state.apply(step("7h 8h 9h 10h")).phase is not Phase.KNOCK
+    after = state.apply(step("7h 8h 9h 10h"))
+    assert not after.view(0).can_knock and after.legal_moves() == [PassKnock()]
+
+
+def test_ca9_knock_pause_depends_on_the_hand_size_only() -> None:
+    """CA-9: the end-of-turn pause comes when some hand of that size could knock, whatever the count."""
+    low = position(table=["7h 8h 9h"], hands=["10h Ac 2c", "Kc Ks"], phase="meld_1").apply(step("7h 8h 9h 10h"))
+    high = position(table=["7h 8h 9h"], hands=["10h Kd Qd", "Kc Ks"], phase="meld_1").apply(step("7h 8h 9h 10h"))
+    assert low.phase is high.phase is Phase.KNOCK and low.view(None) == high.view(None)
+    big = position(hands=["7h 8h 9h Ac Ad As 2c 2d", "Kc Ks"], phase="meld_1").apply(step("7h 8h 9h"))
+    assert big.phase is Phase.DRAW_1  # CA-8: five cards count at least 6 with one deck, over the limit
+
+
+def test_ca9_tables_stored_before_the_public_pause_keep_their_rules() -> None:
+    """CA-9: options stored as {target, knock_limit} replay without the pause for counts over the limit."""
+    state = position(table=["7h 8h 9h"], hands=["10h Kd Qd", "Kc Ks"], phase="meld_1",
+                     options={"target": 150, "knock_limit": 5})
+    assert state.apply(step("7h 8h 9h 10h")).phase is Phase.DRAW_1
 
 
 def test_parse_words_and_meld_from_hand() -> None:

@@ -59,13 +59,22 @@ def test_sampled_layouts_respect_what_was_seen():
 
 
 def test_sx9_sampled_layouts_give_the_opponent_the_nine_it_kept():
-    """SX-9: an opponent who kept the 9 at a close holds it in every sampled layout."""
+    """SX-9 (tables stored before the offer went to everybody): a seat that kept the 9 holds it in every layout."""
     state = position(["Ac Jd", "9s Jh"], trump="As", talon="9h Qd 10d", leader=0, tricks=(1, 0), scores=(10, 0),
-                     preset="sixty_six").apply(Close()).apply(KeepTrump())
+                     preset="sixty_six", exchange_offer_always=False).apply(Close()).apply(KeepTrump())
     view = state.view(0)
     know = deduce(view)
     nine = 1 << index(parse_card("9s"))
     assert all(sample_layout(view, know, random.Random(seed)).hands[1] & nine for seed in range(10))
+
+
+def test_sx9_declining_the_offer_tells_the_closer_nothing():
+    """SX-9: where every opponent is asked, declining leaves the 9 among the unknown cards."""
+    state = position(["Ac Jd", "9s Jh"], trump="As", talon="9h Qd 10d", leader=0, tricks=(1, 0), scores=(10, 0),
+                     preset="sixty_six").apply(Close()).apply(KeepTrump())
+    view = state.view(0)
+    nine = 1 << index(parse_card("9s"))
+    assert view.trump_kept_by is None and deduce(view).unknown & nine
 
 
 def test_solver_finds_the_forced_win_in_phase_2():

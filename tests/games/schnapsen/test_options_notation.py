@@ -181,3 +181,32 @@ def test_sx10_new_sixty_six_tables_get_the_pauses():
     assert Options.from_mapping({"preset": "sixty_six", "target": 5}).close_before_draw
     full = Options.preset_named("sixty_six").to_dict()
     assert Options.from_mapping(full).exchange_on_close
+
+
+def test_sx9_table_stored_before_the_open_offer_keeps_its_rules():
+    """A sixty_six table stored with the pauses but before `exchange_offer_always` replays its logged closes."""
+    stored = Options.preset_named("sixty_six").to_dict()
+    del stored["exchange_offer_always"]
+    engine = get_engine("schnapsen")
+    assert engine.new_game(2, 5, stored).options.exchange_on_close
+    assert not engine.new_game(2, 5, stored).options.exchange_offer_always
+    closes_without_pause = 0
+    for seed in range(30):
+        state = engine.new_game(2, seed, stored)
+        rng = random.Random(seed)
+        log = []
+        while state.deal_number <= 2 and not state.is_over:
+            moves = state.legal_moves()
+            move = next((m for m in moves if m.encode() == "c"), None) or rng.choice(moves)
+            before = state
+            log.append(move.encode())
+            state = state.apply(move)
+            closes_without_pause += move.encode() == "c" and state.pause is None and before.closed is None
+        assert engine.replay(2, seed, stored, log) == state
+    assert closes_without_pause  # the old rule: no pause when the opponent lacks the 9
+
+
+def test_sx9_new_sixty_six_tables_offer_the_exchange_to_everybody():
+    """A full current dict and a host's partial options both keep `exchange_offer_always` on."""
+    assert Options.from_mapping(Options.preset_named("sixty_six").to_dict()).exchange_offer_always
+    assert Options.from_mapping({"preset": "sixty_six", "target": 5}).exchange_offer_always

@@ -4,6 +4,8 @@ One behaviour per test. The switches are `close_before_draw`, `exchange_on_close
 `non_closer_out_two`, all on in the `sixty_six` preset and off elsewhere.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from games.base import IllegalMove
@@ -20,7 +22,9 @@ from games.schnapsen import (
     Options,
     Pause,
     PlayCard,
+    PlayedCard,
     State,
+    TrickRecord,
     new_game,
     position,
 )
@@ -128,7 +132,7 @@ def test_sx10_close_before_drawing_records_the_opponent_at_closing():
     closed = after_trick().apply(Close())
     assert closed.closed is not None
     assert (closed.closed.closer, closed.closed.opponent_points, closed.closed.opponent_tricks) == (0, 12, 1)
-    assert closed.phase.strict and closed.to_move == 0
+    assert closed.phase.strict and closed.apply(KeepTrump()).to_move == 0
 
 
 def test_sx10_no_last_trick_bonus_after_closing_before_drawing():
@@ -137,7 +141,7 @@ def test_sx10_no_last_trick_bonus_after_closing_before_drawing():
                      preset="sixty_six")
     state = play(state, "Ah", "9d")
     assert state.pause is Pause.DRAW
-    summary = play(state, "close", "Kc", "Jd").last_deal
+    summary = play(state, "close", "keep", "Kc", "Jd").last_deal
     assert summary is not None and summary.card_points == (10 + 11 + 4 + 2, 0)
     assert summary.reason is DealEnd.CLOSE_FAILED
 
@@ -197,16 +201,43 @@ def test_sx9_keep_trump_declines_the_exchange():
     assert state.pause is None and state.to_move == 0 and not state.exchanges
 
 
-def test_sx9_a_kept_trump_is_public_knowledge():
-    """SX-9: everybody saw the offer, so the closer's view says the opponent kept the 9 (snapshotted too)."""
-    state = closing().apply(KeepTrump())
+def test_sx9_older_tables_make_a_kept_trump_public_knowledge():
+    """SX-9, tables stored before `exchange_offer_always`: the offer went to holders only, so keeping told all."""
+    state = closing(exchange_offer_always=False).apply(KeepTrump())
     assert state.view(0).trump_kept_by == 1 and state.view(None).trump_kept_by == 1
     assert State.from_dict(state.to_dict()) == state
 
 
-def test_sx9_no_offer_when_the_opponent_lacks_the_lowest_trump():
-    """SX-9: without the 9 there is nothing to decide: the closer leads at once."""
+def test_sx9_declining_is_silent():
+    """SX-9: declining the offer tells nobody who holds the 9: no kept-by mark, neutral log words."""
+    state = closing().apply(KeepTrump())
+    assert state.view(0).trump_kept_by is None and state.view(None).trump_kept_by is None
+    assert state.log[-1] == "Player 2 does not exchange" and "9" not in state.log[-1]
+
+
+def test_sx9_opponent_without_the_lowest_trump_is_asked_all_the_same():
+    """SX-9: without the 9 the opponent still gets the pause, with only Continue (KeepTrump) to press."""
     state = closing(opponent="Kh Jh")
+    assert state.pause is Pause.EXCHANGE and state.to_move == 1
+    assert state.legal_moves() == [KeepTrump()]
+    view = state.view(1)
+    assert view.can_keep and not view.can_exchange
+    with pytest.raises(IllegalMove, match="You need the 9♠"):
+        state.check(ExchangeTrump())
+
+
+def test_sx9_no_offer_when_the_lowest_trump_is_seen():
+    """SX-9: once the 9 has been played (public), the close needs no pause: the closer leads at once."""
+    state = position(["Ac Jd", "Kh Jh"], trump="As", talon="Qh Qd 10d", leader=0, tricks=(1, 1), scores=(10, 0),
+                     preset="sixty_six")
+    state = replace(state, tricks=(TrickRecord((PlayedCard(1, card("9s")), PlayedCard(0, card("Kd"))), 0),))
+    state = state.apply(Close())
+    assert state.pause is None and state.to_move == 0
+
+
+def test_sx9_older_tables_offer_only_to_the_holder():
+    """SX-9, tables stored before `exchange_offer_always`: without the 9 the closer leads at once (replay)."""
+    state = closing(opponent="Kh Jh", exchange_offer_always=False)
     assert state.pause is None and state.to_move == 0
 
 
@@ -233,7 +264,7 @@ def test_sx9_other_moves_are_refused_during_the_offer():
 
 def test_sx9_keep_is_refused_without_an_offer():
     """SX-9: KeepTrump means nothing when no exchange is on offer."""
-    state = closing(opponent="Kh Jh")
+    state = closing(opponent="Kh Jh", exchange_offer_always=False)
     with pytest.raises(IllegalMove, match="nothing to decline"):
         state.check(KeepTrump())
 
@@ -258,7 +289,10 @@ def test_sx13_non_closer_out_first_scores_by_preset(preset, switches, opp_tricks
     """SX-13: the non-closer going out first: 2 in pagat 66; as a failed close elsewhere."""
     state = position(["Jd 9d", "Ad Jh"], trump="Ks", talon="9h 10h Qh", leader=0, tricks=(2, opp_tricks),
                      scores=(40, 55), preset=preset, **switches)
-    summary = play(state, "close", "Jd", "Ad").last_deal
+    state = play(state, "close")
+    if state.pause is not None:  # SX-9 sixty_six: asked at every close while the 9 is unseen
+        state = play(state, "keep")
+    summary = play(state, "Jd", "Ad").last_deal
     assert (summary.winner, summary.reason, summary.game_points) == (1, DealEnd.CLOSE_FAILED, points)
 
 

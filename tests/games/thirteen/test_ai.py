@@ -130,7 +130,8 @@ def test_computer_players_finish_games_with_legal_moves(level):
 
 def test_tl9_hard_reads_an_automatic_pass_as_holding_nothing_higher():
     """A seat the engine passed for on A♥ holds no 2 in any of hard's sampled deals (D-TL-4, TL-9)."""
-    state = play(position(["Ah 3s 4s", "5c 6c 7c 8c", "9d 10d Jd 2h Qs"], to_move=0), "Ah")
+    state = play(position(["Ah 3s 4s", "5c 6c 7c 8c", "9d 10d Jd 2h Qs"], to_move=0,
+                          options={"auto_pass_public": False}), "Ah")
     view = state.view(2)
     assert [(p.seat, p.auto) for p in passes_seen(view)] == [(1, True)]
     rng, s = random.Random(4), situation_of(view)

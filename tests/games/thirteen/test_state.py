@@ -184,12 +184,34 @@ def test_dtl4_without_auto_pass_a_stuck_player_must_pass_by_hand():
     assert state.to_move == 1 and state.legal_moves() == [PASS]
 
 
-def test_dtl4_auto_pass_only_stops_at_seats_with_a_choice():
-    """D-TL-4: with auto-pass every to_move has a play besides pass."""
-    state = new_game(4, seed=21)
+def test_dtl4_older_tables_auto_pass_stops_only_at_seats_with_a_choice():
+    """D-TL-4, tables stored before `auto_pass_public`: every to_move has a play besides pass."""
+    state = new_game(4, seed=21, options={"auto_pass_public": False})
     while not state.is_over:
         assert any(isinstance(m, Play) for m in state.legal_moves())
         state = state.apply(state.legal_moves()[0])
+
+
+def test_dtl4_auto_pass_skips_only_a_seat_no_hand_of_its_size_could_beat_with():
+    """D-TL-4: facing a single 2, three cards cannot chop (a bomb needs 4 or 6): skipped; four could: asked."""
+    small = play(position(["3c 2h", "4c 5d 6h", "7c 8c 9c 10c"], to_move=0), "2h")
+    assert small.to_move == 2 and small.legal_moves() == [PASS]  # 4 cards might hold a quad: asked all the same
+    assert [(t.seat, t.auto) for t in small.history[-1:]] == [(1, True)]
+
+
+def test_dtl4_public_auto_pass_is_the_same_for_any_hand_of_that_size():
+    """D-TL-4: who gets a turn depends on hand sizes and played cards only, never on the cards held."""
+    weak = play(position(["3c Ah", "4c 5d 6h", "7c 8c 9c 10c"], to_move=0), "Ah")
+    strong = play(position(["3c Ah", "4c 5d 2s", "7c 8c 9c 10c"], to_move=0), "Ah")
+    assert weak.to_move == strong.to_move == 1 and weak.view(None).log == strong.view(None).log
+
+
+def test_dtl4_tables_stored_before_the_public_auto_pass_keep_their_rules():
+    """A complete stored dict without `auto_pass_public` loads with it off; a new table's dict has it on."""
+    stored = {key: value for key, value in Options().to_dict().items() if key != "auto_pass_public"}
+    assert not Options.from_mapping(stored).auto_pass_public
+    assert Options.from_mapping(Options().to_dict()).auto_pass_public
+    assert Options.from_mapping({"auto_pass": True}).auto_pass_public
 
 
 def test_check_refuses_cards_not_held():

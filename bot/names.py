@@ -1,0 +1,28 @@
+"""Display names written into message text: shown as the characters they are, never as formatting.
+
+A name is chosen by its owner, so `**Dave**`, `<@123>` or `@everyone` in it must not bold the bot's
+text, look like a mention, or ping anyone. Allowed mentions already stop the ping; escaping stops the
+rest. Images draw the raw name (Pillow has no markdown), so escape only where text is composed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import discord
+
+ZERO_WIDTH = "\u200b"
+
+
+def shown_name(name: str) -> str:
+    """`name` escaped for message text: markdown first, then mention syntax (discord.utils helpers).
+
+    `escape_mentions` covers `@everyone`, `@here` and `<@digits>`; any other `<` is broken with a
+    zero-width space too, so `<@dave>`, `<#…>` or `<t:…>` in a name never reads as Discord syntax."""
+    escaped = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    return escaped.replace("<", "<" + ZERO_WIDTH)
+
+
+def shown_names(names: Iterable[str]) -> tuple[str, ...]:
+    """`shown_name` for a whole table's seats, in seat order."""
+    return tuple(shown_name(name) for name in names)

@@ -1,0 +1,131 @@
+"""Delete-my-data leaves nothing behind: no row, no text and no byte of the file names the user or holds their id."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from data import Database
+from data.privacy import ERASED_NAME, is_erased, returning_user
+from games.base import GameResult
+
+from .conftest import T0, active_game, lobby
+
+ERASED = 987_654_321_012_345_678  # a snowflake-sized id: 8 bytes in SQLite's record format
+OTHER = 222_222_222_222_222_222
+NAME = "Zyxwvut Quokka"
+
+
+def _cells(path: Path) -> list[tuple[str, str, object]]:
+    """Every (table, column, value) of every table in the database file."""
+    conn = sqlite3.connect(path)
+    try:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        cells = []
+        for table in tables:
+            cursor = conn.execute(f'SELECT * FROM "{table}"')
+            columns = [d[0] for d in cursor.description]
+            for row in cursor:
+                cells.extend((table, column, value) for column, value in zip(columns, row, strict=True))
+        return cells
+    finally:
+        conn.close()
+
+
+def _mentions(path: Path, user_id: int, name: str) -> list[tuple[str, str, object]]:
+    hits = []
+    for table, column, value in _cells(path):
+        if value == user_id or (isinstance(value, str) and (str(user_id) in value or name in value)):
+            hits.append((table, column, value))
+    return hits
+
+
+async def _a_life_at_the_tables(db: Database) -> dict[str, int]:
+    """The user hosts, plays, finishes, abandons, names a game's end, rates, and sits in open games."""
+    ids: dict[str, int] = {}
+    finished = await active_game(db, (ERASED, OTHER), channel_id=1)
+    version = await db.games.append_move(finished.id, finished.version, "3s", at=T0 + 2, actor=0, next_deadline=None)
+    await db.games.finish(finished.id, version, GameResult((1, 2), (5, 0)), at=T0 + 5)
+    ids["finished"] = finished.id
+    ended = await active_game(db, (OTHER, ERASED), channel_id=2)
+    await db.games.abandon(ended.id, at=T0 + 6, reason=f"ended by {NAME}")  # as older versions stored it
+    cancelled = await lobby(db, channel_id=3, host=ERASED)
+    await db.games.add_player(cancelled.id, ERASED, NAME)
+    await db.games.abandon(cancelled.id, at=T0 + 6, reason=f"Cancelled by {NAME}.")
+    active = await active_game(db, (ERASED, OTHER), channel_id=4)
+    await db.games.replace_with_computer(active.id, 0, "normal")  # what the bot does first
+    ids["active"] = active.id
+    waiting = await lobby(db, channel_id=5, host=OTHER)
+    await db.games.add_player(waiting.id, ERASED, NAME)
+    ids["lobby"] = waiting.id
+    await db.settings.update_user(ERASED, ping_on_turn=True)
+    return ids
+
+
+async def _rename(db_path: Path) -> None:
+    """The fixtures seat players as "player <id>"; give the erased user a distinctive display name."""
+    conn = sqlite3.connect(db_path)
+    with conn:
+        for table in ("seats", "match_players", "ratings"):
+            conn.execute(f"UPDATE {table} SET display_name = ? WHERE user_id = ?", (NAME, ERASED))
+    conn.close()
+
+
+async def test_erasure_leaves_no_row_or_text_with_the_id_or_the_name(db: Database, db_path: Path):
+    """Every table and column, text included, holds neither the id nor the display name after erasure."""
+    await _a_life_at_the_tables(db)
+    await _rename(db_path)
+    assert _mentions(db_path, ERASED, NAME)  # the scan sees them before
+    await db.privacy.erase_user(ERASED, at=T0 + 9)
+    assert _mentions(db_path, ERASED, NAME) == []
+    await db.checkpoint()
+    assert _mentions(db_path, ERASED, NAME) == []
+    assert any(value == OTHER for _, _, value in _cells(db_path))  # the others keep their rows
+
+
+async def test_erasure_leaves_no_byte_of_the_id_or_name_in_the_files(db: Database, db_path: Path):
+    """After erasure and its checkpoint, neither the database file nor its WAL holds the name or the id."""
+    await _a_life_at_the_tables(db)
+    await _rename(db_path)
+    await db.privacy.erase_user(ERASED, at=T0 + 9)
+    for path in (db_path, Path(f"{db_path}-wal")):
+        data = path.read_bytes() if path.exists() else b""
+        assert NAME.encode() not in data and ERASED.to_bytes(8, "big") not in data, path.name
+
+
+async def test_erased_open_seats_become_anonymous_computer_seats(db: Database):
+    """An open game's seat of an erased user is a computer seat under the pseudonym, never a human."""
+    ids = await _a_life_at_the_tables(db)
+    erasure = await db.privacy.erase_user(ERASED, at=T0 + 9)
+    for key in ("active", "lobby"):
+        seat = next(s for s in (await db.games.get(ids[key])).seats if s.user_id == erasure.pseudonym)
+        assert seat.is_computer and seat.display_name == ERASED_NAME
+
+
+async def test_end_reasons_of_older_versions_lose_the_name(db: Database):
+    """"ended by <name>" stored before names were left out becomes "ended by Deleted player"."""
+    game = await active_game(db, (ERASED, OTHER), channel_id=7)
+    await db.games.abandon(game.id, at=T0 + 6, reason="ended by player 987654321012345678")
+    await db.privacy.erase_user(ERASED, at=T0 + 9)
+    assert (await db.games.get(game.id)).end_reason == f"ended by {ERASED_NAME}"
+
+
+def test_an_erased_seat_is_never_given_back_to_a_user():
+    """Rematch: negative pseudonyms and computers (None) have no user to return to; real ids do."""
+    assert is_erased(-3) and not is_erased(5) and not is_erased(None)
+    assert returning_user(-3) is None and returning_user(None) is None and returning_user(OTHER) == OTHER
+
+
+async def test_game_end_reasons_are_stored_without_names(db_path: Path):
+    """Migration 0006 rewrites older "ended by <name>" / "Cancelled by <name>." reasons without the name."""
+    old = await Database.open(db_path, migrate_to=5)
+    try:
+        game = await lobby(old, channel_id=9, host=ERASED)
+        await old.games.abandon(game.id, at=T0 + 1, reason=f"Cancelled by {NAME}.")
+        other = await lobby(old, channel_id=10, host=OTHER)
+        await old.games.abandon(other.id, at=T0 + 1, reason=f"ended by {NAME}")
+    finally:
+        await old.close()
+    async with await Database.open(db_path) as db:
+        reasons = {(await db.games.get(g)).end_reason for g in (game.id, other.id)}
+    assert reasons == {"Cancelled by the host.", "ended by the host or a games manager"}
