@@ -34,12 +34,27 @@ class Budget:
     def per_move(self) -> float:
         return self.requests / self.moves if self.moves else 0.0
 
+    @property
+    def first_contacts(self) -> int:
+        """Requests that open a DM channel: once per player ever, since the channel is stored and reused
+        in every later game (data.messages.dm_channel_of), so not a cost of any move."""
+        return self.routes[OPEN_DM]
+
+    @property
+    def per_move_known_players(self) -> float:
+        """Per move for players the bot has written to before: every game after a player's first."""
+        return (self.requests - self.first_contacts) / self.moves if self.moves else 0.0
+
     def line(self) -> str:
         top = ", ".join(f"{route} {count}" for route, count in self.routes.most_common(4))
-        return f"{self.game}: {self.requests} requests / {self.moves} moves = {self.per_move:.2f} per move ({top})"
+        return (
+            f"{self.game}: {self.requests} requests / {self.moves} moves = {self.per_move:.2f} per move "
+            f"({self.per_move_known_players:.2f} without the {self.first_contacts} first DM openings; {top})"
+        )
 
 
 ID = re.compile(r"/\d+")
+OPEN_DM = "POST /users/@me/channels"
 
 
 def route_of(method: str, path: str) -> str:
