@@ -184,8 +184,9 @@ class EasyPlayer:
 @dataclass(frozen=True, slots=True)
 class Weights:
     """Normal's discard scoring: deadwood left, minus the expected gain of the next draws, plus the danger
-    of the card. The draw weights are small on purpose: against players who knock early, deadwood now
-    counts for more than chances later; one draw ahead at full weight measured best (bench/gin.py)."""
+    of the card. The draw weight is one draw ahead, no more: against players who knock early, deadwood
+    now counts for more than chances later (weights between 0.6 and 1.5 measured in bench/gin.py; 1.0
+    throughout the hand did best)."""
 
     outs: float = 1.0
     late_outs: float = 1.0
