@@ -25,6 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bench.decisions import report_times
 from games.gin import ENGINE, HandEnd, Knock, State
 from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, playout
 
@@ -65,10 +66,6 @@ class Outcome:
     rival_total: int = 0
     times: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def play(game: Game) -> Outcome:
@@ -134,15 +131,6 @@ def tournament(label: str, hero: Entrant, rival: Entrant, pairs: int, seed: int,
         for level, values in result.times.items():
             times.setdefault(level, []).extend(values)
     return times
-
-
-def report_times(times: dict[str, list[tuple[float, float]]]) -> None:
-    for level, values in sorted(times.items()):
-        wall = [w for w, _ in values]
-        cpu = [c for _, c in values]
-        print(f"  {level:6} decisions: {len(values):6}  wall p50 {percentile(wall, 0.5) * 1e3:8.2f} ms"
-              f"  p95 {percentile(wall, 0.95) * 1e3:8.2f} ms  max {max(wall) * 1e3:8.2f} ms"
-              f" | CPU p50 {percentile(cpu, 0.5) * 1e3:8.2f} ms  p95 {percentile(cpu, 0.95) * 1e3:8.2f} ms")
 
 
 def throughput(matches: int, seed: int) -> None:

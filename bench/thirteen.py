@@ -25,6 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from bench.decisions import report_times
 from games.thirteen import EasyPlayer, HardPlayer, NormalPlayer, new_game
 
 
@@ -53,10 +54,6 @@ class Game:
     deal: int
     seat: int
 
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def play(game: Game) -> tuple[int, dict[str, list[tuple[float, float]]]]:
@@ -96,15 +93,6 @@ def tournament(label: str, hero: Entrant, field: Entrant, games: int, seed: int,
           f"{time.perf_counter() - started:.0f} s with {jobs} job(s); first places {rate:.1%} "
           f"(±{margin:.1%} at 95 %), mean place {statistics.fmean(places):.3f}")
     return times
-
-
-def report_times(times: dict[str, list[tuple[float, float]]]) -> None:
-    for level, values in sorted(times.items()):
-        wall = [w for w, _ in values]
-        cpu = [c for _, c in values]
-        print(f"  {level:6} decisions: {len(values):6}  wall p50 {percentile(wall, 0.5) * 1e3:8.2f} ms"
-              f"  p95 {percentile(wall, 0.95) * 1e3:8.2f} ms  max {max(wall) * 1e3:8.2f} ms"
-              f" | CPU p50 {percentile(cpu, 0.5) * 1e3:8.2f} ms  p95 {percentile(cpu, 0.95) * 1e3:8.2f} ms")
 
 
 def throughput(games: int, seed: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.bits import bits
 from games.cards import Card, Rank, Suit
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -53,15 +54,6 @@ def index_of(card: Card) -> int:
         raise ValueError(f"{card} is not a card of Gin's single 52-card deck")
     return index
 
-
-def bits(mask: int) -> list[int]:
-    """The indices set in `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards: Iterable[Card]) -> int:

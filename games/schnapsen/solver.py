@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.bits import bits
 from games.cards import Card, Rank, Suit
 from games.schnapsen.options import Options
 
@@ -54,15 +55,6 @@ def mask_of(cards: object) -> int:
         mask |= 1 << index(card)
     return mask
 
-
-def bits(mask: int) -> list[int]:
-    """Bit numbers of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def beats(lead: int, follow: int, trump: int) -> bool:
