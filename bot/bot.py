@@ -258,6 +258,10 @@ class CardBot(commands.Bot):
         await self.sweeper.stop()
         await drain_handlers()
         if hasattr(self, "_service"):
+            # Computer turns stop first: each stored move asks the reconciler for a pass, so while they
+            # go on the reconciler never falls idle, and a pass asked for after its close would read a
+            # closed database.
+            await self._service.close()
             # Passes under way finish (a message sent is then recorded, and not sent again at start-up).
             try:
                 await asyncio.wait_for(self.reconciler.idle(), DRAIN_SECONDS)
@@ -265,7 +269,6 @@ class CardBot(commands.Bot):
                 log.warning("stopping with messages still being updated; the next start finishes them")
             await self.reconciler.close()
             await self.tables.close()
-            await self._service.close()
         await super().close()
         if self.db is not None:
             await self.db.close()

@@ -84,11 +84,17 @@ class Reconciler:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._lost: set[int] = set()  # games whose channel the bot can no longer post in
+        self._closed = False
 
     # -- scheduling --------------------------------------------------------------------------------
 
     def mark_dirty(self, game_id: int) -> None:
-        """Ask for a pass over this game; passes already asked for and not begun merge into one."""
+        """Ask for a pass over this game; passes already asked for and not begun merge into one.
+
+        Once closed (shutting down) nothing starts: the next start-up's `resume` passes over every game.
+        """
+        if self._closed:
+            return
         self._dirty.add(game_id)
         task = self._tasks.get(game_id)
         if task is None or task.done():
@@ -129,6 +135,7 @@ class Reconciler:
         return len(games)
 
     async def close(self) -> None:
+        self._closed = True
         for task in self._tasks.values():
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)

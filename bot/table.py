@@ -57,6 +57,7 @@ class TableUpdater:
         self.on_refusal = on_refusal  # the channel is lost or gone (the reconciler decides what follows)
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._closed = False
         self._last_edit: dict[int, float] = {}
         self._posted_at: dict[int, float] = {}
         self._drawn: dict[int, tuple[object, ...]] = {}  # what each table message shows (see `drawn`)
@@ -117,7 +118,12 @@ class TableUpdater:
         return any(not task.done() for task in self._tasks.values())
 
     def mark_dirty(self, game_id: int) -> None:
-        """Ask for an edit; bursts collapse into one edit per interval, always of the newest state."""
+        """Ask for an edit; bursts collapse into one edit per interval, always of the newest state.
+
+        Once closed (shutting down) nothing starts: the reconciler's pass at the next start-up asks again.
+        """
+        if self._closed:
+            return
         self._dirty.add(game_id)
         task = self._tasks.get(game_id)
         if task is None or task.done():
@@ -191,6 +197,7 @@ class TableUpdater:
                 log.info("could not strip the old table message of game %d", record.id)
 
     async def close(self) -> None:
+        self._closed = True
         for task in self._tasks.values():
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)

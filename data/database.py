@@ -197,7 +197,9 @@ class Database:
         async with self._lock:
             if self._closed:
                 raise RuntimeError("the database is closed")
-            await settle(self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
+            # The pragma answers with a row: fetched to the end, so its statement is finished and the
+            # next group commit can open its savepoints (SQLite refuses one while a statement is live).
+            await settle(self._conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)"))
 
     async def schema_version(self) -> int:
         async with self._lock:

@@ -37,6 +37,16 @@ async def send(fake: FakeDiscord, user: SimUser, message: Message, data: dict[st
 SEAT_CHANGES = ("Leave", "Cancel", "Start", "Join", "Add computer")  # real effects even with a junk argument
 
 
+def live_hand(fake: FakeDiscord, users: list[SimUser]) -> tuple[Message, SimUser]:
+    """The hand DM of whoever plays first, and its owner: a hand is sent at its seat's first turn, so
+    right after Start only that player has one (`start_game` waits for it)."""
+    for user in users:
+        hand = hand_message(fake, user)
+        if hand is not None:
+            return hand, user
+    raise AssertionError("no player has a hand message after Start")
+
+
 def controls(message: Message) -> list[dict[str, Any]]:
     return [c for c in (*message.buttons, *message.selects) if not str(c.get("label", "")).startswith(SEAT_CHANGES)]
 
@@ -50,12 +60,11 @@ async def test_forged_components_on_real_messages_never_raise_or_move(fake: Fake
     lobby = await open_lobby(fake, alice, f"{game} new", **({} if game == "schnapsen" else {"seats": 2}))
     lobby = await click(bob, lobby, "Join")
     table = await start_game(fake, alice, lobby, [alice, bob])
-    hand = hand_message(fake, alice)
-    assert hand is not None
+    hand, owner = live_hand(fake, [alice, bob])
     game_id = int(next(b["custom_id"] for b in hand.buttons if b["custom_id"].startswith("cr:")).split(":")[1])
     before = await bot.service.db.games.get(game_id)
     rng = random.Random(19)
-    targets = [(hand, alice.dm), (table, fake.channel), (lobby, fake.channel)]
+    targets = [(hand, owner.dm), (table, fake.channel), (lobby, fake.channel)]
     for round_number in range(40):
         message, channel = rng.choice(targets)
         current = fake.message(message)
@@ -96,11 +105,11 @@ async def test_a_select_value_the_menu_never_listed_is_refused(fake: FakeDiscord
     lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
     lobby = await click(bob, lobby, "Join")
     await start_game(fake, alice, lobby, [alice, bob])
-    hand = hand_message(fake, alice)
-    assert hand is not None and hand.selects
+    hand, owner = live_hand(fake, [alice, bob])
+    assert hand.selects
     menu = hand.selects[0]
-    answer = await send(fake, alice, hand, {"custom_id": menu["custom_id"], "component_type": 3, "values": ["²"]},
-                        alice.dm)
+    answer = await send(fake, owner, hand, {"custom_id": menu["custom_id"], "component_type": 3, "values": ["²"]},
+                        owner.dm)
     assert isinstance(answer, Message) and "not valid any more" in answer.text
 
 

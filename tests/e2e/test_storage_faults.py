@@ -227,7 +227,7 @@ async def test_a_game_left_active_with_its_final_move_stored_is_finished_at_rest
 async def test_a_command_whose_write_the_disk_refuses_says_so_plainly(
     fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """/settings ping while the database refuses writes: the plain reason, not "something went wrong"."""
+    """/settings turns while the database refuses writes: the plain reason, not "something went wrong"."""
     import data.settings
 
     await start_bot(bots)
@@ -238,5 +238,5 @@ async def test_a_command_whose_write_the_disk_refuses_says_so_plainly(
         raise fault
 
     monkeypatch.setattr(data.settings.SettingsRepository, "update_user", full)
-    reply = await fake.users["alice"].slash("settings ping", enabled=True)
+    reply = await fake.users["alice"].slash("settings turns", notify="off")
     assert isinstance(reply, Message) and reply.ephemeral and reply.text == NOT_SAVED
