@@ -123,7 +123,8 @@ class Router:
             await self._say(interaction, "You're not playing in this game.")
             return
         if record.status is not GameStatus.ACTIVE:
-            await self._show(interaction, loaded, seat.seat, notice="This game is over.")
+            async with self.bot.hands.lock(record.id, seat.seat):
+                await self._show(interaction, loaded, seat.seat, notice="This game is over.")
             return
         if seat.is_computer:
             await self._say(interaction, "A computer player has taken over your seat in this game.")
@@ -131,7 +132,10 @@ class Router:
         if cid.version != record.version:
             if self._last_move_click.get(record.id) == self._click_key(interaction, cid):
                 return  # a double click: the first one was applied, the second is dropped quietly
-            await self._show(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
+            # Under the seat's hand lock like every redraw: a pass of the reconciler sending the turn's
+            # new DM meanwhile would otherwise be undone by the stored row this redraw writes back.
+            async with self.bot.hands.lock(record.id, seat.seat):
+                await self._show(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
             return
         selection = self._checked(interaction, loaded, seat.seat, cid, values)
         if selection is None:
@@ -250,7 +254,8 @@ class Router:
         notice: str,
     ) -> None:
         """Redraw a clicked DM hand through the interaction and record what it shows now; if that edit
-        fails, the reconciler redraws it (it finds the stored fingerprint unchanged)."""
+        fails, the reconciler redraws it (it finds the stored fingerprint unchanged). The caller holds
+        the seat's hand lock: the stored row is read here and written back after the edit."""
         hands, transport = self.bot.hands, self.bot.transport
         version = loaded.record.version
         loaded = await self.service.load(loaded.record.id)  # always the newest state, never an older one
