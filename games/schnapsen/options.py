@@ -2,7 +2,7 @@
 
 The main 66 variants differ on about ten switches (rules.md §3, psellos.com's comparison), so a
 preset is nothing but a named set of switch values; a table can start from a preset and change any
-switch (issue 4: "each switch can also be set on its own as a table option").
+switch on its own as a table option.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Options:
     marriage_king_lead: bool = False  # SX-8: the tournament rules make you lead the K
     exchange_needs_trick: bool = True  # SX-9: a trick won before exchanging
     exchange_with_two_left: bool = False  # SX-9: exchange with only 2 cards in the talon
-    allow_close: bool = True  # SX-10: closing at all (issue 4: on by default)
+    allow_close: bool = True  # SX-10: closing at all (on by default)
     close_on_first_lead: bool = False  # SX-10
     close_with_two_left: bool = False  # SX-10
     close_before_draw: bool = False  # SX-10: pagat 66: after a trick, the winner may close before drawing

@@ -1,4 +1,4 @@
-"""Computer players (issue 4): legal, seeded and reproducible, view-only, and ranked by strength."""
+"""Computer players: legal, seeded and reproducible, view-only, and ranked by strength."""
 
 import random
 
