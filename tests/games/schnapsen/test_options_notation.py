@@ -53,7 +53,7 @@ def test_d_sx1_preset_basics(preset, deck, target, bonus):
 
 
 def test_options_override_a_switch_and_round_trip():
-    """Issue 4: each switch can be set on its own; to_dict/from_mapping round-trips."""
+    """Each switch can be set on its own; to_dict/from_mapping round-trips."""
     options = Options.from_mapping({"preset": "sixty_six", "close_on_first_lead": True, "claim_mode": "memory"})
     assert options.close_on_first_lead and options.claim_mode == "memory" and options.target == 7
     assert Options.from_mapping(options.to_dict()) == options

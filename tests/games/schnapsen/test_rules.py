@@ -237,7 +237,7 @@ def test_sx10_close_with_two_left_by_preset(preset, legal):
 
 
 def test_sx10_allow_close_switch():
-    """Issue 4: allow_close off removes the close move."""
+    """SX-10: allow_close off removes the close move."""
     state = position(["Ac Jd", "Ah Jh"], trump="Qs", talon="9h Qd 10d", leader=0, tricks=(1, 1), allow_close=False)
     with pytest.raises(IllegalMove, match="switched off"):
         state.check(Close())

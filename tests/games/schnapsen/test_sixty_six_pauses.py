@@ -98,7 +98,7 @@ def test_sx10_no_pause_when_closing_would_be_illegal(switches, talon):
 
 
 def test_sx10_close_before_draw_is_a_switch_of_its_own():
-    """Issue 4: every switch can be set alone: Santase with close_before_draw pauses too."""
+    """Every switch can be set alone: Santase with close_before_draw pauses too."""
     assert after_trick("santase", close_before_draw=True).pause is Pause.DRAW
 
 
@@ -344,7 +344,7 @@ def test_sx9_sx10_sx13_pagat_switches_are_on_only_in_sixty_six(switch):
 
 @pytest.mark.parametrize("switch", ["close_before_draw", "exchange_on_close", "non_closer_out_two"])
 def test_sx9_sx10_sx13_pagat_switches_are_validated_table_options(switch):
-    """Issue 4: each switch is a table option of its own, checked by Options.from_mapping and written back."""
+    """Each switch is a table option of its own, checked by Options.from_mapping and written back."""
     options = Options.from_mapping({"preset": "sixty_six", switch: False})
     assert getattr(options, switch) is False and Options.from_mapping(options.to_dict()) == options
     with pytest.raises(ValueError, match="true or false"):
