@@ -357,13 +357,8 @@ async def test_delete_my_data_removes_the_users_rows(fake: FakeDiscord, bots) ->
 
 async def test_delete_my_data_while_seated_hands_the_seat_to_a_computer(fake: FakeDiscord, bots) -> None:
     """Deleting mid-game: a computer takes the seat, and the finished result carries no trace of her."""
-    bot = await start_bot(bots)
+    bot, lobby, done = await erased_mid_game(fake, bots)
     alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    lobby = await click(bob, lobby, "Join")
-    await start_game(fake, alice, lobby, [alice, bob])
-    ask = await reply(alice, "settings delete-my-data")
-    done = await click(alice, ask, "Yes, delete my data")
     assert "computer players took your seats" in done.text
     await play_all(fake, [bob])
     match = await bot.service.db.results.match_for_game(game_id_of(lobby))
@@ -478,13 +473,8 @@ async def test_game_end_refused_to_a_plain_member(fake: FakeDiscord, bots) -> No
 
 async def test_rematch_after_an_erasure_seats_a_computer_in_the_erased_seat(fake: FakeDiscord, bots) -> None:
     """Rematch: the seat of a player who deleted their data comes back as an anonymous computer, never `<@-1>`."""
-    bot = await start_bot(bots)
-    alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    lobby = await click(bob, lobby, "Join")
-    await start_game(fake, alice, lobby, [alice, bob])
-    ask = await reply(alice, "settings delete-my-data")
-    await click(alice, ask, "Yes, delete my data")
+    bot, _, _ = await erased_mid_game(fake, bots)
+    bob = fake.users["bob"]
     await play_all(fake, [bob])
     final = next(
         m for m in reversed(fake.messages(fake.channel)) if any(b.get("label") == "Rematch" for b in m.buttons)
@@ -496,3 +486,14 @@ async def test_rematch_after_an_erasure_seats_a_computer_in_the_erased_seat(fake
     assert len(erased) == 1 and erased[0].is_computer and erased[0].user_id is None
     started = await click(bob, again, "Start")
     assert "<@-" not in started.text
+
+
+async def erased_mid_game(fake: FakeDiscord, bots) -> tuple[Any, Message, Message]:
+    """Alice and Bob start a two-seat Thirteen game, then Alice deletes her data: (bot, lobby, answer)."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    await start_game(fake, alice, lobby, [alice, bob])
+    ask = await reply(alice, "settings delete-my-data")
+    return bot, lobby, await click(alice, ask, "Yes, delete my data")
