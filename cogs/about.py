@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.registry import KINDS
+from games import registry
 
 
 class About(commands.Cog):
@@ -15,7 +15,7 @@ class About(commands.Cog):
 
     @app_commands.command(name="cardroom", description="What Cardroom is and which games it hosts")
     async def cardroom(self, interaction: discord.Interaction) -> None:
-        games = ", ".join(kind.title() for kind in KINDS)
+        games = ", ".join(game.name for game in registry.games())
         await interaction.response.send_message(
             f"Cardroom hosts card games in this server: {games}. Start one with its slash command.",
             ephemeral=True,

@@ -21,7 +21,7 @@ from bot.adapters import GameAdapter
 from bot.lobby import engine_options
 from cogs.leaderboard import GAME_CHOICES
 from data import GameNotFound
-from games.registry import KINDS
+from games.registry import kinds
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -96,7 +96,7 @@ class Rules(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         here = await self.bot.service.db.games.open_in_channel(interaction.channel_id or 0)
-        kind = game or (here.kind if here is not None else KINDS[0])
+        kind = game or (here.kind if here is not None else kinds()[0])
         game_id = here.id if here is not None and here.kind == kind else 0
         await interaction.response.send_message(ephemeral=True, **await self.page(kind, 0, game_id))
 

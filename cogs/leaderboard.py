@@ -31,7 +31,8 @@ from bot.texts import count
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
 from data.ratings import RatedSeat, display_rating, replay_ratings
 from data.results import DEFAULT_MIN_GAMES
-from games.registry import KINDS
+from games import registry
+from games.registry import kinds
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
 
 if TYPE_CHECKING:
@@ -41,15 +42,13 @@ log = logging.getLogger(__name__)
 
 PAGE_SIZE = 10
 DAY = 24 * 60 * 60
-# Names for the game choices before (or without) the game's cog; a loaded adapter's title wins.
-KIND_TITLES = {"thirteen": "Thirteen", "carousel": "Carousel (rummy)", "schnapsen": "Sixty-Six / Schnapsen"}
-# Discord allows 25 choices per option (discord-notes C.1); three games fit comfortably.
-GAME_CHOICES = [app_commands.Choice(name=KIND_TITLES.get(kind, kind.title()), value=kind) for kind in KINDS]
+# Discord allows 25 choices per option (discord-notes C.1); the registered games fit comfortably.
+GAME_CHOICES = [app_commands.Choice(name=game.name, value=game.kind) for game in registry.games()]
 
 
 def game_title(bot: CardBot, kind: str) -> str:
     adapter = bot.service.adapters.get(kind)
-    return adapter.title if adapter is not None else KIND_TITLES.get(kind, kind.title())
+    return adapter.title if adapter is not None else registry.get(kind).name if kind in kinds() else kind.title()
 
 
 class Period(StrEnum):
@@ -213,7 +212,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Leaderboard")  # type: ignore[attr-defined]
-        if not isinstance(cog, Leaderboard) or self.kind not in KINDS:
+        if not isinstance(cog, Leaderboard) or self.kind not in kinds():
             await interaction.response.send_message("Leaderboards are not available right now.", ephemeral=True)
             return
         if interaction.user.id == self.caller:
@@ -254,7 +253,7 @@ class Leaderboard(commands.Cog):
         if here is not None:
             return here.kind
         recent = await db.results.recent_matches(interaction.guild_id or 0, limit=1)
-        return recent[0].kind if recent else KINDS[0]
+        return recent[0].kind if recent else kinds()[0]
 
     async def board_message(
         self, interaction: discord.Interaction, kind: str, period: Period, page: int

@@ -214,12 +214,14 @@ class SchnapsenAdapter(GameAdapter):
                 items.append(_claim_button(ctx))
         if view.can_exchange and view.trump_card is not None:
             label = f"Exchange {words.exchange_card(view)} for {view.trump_card}"
-            items.append(button(ComponentId(gid, version, SWAP), label, style=discord.ButtonStyle.success,
-                                row=ACTION_ROW))
+            items.append(
+                button(ComponentId(gid, version, SWAP), label, style=discord.ButtonStyle.success, row=ACTION_ROW)
+            )
             items.append(button(ComponentId(gid, version, KEEP), "Keep", row=ACTION_ROW))
         elif view.can_keep:  # SX-9: the same pause without the card, so it reveals nothing
-            items.append(button(ComponentId(gid, version, KEEP), "Continue", style=discord.ButtonStyle.primary,
-                                row=ACTION_ROW))
+            items.append(
+                button(ComponentId(gid, version, KEEP), "Continue", style=discord.ButtonStyle.primary, row=ACTION_ROW)
+            )
         return items
 
     @staticmethod

@@ -152,8 +152,10 @@ def table_header(view: SchnapsenView, names: Sequence[str]) -> str:
     no running points (SX-11); the deal summary is public once the deal is over."""
     lines: list[str] = []
     if view.is_over and view.winner is not None:
-        lines.append(f"🏆 {seat_name(names, view.winner)} wins the series "
-                     f"{view.game_points[view.winner]}–{view.game_points[1 - view.winner]}.")  # winner first
+        lines.append(
+            f"🏆 {seat_name(names, view.winner)} wins the series "
+            f"{view.game_points[view.winner]}–{view.game_points[1 - view.winner]}."
+        )  # winner first
     summary = recent_deal(view)
     # The deal's and the series' results have their own lines; the log repeats them, so they are left out.
     repeated = {summary.text} if summary is not None else set()

@@ -31,7 +31,7 @@ from bot.texts import count, ordinal, relative
 from cogs.leaderboard import GAME_CHOICES, game_title
 from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
 from data.ratings import display_change, display_rating
-from games.registry import KINDS, get_engine
+from games.registry import get_engine, kinds
 from rendering import render_table as render_kind_table
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def record_line(stats: PlayerStats) -> str:
 
 def favourite(per_kind: dict[str, PlayerStats]) -> str | None:
     """The kind with the most games (ties: the earlier kind in the registry)."""
-    played = [(stats.games, -KINDS.index(kind), kind) for kind, stats in per_kind.items() if stats.games]
+    played = [(stats.games, -kinds().index(kind), kind) for kind, stats in per_kind.items() if stats.games]
     return max(played)[2] if played else None
 
 
@@ -233,8 +233,8 @@ class Stats(commands.Cog):
 
     async def stats_embed(self, guild_id: int, target: discord.abc.User, kind: str | None) -> discord.Embed:
         db = self.bot.service.db
-        kinds = [kind] if kind else list(KINDS)
-        per_kind = {k: await db.results.player_stats(guild_id, target.id, kind=k) for k in kinds}
+        shown = [kind] if kind else list(kinds())
+        per_kind = {k: await db.results.player_stats(guild_id, target.id, kind=k) for k in shown}
         overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id)
         scope = game_title(self.bot, kind) if kind else "all games"
         embed = discord.Embed(title=f"{shown_name(target.display_name)} · {scope}", colour=discord.Colour.dark_green())

@@ -27,7 +27,7 @@ from bot.terminal.schnapsen import SchnapsenText
 from bot.terminal.shorthand import Named, named_play, ranks_only
 from bot.terminal.thirteen import ThirteenText
 from games.base import Engine, GameState, IllegalMove, seeded_rng
-from games.registry import KINDS, get_engine
+from games.registry import get_engine, kinds
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m bot play",
         description="Play a Cardroom game in the terminal against computer players (no Discord needed).",
     )
-    parser.add_argument("game", choices=KINDS, help="which game to play")
+    parser.add_argument("game", choices=kinds(), help="which game to play")
     parser.add_argument("--players", type=int, help="seats at the table, you included (default per game)")
     parser.add_argument("--level", default="normal", help="computer players' level: easy, normal or hard")
     parser.add_argument("--seed", type=int, help="deal seed, to replay a game (default: random)")

@@ -32,6 +32,7 @@ from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_
 from games.carousel.options import Options
 from games.carousel.state import State, new_game, position
 from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
+from games.plugin import declare
 
 
 class CarouselEngine:
@@ -60,9 +61,11 @@ class CarouselEngine:
 
 
 ENGINE = CarouselEngine()
+GAME = declare("Carousel", "carousel", ENGINE, aliases=("rummy",), order=1)
 
 __all__ = [
     "ENGINE",
+    "GAME",
     "CarouselView",
     "Draw",
     "GameEndSummary",

@@ -55,7 +55,6 @@ def index_of(card: Card) -> int:
     return index
 
 
-
 def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:

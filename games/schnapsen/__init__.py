@@ -29,6 +29,7 @@ Public API
 - Computer players: `EasyPlayer`, `NormalPlayer`, `HardPlayer(time_budget=, samples=)` in `ai`.
 """
 
+from games.plugin import declare
 from games.schnapsen.engine import ENGINE, SchnapsenEngine
 from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, KeepTrump, Marriage, Move, PlayCard
 from games.schnapsen.options import PRESETS, Options
@@ -45,8 +46,11 @@ from games.schnapsen.views import (
     TrickRecord,
 )
 
+GAME = declare("Schnapsen", "schnapsen", ENGINE, order=2)
+
 __all__ = [
     "ENGINE",
+    "GAME",
     "PRESETS",
     "Claim",
     "Close",

@@ -23,6 +23,7 @@ With auto-pass on (D-TL-4) the engine passes for players with no legal beating p
 `Turn(seat, PASS, auto=True)` in the round history, so `to_move` always has a real choice.
 """
 
+from games.plugin import declare
 from games.thirteen.ai import EasyPlayer, HardPlayer, NormalPlayer, computer_player
 from games.thirteen.combos import Combo, ComboKind
 from games.thirteen.engine import ENGINE, ThirteenEngine
@@ -31,8 +32,11 @@ from games.thirteen.options import Options
 from games.thirteen.state import State, new_game, position, replay
 from games.thirteen.views import LogLine, TableCombo, ThirteenView, Turn
 
+GAME = declare("Thirteen", "thirteen", ENGINE, order=0)
+
 __all__ = [
     "ENGINE",
+    "GAME",
     "PASS",
     "Combo",
     "ComboKind",
