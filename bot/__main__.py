@@ -3,7 +3,7 @@
 Without a token the bot prints how to set one and exits with status 2, never a traceback; so does a
 database it cannot open (bot.runner). `--help` prints the usage before any setting is read, so it
 works on a machine with no `.env`. The terminal table needs neither a token nor discord.py (see
-`bot.terminal`).
+`terminal`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ examples:
 def build_parser() -> argparse.ArgumentParser:
     """The top-level command line: no options of its own beyond --help, and the `play` subcommand.
 
-    `play` hands everything after it to the terminal table's own parser (bot.terminal.app), which
+    `play` hands everything after it to the terminal table's own parser (terminal.app), which
     prints its usage for `play --help`.
     """
     parser = argparse.ArgumentParser(
@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["play"]:
-        from bot.terminal import main as play  # before settings: a game in the terminal needs no token
+        from terminal import main as play  # before settings: a game in the terminal needs no token
 
         return play(argv[1:])
     try:
@@ -76,9 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"cardroom: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from bot.runner import run  # imported late: discord.py is only needed once there is a token
 
     return run(settings)

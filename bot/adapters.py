@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from games import registry
 from games.base import ComputerPlayer, Engine, GameState, Move
 
 
@@ -87,11 +88,17 @@ class GameAdapter(ABC):
     title: str
     engine: Engine
     summary: str  # one line for lobby messages and /rules
-    command: str = ""  # the slash command group players type, when it differs from `kind` (Carousel: rummy)
+    command: str = ""  # the slash command group players type; "" for the game's declared GAME.command
 
     @property
     def command_name(self) -> str:
-        return self.command or self.kind
+        if self.command:
+            return self.command
+        try:
+            return registry.get(self.kind).command
+        except KeyError:  # an adapter for a kind no package declares (tests' stand-ins)
+            return self.kind
+
     # True for adapters whose `on_action` does CPU-heavy work (Carousel's meld solver): the router then
     # calls it in a worker thread, so one player's meld never stalls every other game's clicks.
     act_in_thread: bool = False

@@ -44,6 +44,7 @@ from bot.table import TableUpdater
 from bot.texts import RESTARTING, not_saved
 from bot.transport import DiscordTransport
 from data import Database, StorageFault
+from games import registry
 from rendering import offload
 
 log = logging.getLogger(__name__)
@@ -93,18 +94,18 @@ class CardTree(app_commands.CommandTree):
         return True
 
 
+# The shared cogs; every registered game adds its own package `cogs.<kind>` between them.
+SHARED_FIRST: tuple[str, ...] = ("cogs.about", "cogs.tables")
+SHARED_LAST: tuple[str, ...] = ("cogs.leaderboard", "cogs.stats", "cogs.help", "cogs.settings")
+
+
+def game_extensions() -> tuple[str, ...]:
+    """`cogs.<kind>` for every game the registry discovered (a game is its packages, never a list)."""
+    return tuple(f"cogs.{kind}" for kind in registry.kinds())
+
+
 # Extensions loaded at start-up. A cog that fails to load is logged and skipped, never fatal.
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.about",
-    "cogs.tables",
-    "cogs.thirteen",
-    "cogs.schnapsen",
-    "cogs.carousel",
-    "cogs.leaderboard",
-    "cogs.stats",
-    "cogs.help",
-    "cogs.settings",
-)
+EXTENSIONS: tuple[str, ...] = (*SHARED_FIRST, *game_extensions(), *SHARED_LAST)
 
 
 def intents() -> discord.Intents:

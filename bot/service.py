@@ -373,4 +373,3 @@ class GameService:
             if task is not None:
                 task.cancel()
             return await self.load(game_id)
-

@@ -2,7 +2,7 @@
 
 Public API (every function is pure: plain data in, PNG bytes out; safe to call from worker threads)
 
-Per game, `rendering.thirteen`, `rendering.carousel`, `rendering.schnapsen`:
+Per game, `rendering.<kind>` for every registered kind (`games.registry`):
 - `render_table(view, names, theme=DEFAULT_THEME) -> bytes`: the public table. `view` is the game's
   view (`state.view(None)`; a seat's view gives the identical image, hands are never drawn on the
   table); `names` is one str per seat (arbitrary Unicode: cleaned and truncated to fit; missing
@@ -13,7 +13,7 @@ Per game, `rendering.thirteen`, `rendering.carousel`, `rendering.schnapsen`:
 - `table_size(...)`, `sort_hand(cards)`: the image size and card order the above use.
 
 Dispatch by kind, for the bot: `render_table(kind, view, names)` and `render_hand(kind, view,
-selected)` below, with `kind` one of `games.registry.KINDS`.
+selected)` below, with `kind` one of `games.registry.kinds()`; `game_renderer(kind)` is the module.
 
 Boards, from plain frozen rows:
 - `rendering.leaderboard.render_leaderboard(title, rows, caller=None, subtitle="")` with
@@ -32,40 +32,33 @@ under a lock and then only read; nothing else is shared.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+import importlib
+from collections.abc import Collection, Sequence
+from types import ModuleType
 from typing import Any
 
 from games.cards import Card
-from rendering import carousel, schnapsen, thirteen
 from rendering.encode import EXTENSION as FILE_EXTENSION
 from rendering.theme import DEFAULT_THEME, Theme
 
-__all__ = ["DEFAULT_THEME", "FILE_EXTENSION", "Theme", "render_hand", "render_table"]
-
-_TABLES: dict[str, Callable[..., bytes]] = {
-    "thirteen": thirteen.render_table,
-    "carousel": carousel.render_table,
-    "schnapsen": schnapsen.render_table,
-}
-_HANDS: dict[str, Callable[..., bytes]] = {
-    "thirteen": thirteen.render_hand,
-    "carousel": carousel.render_hand,
-    "schnapsen": schnapsen.render_hand,
-}
+__all__ = ["DEFAULT_THEME", "FILE_EXTENSION", "Theme", "game_renderer", "render_hand", "render_table"]
 
 
-def _lookup(table: dict[str, Callable[..., bytes]], kind: str) -> Callable[..., bytes]:
-    try:
-        return table[kind]
-    except KeyError:
-        raise KeyError(f"no renderer for game kind {kind!r}; known kinds: {', '.join(table)}") from None
+def game_renderer(kind: str) -> ModuleType:
+    """`rendering.<kind>`, found by convention and imported on first use, so importing one rendering
+    module (or this package) never loads every game's renderer. Raises KeyError naming the known kinds."""
+    from games import registry  # the registry imports every game package; only a drawing call needs it
+
+    return importlib.import_module(f"{__name__}.{registry.get(kind).kind}")
 
 
 def render_table(kind: str, view: Any, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """The public table image of a game of `kind` ("thirteen", "carousel", "schnapsen")."""
-    return _lookup(_TABLES, kind)(view, names, theme)
+    """The public table image of a game of `kind` (a registered kind, `games.registry.kinds()`)."""
+    image: bytes = game_renderer(kind).render_table(view, names, theme)
+    return image
 
 
 def render_hand(kind: str, view: Any, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """The hand image of the seat whose view this is, `selected` cards raised."""
-    return _lookup(_HANDS, kind)(view, selected, theme)
+    image: bytes = game_renderer(kind).render_hand(view, selected, theme)
+    return image

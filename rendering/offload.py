@@ -42,13 +42,20 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 R = TypeVar("R")
 
-RENDERERS = ("rendering.thirteen", "rendering.carousel", "rendering.schnapsen", "rendering.standings",
-             "rendering.leaderboard")  # fmt: skip
+SHARED_RENDERERS = ("rendering.standings", "rendering.leaderboard")
 DRAWING_NICENESS = 10  # added to the drawing processes' nice value (see `_warm`)
 
 _pool: Executor | None = None
 _lock = threading.Lock()
 calls = 0  # calls sent to a pool in this process (benchmarks and tests read it)
+
+
+def renderers() -> tuple[str, ...]:
+    """Every module a drawing process imports up front: `rendering.<kind>` per registered game, then
+    the boards. Derived from the registry when asked, so importing this module loads no game."""
+    from games import registry
+
+    return tuple(f"rendering.{kind}" for kind in registry.kinds()) + SHARED_RENDERERS
 
 
 def start_pool(processes: int) -> ProcessPoolExecutor:
@@ -58,7 +65,7 @@ def start_pool(processes: int) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(processes, multiprocessing.get_context("spawn"), initializer=_warm)
     context = multiprocessing.get_context("forkserver")
     # Imported once in the server, so the drawing processes share those pages (52 MB each, PSS, with 2).
-    context.set_forkserver_preload(list(RENDERERS))
+    context.set_forkserver_preload(list(renderers()))
     return ProcessPoolExecutor(processes, context, initializer=_warm)
 
 
@@ -130,7 +137,7 @@ def _warm() -> None:
     """
     os.nice(DRAWING_NICENESS)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in RENDERERS:
+    for name in renderers():
         importlib.import_module(name)
     from rendering.encode import palette
     from rendering.theme import DEFAULT_THEME

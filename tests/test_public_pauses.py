@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from cogs.carousel_text import table_header as carousel_header
-from cogs.schnapsen_text import table_header as schnapsen_header
+from cogs.carousel.words import table_header as carousel_header
+from cogs.schnapsen.words import table_header as schnapsen_header
 from games.cards import Card
 from games.carousel import Knock, MeldStep
 from games.carousel import PassKnock as CarouselPass
@@ -230,7 +230,7 @@ def _thirteen_twin(state: Any, keep: int, rng: random.Random) -> Any:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_dtl4_thirteen_turns_and_auto_passes_look_the_same_whatever_the_hidden_cards(players: int):
     """D-TL-4: after each play or pass, twins differing in hidden cards show the same public view and text."""
-    from cogs.thirteen import ThirteenAdapter
+    from cogs.thirteen.adapter import ThirteenAdapter
     from games.thirteen import Play
     from games.thirteen import new_game as thirteen_game
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cogs.carousel import Carousel
-from cogs.schnapsen import PRESET_CHOICES, Schnapsen
-from cogs.thirteen import Thirteen
+from cogs.carousel.cog import Carousel
+from cogs.schnapsen.cog import PRESET_CHOICES, Schnapsen
+from cogs.thirteen.cog import Thirteen
 from games.schnapsen.options import PRESETS
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from bot.reconciler import Reconciler
 from bot.refusals import Refusal, Refused
 from bot.service import GameService, Loaded
 from bot.transport import Post, Sent
-from cogs.thirteen import ThirteenAdapter
+from cogs.thirteen.adapter import ThirteenAdapter
 from data import Database, MatchRecord, MessageKind, TurnNotice, TurnTimer
 
 USERS = (101, 102)

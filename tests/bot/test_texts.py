@@ -6,17 +6,17 @@ import pytest
 
 from bot import texts
 from bot.lobby import PACE_HELP
-from bot.terminal.game_text import standings
-from bot.terminal.thirteen import ThirteenText
 from bot.texts import count, duration, ordinal, plural
-from cogs.carousel_text import describe_options as carousel_options
+from cogs.carousel.words import describe_options as carousel_options
 from cogs.settings import erasure_text
 from cogs.stats import record_line, result_line, trend_of
-from cogs.thirteen import ThirteenAdapter
+from cogs.thirteen.adapter import ThirteenAdapter
+from cogs.thirteen.words import ThirteenText
 from data import Erasure, GuildSettings, PlayerStats, TurnTimer
 from games.base import GameResult
 from games.thirteen import position
 from rendering import standings as rendering_standings
+from terminal.game_text import standings
 from tests.cogs.test_stats import rated
 
 
@@ -58,7 +58,7 @@ def test_ordinals(place, expected):
 
 def test_there_is_one_ordinal_shared_by_messages_images_and_the_terminal():
     """bot.texts re-exports rendering's ordinal rather than keeping a copy that could drift."""
-    from bot.terminal import game_text
+    from terminal import game_text
 
     assert texts.ordinal is rendering_standings.ordinal is game_text.ordinal
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.adapters import Panel, PanelContext, Redraw, Refuse, Submit
 from bot.ids import CUSTOM_ID_LIMIT, decode_mask
-from cogs.carousel_adapter import (
+from cogs.carousel.adapter import (
     MAX_MENUS,
     MENU_OPTIONS,
     PROPOSING,
@@ -23,7 +23,7 @@ from cogs.carousel_adapter import (
     card_menus,
     prefill,
 )
-from cogs.carousel_text import describe_options, hand_lines, step_lines, table_header, table_notation
+from cogs.carousel.words import describe_options, hand_lines, step_lines, table_header, table_notation
 from games.base import IllegalMove
 from games.cards import Suit, parse_card, rummy_deck
 from games.carousel import Draw, Knock, Meld, MeldStep, PassKnock, State, card_value, new_game, position

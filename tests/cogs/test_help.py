@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cogs.help import BULLETS_PER_PAGE, page_buttons, rules_pages
-from cogs.schnapsen_adapter import SchnapsenAdapter
-from cogs.thirteen import RULES
+from cogs.schnapsen.adapter import SchnapsenAdapter
+from cogs.thirteen.words import RULES
 
 
 def test_rules_pages_keep_every_bullet_once_in_order() -> None:
@@ -33,9 +33,9 @@ def test_one_page_text_has_no_page_buttons() -> None:
 
 
 def test_default_options_name_the_command_players_type() -> None:
-    """Carousel's tables open with /rummy new (players call it rummy), the others with their own name."""
-    from cogs.carousel_adapter import CarouselAdapter
+    """Every game's tables open with its declared command (GAME.command): Carousel's is /carousel new."""
+    from cogs.carousel.adapter import CarouselAdapter
     from cogs.help import options_line
 
-    assert "`/rummy new`" in options_line(CarouselAdapter(), {}, None)
+    assert "`/carousel new`" in options_line(CarouselAdapter(), {}, None)
     assert "`/schnapsen new`" in options_line(SchnapsenAdapter(), {}, None)

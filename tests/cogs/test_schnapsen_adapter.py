@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.adapters import Panel, PanelContext, Redraw, Refuse, Submit
-from cogs.schnapsen_adapter import SchnapsenAdapter, card_rows, marriage_cards
-from cogs.schnapsen_text import describe_options, rules_text, table_header
+from cogs.schnapsen.adapter import SchnapsenAdapter, card_rows, marriage_cards
+from cogs.schnapsen.words import describe_options, rules_text, table_header
 from games.base import IllegalMove, seeded_rng
 from games.cards import parse_card
 from games.schnapsen import (

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.bot import CardBot
-from bot.terminal.carousel import added_cards
-from cogs.carousel_adapter import CarouselAdapter
+from cogs.carousel.adapter import CarouselAdapter
+from cogs.carousel.words import added_cards
 from games.base import seeded_rng
 from games.carousel import ENGINE, CarouselView, Draw, Knock, MeldStep, Move, PassKnock, Phase, State
 from games.carousel.ai import NormalPlayer

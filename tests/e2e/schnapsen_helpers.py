@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import bot.lobby as lobby_module
-from cogs.schnapsen_adapter import SchnapsenAdapter
+from cogs.schnapsen.adapter import SchnapsenAdapter
 from games.schnapsen import ENGINE, Draw, KeepTrump, Move, PlayCard, SchnapsenView, State
 from tests.e2e.helpers import click, first_hand, game_over_in, open_lobby
 from tests.fakediscord import FakeDiscord, Message, SimUser

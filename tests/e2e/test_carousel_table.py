@@ -16,7 +16,7 @@ import pytest
 
 from bot.bot import CardBot
 from bot.router import OUT_OF_DATE
-from cogs.carousel_text import ending, final_lines, hand_lines, step_lines, table_notation
+from cogs.carousel.words import ending, final_lines, hand_lines, step_lines, table_notation
 from games.base import IllegalMove
 from games.cards import format_cards
 from games.carousel import Draw, Knock, MeldStep, State

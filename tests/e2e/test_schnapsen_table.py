@@ -15,8 +15,8 @@ from dataclasses import replace
 import pytest
 
 from bot.config import Tuning
-from cogs.schnapsen_adapter import hint_text
-from cogs.schnapsen_text import deal_line
+from cogs.schnapsen.adapter import hint_text
+from cogs.schnapsen.words import deal_line
 from games.base import IllegalMove
 from games.cards import parse_card
 from games.schnapsen import Claim, Close, DealEnd, ExchangeTrump, Marriage, Pause, PlayCard, State

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 import rendering
+from games import registry
 from games.carousel import position as carousel_position
-from games.registry import KINDS
 from games.schnapsen.state import position as schnapsen_position
 from games.thirteen.state import position as thirteen_position
-from rendering import carousel, schnapsen, thirteen
 
 NAMES = ("Lan", "Minh", "Thu")
 
@@ -29,13 +31,21 @@ def _views() -> dict[str, tuple]:
 
 
 def test_every_registered_kind_has_a_table_and_a_hand_renderer():
-    """Dispatch by kind gives the same bytes as the game's own module."""
+    """Dispatch by kind gives the same bytes as the game's own module, rendering.<kind>."""
     views = _views()
-    modules = {"thirteen": thirteen, "carousel": carousel, "schnapsen": schnapsen}
-    for kind in KINDS:
+    for kind in registry.kinds():
         public, seat = views[kind]
-        assert rendering.render_table(kind, public, NAMES) == modules[kind].render_table(public, NAMES)
-        assert rendering.render_hand(kind, seat) == modules[kind].render_hand(seat)
+        module = importlib.import_module(f"rendering.{kind}")
+        assert rendering.render_table(kind, public, NAMES) == module.render_table(public, NAMES)
+        assert rendering.render_hand(kind, seat) == module.render_hand(seat)
+
+
+def test_importing_a_shared_rendering_module_loads_no_game():
+    """rendering.hand (and the package) import no game renderer and no game engine: no import cycle."""
+    code = "import sys, rendering.hand, rendering.offload; print(sorted(sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    kinds = registry.kinds()
+    assert not [kind for kind in kinds if f"'games.{kind}" in loaded or f"'rendering.{kind}'" in loaded], loaded
 
 
 def test_an_unknown_kind_is_a_key_error_naming_the_known_ones():
@@ -48,8 +58,10 @@ def test_renders_from_many_threads_match_a_single_thread():
     """Worker threads rendering at once get exactly the bytes a lone render gives."""
     views = _views()
     jobs = [(kind, public, seat) for kind, (public, seat) in views.items()] * 6
-    expected = {kind: (rendering.render_table(kind, public, NAMES), rendering.render_hand(kind, seat))
-                for kind, (public, seat) in views.items()}
+    expected = {
+        kind: (rendering.render_table(kind, public, NAMES), rendering.render_hand(kind, seat))
+        for kind, (public, seat) in views.items()
+    }
 
     def render(job: tuple) -> tuple[str, bytes, bytes]:
         kind, public, seat = job

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.terminal.app import TableConfig, TerminalTable, parse_config
+from terminal.app import TableConfig, TerminalTable, parse_config
 
 HINT_TYPED = re.compile(r"Hint: .*·  type: (.+)$", re.MULTILINE)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main as bot_main
-from bot.terminal import main
+from terminal import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

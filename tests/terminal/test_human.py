@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.terminal.app import TerminalTable
 from games.base import IllegalMove, seeded_rng
 from games.cards import Card, rummy_deck
+from terminal.app import TerminalTable
 from tests.terminal.scripted import play
 
 # Carousel to 40 points keeps a hint-following session to a few hands (CA-13 target option).
@@ -108,7 +108,7 @@ def test_hint_is_the_normal_computer_players_move(kind):
 
 def test_carousel_hinted_meld_lays_the_normal_players_cards(monkeypatch):
     """Each `meld ...` a Carousel hint offers applies legally and lays the hand cards the normal player's table adds."""
-    from bot.terminal.carousel import added_cards
+    from cogs.carousel.words import added_cards
     from games.carousel import MeldStep
 
     laid: list[tuple[list[str], list[str]]] = []

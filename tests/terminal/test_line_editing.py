@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bot.terminal.app import TerminalTable, line_editing, parse_config
+from terminal.app import TerminalTable, line_editing, parse_config
 
 
 class FakeTerminal(io.StringIO):

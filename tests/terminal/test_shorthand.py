@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from bot.terminal.app import TerminalTable
-from bot.terminal.shorthand import named_play, ranks_only
 from games.thirteen import Play
+from terminal.app import TerminalTable
+from terminal.shorthand import named_play, ranks_only
 from tests.terminal.scripted import play
 
 # A deal whose first prompt has a rank line naming one legal play (Q Q) and one naming several (10 10).

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from bot.terminal.app import TEXTS
-from bot.terminal.lines import added_lines, second_person
 from games.base import seeded_rng
 from games.registry import get_engine
+from terminal.app import game_text
+from terminal.lines import added_lines, second_person
 
 
 def test_added_lines_of_a_sliding_window():
@@ -58,7 +58,7 @@ def _midgame(kind: str, players: int, moves: int):
 def test_the_screen_shows_only_the_seats_own_cards(kind, players, moves):
     """Design §2: the text of seat 0's view names none of the cards the other seats hold."""
     state = _midgame(kind, players, moves)
-    text = TEXTS[kind]
+    text = game_text(kind)
     names = [f"P{seat}" for seat in range(players)]
     view = state.view(0)
     screen = text.table(view, names) + "\n" + text.hand(view) + "\n" + "\n".join(text.log(view, names))

@@ -6,10 +6,10 @@ import io
 
 import pytest
 
-from bot.terminal.app import COMPUTER_NAMES, WATCH_DELAY, TerminalTable, parse_config
-from bot.terminal.game_text import ordinal
 from games.base import seeded_rng
 from games.registry import get_engine
+from terminal.app import COMPUTER_NAMES, WATCH_DELAY, TerminalTable, parse_config
+from terminal.game_text import ordinal
 from tests.terminal.scripted import play
 
 # (game, players, extra arguments): Carousel to 60 points keeps the playout short (CA-13 target option).
@@ -89,7 +89,7 @@ def test_a_human_game_has_no_pause_unless_asked():
 
 def test_a_delay_out_of_range_is_a_usage_error(capsys):
     """A negative or huge delay exits 2 with a sentence."""
-    from bot.terminal import main
+    from terminal import main
 
     assert main(["thirteen", "--watch", "--delay", "-1"], stdin=io.StringIO(), stdout=io.StringIO()) == 2
     assert "--delay must be between 0 and 60 seconds" in capsys.readouterr().err

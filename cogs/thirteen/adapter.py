@@ -1,8 +1,8 @@
-"""Thirteen (Tiến lên) at the table: `/thirteen new`, and the hand controls.
+"""Thirteen's hand controls: one multi-select of the player's cards and Play, Pass, Hint, Clear.
 
-The hand panel is one multi-select of the player's cards (13 at most, well inside Discord's 25
-options) and four buttons: Play, Pass, Hint, Clear. The selection travels in the custom ids as a
-bitmask over the sorted hand (bot.ids.encode_mask), so it survives a restart and needs no memory.
+The hand panel is one multi-select (13 cards at most, well inside Discord's 25 options) and four
+buttons. The selection travels in the custom ids as a bitmask over the sorted hand
+(bot.ids.encode_mask), so it survives a restart and needs no memory.
 """
 
 from __future__ import annotations
@@ -12,42 +12,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
-from bot.bot import CardBot
 from bot.components import button, select
 from bot.decode import INVALID, strict_indices
 from bot.ids import ComponentId, encode_mask
-from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
 from bot.texts import count, ordinal
-from data import TurnTimer
+from cogs.thirteen.words import OPTION_LABELS, RULES
 from games.base import Move
-from games.thirteen import ENGINE, PASS, NormalPlayer, Options, Play, ThirteenView
+from games.thirteen import ENGINE, GAME, PASS, NormalPlayer, Options, Play, ThirteenView
 from rendering.thirteen import render_hand, render_table
-
-RULES = """**Thirteen (Tiến lên)**: be the first to shed all your cards.
-• Cards rank 3 4 5 6 7 8 9 10 J Q K A 2; suits ♠ < ♣ < ♦ < ♥ break ties (TL-2).
-• Play a single, pair, triple, quad, a sequence of 3+ ranks (no 2s) or a double sequence of 3+ pairs.
-• Beat the table with the same kind and length and a higher top card, or pass (TL-6, TL-7).
-• Passing keeps you out until the table clears (TL-9). When everyone passes, the last player leads anything.
-• Bombs beat 2s: a quad or 3 pairs in sequence beat a single 2; 4 pairs beat a pair of 2s; 5 pairs beat three 2s (TL-8).
-• The first game is led by whoever holds 3♠ (or the lowest card), and that lead must include it (TL-4).
-• Play goes on until one player is left; places score n-1 … 0 points (TL-11, TL-12)."""
-
-OPTION_LABELS = {
-    "bomb_after_pass": "bombs after passing",
-    "over_chopping": "over-chopping",
-    "n_or_more_pairs": "n-or-more pairs",
-    "instant_wins": "instant wins",
-    "two_finish_loses": "finishing on a 2 loses",
-}
 
 
 class ThirteenAdapter(GameAdapter):
     kind = "thirteen"
-    title = "Thirteen"
+    title = GAME.name
     engine = ENGINE
     summary = RULES
 
@@ -168,65 +147,3 @@ class ThirteenAdapter(GameAdapter):
         if view.can_pass:
             return PASS
         return NormalPlayer().choose(view, rng)
-
-
-class Thirteen(commands.Cog):
-    group = app_commands.Group(name="thirteen", description="Thirteen (Tiến lên), 2-4 players", guild_only=True)
-
-    def __init__(self, bot: CardBot) -> None:
-        self.bot = bot
-        bot.service.register(ThirteenAdapter())
-
-    @group.command(name="new", description="Open a Thirteen table in this channel")
-    @app_commands.describe(
-        seats="How many players (2-4); empty seats get computer players",
-        level="How strong the computer players are",
-        pace=PACE_HELP,
-        bomb_after_pass="A player who passed may still bomb a 2",
-        over_chopping="Bigger kinds of bomb beat smaller ones",
-        n_or_more_pairs="A longer double sequence also chops what a shorter one does",
-        instant_wins="Four 2s, a dragon, six pairs and the like win at the deal",
-        two_finish_loses="Going out with a 2 takes the lowest free place",
-        games="Games in the match (place points add up)",
-    )
-    @app_commands.choices(
-        level=LEVEL_CHOICES,
-        pace=PACE_CHOICES,
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        seats: app_commands.Range[int, 2, 4] = 4,
-        level: str = "normal",
-        pace: str = "live",
-        bomb_after_pass: bool = False,
-        over_chopping: bool = False,
-        n_or_more_pairs: bool = False,
-        instant_wins: bool = False,
-        two_finish_loses: bool = False,
-        games: app_commands.Range[int, 1, 20] = 1,
-    ) -> None:
-        # Every house rule the engine knows (games.thirteen.Options), all off by default (D-TL-1).
-        await self.bot.lobby.open(
-            interaction,
-            "thirteen",
-            seats=seats,
-            level=level,
-            timer=TurnTimer(pace),
-            options={
-                "bomb_after_pass": bomb_after_pass,
-                "over_chopping": over_chopping,
-                "n_or_more_pairs": n_or_more_pairs,
-                "instant_wins": instant_wins,
-                "two_finish_loses": two_finish_loses,
-                "series_games": games,
-            },
-        )
-
-    @group.command(name="rules", description="The rules of Thirteen, in short")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(RULES, ephemeral=True)
-
-
-async def setup(bot: CardBot) -> None:
-    await bot.add_cog(Thirteen(bot))

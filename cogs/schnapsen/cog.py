@@ -1,10 +1,10 @@
-"""Sixty-Six / Schnapsen at the table: `/schnapsen new`, `/schnapsen rules`, and the hand controls.
+"""Schnapsen at the table: `/schnapsen new`, `/schnapsen rules` (presets Santase, Sixty-Six, Schnapsen).
 
 A two-player table, against a person who presses Join or against a computer player (Start fills
 the empty seat). The preset (D-SX-1: `santase` by default), the series target (SX-15) and the claim
 mode (D-SX-3) are chosen when the table is opened. The series runs deal after deal with no new
 command: the engine scores each deal and deals the next at once. The controls live in
-`cogs.schnapsen_adapter`, the words in `cogs.schnapsen_text`.
+`cogs.schnapsen.adapter`, the words in `cogs.schnapsen.words`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
-from cogs.schnapsen_adapter import SchnapsenAdapter
-from cogs.schnapsen_text import rules_text
+from cogs.schnapsen.adapter import SchnapsenAdapter
+from cogs.schnapsen.words import rules_text
 from data import TurnTimer
+from games.schnapsen import GAME
 
 PRESET_CHOICES = [
     app_commands.Choice(name="Santase: 24 cards, to 11 (default)", value="santase"),
@@ -29,7 +30,7 @@ PRESET_CHOICES = [
 
 class Schnapsen(commands.Cog):
     group = app_commands.Group(
-        name="schnapsen", description="Sixty-Six / Schnapsen / Santase, 2 players", guild_only=True
+        name=GAME.command, description=f"{GAME.name}: Santase, Sixty-Six or Schnapsen rules, 2 players", guild_only=True
     )
 
     def __init__(self, bot: CardBot) -> None:
@@ -37,7 +38,7 @@ class Schnapsen(commands.Cog):
         self.adapter = SchnapsenAdapter()
         bot.service.register(self.adapter)
 
-    @group.command(name="new", description="Open a Sixty-Six table in this channel")
+    @group.command(name="new", description="Open a Schnapsen table in this channel")
     @app_commands.describe(
         preset="Which rules: Santase (default), Sixty-Six, 20-card Schnapsen or its tournament rules",
         level="How strong the computer opponent is (if nobody joins)",
@@ -62,19 +63,15 @@ class Schnapsen(commands.Cog):
     ) -> None:
         await self.bot.lobby.open(
             interaction,
-            "schnapsen",
+            GAME.kind,
             seats=2,
             level=level,
             timer=TurnTimer(pace),
             options={"preset": preset, "target": target, "claim_mode": claim},
         )
 
-    @group.command(name="rules", description="The rules of Sixty-Six / Schnapsen, in short")
+    @group.command(name="rules", description="The rules of Schnapsen and its presets, in short")
     @app_commands.describe(preset="Show what this preset changes")
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str = "santase") -> None:
         await interaction.response.send_message(rules_text({"preset": preset})[:2000], ephemeral=True)
-
-
-async def setup(bot: CardBot) -> None:
-    await bot.add_cog(Schnapsen(bot))

@@ -42,7 +42,7 @@ _YOU_VERB = re.compile(r"\bYou (" + "|".join(_YOU_FORMS) + r")\b")
 
 
 def second_person(line: str) -> str:
-    """"You leads Q♦" -> "You lead Q♦": the engines write for a third person, the human reads "You"."""
+    """ "You leads Q♦" -> "You lead Q♦": the engines write for a third person, the human reads "You"."""
     return _YOU_VERB.sub(lambda match: f"You {_YOU_FORMS[match.group(1)]}", line)
 
 

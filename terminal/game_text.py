@@ -28,6 +28,8 @@ class GameText(Protocol):
     default_players: int
     score_name: str  # what one unit of `GameResult.scores` is, singular: "place point" (bot.texts.count)
     presets: Sequence[str]  # names `--preset` accepts; empty when the game has none
+    uses_solver: bool  # the moves go through HiGHS, whose first use prints a banner (app.quiet_solver_banner)
+    unlisted_moves: str  # a note after "Legal now:" when some legal moves are not listed; "" when all are
 
     def options(self, preset: str | None) -> dict[str, Any]:
         """Engine options for `--preset` (already checked against `presets`)."""

@@ -1,4 +1,4 @@
-"""`SchnapsenAdapter`: Sixty-Six's hand controls and table texts for the shared table machinery.
+"""`SchnapsenAdapter`: Schnapsen's hand controls and table texts for the shared table machinery.
 
 The hand panel has one button per card (Discord: ≤ 5 buttons per action row, ≤ 5 rows; a 6-card
 hand takes two rows of three) and a row of lead actions, each shown only when the engine says it is
@@ -34,11 +34,12 @@ import discord
 from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button
 from bot.ids import ComponentId
-from cogs import schnapsen_text as words
+from cogs.schnapsen import words
 from games.base import Engine
 from games.cards import Card, Suit, parse_card
 from games.schnapsen import (
     ENGINE,
+    GAME,
     Claim,
     Close,
     Draw,
@@ -99,7 +100,7 @@ def _card_arg(arg: str) -> Card | None:
 
 class SchnapsenAdapter(GameAdapter):
     kind = "schnapsen"
-    title = "Sixty-Six"
+    title = GAME.name
     # A cast, not a plain assignment: SchnapsenEngine declares `levels` as a tuple where the Engine
     # protocol has a (mutable, hence invariant) Sequence attribute; the engine does satisfy it at runtime.
     engine = cast(Engine, ENGINE)

@@ -1,9 +1,9 @@
-"""Carousel (manipulation rummy) at the table: `/rummy new`, `/rummy rules`, and the hand controls.
+"""Carousel (manipulation rummy, rules.md §2) at the table: `/carousel new`, `/carousel rules`.
 
-Players know the game as rummy, so the commands are `/rummy ...`; the rules and the table call it
-Carousel (rules.md §2). 2-5 seats, empty seats get computer players at Start. The game runs hand
+One name everywhere: the command, the rules and the table all say Carousel (rummy alone would be
+ambiguous next to other rummy games). 2-5 seats, empty seats get computer players at Start. The game runs hand
 after hand to the target (CA-13) with no new command: the engine scores each hand and deals the next.
-The controls live in `cogs.carousel_adapter`, the words in `cogs.carousel_text`.
+The controls live in `cogs.carousel.adapter`, the words in `cogs.carousel.words`.
 """
 
 from __future__ import annotations
@@ -14,14 +14,17 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
-from cogs.carousel_adapter import CarouselAdapter, TypeTableButton
-from cogs.carousel_text import RULES
+from cogs.carousel.adapter import CarouselAdapter, TypeTableButton
+from cogs.carousel.words import RULES
 from data import TurnTimer
+from games.carousel import GAME
 
 
 class Carousel(commands.Cog):
     group = app_commands.Group(
-        name="rummy", description="Carousel: rummy where the whole table is yours, 2-5 players", guild_only=True
+        name=GAME.command,
+        description=f"{GAME.name}: rummy where the whole table is yours, 2-5 players",
+        guild_only=True,
     )
 
     def __init__(self, bot: CardBot) -> None:
@@ -37,7 +40,7 @@ class Carousel(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(TypeTableButton)
 
-    @group.command(name="new", description="Open a Carousel (rummy) table in this channel")
+    @group.command(name="new", description="Open a Carousel table in this channel")
     @app_commands.describe(
         seats="How many players (2-5); empty seats get computer players",
         level="How strong the computer players are",
@@ -58,17 +61,13 @@ class Carousel(commands.Cog):
     ) -> None:
         await self.bot.lobby.open(
             interaction,
-            "carousel",
+            GAME.kind,
             seats=seats,
             level=level,
             timer=TurnTimer(pace),
             options={"target": target},
         )
 
-    @group.command(name="rules", description="The rules of Carousel (rummy), in short")
+    @group.command(name="rules", description="The rules of Carousel, in short")
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(RULES, ephemeral=True)
-
-
-async def setup(bot: CardBot) -> None:
-    await bot.add_cog(Carousel(bot))

@@ -10,6 +10,7 @@ Everything goes through plain text streams, so tests drive it with scripted inpu
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import random
@@ -20,14 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.terminal.carousel import CarouselText
-from bot.terminal.game_text import GameText, standings
-from bot.terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
-from bot.terminal.schnapsen import SchnapsenText
-from bot.terminal.shorthand import Named, named_play, ranks_only
-from bot.terminal.thirteen import ThirteenText
+from games import registry
 from games.base import Engine, GameState, IllegalMove, seeded_rng
 from games.registry import get_engine, kinds
+from terminal.game_text import GameText, standings
+from terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
+from terminal.shorthand import Named, named_play, ranks_only
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +34,6 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-TEXTS: dict[str, GameText] = {text.kind: text for text in (ThirteenText(), CarouselText(), SchnapsenText())}
 COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edda")
 HINT_LEVEL = "normal"  # `hint` is the normal computer player's suggestion, as on Discord
 MOVES_SHOWN = 12
@@ -102,12 +100,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def game_text(kind: str) -> GameText:
+    """The terminal text of a registered game: `TERMINAL` in `cogs.<kind>.words`, the module that holds
+    the game's sentences for Discord too (no discord import there)."""
+    module = importlib.import_module(f"cogs.{registry.get(kind).kind}.words")
+    text: GameText = module.TERMINAL
+    return text
+
+
 def parse_config(argv: Sequence[str]) -> TableConfig:
     """Read and check the command line; a bad value exits with status 2 and a sentence (argparse)."""
     parser = build_parser()
     args = parser.parse_args(list(argv))
     engine = get_engine(args.game)
-    text = TEXTS[args.game]
+    text = game_text(args.game)
     players = text.default_players if args.players is None else args.players
     if not engine.min_players <= players <= engine.max_players:
         parser.error(f"{text.title} seats {engine.min_players} to {engine.max_players} players, not {players}")
@@ -159,7 +165,7 @@ class TerminalTable:
         self.config = config
         self.sleep = sleep
         self.engine: Engine = get_engine(config.kind)
-        self.text = TEXTS[config.kind]
+        self.text = game_text(config.kind)
         self.stdin = stdin
         self.stdout = stdout
         self.names = config.names()
@@ -204,7 +210,7 @@ class TerminalTable:
             self.say("Options: " + ", ".join(f"{key}={value}" for key, value in config.options.items()))
         if config.human is not None:
             self.say("Type help for the notation and commands.")
-        if config.kind == "carousel":
+        if self.text.uses_solver:
             quiet_solver_banner(self.stdout)
         self.write_image()
         self.show_table()
@@ -299,7 +305,7 @@ class TerminalTable:
         return line.rstrip("\n")
 
     def named_by(self, ranks: Sequence[str], seat: int) -> Named:
-        """The legal play a rank-only line names (bot.terminal.shorthand), read from the seat's view."""
+        """The legal play a rank-only line names (terminal.shorthand), read from the seat's view."""
         view = self.state.view(seat)
         return named_play(
             ranks,
@@ -319,7 +325,7 @@ class TerminalTable:
         typed = list(dict.fromkeys(self.text.typed(move, view) for move in self.state.legal_moves()))
         shown = ", ".join(typed[:MOVES_SHOWN])
         more = f" and {len(typed) - MOVES_SHOWN} more" if len(typed) > MOVES_SHOWN else ""
-        note = "  (melds are not listed: meld <cards> tries any)" if self.config.kind == "carousel" else ""
+        note = f"  ({self.text.unlisted_moves})" if self.text.unlisted_moves else ""
         return f"  Legal now: {shown}{more}{note}"
 
     def apply(self, move: Any) -> None:

@@ -15,6 +15,6 @@ Pure Python over `games/` and `rendering/` (Pillow only when `--images` is given
 discord, so it works on a machine with no token, no network and even a broken discord.py.
 """
 
-from bot.terminal.app import main
+from terminal.app import main
 
 __all__ = ["main"]

@@ -2,9 +2,10 @@
 and the description of a proposed meld step (what moved, what each joker stands for).
 
 Kept apart from the controls so every sentence a player reads is in one place and can be tested
-without Discord. Everything reads a `CarouselView` (design §2): the public header gets `view(None)`,
-the hand panel the seat's own view, so no hidden card can leak into a message. The engine writes
-"Seat 1" in its log lines; `with_names` puts the players' names in.
+without Discord; the terminal table (`CarouselText`, at the end) reads them too. Everything reads a
+`CarouselView` (design §2): the public header gets `view(None)`, the hand panel the seat's own
+view, so no hidden card can leak into a message. The engine writes "Seat 1" in its log lines;
+`with_names` puts the players' names in.
 """
 
 from __future__ import annotations
@@ -14,13 +15,26 @@ from typing import Any
 
 from bot.texts import count
 from games.cards import JOKER_CODE, JOKER_SYMBOL, Card, format_cards
-from games.carousel import CarouselView, GameEndSummary, HandSummary, Meld, Options, Phase, TableCard, hand_value
+from games.carousel import (
+    GAME,
+    CarouselView,
+    GameEndSummary,
+    HandSummary,
+    Meld,
+    MeldStep,
+    Move,
+    Options,
+    Phase,
+    TableCard,
+    hand_value,
+)
 from rendering.carousel import sort_hand
 from rendering.table import seat_name, with_names
+from terminal import game_text as tt
 
 HEADER_LOG_LINES = 3  # recent actions above the table image: a draw, a meld, a knock
 
-RULES = """**Carousel** (rummy; the commands are `/rummy ...`): shed your cards onto a shared table.
+RULES = """**Carousel** (rummy; the commands are `/carousel ...`): shed your cards onto a shared table.
 • 2 players: one deck and a joker; 3-5 players: two decks and two jokers. 10 cards each, no discards (CA-1, CA-2).
 • Your turn: **Draw**. Then either **Meld** (your turn ends) or draw again; after the third card the turn \
 ends without melding (CA-4).
@@ -242,3 +256,120 @@ def _token(card: TableCard) -> str:
     if card.declared is None:
         return card.card.face.code
     return f"{JOKER_CODE}={card.declared.code}"
+
+
+# The terminal table (`terminal`): the same game as text, typed moves instead of buttons ---------
+
+
+HELP = """\
+Carousel: rummy where the whole table is yours to rearrange (CA-6). Each turn: draw, then
+either meld (the turn ends) or draw again, at most three cards (CA-4). A count of your hand
+at or under the knock limit lets you knock at the end of your turn (CA-9).
+  draw                 draw a card (a second or third draw declines to meld)
+  meld 7h 9c 10c       lay these hand cards on the table; it is rearranged to fit (CA-6)
+  table: 6h Jk=7h 8h | 9s 9d 9c   write the complete new table yourself (Jk=7h: joker as 7♥)
+  knock / pass         knock, or don't, when the game offers it"""
+
+
+class CarouselText:
+    """Text for `CarouselView`s."""
+
+    kind = "carousel"
+    title = GAME.name
+    default_players = 3
+    score_name = "point"
+    presets: Sequence[str] = ()
+    uses_solver = True
+    unlisted_moves = "melds are not listed: meld <cards> tries any"
+
+    def options(self, preset: str | None) -> dict[str, Any]:
+        return {}
+
+    def table(self, view: CarouselView, names: Sequence[str]) -> str:
+        lines: list[str] = []
+        title = (
+            f"Carousel · hand {view.hand_number} · stock {view.stock} · to {count(view.target, 'point')}"
+            f" · knock at {view.knock_limit} or less"
+        )
+        counts = [count(size, "card") for size in view.hand_sizes]
+        scores = [count(score, "pt") for score in view.scores]
+        won = [f"{count(hands, 'hand')} won" for hands in view.hands_won]
+        dealer = ["dealer" if seat == view.dealer else "" for seat in range(view.players)]
+        lines.append(tt.heading(title))
+        lines.extend(tt.seat_rows(names, [counts, scores, won, dealer], view.to_move))
+        if view.table:
+            lines.append("   Table:")
+            lines.extend(f"   {number:>3}. {meld}" for number, meld in enumerate(view.table, start=1))
+        else:
+            lines.append("   Table: empty")
+        return "\n".join(lines)
+
+    def hand(self, view: CarouselView) -> str:
+        lines = [f"   Your hand (count {view.hand_value}): {tt.cards_text(sort_hand(view.hand))}"]
+        if view.my_turn:
+            lines.append(f"   {_what_now(view)}")
+        return "\n".join(lines)
+
+    def log(self, view: CarouselView, names: Sequence[str]) -> list[str]:
+        return [with_names(line, names) for line in view.log]
+
+    def typed(self, move: Move, view: CarouselView) -> str:
+        if isinstance(move, MeldStep):
+            return f"meld {tt.codes_text(added_cards(move, view))}"
+        return {"d": "draw", "k": "knock", "p": "pass"}[move.encode()]
+
+    def describe(self, move: Move, view: CarouselView) -> str:
+        if isinstance(move, MeldStep):
+            return f"meld {tt.cards_text(added_cards(move, view))}"
+        return str(move)
+
+    def interlude(self, before: CarouselView, after: CarouselView, names: Sequence[str]) -> str | None:
+        """CA-12: the hands are shown and scored when a hand ends."""
+        if after.last_hand is None or after.last_hand == before.last_hand:
+            return None
+        return "\n".join(hand_summary(after.last_hand, names))
+
+    def help(self) -> str:
+        return HELP
+
+
+def added_cards(move: MeldStep, view: CarouselView) -> list[Card]:
+    """The physical cards a meld step takes from the hand: on the new table, not on the old (CA-6)."""
+    before = {card for meld in view.table for card in meld.physical}
+    added = [card for meld in move.table for card in meld.physical if card not in before]
+    return sort_hand(added)
+
+
+def hand_summary(summary: HandSummary, names: Sequence[str]) -> list[str]:
+    """CA-12: what every seat held, its count, and the points scored, once a hand ends."""
+    lines = [tt.heading(f"Hand {summary.hand_number}: {_ending(summary, names)}")]
+    width = max(len(name) for name in names)
+    for seat, held in enumerate(summary.hands):
+        points = summary.points[seat]
+        scored = f"+{points}" if points else "  0"
+        lines.append(
+            f"   {names[seat]:<{width}}  {scored:>4}  count {summary.counts[seat]:>3}  {tt.cards_text(sort_hand(held))}"
+        )
+    return lines
+
+
+def _ending(summary: HandSummary, names: Sequence[str]) -> str:
+    winners = " and ".join(names[seat] for seat in summary.winners)
+    return f"{ending(summary, names)}; won by {winners}"
+
+
+def _what_now(view: CarouselView) -> str:
+    if view.phase is Phase.DRAW_1:
+        return "Your turn: draw."
+    if view.phase is Phase.MELD_1:
+        return "Meld (meld 7h 8h 9h) or draw a second card (draw)."
+    if view.phase is Phase.MELD_2:
+        return "Meld (meld 7h 8h 9h) or draw a third and last card (draw)."
+    if view.phase is Phase.KNOCK and not view.can_knock:
+        return f"Your count is {view.hand_value}, over {view.knock_limit}: pass (CA-9)."
+    if view.phase is Phase.KNOCK:
+        return f"Your count is {view.hand_value}, within {view.knock_limit}: knock or pass (CA-9)."
+    return ""
+
+
+TERMINAL = CarouselText()  # what `terminal` shows for this game

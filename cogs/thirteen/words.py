@@ -1,13 +1,35 @@
-"""Thirteen (Tiến lên) as terminal text: card counts, the combination to beat, your hand in TL-2 order."""
+"""Thirteen's sentences: the rules summary, the option labels, and the terminal table's text.
+
+No discord here: the terminal table (`terminal`) imports this module too. Terminal text: card
+counts, the combination to beat, your hand in TL-2 order.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from bot.terminal.game_text import cards_text, codes_text, heading, seat_rows
 from bot.texts import count, ordinal
-from games.thirteen import Pass, Play, ThirteenView
+from games.thirteen import GAME, Pass, Play, ThirteenView
+from terminal.game_text import cards_text, codes_text, heading, seat_rows
+
+RULES = """**Thirteen (Tiến lên)**: be the first to shed all your cards.
+• Cards rank 3 4 5 6 7 8 9 10 J Q K A 2; suits ♠ < ♣ < ♦ < ♥ break ties (TL-2).
+• Play a single, pair, triple, quad, a sequence of 3+ ranks (no 2s) or a double sequence of 3+ pairs.
+• Beat the table with the same kind and length and a higher top card, or pass (TL-6, TL-7).
+• Passing keeps you out until the table clears (TL-9). When everyone passes, the last player leads anything.
+• Bombs beat 2s: a quad or 3 pairs in sequence beat a single 2; 4 pairs beat a pair of 2s; 5 pairs beat three 2s (TL-8).
+• The first game is led by whoever holds 3♠ (or the lowest card), and that lead must include it (TL-4).
+• Play goes on until one player is left; places score n-1 … 0 points (TL-11, TL-12)."""
+
+OPTION_LABELS = {
+    "bomb_after_pass": "bombs after passing",
+    "over_chopping": "over-chopping",
+    "n_or_more_pairs": "n-or-more pairs",
+    "instant_wins": "instant wins",
+    "two_finish_loses": "finishing on a 2 loses",
+}
+
 
 HELP = """\
 Thirteen: get rid of your cards first. Beat the table with the same kind of combination
@@ -23,10 +45,12 @@ class ThirteenText:
     """Text for `ThirteenView`s."""
 
     kind = "thirteen"
-    title = "Thirteen"
+    title = GAME.name
     default_players = 4
     score_name = "place point"
     presets: Sequence[str] = ()
+    uses_solver = False
+    unlisted_moves = ""
 
     def options(self, preset: str | None) -> dict[str, Any]:
         return {}
@@ -88,3 +112,6 @@ class ThirteenText:
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+TERMINAL = ThirteenText()  # what `terminal` shows for this game

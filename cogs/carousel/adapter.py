@@ -41,13 +41,13 @@ from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContex
 from bot.components import button, select
 from bot.decode import INVALID, strict_indices, strict_int
 from bot.ids import ComponentId, decode_mask, encode_mask
-from bot.terminal.carousel import added_cards
 from bot.texts import count
-from cogs import carousel_text as words
+from cogs.carousel import words
+from cogs.carousel.words import added_cards
 from data import GameNotFound, GameStatus
 from games.base import Engine, IllegalMove
 from games.cards import Card
-from games.carousel import ENGINE, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
+from games.carousel import ENGINE, GAME, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
 from games.carousel.ai import NormalPlayer
 from games.carousel.notation import parse_table
 from games.carousel.solver import arrange, best_play
@@ -176,10 +176,9 @@ class Proposals:
 
 class CarouselAdapter(GameAdapter):
     kind = "carousel"
-    title = "Carousel"
+    title = GAME.name
     engine = cast(Engine, ENGINE)
     summary = words.RULES
-    command = "rummy"  # players call it rummy
     act_in_thread = True  # Meld, Confirm and Hint run the solver
 
     def __init__(self) -> None:
