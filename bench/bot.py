@@ -33,10 +33,11 @@ from pathlib import Path
 from bench.bot_load import line, load, move_click, open_game
 from bot.bot import EXTENSIONS, CardBot
 from bot.config import Tuning
+from bot.offline import BotHarness
+from fakediscord import FakeDiscord, Message, SimUser
+from fakediscord.probe import PROBE
 from tests.e2e import budget as request_budget
 from tests.e2e.helpers import hand_message, is_my_turn, version_of
-from tests.fakediscord import BotHarness, FakeDiscord, Message, SimUser
-from tests.fakediscord_tests.probe import PROBE
 
 TUNING = Tuning(computer_delay=0.01, sweep_interval=1.0)
 

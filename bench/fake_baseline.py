@@ -14,8 +14,9 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from tests.fakediscord import BotHarness, FakeDiscord, Message
-from tests.fakediscord_tests.probe import PROBE
+from bot.offline import BotHarness
+from fakediscord import FakeDiscord, Message
+from fakediscord.probe import PROBE
 
 
 def report(name: str, samples: list[float]) -> None:

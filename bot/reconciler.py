@@ -356,4 +356,6 @@ class Reconciler:
             log.info("could not tell user %d about game %d: %s", user_id, game_id, refused)
             return
         version = (await self.db.games.get(game_id)).version
-        await self.db.messages.save(ShownMessage(game_id, kind, seat, sent.channel_id, sent.message_id, version, text))
+        await self.db.messages.save(
+            ShownMessage(game_id, kind, seat, sent.channel_id, sent.message_id, version, text)
+        )

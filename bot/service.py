@@ -373,3 +373,4 @@ class GameService:
             if task is not None:
                 task.cancel()
             return await self.load(game_id)
+

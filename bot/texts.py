@@ -32,7 +32,7 @@ def plural(number: int, noun: str) -> str:
 
 
 def count(number: int, noun: str, *, bold: bool = False) -> str:
-    """ "1 game", "2 rated games", "0 place points"; `bold` puts the number in Discord bold (**1** game)."""
+    """"1 game", "2 rated games", "0 place points"; `bold` puts the number in Discord bold (**1** game)."""
     shown = f"**{number}**" if bold else str(number)
     return f"{shown} {plural(number, noun)}"
 

@@ -72,14 +72,8 @@ def draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Seque
         y += SUBTITLE_H
     x = PAD
     for column, column_width in zip(columns, widths, strict=True):
-        draw_fitted(
-            draw,
-            (x + 6, y, x + column_width - 6, y + HEADER_H),
-            column.header,
-            bold(TEXT_PX),
-            theme.text_muted,
-            column.align,
-        )
+        draw_fitted(draw, (x + 6, y, x + column_width - 6, y + HEADER_H), column.header, bold(TEXT_PX),
+                    theme.text_muted, column.align)
         x += column_width
     y += HEADER_H
     if not rows:
@@ -91,12 +85,7 @@ def draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Seque
 
 
 def _draw_row(
-    draw: ImageDraw.ImageDraw,
-    y: int,
-    row: Row,
-    columns: Sequence[Column],
-    widths: Sequence[int],
-    number: int,
+    draw: ImageDraw.ImageDraw, y: int, row: Row, columns: Sequence[Column], widths: Sequence[int], number: int,
     theme: Theme,
 ) -> None:
     width = theme.width
@@ -104,9 +93,8 @@ def _draw_row(
         draw_fitted(draw, (PAD, y, width - PAD, y + ROW_H), "⋯", bold(CELL_PX), theme.text_muted, "center")
         return
     fill = theme.panel_active if row.highlight else (theme.board_row if number % 2 == 0 else theme.board_row_alt)
-    draw.rounded_rectangle(
-        (PAD, y + 3, width - PAD, y + ROW_H - 3), 8, fill=fill, outline=theme.accent if row.highlight else None, width=2
-    )
+    draw.rounded_rectangle((PAD, y + 3, width - PAD, y + ROW_H - 3), 8, fill=fill,
+                           outline=theme.accent if row.highlight else None, width=2)
     x = PAD
     medal = place_colour(row.place, theme)
     for index, (column, column_width, cell) in enumerate(zip(columns, widths, row.cells, strict=True)):

@@ -164,13 +164,8 @@ def _draw(key: _Key) -> Image.Image:
     if card.rank.label in ("J", "Q", "K"):
         frame = (size.strip - 2, size.height * 0.3, size.width - margin - 1, size.height - margin - 1)
         draw.rounded_rectangle(frame, max(2, size.radius // 2), outline=colour, width=2)
-        draw.text(
-            ((frame[0] + frame[2]) / 2, (frame[1] + frame[3]) / 2),
-            card.rank.label,
-            font=bold(size.centre_px),
-            fill=colour,
-            anchor="mm",
-        )
+        draw.text(((frame[0] + frame[2]) / 2, (frame[1] + frame[3]) / 2), card.rank.label,
+                  font=bold(size.centre_px), fill=colour, anchor="mm")
     else:
         draw.text((centre_x, centre_y), card.suit.symbol, font=font(size.centre_px), fill=colour, anchor="mm")
     return image

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-import rendering.cards as sprites
 from games.cards import Card, alternating_suits, format_cards
 from games.carousel.melds import Meld, low_position
 from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
+from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
@@ -133,15 +133,13 @@ def _panels(view: CarouselView, names: Sequence[str], theme: Theme) -> list[Seat
             badges.append(Badge(_turn_badge(view), theme.accent))
         if seat == view.dealer:
             badges.append(Badge("dealer", theme.text_muted))
-        panels.append(
-            SeatPanel(
-                name=seat_name(names, seat),
-                cards=view.hand_sizes[seat],
-                lines=(f"{view.scores[seat]} pts · won {won}",),
-                badges=tuple(badges),
-                active=to_play,
-            )
-        )
+        panels.append(SeatPanel(
+            name=seat_name(names, seat),
+            cards=view.hand_sizes[seat],
+            lines=(f"{view.scores[seat]} pts · won {won}",),
+            badges=tuple(badges),
+            active=to_play,
+        ))
     return panels
 
 
@@ -167,23 +165,16 @@ def table_size(view: CarouselView, theme: Theme = DEFAULT_THEME) -> tuple[int, i
 # Drawing -----------------------------------------------------------------------------------------
 
 
-def _draw_melds(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselView, top: int, bottom: int, theme: Theme
-) -> None:
+def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselView, top: int, bottom: int,
+                theme: Theme) -> None:
     draw.rounded_rectangle((PAD, top, theme.width - PAD, bottom), 18, fill=theme.felt_dark)
     melds = [meld.in_display_order() for meld in view.table]
     count = sum(len(meld.cards) for meld in melds)
     summary = f"{len(melds)} meld{'' if len(melds) == 1 else 's'} · {count} cards" if melds else "No melds yet"
     draw_fitted(draw, (PAD + 16, top + 4, theme.width // 2, top + INFO_H), summary, bold(TEXT_PX), theme.text)
     sprites.paste(image, sprites.back(Size.ICON, theme), (theme.width - PAD - 170, top + 7))
-    draw_fitted(
-        draw,
-        (theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H),
-        f"stock {view.stock}",
-        bold(TEXT_PX),
-        theme.text if view.stock else theme.danger,
-        "right",
-    )
+    draw_fitted(draw, (theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H), f"stock {view.stock}",
+                bold(TEXT_PX), theme.text if view.stock else theme.danger, "right")
     size, placed, _ = _layout(melds, theme)
     card = size.value
     usable = theme.width - 2 * PAD - 24
@@ -202,61 +193,34 @@ def _draw_melds(
             x += step
 
 
-def _draw_hand_summary(
-    draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str], top: int, theme: Theme
-) -> None:
+def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str], top: int,
+                       theme: Theme) -> None:
     """CA-12: the hand that just ended, its revealed cards and counts, and who scored what."""
     how = summary.reason
     actor = summary.went_out if summary.went_out is not None else summary.knocker
     headline = f"Hand {summary.hand_number}: " + (f"{seat_name(names, actor)} {how}" if actor is not None else how)
-    draw_fitted(
-        draw,
-        (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE),
-        headline,
-        bold(TEXT_PX + 1),
-        theme.accent,
-    )
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
+                theme.accent)
     points = summary.points
     for seat in range(len(summary.counts)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in summary.winners
         ink = theme.text if won else theme.text_muted
         draw_fitted(draw, (PAD + 16, y, PAD + 180, y + SUMMARY_ROW), seat_name(names, seat), bold(TEXT_PX), ink)
-        draw_fitted(
-            draw,
-            (PAD + 190, y, theme.width - PAD - 210, y + SUMMARY_ROW),
-            format_cards(summary.hands[seat]) or "went out",
-            font(TEXT_PX),
-            ink,
-        )
-        draw_fitted(
-            draw,
-            (theme.width - PAD - 205, y, theme.width - PAD - 90, y + SUMMARY_ROW),
-            f"count {summary.counts[seat]}",
-            font(TEXT_PX),
-            ink,
-            "right",
-        )
-        draw_fitted(
-            draw,
-            (theme.width - PAD - 90, y, theme.width - PAD - 16, y + SUMMARY_ROW),
-            f"+{points[seat]}" if points[seat] else "0",
-            bold(TEXT_PX),
-            theme.accent if won else ink,
-            "right",
-        )
+        draw_fitted(draw, (PAD + 190, y, theme.width - PAD - 210, y + SUMMARY_ROW),
+                    format_cards(summary.hands[seat]) or "went out", font(TEXT_PX), ink)
+        draw_fitted(draw, (theme.width - PAD - 205, y, theme.width - PAD - 90, y + SUMMARY_ROW),
+                    f"count {summary.counts[seat]}", font(TEXT_PX), ink, "right")
+        draw_fitted(draw, (theme.width - PAD - 90, y, theme.width - PAD - 16, y + SUMMARY_ROW),
+                    f"+{points[seat]}" if points[seat] else "0", bold(TEXT_PX), theme.accent if won else ink, "right")
 
 
-def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequence[str], top: int, theme: Theme) -> None:
+def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequence[str], top: int,
+                theme: Theme) -> None:
     """CA-13, D-CA-4: totals before bonuses, +100 at the target, +25 per hand won, final totals."""
     winners = " and ".join(seat_name(names, seat) for seat in final.winners)
-    draw_fitted(
-        draw,
-        (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE),
-        f"Game over: {winners} win" + ("" if len(final.winners) > 1 else "s"),
-        bold(TEXT_PX + 1),
-        theme.accent,
-    )
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), f"Game over: {winners} win"
+                + ("" if len(final.winners) > 1 else "s"), bold(TEXT_PX + 1), theme.accent)
     for seat in range(len(final.final)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in final.winners
@@ -267,15 +231,10 @@ def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequenc
         if final.hands_won_bonus[seat]:
             parts.append(f"+{final.hands_won_bonus[seat]} hands won")
         draw_fitted(draw, (PAD + 16, y, PAD + 230, y + SUMMARY_ROW), seat_name(names, seat), bold(TEXT_PX), ink)
-        draw_fitted(draw, (PAD + 240, y, theme.width - PAD - 130, y + SUMMARY_ROW), " ".join(parts), font(TEXT_PX), ink)
-        draw_fitted(
-            draw,
-            (theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW),
-            str(final.final[seat]),
-            bold(TEXT_PX),
-            theme.accent if won else ink,
-            "right",
-        )
+        draw_fitted(draw, (PAD + 240, y, theme.width - PAD - 130, y + SUMMARY_ROW), " ".join(parts), font(TEXT_PX),
+                    ink)
+        draw_fitted(draw, (theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW), str(final.final[seat]),
+                    bold(TEXT_PX), theme.accent if won else ink, "right")
 
 
 @offloaded

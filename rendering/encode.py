@@ -71,7 +71,7 @@ def _build_palette(theme: Theme) -> Image.Image:
     """The theme's own colours exactly (big flat areas must not shift), the rest learned from a sample
     sheet: the blends that anti-aliased text and card edges produce."""
     exact = theme_colours(theme)
-    learned = _sample_sheet(theme).quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE).getpalette() or []
+    learned = (_sample_sheet(theme).quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE).getpalette() or [])
     colours = list(exact)
     for index in range(0, min(len(learned), 3 * (256 - len(exact))), 3):
         colour = (learned[index], learned[index + 1], learned[index + 2])
@@ -86,20 +86,13 @@ def _build_palette(theme: Theme) -> Image.Image:
 
 def _sample_sheet(theme: Theme) -> Image.Image:
     """Everything the theme draws, once per background: sprites, text in every ink, pills and medals."""
-    import rendering.cards as sprites
     from games.cards import Card, parse_card  # local: keeps `encode` importable without the card model
+    from rendering import cards as sprites
     from rendering.fonts import bold, font
     from rendering.theme import Size
 
-    backgrounds = (
-        theme.felt,
-        theme.felt_dark,
-        theme.panel,
-        theme.panel_active,
-        theme.board_bg,
-        theme.board_row,
-        theme.board_row_alt,
-    )
+    backgrounds = (theme.felt, theme.felt_dark, theme.panel, theme.panel_active, theme.board_bg, theme.board_row,
+                   theme.board_row_alt)
     inks = (theme.text, theme.text_muted, theme.accent, theme.danger)
     pills = (theme.accent, theme.danger, theme.gold, theme.silver, theme.bronze, theme.text_muted, theme.card_face)
     band = 150

@@ -19,8 +19,8 @@ from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
 
-import rendering.cards as sprites
 from games.cards import Card
+from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold
 from rendering.offload import offloaded
@@ -75,9 +75,7 @@ def _step(count: int, theme: Theme) -> int:
 
 
 def draw_hand(
-    hand: Sequence[Card],
-    selected: Collection[Card] = frozenset(),
-    theme: Theme = DEFAULT_THEME,
+    hand: Sequence[Card], selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME,
     marked: Collection[Card] = frozenset(),
 ) -> Image.Image:
     """The hand in the given order; cards in `selected` (matched as physical cards) are raised, and the
@@ -99,27 +97,15 @@ def draw_hand(
             top = y - RAISE if chosen else y
             sprites.paste(image, sprites.face(physical, SIZE, theme), (x, top))
             if chosen:
-                draw.rounded_rectangle(
-                    (x - 3, top - 3, x + card.width + 2, top + card.height + 2),
-                    card.radius + 3,
-                    outline=theme.accent,
-                    width=4,
-                )
+                draw.rounded_rectangle((x - 3, top - 3, x + card.width + 2, top + card.height + 2), card.radius + 3,
+                                       outline=theme.accent, width=4)
             visible = card.width if position == count - 1 else min(step, card.width)
             label_y = y + card.height + LABEL_H // 2 + 2
             ink = theme.accent if chosen else theme.text
             if physical in marked:
                 half = min(visible, card.width) / 2 - 2
-                draw.rounded_rectangle(
-                    (
-                        x + visible / 2 - half,
-                        label_y - LABEL_H / 2 + 1,
-                        x + visible / 2 + half,
-                        label_y + LABEL_H / 2 - 1,
-                    ),
-                    8,
-                    fill=theme.gold,
-                )
+                draw.rounded_rectangle((x + visible / 2 - half, label_y - LABEL_H / 2 + 1, x + visible / 2 + half,
+                                        label_y + LABEL_H / 2 - 1), 8, fill=theme.gold)
                 ink = theme.board_bg
             draw_line(draw, (x + visible / 2, label_y), str(physical), label_font, ink, "center")
             x += step
@@ -129,12 +115,8 @@ def draw_hand(
 
 
 @functools.lru_cache(maxsize=HAND_CACHE_SIZE)
-def hand_png(
-    hand: tuple[Card, ...],
-    selected: frozenset[Card],
-    theme: Theme = DEFAULT_THEME,
-    marked: frozenset[Card] = frozenset(),
-) -> bytes:
+def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = DEFAULT_THEME,
+             marked: frozenset[Card] = frozenset()) -> bytes:
     """The encoded picture of `hand` in this order, `selected` raised, `marked` tagged: drawn once per
     distinct hand."""
     return _draw_hand_png(hand, selected, theme, marked)

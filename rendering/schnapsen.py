@@ -13,10 +13,10 @@ from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
 
-import rendering.cards as sprites
 from games.cards import Card
 from games.schnapsen.rules import sort_hand
 from games.schnapsen.views import PlayedCard, SchnapsenView
+from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
@@ -95,26 +95,13 @@ def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme) -
     )
 
 
-def _talon(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: SchnapsenView,
-    names: Sequence[str],
-    left: int,
-    top: int,
-    theme: Theme,
-) -> None:
+def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], left: int,
+           top: int, theme: Theme) -> None:
     """The trump card lying under the talon (SX-3), or its state once closed or used up."""
     size = Size.TABLE
     card = size.value
-    pill(
-        draw,
-        (left + 90, top + 18),
-        f"trumps {view.trump.symbol}",
-        theme.card_face,
-        theme.red_suit if view.trump.is_red else theme.black_suit,
-        TEXT_PX,
-    )
+    pill(draw, (left + 90, top + 18), f"trumps {view.trump.symbol}", theme.card_face,
+         theme.red_suit if view.trump.is_red else theme.black_suit, TEXT_PX)
     y = top + 40
     face_down = view.talon_size - (1 if view.trump_card is not None else 0)
     if view.trump_card is not None:
@@ -129,19 +116,12 @@ def _talon(
         caption, colour = "talon used up", theme.text_muted
     else:
         caption, colour = f"{view.talon_size} in talon", theme.text
-    draw_fitted(
-        draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(TEXT_PX), colour, "center"
-    )
+    draw_fitted(draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(TEXT_PX), colour,
+                "center")
 
 
-def _trick(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: SchnapsenView,
-    names: Sequence[str],
-    box: tuple[int, int, int, int],
-    theme: Theme,
-) -> None:
+def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str],
+           box: tuple[int, int, int, int], theme: Theme) -> None:
     """The trick in progress; between tricks, the last trick and who took it (SX-4)."""
     left, top, right, _ = box
     played: Sequence[PlayedCard] = view.trick
@@ -151,7 +131,8 @@ def _trick(
         title = f"Last trick: {seat_name(names, view.last_trick.winner)} took it"
     if not played:
         title = "Waiting for the lead"
-    draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(24), theme.text, "center", min_px=TEXT_PX)
+    draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(24), theme.text, "center",
+                min_px=TEXT_PX)
     card = Size.TABLE.value
     slot = card.width + 120  # room under each card for its player's name
     x = (left + right) // 2 - (slot * SEATS - 120) // 2
@@ -159,35 +140,21 @@ def _trick(
         entry = played[index] if index < len(played) else None
         sx = x + index * slot
         if entry is None:
-            draw.rounded_rectangle(
-                (sx, top + 44, sx + card.width, top + 44 + card.height), card.radius, outline=theme.text_muted, width=2
-            )
+            draw.rounded_rectangle((sx, top + 44, sx + card.width, top + 44 + card.height), card.radius,
+                                   outline=theme.text_muted, width=2)
             continue
         sprites.paste(image, sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44))
-        draw_fitted(
-            draw,
-            (sx - 56, top + 50 + card.height, sx + card.width + 56, top + 80 + card.height),
-            seat_name(names, entry.seat),
-            font(TEXT_PX),
-            theme.text_muted,
-            "center",
-        )
+        draw_fitted(draw, (sx - 56, top + 50 + card.height, sx + card.width + 56, top + 80 + card.height),
+                    seat_name(names, entry.seat), font(TEXT_PX), theme.text_muted, "center")
     if view.trick and view.last_trick is not None:  # SX-4: the trick just taken stays in view under this one
         last = view.last_trick
         cards = " ".join(str(entry.card) for entry in last.cards)
-        draw_fitted(
-            draw,
-            (left, top + 200, right, top + 230),
-            f"last trick {cards}, taken by {seat_name(names, last.winner)}",
-            font(TEXT_PX),
-            theme.text_muted,
-            "center",
-        )
+        draw_fitted(draw, (left, top + 200, right, top + 230), f"last trick {cards}, taken by "
+                    f"{seat_name(names, last.winner)}", font(TEXT_PX), theme.text_muted, "center")
 
 
-def _summary(
-    draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int], theme: Theme
-) -> None:
+def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int],
+             theme: Theme) -> None:
     """The end of a deal (SX-12..SX-14) or of the series (SX-15), in place of the trick."""
     left, top, right, _ = box
     deal = view.last_deal
@@ -204,7 +171,8 @@ def _summary(
         headline = f"{seat_name(names, deal.winner)} wins deal {deal.deal_number}: +{deal.game_points} point{plural}"
     else:
         return
-    draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(25), theme.accent, "center", min_px=TEXT_PX)
+    draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(25), theme.accent, "center",
+                min_px=TEXT_PX)
     lines = []
     if deal is not None:
         totals = deal.totals

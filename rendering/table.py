@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-import rendering.cards as sprites
 from games.cards import Card
+from rendering import cards as sprites
 from rendering.fonts import bold, font
 from rendering.text import display_name, draw_fitted, draw_line
 from rendering.text import width as text_width
@@ -31,7 +31,6 @@ BADGE_ROW = 38
 BADGE_GAP = 6
 PANEL_GAP = 10
 PANELS_PER_ROW = 3  # 4 seats: 2 + 2; 5 seats: 3 + 2, so a name has a third of the width, not a fifth
-
 
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The name for `seat`, cleaned; a seat the bot gave no name reads "Seat n" (1-based)."""
@@ -87,18 +86,10 @@ def header(draw: ImageDraw.ImageDraw, left: str, right: str, theme: Theme) -> No
     draw.rectangle((0, 0, theme.width, HEADER_H), fill=theme.felt_dark)
     right_font = bold(25)
     right_width = min(int(text_width(right, right_font)) + 4, theme.width // 2)
-    draw_fitted(
-        draw, (PAD, 0, theme.width - PAD - right_width - 16, HEADER_H), left, bold(26), theme.text, min_px=TEXT_PX
-    )
-    draw_fitted(
-        draw,
-        (theme.width - PAD - right_width, 0, theme.width - PAD, HEADER_H),
-        right,
-        right_font,
-        theme.accent,
-        "right",
-        min_px=TEXT_PX,
-    )
+    draw_fitted(draw, (PAD, 0, theme.width - PAD - right_width - 16, HEADER_H), left, bold(26), theme.text,
+                min_px=TEXT_PX)
+    draw_fitted(draw, (theme.width - PAD - right_width, 0, theme.width - PAD, HEADER_H), right, right_font,
+                theme.accent, "right", min_px=TEXT_PX)
 
 
 def footer(draw: ImageDraw.ImageDraw, top: int, text: str, theme: Theme) -> None:
@@ -173,7 +164,8 @@ def _seat_panel(
     fill = theme.panel_active if panel.active else theme.panel
     draw.rounded_rectangle(box, 12, fill=fill, outline=theme.accent if panel.active else None, width=3)
     ink = theme.text_muted if panel.dimmed else theme.text
-    draw_fitted(draw, (left + 12, top + 6, right - 10, top + NAME_ROW), panel.name, bold(NAME_PX), ink, min_px=TEXT_PX)
+    draw_fitted(draw, (left + 12, top + 6, right - 10, top + NAME_ROW), panel.name, bold(NAME_PX), ink,
+                min_px=TEXT_PX)
     y = top + NAME_ROW
     count_font = bold(TEXT_PX + 1)
     if panel.cards is not None:  # a small back and the number of cards held

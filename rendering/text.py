@@ -44,10 +44,8 @@ MAX_CHARS = 200  # longer input is cut before measuring, so a hostile name canno
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 ZWJ = "\u200d"
 # Default-ignorable code points a font need not map: they change shaping, never draw on their own.
-_IGNORABLE = (
-    frozenset(range(0xFE00, 0xFE10))
-    | frozenset(range(0xE0000, 0xE0080))
-    | frozenset((0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF))
+_IGNORABLE = frozenset(range(0xFE00, 0xFE10)) | frozenset(range(0xE0000, 0xE0080)) | frozenset(
+    (0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF)
 )
 
 Align = Literal["left", "center", "right"]
@@ -90,18 +88,8 @@ def _hangul_kind(code: int) -> str:
     return ""
 
 
-_HANGUL_JOINS = {
-    ("L", "L"),
-    ("L", "V"),
-    ("L", "LV"),
-    ("L", "LVT"),
-    ("V", "V"),
-    ("V", "T"),
-    ("LV", "V"),
-    ("LV", "T"),
-    ("T", "T"),
-    ("LVT", "T"),
-}
+_HANGUL_JOINS = {("L", "L"), ("L", "V"), ("L", "LV"), ("L", "LVT"), ("V", "V"), ("V", "T"), ("LV", "V"),
+                 ("LV", "T"), ("T", "T"), ("LVT", "T")}
 
 
 def _extends(code: int, category: str) -> bool:
@@ -237,9 +225,8 @@ def runs(text: str, weight: Face = Face.REGULAR) -> tuple[Run, ...]:
     return tuple(ordered)
 
 
-def _split_trailing_neutrals(
-    pieces: list[tuple[str, Face | None, str]], primary: Face
-) -> list[tuple[str, Face | None, str]]:
+def _split_trailing_neutrals(pieces: list[tuple[str, Face | None, str]], primary: Face
+                           ) -> list[tuple[str, Face | None, str]]:
     """Spaces, digits and punctuation ending a right-to-left run become their own neutral piece, so bidi can
     place them (UAX #9 N1/N2: a space between Arabic and English takes the paragraph's direction). Digits
     too, unlike UAX #9: in our lines a name is followed by English ("محمد 6♣ 6♥"), so the name acts as an
@@ -247,14 +234,11 @@ def _split_trailing_neutrals(
     out: list[tuple[str, Face | None, str]] = []
     for text, face, strong in pieces:
         stripped = text
-        while (
-            stripped
-            and not _strong(stripped[-1])
-            and not _extends(ord(stripped[-1]), unicodedata.category(stripped[-1]))
-        ):
+        while stripped and not _strong(stripped[-1]) and not _extends(ord(stripped[-1]),
+                                                                      unicodedata.category(stripped[-1])):
             stripped = stripped[:-1]
         if strong == "R" and stripped and stripped != text:
-            tail = text[len(stripped) :]
+            tail = text[len(stripped):]
             out.append((stripped, face, strong))
             out.append((tail, primary if _covers(primary, tail) else face, ""))
         else:
@@ -313,7 +297,8 @@ def fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float) -> str:
     return _with_ellipsis(_trim_end(clusters[:low]))
 
 
-def shrink_to_fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float, min_px: int) -> ImageFont.FreeTypeFont:
+def shrink_to_fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float, min_px: int
+                  ) -> ImageFont.FreeTypeFont:
     """`typeface`, or the same weight at the largest size down to `min_px` at which `text` fits whole."""
     if min_px >= typeface.size or width(clean(text), typeface) <= max_width:
         return typeface
@@ -325,14 +310,8 @@ def shrink_to_fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float,
     return font(min_px, weight)
 
 
-def draw_line(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    typeface: ImageFont.FreeTypeFont,
-    fill: RGB,
-    align: Align = "left",
-) -> None:
+def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont,
+              fill: RGB, align: Align = "left") -> None:
     """Draw one line of already fitted text, vertically centred on xy[1], anchored per `align`."""
     px = int(typeface.size)
     note("text", px, text)
@@ -399,17 +378,13 @@ def _draw_robot(draw: ImageDraw.ImageDraw, left: float, middle: float, px: int, 
     x0, x1 = left + size * 0.08, left + size * 0.92
     draw.line((left + size / 2, top - size * 0.2, left + size / 2, top), fill=fill, width=max(1, px // 12))
     dot = max(1.5, size * 0.07)
-    draw.ellipse(
-        (left + size / 2 - dot, top - size * 0.2 - dot, left + size / 2 + dot, top - size * 0.2 + dot), fill=fill
-    )
+    draw.ellipse((left + size / 2 - dot, top - size * 0.2 - dot, left + size / 2 + dot, top - size * 0.2 + dot),
+                 fill=fill)
     draw.rounded_rectangle((x0, top, x1, top + head_h), radius=size * 0.16, fill=fill)
     eye = max(1.5, size * 0.09)
     eye_y = top + head_h * 0.45
     hole = (0, 0, 0) if sum(fill) > 380 else (255, 255, 255)
     for eye_x in (left + size * 0.34, left + size * 0.66):
         draw.ellipse((eye_x - eye, eye_y - eye, eye_x + eye, eye_y + eye), fill=hole)
-    draw.line(
-        (left + size * 0.36, top + head_h * 0.76, left + size * 0.64, top + head_h * 0.76),
-        fill=hole,
-        width=max(1, px // 14),
-    )
+    draw.line((left + size * 0.36, top + head_h * 0.76, left + size * 0.64, top + head_h * 0.76), fill=hole,
+              width=max(1, px // 14))

@@ -108,9 +108,8 @@ def _centre_caption(view: ThirteenView, names: Sequence[str]) -> str:
         return f"Game over: {who} {verb}"
     if view.table is not None:
         played = f"{seat_name(names, view.table.seat)} played {view.table.description}"
-        bomb_on_two = view.table.on_two and not any(
-            card.rank is not None and card.rank.label == "2" for card in view.table.cards
-        )
+        bomb_on_two = view.table.on_two and not any(card.rank is not None and card.rank.label == "2"
+                                                    for card in view.table.cards)
         return played + " on a 2" if bomb_on_two else played  # TL-8.7: only a higher bomb answers now
     if view.to_move is None:
         return ""
@@ -127,10 +126,8 @@ def is_bomb(table: TableCombo | None) -> bool:
 
 def round_strip(view: ThirteenView, names: Sequence[str]) -> list[str]:
     """The current round, oldest first: "Lan 5♠", "Minh passed", ... (TL-9: passes stay in view)."""
-    return [
-        f"{seat_name(names, turn.seat)} {turn.move if isinstance(turn.move, Play) else 'passed'}"
-        for turn in view.history
-    ]
+    return [f"{seat_name(names, turn.seat)} {turn.move if isinstance(turn.move, Play) else 'passed'}"
+            for turn in view.history]
 
 
 def _draw_strip(draw: ImageDraw.ImageDraw, items: Sequence[str], box: tuple[int, int, int, int], theme: Theme) -> None:
@@ -151,9 +148,8 @@ def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
     return line.text[:1].upper() + line.text[1:] if line.seat is None else f"{seat_name(names, line.seat)} {line.text}"
 
 
-def _finishing_order(
-    draw: ImageDraw.ImageDraw, view: ThirteenView, names: Sequence[str], top: int, theme: Theme
-) -> None:
+def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Sequence[str], top: int,
+                     theme: Theme) -> None:
     """TL-11: every place, best first, as medal and name lines in the centre of a finished game."""
     ranked = match_places(view)
     line_h = min(34, (CENTRE_H - CAPTION_H - 16) // max(1, len(ranked)))
@@ -165,14 +161,8 @@ def _finishing_order(
         draw_line(draw, (left + 32, y + line_h / 2), ordinal(place), bold(TEXT_PX), theme.board_bg, "center")
         draw_fitted(draw, (left + 76, y, left + 340, y + line_h), seat_name(names, seat), bold(TEXT_PX), theme.text)
         if view.series_games > 1:
-            draw_fitted(
-                draw,
-                (left + 350, y, left + 470, y + line_h),
-                f"{view.series_points[seat]} pts",
-                font(TEXT_PX),
-                theme.text_muted,
-                "right",
-            )
+            draw_fitted(draw, (left + 350, y, left + 470, y + line_h), f"{view.series_points[seat]} pts",
+                        font(TEXT_PX), theme.text_muted, "right")
 
 
 @offloaded
@@ -194,20 +184,12 @@ def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAUL
     draw_fitted(draw, caption_box, caption, bold(25), theme.text, "center", min_px=TEXT_PX)
     if not view.is_over and view.history:
         strip_top = top + CENTRE_H - 8 - STRIP_H - 4
-        _draw_strip(
-            draw, round_strip(view, names), (PAD + 16, strip_top, theme.width - PAD - 16, strip_top + STRIP_H), theme
-        )
+        _draw_strip(draw, round_strip(view, names), (PAD + 16, strip_top, theme.width - PAD - 16,
+                                                     strip_top + STRIP_H), theme)
     if view.is_over:
         _finishing_order(draw, view, names, top + CAPTION_H, theme)
     elif view.table is not None:
-        card_row(
-            image,
-            sort_hand(view.table.cards),
-            Size.TABLE,
-            theme.width // 2,
-            top + CAPTION_H + 6,
-            theme.width - 4 * PAD,
-            theme,
-        )
+        card_row(image, sort_hand(view.table.cards), Size.TABLE, theme.width // 2, top + CAPTION_H + 6,
+                 theme.width - 4 * PAD, theme)
     footer(draw, height - FOOTER_H, _footer_text(view, names), theme)
     return encode(image, theme)

@@ -1,5 +1,5 @@
-"""Shared fixtures: the offline Discord and the bot under test (documented in tests/fakediscord/__init__.py)."""
+"""Shared fixtures: the offline Discord and the bot under test (documented in fakediscord/__init__.py)."""
 
-from tests.fakediscord.fixtures import bot, bots, fake
+from tests.fixtures import bot, bots, fake
 
 __all__ = ["bot", "bots", "fake"]

@@ -1,4 +1,4 @@
-"""Imports point one way (design §1): games <- rendering, data <- bot, cogs.
+"""Imports point one way (design §1): games <- rendering, data <- bot, cogs; terminal and fakediscord apart.
 
 The check parses every source file with `ast`, so an import hidden inside a function is caught too.
 """
@@ -6,22 +6,30 @@ The check parses every source file with `ast`, so an import hidden inside a func
 from __future__ import annotations
 
 import ast
+import fnmatch
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OUR_PACKAGES = {"games", "rendering", "data", "bot", "cogs"}
+OUR_PACKAGES = {"games", "rendering", "data", "bot", "cogs", "terminal", "fakediscord"}
 # Computational libraries `games/` may use where they earn their place (design §1).
 GAMES_ALLOWED_THIRD_PARTY = {"highspy", "numpy"}
 
 # package -> top-level modules it must never import
 FORBIDDEN = {
-    "games": {"discord", "aiosqlite", "PIL", "rendering", "data", "bot", "cogs"},
-    "rendering": {"discord", "aiosqlite", "data", "bot", "cogs"},
-    "data": {"discord", "rendering", "bot", "cogs", "PIL"},
+    "games": {"discord", "aiosqlite", "PIL", "rendering", "data", "bot", "cogs", "terminal", "fakediscord"},
+    "rendering": {"discord", "aiosqlite", "data", "bot", "cogs", "terminal", "fakediscord"},
+    "data": {"discord", "rendering", "bot", "cogs", "PIL", "terminal", "fakediscord"},
+    # The terminal table runs with no Discord at all (no token, even a broken discord.py).
+    "terminal": {"discord", "aiosqlite", "fakediscord"},
+    # The offline Discord is a library about Discord's protocol; it knows nothing of Cardroom.
+    "fakediscord": {"bot", "cogs", "games", "rendering", "data", "terminal"},
 }
+# Within our packages, the only modules `terminal` may take from bot/ and cogs/: each game's words
+# (cogs.<kind>.words, no discord there) and bot.texts (plural and ordinal helpers, no discord).
+TERMINAL_MAY_IMPORT = ("cogs.*.words", "bot.texts")
 
 
 def imported_modules(source: str, module_name: str) -> set[str]:
@@ -48,9 +56,33 @@ def imported_modules(source: str, module_name: str) -> set[str]:
     return names
 
 
+def imported_dotted(source: str) -> set[str]:
+    """Full dotted names of the absolute imports in `source` (`from a.b import c` gives "a.b" and "a.b.c")."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def terminal_violations(root: Path) -> list[str]:
+    """terminal/ modules importing from bot/ or cogs/ anything but TERMINAL_MAY_IMPORT."""
+    found: list[str] = []
+    for path in sorted((root / "terminal").rglob("*.py")):
+        relative = path.relative_to(root)
+        for name in sorted(imported_dotted(path.read_text(encoding="utf-8"))):
+            if name.split(".")[0] in {"bot", "cogs"} and not any(
+                fnmatch.fnmatchcase(name, pattern) for pattern in TERMINAL_MAY_IMPORT
+            ):
+                found.append(f"{relative}: imports {name}")
+    return found
+
+
 def violations(root: Path) -> list[str]:
     """Every forbidden import under `root`, as 'path: imports X' lines."""
-    found: list[str] = []
+    found: list[str] = terminal_violations(root)
     for package, forbidden in FORBIDDEN.items():
         for path in sorted((root / package).rglob("*.py")):
             relative = path.relative_to(root)
@@ -93,6 +125,11 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
         ("rendering/x.py", "import discord.ui\n", "rendering/x.py: imports discord"),
         ("data/x.py", "from discord import Embed\n", "data/x.py: imports discord"),
         ("data/x.py", "import rendering\n", "data/x.py: imports rendering"),
+        ("terminal/x.py", "import discord\n", "terminal/x.py: imports discord"),
+        ("terminal/x.py", "from cogs.carousel.adapter import A\n", "terminal/x.py: imports cogs.carousel.adapter"),
+        ("terminal/x.py", "from bot.lobby import Lobby\n", "terminal/x.py: imports bot.lobby"),
+        ("fakediscord/x.py", "from bot.bot import CardBot\n", "fakediscord/x.py: imports bot"),
+        ("fakediscord/x.py", "from games.cards import Card\n", "fakediscord/x.py: imports games"),
     ],
 )
 def test_a_forbidden_import_is_caught(tmp_path, path, source, expected):
@@ -109,6 +146,8 @@ def test_allowed_imports_pass(tmp_path):
             "rendering/a.py": "from PIL import Image\nfrom games.cards import Card\n",
             "data/a.py": "import aiosqlite\nfrom games.base import GameResult\n",
             "bot/a.py": "import discord\nfrom data import games\n",
+            "terminal/a.py": "from cogs.thirteen.words import TERMINAL\nfrom bot.texts import count\n",
+            "fakediscord/a.py": "import discord\nfrom aiohttp import web\n",
         },
     )
     assert violations(root) == []

@@ -22,7 +22,7 @@ def row(command: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("command", "cog"), [("/thirteen new", Thirteen), ("/rummy new", Carousel), ("/schnapsen new", Schnapsen)]
+    ("command", "cog"), [("/thirteen new", Thirteen), ("/carousel new", Carousel), ("/schnapsen new", Schnapsen)]
 )
 def test_the_readme_row_of_each_new_command_names_its_options(command, cog):
     """Each backticked option in a `/<game> new` row is a parameter of the command, and each parameter

@@ -260,3 +260,4 @@ def _mixed_problem(faces: Sequence[Card]) -> str | None:
     verb = "is" if len(strays) == 1 else "are"
     article = "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
     return f"a group must be all one rank, and {format_cards(strays)} {verb} not {article} {rank.label}"
+

@@ -88,7 +88,9 @@ def parse_table(text: str, table: Sequence[Meld], hand_cards: Sequence[Card]) ->
     is not checked here: `State.check` judges it (CA-6, CA-7). Raises IllegalMove on bad notation.
     """
     try:
-        typed = [[TableCard.parse(token) for token in part.replace(",", " ").split()] for part in text.split("|")]
+        typed = [
+            [TableCard.parse(token) for token in part.replace(",", " ").split()] for part in text.split("|")
+        ]
     except ValueError as error:
         raise IllegalMove(str(error)) from error
     if not any(typed):

@@ -599,7 +599,9 @@ def arrange(
         return quick
     inventory = _Inventory.read(table, added)
     try:
-        solution = _solve(table, inventory, inventory.hand_naturals, inventory.hand_jokers, copies, False, time_limit)
+        solution = _solve(
+            table, inventory, inventory.hand_naturals, inventory.hand_jokers, copies, False, time_limit
+        )
         if solution is None:
             return None
         _, new_table = _build_table(table, added, solution)

@@ -288,9 +288,8 @@ class HardPlayer(NormalPlayer):
 
     level = "hard"
 
-    def __init__(
-        self, samples: int = 32, playouts: int = 16, candidates: int = 3, danger: float = 9.0, discard_playouts: int = 0
-    ) -> None:
+    def __init__(self, samples: int = 32, playouts: int = 16, candidates: int = 3, danger: float = 9.0,
+                 discard_playouts: int = 0) -> None:
         super().__init__()
         self.samples = samples
         self.playouts = playouts
@@ -310,10 +309,8 @@ class HardPlayer(NormalPlayer):
             return Knock(gin_card)
         samples = self.sample_hands(seen, rng)
         ranked = sorted(scored, key=lambda item: (item[1], item[2]))[: self.candidates]
-        rated = sorted(
-            (score + self.sample_danger * self.take_chance(card, samples) * (1 - seen.stock / 62), card)
-            for _, score, card in ranked
-        )
+        rated = sorted((score + self.sample_danger * self.take_chance(card, samples) * (1 - seen.stock / 62), card)
+                       for _, score, card in ranked)
         discard = rated[0][1]
         if self.discard_playouts and len(rated) > 1:
             discard = self.best_by_playouts(seen, [card for _, card in rated], samples, rng)
@@ -322,9 +319,8 @@ class HardPlayer(NormalPlayer):
             return Knock(knock_card)
         return Discard(discard)
 
-    def best_by_playouts(
-        self, seen: Seen, cards: list[int], samples: list[tuple[float, int, list[int]]], rng: random.Random
-    ) -> int:
+    def best_by_playouts(self, seen: Seen, cards: list[int], samples: list[tuple[float, int, list[int]]],
+                         rng: random.Random) -> int:
         """The candidate discard whose playouts score best; every candidate meets the same sampled hands
         and the same playout randomness, so the comparison is paired. Ties keep the rating's order."""
         seeds = [rng.random() for _ in samples[: self.discard_playouts]]
@@ -360,9 +356,8 @@ class HardPlayer(NormalPlayer):
         total = sum(weight for weight, _, _ in samples)
         return sum(weight for weight, hand, _ in samples if useful(card, hand)) / total
 
-    def knock_pays(
-        self, seen: Seen, knock_card: int, discard: int, samples: list[tuple[float, int, list[int]]], rng: random.Random
-    ) -> bool:
+    def knock_pays(self, seen: Seen, knock_card: int, discard: int, samples: list[tuple[float, int, list[int]]],
+                   rng: random.Random) -> bool:
         """Knock when its exact value against the sampled hands beats playing the hand on."""
         laid = seen.hand ^ 1 << knock_card
         total = knock_value = play_value = 0.0
@@ -394,7 +389,8 @@ def _rollout_knock(hand: int, opponent: int, doubled: bool) -> int:
     return score.points if score.knocker_wins else -score.points
 
 
-def playout(mine: int, theirs: int, stock: list[int], top: int, limit: int, doubled: bool, rng: random.Random) -> int:
+def playout(mine: int, theirs: int, stock: list[int], top: int, limit: int, doubled: bool,
+            rng: random.Random) -> int:
     """Play the rest of a hand after our discard of `top`, both sides by normal's simple rules.
 
     Returns our signed score (0 for a drawn hand, GR-10). The pile below `top` is not tracked: a

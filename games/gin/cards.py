@@ -55,6 +55,7 @@ def index_of(card: Card) -> int:
     return index
 
 
+
 def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:

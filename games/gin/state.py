@@ -258,11 +258,8 @@ class State:
         melds, defence = knocker_arrangement(laid, self.hands[defender], gin)
         order = sorted(range(len(melds)), key=lambda i: melds[i] & -melds[i])  # shown lowest card first
         melds = tuple(melds[i] for i in order)
-        defence = replace(
-            defence,
-            layoffs=tuple(defence.layoffs[i] for i in order),
-            melds=tuple(sorted(defence.melds, key=lambda m: m & -m)),
-        )
+        defence = replace(defence, layoffs=tuple(defence.layoffs[i] for i in order),
+                          melds=tuple(sorted(defence.melds, key=lambda m: m & -m)))
         knocker_left = deadwood_cards(laid, melds)
         knocker_count = sum(VALUES[i] for i in bits(knocker_left))
         end = HandEnd.BIG_GIN if card is None else HandEnd.GIN if gin else HandEnd.KNOCK
@@ -291,17 +288,8 @@ class State:
             points=score.points,
             booked=booking.booked,
             closed=booking.closed,
-            text=_hand_text(
-                seat,
-                knocker_count,
-                defence.deadwood,
-                score,
-                winner,
-                booking.booked,
-                booking.closed,
-                booking.tallies,
-                self.options,
-            ),
+            text=_hand_text(seat, knocker_count, defence.deadwood, score, winner, booking.booked, booking.closed,
+                            booking.tallies, self.options),
         )
         ended = replace(
             self,
@@ -310,15 +298,8 @@ class State:
             history=(*self.history, (seat, Action.BIG_GIN if card is None else Action.KNOCK, -1)),
         )
         if all(tally.closed for tally in booking.tallies):
-            return replace(
-                ended,
-                phase=Phase.OVER,
-                turn=None,
-                just_taken=None,
-                tallies=booking.tallies,
-                wins=wins,
-                last_hand=summary,
-            )
+            return replace(ended, phase=Phase.OVER, turn=None, just_taken=None, tallies=booking.tallies, wins=wins,
+                           last_hand=summary)
         return deal(self.options, self.seed, self.hand_number + 1, 1 - self.dealer, booking.tallies, wins, summary)
 
     # Views and results ----------------------------------------------------------------------------
@@ -429,17 +410,9 @@ def _hands(count: int) -> str:
     return f"{count} hand" if count == 1 else f"{count} hands"
 
 
-def _hand_text(
-    knocker: int,
-    knocker_count: int,
-    defender_count: int,
-    score: Any,
-    winner: int,
-    booked: tuple[int, ...],
-    closed: tuple[int, ...],
-    tallies: tuple[GameTally, ...],
-    options: Options,
-) -> str:
+def _hand_text(knocker: int, knocker_count: int, defender_count: int, score: Any, winner: int,
+               booked: tuple[int, ...], closed: tuple[int, ...], tallies: tuple[GameTally, ...],
+               options: Options) -> str:
     """The hand's score in words, every bonus named (GR-7, GR-9, GR-11, GR-12, GR-13)."""
     who, other = seat_name(knocker), seat_name(1 - knocker)
     if score.end is HandEnd.BIG_GIN:
@@ -447,10 +420,8 @@ def _hand_text(
     elif score.end is HandEnd.GIN:
         text = f"{who} has gin: {defender_count} deadwood against none, plus the gin bonus of {score.bonus}"
     elif score.end is HandEnd.UNDERCUT:
-        text = (
-            f"{other} undercuts {who}: {defender_count} deadwood against {knocker_count}, a difference of "
-            f"{score.difference}, plus the undercut bonus of {score.bonus}"
-        )
+        text = (f"{other} undercuts {who}: {defender_count} deadwood against {knocker_count}, a difference of "
+                f"{score.difference}, plus the undercut bonus of {score.bonus}")
     else:
         text = f"{who} knocks with {knocker_count} against {defender_count}: a difference of {score.difference}"
     if score.multiplier > 1:
@@ -463,10 +434,8 @@ def _hand_text(
         assert tally.winner is not None and tally.final is not None
         loser = 1 - tally.winner
         label = f"Game {i + 1}" if options.hollywood else "The game"
-        bonus = (
-            f"{label} goes to {seat_name(tally.winner)}: game bonus 100, line bonus "
-            f"{25 * tally.hands[tally.winner]} for {_hands(tally.hands[tally.winner])} won"
-        )
+        bonus = (f"{label} goes to {seat_name(tally.winner)}: game bonus 100, line bonus "
+                 f"{25 * tally.hands[tally.winner]} for {_hands(tally.hands[tally.winner])} won")
         if tally.shutout:
             bonus += ", and the total doubled for the shutout"
         else:
@@ -476,15 +445,8 @@ def _hand_text(
     return text
 
 
-def deal(
-    options: Options,
-    seed: int,
-    number: int,
-    dealer: int,
-    tallies: tuple[GameTally, ...] | None = None,
-    wins: tuple[int, int] = (0, 0),
-    last_hand: HandSummary | None = None,
-) -> State:
+def deal(options: Options, seed: int, number: int, dealer: int, tallies: tuple[GameTally, ...] | None = None,
+         wins: tuple[int, int] = (0, 0), last_hand: HandSummary | None = None) -> State:
     """Deal hand `number` (GR-3): ten cards each, one at a time from the non-dealer, then the upcard."""
     rng = seeded_rng(seed, "deal", number)
     order = [index_of(card) for card in standard_deck()]

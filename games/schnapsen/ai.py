@@ -361,7 +361,9 @@ class NormalPlayer(EasyPlayer):
         mine = _counted_points(view, know)
         sure = 0
         trump_cards = sorted((c for c in view.hand if c.suit == view.trump), key=strength, reverse=True)
-        outstanding = [card_of(b) for b in bits(know.unknown | know.opp_known) if card_of(b).suit == view.trump]
+        outstanding = [
+            card_of(b) for b in bits(know.unknown | know.opp_known) if card_of(b).suit == view.trump
+        ]
         for card in trump_cards:
             if all(strength(card) > strength(o) for o in outstanding):
                 sure += _value(card) + 3  # a top trump wins a trick with at least a low card

@@ -73,8 +73,6 @@ def lowest_trump(deck_size: int, trump: Suit) -> Card:
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     """Display order: by suit, colours alternating and trumps last, strongest first within a suit."""
     cards = list(cards)
-    suit_order = {
-        suit: index
-        for index, suit in enumerate(alternating_suits({card.suit for card in cards if card.suit is not None}, trump))
-    }
+    suit_order = {suit: index for index, suit in enumerate(alternating_suits({card.suit for card in cards
+                                                                              if card.suit is not None}, trump))}
     return sorted(cards, key=lambda card: (suit_order[card.suit], -strength(card)))  # type: ignore[index]

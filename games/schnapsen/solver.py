@@ -56,6 +56,7 @@ def mask_of(cards: object) -> int:
     return mask
 
 
+
 def beats(lead: int, follow: int, trump: int) -> bool:
     """True if the follower's card takes the trick (SX-4)."""
     if lead // 6 == follow // 6:

@@ -70,19 +70,8 @@ class Table:
         return self.turn >= 0 and bool(self.passed >> self.turn & 1)
 
     def copy(self) -> Table:
-        return Table(
-            list(self.hands),
-            self.played,
-            self.combo,
-            self.leader,
-            self.passed,
-            self.declined,
-            self.on_two,
-            list(self.places),
-            self.forced,
-            self.turn,
-            self.options,
-        )
+        return Table(list(self.hands), self.played, self.combo, self.leader, self.passed, self.declined,
+                     self.on_two, list(self.places), self.forced, self.turn, self.options)
 
     def move(self, mask: int) -> None:
         """The seat to act plays `mask` (a legal combination) or passes (0), then the turn moves on."""
@@ -135,7 +124,8 @@ class Table:
                 continue
             bit = 1 << seat
             window = bool(self.passed & bit)
-            if window and not (options.bomb_after_pass and (combo.is_twos or self.on_two) and not self.declined & bit):
+            if window and not (options.bomb_after_pass and (combo.is_twos or self.on_two)
+                               and not self.declined & bit):
                 continue
             if not can_beat(hand, combo, window, options):
                 if window:

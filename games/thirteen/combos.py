@@ -150,9 +150,8 @@ def why_not_beats(play: Combo, table: Combo) -> str:
         return f"A {play.length}-pair double sequence can't beat a {table.length}-pair one."
     if play.is_bomb and table.is_twos:
         what = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[table.size]
-        needs = {1: "a quad or a 3-pair double sequence", 2: "a 4-pair double sequence", 3: "a 5-pair double sequence"}[
-            table.size
-        ]
+        needs = {1: "a quad or a 3-pair double sequence", 2: "a 4-pair double sequence",
+                 3: "a 5-pair double sequence"}[table.size]
         return f"Only {needs} can chop {what}."
     if play.is_bomb and not table.is_bomb:
         return "Bombs beat only 2s."
@@ -162,7 +161,8 @@ def why_not_beats(play: Combo, table: Combo) -> str:
 # Enumeration -------------------------------------------------------------------------------------
 
 _SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(s for s in range(16) if s & ~nib == 0 and s.bit_count() == k) for k in range(5)) for nib in range(16)
+    tuple(tuple(s for s in range(16) if s & ~nib == 0 and s.bit_count() == k) for k in range(5))
+    for nib in range(16)
 )
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in range(4) if nib >> i & 1) for nib in range(16))
 

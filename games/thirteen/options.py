@@ -10,15 +10,8 @@ from games.base import options_from_mapping
 
 # Every key `to_dict()` wrote before `auto_pass_public` existed.
 STORED_BEFORE_PUBLIC_PASS = frozenset(
-    {
-        "bomb_after_pass",
-        "over_chopping",
-        "n_or_more_pairs",
-        "instant_wins",
-        "two_finish_loses",
-        "auto_pass",
-        "series_games",
-    }
+    {"bomb_after_pass", "over_chopping", "n_or_more_pairs", "instant_wins", "two_finish_loses", "auto_pass",
+     "series_games"}
 )
 
 

@@ -608,7 +608,9 @@ def position(
     return state
 
 
-def replay(players: int, seed: int, options: Mapping[str, Any] | Options | None, moves: Sequence[str] | Any) -> State:
+def replay(
+    players: int, seed: int, options: Mapping[str, Any] | Options | None, moves: Sequence[str] | Any
+) -> State:
     """Rebuild a match from its seed and encoded moves; each move is checked as it is applied."""
     state = new_game(players, seed, options)
     for code in moves:

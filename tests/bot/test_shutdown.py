@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 
 from bot.bot import CardBot, drain_handlers
+from bot.offline import BotHarness
 from bot.runner import point_at
 from bot.texts import RESTARTING
-from tests.fakediscord import BotHarness, FakeDiscord, Message
+from fakediscord import FakeDiscord, Message
 
 
 async def test_async_with_ends_only_after_the_database_is_closed(fake: FakeDiscord, bots: BotHarness) -> None:

@@ -14,9 +14,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bot.bot import CardBot
+from fakediscord import FakeDiscord, SimUser
 from tests.e2e import carousel_helpers, schnapsen_helpers
 from tests.e2e.helpers import click, game_over_in, open_lobby, play_all, start_game
-from tests.fakediscord import FakeDiscord, SimUser
 
 PEOPLE = ("alice", "bob", "carol", "dave")
 

@@ -22,13 +22,13 @@ from typing import Any
 from bot.bot import CardBot
 from cogs.carousel.adapter import CarouselAdapter
 from cogs.carousel.words import added_cards
+from fakediscord import FakeDiscord, Message, SimUser
 from games.base import seeded_rng
 from games.carousel import ENGINE, CarouselView, Draw, Knock, MeldStep, Move, PassKnock, Phase, State
 from games.carousel.ai import NormalPlayer
 from games.carousel.solver import arrange
 from tests.e2e.helpers import click, first_hand, game_over_in, open_lobby
 from tests.e2e.schnapsen_helpers import action_of, hand_of, version_of
-from tests.fakediscord import FakeDiscord, Message, SimUser
 
 HINT, DRAW, COMPUTER = "hint", "draw", "computer"
 TABLE_TITLE = "**Carousel** · game #"
@@ -38,7 +38,7 @@ TABLE_TITLE = "**Carousel** · game #"
 
 
 def engine_options(**raw: Any) -> dict[str, Any]:
-    """The options a `/rummy new` with these choices stores (the adapter's own parsing)."""
+    """The options a `/carousel new` with these choices stores (the adapter's own parsing)."""
     return CarouselAdapter().parse_options(raw)
 
 
@@ -161,7 +161,7 @@ async def table_showing(fake: FakeDiscord, text: str, timeout: float = 10.0) -> 
 
 
 async def open_table(fake: FakeDiscord, host: SimUser, **options: Any) -> Message:
-    return await open_lobby(fake, host, "rummy new", **options)
+    return await open_lobby(fake, host, "carousel new", **options)
 
 
 async def start(fake: FakeDiscord, host: SimUser, lobby: Message, guests: Sequence[SimUser] = ()) -> Message:

@@ -8,8 +8,8 @@ from typing import Any
 
 from bot.bot import CardBot
 from bot.config import Tuning
-from tests.fakediscord import FakeDiscord, Message, SimUser
-from tests.fakediscord.harness import BotHarness
+from bot.offline import BotHarness
+from fakediscord import FakeDiscord, Message, SimUser
 
 # Real time on the loopback: every timer in tens of milliseconds, turn timers long unless a test wants them.
 FAST = Tuning(

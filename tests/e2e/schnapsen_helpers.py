@@ -19,14 +19,14 @@ import pytest
 
 import bot.lobby as lobby_module
 from cogs.schnapsen.adapter import SchnapsenAdapter
+from fakediscord import FakeDiscord, Message, SimUser
 from games.schnapsen import ENGINE, Draw, KeepTrump, Move, PlayCard, SchnapsenView, State
 from tests.e2e.helpers import click, first_hand, game_over_in, open_lobby
-from tests.fakediscord import FakeDiscord, Message, SimUser
 
 Json = dict[str, Any]
 Chooser = Callable[[Message], str | None]  # a hand message -> the custom id to press (None: wait)
 
-TABLE_TITLE = "**Sixty-Six** · game #"
+TABLE_TITLE = "**Schnapsen** · game #"
 
 
 # Seeds and the pure engine -----------------------------------------------------------------------

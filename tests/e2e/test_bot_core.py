@@ -11,6 +11,7 @@ import dataclasses
 import re
 
 from bot.bot import CardBot
+from fakediscord import FakeDiscord, Message, SimUser
 from games.cards import parse_card
 from rendering import offload
 from tests.e2e.helpers import (
@@ -27,7 +28,6 @@ from tests.e2e.helpers import (
     take_turn_with_hint,
     version_of,
 )
-from tests.fakediscord import FakeDiscord, Message, SimUser
 
 CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
 

@@ -15,8 +15,10 @@ from dataclasses import replace
 import pytest
 
 from bot.bot import CardBot
+from bot.offline import BotHarness
 from bot.router import OUT_OF_DATE
 from cogs.carousel.words import ending, final_lines, hand_lines, step_lines, table_notation
+from fakediscord import FakeDiscord, Message, Modal, SimUser
 from games.base import IllegalMove
 from games.cards import format_cards
 from games.carousel import Draw, Knock, MeldStep, State
@@ -46,7 +48,6 @@ from tests.e2e.carousel_helpers import (
 )
 from tests.e2e.helpers import FAST, game_over_in, start_bot
 from tests.e2e.schnapsen_helpers import fixed_seed, hand_of, version_of
-from tests.fakediscord import BotHarness, FakeDiscord, Message, Modal, SimUser
 
 # Table images are redrawn at most every 0.25 s (the coalescing of bot/table.py still ends on the
 # newest state), so CPU goes to the moves rather than to table images nobody looks at.
@@ -78,7 +79,7 @@ def final_standings(fake: FakeDiscord) -> list[tuple[str, int]]:
 async def seat_people(
     fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch, table: Table, humans: int
 ) -> tuple[CardBot, list[SimUser]]:
-    """Open `/rummy new` with the table's seed; the first `humans` people take seats 0.. in order and
+    """Open `/carousel new` with the table's seed; the first `humans` people take seats 0.. in order and
     the rest are computer players (Start fills them)."""
     fixed_seed(monkeypatch, table.seed)
     bot = await start_bot(bots, QUICK)
@@ -88,10 +89,10 @@ async def seat_people(
     return bot, people
 
 
-async def test_rummy_rules_command_answers_privately(fake: FakeDiscord, bots: BotHarness) -> None:
-    """/rummy rules: the Carousel rules, only for the asker."""
+async def test_carousel_rules_command_answers_privately(fake: FakeDiscord, bots: BotHarness) -> None:
+    """/carousel rules: the Carousel rules, only for the asker."""
     await start_bot(bots)
-    reply = await fake.users["carol"].slash("rummy rules")
+    reply = await fake.users["carol"].slash("carousel rules")
     assert isinstance(reply, Message) and reply.ephemeral
     assert "Carousel" in reply.text and "CA-4" in reply.text
 

@@ -16,11 +16,11 @@ from cogs.leaderboard import PAGE_SIZE, to_row
 from data import Database, MatchRecord, TurnTimer
 from data.ratings import display_rating
 from data.results import DEFAULT_MIN_GAMES
+from fakediscord import FakeDiscord, Message, SimUser
 from games.base import seeded_rng
 from games.registry import get_engine
 from rendering.leaderboard import render_leaderboard
 from tests.e2e.helpers import click, game_id_of, open_lobby, play_all, start_bot, start_game
-from tests.fakediscord import FakeDiscord, Message, SimUser
 
 STORED_CHANNEL = 424242  # a channel id for games written straight to storage (one finished game at a time)
 BASE_TIME = 1_700_000_000.0

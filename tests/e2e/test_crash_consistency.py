@@ -31,9 +31,9 @@ import pytest
 
 from bench.bot_child import READY_LINE
 from data import Database, GameStatus, load_state
+from fakediscord import BotCrashed, FakeDiscord, InteractionFailed, Message, SimUser
 from tests.e2e.crash_child import STANDBY_LINE
 from tests.e2e.helpers import take_turn_with_hint
-from tests.fakediscord import BotCrashed, FakeDiscord, InteractionFailed, Message, SimUser
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
@@ -44,7 +44,7 @@ MIN_KILLS = 50
 # chosen for short games, so the kills are spread over many games' ends too.
 GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("thirteen", "thirteen new", {"seats": 4}),
-    ("carousel", "rummy new", {"seats": 3, "target": 1}),  # CA-13: over after the first hand
+    ("carousel", "carousel new", {"seats": 3, "target": 1}),  # CA-13: over after the first hand
     ("schnapsen", "schnapsen new", {"target": 2}),
 )
 # Tens of milliseconds, as the in-process e2e tests; no drawing processes (a SIGKILL would orphan them).

@@ -18,6 +18,7 @@ import pytest
 from bot.bot import CardBot
 from bot.hands import fingerprint
 from data import GameStatus, MessageKind
+from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.helpers import (
     FAST,
     click,
@@ -30,7 +31,6 @@ from tests.e2e.helpers import (
     start_game,
     version_of,
 )
-from tests.fakediscord import FakeDiscord, Message, SimUser
 
 # Retries 10 ms apart, and a request that takes over 0.3 s counts as timed out.
 TUNING = dataclasses.replace(FAST, retry_delay=0.01, request_timeout=0.3)

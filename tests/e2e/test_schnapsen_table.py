@@ -15,8 +15,10 @@ from dataclasses import replace
 import pytest
 
 from bot.config import Tuning
+from bot.offline import BotHarness
 from cogs.schnapsen.adapter import hint_text
 from cogs.schnapsen.words import deal_line
+from fakediscord import FakeDiscord, Message, SimUser
 from games.base import IllegalMove
 from games.cards import parse_card
 from games.schnapsen import Claim, Close, DealEnd, ExchangeTrump, Marriage, Pause, PlayCard, State
@@ -47,7 +49,6 @@ from tests.e2e.schnapsen_helpers import (
     turn,
     version_of,
 )
-from tests.fakediscord import BotHarness, FakeDiscord, Message, SimUser
 
 SCHNAPSEN = engine_options(preset="schnapsen")
 MEMORY = engine_options(preset="schnapsen", claim_mode="memory")

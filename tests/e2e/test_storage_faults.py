@@ -14,6 +14,7 @@ import pytest
 import bot.service
 from data import GameStatus, MoveSource, StorageFault
 from data.errors import as_fault
+from fakediscord import FakeDiscord, Message, SimUser
 from tests.data.conftest import sqlite_full_error
 from tests.e2e.helpers import (
     click,
@@ -28,7 +29,6 @@ from tests.e2e.helpers import (
     version_of,
 )
 from tests.e2e.test_bot_core import duel, seat_people
-from tests.fakediscord import FakeDiscord, Message, SimUser
 
 MOVE_NOT_SAVED = "Couldn't save that move: the server's disk is full. Nothing was lost; try again shortly."
 NOT_SAVED = "Couldn't save that: the server's disk is full. Nothing was lost; try again shortly."

@@ -11,8 +11,8 @@ import asyncio
 from collections import Counter
 
 from bot.bot import CardBot
+from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.helpers import click, game_id_of, game_over_in, open_lobby, play_all, start_bot, start_game
-from tests.fakediscord import FakeDiscord, Message, SimUser
 
 
 async def turn_starts(bot: CardBot, game_id: int) -> Counter[int]:

@@ -7,8 +7,8 @@ from typing import cast
 import pytest
 from discord.ext import commands
 
-from tests.fakediscord import BotHarness
-from tests.fakediscord_tests.probe import PROBE, Probe
+from bot.offline import BotHarness
+from fakediscord.probe import PROBE, Probe
 
 
 @pytest.fixture

@@ -7,8 +7,9 @@ import discord
 import pytest
 from discord.ext import commands
 
-from tests.fakediscord import BotCrashed, BotHarness, FakeDiscord, Message
-from tests.fakediscord_tests.probe import PROBE
+from bot.offline import BotHarness
+from fakediscord import BotCrashed, FakeDiscord, Message
+from fakediscord.probe import PROBE
 
 
 async def test_login_syncs_commands_globally(fake: FakeDiscord, bot: commands.Bot) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fakediscord import FakeDiscord, InteractionFailed, Message, Modal
-from tests.fakediscord_tests.probe import Probe
+from fakediscord import FakeDiscord, InteractionFailed, Message, Modal
+from fakediscord.probe import Probe
 
 
 async def test_slash_reply_is_ephemeral_to_its_caller(fake: FakeDiscord, probe_bot: object) -> None:
@@ -126,7 +126,7 @@ async def test_command_exception_gets_a_friendly_answer_and_is_logged(fake: Fake
 
 async def test_commands_unknown_in_a_dm_context_are_not_offered(fake: FakeDiscord, bots: object) -> None:
     """Guild-synced commands (dev guild) do not exist in DMs, so a person cannot run them there."""
-    from tests.fakediscord import BotHarness
+    from bot.offline import BotHarness
 
     assert isinstance(bots, BotHarness)
     await bots.start(bots.settings(dev_guild_id=int(fake.guild.id)))

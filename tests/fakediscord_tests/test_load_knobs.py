@@ -8,8 +8,9 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from tests.fakediscord import BotHarness, FakeDiscord, Message
-from tests.fakediscord_tests.probe import PROBE, png_bytes
+from bot.offline import BotHarness
+from fakediscord import FakeDiscord, Message
+from fakediscord.probe import PROBE, png_bytes
 
 
 def games(bot: commands.Bot, fake: FakeDiscord) -> discord.TextChannel:

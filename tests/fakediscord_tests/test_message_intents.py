@@ -9,8 +9,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.server import DIRECT_MESSAGES, GUILD_MESSAGES
+from fakediscord import FakeDiscord
+from fakediscord.server import DIRECT_MESSAGES, GUILD_MESSAGES
 
 MARK = "TEST_MARK"  # a dispatch the test sends itself: every event before it has been sent
 

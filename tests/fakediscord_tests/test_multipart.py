@@ -1,11 +1,11 @@
-"""The fake's own multipart reader (tests/fakediscord/multipart.py) reads what aiohttp writes for discord.py."""
+"""The fake's own multipart reader (fakediscord/multipart.py) reads what aiohttp writes for discord.py."""
 
 from __future__ import annotations
 
 import aiohttp
 import pytest
 
-from tests.fakediscord.multipart import MultipartError, boundary_of, parse_form
+from fakediscord.multipart import MultipartError, boundary_of, parse_form
 
 
 class Sink:

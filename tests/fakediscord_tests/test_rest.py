@@ -10,8 +10,8 @@ import pytest
 from discord.ext import commands
 from discord.http import Route
 
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord_tests.probe import png_bytes
+from fakediscord import FakeDiscord
+from fakediscord.probe import png_bytes
 
 
 def games(bot: commands.Bot, fake: FakeDiscord) -> discord.TextChannel:

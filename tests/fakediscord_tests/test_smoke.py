@@ -8,7 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-from tests.fakediscord import FakeDiscord, Message
+from fakediscord import FakeDiscord, Message
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.bot import EXTENSIONS, CardBot, drain_handlers
 from bot.config import Settings
 from bot.runner import point_at
-from tests.fakediscord.server import BotCrashed, FakeDiscord, describe_log_record
+from fakediscord.server import BotCrashed, FakeDiscord, describe_log_record
 
 log = logging.getLogger(__name__)
 

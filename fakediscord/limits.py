@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tests.fakediscord.model import Json
+from fakediscord.model import Json
 
 IS_COMPONENTS_V2 = 1 << 15
 EPHEMERAL = 1 << 6

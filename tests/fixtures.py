@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from discord.ext import commands
 
-from tests.fakediscord.harness import BotHarness
-from tests.fakediscord.server import FakeDiscord
+from bot.offline import BotHarness
+from fakediscord.server import FakeDiscord
 
 
 @pytest.fixture

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord import limits
-from tests.fakediscord.limits import DiscordError
-from tests.fakediscord.messages import Attachment, Message, Modal
-from tests.fakediscord.model import Channel, Guild, Json, Person, interaction_json, message_json, now_iso, snowflake
-from tests.fakediscord.multipart import parse_form
+from fakediscord import limits
+from fakediscord.limits import DiscordError
+from fakediscord.messages import Attachment, Message, Modal
+from fakediscord.model import Channel, Guild, Json, Person, interaction_json, message_json, now_iso, snowflake
+from fakediscord.multipart import parse_form
 
 if TYPE_CHECKING:
-    from tests.fakediscord.people import SimUser
+    from fakediscord.people import SimUser
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -269,7 +269,7 @@ class FakeDiscord:
 
     def add_user(self, name: str, *, dms_open: bool = True) -> SimUser:
         """A new guild member (add people before the bot connects: GUILD_CREATE carries the member list)."""
-        from tests.fakediscord.people import SimUser
+        from fakediscord.people import SimUser
 
         user = SimUser(self, Person(name, dms_open=dms_open))
         self.users[name] = user

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tests.fakediscord.limits import (
+from fakediscord.limits import (
     BUTTON,
     EPHEMERAL,
     IS_COMPONENTS_V2,
@@ -19,7 +19,7 @@ from tests.fakediscord.limits import (
     TEXT_DISPLAY,
     walk,
 )
-from tests.fakediscord.model import Json
+from fakediscord.model import Json
 
 if TYPE_CHECKING:
     from PIL.Image import Image

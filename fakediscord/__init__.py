@@ -1,4 +1,5 @@
-"""An offline Discord for end-to-end tests: the unmodified bot, real discord.py, real gateway, on 127.0.0.1.
+"""An offline Discord for end-to-end tests and benchmarks: the unmodified bot, real discord.py, real
+gateway, on 127.0.0.1.
 
 Why: the build machines cannot reach Discord, and hand-made `Interaction` mocks drift from what discord.py
 really parses. Here the bot logs in, syncs its commands, receives INTERACTION_CREATE over a websocket and
@@ -9,8 +10,10 @@ Fixtures (tests/conftest.py):
     fake  -> FakeDiscord: one guild ("Cardroom Test") with #general and #games (`fake.channel` = #games),
              people `fake.users["alice"|"bob"|"carol"|"dave"|"erin"]`, `fake.add_user(name, dms_open=False)`
              (add people before the bot starts).
-    bots  -> BotHarness: `await bots.start(settings=None, extensions=..., factory=CardBot, **bot_options)`
-             returns a ready bot (bot_options go to the constructor: pass shortened timers there, about
+    bots  -> bot.offline.BotHarness (the real bot aimed at this fake; kept in bot/, since this package
+             imports no Cardroom code):
+             `await bots.start(settings=None, extensions=..., factory=CardBot, **bot_options)` returns
+             a ready bot (bot_options go to the constructor: pass shortened timers there, about
              FAST_TIMER_SECONDS = 0.05 s, since time is real); `bots.settings(**overrides)` gives Settings
              aimed at the fake with the database in tmp_path. `await bots.stop(bot)` then
              `await bots.start()` again restarts on the same database (persistent views, resumed games).
@@ -47,18 +50,15 @@ after `fake.token_lifetime` -> 401/50027. `fake.fail("PATCH", r"/messages/", 429
 bounds how long a person waits for a deferred answer; `settle=False` returns at once.
 """
 
-from tests.fakediscord.harness import FAST_TIMER_SECONDS, BotHarness
-from tests.fakediscord.limits import DiscordError
-from tests.fakediscord.messages import Attachment, Message, Modal
-from tests.fakediscord.model import Channel, Guild, Person
-from tests.fakediscord.people import SimUser
-from tests.fakediscord.server import BotCrashed, FakeDiscord, InteractionFailed, Recorded
+from fakediscord.limits import DiscordError
+from fakediscord.messages import Attachment, Message, Modal
+from fakediscord.model import Channel, Guild, Person
+from fakediscord.people import SimUser
+from fakediscord.server import BotCrashed, FakeDiscord, InteractionFailed, Recorded
 
 __all__ = [
-    "FAST_TIMER_SECONDS",
     "Attachment",
     "BotCrashed",
-    "BotHarness",
     "Channel",
     "DiscordError",
     "FakeDiscord",

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tests.fakediscord.limits import BUTTON, LINK_STYLE, SELECT_TYPES
-from tests.fakediscord.messages import Message, Modal
-from tests.fakediscord.model import Channel, Json, Person
+from fakediscord.limits import BUTTON, LINK_STYLE, SELECT_TYPES
+from fakediscord.messages import Message, Modal
+from fakediscord.model import Channel, Json, Person
 
 if TYPE_CHECKING:
-    from tests.fakediscord.server import FakeDiscord
+    from fakediscord.server import FakeDiscord
 
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = (
     1,

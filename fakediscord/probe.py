@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-PROBE = ("cogs.about", "tests.fakediscord_tests.probe")
+PROBE = ("cogs.about", "fakediscord.probe")
 
 
 def png_bytes(width: int = 64, height: int = 48) -> bytes:

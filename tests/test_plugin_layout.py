@@ -1,0 +1,202 @@
+"""A game is a plugin (design §7): its own packages name it, nothing else does, and the bot finds it.
+
+The registry discovers games from their declarations (games.plugin.GameType); every list that once
+named the games is derived from it. These tests fail when a shared file names a game kind again, when
+a declared game misses one of its parts, or when its extension does not load its commands.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+from discord.ext import commands
+
+from fakediscord import FakeDiscord
+from games import registry
+from games.plugin import GameType
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIPPED_DIRS = {".venv", "build", ".git", "__pycache__"}
+
+# Test and benchmark files outside a game's own packages that exercise several games by name, and why.
+CROSS_GAME = {
+    "bench/bot.py": "plays whole games of chosen kinds against the offline Discord",
+    "bench/render.py": "times every game's table and hand images side by side",
+    "bench/storage.py": "stores move logs of each kind to time replay and snapshots",
+    "tests/bot/test_reconciler.py": "drives the shared reconciler with a concrete Thirteen table",
+    "tests/bot/test_texts.py": "checks shared sentence helpers on two games' words",
+    "tests/cogs/test_help.py": "pages each game's rules through the shared /rules",
+    "tests/cogs/test_leaderboard.py": "boards need a stored kind",
+    "tests/cogs/test_stats.py": "per-kind stats over stored games of each kind",
+    "tests/data/conftest.py": "stored games need a kind",
+    "tests/data/test_final_move.py": "stored games need a kind",
+    "tests/data/test_games.py": "stored games need a kind",
+    "tests/data/test_ratings.py": "ratings per kind",
+    "tests/data/test_settings.py": "settings per kind",
+    "tests/data/test_stored_fixture.py": "resumes one stored game of each kind from today's schema",
+    "tests/e2e/test_community.py": "shared commands at tables of named games",
+    "tests/e2e/test_crash_consistency.py": "kills the bot mid-game in each game",
+    "tests/e2e/test_hostile_input.py": "malformed options and ids against each game's command",
+    "tests/e2e/test_table_options.py": "table options of two games through the shared lobby",
+    "tests/rendering/test_dispatch.py": "the renderer lookup by kind, on each game's view",
+    "tests/rendering/test_legibility.py": "phone legibility of each game's images",
+    "tests/rendering/test_offload.py": "drawing processes fed a concrete game's view",
+    "tests/terminal/test_command_line.py": "`python -m bot play <kind>` for each kind",
+    "tests/terminal/test_human.py": "a person's moves in each game's terminal notation",
+    "tests/terminal/test_images.py": "--images for each game",
+    "tests/terminal/test_line_editing.py": "typing moves of two games",
+    "tests/terminal/test_shorthand.py": "Thirteen's rank-only shorthand in the shared loop",
+    "tests/terminal/test_text.py": "each game's terminal text",
+    "tests/terminal/test_watch.py": "--watch for each game",
+    "tests/test_architecture.py": "synthetic trees with game-named modules",
+    "tests/test_docs.py": "rule-id coverage per game's rules section",
+    "tests/test_public_pauses.py": "timing of public messages in each game",
+    "tests/test_readme.py": "each game's README row against its command",
+    "tests/test_plugin_layout.py": "names the kinds' parts by convention, never by literal",
+}
+
+
+def declared_on_disk() -> set[str]:
+    """Packages under games/ whose __init__.py assigns GAME (read from the source, not imported)."""
+    found = set()
+    for init in (ROOT / "games").glob("*/__init__.py"):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        targets = [t for node in tree.body if isinstance(node, ast.Assign) for t in node.targets]
+        if any(isinstance(t, ast.Name) and t.id == "GAME" for t in targets):
+            found.add(init.parent.name)
+    return found
+
+
+def own_files(path: str, kind: str) -> bool:
+    """The files that belong to game `kind` (design §7.1) and may say its name."""
+    return (
+        path.startswith((f"games/{kind}/", f"cogs/{kind}/", f"tests/games/{kind}/"))
+        or path in {f"rendering/{kind}.py", f"bench/{kind}.py", f"tests/rendering/test_{kind}.py"}
+        or path in {f"tests/cogs/test_{kind}_adapter.py", f"tests/e2e/test_{kind}_table.py"}
+        or path == f"tests/e2e/{kind}_helpers.py"  # the game's own end-to-end tests and their helpers
+    )
+
+
+def names_of(game: GameType) -> tuple[str, ...]:
+    return (game.kind, *game.aliases)
+
+
+def kind_mentions(source: str, names: tuple[str, ...]) -> set[str]:
+    """Which of `names` the source names as a string literal or a module path (imports included)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        texts: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            texts = [node.value]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            texts = [node.module]
+        elif isinstance(node, ast.Import):
+            texts = [alias.name for alias in node.names]
+        for text in texts:
+            for name in names:
+                if text == name or re.search(rf"\b(games|rendering|cogs|terminal)[./]{name}\b", text):
+                    found.add(name)
+    return found
+
+
+def python_files() -> list[str]:
+    return sorted(
+        path.relative_to(ROOT).as_posix()
+        for path in ROOT.rglob("*.py")
+        if not SKIPPED_DIRS & set(path.relative_to(ROOT).parts) and "egg-info" not in path.as_posix()
+    )
+
+
+def test_the_registry_discovers_exactly_the_declared_game_packages():
+    """registry.games() is the set of games/<kind>/ packages that declare GAME, each under its own kind."""
+    assert set(registry.kinds()) == declared_on_disk()
+    assert all(registry.get(game.kind) is game for game in registry.games())
+
+
+def test_an_unknown_kind_names_the_known_ones_and_an_alias_finds_its_game():
+    """get() refuses an unknown kind with the list, and resolves an old command name (aliases)."""
+    try:
+        registry.get("poker")
+    except KeyError as error:
+        assert all(kind in str(error) for kind in registry.kinds())
+    else:  # pragma: no cover - the assertion below explains
+        raise AssertionError("an unknown kind was accepted")
+    for game in registry.games():
+        assert all(registry.get(alias) is game for alias in game.aliases)
+
+
+def test_every_declared_game_has_each_of_its_parts():
+    """A declared game has its renderer, its cog package (setup, cog, adapter, words) and terminal text."""
+    for game in registry.games():
+        renderer = importlib.import_module(f"rendering.{game.kind}")
+        assert callable(renderer.render_table) and callable(renderer.render_hand)
+        extension = importlib.import_module(f"cogs.{game.kind}")
+        assert inspect.iscoroutinefunction(extension.setup)
+        for part in ("cog", "adapter", "words"):
+            assert (ROOT / "cogs" / game.kind / f"{part}.py").is_file(), (game.kind, part)
+        words = importlib.import_module(f"cogs.{game.kind}.words")
+        assert words.TERMINAL.title == game.name
+
+
+def test_the_words_of_a_game_import_no_discord():
+    """cogs/<kind>/words.py (read by the terminal table) imports no discord, directly or in a function."""
+    for game in registry.games():
+        source = (ROOT / "cogs" / game.kind / "words.py").read_text(encoding="utf-8")
+        imports = {
+            name.split(".")[0]
+            for node in ast.walk(ast.parse(source))
+            for name in (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+        }
+        assert "discord" not in imports, game.kind
+
+
+def test_no_shared_file_names_a_game_kind():
+    """Outside a game's own files, no .py names a registered kind (or alias) as a literal or module path;
+    the cross-game tests and benchmarks that must are listed, each with its reason."""
+    games = registry.games()
+    offenders = {}
+    for path in python_files():
+        if path in CROSS_GAME:
+            continue
+        names = tuple(name for game in games if not own_files(path, game.kind) for name in names_of(game))
+        found = kind_mentions((ROOT / path).read_text(encoding="utf-8"), names)
+        if found:
+            offenders[path] = sorted(found)
+    assert offenders == {}
+
+
+def test_the_checker_catches_a_literal_a_module_path_and_an_import():
+    """The grep above sees each way a file can name a kind."""
+    assert kind_mentions('KIND = "thirteen"\n', ("thirteen",)) == {"thirteen"}
+    assert kind_mentions('NAMES = ("rendering.carousel",)\n', ("carousel",)) == {"carousel"}
+    assert kind_mentions("from cogs.schnapsen.words import RULES\n", ("schnapsen",)) == {"schnapsen"}
+    assert kind_mentions('TITLE = "Thirteen"  # a display name is no kind\n', ("thirteen",)) == set()
+
+
+def test_the_cross_game_list_holds_only_files_that_exist():
+    """No stale exemption: every listed file is still there."""
+    assert [path for path in CROSS_GAME if not (ROOT / path).is_file()] == []
+
+
+async def test_every_registered_game_loads_its_extension_and_commands(fake: FakeDiscord, bot: commands.Bot):
+    """The bot loads cogs.<kind> for each registered game; its group is GAME.command with new and rules."""
+    for game in registry.games():
+        assert f"cogs.{game.kind}" in bot.extensions
+        group = bot.tree.get_command(game.command)
+        assert group is not None, game.command
+        subcommands = {command.name for command in getattr(group, "commands", [])}
+        assert {"new", "rules"} <= subcommands, (game.command, subcommands)
+    synced = {command["name"] for command in fake.commands[None]} | {
+        command["name"] for command in fake.commands.get(fake.guild.id, [])
+    }
+    assert {game.command for game in registry.games()} <= synced
