@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.components import button, view_of
-from bot.ids import ComponentId
+from bot.ids import ComponentId, TableAction
 from bot.lobby import LOBBY_KEY, LobbySettings
 from bot.names import shown_name
 from bot.service import Loaded
@@ -47,7 +47,7 @@ class Endings:
         lines = [f"🏆 **{adapter.title}** #{record.id} is over: {winners} won!"]
         for p in sorted(match.players, key=lambda p: (p.place, p.seat)):
             lines.append(f"{ordinal(p.place)}: {shown_name(p.display_name)} ({p.score})")
-        rematch = button(ComponentId(record.id, 0, "rematch"), "Rematch", style=discord.ButtonStyle.success)
+        rematch = button(ComponentId(record.id, 0, TableAction.REMATCH), "Rematch", style=discord.ButtonStyle.success)
         return Post("\n".join(lines), image=image, filename=f"standings-{record.id}.png", items=(rematch,))
 
     async def leave(self, loaded: Loaded, seat: int, name: str) -> None:

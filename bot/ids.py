@@ -1,4 +1,8 @@
-"""Custom ids for every component Cardroom sends: `cr:<game id>:<version>:<action>[:<arg>]`.
+"""Custom ids for every component Cardroom sends, built and parsed here: one prefix per `Scope`.
+
+A game's controls read `cr:<game id>:<version>:<action>[:<arg>]`; the action is a `LobbyAction`, a
+`TableAction`, or otherwise a hand control that the game's adapter names (its own `HandAction` enum).
+Other features use their own scope's prefix (`Scope`), with a pattern built by `scope_pattern`.
 
 The id carries all the state a click needs (design §3), so a button keeps working after a restart and
 a click on an out-of-date hand is recognised by its version. Discord caps custom ids at 100
@@ -11,9 +15,70 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 CUSTOM_ID_LIMIT = 100  # Discord's limit for custom_id
-PREFIX = "cr"
+
+
+class Scope(StrEnum):
+    """Every family of custom ids and its prefix: the one table that keeps them apart.
+
+    The values are what live messages already carry, so they never change."""
+
+    GAME = "cr"  # a game's lobby, table and hand controls (ComponentId)
+    MODAL_BUTTON = "crt"  # a hand control that opens a modal, so it is answered before the router defers
+    MODAL = "crm"  # the modal such a button opens
+    BOARD = "cb"  # leaderboard pages
+    REPLAY = "cx"  # replay steps and the replay picker
+    SETTINGS = "cs"  # a player's settings panel
+    RULES = "cu"  # /rules pages
+
+
+class LobbyAction(StrEnum):
+    """The lobby message's buttons."""
+
+    JOIN = "join"
+    QUIT = "quit"
+    ADDBOT = "addbot"
+    START = "start"
+    CANCEL = "cancel"
+
+
+class TableAction(StrEnum):
+    """The public table message's buttons, and Rematch under the final standings."""
+
+    HAND = "hand"
+    RULES = "rules"
+    LEAVE = "leave"
+    REMATCH = "rematch"
+
+
+SHARED_ACTIONS = frozenset(LobbyAction) | frozenset(TableAction)  # a game's hand controls use none of these
+
+
+def route(action: str) -> LobbyAction | TableAction | None:
+    """Which shared control a game id's action names; None for a hand control (the adapter's)."""
+    if action in LobbyAction.__members__.values():
+        return LobbyAction(action)
+    if action in TableAction.__members__.values():
+        return TableAction(action)
+    return None
+
+
+def scoped(scope: Scope, *parts: object) -> str:
+    """`<prefix>:<part>:...`, refused when over Discord's 100 characters (50035)."""
+    text = ":".join((scope.value, *(str(part) for part in parts)))
+    if len(text) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"custom id {text[:40]!r}... is over {CUSTOM_ID_LIMIT} characters")
+    return text
+
+
+def scope_pattern(scope: Scope, body: str) -> re.Pattern[str]:
+    """The DynamicItem template of a scope: its prefix, a colon, then `body` (ASCII only)."""
+    return re.compile(rf"{re.escape(scope.value)}:{body}", re.ASCII)
+
+
+PREFIX = Scope.GAME.value
 # ASCII digits only (`\d` would take other scripts' digits). Longer runs than SQLite's 64-bit integers
 # hold still match, so such a forged click reaches GameComponent and gets a polite refusal (from_match).
 PATTERN = re.compile(

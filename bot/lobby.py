@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.components import button, view_of
-from bot.ids import ComponentId
+from bot.ids import ComponentId, LobbyAction
 from bot.names import shown_name
 from bot.texts import duration
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOBBY_KEY = "_lobby"
-LOBBY_ACTIONS = frozenset({"join", "quit", "addbot", "start", "cancel"})
 COMPUTER_NAMES = ("Ada", "Bao", "Cleo", "Dario", "Ema", "Farid")
 LEVELS = ("easy", "normal", "hard")
 PACES = tuple(timer.value for timer in TurnTimer)
@@ -114,11 +113,11 @@ class Lobby:
     def items(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         gid = record.id
         return [
-            button(ComponentId(gid, 0, "join"), "Join", style=discord.ButtonStyle.success),
-            button(ComponentId(gid, 0, "quit"), "Leave"),
-            button(ComponentId(gid, 0, "addbot"), "Add computer player", emoji="🤖"),
-            button(ComponentId(gid, 0, "start"), "Start", style=discord.ButtonStyle.primary),
-            button(ComponentId(gid, 0, "cancel"), "Cancel", style=discord.ButtonStyle.danger),
+            button(ComponentId(gid, 0, LobbyAction.JOIN), "Join", style=discord.ButtonStyle.success),
+            button(ComponentId(gid, 0, LobbyAction.QUIT), "Leave"),
+            button(ComponentId(gid, 0, LobbyAction.ADDBOT), "Add computer player", emoji="🤖"),
+            button(ComponentId(gid, 0, LobbyAction.START), "Start", style=discord.ButtonStyle.primary),
+            button(ComponentId(gid, 0, LobbyAction.CANCEL), "Cancel", style=discord.ButtonStyle.danger),
         ]
 
     # -- opening -----------------------------------------------------------------------------------
@@ -200,8 +199,14 @@ class Lobby:
                     "This lobby has closed; the game has started or was cancelled.", ephemeral=True
                 )
                 return
-            handler = getattr(self, f"_on_{cid.action}")
-            await handler(interaction, record)
+            handlers = {
+                LobbyAction.JOIN: self._on_join,
+                LobbyAction.QUIT: self._on_quit,
+                LobbyAction.ADDBOT: self._on_addbot,
+                LobbyAction.START: self._on_start,
+                LobbyAction.CANCEL: self._on_cancel,
+            }
+            await handlers[LobbyAction(cid.action)](interaction, record)
 
     async def _edit(self, interaction: discord.Interaction, record: GameRecord, notice: str = "") -> None:
         await interaction.response.edit_message(

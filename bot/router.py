@@ -20,11 +20,9 @@ from bot.adapters import Redraw, Refuse, Submit
 from bot.components import release
 from bot.decode import INVALID, TEXT_LIMIT, values_were_shown
 from bot.hands import fingerprint, is_live, panel_kwargs, send_kwargs
-from bot.ids import ComponentId, decode_mask
-from bot.lobby import LOBBY_ACTIONS
+from bot.ids import ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.names import shown_name
 from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
-from bot.table import TABLE_ACTIONS
 from bot.texts import RESTARTING, not_saved
 from data import GameNotFound, GameStatus, MessageKind, StorageFault
 from games.base import IllegalMove
@@ -53,12 +51,13 @@ class Router:
             await self._say(interaction, RESTARTING)
             return
         try:
-            if cid.action in LOBBY_ACTIONS:
+            action = route(cid.action)
+            if isinstance(action, LobbyAction):
                 await self.bot.lobby.on_click(interaction, cid)
-            elif cid.action in TABLE_ACTIONS:
-                await self.on_table(interaction, cid)
-            elif cid.action == "rematch":
+            elif action is TableAction.REMATCH:
                 await self.bot.endings.rematch(interaction, cid)
+            elif isinstance(action, TableAction):
+                await self.on_table(interaction, cid)
             else:
                 await self.on_hand(interaction, cid, values)
         except StorageFault as fault:  # a lobby, table or rematch write the database refused: nothing changed
@@ -81,7 +80,7 @@ class Router:
 
     async def on_table(self, interaction: discord.Interaction, cid: ComponentId) -> None:
         service = self.service
-        if cid.action == "rules":
+        if cid.action == TableAction.RULES:
             record = await service.db.games.get(cid.game_id)
             adapter = service.adapter(record.kind)
             await interaction.response.send_message(adapter.rules_text(record.options)[:2000], ephemeral=True)
@@ -97,11 +96,11 @@ class Router:
         if seat.is_computer:
             await self._say(interaction, "A computer player has taken over your seat in this game.")
             return
-        if cid.action == "hand":
+        if cid.action == TableAction.HAND:
             await interaction.response.defer(ephemeral=True, thinking=True)
             panel = await self.bot.hands.panel(loaded, seat.seat)
             await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
-        elif cid.action == "leave":
+        elif cid.action == TableAction.LEAVE:
             await interaction.response.defer(ephemeral=True, thinking=True)
             text = "You left the game; a computer player has your seat now. Thanks for playing!"
             try:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import button, release, view_of
-from bot.ids import ComponentId
+from bot.ids import ComponentId, TableAction
 from bot.names import shown_names
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.service import Loaded
@@ -29,17 +29,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TABLE_ACTIONS = frozenset({"hand", "rules", "leave"})
 
 
 def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
     """My hand / Rules / Leave. Version 0: these are never out of date."""
     if not active:
-        return [button(ComponentId(game_id, 0, "rules"), "Rules", emoji="📖")]
+        return [button(ComponentId(game_id, 0, TableAction.RULES), "Rules", emoji="📖")]
     return [
-        button(ComponentId(game_id, 0, "hand"), "My hand", style=discord.ButtonStyle.primary, emoji="🂠"),
-        button(ComponentId(game_id, 0, "rules"), "Rules", emoji="📖"),
-        button(ComponentId(game_id, 0, "leave"), "Leave", style=discord.ButtonStyle.danger),
+        button(ComponentId(game_id, 0, TableAction.HAND), "My hand", style=discord.ButtonStyle.primary, emoji="🂠"),
+        button(ComponentId(game_id, 0, TableAction.RULES), "Rules", emoji="📖"),
+        button(ComponentId(game_id, 0, TableAction.LEAVE), "Leave", style=discord.ButtonStyle.danger),
     ]
 
 

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapters import GameAdapter
+from bot.ids import Scope, scope_pattern, scoped
 from bot.lobby import engine_options
 from cogs.leaderboard import GAME_CHOICES
 from data import GameNotFound
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 BULLETS_PER_PAGE = 4
 BULLET = "•"
-RULES_ID = re.compile(r"cu:(?P<kind>[a-z]{1,20}):(?P<page>[0-9]{1,3}):(?P<game>[0-9]{1,18})", re.ASCII)
+RULES_ID = scope_pattern(Scope.RULES, r"(?P<kind>[a-z]{1,20}):(?P<page>[0-9]{1,3}):(?P<game>[0-9]{1,18})")
 
 
 def rules_pages(text: str, options_line: str) -> list[str]:
@@ -64,7 +65,9 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RULES
 
     def __init__(self, kind: str, page: int, game_id: int, *, label: str, disabled: bool = False) -> None:
         self.kind, self.page, self.game_id = kind, page, game_id
-        super().__init__(discord.ui.Button(label=label, custom_id=f"cu:{kind}:{page}:{game_id}", disabled=disabled))
+        super().__init__(
+            discord.ui.Button(label=label, custom_id=scoped(Scope.RULES, kind, page, game_id), disabled=disabled)
+        )
 
     @classmethod
     async def from_custom_id(

@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ids import Scope, scope_pattern, scoped
 from bot.texts import count
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
 from data.ratings import RatedSeat, display_rating, replay_ratings
@@ -184,8 +185,8 @@ async def load_page(
 # -- the message -----------------------------------------------------------------------------------
 
 # ASCII digits, bounded: a forged page or id can neither overflow SQLite nor take another script's digits.
-BOARD_ID = re.compile(
-    r"cb:(?P<kind>[a-z]{1,20}):(?P<period>[a-z]{1,10}):(?P<page>[0-9]{1,6}):(?P<caller>[0-9]{1,20})", re.ASCII
+BOARD_ID = scope_pattern(
+    Scope.BOARD, r"(?P<kind>[a-z]{1,20}):(?P<period>[a-z]{1,10}):(?P<page>[0-9]{1,6}):(?P<caller>[0-9]{1,20})"
 )
 
 
@@ -197,7 +198,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
         super().__init__(
             discord.ui.Button(
                 label=label,
-                custom_id=f"cb:{kind}:{period.value}:{page}:{caller}",
+                custom_id=scoped(Scope.BOARD, kind, period.value, page, caller),
                 disabled=disabled,
                 style=discord.ButtonStyle.secondary,
             )

@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot.components import view_of
 from bot.decode import INVALID, strict_int
+from bot.ids import Scope, scope_pattern, scoped
 from bot.permissions import NOT_A_MANAGER, is_games_manager
 from bot.texts import count, duration
 from cogs.stats import selected_values
@@ -43,7 +44,7 @@ CASUAL_CHOICES = (3600, 4 * 3600, 12 * 3600, 24 * 3600, 2 * 86400, 3 * 86400, 7 
 TIMER_CHOICES = {"live": LIVE_CHOICES, "casual": CASUAL_CHOICES}  # a forged value outside them is refused
 MAX_ALLOWED_CHANNELS = 25  # a channel select picks at most 25
 
-SETTINGS_ID = re.compile(r"cs:(?P<action>[a-z]{1,20})(?::(?P<user>[0-9]{1,20}))?", re.ASCII)
+SETTINGS_ID = scope_pattern(Scope.SETTINGS, r"(?P<action>[a-z]{1,20})(?::(?P<user>[0-9]{1,20}))?")
 
 
 TURN_NOTICE_TEXT = {
@@ -179,13 +180,17 @@ class Settings(commands.Cog):
         view.add_item(
             control(
                 discord.ui.Button(
-                    label="Yes, delete my data", style=discord.ButtonStyle.danger, custom_id=f"cs:erase:{user}"
+                    label="Yes, delete my data",
+                    style=discord.ButtonStyle.danger,
+                    custom_id=scoped(Scope.SETTINGS, "erase", user),
                 ),
                 "erase",
                 user,
             )
         )
-        view.add_item(control(discord.ui.Button(label="Keep it", custom_id=f"cs:keep:{user}"), "keep", user))
+        view.add_item(
+            control(discord.ui.Button(label="Keep it", custom_id=scoped(Scope.SETTINGS, "keep", user)), "keep", user)
+        )
         await interaction.response.send_message(
             "This deletes your ratings and settings in every server and removes your name from all stored "
             "results (other players' results stay, credited to “Deleted player”). If you are seated in a game, "
@@ -262,10 +267,10 @@ class Settings(commands.Cog):
                 discord.SelectOption(label=f"{label}: {duration(v)}", value=str(v), default=v == current)
                 for v in values
             ]
-            return control(discord.ui.Select(custom_id=f"cs:{action}", options=options[:25]), action)
+            return control(discord.ui.Select(custom_id=scoped(Scope.SETTINGS, action), options=options[:25]), action)
 
         channels: discord.ui.ChannelSelect[Any] = discord.ui.ChannelSelect(
-            custom_id="cs:channels",
+            custom_id=scoped(Scope.SETTINGS, "channels"),
             channel_types=[discord.ChannelType.text],
             placeholder="Games allowed in (choose none: every channel)",
             min_values=0,
@@ -273,7 +278,7 @@ class Settings(commands.Cog):
             default_values=[discord.Object(c) for c in sorted(server.allowed_channel_ids)][:MAX_ALLOWED_CHANNELS],
         )
         role: discord.ui.RoleSelect[Any] = discord.ui.RoleSelect(
-            custom_id="cs:role",
+            custom_id=scoped(Scope.SETTINGS, "role"),
             placeholder="Games-manager role (choose none: Manage Server only)",
             min_values=0,
             max_values=1,
@@ -281,7 +286,7 @@ class Settings(commands.Cog):
         counted = server.computer_games_count
         toggle: discord.ui.Button[Any] = discord.ui.Button(
             label=f"Computer games count in stats: {'yes' if counted else 'no'}",
-            custom_id="cs:computers",
+            custom_id=scoped(Scope.SETTINGS, "computers"),
             style=discord.ButtonStyle.success if counted else discord.ButtonStyle.secondary,
         )
         view = discord.ui.View(timeout=None)

@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.decode import INVALID, strict_int, values_were_shown
+from bot.ids import Scope, scope_pattern, scoped
 from bot.names import shown_name, shown_names
 from bot.texts import count, ordinal, relative
 from cogs.leaderboard import GAME_CHOICES, game_title
@@ -104,8 +105,8 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
 # -- replays ---------------------------------------------------------------------------------------
 
 # ASCII digits, bounded so a forged id always fits SQLite's INTEGER (bot.decode).
-REPLAY_ID = re.compile(r"cx:(?P<game>[0-9]{1,18}):(?P<step>[0-9]{1,9}):(?P<tag>[a-z]{1,10})", re.ASCII)
-PICK_ID = re.compile(r"cx:pick:(?P<user>[0-9]{1,20})", re.ASCII)
+REPLAY_ID = scope_pattern(Scope.REPLAY, r"(?P<game>[0-9]{1,18}):(?P<step>[0-9]{1,9}):(?P<tag>[a-z]{1,10})")
+PICK_ID = scope_pattern(Scope.REPLAY, r"pick:(?P<user>[0-9]{1,20})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +141,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
 
     def __init__(self, game_id: int, step: int, tag: str, *, label: str, disabled: bool = False) -> None:
         self.game_id, self.step = game_id, step
-        super().__init__(discord.ui.Button(label=label, custom_id=f"cx:{game_id}:{step}:{tag}", disabled=disabled))
+        super().__init__(
+            discord.ui.Button(label=label, custom_id=scoped(Scope.REPLAY, game_id, step, tag), disabled=disabled)
+        )
 
     @classmethod
     async def from_custom_id(
@@ -166,7 +169,7 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK
     def __init__(self, user_id: int, options: Sequence[discord.SelectOption] = ()) -> None:
         self.user_id = user_id
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"cx:pick:{user_id}",
+            custom_id=scoped(Scope.REPLAY, "pick", user_id),
             placeholder="Replay a game",
             options=list(options) or [discord.SelectOption(label="-", value="0")],
         )

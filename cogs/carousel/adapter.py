@@ -33,6 +33,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any, cast
 
 import discord
@@ -40,7 +41,7 @@ import discord
 from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button, select
 from bot.decode import INVALID, strict_indices, strict_int
-from bot.ids import ComponentId, decode_mask, encode_mask
+from bot.ids import ComponentId, Scope, decode_mask, encode_mask, scope_pattern, scoped
 from bot.texts import count
 from cogs.carousel import words
 from cogs.carousel.words import added_cards
@@ -62,19 +63,22 @@ MAX_MENUS = ACTION_ROWS - 1  # one row stays for the buttons
 # at least once a turn, so even at 3 players one hand holds under 60), meaning "show the proposal".
 PROPOSING = 100
 
-# Hand-control actions (custom-id action names; none collides with the lobby or table buttons).
-DRAW, MELD, CONFIRM, BACK, HINT, CLEAR, KNOCK, PASS, TYPE, TYPED = (
-    "draw",
-    "meld",
-    "ok",
-    "back",
-    "hint",
-    "clear",
-    "knock",
-    "pass",
-    "type",
-    "typed",
-)
+
+class HandAction(StrEnum):
+    """Carousel's hand controls, as custom-id actions (none is a bot.ids.LobbyAction or TableAction)."""
+
+    DRAW = "draw"
+    MELD = "meld"
+    CONFIRM = "ok"
+    BACK = "back"
+    HINT = "hint"
+    CLEAR = "clear"
+    KNOCK = "knock"
+    PASS = "pass"
+    TYPE = "type"
+    TYPED = "typed"
+
+
 MENU_PREFIX = "sel"  # sel0 .. sel3: one action per card menu, so every custom id on a panel is unique
 
 
@@ -229,19 +233,21 @@ class CarouselAdapter(GameAdapter):
     ) -> list[discord.ui.Item[Any]]:
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         if view.is_over or not view.my_turn:
-            return [button(ComponentId(gid, version, DRAW), "Draw", disabled=True)]
+            return [button(ComponentId(gid, version, HandAction.DRAW), "Draw", disabled=True)]
         if view.phase is Phase.DRAW_1:
-            return [button(ComponentId(gid, version, DRAW), "Draw", style=discord.ButtonStyle.primary, emoji="🂠")]
+            return [
+                button(ComponentId(gid, version, HandAction.DRAW), "Draw", style=discord.ButtonStyle.primary, emoji="🂠")
+            ]
         if view.phase is Phase.KNOCK and not view.can_knock:  # CA-9: the same pause over the limit reveals nothing
-            return [button(ComponentId(gid, version, PASS), "End turn", style=discord.ButtonStyle.primary)]
+            return [button(ComponentId(gid, version, HandAction.PASS), "End turn", style=discord.ButtonStyle.primary)]
         if view.phase is Phase.KNOCK:  # CA-9: Knock only with a count within the limit
             return [
                 button(
-                    ComponentId(gid, version, KNOCK),
+                    ComponentId(gid, version, HandAction.KNOCK),
                     f"Knock with {view.hand_value}",
                     style=discord.ButtonStyle.danger,
                 ),
-                button(ComponentId(gid, version, PASS), "End turn without knocking"),
+                button(ComponentId(gid, version, HandAction.PASS), "End turn without knocking"),
             ]
         items: list[discord.ui.Item[Any]] = []
         menus = card_menus(hand)
@@ -255,15 +261,15 @@ class CarouselAdapter(GameAdapter):
         draw_label = "Draw a 2nd card" if view.phase is Phase.MELD_1 else "Draw a 3rd (last) card"
         items += [
             button(
-                ComponentId(gid, version, MELD, mask),
+                ComponentId(gid, version, HandAction.MELD, mask),
                 "Meld",
                 style=discord.ButtonStyle.success,
                 disabled=not selection,
                 row=row,
             ),
-            button(ComponentId(gid, version, DRAW), draw_label, style=discord.ButtonStyle.primary, row=row),
-            button(ComponentId(gid, version, HINT, mask), "Hint", emoji="💡", row=row),
-            button(ComponentId(gid, version, CLEAR), "Clear", disabled=not selection, row=row),
+            button(ComponentId(gid, version, HandAction.DRAW), draw_label, style=discord.ButtonStyle.primary, row=row),
+            button(ComponentId(gid, version, HandAction.HINT, mask), "Hint", emoji="💡", row=row),
+            button(ComponentId(gid, version, HandAction.CLEAR), "Clear", disabled=not selection, row=row),
             TypeTableButton(gid, version, mask, row=row),
         ]
         return items
@@ -293,8 +299,8 @@ class CarouselAdapter(GameAdapter):
         image = render_table(shown, ctx.picture_names or ctx.names)
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         items: list[discord.ui.Item[Any]] = [
-            button(ComponentId(gid, version, CONFIRM, mask), "Confirm", style=discord.ButtonStyle.success),
-            button(ComponentId(gid, version, BACK, mask), "Back"),
+            button(ComponentId(gid, version, HandAction.CONFIRM, mask), "Confirm", style=discord.ButtonStyle.success),
+            button(ComponentId(gid, version, HandAction.BACK, mask), "Back"),
             TypeTableButton(gid, version, mask),
         ]
         return Panel(content="\n".join(lines), image=image, filename="proposal.png", items=tuple(items))
@@ -315,33 +321,36 @@ class CarouselAdapter(GameAdapter):
             if number is None or picked is None:
                 return Refuse(INVALID)
             return Redraw(selection=(selection - offered) | picked)
-        if action == CLEAR:
+        if action == HandAction.CLEAR:
             return Redraw()
-        if action == BACK:
+        if action == HandAction.BACK:
             return Redraw(selection=selection)
-        if action == DRAW:
+        if action == HandAction.DRAW:
             return Submit(Draw())
-        if action == KNOCK:
+        if action == HandAction.KNOCK:
             return Submit(Knock())
-        if action == PASS:
+        if action == HandAction.PASS:
             return Submit(PassKnock())
-        if action in (HINT, MELD, CONFIRM, TYPE, TYPED) and not view.may_meld:
+        if (
+            action in (HandAction.HINT, HandAction.MELD, HandAction.CONFIRM, HandAction.TYPE, HandAction.TYPED)
+            and not view.may_meld
+        ):
             return Refuse(_not_now(view))
-        if action == HINT:
+        if action == HandAction.HINT:
             return self._hint(view, hand, selection)
-        if action == MELD:
+        if action == HandAction.MELD:
             return self._meld(view, hand, chosen, selection)
-        if action == CONFIRM:
+        if action == HandAction.CONFIRM:
             if not chosen:
                 return Refuse("Choose the cards to meld first.")
             table = self.proposals.table(view.table, chosen, view.decks)
             if table is None:
                 return self._meld(view, hand, chosen, selection)
             return Submit(MeldStep(table), selection)
-        if action == TYPED:
+        if action == HandAction.TYPED:
             text = values[0] if values else ""
             return self._typed(view, text, selection)
-        if action == TYPE:  # reached only when the modal could not be opened
+        if action == HandAction.TYPE:  # reached only when the modal could not be opened
             return Redraw(selection=selection, notice="The table can't be typed right now; here is your hand.")
         return Refuse("That button isn't part of this game.")
 
@@ -410,7 +419,7 @@ def _not_now(view: CarouselView) -> str:
 # The modal's answer goes to the router too, as the action `typed` with the text as its value, so the
 # typed table takes the same path as every other move.
 
-TYPE_TEMPLATE = r"crt:(?P<game>\d+):(?P<version>\d+):(?P<mask>[0-9a-z]+)"
+TYPE_TEMPLATE = scope_pattern(Scope.MODAL_BUTTON, r"(?P<game>\d+):(?P<version>\d+):(?P<mask>[0-9a-z]+)")
 MODAL_INPUT_LIMIT = 4000  # Discord: a text input holds at most 4000 characters
 
 
@@ -419,9 +428,11 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
 
     def __init__(self, game_id: int, version: int, mask: str, *, row: int | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label="Type the table", emoji="⌨️", custom_id=f"crt:{game_id}:{version}:{mask}", row=row)
+            discord.ui.Button(
+                label="Type the table", emoji="⌨️", custom_id=scoped(Scope.MODAL_BUTTON, game_id, version, mask), row=row
+            )
         )
-        self.cid = ComponentId(game_id, version, TYPE, mask)
+        self.cid = ComponentId(game_id, version, HandAction.TYPE, mask)
 
     @classmethod
     async def from_custom_id(
@@ -481,7 +492,7 @@ class TableModal(discord.ui.Modal):
 
     def __init__(self, cid: ComponentId, text: str) -> None:
         super().__init__(
-            title="Write the new table", custom_id=f"crm:{cid.game_id}:{cid.version}:{cid.arg}", timeout=900
+            title="Write the new table", custom_id=scoped(Scope.MODAL, cid.game_id, cid.version, cid.arg), timeout=900
         )
         self.cid = cid
         self.table: discord.ui.TextInput[TableModal] = discord.ui.TextInput(
@@ -501,5 +512,5 @@ class TableModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         client: Any = interaction.client
-        typed = ComponentId(self.cid.game_id, self.cid.version, TYPED, self.cid.arg)
+        typed = ComponentId(self.cid.game_id, self.cid.version, HandAction.TYPED, self.cid.arg)
         await client.router.dispatch(interaction, typed, [self.table.value])

@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any, cast
 
 import discord
@@ -61,20 +62,21 @@ CARD_ROWS = (0, 1)
 ACTION_ROW = 2
 HINT_ROW = 3  # its own row: the action row can already hold Back and three "show and claim" buttons
 
-# Hand-control actions (custom-id action names; none collides with the lobby or table buttons).
-PLAY, MARRIAGE, MARRY, BACK, SWAP, CLOSE, CLAIM, CLAIM_MARRIAGE, DRAW, KEEP, HINT = (
-    "play",
-    "mar",
-    "marry",
-    "back",
-    "swap",
-    "close",
-    "claim",
-    "claimm",
-    "draw",
-    "keep",
-    "hint",
-)
+
+class HandAction(StrEnum):
+    """Schnapsen's hand controls, as custom-id actions (none is a bot.ids.LobbyAction or TableAction)."""
+
+    PLAY = "play"
+    MARRIAGE = "mar"
+    MARRY = "marry"
+    BACK = "back"
+    SWAP = "swap"
+    CLOSE = "close"
+    CLAIM = "claim"
+    CLAIM_MARRIAGE = "claimm"
+    DRAW = "draw"
+    KEEP = "keep"
+    HINT = "hint"
 
 
 def card_rows(count: int) -> list[int]:
@@ -147,7 +149,9 @@ class SchnapsenAdapter(GameAdapter):
         else:
             items += self._marriage_row(ctx, view) if marrying else self._action_row(ctx, view)
         if view.seat is not None and view.to_move == view.seat:
-            items.append(button(ComponentId(ctx.game_id, ctx.version, HINT), "Hint", emoji="💡", row=HINT_ROW))
+            items.append(
+                button(ComponentId(ctx.game_id, ctx.version, HandAction.HINT), "Hint", emoji="💡", row=HINT_ROW)
+            )
         return Panel(content="\n".join(lines), image=image, items=tuple(items))
 
     @staticmethod
@@ -165,13 +169,13 @@ class SchnapsenAdapter(GameAdapter):
             if marrying:
                 enabled = index in marrying
                 label = words.marriage_label(view, card) if enabled else str(card)
-                cid = ComponentId(gid, version, MARRY if enabled else PLAY, card.code)
+                cid = ComponentId(gid, version, HandAction.MARRY if enabled else HandAction.PLAY, card.code)
                 style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
             else:
                 enabled = card in view.playable  # SX-7: only legal cards in the closed / exhausted phase
                 label = f"Play {card}" if view.playable else str(card)
                 label += " (trump)" if trump else ""  # newcomers need not remember the trump suit
-                cid = ComponentId(gid, version, PLAY, card.code)
+                cid = ComponentId(gid, version, HandAction.PLAY, card.code)
                 style = discord.ButtonStyle.primary if trump else discord.ButtonStyle.secondary
             items.append(button(cid, label, style=style, disabled=not enabled, row=row))
         return items
@@ -188,14 +192,19 @@ class SchnapsenAdapter(GameAdapter):
             else:
                 label = "Marriage: show a K+Q pair for 20 (40 in trumps)"
             items.append(
-                button(ComponentId(gid, version, MARRIAGE), label, style=discord.ButtonStyle.success, row=ACTION_ROW)
+                button(
+                    ComponentId(gid, version, HandAction.MARRIAGE),
+                    label,
+                    style=discord.ButtonStyle.success,
+                    row=ACTION_ROW,
+                )
             )
         if view.can_exchange and view.trump_card is not None:
             label = f"Swap your {words.exchange_card(view)} for the trump {view.trump_card}"
-            items.append(button(ComponentId(gid, version, SWAP), label, row=ACTION_ROW))
+            items.append(button(ComponentId(gid, version, HandAction.SWAP), label, row=ACTION_ROW))
         if view.can_close:
             label = "Close the stock: no more drawing"
-            items.append(button(ComponentId(gid, version, CLOSE), label, row=ACTION_ROW))
+            items.append(button(ComponentId(gid, version, HandAction.CLOSE), label, row=ACTION_ROW))
         if view.can_claim:
             items.append(_claim_button(ctx))
         return items
@@ -207,21 +216,35 @@ class SchnapsenAdapter(GameAdapter):
         items: list[discord.ui.Item[Any]] = []
         if view.can_draw:
             items.append(
-                button(ComponentId(gid, version, DRAW), "Draw", style=discord.ButtonStyle.primary, row=ACTION_ROW)
+                button(
+                    ComponentId(gid, version, HandAction.DRAW),
+                    "Draw",
+                    style=discord.ButtonStyle.primary,
+                    row=ACTION_ROW,
+                )
             )
             if view.can_close:
-                items.append(button(ComponentId(gid, version, CLOSE), "Close without drawing", row=ACTION_ROW))
+                items.append(
+                    button(ComponentId(gid, version, HandAction.CLOSE), "Close without drawing", row=ACTION_ROW)
+                )
             if view.can_claim:
                 items.append(_claim_button(ctx))
         if view.can_exchange and view.trump_card is not None:
             label = f"Exchange {words.exchange_card(view)} for {view.trump_card}"
             items.append(
-                button(ComponentId(gid, version, SWAP), label, style=discord.ButtonStyle.success, row=ACTION_ROW)
+                button(
+                    ComponentId(gid, version, HandAction.SWAP), label, style=discord.ButtonStyle.success, row=ACTION_ROW
+                )
             )
-            items.append(button(ComponentId(gid, version, KEEP), "Keep", row=ACTION_ROW))
+            items.append(button(ComponentId(gid, version, HandAction.KEEP), "Keep", row=ACTION_ROW))
         elif view.can_keep:  # SX-9: the same pause without the card, so it reveals nothing
             items.append(
-                button(ComponentId(gid, version, KEEP), "Continue", style=discord.ButtonStyle.primary, row=ACTION_ROW)
+                button(
+                    ComponentId(gid, version, HandAction.KEEP),
+                    "Continue",
+                    style=discord.ButtonStyle.primary,
+                    row=ACTION_ROW,
+                )
             )
         return items
 
@@ -230,14 +253,14 @@ class SchnapsenAdapter(GameAdapter):
         """Back, and in memory mode "declare and claim" per suit (SX-11: out on a marriage, no lead)."""
         gid, version = ctx.game_id, ctx.version
         items: list[discord.ui.Item[Any]] = [
-            button(ComponentId(gid, version, BACK), "Back: no marriage", row=ACTION_ROW)
+            button(ComponentId(gid, version, HandAction.BACK), "Back: no marriage", row=ACTION_ROW)
         ]
         if view.can_claim:
             for suit in view.marriage_suits:
                 points = words.marriage_points(view, suit)
                 items.append(
                     button(
-                        ComponentId(gid, version, CLAIM_MARRIAGE, suit.letter),
+                        ComponentId(gid, version, HandAction.CLAIM_MARRIAGE, suit.letter),
                         f"Show {points} {suit.symbol} and claim 66",
                         style=discord.ButtonStyle.danger,
                         row=ACTION_ROW,
@@ -250,36 +273,36 @@ class SchnapsenAdapter(GameAdapter):
     def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
         """Turn a click into a move. The engine checks it; its refusal reason reaches the player."""
         view: SchnapsenView = ctx.view
-        if action in (PLAY, MARRY):
+        if action in (HandAction.PLAY, HandAction.MARRY):
             card = _card_arg(arg)
             if card is None or card.suit is None:
                 return Refuse("That button doesn't name a card.")
-            if action == PLAY:
+            if action == HandAction.PLAY:
                 return Submit(PlayCard(card))
             return Submit(Marriage(card, words.marriage_points(view, card.suit)))
-        if action == MARRIAGE:
+        if action == HandAction.MARRIAGE:
             leads = marriage_cards(view)
             if not leads:
                 return Refuse("You can't declare a marriage right now.")
             return Redraw(selection=leads)
-        if action == BACK:
+        if action == HandAction.BACK:
             return Redraw()
-        if action == HINT:
+        if action == HandAction.HINT:
             if view.to_move != view.seat:
                 return Refuse("Hints are for your own turn.")
             move = NormalPlayer().choose(view, random.Random(ctx.version))
             return Redraw(notice=f"💡 Hint: {hint_text(move)}.")
-        if action == SWAP:
+        if action == HandAction.SWAP:
             return Submit(ExchangeTrump())
-        if action == CLOSE:
+        if action == HandAction.CLOSE:
             return Submit(Close())
-        if action == DRAW:
+        if action == HandAction.DRAW:
             return Submit(Draw())
-        if action == KEEP:
+        if action == HandAction.KEEP:
             return Submit(KeepTrump())
-        if action == CLAIM:
+        if action == HandAction.CLAIM:
             return Submit(Claim())
-        if action == CLAIM_MARRIAGE:
+        if action == HandAction.CLAIM_MARRIAGE:
             suit = _suit_arg(arg)
             if suit is None:
                 return Refuse("That button doesn't name a suit.")
@@ -290,7 +313,7 @@ class SchnapsenAdapter(GameAdapter):
 def _claim_button(ctx: PanelContext) -> discord.ui.Item[Any]:
     """Claim 66 (SX-11, memory mode): at a lead, or at pagat 66's pause right after the trick."""
     return button(
-        ComponentId(ctx.game_id, ctx.version, CLAIM),
+        ComponentId(ctx.game_id, ctx.version, HandAction.CLAIM),
         "Claim 66: end the deal now",
         style=discord.ButtonStyle.danger,
         row=ACTION_ROW,

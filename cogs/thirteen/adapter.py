@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 import discord
@@ -22,6 +23,16 @@ from cogs.thirteen.words import OPTION_LABELS, RULES
 from games.base import Move
 from games.thirteen import ENGINE, GAME, PASS, NormalPlayer, Options, Play, ThirteenView
 from rendering.thirteen import render_hand, render_table
+
+
+class HandAction(StrEnum):
+    """Thirteen's hand controls, as custom-id actions (none is a bot.ids.LobbyAction or TableAction)."""
+
+    SELECT = "sel"
+    PLAY = "play"
+    PASS = "pass"
+    HINT = "hint"
+    CLEAR = "clear"
 
 
 class ThirteenAdapter(GameAdapter):
@@ -73,19 +84,21 @@ class ThirteenAdapter(GameAdapter):
                 discord.SelectOption(label=str(card), value=str(i), default=i in selection)
                 for i, card in enumerate(hand)
             ]
-            items.append(select(ComponentId(gid, version, "sel"), options, placeholder="Choose cards to play", row=0))
+            items.append(
+                select(ComponentId(gid, version, HandAction.SELECT), options, placeholder="Choose cards to play", row=0)
+            )
         mine = view.my_turn and not view.is_over
         items += [
             button(
-                ComponentId(gid, version, "play", mask),
+                ComponentId(gid, version, HandAction.PLAY, mask),
                 "Play",
                 style=discord.ButtonStyle.primary,
                 disabled=not (mine and selection),
                 row=1,
             ),
-            button(ComponentId(gid, version, "pass"), "Pass", disabled=not (mine and view.can_pass), row=1),
-            button(ComponentId(gid, version, "hint", mask), "Hint", emoji="💡", disabled=not mine, row=1),
-            button(ComponentId(gid, version, "clear"), "Clear", disabled=not selection, row=1),
+            button(ComponentId(gid, version, HandAction.PASS), "Pass", disabled=not (mine and view.can_pass), row=1),
+            button(ComponentId(gid, version, HandAction.HINT, mask), "Hint", emoji="💡", disabled=not mine, row=1),
+            button(ComponentId(gid, version, HandAction.CLEAR), "Clear", disabled=not selection, row=1),
         ]
         return Panel(content="\n".join(line for line in lines if line), image=image, items=tuple(items))
 
@@ -117,14 +130,14 @@ class ThirteenAdapter(GameAdapter):
     def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
         view: ThirteenView = ctx.view
         hand = view.hand
-        if action == "sel":
+        if action == HandAction.SELECT:
             picked = strict_indices(values, range(len(hand)))
             if picked is None:
                 return Refuse(INVALID)
             return Redraw(selection=picked)
-        if action == "clear":
+        if action == HandAction.CLEAR:
             return Redraw()
-        if action == "hint":
+        if action == HandAction.HINT:
             if not view.my_turn:
                 return Refuse("Hints are for your own turn.")
             move = NormalPlayer().choose(view, random.Random(ctx.version))
@@ -132,9 +145,9 @@ class ThirteenAdapter(GameAdapter):
                 picked = frozenset(i for i, card in enumerate(hand) if card in move.cards)
                 return Redraw(selection=picked, notice=f"💡 Hint: play {move}.")
             return Redraw(selection=ctx.selection, notice="💡 Hint: pass this time.")
-        if action == "pass":
+        if action == HandAction.PASS:
             return Submit(PASS, ctx.selection)
-        if action == "play":
+        if action == HandAction.PLAY:
             if not ctx.selection:
                 return Refuse("Choose the cards to play in the menu first.")
             cards = [hand[i] for i in sorted(ctx.selection) if i < len(hand)]

@@ -313,3 +313,11 @@ def test_cards_outside_the_hand_are_ignored_in_selections() -> None:
     state = new_game(2, 5).apply(Draw())
     outcome = ADAPTER.on_action(ctx(state, frozenset({40, 41})), "meld", "", [])
     assert isinstance(outcome, Refuse) and "Choose the cards" in outcome.reason
+
+
+def test_a_live_type_the_table_id_still_matches() -> None:
+    """A "Type the table" button already sent (`crt:<game>:<version>:<mask>`) still opens its modal."""
+    from cogs.carousel.adapter import TYPE_TEMPLATE
+
+    match = TYPE_TEMPLATE.fullmatch("crt:12:3:1f")
+    assert match is not None and match["game"] == "12" and match["mask"] == "1f"
