@@ -11,6 +11,7 @@ view, so no hidden card can leak into a message. The engine writes "Seat 1" in i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.texts import count
@@ -158,18 +159,48 @@ def status_line(view: CarouselView, names: Sequence[str], *, waiting: str | None
     if not view.my_turn:
         waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
         return f"Waiting for {waiting}, who {view.phase.describe}."
+    return turn_sentence(view, BUTTONS)
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """How one medium names the controls inside the turn sentences (buttons on Discord, typed words
+    in the terminal), so both say the same thing in the same words."""
+
+    turn: str  # the sentence's opening when a step is the seat's
+    over: str  # the opening once the drawing and melding are done
+    meld: str
+    end: str
+    knock: str
+
+
+BUTTONS = Controls(
+    turn="**Your turn.**",
+    over="**Your turn** is over",
+    meld="press **Meld**",
+    end="Press **End turn** to pass play on.",
+    knock="**Knock** to end the hand now, or play on.",
+)
+TYPED = Controls(
+    turn="Your turn.",
+    over="Your turn is over",
+    meld="type meld and the cards (meld 7h 8h 9h)",
+    end="Type pass to pass play on.",
+    knock="Type knock to end the hand now, or pass to play on.",
+)
+
+
+def turn_sentence(view: CarouselView, controls: Controls) -> str:
+    """What the seat may do at this step of its turn (CA-4, CA-9); `view.my_turn` must hold."""
     if view.phase is Phase.DRAW_1:
-        return "**Your turn.** Draw a card to start."
+        return f"{controls.turn} Draw a card to start."
     if view.phase is Phase.MELD_1:
-        return "**Your turn.** Choose cards and press **Meld** (your turn then ends), or draw a second card."
+        return f"{controls.turn} Choose cards and {controls.meld} (your turn then ends), or draw a second card."
     if view.phase is Phase.MELD_2:
-        return "**Your turn.** Choose cards and press **Meld**, or draw a third card (no melding after it)."
+        return f"{controls.turn} Choose cards and {controls.meld}, or draw a third card (no melding after it)."
     if not view.can_knock:  # CA-9: over the limit; the pause comes all the same, so it reveals no count
-        return f"**Your turn** is over with a count of {view.hand_value}. Press **End turn** to pass play on."
-    return (
-        f"**Your turn** is over with a count of {view.hand_value}, within {view.knock_limit}: "
-        "**Knock** to end the hand now, or play on."
-    )
+        return f"{controls.over} with a count of {view.hand_value}. {controls.end}"
+    return f"{controls.over} with a count of {view.hand_value}, within {view.knock_limit}: {controls.knock}"
 
 
 def panel_lines(
@@ -359,17 +390,7 @@ def _ending(summary: HandSummary, names: Sequence[str]) -> str:
 
 
 def _what_now(view: CarouselView) -> str:
-    if view.phase is Phase.DRAW_1:
-        return "Your turn: draw."
-    if view.phase is Phase.MELD_1:
-        return "Meld (meld 7h 8h 9h) or draw a second card (draw)."
-    if view.phase is Phase.MELD_2:
-        return "Meld (meld 7h 8h 9h) or draw a third and last card (draw)."
-    if view.phase is Phase.KNOCK and not view.can_knock:
-        return f"Your count is {view.hand_value}, over {view.knock_limit}: pass (CA-9)."
-    if view.phase is Phase.KNOCK:
-        return f"Your count is {view.hand_value}, within {view.knock_limit}: knock or pass (CA-9)."
-    return ""
+    return turn_sentence(view, TYPED) if view.my_turn and not view.is_over else ""
 
 
 TERMINAL = CarouselText()  # what `terminal` shows for this game
