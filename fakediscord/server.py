@@ -1,7 +1,7 @@
 """FakeDiscord: Discord's REST API (under /api/v10) and gateway on 127.0.0.1, with a message store.
 
 The unmodified bot talks to it through real discord.py and aiohttp; tests drive it through `SimUser`
-(tests/fakediscord/people.py) and read what people would see. Protocol facts are in offline-discord.md.
+(fakediscord/people.py) and read what people would see. Protocol facts are in offline-discord.md.
 """
 
 from __future__ import annotations

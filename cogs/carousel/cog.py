@@ -34,7 +34,7 @@ class Carousel(commands.Cog):
 
     async def cog_load(self) -> None:
         # "Type the table" opens a modal, so it cannot go through the core's deferring router (see
-        # cogs.carousel_adapter); its own DynamicItem keeps it working after a restart all the same.
+        # cogs.carousel.adapter); its own DynamicItem keeps it working after a restart all the same.
         self.bot.add_dynamic_items(TypeTableButton)
 
     async def cog_unload(self) -> None:
