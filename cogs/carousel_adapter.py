@@ -49,7 +49,7 @@ from games.base import Engine, IllegalMove
 from games.cards import Card
 from games.carousel import ENGINE, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
 from games.carousel.ai import NormalPlayer
-from games.carousel.notation import parse_table
+from games.carousel.moves import parse_table
 from games.carousel.solver import arrange, best_play
 from rendering.carousel import render_hand, render_table, sort_hand
 

@@ -10,14 +10,14 @@ the hand that just ended for the views.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.base import GameResult, IllegalMove, seeded_rng
+from games.base import GameResult, IllegalMove, replay_moves, seeded_rng
 from games.cards import Card, format_cards, parse_card, rummy_deck, shuffled
 from games.carousel.melds import Meld, TableCard, hand_value, lowest_count
-from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move
+from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move, parse_move
 from games.carousel.options import Options
 from games.carousel.scoring import end_of_game, score_hand
 from games.carousel.table_check import check_meld_step
@@ -167,9 +167,14 @@ class State:
         return GameResult(places=places, scores=final)
 
     def parse_move(self, text: str) -> Move:
-        from games.carousel.notation import parse_move  # notation uses the solver; keep state light
+        move = parse_move(text, self.table, self.hands[self.turn], self._arrange)
+        self.check(move)
+        return move
 
-        return parse_move(self, text)
+    def _arrange(self, table: Sequence[Meld], cards: Sequence[Card]) -> tuple[Meld, ...] | None:
+        from games.carousel.solver import arrange  # HiGHS loads only when a `meld` shorthand is typed
+
+        return arrange(table, cards, copies=self.decks)
 
     def decode_move(self, code: str) -> Move:
         return decode_move(code)
@@ -415,6 +420,13 @@ def new_game(players: int = 3, seed: int = 0, options: Mapping[str, Any] | Optio
 
 
 _PHASE_DRAWS = {Phase.DRAW_1: 0, Phase.MELD_1: 1, Phase.MELD_2: 2, Phase.KNOCK: 1}
+
+
+def replay(players: int, seed: int, options: Mapping[str, Any] | Options | None, moves: Iterable[str]) -> State:
+    """Rebuild a game from its seed, options and encoded moves; `apply` checks each one."""
+    state = replay_moves(new_game(players, seed, options), moves)
+    assert isinstance(state, State)
+    return state
 
 
 def position(

@@ -504,7 +504,7 @@ class HardPlayer(NormalPlayer):
         return NormalPlayer._pick(view, totals, rng)
 
 
-def computer(level: str) -> EasyPlayer:
+def computer_player(level: str) -> EasyPlayer:
     """A computer player for one of ENGINE.levels."""
     players = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
     if level not in players:

@@ -32,9 +32,9 @@ class SchnapsenEngine:
         return State.from_dict(dict(data))
 
     def computer(self, level: str) -> Any:
-        from games.schnapsen.ai import computer
+        from games.schnapsen.ai import computer_player  # the solver loads only when a computer plays
 
-        return computer(level)
+        return computer_player(level)
 
 
 ENGINE = SchnapsenEngine()
