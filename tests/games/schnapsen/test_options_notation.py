@@ -142,7 +142,7 @@ def test_apply_leaves_the_old_state_untouched(lead_state):
 
 def test_public_view_hides_hands_and_moves():
     """design §2: view(None) has no hand and no legal moves; a seat sees only its own cards."""
-    state = new_game("santase", seed=11)
+    state = new_game(2, 11, {"preset": "santase"})
     public = state.view(None)
     assert public.hand == () and public.legal_moves == () and public.hand_sizes == (6, 6)
     mine = state.view(0)
@@ -154,7 +154,7 @@ def test_public_view_hides_hands_and_moves():
 
 def test_snapshot_round_trip_mid_deal():
     """to_dict/from_dict rebuild an equal state (design §2)."""
-    state = new_game("schnapsen", seed=2)
+    state = new_game(2, 2, {"preset": "schnapsen"})
     state = state.apply(state.legal_moves()[0])
     assert ENGINE.from_dict(state.to_dict()) == state
 
