@@ -276,120 +276,24 @@ class State:
             hand_moves=0,
         )
 
-    # --- snapshots ------------------------------------------------------------------------------
+    # --- snapshots (games.carousel.snapshot) ------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "carousel",
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options.to_dict(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "hands": [_codes(hand) for hand in self.hands],
-            "stock": _codes(self.stock),
-            "table": [meld.code for meld in self.table],
-            "turn": self.turn,
-            "phase": self.phase.value,
-            "draws": self.draws,
-            "scores": list(self.scores),
-            "hands_won": list(self.hands_won),
-            "log": list(self.log),
-            "last_hand": _summary_to_dict(self.last_hand),
-            "hand_moves": self.hand_moves,
-            "final": _end_to_dict(self.final),
-        }
+        """A JSON-ready snapshot; `from_dict` rebuilds an equal state."""
+        from games.carousel.snapshot import state_to_dict
+
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
-        return cls(
-            players=int(data["players"]),
-            seed=data["seed"],
-            options=Options.from_mapping(data["options"]),
-            hand_number=int(data["hand_number"]),
-            dealer=int(data["dealer"]),
-            hands=tuple(_cards(hand) for hand in data["hands"]),
-            stock=_cards(data["stock"]),
-            table=tuple(Meld.parse(text) for text in data["table"]),
-            turn=int(data["turn"]),
-            phase=Phase(data["phase"]),
-            draws=int(data["draws"]),
-            scores=tuple(data["scores"]),
-            hands_won=tuple(data["hands_won"]),
-            log=tuple(data["log"]),
-            last_hand=_summary_from_dict(data["last_hand"]),
-            hand_moves=int(data["hand_moves"]),
-            final=_end_from_dict(data["final"]),
-        )
+        from games.carousel.snapshot import state_from_dict
+
+        return state_from_dict(data)
 
 
 def _with_hand(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     return (*hands[:seat], hand, *hands[seat + 1 :])
 
-
-def _codes(cards: Sequence[Card]) -> list[str]:
-    return [card.code for card in cards]
-
-
-def _cards(codes: Sequence[str]) -> tuple[Card, ...]:
-    return tuple(parse_card(code) for code in codes)
-
-
-def _end_to_dict(end: GameEndSummary | None) -> dict[str, Any] | None:
-    if end is None:
-        return None
-    return {
-        "totals_before": list(end.totals_before),
-        "target_bonus": list(end.target_bonus),
-        "hands_won_bonus": list(end.hands_won_bonus),
-        "final": list(end.final),
-        "winners": list(end.winners),
-    }
-
-
-def _end_from_dict(data: Mapping[str, Any] | None) -> GameEndSummary | None:
-    if data is None:
-        return None
-    return GameEndSummary(
-        totals_before=tuple(data["totals_before"]),
-        target_bonus=tuple(data["target_bonus"]),
-        hands_won_bonus=tuple(data["hands_won_bonus"]),
-        final=tuple(data["final"]),
-        winners=tuple(data["winners"]),
-    )
-
-
-_SUMMARY_INTS = ("counts", "winners", "base_points", "knock_bonus", "out_bonus", "totals")
-
-
-def _summary_to_dict(summary: HandSummary | None) -> dict[str, Any] | None:
-    if summary is None:
-        return None
-    data: dict[str, Any] = {name: list(getattr(summary, name)) for name in _SUMMARY_INTS}
-    data.update(
-        hand_number=summary.hand_number,
-        hands=[_codes(hand) for hand in summary.hands],
-        knocker=summary.knocker,
-        went_out=summary.went_out,
-        stock_ran_out=summary.stock_ran_out,
-        game_end=_end_to_dict(summary.game_end),
-    )
-    return data
-
-
-def _summary_from_dict(data: Mapping[str, Any] | None) -> HandSummary | None:
-    if data is None:
-        return None
-    ints = {name: tuple(data[name]) for name in _SUMMARY_INTS}
-    return HandSummary(
-        hand_number=int(data["hand_number"]),
-        hands=tuple(_cards(hand) for hand in data["hands"]),
-        knocker=data["knocker"],
-        went_out=data["went_out"],
-        stock_ran_out=bool(data["stock_ran_out"]),
-        game_end=_end_from_dict(data["game_end"]),
-        **ints,
-    )
 
 
 # --- construction -------------------------------------------------------------------------------
