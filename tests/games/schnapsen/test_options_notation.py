@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games.base import Engine, IllegalMove
+from games.base import IllegalMove
 from games.cards import parse_card
 from games.registry import get_engine
 from games.schnapsen import (
@@ -23,8 +23,7 @@ from games.schnapsen import (
 
 
 def test_engine_conforms_to_the_contract():
-    """games.base.Engine: kind, seats, levels, and the registry finds it."""
-    assert isinstance(ENGINE, Engine)
+    """Kind, seats (SX-1) and levels; the registry finds it (protocols: tests/test_contract.py)."""
     assert get_engine("schnapsen") is ENGINE
     assert (ENGINE.kind, ENGINE.min_players, ENGINE.max_players) == ("schnapsen", 2, 2)
     assert tuple(ENGINE.levels) == ("easy", "normal", "hard")
