@@ -21,7 +21,7 @@ from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_
 from games.carousel.options import Options
 from games.carousel.scoring import end_of_game, score_hand
 from games.carousel.table_check import check_meld_step
-from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
+from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase, display_order
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ class State:
             to_move=self.to_move,
             phase=self.phase,
             draws_this_turn=self.draws,
-            hand=self.hands[seat] if seat is not None else (),
+            hand=tuple(display_order(self.hands[seat])) if seat is not None else (),
             hand_sizes=tuple(len(hand) for hand in self.hands),
             table=self.table,
             stock=len(self.stock),
