@@ -191,7 +191,9 @@ class State:
         state.turn = view.to_move
         state.table = classify(mask_of(view.table.cards)) if view.table is not None else None
         state.table_seat = view.table.seat if view.table is not None else None
-        state.on_two = view.table is not None and view.table.on_two and not state.table.is_twos  # type: ignore[union-attr]
+        state.on_two = (
+            view.table is not None and state.table is not None and view.table.on_two and not state.table.is_twos
+        )
         state.passed = sum(1 << s for s in view.passed)
         state.declined = 0
         state.places = view.places
