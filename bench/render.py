@@ -79,7 +79,7 @@ def schnapsen_jobs(games: int) -> list[Job]:
     jobs: list[Job] = []
     for seed in range(games):
         rng = random.Random(seed)
-        state = schnapsen_game("santase", seed)
+        state = schnapsen_game(2, seed, {"preset": "santase"})
         for step in range(120):
             if state.is_over:
                 break
@@ -138,7 +138,7 @@ def write_samples(folder: Path) -> None:
     samples["thirteen-hand"] = thirteen.render_hand(hand_view, frozenset(hand_view.hand[4:6]))
 
     rng = random.Random(2)
-    series = schnapsen_game("santase", 2)
+    series = schnapsen_game(2, 2, {"preset": "santase"})
     while not series.is_over:  # a marriage declared and a card led (SX-8)
         deal = series.view(None)
         if deal.marriages and deal.trick:

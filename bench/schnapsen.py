@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> None:
                 for swap in (False, True):
                     levels = [second, first] if swap else [first, second]
                     players = [make(level, args) for level in levels]
-                    state = new_game(preset, seed=seed)
+                    state = new_game(2, seed, {"preset": preset})
                     rng = random.Random(f"{seed}:{swap}")
                     while not state.is_over:
                         seat = state.to_move

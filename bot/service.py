@@ -32,6 +32,7 @@ from data import (
     crashpoints,
     load_state,
 )
+from data.replay import SNAPSHOT_EVERY  # moves between snapshots, so loading a long game replays little
 from games.base import GameState, IllegalMove, Move, seeded_rng
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SNAPSHOT_EVERY = 40  # moves between snapshots, so loading a long game replays little
 STORAGE_RETRY_SECONDS = 5.0  # a computer move the database refused (full disk) is tried again after this
 
 

@@ -22,7 +22,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, cast, runtime_checkable
 
 
 class IllegalMove(ValueError):
@@ -122,15 +122,15 @@ class Engine(Protocol):
     @property
     def levels(self) -> Sequence[str]: ...
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState: ...
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState[Any, Any]: ...
 
     def replay(
         self, players: int, seed: int, options: Mapping[str, Any] | None, moves: Iterable[str]
-    ) -> GameState: ...
+    ) -> GameState[Any, Any]: ...
 
-    def from_dict(self, data: Mapping[str, Any]) -> GameState: ...
+    def from_dict(self, data: Mapping[str, Any]) -> GameState[Any, Any]: ...
 
-    def computer(self, level: str) -> ComputerPlayer: ...
+    def computer(self, level: str) -> ComputerPlayer[Any]: ...
 
 
 OptionsT = TypeVar("OptionsT")
@@ -148,7 +148,7 @@ def options_from_mapping(cls: type[OptionsT], data: Mapping[str, Any] | OptionsT
     if isinstance(data, cls):
         return data
     assert isinstance(data, Mapping)
-    known = {field.name for field in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    known = {field.name for field in dataclasses.fields(cast(Any, cls))}
     unknown = sorted(set(data) - known)
     if unknown:
         raise ValueError(f"unknown {game} option {unknown[0]!r}; known options: {', '.join(sorted(known))}")
@@ -165,7 +165,7 @@ def seeded_rng(seed: int, *path: object) -> random.Random:
     return random.Random(":".join(str(part) for part in (seed, *path)))
 
 
-def replay_moves(state: GameState, moves: Iterable[str]) -> GameState:
+def replay_moves(state: GameState[Any, Any], moves: Iterable[str]) -> GameState[Any, Any]:
     """Apply encoded moves in order. `apply` checks each, so a corrupt move log fails loudly."""
     for code in moves:
         state = state.apply(state.decode_move(code))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from games.base import ComputerPlayer, Engine
 
@@ -25,7 +26,7 @@ class GameType:
     max_seats: int
     levels: tuple[str, ...]  # computer levels, weakest first
     engine: Engine
-    computer_player: Callable[[str], ComputerPlayer]
+    computer_player: Callable[[str], ComputerPlayer[Any]]
     aliases: tuple[str, ...] = ()  # old command names or kinds still accepted when decoding
     order: int = 100  # position in lists and choices; the lowest is the default game
 

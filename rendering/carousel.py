@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.cards import Card, alternating_suits, format_cards
-from games.carousel.melds import Meld, low_position
-from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
+from games.cards import Card, format_cards
+from games.carousel.melds import Meld
+from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase, display_order
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -55,21 +55,13 @@ SUMMARY_TITLE = 44
 
 
 def sort_hand(cards: Sequence[Card]) -> list[Card]:
-    """By suit, black and red alternating (♠ ♥ ♣ ♦ for a full hand), then rank with the ace low (its CA-8
-    value is 1), jokers last."""
-    suits = {suit: index for index, suit in enumerate(alternating_suits({c.suit for c in cards if c.suit}))}
-
-    def key(card: Card) -> tuple[int, int, int]:
-        if card.rank is None or card.suit is None:
-            return (len(suits), 0, card.copy)
-        return (suits[card.suit], low_position(card.rank), card.copy)
-
-    return sorted(cards, key=key)
+    """Cards other than a seat's hand (summaries, lay-offs) in the hand's display order."""
+    return display_order(cards)
 
 
 def render_hand(view: CarouselView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG of the viewing seat's hand, by suit then rank, `selected` cards raised (cached: rendering.hand)."""
-    return hand_png(tuple(sort_hand(view.hand)), frozenset(selected), theme)
+    """PNG of the viewing seat's hand in the view's display order, `selected` cards raised (cached: rendering.hand)."""
+    return hand_png(view.hand, frozenset(selected), theme)
 
 
 # Layout ------------------------------------------------------------------------------------------

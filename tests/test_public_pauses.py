@@ -97,7 +97,7 @@ def _schnapsen_games(seeds: range) -> list[tuple[SchnapsenState, Any, SchnapsenS
     steps = []
     for seed in seeds:
         rng = random.Random(seed)
-        state = schnapsen_game("sixty_six", seed=seed)
+        state = schnapsen_game(2, seed, {"preset": "sixty_six"})
         while not state.is_over and len(steps) < 20_000:
             moves = state.legal_moves()
             closes = [m for m in moves if isinstance(m, Close)]

@@ -4,8 +4,9 @@ The turn follows CA-4 button by button: **Draw**; after each draw **Meld** or dr
 third draw the turn is over, and when the count is within the knock limit **Knock** or **End turn**
 are offered (CA-9; the engine passes the turn on by itself otherwise).
 
-Choosing cards. The hand is sorted as the hand image shows it (`rendering.carousel.sort_hand`:
-♠ ♣ ♦ ♥, ace low, jokers last) and the selection is a set of positions in that order, carried in
+Choosing cards. The hand is in the view's display order, which the hand image draws too
+(`games.carousel.views.display_order`: suits alternating red and black, ace low, jokers last) and
+the selection is a set of positions in that order, carried in
 every custom id as a bitmask (bot.ids.encode_mask), so a click needs no memory and survives a
 restart. Discord allows 25 options per select and 5 action rows per message, and a Carousel hand can
 pass 25 cards, so past 25 the hand is split into one menu per suit (suits packed together while they
@@ -50,9 +51,9 @@ from games.base import Engine, IllegalMove
 from games.cards import Card
 from games.carousel import ENGINE, GAME, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
 from games.carousel.ai import NormalPlayer
-from games.carousel.notation import parse_table
+from games.carousel.moves import parse_table
 from games.carousel.solver import arrange, best_play
-from rendering.carousel import render_hand, render_table, sort_hand
+from rendering.carousel import render_hand, render_table
 
 log = logging.getLogger(__name__)
 
@@ -210,7 +211,7 @@ class CarouselAdapter(GameAdapter):
 
     def hand_panel(self, ctx: PanelContext) -> Panel:
         view: CarouselView = ctx.view
-        hand = sort_hand(view.hand)
+        hand = list(view.hand)
         selection = frozenset(i for i in ctx.selection if i < len(hand))
         chosen = [hand[i] for i in sorted(selection)]
         if PROPOSING in ctx.selection and view.may_meld and chosen:
@@ -310,7 +311,7 @@ class CarouselAdapter(GameAdapter):
     def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
         """Turn a click into an outcome; the engine checks every move and its refusal reaches the player."""
         view: CarouselView = ctx.view
-        hand = sort_hand(view.hand)
+        hand = list(view.hand)
         selection = frozenset(i for i in ctx.selection if i < len(hand))
         chosen = [hand[i] for i in sorted(selection)]
         if action.startswith(MENU_PREFIX):
@@ -465,7 +466,7 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
         if not view.may_meld:
             return None
         adapter = client.service.adapter(record.kind)
-        hand = sort_hand(view.hand)
+        hand = list(view.hand)
         try:
             chosen = [hand[i] for i in sorted(decode_mask(cid.arg)) if i < len(hand)]
         except ValueError:

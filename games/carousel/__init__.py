@@ -3,7 +3,7 @@
 Public API
 - `ENGINE`: the `games.base.Engine` for kind "carousel" (2-5 players, levels easy/normal/hard):
   `new_game(players, seed, options)`, `replay(players, seed, options, moves)`, `from_dict(data)`,
-  `computer(level)` -> an object with `choose(view, rng) -> Move`.
+  `computer(level)` (`ai.computer_player`) -> an object with `choose(view, rng) -> Move`.
 - `new_game(players=3, seed=0, options=None) -> State`: a whole game to `Options.target` (CA-13); hand n
   is dealt from `seeded_rng(seed, "deal", n)` and the deal passes clockwise (D-CA-1).
 - `position(table=["6h Jk=7h 8h", "9s 9d 9c"], hands=["7h 2c", "5d"], stock=20, to_move=0,
@@ -18,54 +18,23 @@ Public API
 - Views: `CarouselView`, `HandSummary`, `GameEndSummary`, `Phase`; table cards: `Meld`, `TableCard`.
 - `games.carousel.solver`: `is_meld(cards)`, `arrange(table_melds, added_cards, copies=2)`,
   `best_play(table_melds, hand, copies=2)` (exact, HiGHS; time limit and lay-off fallback).
-- `games.carousel.ai`: the computer players.
+- `games.carousel.ai`: the computer players, `computer_player(level)`.
 """
 
-from __future__ import annotations
-
-from collections.abc import Iterable, Mapping
-from typing import Any
-
-from games.base import replay_moves
+from games.carousel.engine import ENGINE, CarouselEngine
 from games.carousel.melds import Meld, MeldKind, TableCard, card_value, hand_value, meld_problem
 from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move
 from games.carousel.options import Options
-from games.carousel.state import State, new_game, position
+from games.carousel.state import State, new_game, position, replay
 from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
 from games.plugin import declare
 
-
-class CarouselEngine:
-    """The engine registry entry for Carousel (games.base.Engine)."""
-
-    kind = "carousel"
-    min_players = 2
-    max_players = 5
-    levels = ("easy", "normal", "hard")
-
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        return new_game(players, seed, options)
-
-    def replay(self, players: int, seed: int, options: Mapping[str, Any] | None, moves: Iterable[str]) -> State:
-        state = replay_moves(new_game(players, seed, options), moves)
-        assert isinstance(state, State)
-        return state
-
-    def from_dict(self, data: Mapping[str, Any]) -> State:
-        return State.from_dict(data)
-
-    def computer(self, level: str) -> Any:
-        from games.carousel.ai import computer  # the solver (and HiGHS) loads only when a computer plays
-
-        return computer(level)
-
-
-ENGINE = CarouselEngine()
 GAME = declare("Carousel", "carousel", ENGINE, aliases=("rummy",), order=1)
 
 __all__ = [
     "ENGINE",
     "GAME",
+    "CarouselEngine",
     "CarouselView",
     "Draw",
     "GameEndSummary",
@@ -86,4 +55,5 @@ __all__ = [
     "meld_problem",
     "new_game",
     "position",
+    "replay",
 ]

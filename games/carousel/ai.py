@@ -178,7 +178,7 @@ class HardPlayer:
         return wins >= self.knock_confidence * self.samples
 
 
-def computer(level: str) -> EasyPlayer | NormalPlayer | HardPlayer:
+def computer_player(level: str) -> EasyPlayer | NormalPlayer | HardPlayer:
     """The computer player for `level` (one of LEVELS)."""
     if level == "easy":
         return EasyPlayer()

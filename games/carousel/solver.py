@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
+from typing import Any
 
 import highspy
 import numpy as np
@@ -424,7 +425,8 @@ def _highs() -> highspy.Highs:
     """One HiGHS instance per thread (callers run the solver in worker threads), quiet, 1 thread."""
     h: highspy.Highs | None = getattr(_local, "highs", None)
     if h is None:
-        h = highspy.Highs()
+        highs: Any = highspy.Highs  # highspy ships no annotations for its constructor
+        h = highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("threads", 1)
         h.setOptionValue("mip_rel_gap", 0.0)  # only the absolute gap set per solve may stop the search

@@ -10,18 +10,18 @@ the hand that just ended for the views.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.base import GameResult, IllegalMove, seeded_rng
+from games.base import GameResult, IllegalMove, replay_moves, seeded_rng
 from games.cards import Card, format_cards, parse_card, rummy_deck, shuffled
 from games.carousel.melds import Meld, TableCard, hand_value, lowest_count
-from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move
+from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move, parse_move
 from games.carousel.options import Options
 from games.carousel.scoring import end_of_game, score_hand
 from games.carousel.table_check import check_meld_step
-from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
+from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase, display_order
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ class State:
             to_move=self.to_move,
             phase=self.phase,
             draws_this_turn=self.draws,
-            hand=self.hands[seat] if seat is not None else (),
+            hand=tuple(display_order(self.hands[seat])) if seat is not None else (),
             hand_sizes=tuple(len(hand) for hand in self.hands),
             table=self.table,
             stock=len(self.stock),
@@ -167,9 +167,14 @@ class State:
         return GameResult(places=places, scores=final)
 
     def parse_move(self, text: str) -> Move:
-        from games.carousel.notation import parse_move  # notation uses the solver; keep state light
+        move = parse_move(text, self.table, self.hands[self.turn], self._arrange)
+        self.check(move)
+        return move
 
-        return parse_move(self, text)
+    def _arrange(self, table: Sequence[Meld], cards: Sequence[Card]) -> tuple[Meld, ...] | None:
+        from games.carousel.solver import arrange  # HiGHS loads only when a `meld` shorthand is typed
+
+        return arrange(table, cards, copies=self.decks)
 
     def decode_move(self, code: str) -> Move:
         return decode_move(code)
@@ -271,120 +276,24 @@ class State:
             hand_moves=0,
         )
 
-    # --- snapshots ------------------------------------------------------------------------------
+    # --- snapshots (games.carousel.snapshot) ------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": "carousel",
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options.to_dict(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "hands": [_codes(hand) for hand in self.hands],
-            "stock": _codes(self.stock),
-            "table": [meld.code for meld in self.table],
-            "turn": self.turn,
-            "phase": self.phase.value,
-            "draws": self.draws,
-            "scores": list(self.scores),
-            "hands_won": list(self.hands_won),
-            "log": list(self.log),
-            "last_hand": _summary_to_dict(self.last_hand),
-            "hand_moves": self.hand_moves,
-            "final": _end_to_dict(self.final),
-        }
+        """A JSON-ready snapshot; `from_dict` rebuilds an equal state."""
+        from games.carousel.snapshot import state_to_dict
+
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
-        return cls(
-            players=int(data["players"]),
-            seed=data["seed"],
-            options=Options.from_mapping(data["options"]),
-            hand_number=int(data["hand_number"]),
-            dealer=int(data["dealer"]),
-            hands=tuple(_cards(hand) for hand in data["hands"]),
-            stock=_cards(data["stock"]),
-            table=tuple(Meld.parse(text) for text in data["table"]),
-            turn=int(data["turn"]),
-            phase=Phase(data["phase"]),
-            draws=int(data["draws"]),
-            scores=tuple(data["scores"]),
-            hands_won=tuple(data["hands_won"]),
-            log=tuple(data["log"]),
-            last_hand=_summary_from_dict(data["last_hand"]),
-            hand_moves=int(data["hand_moves"]),
-            final=_end_from_dict(data["final"]),
-        )
+        from games.carousel.snapshot import state_from_dict
+
+        return state_from_dict(data)
 
 
 def _with_hand(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     return (*hands[:seat], hand, *hands[seat + 1 :])
 
-
-def _codes(cards: Sequence[Card]) -> list[str]:
-    return [card.code for card in cards]
-
-
-def _cards(codes: Sequence[str]) -> tuple[Card, ...]:
-    return tuple(parse_card(code) for code in codes)
-
-
-def _end_to_dict(end: GameEndSummary | None) -> dict[str, Any] | None:
-    if end is None:
-        return None
-    return {
-        "totals_before": list(end.totals_before),
-        "target_bonus": list(end.target_bonus),
-        "hands_won_bonus": list(end.hands_won_bonus),
-        "final": list(end.final),
-        "winners": list(end.winners),
-    }
-
-
-def _end_from_dict(data: Mapping[str, Any] | None) -> GameEndSummary | None:
-    if data is None:
-        return None
-    return GameEndSummary(
-        totals_before=tuple(data["totals_before"]),
-        target_bonus=tuple(data["target_bonus"]),
-        hands_won_bonus=tuple(data["hands_won_bonus"]),
-        final=tuple(data["final"]),
-        winners=tuple(data["winners"]),
-    )
-
-
-_SUMMARY_INTS = ("counts", "winners", "base_points", "knock_bonus", "out_bonus", "totals")
-
-
-def _summary_to_dict(summary: HandSummary | None) -> dict[str, Any] | None:
-    if summary is None:
-        return None
-    data: dict[str, Any] = {name: list(getattr(summary, name)) for name in _SUMMARY_INTS}
-    data.update(
-        hand_number=summary.hand_number,
-        hands=[_codes(hand) for hand in summary.hands],
-        knocker=summary.knocker,
-        went_out=summary.went_out,
-        stock_ran_out=summary.stock_ran_out,
-        game_end=_end_to_dict(summary.game_end),
-    )
-    return data
-
-
-def _summary_from_dict(data: Mapping[str, Any] | None) -> HandSummary | None:
-    if data is None:
-        return None
-    ints = {name: tuple(data[name]) for name in _SUMMARY_INTS}
-    return HandSummary(
-        hand_number=int(data["hand_number"]),
-        hands=tuple(_cards(hand) for hand in data["hands"]),
-        knocker=data["knocker"],
-        went_out=data["went_out"],
-        stock_ran_out=bool(data["stock_ran_out"]),
-        game_end=_end_from_dict(data["game_end"]),
-        **ints,
-    )
 
 
 # --- construction -------------------------------------------------------------------------------
@@ -415,6 +324,13 @@ def new_game(players: int = 3, seed: int = 0, options: Mapping[str, Any] | Optio
 
 
 _PHASE_DRAWS = {Phase.DRAW_1: 0, Phase.MELD_1: 1, Phase.MELD_2: 2, Phase.KNOCK: 1}
+
+
+def replay(players: int, seed: int, options: Mapping[str, Any] | Options | None, moves: Iterable[str]) -> State:
+    """Rebuild a game from its seed, options and encoded moves; `apply` checks each one."""
+    state = replay_moves(new_game(players, seed, options), moves)
+    assert isinstance(state, State)
+    return state
 
 
 def position(

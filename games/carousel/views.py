@@ -8,11 +8,12 @@ players' hands appear only as sizes until a hand ends, when `last_hand` reveals 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from games.cards import Card
-from games.carousel.melds import Meld, hand_value
+from games.cards import Card, alternating_suits
+from games.carousel.melds import Meld, hand_value, low_position
 
 
 class Phase(Enum):
@@ -46,6 +47,24 @@ _PHASE_TEXT = {
     Phase.KNOCK: "may knock or pass",
     Phase.OVER: "game over",
 }
+
+
+
+def display_order(cards: Sequence[Card]) -> list[Card]:
+    """The order a seat's hand is shown and clicked in: by suit, black and red alternating (♠ ♥ ♣ ♦ for
+    a full hand), then rank with the ace low (its CA-8 value is 1), jokers last.
+
+    The view's hand is already in this order, and selection masks on live messages index it, so the
+    order is part of the engine's contract: pictures and buttons only follow it.
+    """
+    suits = {suit: index for index, suit in enumerate(alternating_suits({c.suit for c in cards if c.suit}))}
+
+    def key(card: Card) -> tuple[int, int, int]:
+        if card.rank is None or card.suit is None:
+            return (len(suits), 0, card.copy)
+        return (suits[card.suit], low_position(card.rank), card.copy)
+
+    return sorted(cards, key=key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,9 @@ Public API
 ----------
 - `ENGINE` (games.base.Engine): kind "gin", exactly 2 players, levels ("easy", "normal", "hard");
   `ENGINE.new_game(2, seed, {"oklahoma": True, "hollywood": False, "target": 0})`,
-  `ENGINE.replay(2, seed, options, codes)`, `ENGINE.from_dict(snapshot)`, `ENGINE.computer(level)`.
-- `new_game(seed, options) -> State`: a whole match; hand n is shuffled from `seeded_rng(seed, "deal",
+  `ENGINE.replay(2, seed, options, codes)`, `ENGINE.from_dict(snapshot)`,
+  `ENGINE.computer(level)` (`ai.computer_player`).
+- `new_game(players=2, seed=0, options=None) -> State`: a whole match; hand n is shuffled from `seeded_rng(seed, "deal",
   n)`, the first dealer from `seeded_rng(seed, "dealer")`, then the deal alternates, except that a
   drawn hand is dealt again by the same dealer (D-GR-1).
 - `position(hands=["7s 7h 7d ...", "..."], discard="...", stock="...", to_move=0, phase=Phase.DISCARD,

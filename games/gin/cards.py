@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.bits import bits
+from games.bits import bits as bits  # re-exported: hands are bitmasks here
 from games.cards import Card, Rank, Suit
 
 SUITS: tuple[Suit, ...] = tuple(Suit)

@@ -17,14 +17,10 @@ class GinEngine:
     levels: tuple[str, ...] = ("easy", "normal", "hard")
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        if players != 2:
-            raise ValueError("Gin Rummy is a game for exactly 2 players.")  # GR-1
-        return new_game(seed, options)
+        return new_game(players, seed, options)
 
     def replay(self, players: int, seed: int, options: Mapping[str, Any] | None, moves: Iterable[str]) -> State:
-        if players != 2:
-            raise ValueError("Gin Rummy is a game for exactly 2 players.")
-        return replay(seed, options, list(moves))
+        return replay(players, seed, options, moves)
 
     def from_dict(self, data: Mapping[str, Any]) -> State:
         return State.from_dict(data)

@@ -12,7 +12,7 @@ card first and the discard pile a tuple with its top card last.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -473,8 +473,10 @@ def deal(options: Options, seed: int, number: int, dealer: int, tallies: tuple[G
     )
 
 
-def new_game(seed: int = 0, options: Mapping[str, Any] | Options | None = None) -> State:
+def new_game(players: int = 2, seed: int = 0, options: Mapping[str, Any] | Options | None = None) -> State:
     """A new match: the first dealer is drawn from `seeded_rng(seed, "dealer")` (D-GR-1), hand 1 dealt."""
+    if players != 2:
+        raise ValueError("Gin Rummy is a game for exactly 2 players.")  # GR-1
     opts = Options.from_mapping(options)
     dealer = seeded_rng(seed, "dealer").randrange(2)
     return deal(opts, seed, 1, dealer)
@@ -527,9 +529,9 @@ def position(
     )
 
 
-def replay(seed: int, options: Mapping[str, Any] | Options | None, moves: Sequence[str]) -> State:
+def replay(players: int, seed: int, options: Mapping[str, Any] | Options | None, moves: Iterable[str]) -> State:
     """Rebuild a match from its seed, options and encoded moves; `apply` checks each one."""
-    state = new_game(seed, options)
+    state = new_game(players, seed, options)
     for code in moves:
         state = state.apply(state.decode_move(code))
     return state

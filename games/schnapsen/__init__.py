@@ -5,7 +5,7 @@ Public API
 - `ENGINE` (games.base.Engine): kind "schnapsen", 2 players, levels easy/normal/hard.
   `ENGINE.new_game(2, seed, {"preset": "schnapsen", "target": 5})`, `ENGINE.replay(2, seed,
   options, codes)`, `ENGINE.from_dict(snapshot)`, `ENGINE.computer("hard")`.
-- `new_game(preset="santase", seed=..., **options) -> State`: a whole series to the target
+- `new_game(players=2, seed=0, options=None) -> State`: a whole series to the target
   (SX-15). Deal n is shuffled from `seeded_rng(seed, "deal", n)`; seat 1 deals first and the deal
   alternates (D-SX-4) unless `next_dealer` says otherwise. A finished deal is scored and the next
   one dealt at once; `view.last_deal` explains the score.
@@ -26,14 +26,15 @@ Public API
   or `KeepTrump()` (`view.exchange_pending`, `view.can_keep`). `non_closer_out_two` scores SX-13.
 - Views: `SchnapsenView`, `PlayedCard`, `TrickRecord`, `MarriageRecord`, `ExchangeRecord`,
   `DealSummary`, `DealEnd`, `Phase`, `Pause` (see `views`).
-- Computer players: `EasyPlayer`, `NormalPlayer`, `HardPlayer(time_budget=, samples=)` in `ai`.
+- Computer players: `EasyPlayer`, `NormalPlayer`, `HardPlayer(time_budget=, samples=)` in `ai`;
+  `ai.computer_player(level)` builds one.
 """
 
 from games.plugin import declare
 from games.schnapsen.engine import ENGINE, SchnapsenEngine
 from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, KeepTrump, Marriage, Move, PlayCard
 from games.schnapsen.options import PRESETS, Options
-from games.schnapsen.state import State, new_game, position
+from games.schnapsen.state import State, new_game, position, replay
 from games.schnapsen.views import (
     DealEnd,
     DealSummary,
@@ -74,4 +75,5 @@ __all__ = [
     "TrickRecord",
     "new_game",
     "position",
+    "replay",
 ]

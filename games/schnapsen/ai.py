@@ -24,6 +24,7 @@ import random
 import time
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from games.cards import Card, Rank, Suit
 from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, Marriage, Move, PlayCard
@@ -476,10 +477,10 @@ class HardPlayer(NormalPlayer):
             return self._pick(view, totals, rng)
         return Close() if totals[CLOSE] / count >= self.close_threshold else Draw()
 
-    def _sampled(self, view: SchnapsenView, know: Knowledge, rng: random.Random, depth: int) -> dict:
+    def _sampled(self, view: SchnapsenView, know: Knowledge, rng: random.Random, depth: int) -> dict[Any, float]:
         """Sum of each root move's value (for this seat) over sampled layouts; "count" holds the number."""
         solver = Solver(_options(view), view.trump, phase1_depth=depth, node_limit=self.node_limit)
-        totals: dict = defaultdict(float)
+        totals: dict[Any, float] = defaultdict(float)
         start = time.perf_counter()
         limit = self.samples if self.samples is not None else self.max_samples
         exact = view.phase.strict and not know.talon_down
@@ -499,12 +500,12 @@ class HardPlayer(NormalPlayer):
         return totals
 
     @staticmethod
-    def _pick(view: SchnapsenView, totals: dict, rng: random.Random) -> Move:
+    def _pick(view: SchnapsenView, totals: dict[Any, float], rng: random.Random) -> Move:
         totals.pop("count", None)
         return NormalPlayer._pick(view, totals, rng)
 
 
-def computer(level: str) -> EasyPlayer:
+def computer_player(level: str) -> EasyPlayer:
     """A computer player for one of ENGINE.levels."""
     players = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
     if level not in players:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.base import replay_moves
-from games.schnapsen.options import Options
-from games.schnapsen.state import State, deal
+from games.schnapsen.state import State, new_game, replay
 
 
 class SchnapsenEngine:
@@ -19,22 +17,18 @@ class SchnapsenEngine:
     levels = ("easy", "normal", "hard")
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        if players != 2:
-            raise ValueError("Sixty-Six is a game for exactly 2 players.")
-        return deal(Options.from_mapping(options), seed, 1, 1, (0, 0))
+        return new_game(players, seed, options)
 
     def replay(self, players: int, seed: int, options: Mapping[str, Any] | None, moves: Iterable[str]) -> State:
-        state = replay_moves(self.new_game(players, seed, options), moves)
-        assert isinstance(state, State)
-        return state
+        return replay(players, seed, options, moves)
 
     def from_dict(self, data: Mapping[str, Any]) -> State:
         return State.from_dict(dict(data))
 
     def computer(self, level: str) -> Any:
-        from games.schnapsen.ai import computer
+        from games.schnapsen.ai import computer_player  # the solver loads only when a computer plays
 
-        return computer(level)
+        return computer_player(level)
 
 
 ENGINE = SchnapsenEngine()

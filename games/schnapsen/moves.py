@@ -1,4 +1,4 @@
-"""Sixty-Six moves: frozen values with a short machine code and a human form.
+"""Sixty-Six moves and all their notation: frozen values, a short machine code, a human form, player text.
 
 A lead may combine several acts (SX-9 exchange, SX-10 close, SX-8 marriage) before the card goes
 down, so exchange and close are moves of their own that leave the same player on lead; a marriage is
@@ -16,10 +16,11 @@ trump, `claim`, `claim:h` claim with a marriage in hearts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.base import IllegalMove
-from games.cards import Card, Suit, parse_card
+from games.cards import Card, Rank, Suit, parse_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,3 +124,84 @@ def decode_card(text: str) -> Card:
         return parse_card(text)
     except ValueError as error:
         raise IllegalMove(f"That is not a card: {error}.") from error
+
+
+def decode_move(code: str, trump: Suit) -> Move:
+    """Read a code written by `Move.encode` (the move log, custom ids); `trump` prices a marriage (SX-8)."""
+    if code == "x":
+        return ExchangeTrump()
+    if code == "c":
+        return Close()
+    if code == "d":
+        return Draw()
+    if code == "k":
+        return KeepTrump()
+    if code == "claim":
+        return Claim()
+    if code.startswith("claim:"):
+        suit = suit_from_letter(code[6:])
+        return Claim(suit, marriage_points(trump, suit))
+    if code.startswith("m:"):
+        card = decode_card(code[2:])
+        if card.suit is None:
+            raise IllegalMove("A marriage is declared with a K or a Q.")
+        return Marriage(card, marriage_points(trump, card.suit))
+    return PlayCard(decode_card(code))
+
+def parse_move(text: str, trump: Suit) -> Move:
+    """Player notation: `Kh`, `20 Kh`, `marriage Kh`, `40 Qs`, `exchange`, `close`, `draw`, `keep`, `claim`,
+    `claim 20 Kh`."""
+    words = text.strip().lower().replace(":", " ").split()
+    if not words:
+        raise IllegalMove("Type a card such as Kh, or marriage Kh, exchange, close or claim.")
+    head, rest = words[0], words[1:]
+    if head in ("exchange", "x", "swap") and not rest:
+        return ExchangeTrump()
+    if head in ("close", "c") and not rest:
+        return Close()
+    if head in ("draw", "d") and not rest:
+        return Draw()
+    if head in ("keep", "k") and not rest:
+        return KeepTrump()
+    if head in ("claim", "66"):
+        if not rest:
+            return Claim()
+        marriage = _parse_marriage(rest, trump)
+        return Claim(marriage.suit, marriage.points)
+    if head in ("marriage", "m", "20", "40", "marry"):
+        return _parse_marriage(words if head in ("20", "40") else rest, trump)
+    if len(words) != 1:
+        raise IllegalMove(f"I did not understand {text.strip()!r}; play one card such as Kh.")
+    try:
+        return PlayCard(parse_card(words[0]))
+    except ValueError:
+        raise IllegalMove(f"{text.strip()!r} is not a card or a move; try Kh, 20 Kh, exchange or close.") from None
+
+def _parse_marriage(words: Sequence[str], trump: Suit) -> Marriage:
+    said: int | None = None
+    if words and words[0] in ("20", "40"):
+        said, words = int(words[0]), words[1:]
+    if len(words) != 1:
+        raise IllegalMove("Name the card to lead from the marriage, for example: marriage Kh.")
+    try:
+        card = parse_card(words[0])
+    except ValueError:
+        raise IllegalMove(f"{words[0]!r} is not a card; name the K or Q to lead, such as Kh.") from None
+    if card.rank not in (Rank.KING, Rank.QUEEN) or card.suit is None:
+        raise IllegalMove("A marriage is declared with a K or a Q.")
+    points = marriage_points(trump, card.suit)
+    if said is not None and said != points:
+        raise IllegalMove(f"A marriage in {card.suit.name.lower()} is worth {points}, not {said}.")
+    return Marriage(card, points)
+
+
+def marriage_points(trump: Suit, suit: Suit) -> int:
+    """A marriage in trumps is worth 40, any other 20 (SX-8)."""
+    return 40 if suit == trump else 20
+
+
+def suit_from_letter(letter: str) -> Suit:
+    try:
+        return Suit(letter)
+    except ValueError:
+        raise IllegalMove(f"{letter!r} is not a suit.") from None

@@ -18,9 +18,11 @@ bit within a suit is a stronger card.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from games.bits import bits
+from games.bits import bits as bits  # re-exported for the computer players
 from games.cards import Card, Rank, Suit
 from games.schnapsen.options import Options
 
@@ -49,9 +51,9 @@ def card_of(bit: int) -> Card:
     return Card(RANKS[bit % 6], SUITS[bit // 6])
 
 
-def mask_of(cards: object) -> int:
+def mask_of(cards: Iterable[Card]) -> int:
     mask = 0
-    for card in cards:  # type: ignore[attr-defined]
+    for card in cards:
         mask |= 1 << index(card)
     return mask
 
@@ -283,7 +285,10 @@ class Solver:
             values[CLOSE] = search(c0, c1, talon, True, leader, -1, p0, p1, m0, m1, t0, t1, record, depth, -INF, INF)
         return values
 
-    def _lead(self, h0, h1, talon, closed, leader, bit, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta) -> float:  # type: ignore[no-untyped-def]
+    def _lead(
+        self, h0: int, h1: int, talon: Any, closed: Any, leader: int, bit: int, p0: int, p1: int,
+        m0: int, m1: int, t0: int, t1: int, close: Any, depth: int, alpha: float, beta: float,
+    ) -> float:
         """Lead `bit`, declaring its marriage when it is one (SX-8: never a loss with open cards)."""
         strict = closed or not talon
         rank = bit % 6
@@ -305,8 +310,9 @@ class Solver:
         return self._search(h0, h1, talon, closed, leader, bit, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta)
 
     def _trick(
-        self, h0, h1, talon, closed, leader, lead, bit, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta
-    ) -> float:  # type: ignore[no-untyped-def]
+        self, h0: int, h1: int, talon: Any, closed: Any, leader: int, lead: int, bit: int, p0: int, p1: int,
+        m0: int, m1: int, t0: int, t1: int, close: Any, depth: int, alpha: float, beta: float,
+    ) -> float:
         """Follow `lead` with `bit`, settle the trick (SX-4), draw (SX-5) and go on."""
         trump = self.trump
         if lead // 6 == bit // 6:
@@ -363,7 +369,10 @@ class Solver:
             return self._played_out(winner, p0, p1, m0, m1, t0, t1, close)
         return self._search(h0, h1, talon, closed, winner, -1, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta)
 
-    def _search(self, h0, h1, talon, closed, leader, lead, p0, p1, m0, m1, t0, t1, close, depth, alpha, beta) -> float:  # type: ignore[no-untyped-def]
+    def _search(
+        self, h0: int, h1: int, talon: Any, closed: Any, leader: int, lead: int, p0: int, p1: int,
+        m0: int, m1: int, t0: int, t1: int, close: Any, depth: int, alpha: float, beta: float,
+    ) -> float:
         """Alpha-beta over one node: the leader about to lead (`lead` < 0) or the follower to answer."""
         self.nodes += 1
         if self.nodes > self._limit:

@@ -15,11 +15,11 @@ and an opponent without it answers with `KeepTrump` ("Continue"), logged in the 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.base import GameResult, IllegalMove, seeded_rng
+from games.base import GameResult, IllegalMove, replay_moves, seeded_rng
 from games.cards import Card, Rank, Suit, parse_card, parse_cards, schnapsen_deck, shuffled
 from games.schnapsen.moves import (
     Claim,
@@ -30,7 +30,10 @@ from games.schnapsen.moves import (
     Marriage,
     Move,
     PlayCard,
-    decode_card,
+    decode_move,
+    marriage_points,
+    parse_move,
+    suit_from_letter,
 )
 from games.schnapsen.options import Options
 from games.schnapsen.rules import (
@@ -225,7 +228,7 @@ class State:
         return None
 
     def _marriage_points(self, suit: Suit) -> int:
-        return 40 if suit == self.trump else 20
+        return marriage_points(self.trump, suit)
 
     def _refusal(self, move: Move) -> str | None:
         """Why `move` is illegal now, or None (one sentence a player can read)."""
@@ -519,75 +522,15 @@ class State:
         places = (1, 2) if self.winner == 0 else (2, 1)
         return GameResult(places=places, scores=self.game_points)
 
-    # Notation -------------------------------------------------------------------------------------
+    # Notation (games.schnapsen.moves) -----------------------------------------------------------
 
     def decode_move(self, code: str) -> Move:
         """Read a code written by `Move.encode` (the move log, custom ids)."""
-        if code == "x":
-            return ExchangeTrump()
-        if code == "c":
-            return Close()
-        if code == "d":
-            return Draw()
-        if code == "k":
-            return KeepTrump()
-        if code == "claim":
-            return Claim()
-        if code.startswith("claim:"):
-            suit = _suit_from_letter(code[6:])
-            return Claim(suit, self._marriage_points(suit))
-        if code.startswith("m:"):
-            card = decode_card(code[2:])
-            if card.suit is None:
-                raise IllegalMove("A marriage is declared with a K or a Q.")
-            return Marriage(card, self._marriage_points(card.suit))
-        return PlayCard(decode_card(code))
+        return decode_move(code, self.trump)
 
     def parse_move(self, text: str) -> Move:
-        """Player notation: `Kh`, `20 Kh`, `marriage Kh`, `40 Qs`, `exchange`, `close`, `draw`, `keep`, `claim`,
-        `claim 20 Kh`."""
-        words = text.strip().lower().replace(":", " ").split()
-        if not words:
-            raise IllegalMove("Type a card such as Kh, or marriage Kh, exchange, close or claim.")
-        head, rest = words[0], words[1:]
-        if head in ("exchange", "x", "swap") and not rest:
-            return ExchangeTrump()
-        if head in ("close", "c") and not rest:
-            return Close()
-        if head in ("draw", "d") and not rest:
-            return Draw()
-        if head in ("keep", "k") and not rest:
-            return KeepTrump()
-        if head in ("claim", "66"):
-            if not rest:
-                return Claim()
-            marriage = self._parse_marriage(rest)
-            return Claim(marriage.suit, marriage.points)
-        if head in ("marriage", "m", "20", "40", "marry"):
-            return self._parse_marriage(words if head in ("20", "40") else rest)
-        if len(words) != 1:
-            raise IllegalMove(f"I did not understand {text.strip()!r}; play one card such as Kh.")
-        try:
-            return PlayCard(parse_card(words[0]))
-        except ValueError:
-            raise IllegalMove(f"{text.strip()!r} is not a card or a move; try Kh, 20 Kh, exchange or close.") from None
-
-    def _parse_marriage(self, words: Sequence[str]) -> Marriage:
-        said: int | None = None
-        if words and words[0] in ("20", "40"):
-            said, words = int(words[0]), words[1:]
-        if len(words) != 1:
-            raise IllegalMove("Name the card to lead from the marriage, for example: marriage Kh.")
-        try:
-            card = parse_card(words[0])
-        except ValueError:
-            raise IllegalMove(f"{words[0]!r} is not a card; name the K or Q to lead, such as Kh.") from None
-        if card.rank not in (Rank.KING, Rank.QUEEN) or card.suit is None:
-            raise IllegalMove("A marriage is declared with a K or a Q.")
-        points = self._marriage_points(card.suit)
-        if said is not None and said != points:
-            raise IllegalMove(f"A marriage in {card.suit.name.lower()} is worth {points}, not {said}.")
-        return Marriage(card, points)
+        """Player notation (see `games.schnapsen.moves.parse_move`)."""
+        return parse_move(text, self.trump)
 
     # Views ---------------------------------------------------------------------------------------
 
@@ -674,13 +617,6 @@ def _add(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
     return (pair[0] + value, pair[1]) if seat == 0 else (pair[0], pair[1] + value)
 
 
-def _suit_from_letter(letter: str) -> Suit:
-    try:
-        return Suit(letter)
-    except ValueError:
-        raise IllegalMove(f"{letter!r} is not a suit.") from None
-
-
 def deal(options: Options, seed: int, number: int, dealer: int, game_points: tuple[int, int]) -> State:
     """Deal `number` of a series from `seeded_rng(seed, "deal", number)` (SX-3, SX-15)."""
     cards = shuffled(schnapsen_deck(options.deck_size), seeded_rng(seed, "deal", number))
@@ -712,9 +648,19 @@ def deal(options: Options, seed: int, number: int, dealer: int, game_points: tup
     )
 
 
-def new_game(preset: str = "santase", seed: int = 0, **options: Any) -> State:
-    """A new series: `new_game("schnapsen", seed=7, target=5)`. The first deal is by seat 1."""
-    return deal(Options.from_mapping({"preset": preset, **options}), seed, 1, 1, (0, 0))
+def new_game(players: int = 2, seed: int = 0, options: Mapping[str, Any] | Options | None = None) -> State:
+    """A new series: `new_game(2, 7, {"preset": "schnapsen", "target": 5})`. The first deal is by seat 1."""
+    if players != 2:
+        raise ValueError("Sixty-Six is a game for exactly 2 players.")
+    opts = options if isinstance(options, Options) else Options.from_mapping(options)
+    return deal(opts, seed, 1, 1, (0, 0))
+
+
+def replay(players: int, seed: int, options: Mapping[str, Any] | Options | None, moves: Iterable[str]) -> State:
+    """Rebuild a series from its seed, options and encoded moves; `apply` checks each one."""
+    state = replay_moves(new_game(players, seed, options), moves)
+    assert isinstance(state, State)
+    return state
 
 
 def position(
@@ -745,7 +691,7 @@ def position(
     if len(hand_cards) != 2:
         raise ValueError("a Sixty-Six position has two hands")
     if len(trump) == 1:
-        trump_suit = _suit_from_letter(trump.lower())
+        trump_suit = suit_from_letter(trump.lower())
         talon_cards: tuple[Card, ...] = ()
         if talon:
             raise ValueError("a talon needs its face-up trump card")
@@ -774,7 +720,7 @@ def position(
         card_points=(scores[0], scores[1]),
         tricks_won=(tricks[0], tricks[1]),
         marriages=tuple(
-            (seat, _suit_from_letter(letter), 40 if _suit_from_letter(letter) == trump_suit else 20)
+            (seat, suit_from_letter(letter), 40 if suit_from_letter(letter) == trump_suit else 20)
             for seat, letter in marriages
         ),
     )

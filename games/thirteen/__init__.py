@@ -23,14 +23,30 @@ With auto-pass on (D-TL-4) the engine passes for players with no legal beating p
 `Turn(seat, PASS, auto=True)` in the round history, so `to_move` always has a real choice.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from games.plugin import declare
-from games.thirteen.ai import EasyPlayer, HardPlayer, NormalPlayer, computer_player
 from games.thirteen.combos import Combo, ComboKind
 from games.thirteen.engine import ENGINE, ThirteenEngine
 from games.thirteen.moves import PASS, Move, Pass, Play
 from games.thirteen.options import Options
 from games.thirteen.state import State, new_game, position, replay
 from games.thirteen.views import LogLine, TableCombo, ThirteenView, Turn
+
+if TYPE_CHECKING:
+    from games.thirteen.ai import EasyPlayer, HardPlayer, NormalPlayer, computer_player
+
+_AI_NAMES = frozenset({"EasyPlayer", "HardPlayer", "NormalPlayer", "computer_player"})
+
+
+def __getattr__(name: str) -> Any:
+    """The computer players load on first use, so reading moves or states never imports the AI."""
+    if name in _AI_NAMES:
+        from games.thirteen import ai
+
+        return getattr(ai, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 GAME = declare("Thirteen", "thirteen", ENGINE, order=0)
 

@@ -121,10 +121,10 @@ def easy_policy(s: Situation) -> int:
     masks = s.legal_masks()
     if s.table is None:
         low = lowest_of(s.hand) if s.forced is None else s.forced
-        holding = [m for m in masks if m >> low & 1 and not classify(m).is_bomb]  # type: ignore[union-attr]
+        holding = [m for m in masks if m >> low & 1 and not _is_bomb(m)]
         return max(holding or masks, key=lambda m: (m.bit_count(), -m))
     if not s.table.is_twos and not s.table.is_bomb:
-        masks = [m for m in masks if not classify(m).is_bomb]  # type: ignore[union-attr]
+        masks = [m for m in masks if not _is_bomb(m)]
     return min(masks, key=lambda m: m.bit_length()) if masks else 0
 
 
@@ -369,7 +369,7 @@ def table_of(view: ThirteenView) -> Table:
         leader=view.table.seat if view.table is not None else -1,
         passed=sum(1 << seat for seat in view.passed),
         declined=0,
-        on_two=view.table is not None and view.table.on_two and not combo.is_twos,  # type: ignore[union-attr]
+        on_two=view.table is not None and view.table.on_two and combo is not None and not combo.is_twos,
         places=[p or 0 for p in view.places],
         forced=value(view.must_include) if view.must_include is not None else None,
         turn=view.to_move,
@@ -468,12 +468,22 @@ class HardPlayer:
         return options[ranked()[0]]
 
 
-LEVELS: dict[str, Callable[[], object]] = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
+def _is_bomb(mask: int) -> bool:
+    """A legal mask is always a combination; anything else is not a bomb."""
+    combo = classify(mask)
+    return combo is not None and combo.is_bomb
+
+
+LEVELS: dict[str, Callable[[], EasyPlayer | NormalPlayer | HardPlayer]] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "hard": HardPlayer,
+}
 
 
 def computer_player(level: str) -> EasyPlayer | NormalPlayer | HardPlayer:
     """A computer player for one of `ENGINE.levels`."""
     try:
-        return LEVELS[level]()  # type: ignore[return-value]
+        return LEVELS[level]()
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose easy, normal or hard") from None

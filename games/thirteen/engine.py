@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.thirteen.ai import computer_player
 from games.thirteen.state import State, new_game, replay
 
 
@@ -27,6 +26,8 @@ class ThirteenEngine:
         return State.from_dict(data)
 
     def computer(self, level: str) -> Any:
+        from games.thirteen.ai import computer_player  # the search loads only when a computer plays
+
         return computer_player(level)
 
 

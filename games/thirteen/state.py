@@ -27,13 +27,12 @@ from games.thirteen.combos import (
 from games.thirteen.deal import MAX_REDEALS, deal, instant_win
 from games.thirteen.moves import PASS, Move, Pass, Play, decode_move, parse_move
 from games.thirteen.options import Options
-from games.thirteen.order import CARDS, FULL_DECK, TWO, cards_of, lowest_of, mask_of, value, values_of
+from games.thirteen.order import CARDS, FULL_DECK, TWO, cards_of, lowest_of, mask_of, value
 from games.thirteen.views import LogLine, TableCombo, ThirteenView, Turn
 
 LOG_KEEP = 30  # lines of game log a view carries: enough for a table message, small enough to store
 TWOS_MASK = 0xF << (TWO * 4)
 ORDINALS = ("1st", "2nd", "3rd", "4th")
-SAVE_VERSION = 1
 
 
 class State:
@@ -192,7 +191,9 @@ class State:
         state.turn = view.to_move
         state.table = classify(mask_of(view.table.cards)) if view.table is not None else None
         state.table_seat = view.table.seat if view.table is not None else None
-        state.on_two = view.table is not None and view.table.on_two and not state.table.is_twos  # type: ignore[union-attr]
+        state.on_two = (
+            view.table is not None and state.table is not None and view.table.on_two and not state.table.is_twos
+        )
         state.passed = sum(1 << s for s in view.passed)
         state.declined = 0
         state.places = view.places
@@ -444,60 +445,19 @@ class State:
             options=self.options,
         )
 
-    # Saving --------------------------------------------------------------------------------------
+    # Saving (games.thirteen.snapshot) -----------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready snapshot; `from_dict` rebuilds an equal state."""
-        return {
-            "kind": "thirteen",
-            "version": SAVE_VERSION,
-            "options": self.options.to_dict(),
-            "players": self.players,
-            "seed": self.seed,
-            "game_number": self.game_number,
-            "hands": [_codes(h) for h in self.hands],
-            "to_move": self.turn,
-            "table": _codes(self.table.mask) if self.table is not None else None,
-            "table_seat": self.table_seat,
-            "on_two": self.on_two,
-            "passed": self.passed,
-            "declined": self.declined,
-            "places": list(self.places),
-            "forced": CARDS[self.forced].code if self.forced is not None else None,
-            "history": [[t.seat, t.move.encode(), t.auto] for t in self.history],
-            "log": [[line.seat, line.text] for line in self.log],
-            "played": _codes(self.played),
-            "series_points": list(self.series_points),
-            "game_places": [list(p) for p in self.game_places],
-            "over": self.over,
-        }
+        from games.thirteen.snapshot import state_to_dict
+
+        return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
-        if data.get("kind") != "thirteen" or data.get("version") != SAVE_VERSION:
-            raise ValueError("not a Thirteen save of a version this engine reads")
-        state = cls.__new__(cls)
-        state.options = Options.from_mapping(data["options"])
-        state.players = int(data["players"])
-        state.seed = data["seed"]
-        state.game_number = int(data["game_number"])
-        state.hands = tuple(_mask(h) for h in data["hands"])
-        state.turn = data["to_move"]
-        state.table = classify(_mask(data["table"])) if data["table"] is not None else None
-        state.table_seat = data["table_seat"]
-        state.on_two = bool(data["on_two"])
-        state.passed = int(data["passed"])
-        state.declined = int(data["declined"])
-        state.places = tuple(data["places"])
-        state.forced = value(parse_cards(data["forced"])[0]) if data["forced"] is not None else None
-        state.history = tuple(Turn(seat, decode_move(code), bool(auto)) for seat, code, auto in data["history"])
-        state.log = tuple(LogLine(seat, text) for seat, text in data["log"])
-        state.played = _mask(data["played"])
-        state.series_points = tuple(data["series_points"])
-        state.game_places = tuple(tuple(p) for p in data["game_places"])
-        state.over = bool(data["over"])
-        state._legal = None
-        return state
+        from games.thirteen.snapshot import state_from_dict
+
+        return state_from_dict(data)
 
     def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in State.__slots__ if name != "_legal")
@@ -511,10 +471,6 @@ class State:
     def __repr__(self) -> str:
         hands = " | ".join(format_cards(cards_of(h)) for h in self.hands)
         return f"<Thirteen game {self.game_number} to_move={self.turn} table={self.table} hands: {hands}>"
-
-
-def _codes(mask: int) -> str:
-    return " ".join(CARDS[v].code for v in values_of(mask))
 
 
 def _mask(text: str) -> int:

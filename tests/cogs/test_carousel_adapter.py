@@ -28,7 +28,7 @@ from games.base import IllegalMove
 from games.cards import Suit, parse_card, rummy_deck
 from games.carousel import Draw, Knock, Meld, MeldStep, PassKnock, State, card_value, new_game, position
 from games.carousel.ai import NormalPlayer
-from games.carousel.notation import parse_table
+from games.carousel.moves import parse_table
 from games.carousel.solver import arrange, best_play
 from rendering.carousel import sort_hand
 

@@ -312,7 +312,7 @@ def test_sx4_header_shows_the_trick_in_progress_then_who_took_it() -> None:
 
 def test_sx12_header_summarises_each_finished_deal_with_names() -> None:
     """SX-12..14: after a deal the header gives the result in players' names, card points and tricks."""
-    state = new_game("santase", seed=3)
+    state = new_game(2, 3, {"preset": "santase"})
     rng = seeded_rng(3, "test")
     player = ENGINE.computer("easy")
     while state.deal_number == 1:

@@ -22,7 +22,7 @@ from fakediscord import FakeDiscord, Message, Modal, SimUser
 from games.base import IllegalMove
 from games.cards import format_cards
 from games.carousel import Draw, Knock, MeldStep, State
-from games.carousel.notation import parse_table
+from games.carousel.moves import parse_table
 from games.carousel.solver import arrange, best_play
 from rendering.carousel import sort_hand
 from tests.e2e.carousel_helpers import (

@@ -91,7 +91,7 @@ def test_a_full_two_deck_table_is_legible_at_phone_width():
 
 def test_sixty_six_tables_and_hands_are_legible_at_phone_width():
     """Sixty-Six through a whole series: text ≥ 12 px and card indices ≥ 14 px at 420 px wide."""
-    rng, state = random.Random(3), schnapsen_game("sixty_six", 3)
+    rng, state = random.Random(3), schnapsen_game(2, 3, {"preset": "sixty_six"})
     step = 0
     while not state.is_over and step < 300:
         if step % 3 == 0:
@@ -151,7 +151,7 @@ def test_sixty_six_hand_alternates_colours_with_trumps_last(seed):
     """SX-3: the Sixty-Six hand keeps trumps last and alternates red and black suits as far as it can."""
     from games.schnapsen.rules import sort_hand
 
-    view = schnapsen_game("sixty_six", seed).view(0)
+    view = schnapsen_game(2, seed, {"preset": "sixty_six"}).view(0)
     suits = _suits_shown(sort_hand(view.hand, view.trump))
     if view.trump in suits:
         assert suits[-1] == view.trump
@@ -163,7 +163,7 @@ def test_sixty_six_hand_tags_the_trumps():
     from rendering.hand import draw_hand
     from rendering.theme import DEFAULT_THEME
 
-    views = (schnapsen_game("sixty_six", seed).view(0) for seed in range(20))
+    views = (schnapsen_game(2, seed, {"preset": "sixty_six"}).view(0) for seed in range(20))
     view = next(v for v in views if any(card.suit == v.trump for card in v.hand))
     trumps = frozenset(card for card in view.hand if card.suit == view.trump)
     plain = draw_hand(view.hand, theme=DEFAULT_THEME)

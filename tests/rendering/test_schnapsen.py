@@ -17,7 +17,7 @@ NAMES = ("Lan", "Ива́н")
 def _playout(preset: str, seed: int, moves: int) -> list:
     """Every state of a seeded random series, for at most `moves` moves."""
     rng = random.Random(seed)
-    state = new_game(preset, seed)
+    state = new_game(2, seed, {"preset": preset})
     states = [state]
     while not state.is_over and len(states) <= moves:
         state = state.apply(rng.choice(state.legal_moves()))
@@ -124,9 +124,9 @@ def test_sx10_sx9_pauses_render_with_their_own_turn_label():
 
 def test_an_unchanged_hand_is_drawn_once():
     """The opponent's card or a redraw for a new version leaves the hand's picture: drawn only once."""
-    view = new_game(seed=31).view(0)
+    view = new_game(2, 31).view(0)
     first = schnapsen.render_hand(view)
-    assert schnapsen.render_hand(new_game(seed=31).view(0)) is first
+    assert schnapsen.render_hand(new_game(2, 31).view(0)) is first
     assert schnapsen.render_hand(view, frozenset(view.hand[:1])) is not first
 
 
@@ -137,7 +137,7 @@ def test_the_series_result_reads_winner_first():
     from rendering.measure import recording
 
     for seed in range(6):
-        rng, state = random.Random(seed), new_game("sixty_six", seed)
+        rng, state = random.Random(seed), new_game(2, seed, {"preset": "sixty_six"})
         while not state.is_over:
             state = state.apply(rng.choice(state.legal_moves()))
         view = state.view(None)
@@ -155,7 +155,7 @@ def test_the_last_trick_stays_in_view_during_the_next():
     """SX-4: while a new trick is being played, the table still names the last trick and who took it."""
     from rendering.measure import recording
 
-    rng, state = random.Random(4), new_game("sixty_six", 4)
+    rng, state = random.Random(4), new_game(2, 4, {"preset": "sixty_six"})
     view = state.view(None)
     while not (view.trick and view.last_trick is not None):
         state = state.apply(rng.choice(state.legal_moves()))

@@ -298,7 +298,7 @@ def test_gr6_knocking_is_optional_and_a_knock_over_the_limit_is_refused():
 
 def test_gr3_deal_ten_each_one_at_a_time_from_the_non_dealer_then_the_upcard():
     """GR-3: ten cards each dealt alternately starting with the non-dealer, one upcard, 31 in the stock."""
-    state = new_game(7)
+    state = new_game(2, 7)
     order = [index_of(card) for card in standard_deck()]
     seeded_rng(7, "deal", 1).shuffle(order)
     first = 1 - state.dealer
@@ -310,9 +310,9 @@ def test_gr3_deal_ten_each_one_at_a_time_from_the_non_dealer_then_the_upcard():
 
 def test_d_gr1_first_dealer_is_seeded_and_the_deal_alternates():
     """D-GR-1: the first dealer comes from the seed (both seats occur); after a decided hand it alternates."""
-    dealers = {new_game(seed).dealer for seed in range(20)}
+    dealers = {new_game(2, seed).dealer for seed in range(20)}
     assert dealers == {0, 1}
-    assert new_game(3).dealer == new_game(3).dealer
+    assert new_game(2, 3).dealer == new_game(2, 3).dealer
     after = position([UNDERCUT_KNOCKER, UNDERCUT_DEFENDER], dealer=1).apply(knock("Ks"))
     assert after.dealer == 0 and after.hand_number == 2 and after.phase is Phase.UPCARD
     assert after.to_move == 1  # GR-4: the new non-dealer is offered the upcard
@@ -320,7 +320,7 @@ def test_d_gr1_first_dealer_is_seeded_and_the_deal_alternates():
 
 def test_gr4_upcard_offered_to_the_non_dealer_then_the_dealer_then_stock():
     """GR-4: non-dealer passes, dealer passes, then the non-dealer draws from the stock and discards."""
-    state = new_game(11)
+    state = new_game(2, 11)
     dealer = state.dealer
     assert state.phase is Phase.UPCARD and state.to_move == 1 - dealer
     assert state.legal_moves() == [TAKE, PASS]
@@ -338,7 +338,7 @@ def test_gr4_upcard_offered_to_the_non_dealer_then_the_dealer_then_stock():
 
 def test_gr5_draw_then_discard_passes_the_turn():
     """GR-5: draw from the stock or the pile, then one discard face up; the opponent is next."""
-    state = new_game(5).apply(PASS).apply(PASS)
+    state = new_game(2, 5).apply(PASS).apply(PASS)
     seat = state.to_move
     move = next(m for m in state.legal_moves() if isinstance(m, Discard))
     after = state.apply(move)

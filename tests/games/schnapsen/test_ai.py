@@ -11,7 +11,7 @@ from games.schnapsen.solver import Solver, card_of, index
 
 
 def _play_series(players, preset, seed, deals=None):
-    state = new_game(preset, seed=seed)
+    state = new_game(2, seed, {"preset": preset})
     rng = random.Random(seed)
     while not state.is_over and (deals is None or state.deal_number <= deals):
         seat = state.to_move

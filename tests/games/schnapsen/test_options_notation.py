@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games.base import Engine, IllegalMove
+from games.base import IllegalMove
 from games.cards import parse_card
 from games.registry import get_engine
 from games.schnapsen import (
@@ -23,8 +23,7 @@ from games.schnapsen import (
 
 
 def test_engine_conforms_to_the_contract():
-    """games.base.Engine: kind, seats, levels, and the registry finds it."""
-    assert isinstance(ENGINE, Engine)
+    """Kind, seats (SX-1) and levels; the registry finds it (protocols: tests/test_contract.py)."""
     assert get_engine("schnapsen") is ENGINE
     assert (ENGINE.kind, ENGINE.min_players, ENGINE.max_players) == ("schnapsen", 2, 2)
     assert tuple(ENGINE.levels) == ("easy", "normal", "hard")
@@ -142,7 +141,7 @@ def test_apply_leaves_the_old_state_untouched(lead_state):
 
 def test_public_view_hides_hands_and_moves():
     """design §2: view(None) has no hand and no legal moves; a seat sees only its own cards."""
-    state = new_game("santase", seed=11)
+    state = new_game(2, 11, {"preset": "santase"})
     public = state.view(None)
     assert public.hand == () and public.legal_moves == () and public.hand_sizes == (6, 6)
     mine = state.view(0)
@@ -154,7 +153,7 @@ def test_public_view_hides_hands_and_moves():
 
 def test_snapshot_round_trip_mid_deal():
     """to_dict/from_dict rebuild an equal state (design §2)."""
-    state = new_game("schnapsen", seed=2)
+    state = new_game(2, 2, {"preset": "schnapsen"})
     state = state.apply(state.legal_moves()[0])
     assert ENGINE.from_dict(state.to_dict()) == state
 

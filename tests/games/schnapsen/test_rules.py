@@ -23,7 +23,7 @@ def play(state, *codes: str):
 @pytest.mark.parametrize(("preset", "hand", "talon"), [("santase", 6, 12), ("schnapsen", 5, 10)])
 def test_sx1_sx3_deal_sizes(preset, hand, talon):
     """SX-1/SX-3: 6 cards each and a talon of 12 with 24 cards; 5 and 10 with 20."""
-    state = new_game(preset, seed=3)
+    state = new_game(2, 3, {"preset": preset})
     assert [len(h) for h in state.hands] == [hand, hand]
     assert len(state.talon) == talon
     every = [*state.hands[0], *state.hands[1], *state.talon]
@@ -32,7 +32,7 @@ def test_sx1_sx3_deal_sizes(preset, hand, talon):
 
 def test_sx3_dealers_opponent_leads_and_d_sx4_deal_alternates():
     """SX-3: the dealer's opponent leads; D-SX-4: the next deal is dealt by the other seat."""
-    state = new_game("santase", seed=1)
+    state = new_game(2, 1, {"preset": "santase"})
     assert (state.dealer, state.to_move) == (1, 0)
     finished = play(position(["Jc", "Js"], trump="s", leader=0, tricks=(5, 5), scores=(60, 50)), "Jc", "Js")
     assert finished.deal_number == 2
@@ -41,8 +41,8 @@ def test_sx3_dealers_opponent_leads_and_d_sx4_deal_alternates():
 
 def test_sx3_deal_n_comes_from_its_own_seed_path():
     """SX-15 with games.base.seeded_rng: the same seed gives the same first deal."""
-    assert new_game("santase", seed=9).hands == new_game("santase", seed=9).hands
-    assert new_game("santase", seed=9).hands != new_game("santase", seed=10).hands
+    assert new_game(2, 9, {"preset": "santase"}).hands == new_game(2, 9, {"preset": "santase"}).hands
+    assert new_game(2, 9, {"preset": "santase"}).hands != new_game(2, 10, {"preset": "santase"}).hands
 
 
 @pytest.mark.parametrize(
@@ -459,6 +459,6 @@ def test_sx15_series_goes_on_below_the_target():
 
 def test_sx15_target_is_a_table_option():
     """SX-15: the target comes from the preset and can be overridden."""
-    assert new_game("santase").options.target == 11
-    assert new_game("schnapsen").options.target == 7
-    assert new_game("santase", target=3).options.target == 3
+    assert new_game(2, 0, {"preset": "santase"}).options.target == 11
+    assert new_game(2, 0, {"preset": "schnapsen"}).options.target == 7
+    assert new_game(2, 0, {"preset": "santase", "target": 3}).options.target == 3

@@ -49,7 +49,7 @@ def after_trick(preset: str = "sixty_six", talon: str = "9h Qd 10d", **switches)
 
 def first_trick_of(seed: int) -> State:
     """Deal 1 of a sixty_six series after its first trick (each side plays its first legal card)."""
-    state = new_game("sixty_six", seed=seed)
+    state = new_game(2, seed, {"preset": "sixty_six"})
     for _ in range(2):
         state = state.apply(next(m for m in state.legal_moves() if isinstance(m, PlayCard)))
     return state
@@ -301,7 +301,7 @@ def test_sx13_non_closer_out_first_scores_by_preset(preset, switches, opp_tricks
 
 def test_sx10_draw_and_keep_codes_and_notation():
     """Notation: Draw is "d" / "draw", KeepTrump is "k" / "keep"; codes read back."""
-    state = new_game("sixty_six")
+    state = new_game(2, 0, {"preset": "sixty_six"})
     assert (Draw().encode(), KeepTrump().encode()) == ("d", "k")
     assert state.decode_move("d") == Draw() and state.decode_move("k") == KeepTrump()
     assert [state.parse_move(text) for text in ("draw", "d", "keep", "k")] == [Draw(), Draw(), KeepTrump(), KeepTrump()]
@@ -323,7 +323,7 @@ def test_sx9_sx10_replay_through_both_pauses_equals_the_state():
         return state.pause is Pause.DRAW and state.apply(Close()).pause is Pause.EXCHANGE
 
     seed = next(s for s in range(200) if offers_exchange(s))
-    state = new_game("sixty_six", seed=seed)
+    state = new_game(2, seed, {"preset": "sixty_six"})
     codes = []
     for _ in range(2):
         move = next(m for m in state.legal_moves() if isinstance(m, PlayCard))

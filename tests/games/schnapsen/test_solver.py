@@ -59,7 +59,7 @@ def _endgame(preset: str, seed: int, close: bool, cards_left: int) -> State | No
     """Play a seeded random deal (closing at the first chance when `close`) until each hand holds
     `cards_left` cards under the SX-7 rules; None when the deal ends first."""
     rng = random.Random(seed)
-    state = new_game(preset, seed=seed)
+    state = new_game(2, seed, {"preset": preset})
     while state.deal_number == 1 and not state.is_over:
         strict = state.phase.strict
         if strict and len(state.hands[state.to_move or 0]) <= cards_left and not state.trick:

@@ -1,0 +1,131 @@
+"""`State.to_dict` / `from_dict`: a JSON-friendly snapshot, faster to load than replaying (design §2).
+
+Cards are written as physical codes (`7h#1`) and melds in table notation, so a snapshot stays compact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from games.cards import Card, parse_card
+from games.carousel.melds import Meld
+from games.carousel.options import Options
+from games.carousel.views import GameEndSummary, HandSummary, Phase
+
+if TYPE_CHECKING:
+    from games.carousel.state import State
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """A JSON-ready snapshot; `state_from_dict` rebuilds an equal state."""
+    return {
+        "kind": "carousel",
+        "players": state.players,
+        "seed": state.seed,
+        "options": state.options.to_dict(),
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "hands": [_codes(hand) for hand in state.hands],
+        "stock": _codes(state.stock),
+        "table": [meld.code for meld in state.table],
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "draws": state.draws,
+        "scores": list(state.scores),
+        "hands_won": list(state.hands_won),
+        "log": list(state.log),
+        "last_hand": _summary_to_dict(state.last_hand),
+        "hand_moves": state.hand_moves,
+        "final": _end_to_dict(state.final),
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    """Rebuild the state written by `state_to_dict`."""
+    from games.carousel.state import State
+
+    return State(
+        players=int(data["players"]),
+        seed=data["seed"],
+        options=Options.from_mapping(data["options"]),
+        hand_number=int(data["hand_number"]),
+        dealer=int(data["dealer"]),
+        hands=tuple(_cards(hand) for hand in data["hands"]),
+        stock=_cards(data["stock"]),
+        table=tuple(Meld.parse(text) for text in data["table"]),
+        turn=int(data["turn"]),
+        phase=Phase(data["phase"]),
+        draws=int(data["draws"]),
+        scores=tuple(data["scores"]),
+        hands_won=tuple(data["hands_won"]),
+        log=tuple(data["log"]),
+        last_hand=_summary_from_dict(data["last_hand"]),
+        hand_moves=int(data["hand_moves"]),
+        final=_end_from_dict(data["final"]),
+    )
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _cards(codes: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(code) for code in codes)
+
+
+def _end_to_dict(end: GameEndSummary | None) -> dict[str, Any] | None:
+    if end is None:
+        return None
+    return {
+        "totals_before": list(end.totals_before),
+        "target_bonus": list(end.target_bonus),
+        "hands_won_bonus": list(end.hands_won_bonus),
+        "final": list(end.final),
+        "winners": list(end.winners),
+    }
+
+
+def _end_from_dict(data: Mapping[str, Any] | None) -> GameEndSummary | None:
+    if data is None:
+        return None
+    return GameEndSummary(
+        totals_before=tuple(data["totals_before"]),
+        target_bonus=tuple(data["target_bonus"]),
+        hands_won_bonus=tuple(data["hands_won_bonus"]),
+        final=tuple(data["final"]),
+        winners=tuple(data["winners"]),
+    )
+
+
+_SUMMARY_INTS = ("counts", "winners", "base_points", "knock_bonus", "out_bonus", "totals")
+
+
+def _summary_to_dict(summary: HandSummary | None) -> dict[str, Any] | None:
+    if summary is None:
+        return None
+    data: dict[str, Any] = {name: list(getattr(summary, name)) for name in _SUMMARY_INTS}
+    data.update(
+        hand_number=summary.hand_number,
+        hands=[_codes(hand) for hand in summary.hands],
+        knocker=summary.knocker,
+        went_out=summary.went_out,
+        stock_ran_out=summary.stock_ran_out,
+        game_end=_end_to_dict(summary.game_end),
+    )
+    return data
+
+
+def _summary_from_dict(data: Mapping[str, Any] | None) -> HandSummary | None:
+    if data is None:
+        return None
+    ints = {name: tuple(data[name]) for name in _SUMMARY_INTS}
+    return HandSummary(
+        hand_number=int(data["hand_number"]),
+        hands=tuple(_cards(hand) for hand in data["hands"]),
+        knocker=data["knocker"],
+        went_out=data["went_out"],
+        stock_ran_out=bool(data["stock_ran_out"]),
+        game_end=_end_from_dict(data["game_end"]),
+        **ints,
+    )
