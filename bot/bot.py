@@ -100,6 +100,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.thirteen",
     "cogs.schnapsen",
     "cogs.carousel",
+    "cogs.gin",
     "cogs.leaderboard",
     "cogs.stats",
     "cogs.help",

@@ -42,7 +42,8 @@ log = logging.getLogger(__name__)
 PAGE_SIZE = 10
 DAY = 24 * 60 * 60
 # Names for the game choices before (or without) the game's cog; a loaded adapter's title wins.
-KIND_TITLES = {"thirteen": "Thirteen", "carousel": "Carousel (rummy)", "schnapsen": "Sixty-Six / Schnapsen"}
+KIND_TITLES = {"thirteen": "Thirteen", "carousel": "Carousel (rummy)", "schnapsen": "Sixty-Six / Schnapsen",
+               "gin": "Gin Rummy"}
 # Discord allows 25 choices per option (discord-notes C.1); three games fit comfortably.
 GAME_CHOICES = [app_commands.Choice(name=KIND_TITLES.get(kind, kind.title()), value=kind) for kind in KINDS]
 

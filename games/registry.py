@@ -6,7 +6,7 @@ import importlib
 
 from games.base import Engine
 
-KINDS: tuple[str, ...] = ("thirteen", "carousel", "schnapsen")
+KINDS: tuple[str, ...] = ("thirteen", "carousel", "schnapsen", "gin")
 
 
 def get_engine(kind: str) -> Engine:

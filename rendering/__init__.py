@@ -36,7 +36,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from games.cards import Card
-from rendering import carousel, schnapsen, thirteen
+from rendering import carousel, gin, schnapsen, thirteen
 from rendering.encode import EXTENSION as FILE_EXTENSION
 from rendering.theme import DEFAULT_THEME, Theme
 
@@ -46,11 +46,13 @@ _TABLES: dict[str, Callable[..., bytes]] = {
     "thirteen": thirteen.render_table,
     "carousel": carousel.render_table,
     "schnapsen": schnapsen.render_table,
+    "gin": gin.render_table,
 }
 _HANDS: dict[str, Callable[..., bytes]] = {
     "thirteen": thirteen.render_hand,
     "carousel": carousel.render_hand,
     "schnapsen": schnapsen.render_hand,
+    "gin": gin.render_hand,
 }
 
 

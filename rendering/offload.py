@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 R = TypeVar("R")
 
-RENDERERS = ("rendering.thirteen", "rendering.carousel", "rendering.schnapsen", "rendering.standings",
+RENDERERS = ("rendering.thirteen", "rendering.carousel", "rendering.schnapsen", "rendering.gin", "rendering.standings",
              "rendering.leaderboard")  # fmt: skip
 DRAWING_NICENESS = 10  # added to the drawing processes' nice value (see `_warm`)
 

@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from bot.terminal.carousel import CarouselText
 from bot.terminal.game_text import GameText, standings
+from bot.terminal.gin import GinText
 from bot.terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
 from bot.terminal.schnapsen import SchnapsenText
 from bot.terminal.shorthand import Named, named_play, ranks_only
@@ -35,7 +36,7 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-TEXTS: dict[str, GameText] = {text.kind: text for text in (ThirteenText(), CarouselText(), SchnapsenText())}
+TEXTS: dict[str, GameText] = {text.kind: text for text in (ThirteenText(), CarouselText(), SchnapsenText(), GinText())}
 COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edda")
 HINT_LEVEL = "normal"  # `hint` is the normal computer player's suggestion, as on Discord
 MOVES_SHOWN = 12
