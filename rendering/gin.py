@@ -354,7 +354,8 @@ def render_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THE
 # The hand ----------------------------------------------------------------------------------------
 
 HAND = Size.HAND
-HAND_PAD = 20
+HAND_PAD = 12
+HAND_GAP = 14  # eleven cards in four groups (4 x 96 + 7 x 50 px) plus three gaps fit one 800-px row
 RAISE = 22
 LABEL_H = 32
 CAPTION_H = 34
@@ -385,7 +386,7 @@ def _hand_rows(groups: Sequence[_Group], theme: Theme) -> list[list[_Group]]:
     used = 0
     for group in groups:
         width = card.width + card.strip * max(0, len(group.cards) - 1)
-        need = width + (GROUP_GAP if rows[-1] else 0)
+        need = width + (HAND_GAP if rows[-1] else 0)
         if rows[-1] and used + need > usable:
             rows.append([])
             used, need = 0, width
@@ -435,7 +436,7 @@ def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), t
     y = HAND_PAD + RAISE
     for row in rows:
         widths = [card.width + card.strip * (len(group.cards) - 1) for group in row if group.cards]
-        x = (theme.width - (sum(widths) + GROUP_GAP * (len(widths) - 1))) // 2
+        x = (theme.width - (sum(widths) + HAND_GAP * (len(widths) - 1))) // 2
         for group in row:
             if not group.cards:
                 continue
@@ -462,6 +463,6 @@ def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), t
             draw.line((start + 4, caption_top + 3, end - 4, caption_top + 3), fill=colour, width=2)
             draw_fitted(draw, (start - 10, caption_top + 4, end + 10, caption_top + CAPTION_H), group.caption,
                         bold(TEXT_PX), colour, "center")
-            x = end + GROUP_GAP
+            x = end + HAND_GAP
         y += one + ROW_GAP
     return image
