@@ -289,7 +289,7 @@ def _draw_groups(image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence
         end = x - step + card.width
         if caption:  # may reach into the gaps: a single card's caption is wider than the card
             middle = (end + end - group_width) // 2
-            half = max(group_width // 2, card.width // 2 + GROUP_GAP + 14)
+            half = max(group_width // 2, card.width // 2 + GROUP_GAP + 34)
             draw_fitted(draw, (middle - half, top + card.height + 2, middle + half, top + card.height + 34),
                         caption, font(TEXT_PX), theme.text_muted, "center")
         x = end + int(gap * step_scale)
