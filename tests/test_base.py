@@ -25,7 +25,7 @@ def test_game_result_winners_include_shared_first_places():
 def test_registry_refuses_unknown_kinds():
     with pytest.raises(KeyError, match="known kinds"):
         get_engine("poker")
-    assert set(KINDS) == {"thirteen", "carousel", "schnapsen"}
+    assert set(KINDS) == {"thirteen", "carousel", "schnapsen", "gin"}
 
 
 def test_options_from_mapping_defaults_passes_instances_and_names_unknown_keys():
