@@ -309,11 +309,14 @@ def panel_lines(view: GinView, names: Sequence[str], *, location: str, notice: s
     """Every line of a hand panel, in reading order."""
     lines = [location, status_line(view, names, waiting=waiting)]
     if not view.is_over:
-        lines.append(stock_line(view))
+        # A quiet hand (drawn while the other seat plays) leaves out what their moves change, the stock
+        # and their picks, so it needs no edit until the turn comes back; the table shows both.
+        if waiting is None:
+            lines.append(stock_line(view))
         lines.append(deadwood_line(view))
-        picked = view.known[1 - view.seat] if view.seat is not None else ()
-        if picked:
-            lines.append(f"{seat_name(names, 1 - (view.seat or 0))} holds {cards_text(picked)} from the pile.")
+        other = 1 - view.seat if view.seat is not None else None
+        if other is not None and view.known[other] and waiting is None:
+            lines.append(f"{seat_name(names, other)} holds {cards_text(view.known[other])} from the pile.")
     lines.extend(score_lines(view, names))
     summary = recent_hand(view)
     if summary is not None:

@@ -277,3 +277,13 @@ def test_gr8_hand_end_names_both_arrangements_the_layoffs_and_the_score() -> Non
     assert "laid off 9♥ 10♥ onto 6♥ 7♥ 8♥" in text
     assert "Alice" in text and "Bob" in text and "Player" not in text
     assert f"scores {summary.points}" in text
+
+
+def test_a_quiet_hand_does_not_change_while_the_other_seat_draws() -> None:
+    """A DM drawn while the opponent plays leaves out the stock and their picks: their draw needs no edit."""
+    state = position(["7s 7h 7d 4c 5c 6c Kh Qh Jh 2s", "2d 3d 4d 5h 6h 8s 9s 10s 8d 9d"], discard="Ac Kc",
+                     phase=Phase.DRAW, to_move=1)
+    before = panel(state.view(0), quiet=True)
+    for move in (DRAW, TAKE):
+        after = panel(state.apply(move).view(0), quiet=True)
+        assert after.content == before.content and after.image == before.image

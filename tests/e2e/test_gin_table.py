@@ -162,6 +162,13 @@ async def test_gin_rules_command_answers_privately(fake: FakeDiscord, bots: BotH
     assert "GR-6" in reply.text and "Oklahoma" in reply.text and len(reply.text) <= 2000
 
 
+async def test_rules_pages_include_gin(fake: FakeDiscord, bots: BotHarness) -> None:
+    """/rules game:gin pages the Gin rules like every other game's, privately."""
+    await start_bot(bots)
+    reply = await fake.users["carol"].slash("rules", game="gin")
+    assert isinstance(reply, Message) and reply.ephemeral and "Gin Rummy" in reply.text
+
+
 # Whole matches ------------------------------------------------------------------------------------
 
 
@@ -183,6 +190,18 @@ async def test_gr11_a_match_against_the_computer_runs_to_the_standings(
         fake.channel, lambda m: m.id == table_of(fake).id and "wins the match" in m.text
     )
     assert "Game" in final.text
+
+
+async def test_gr11_a_whole_game_to_100_against_the_computer_counts_every_bonus(
+    fake: FakeDiscord, bots: BotHarness
+) -> None:
+    """GR-11: to the rules' 100; the winner's total has the 100 game bonus and 25 a hand won on top of 100 points."""
+    await start_bot(bots, replace(FAST, table_edit_interval=0.25))  # the table image need not follow every move
+    alice = fake.users["alice"]
+    await alice.click(await open_table(fake, alice, level="easy"), label="Start")
+    await play(fake, [alice], timeout=240)
+    standings = final_standings(fake)
+    assert standings[0][1] >= 100 + 100 + 25 and standings[0][1] > standings[1][1]
 
 
 async def test_gr11_two_humans_end_as_the_engine_says(
