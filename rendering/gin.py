@@ -71,7 +71,7 @@ def _event(view: GinView, names: Sequence[str]) -> str:
         return f"Hand {view.hand_number}: {seat_name(names, view.dealer)} dealt"
     event = view.history[-1]
     who = seat_name(names, event.seat)
-    return {
+    said = {
         Action.PASS: f"{who} passed on the upcard",
         Action.TAKE: f"{who} took {event.card} from the discard pile",
         Action.DRAW: f"{who} drew from the stock",
@@ -79,6 +79,12 @@ def _event(view: GinView, names: Sequence[str]) -> str:
         Action.KNOCK: f"{who} knocked",
         Action.BIG_GIN: f"{who} laid out big gin",
     }[event.action]
+    drew = view.history[-2] if len(view.history) > 1 else None
+    if event.action is Action.DISCARD and drew is not None and drew.seat == event.seat:
+        source = f"took {drew.card}" if drew.action is Action.TAKE else "drew from the stock"
+        if drew.action in (Action.TAKE, Action.DRAW):
+            return f"{who} {source} and discarded {event.card}"  # the whole turn: where from, what went
+    return said
 
 
 def _headline(summary: HandSummary, names: Sequence[str]) -> str:

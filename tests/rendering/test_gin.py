@@ -166,3 +166,16 @@ def test_names_are_drawn_in_real_glyphs_and_awkward_ones_render() -> None:
     for start in range(0, len(AWKWARD_NAMES), 2):
         names = AWKWARD_NAMES[start : start + 2]
         assert decode(gin.render_table(view, names)).size == gin.table_size(view, names)
+
+
+def test_the_footer_tells_the_whole_last_turn() -> None:
+    """GR-5: after a discard the footer says where the card came from and what was discarded."""
+    state = position(["7s 7h 7d 4c 5c 6c Kh Qh Jh 2s", "2d 3d 4d 5h 6h 8s 9s 10s 8d 9d"], discard="Ac Kc",
+                     phase=Phase.DRAW)
+    taken = state.apply(state.parse_move("take")).apply(state.parse_move("2s"))
+    drawn = state.apply(state.parse_move("draw"))
+    drawn = drawn.apply(drawn.parse_move("2s"))
+    for after, said in ((taken, "Lan took K♣ and discarded 2♠"), (drawn, "Lan drew from the stock and discarded 2♠")):
+        with recording() as drawn_items:
+            gin.render_table(after.view(None), NAMES)
+        assert said in [item.text for item in drawn_items]
