@@ -166,6 +166,8 @@ class GinAdapter(GameAdapter):
     def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
         """Turn a click into a move. The engine checks it; its refusal reason reaches the player."""
         view: GinView = ctx.view
+        if arg and action not in (DISCARD, KNOCK):
+            return Refuse("That button isn't part of this game.")  # only the card buttons carry an argument
         if action in (DISCARD, KNOCK):
             card = _card_arg(arg)
             if card is None:

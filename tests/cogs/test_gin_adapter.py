@@ -287,3 +287,9 @@ def test_a_quiet_hand_does_not_change_while_the_other_seat_draws() -> None:
     for move in (DRAW, TAKE):
         after = panel(state.apply(move).view(0), quiet=True)
         assert after.content == before.content and after.image == before.image
+
+
+def test_an_argument_on_a_control_that_takes_none_is_refused() -> None:
+    """A forged `passup:99999` (a modified client) is refused rather than read as Pass."""
+    view = new_game(3).view(new_game(3).to_move)
+    assert isinstance(ADAPTER.on_action(ctx(view), "passup", "99999", []), Refuse)
