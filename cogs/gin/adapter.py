@@ -8,10 +8,11 @@ enabled:
 - first turn (GR-4): "Take the upcard 7♥" and "Pass"; the cards are shown, greyed;
 - drawing (GR-5): "Draw from the stock" and "Take 7♥"; the cards greyed;
 - discarding: one tap on a card discards it (the card just taken from the pile is greyed, D-GR-2);
-  **Knock** appears only when a discard leaves the knock limit or less (GR-6, GR-12) and is labelled
+  **Knock** is enabled only when a discard leaves the knock limit or less (GR-6, GR-12) and is labelled
   with the card it puts face down and the deadwood left (the least-deadwood discard; "Gin!" when that
-  is none, GR-7); "Knock with another card" switches the card buttons to knock discards, each labelled
-  with its deadwood and enabled only when legal; **Big gin** appears when all eleven cards meld (D-GR-4).
+  is none, GR-7); otherwise it is greyed and says what a knock needs and what the best discard leaves.
+  "Knock with another card" switches the card buttons to knock discards, each labelled with its
+  deadwood and enabled only when legal; **Big gin** appears when all eleven cards meld (D-GR-4).
 
 Card buttons carry the card code (`cr:<game>:<version>:disc:7h`, `...:knock:7h`), so a click needs no
 memory and survives a restart. The engine checks every move and its refusal reaches the player.
@@ -32,6 +33,8 @@ from cogs.gin import words
 from games.base import Engine, GameState, Move
 from games.cards import Card, parse_card
 from games.gin import BIG_GIN, DRAW, ENGINE, PASS, TAKE, Discard, GinView, Knock, Phase, State
+from games.gin.cards import index_of, mask_of
+from games.gin.melds import deadwood
 from games.gin.views import card_value
 from rendering.gin import render_hand, render_table
 
@@ -58,6 +61,13 @@ def best_knock(view: GinView) -> tuple[Card, int] | None:
     if not knocks:
         return None
     return min(knocks, key=lambda item: (item[1], -card_value(item[0])))
+
+
+def least_deadwood(view: GinView) -> tuple[Card, int]:
+    """The discard that leaves the least deadwood this turn (D-GR-2: never the card just taken)."""
+    mask = mask_of(view.hand)
+    choices = [(card, deadwood(mask ^ 1 << index_of(card))) for card in view.hand if card != view.just_taken]
+    return min(choices, key=lambda item: (item[1], -card_value(item[0])))
 
 
 def _card_arg(arg: str) -> Card | None:
@@ -148,7 +158,11 @@ class GinAdapter(GameAdapter):
             items.append(button(ComponentId(gid, version, BACK), "Back: discard instead", row=ACTION_ROW))
         else:
             knock = best_knock(view)
-            if knock is not None:
+            if knock is None:  # shown greyed, so a newcomer sees what a knock needs (GR-6, GR-12)
+                card, left = least_deadwood(view)
+                items.append(button(ComponentId(gid, version, KNOCK, card.code), words.no_knock_label(view, left),
+                                    disabled=True, row=ACTION_ROW))
+            else:
                 card, left = knock
                 style = discord.ButtonStyle.success if left == 0 else discord.ButtonStyle.danger
                 items.append(button(ComponentId(gid, version, KNOCK, card.code), words.knock_label(card, left),

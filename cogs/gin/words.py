@@ -268,6 +268,13 @@ def knock_label(card: Card, left: int) -> str:
     return f"Knock: {card} face down, {left} deadwood"
 
 
+def no_knock_label(view: GinView, least: int) -> str:
+    """The greyed Knock button: what a knock needs and what the best discard leaves (GR-6, GR-12)."""
+    if view.knock_limit == 0:
+        return f"Knock: gin only this hand (best discard leaves {least})"
+    return f"Knock: needs {view.knock_limit} or less (best discard leaves {least})"
+
+
 def status_line(view: GinView, names: Sequence[str], *, waiting: str | None = None) -> str:
     """What this seat should do now, in one sentence; `waiting` replaces the line naming who plays."""
     if view.is_over:

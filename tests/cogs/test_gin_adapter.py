@@ -155,7 +155,19 @@ def test_gr12_oklahoma_ace_upcard_allows_only_gin() -> None:
     """GR-12, §4.1: with an ace upcard, 1 deadwood may not knock, so scenario 1's hand has no Knock."""
     state = discarding(SCENARIO_1, upcard="Ac", options={"oklahoma": True})
     assert state.knock_limit == 0
-    assert not by_action(panel(state.view(0)), "knock")
+    shown = panel(state.view(0))
+    assert not by_action(shown, "knock", enabled=True)
+    assert [b.label for b in by_action(shown, "knock")] == ["Knock: gin only this hand (best discard leaves 1)"]
+
+
+def test_gr6_without_a_legal_knock_the_button_is_greyed_and_says_what_it_needs() -> None:
+    """GR-6: no discard within 10 gives a disabled Knock naming the limit and the best discard's deadwood."""
+    state = discarding("7s 7h 7d 4c 5c 6c Kh Qd Js 10s 9h")
+    assert not any(isinstance(move, Knock) for move in state.legal_moves())
+    shown = panel(state.view(0))
+    assert [(b.label, b.disabled) for b in by_action(shown, "knock")] == [
+        ("Knock: needs 10 or less (best discard leaves 39)", True)  # K♥ Q♦ J♠ 10♠ 9♥ = 49, less the K
+    ]
 
 
 def test_knock_with_another_card_enables_exactly_the_legal_knock_discards() -> None:

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from cogs.gin.adapter import GinAdapter, best_knock
-from cogs.gin.words import knock_label
+from cogs.gin.adapter import GinAdapter, best_knock, least_deadwood
+from cogs.gin.words import knock_label, no_knock_label
 from games.base import IllegalMove
 from games.gin import BIG_GIN, DRAW, ENGINE, PASS, Discard, Knock, Move, Phase, State
 from tests.e2e.helpers import FAST, game_over_in, open_lobby, start_bot
@@ -250,17 +250,19 @@ def knock_seed(legal: bool) -> Callable[[int], bool]:
     return fits
 
 
-async def test_gr6_knock_is_absent_when_illegal_and_a_forged_knock_is_refused(
+async def test_gr6_knock_is_disabled_when_illegal_and_a_forged_knock_is_refused(
     fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """GR-6: with no discard within the knock limit there is no Knock button; a forged one gets the engine's reason."""
+    """GR-6: with no discard within the knock limit Knock is greyed; a forged one gets the engine's reason."""
     seed = find_seed(knock_seed(legal=False))
     state, version = simulate(seed, options(**QUICK), stop=lambda s: s.to_move == 0 and s.phase is Phase.DISCARD)
     alice, bob = await two_humans(fake, bots, monkeypatch, seed, **QUICK)
     await play(fake, [alice, bob], stop=lambda: hand_version(fake, alice) >= version)
     hand = await turn(fake, alice, version - 1)
     assert hand is not None and version_of(hand) == version
-    assert not controls(hand, "knock") and not controls(hand, "kmode")
+    assert not controls(hand, "knock", enabled=True) and not controls(hand, "kmode")
+    least = least_deadwood(state.view(0))[1]
+    assert [b["label"] for b in controls(hand, "knock")] == [no_knock_label(state.view(0), least)]
     card = state.view(0).arrangement.cards[0]
     with pytest.raises(IllegalMove) as refused:
         state.check(Knock.of(card))
