@@ -31,9 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.carousel import ENGINE as CAROUSEL
 from games.carousel import new_game as carousel_game
+from games.gin import ENGINE as GIN
+from games.gin import new_game as gin_game
 from games.schnapsen.state import new_game as schnapsen_game
 from games.thirteen.state import new_game as thirteen_game
-from rendering import carousel, schnapsen, thirteen
+from rendering import carousel, gin, schnapsen, thirteen
 from rendering.encode import blank_floor
 from rendering.hand import hand_png
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
@@ -146,6 +148,13 @@ def write_samples(folder: Path) -> None:
         series = series.apply(rng.choice(series.legal_moves()))
     samples["schnapsen-table"] = schnapsen.render_table(series.view(None), names[:2])
     samples["schnapsen-hand"] = schnapsen.render_hand(series.view(series.to_move or 0))
+
+    player, rng = GIN.computer("easy"), random.Random(4)
+    match = gin_game(2, 4, {"hollywood": True})
+    while not match.is_over and (match.last_hand is None or match.history):  # a hand just knocked (GR-6..GR-9)
+        match = match.apply(player.choose(match.view(match.to_move), rng))
+    samples["gin-table"] = gin.render_table(match.view(None), names[:2])
+    samples["gin-hand"] = gin.render_hand(match.view(match.to_move or 0))
 
     bot, rng = CAROUSEL.computer("easy"), random.Random(3)
     game = carousel_game(5, 7)

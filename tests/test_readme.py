@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cogs.carousel.cog import Carousel
+from cogs.gin.cog import Gin
 from cogs.schnapsen.cog import PRESET_CHOICES, Schnapsen
 from cogs.thirteen.cog import Thirteen
 from games.schnapsen.options import PRESETS
@@ -22,7 +23,8 @@ def row(command: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("command", "cog"), [("/thirteen new", Thirteen), ("/carousel new", Carousel), ("/schnapsen new", Schnapsen)]
+    ("command", "cog"),
+    [("/thirteen new", Thirteen), ("/carousel new", Carousel), ("/schnapsen new", Schnapsen), ("/gin new", Gin)],
 )
 def test_the_readme_row_of_each_new_command_names_its_options(command, cog):
     """Each backticked option in a `/<game> new` row is a parameter of the command, and each parameter

@@ -29,11 +29,15 @@ from games.gin.options import Options
 from games.gin.scoring import GameTally, HandEnd, HandScore
 from games.gin.state import State, new_game, position, replay
 from games.gin.views import Action, Event, GinView, HandSummary, Phase
+from games.plugin import declare
+
+GAME = declare("Gin Rummy", "gin", ENGINE, order=3)
 
 __all__ = [
     "BIG_GIN",
     "DRAW",
     "ENGINE",
+    "GAME",
     "PASS",
     "TAKE",
     "Action",

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from games.cards import Card
+from games.gin.cards import INDEX_BY_CARD, VALUES, cards_of, mask_of
+from games.gin.melds import best_arrangement, deadwood, melded_mask
 from games.gin.options import Options
 from games.gin.scoring import GameTally, HandEnd, HandScore
 
@@ -79,6 +81,28 @@ class HandSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A hand as the engine arranges it (GR-2, D-GR-3): melds lowest card first, then the deadwood."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    count: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card in display order: meld after meld, then the deadwood."""
+        return tuple(card for meld in self.melds for card in meld) + self.deadwood
+
+
+def arrange(cards: tuple[Card, ...]) -> Arrangement:
+    """The least-deadwood arrangement of `cards`, the same one every time for the same cards."""
+    mask = mask_of(cards)
+    melds = sorted(best_arrangement(mask), key=lambda meld: meld & -meld)
+    left = mask & ~melded_mask(tuple(melds))
+    return Arrangement(tuple(cards_of(meld) for meld in melds), cards_of(left), deadwood(mask))
+
+
+@dataclass(frozen=True, slots=True)
 class GinView:
     """A seat's (or, with `seat=None`, the public) picture of the table.
 
@@ -126,3 +150,36 @@ class GinView:
     def top(self) -> Card | None:
         """The card a player may take (§4.1: only the top of the pile)."""
         return self.discard[-1] if self.discard else None
+
+    @property
+    def arrangement(self) -> Arrangement:
+        """The viewing seat's hand arranged into melds and deadwood (empty for the public view)."""
+        return arrange(self.hand)
+
+    @property
+    def knocks(self) -> tuple[tuple[Card, int], ...]:
+        """Each discard that may knock now (GR-6, GR-12, D-GR-2), with the deadwood it leaves, in hand order."""
+        if not self.my_turn or self.phase is not Phase.DISCARD:
+            return ()
+        mask = mask_of(self.hand)
+        found = []
+        for card in self.hand:
+            if card == self.just_taken:
+                continue
+            left = deadwood(mask ^ 1 << INDEX_BY_CARD[card])
+            if left <= self.knock_limit:
+                found.append((card, left))
+        return tuple(found)
+
+    @property
+    def can_big_gin(self) -> bool:
+        """D-GR-4: all eleven cards after drawing form melds."""
+        if not self.my_turn or self.phase is not Phase.DISCARD or len(self.hand) != 11:
+            return False
+        return not deadwood(mask_of(self.hand))
+
+
+def card_value(card: Card) -> int:
+    """GR-1: ace 1, 2-10 face value, J Q K 10."""
+    return VALUES[INDEX_BY_CARD[card]]
+

@@ -51,13 +51,13 @@ def controls(message: Message) -> list[dict[str, Any]]:
     return [c for c in (*message.buttons, *message.selects) if not str(c.get("label", "")).startswith(SEAT_CHANGES)]
 
 
-@pytest.mark.parametrize("game", ["thirteen", "carousel", "schnapsen"])
+@pytest.mark.parametrize("game", ["thirteen", "carousel", "schnapsen", "gin"])
 async def test_forged_components_on_real_messages_never_raise_or_move(fake: FakeDiscord, bots, game: str) -> None:  # type: ignore[no-untyped-def]
     """Random forged ids and values on the lobby, table and hand messages: no exception, no state change."""
     bot = await start_bot(bots)
     fake.response_deadline = 1.0  # unclaimed ids fail fast
     alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await open_lobby(fake, alice, f"{game} new", **({} if game == "schnapsen" else {"seats": 2}))
+    lobby = await open_lobby(fake, alice, f"{game} new", **({} if game in ("schnapsen", "gin") else {"seats": 2}))
     lobby = await click(bob, lobby, "Join")
     table = await start_game(fake, alice, lobby, [alice, bob])
     hand, owner = live_hand(fake, [alice, bob])

@@ -12,6 +12,7 @@ import pytest
 import rendering
 from games import registry
 from games.carousel import position as carousel_position
+from games.gin import position as gin_position
 from games.schnapsen.state import position as schnapsen_position
 from games.thirteen.state import position as thirteen_position
 
@@ -23,10 +24,12 @@ def _views() -> dict[str, tuple]:
     tl = thirteen_position(["3s 4s 5s", "6c 7c 8c 9c", "Jd Qd"], table="10h", to_move=1)
     ca = carousel_position(table=["6h Jk=7h 8h"], hands=["2c 3c 4d", "Kd Qd", "5s"], stock=30, to_move=0)
     sx = schnapsen_position(["9h 10h Jh", "9s 10s Js"], trump="Ac", talon="9c 10c Jc Qc Kc", trick="Qh")
+    gr = gin_position(["7s 7h 7d 4c 5c 6c Kh Qh Jh 2s Ad", "2d 3d 4d 5h 6h 8s 9s 10s 8d 9d"], discard="Kc")
     return {
         "thirteen": (tl.view(None), tl.view(0)),
         "carousel": (ca.view(None), ca.view(0)),
         "schnapsen": (sx.view(None), sx.view(0)),
+        "gin": (gr.view(None), gr.view(0)),
     }
 
 
