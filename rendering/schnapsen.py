@@ -56,9 +56,9 @@ def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
 
 def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order; cached:
-    rendering.hand), each trump's label on a gold tag (SX-3)."""
+    rendering.hand), each trump's label on a gold tag (SX-3), the card just drawn framed (SX-5)."""
     trumps = frozenset(card for card in view.hand if card.suit == view.trump)
-    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme, trumps)
+    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme, trumps, view.drawn)
 
 
 def doing(view: SchnapsenView) -> str:
