@@ -1,14 +1,20 @@
 """What just happened, marked in the images: the last meld step on the Carousel table (CA-6) and the
-card just drawn in a hand (Carousel CA-4, Sixty-Six SX-5). Pixels are read from the drawn picture,
-before encoding, at places the layout itself reports."""
+card just drawn in a hand (Carousel CA-4, Sixty-Six SX-5); and seat names that need two lines. Pixels
+are read from the drawn picture, before encoding, at places the layout itself reports."""
 
 from __future__ import annotations
 
 from games.cards import parse_card, parse_cards
 from games.carousel import Meld, MeldStep, position
 from rendering import carousel
+from rendering.fonts import bold
 from rendering.hand import PAD, RAISE, SIZE, _step, draw_hand, rows_of
-from rendering.theme import DEFAULT_THEME
+from rendering.measure import recording
+from rendering.table import NAME_LINE2
+from rendering.text import two_lines
+from rendering.text import width as text_width
+from rendering.theme import DEFAULT_THEME, TEXT_PX
+from tests.rendering.helpers import decode
 
 THEME = DEFAULT_THEME
 NAMES = ("Ada", "Bo")
@@ -90,3 +96,39 @@ def test_a_hand_with_nothing_drawn_has_no_frame():
     hand = tuple(parse_cards("2s 5s 9h Jc"))
     colours = {colour for _, colour in draw_hand(hand).getcolors(1 << 20)}
     assert THEME.fresh not in colours
+
+
+LONG = "Wolfeschlegelsteinhausenbergerdorff the Elder"
+
+
+def test_a_name_too_long_for_one_line_takes_two_before_it_is_cut():
+    """A long name in a five-seat panel is drawn on two lines, broken at a space, at no less than TEXT_PX."""
+    state = position(table=["6h 7h 8h"], hands=["2c", "Kd", "5s", "6s", "7s"], stock=30, to_move=3)
+    names = (LONG, "Bo", "Cy", "Di", "Ed")
+    with recording() as drawn:
+        carousel.draw_table(state.view(None), names)
+    texts = [item.text for item in drawn if item.kind == "text"]
+    first = next(text for text in texts if text.startswith("Wolfe"))
+    second = texts[texts.index(first) + 1]
+    assert first == "Wolfeschlegelsteinhausenbergerdorff"[: len(first)]
+    assert second.startswith("the") or second.startswith(LONG[len(first) :].strip()[:3])
+    assert all(item.px >= TEXT_PX for item in drawn if item.text in (first, second))
+
+
+def test_two_line_names_give_every_panel_the_same_extra_room():
+    """The table grows by one name line when a name needs two, and not at all for short names."""
+    state = position(table=["6h 7h 8h"], hands=["2c", "Kd", "5s", "6s", "7s"], stock=30, to_move=3)
+    view = state.view(None)
+    short = carousel.table_size(view, names=("Ada", "Bo", "Cy", "Di", "Ed"))
+    long = carousel.table_size(view, names=(LONG, "Bo", "Cy", "Di", "Ed"))
+    assert long[1] - short[1] == 2 * NAME_LINE2  # two rows of panels at five seats
+    assert decode(carousel.render_table(view, (LONG, "Bo", "Cy", "Di", "Ed"))).size == long
+
+
+def test_two_lines_breaks_at_the_last_fitting_space_and_cuts_the_rest_by_grapheme():
+    """`two_lines`: the first line ends at a space when one fits; the second ends with an ellipsis if needed."""
+    typeface = bold(TEXT_PX)
+    first, second = two_lines("Anna Maria " + "W" * 40, typeface, 200)
+    assert first == "Anna Maria"
+    assert second.endswith("…") and text_width(second, typeface) <= 200
+    assert two_lines("Ada", typeface, 200) == ("Ada", "")
