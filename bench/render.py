@@ -30,6 +30,8 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.carousel import ENGINE as CAROUSEL
+from games.carousel import Draw as CarouselDraw
+from games.carousel import Phase as CarouselPhase
 from games.carousel import new_game as carousel_game
 from games.gin import ENGINE as GIN
 from games.gin import new_game as gin_game
@@ -164,7 +166,9 @@ def write_samples(folder: Path) -> None:
         cards = sum(len(meld.cards) for meld in game.view(None).table)
         if cards > most:
             best, most = game, cards
-    samples["carousel-table"] = carousel.render_table(best.view(None), names)
+    samples["carousel-table"] = carousel.render_table(best.view(None), names)  # the last meld marked (CA-6)
+    if best.phase is CarouselPhase.DRAW_1:  # the next player draws: the card is framed in the hand (CA-4)
+        best = best.apply(CarouselDraw())
     seat_view = best.view(best.to_move or 0)
     samples["carousel-hand"] = carousel.render_hand(seat_view, frozenset(carousel.sort_hand(seat_view.hand)[:2]))
 

@@ -5,8 +5,12 @@ order, each drawn in display order (sequences by rank, CA-5), with a joker drawn
 stands for and marked as a joker (CA-7). Around it: the stock count (CA-2), each player's hand size
 and score, whose turn and which of the three draws they are on (CA-4). When a hand has just ended,
 the revealed hands and the points scored (CA-12) are shown above the new table; when the game is
-over, the final bonuses and totals (CA-13). The height grows with the table, so the image is as tall
-as the melds need (about 800 px for a crowded two-deck table), never cramped.
+over, the final bonuses and totals (CA-13). The last meld step is marked (CA-6, `view.last_meld`): a
+faint outline around every meld it built or changed, a blue frame on each card laid from hand ("new")
+and a pink one on each card moved from another meld ("moved"), with a small legend by the stock; the
+Meld proposal is drawn the same way, so the player sees their own cards placed. The height grows
+with the table, so the image is as tall as the melds need (about 800 px for a crowded two-deck
+table), never cramped.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card, format_cards
 from games.carousel.melds import Meld
-from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase, display_order
+from games.carousel.views import CarouselView, GameEndSummary, HandSummary, LastMeld, Phase, display_order
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -39,7 +43,8 @@ from rendering.table import (
     turn_label,
     with_names,
 )
-from rendering.text import draw_fitted
+from rendering.text import draw_fitted, draw_line
+from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 MELD = Size.MELD
@@ -52,6 +57,8 @@ ROW_GAP = 12
 INFO_H = 42
 SUMMARY_ROW = 34
 SUMMARY_TITLE = 44
+MARK_W = 4  # the frame of a card the last meld step laid ("new") or moved (CA-6)
+SWATCH = 20
 
 
 def sort_hand(cards: Sequence[Card]) -> list[Card]:
@@ -60,8 +67,9 @@ def sort_hand(cards: Sequence[Card]) -> list[Card]:
 
 
 def render_hand(view: CarouselView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG of the viewing seat's hand in the view's display order, `selected` cards raised (cached: rendering.hand)."""
-    return hand_png(view.hand, frozenset(selected), theme)
+    """PNG of the viewing seat's hand in the view's display order, `selected` cards raised, the card just
+    drawn framed (CA-4; cached: rendering.hand)."""
+    return hand_png(view.hand, frozenset(selected), theme, drawn=view.drawn)
 
 
 # Layout ------------------------------------------------------------------------------------------
@@ -145,13 +153,51 @@ def _turn_badge(view: CarouselView) -> str:
     }.get(view.phase, "to play")
 
 
-def table_size(view: CarouselView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
+def _melds_top(view: CarouselView, names: Sequence[str], theme: Theme) -> int:
+    """Where the melds' felt starts: under the header, the seat panels and any summary."""
+    summary = _summary_height(view)
+    seats = panel_height(_panels(view, names, theme), theme)
+    return HEADER_H + PAD + seats + PAD + (summary + PAD if summary else 0)
+
+
+def table_size(view: CarouselView, theme: Theme = DEFAULT_THEME, names: Sequence[str] = ()) -> tuple[int, int]:
     """The table image's size for this view: it grows with the melds on the table and any summary."""
     size, _, rows = _layout(view.table, theme)
     melds_h = INFO_H + (rows - 1) * _pitch(size) + size.value.height + 14
-    seats = panel_height(_panels(view, (), theme), theme)
-    summary = _summary_height(view)
-    return theme.width, HEADER_H + PAD + seats + PAD + (summary + PAD if summary else 0) + melds_h + PAD + FOOTER_H
+    return theme.width, _melds_top(view, names, theme) + melds_h + PAD + FOOTER_H
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedCard:
+    """One table card as drawn: its meld's index in `view.table`, the card and its sprite's box."""
+
+    meld: int
+    card: Card
+    box: tuple[int, int, int, int]
+
+
+def card_boxes(view: CarouselView, top: int, theme: Theme = DEFAULT_THEME) -> list[PlacedCard]:
+    """Every table card's box, in drawing order, for a melds area starting at `top` (see `_melds_top`)."""
+    melds = [meld.in_display_order() for meld in view.table]
+    size, placed, _ = _layout(melds, theme)
+    card = size.value
+    usable = theme.width - 2 * PAD - 24
+    boxes: list[PlacedCard] = []
+    for index, item in enumerate(placed):
+        x = PAD + 12 + item.x
+        y = top + INFO_H + item.row * _pitch(size)
+        step = card.strip
+        if meld_width(len(item.meld.cards), size) > usable:  # a 13-card sequence on a narrow theme
+            step = (usable - card.width) // (len(item.meld.cards) - 1)
+        for table_card in item.meld.cards:
+            boxes.append(PlacedCard(index, table_card.card, (x, y, x + card.width, y + card.height)))
+            x += step
+    return boxes
+
+
+def table_card_boxes(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> list[PlacedCard]:
+    """`card_boxes` as placed in `draw_table(view, names, theme)`."""
+    return card_boxes(view, _melds_top(view, names, theme), theme)
 
 
 # Drawing -----------------------------------------------------------------------------------------
@@ -163,26 +209,59 @@ def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselVie
     melds = [meld.in_display_order() for meld in view.table]
     count = sum(len(meld.cards) for meld in melds)
     summary = f"{len(melds)} meld{'' if len(melds) == 1 else 's'} · {count} cards" if melds else "No melds yet"
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width // 2, top + INFO_H), summary, bold(TEXT_PX), theme.text)
-    sprites.paste(image, sprites.back(Size.ICON, theme), (theme.width - PAD - 170, top + 7))
+    shown = draw_fitted(draw, (PAD + 16, top + 4, theme.width // 2, top + INFO_H), summary, bold(TEXT_PX), theme.text)
+    stock_left = theme.width - PAD - 170
+    sprites.paste(image, sprites.back(Size.ICON, theme), (stock_left, top + 7))
     draw_fitted(draw, (theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H), f"stock {view.stock}",
                 bold(TEXT_PX), theme.text if view.stock else theme.danger, "right")
-    size, placed, _ = _layout(melds, theme)
+    last = view.last_meld
+    if last is not None and last.changes:
+        legend_left = PAD + 16 + int(text_width(shown, bold(TEXT_PX))) + 24
+        _draw_legend(draw, last, (legend_left, top + 4, stock_left - 12, top + INFO_H), theme)
+    size, _, _ = _layout(melds, theme)
     card = size.value
-    usable = theme.width - 2 * PAD - 24
-    for item in placed:
-        x = PAD + 12 + item.x
-        y = top + INFO_H + item.row * _pitch(size)
-        step = card.strip
-        if meld_width(len(item.meld.cards), size) > usable:  # a 13-card sequence on a narrow theme
-            step = (usable - card.width) // (len(item.meld.cards) - 1)
-        for table_card in item.meld.cards:
-            if table_card.declared is not None:
-                sprite = sprites.declared_joker(table_card.declared, size, theme)
-            else:
-                sprite = sprites.face(table_card.card, size, theme)
-            sprites.paste(image, sprite, (x, y))
-            x += step
+    boxes = card_boxes(view, top, theme)
+    if last is not None:  # CA-6: a faint outline round each changed meld, under the cards (rows may overlap)
+        for index in sorted(last.changed):
+            in_meld = [placed_card.box for placed_card in boxes if placed_card.meld == index]
+            if in_meld:
+                left, right = in_meld[0][0], max(box[2] for box in in_meld)
+                y0, y1 = in_meld[0][1], in_meld[0][3]
+                draw.rounded_rectangle((left - 6, y0 - 6, right + 5, y1 + 5), card.radius + 5, outline=theme.changed,
+                                       width=2)
+    new = last.from_hand if last is not None else frozenset()
+    moved = last.moved if last is not None else frozenset()
+    table_cards = [table_card for meld in melds for table_card in meld.cards]
+    for table_card, placed_card in zip(table_cards, boxes, strict=True):
+        if table_card.declared is not None:
+            sprite = sprites.declared_joker(table_card.declared, size, theme)
+        else:
+            sprite = sprites.face(table_card.card, size, theme)
+        x, y, right, bottom_edge = placed_card.box
+        sprites.paste(image, sprite, (x, y))
+        # The frame is drawn before the next card, which covers its right part: it shows on the
+        # visible strip, like the card's index.
+        frame = theme.fresh if table_card.card in new else theme.moved if table_card.card in moved else None
+        if frame is not None:
+            draw.rounded_rectangle((x, y, right - 1, bottom_edge - 1), card.radius, outline=frame, width=MARK_W)
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int, int, int], theme: Theme) -> None:
+    """A swatch and a word for each kind of mark on the table ("new" from hand, "moved")."""
+    left, top, right, bottom = box
+    typeface = font(TEXT_PX)
+    middle = (top + bottom) // 2
+    x = left
+    for colour, word, present in ((theme.fresh, "new", last.from_hand), (theme.moved, "moved", last.moved)):
+        if not present:
+            continue
+        need = SWATCH + 6 + int(text_width(word, typeface))
+        if x + need > right:
+            return
+        draw.rounded_rectangle((x, middle - SWATCH // 2, x + SWATCH, middle + SWATCH // 2), 4, outline=colour,
+                               width=MARK_W)
+        draw_line(draw, (x + SWATCH + 6, middle), word, typeface, theme.text_muted)
+        x += need + 14
 
 
 def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str], top: int,
@@ -232,7 +311,12 @@ def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequenc
 @offloaded
 def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the public table: melds with declared jokers, stock, hand sizes, scores, whose turn."""
-    height = table_size(view, theme)[1]
+    return encode(draw_table(view, names, theme), theme)
+
+
+def draw_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The table picture before encoding (`render_table`)."""
+    height = table_size(view, theme, names)[1]
     image, draw = canvas(height, theme)
     title = f"Carousel · hand {view.hand_number} · to {view.target}"
     turn = turn_label(names, view.to_move, view.is_over, _turn_badge(view))
@@ -249,4 +333,4 @@ def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAUL
         top += summary_h + PAD
     _draw_melds(image, draw, view, top, height - FOOTER_H - PAD, theme)
     footer(draw, height - FOOTER_H, with_names(view.last_action, names), theme)
-    return encode(image, theme)
+    return image

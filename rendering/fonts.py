@@ -47,6 +47,17 @@ CHAINS: dict[Face, tuple[Face, ...]] = {
     Face.BOLD: (Face.BOLD, Face.ARABIC_BOLD, Face.HEBREW_BOLD, Face.CJK, Face.EMOJI),
 }
 
+# Faces of the bold chain with no bold weight bundled: bold text drawn in them is emboldened by a
+# stroke of the glyph outline (synthetic bold), so a CJK name in a bold title looks bold beside the
+# Latin around it, still without a .notdef.
+SYNTHETIC_BOLD = frozenset({Face.CJK})
+
+
+def synthetic_stroke(px: int) -> int:
+    """The outline stroke, in pixels, that makes a regular face read as bold at `px`."""
+    return max(1, round(px / 28))
+
+
 # Raqm (bundled with Pillow's wheels) shapes right-to-left and joined scripts correctly; without it
 # Pillow's basic layout still draws every glyph, just in logical order, so names never fail to render.
 LAYOUT = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC

@@ -8,7 +8,9 @@ on a phone, discord-notes §C.5). Cards spread apart when they fit; otherwise th
 each card's index strip visible, and wrap into balanced rows of at most `MAX_PER_ROW`. Under each
 card's visible part goes its label, `str(card)` ("7♥", "🃏"), the same text the select menu uses,
 so a player can match the picture to the options. Selected cards are raised and outlined; space for
-the raise is always reserved, so selecting never changes the image size.
+the raise is always reserved, so selecting never changes the image size. The card the seat has just
+drawn (Carousel CA-4, Sixty-Six SX-5) gets a blue frame inside its edge and a small blue pointer
+above it, so it can be found at a glance (selecting it raises it over the pointer, the frame stays).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ LABEL_H = 32
 ROW_GAP = 8
 SPREAD_GAP = 10
 LABEL_PX = TEXT_PX
+DRAWN_W = 4  # the frame of the card just drawn
 SIZE = Size.HAND
 # Every seat's hand is redrawn after each move (its controls must carry the new version), yet the
 # picture depends only on the cards, their order and the selection: after a pass or another player's
@@ -76,10 +79,10 @@ def _step(count: int, theme: Theme) -> int:
 
 def draw_hand(
     hand: Sequence[Card], selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME,
-    marked: Collection[Card] = frozenset(),
+    marked: Collection[Card] = frozenset(), drawn: Card | None = None,
 ) -> Image.Image:
-    """The hand in the given order; cards in `selected` (matched as physical cards) are raised, and the
-    labels of cards in `marked` (Sixty-Six's trumps) sit on a gold tag."""
+    """The hand in the given order; cards in `selected` (matched as physical cards) are raised, the
+    labels of cards in `marked` (Sixty-Six's trumps) sit on a gold tag, and `drawn` is framed."""
     image = Image.new("RGB", hand_size(len(hand), theme), theme.felt)
     draw = ImageDraw.Draw(image)
     card = SIZE.value
@@ -96,6 +99,9 @@ def draw_hand(
             chosen = physical in selected
             top = y - RAISE if chosen else y
             sprites.paste(image, sprites.face(physical, SIZE, theme), (x, top))
+            if physical == drawn:
+                _mark_drawn(draw, x, top, min(step, card.width) if position < count - 1 else card.width, chosen,
+                            theme)
             if chosen:
                 draw.rounded_rectangle((x - 3, top - 3, x + card.width + 2, top + card.height + 2), card.radius + 3,
                                        outline=theme.accent, width=4)
@@ -114,15 +120,28 @@ def draw_hand(
     return image
 
 
+def _mark_drawn(draw: ImageDraw.ImageDraw, x: int, top: int, visible: int, chosen: bool, theme: Theme) -> None:
+    """The just-drawn card: a frame inside its edge (visible on its strip) and, unless it is raised into
+    that space, a pointer above it."""
+    card = SIZE.value
+    draw.rounded_rectangle((x + 1, top + 1, x + card.width - 2, top + card.height - 2), card.radius,
+                           outline=theme.fresh, width=DRAWN_W)
+    if not chosen:
+        centre = x + visible / 2
+        draw.polygon([(centre - 11, top - RAISE + 4), (centre + 11, top - RAISE + 4), (centre, top - 3)],
+                     fill=theme.fresh)
+
+
 @functools.lru_cache(maxsize=HAND_CACHE_SIZE)
 def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = DEFAULT_THEME,
-             marked: frozenset[Card] = frozenset()) -> bytes:
-    """The encoded picture of `hand` in this order, `selected` raised, `marked` tagged: drawn once per
-    distinct hand."""
-    return _draw_hand_png(hand, selected, theme, marked)
+             marked: frozenset[Card] = frozenset(), drawn: Card | None = None) -> bytes:
+    """The encoded picture of `hand` in this order, `selected` raised, `marked` tagged, `drawn` framed:
+    drawn once per distinct hand."""
+    return _draw_hand_png(hand, selected, theme, marked, drawn)
 
 
 @offloaded
-def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme, marked: frozenset[Card]) -> bytes:
+def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme, marked: frozenset[Card],
+                   drawn: Card | None) -> bytes:
     """Drawn in a drawing process when the bot runs them (rendering.offload)."""
-    return encode(draw_hand(hand, selected, theme, marked), theme)
+    return encode(draw_hand(hand, selected, theme, marked, drawn), theme)

@@ -48,17 +48,19 @@ SEATS = 2
 BADGE_ROWS = 2  # room for a pause, the close, every marriage and the win: the table keeps one size
 
 
-def table_size(theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
-    """Every Sixty-Six table image has this size."""
-    seats = panel_height([SeatPanel("", lines=("", ""))] * SEATS, theme, BADGE_ROWS)
+def table_size(theme: Theme = DEFAULT_THEME, names: Sequence[str] = ()) -> tuple[int, int]:
+    """Every Sixty-Six table image between these players has this size (a name too long for one line
+    gives the seat panels a second name line)."""
+    seats = panel_height([SeatPanel(seat_name(names, seat), lines=("", "")) for seat in range(SEATS)], theme,
+                         BADGE_ROWS)
     return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
 
 
 def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order; cached:
-    rendering.hand), each trump's label on a gold tag (SX-3)."""
+    rendering.hand), each trump's label on a gold tag (SX-3), the card just drawn framed (SX-5)."""
     trumps = frozenset(card for card in view.hand if card.suit == view.trump)
-    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme, trumps)
+    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme, trumps, view.drawn)
 
 
 def doing(view: SchnapsenView) -> str:
@@ -191,7 +193,7 @@ def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:
 @offloaded
 def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the public table: talon and trump, the trick, tricks, marriages, game points, whose turn."""
-    height = table_size(theme)[1]
+    height = table_size(theme, names)[1]
     image, draw = canvas(height, theme)
     title = f"{PRESET_TITLES.get(view.preset, 'Schnapsen')} · deal {view.deal_number} · to {view.target}"
     turn = turn_label(names, view.to_move, view.is_over, doing(view), ended="Series over")

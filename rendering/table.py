@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from games.cards import Card
 from rendering import cards as sprites
 from rendering.fonts import bold, font
-from rendering.text import display_name, draw_fitted, draw_line
+from rendering.text import display_name, draw_fitted, draw_line, two_lines
 from rendering.text import width as text_width
 from rendering.theme import RGB, TEXT_PX, Size, Theme
 
@@ -25,6 +25,9 @@ FOOTER_H = 50
 PAD = 16
 NAME_PX = 27  # shrinks to TEXT_PX for a long name before it is cut
 NAME_ROW = 40
+# A name too long for one line even at TEXT_PX takes a second line (then is cut by grapheme); every
+# panel of the table then grows by this much, so the panels stay alike.
+NAME_LINE2 = 28
 COUNT_ROW = 34
 LINE_H = 31
 BADGE_ROW = 38
@@ -127,10 +130,20 @@ def _badge_rows(badges: Sequence[Badge], width: int) -> list[list[Badge]]:
     return rows
 
 
+def _name_width(width: int) -> int:
+    return width - 22
+
+
+def _needs_two_lines(name: str, width: int) -> bool:
+    """True when `name` does not fit one line of a panel `width` wide even at the smallest size."""
+    return text_width(display_name(name), bold(TEXT_PX)) > _name_width(width)
+
+
 def _one_panel_height(panels: Sequence[SeatPanel], width: int, badge_rows: int = 1) -> int:
     lines = max((len(panel.lines) for panel in panels), default=0)
     badge_rows = max([badge_rows, *(len(_badge_rows(panel.badges, width)) for panel in panels)])
-    return NAME_ROW + COUNT_ROW + LINE_H * lines + BADGE_ROW * max(1, badge_rows) + 4
+    names = NAME_LINE2 if any(_needs_two_lines(panel.name, width) for panel in panels) else 0
+    return NAME_ROW + names + COUNT_ROW + LINE_H * lines + BADGE_ROW * max(1, badge_rows) + 4
 
 
 def panel_height(panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1) -> int:
@@ -147,26 +160,35 @@ def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme
     per_row, _ = _grid(len(panels))
     width = panel_width(len(panels), theme)
     height = _one_panel_height(panels, width, badge_rows)
+    second_line = any(_needs_two_lines(panel.name, width) for panel in panels)
     for index, panel in enumerate(panels):
         row, column = divmod(index, per_row)
         in_row = min(per_row, len(panels) - row * per_row)
         start = (theme.width - in_row * width - (in_row - 1) * PANEL_GAP) // 2
         left = start + column * (width + PANEL_GAP)
         y = top + row * (height + PANEL_GAP)
-        _seat_panel(image, draw, (left, y, left + width, y + height), panel, theme)
+        _seat_panel(image, draw, (left, y, left + width, y + height), panel, theme, second_line)
     return panel_height(panels, theme, badge_rows)
 
 
 def _seat_panel(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], panel: SeatPanel, theme: Theme
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], panel: SeatPanel, theme: Theme,
+    second_line: bool = False,
 ) -> None:
+    """One panel; with `second_line` its name row has room for two lines (`NAME_LINE2`)."""
     left, top, right, _ = box
     fill = theme.panel_active if panel.active else theme.panel
     draw.rounded_rectangle(box, 12, fill=fill, outline=theme.accent if panel.active else None, width=3)
     ink = theme.text_muted if panel.dimmed else theme.text
-    draw_fitted(draw, (left + 12, top + 6, right - 10, top + NAME_ROW), panel.name, bold(NAME_PX), ink,
-                min_px=TEXT_PX)
-    y = top + NAME_ROW
+    if second_line and _needs_two_lines(panel.name, right - left):
+        first, rest = two_lines(display_name(panel.name), bold(TEXT_PX), _name_width(right - left))
+        draw_fitted(draw, (left + 12, top + 8, right - 10, top + 8 + NAME_LINE2), first, bold(TEXT_PX), ink)
+        draw_fitted(draw, (left + 12, top + 8 + NAME_LINE2, right - 10, top + 8 + 2 * NAME_LINE2), rest,
+                    bold(TEXT_PX), ink)
+    else:
+        draw_fitted(draw, (left + 12, top + 6, right - 10, top + NAME_ROW), panel.name, bold(NAME_PX), ink,
+                    min_px=TEXT_PX)
+    y = top + NAME_ROW + (NAME_LINE2 if second_line else 0)
     count_font = bold(TEXT_PX + 1)
     if panel.cards is not None:  # a small back and the number of cards held
         icon = Size.ICON.value

@@ -30,7 +30,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rendering.fonts import CHAINS, DIRECTION, RTL, Face, coverage, font, weight_of
+from rendering.fonts import CHAINS, DIRECTION, RTL, SYNTHETIC_BOLD, Face, coverage, font, synthetic_stroke, weight_of
 from rendering.measure import note
 from rendering.theme import RGB
 
@@ -175,11 +175,13 @@ def _neutral(cluster: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A piece of a line drawn in one call: its text, face (None: the drawn robot) and direction."""
+    """A piece of a line drawn in one call: its text, face (None: the drawn robot) and direction;
+    `embolden` when bold text falls back to a face with no bold weight (`fonts.SYNTHETIC_BOLD`)."""
 
     text: str
     face: Face | None
     rtl: bool
+    embolden: bool = False
 
 
 @lru_cache(maxsize=8192)
@@ -214,7 +216,7 @@ def runs(text: str, weight: Face = Face.REGULAR) -> tuple[Run, ...]:
     ordered: list[Run] = []
     group: list[Run] = []
     for (piece_text, face, _), direction in zip(pieces, directions, strict=True):
-        run = Run(piece_text, face, direction == "R")
+        run = Run(piece_text, face, direction == "R", weight is Face.BOLD and face in SYNTHETIC_BOLD)
         if run.rtl:
             group.append(run)
             continue
@@ -255,7 +257,8 @@ def _run_width(run: Run, px: int) -> float:
     """The advance of one run; cached, as the same names and labels are measured in every render."""
     if run.face is None:
         return _robot_width(px) + round(px * 0.1)
-    return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION)
+    extra = 2 * synthetic_stroke(px) if run.embolden else 0
+    return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION) + extra
 
 
 def width(text: str, typeface: ImageFont.FreeTypeFont) -> float:
@@ -297,6 +300,28 @@ def fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float) -> str:
     return _with_ellipsis(_trim_end(clusters[:low]))
 
 
+def two_lines(text: str, typeface: ImageFont.FreeTypeFont, max_width: float) -> tuple[str, str]:
+    """`text` cleaned and set on at most two lines of `max_width`: broken at the last space that lets the
+    first line fit (else between graphemes), the second line cut with an ellipsis if still too long.
+    The second line is "" when the whole text fits on one."""
+    text = clean(text)
+    if not text or width(text, typeface) <= max_width:
+        return text, ""
+    clusters = graphemes(text)
+    low, high = 0, len(clusters)  # the longest prefix that fits lies in [low, high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if width(_trim_end(clusters[:middle]), typeface) <= max_width:
+            low = middle
+        else:
+            high = middle
+    spaces = [index for index in range(1, low + 1) if clusters[index] == " "]
+    cut = spaces[-1] if spaces else max(1, low)
+    first = _trim_end(clusters[:cut])
+    rest = "".join(clusters[cut:]).strip()
+    return first, fit(rest, typeface, max_width)
+
+
 def shrink_to_fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float, min_px: int
                   ) -> ImageFont.FreeTypeFont:
     """`typeface`, or the same weight at the largest size down to `min_px` at which `text` fits whole."""
@@ -325,13 +350,13 @@ def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typ
         if run.face is None:
             _draw_robot(draw, x, xy[1], px, fill)
         else:
-            mask, left, top = _mask(run.text, px, run.face, run.rtl)
+            mask, left, top = _mask(run.text, px, run.face, run.rtl, run.embolden)
             draw.bitmap((round(x) + left, round(baseline) + top), mask, fill=fill)
         x += run_width
 
 
 @lru_cache(maxsize=2048)
-def _mask(text: str, px: int, face: Face, rtl: bool) -> tuple[Image.Image, int, int]:
+def _mask(text: str, px: int, face: Face, rtl: bool, embolden: bool = False) -> tuple[Image.Image, int, int]:
     """A run shaped and rasterised once: its coverage mask and offset from the baseline origin.
 
     Why: the same names, counts and badges are drawn in every table of a game, and shaping with Raqm
@@ -340,10 +365,13 @@ def _mask(text: str, px: int, face: Face, rtl: bool) -> tuple[Image.Image, int, 
     """
     typeface = font(px, face)
     direction = RTL if rtl else DIRECTION
-    left, top, right, bottom = (int(edge) for edge in typeface.getbbox(text, anchor="ls", direction=direction))
+    stroke = synthetic_stroke(px) if embolden else 0
+    box = typeface.getbbox(text, anchor="ls", direction=direction, stroke_width=stroke)
+    left, top, right, bottom = (int(edge) for edge in box)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=typeface, fill=255, anchor="ls", direction=direction)
-    return mask, left, top
+    ImageDraw.Draw(mask).text((-left, -top), text, font=typeface, fill=255, anchor="ls", direction=direction,
+                              stroke_width=stroke, stroke_fill=255)
+    return mask, left + stroke, top  # a stroked run is `2 * stroke` wider (`_run_width`): centre it
 
 
 def draw_fitted(

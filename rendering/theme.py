@@ -80,6 +80,9 @@ class Theme:
     gold: RGB = (242, 190, 60)
     silver: RGB = (196, 202, 212)
     bronze: RGB = (205, 127, 70)
+    fresh: RGB = (64, 196, 255)  # cards just laid from hand (Carousel) and the card just drawn
+    moved: RGB = (255, 120, 200)  # cards a meld step moved from one meld to another (Carousel)
+    changed: RGB = (150, 196, 170)  # the subtle outline of a meld the last step changed
     width: int = IMAGE_WIDTH  # table, hand, leaderboard and standings width in pixels
 
 

@@ -47,9 +47,10 @@ STRIP_H = 34  # the round so far, under the cards
 CENTRE_H = CAPTION_H + Size.TABLE.value.height + 16 + STRIP_H
 
 
-def table_size(view: ThirteenView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
-    """The table image's size: fixed for a game (its seat panels gain a line in a series, D-TL-5)."""
-    seats = panel_height([_panel(view, (), seat, theme) for seat in range(view.players)], theme)
+def table_size(view: ThirteenView, theme: Theme = DEFAULT_THEME, names: Sequence[str] = ()) -> tuple[int, int]:
+    """The table image's size: fixed for a game and its names (its seat panels gain a line in a series,
+    D-TL-5, and a second name line for a name too long for one)."""
+    seats = panel_height([_panel(view, names, seat, theme) for seat in range(view.players)], theme)
     return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
 
 
@@ -168,7 +169,7 @@ def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Seque
 @offloaded
 def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the public table: seats, counts, passes, places, the combination to beat, whose turn."""
-    height = table_size(view, theme)[1]
+    height = table_size(view, theme, names)[1]
     image, draw = canvas(height, theme)
     title = "Thirteen" if view.series_games <= 1 else f"Thirteen · game {view.game_number} of {view.series_games}"
     turn = turn_label(names, view.to_move, view.is_over, "to play")

@@ -78,6 +78,7 @@ def own_files(path: str, kind: str) -> bool:
         or path in {f"rendering/{kind}.py", f"bench/{kind}.py", f"tests/rendering/test_{kind}.py"}
         or path in {f"tests/cogs/test_{kind}_adapter.py", f"tests/e2e/test_{kind}_table.py"}
         or path == f"tests/e2e/{kind}_helpers.py"  # the game's own end-to-end tests and their helpers
+        or path.startswith((f"tests/rendering/test_{kind}_", f"tests/e2e/test_{kind}_"))
     )
 
 

@@ -51,6 +51,7 @@ from games.base import Engine, IllegalMove
 from games.cards import Card
 from games.carousel import ENGINE, GAME, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
 from games.carousel.ai import NormalPlayer
+from games.carousel.changes import meld_changes
 from games.carousel.moves import parse_table
 from games.carousel.solver import arrange, best_play
 from rendering.carousel import render_hand, render_table
@@ -296,7 +297,9 @@ class CarouselAdapter(GameAdapter):
             lines.append(ctx.notice)
         assert view.seat is not None
         sizes = tuple(len(rest) if seat == view.seat else size for seat, size in enumerate(view.hand_sizes))
-        shown = replace(view, table=table, hand_sizes=sizes, hand_just_ended=False, last_hand=None)
+        # CA-6: the proposal marks the player's own cards as new and the cards it moves, as the table will.
+        marks = meld_changes(view.seat, view.table, table, chosen)
+        shown = replace(view, table=table, hand_sizes=sizes, hand_just_ended=False, last_hand=None, last_meld=marks)
         image = render_table(shown, ctx.picture_names or ctx.names)
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         items: list[discord.ui.Item[Any]] = [

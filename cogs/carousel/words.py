@@ -215,7 +215,8 @@ def panel_lines(
     """The hand panel's text: where, what now, the last hand's scores, the hand and the selection."""
     lines = [location, status_line(view, names, waiting=waiting), *scores_lines(view, names)]
     if view.hand:
-        lines.append(f"Your hand: {count_text(view.hand)}.")
+        drew = f" You drew {view.drawn}." if view.drawn is not None else ""  # CA-4: own view only
+        lines.append(f"Your hand: {count_text(view.hand)}.{drew}")
     if chosen:
         lines.append(f"Selected: {cards_text(chosen)} ({count_text(chosen)}).")
     if notice:

@@ -284,6 +284,16 @@ def greyed_reason(view: SchnapsenView) -> str:
     return f"Greyed-out cards can't be played now. {reason}"
 
 
+def last_trick_line(view: SchnapsenView, names: Sequence[str]) -> str:
+    """SX-4: the last completed trick of this deal, leader's card first, and who took it."""
+    last = view.last_trick
+    if last is None or view.deal_just_ended:
+        return ""
+    cards = " ".join(str(played.card) for played in last.cards)
+    taker = "you" if last.winner == view.seat else seat_name(names, last.winner)
+    return f"Last trick: {cards}, taken by {taker}."
+
+
 def points_line(view: SchnapsenView, names: Sequence[str]) -> str:
     """Running points in `auto` mode; in `memory` mode the count is the player's job (SX-11)."""
     seat = view.seat
@@ -311,6 +321,9 @@ def panel_lines(
     if not view.is_over:
         lines.append(f"{stock_line(view, names)} · {series_line(view, names)}")
         lines.append(points_line(view, names))
+        lines.append(last_trick_line(view, names))
+        if view.drawn is not None:  # SX-5: only this seat's own view names its draw
+            lines.append(f"You drew {view.drawn}.")
     summary = recent_deal(view)
     if summary is not None:
         lines.append("Last deal: " + deal_line(summary, names))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from games.cards import Card, parse_card
 from games.carousel.melds import Meld
 from games.carousel.options import Options
-from games.carousel.views import GameEndSummary, HandSummary, Phase
+from games.carousel.views import GameEndSummary, HandSummary, LastMeld, MeldChange, Phase
 
 if TYPE_CHECKING:
     from games.carousel.state import State
@@ -38,6 +38,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "last_hand": _summary_to_dict(state.last_hand),
         "hand_moves": state.hand_moves,
         "final": _end_to_dict(state.final),
+        "last_meld": _last_meld_to_dict(state.last_meld),
+        "drawn": [None if card is None else card.code for card in state.drawn],
     }
 
 
@@ -63,6 +65,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         last_hand=_summary_from_dict(data["last_hand"]),
         hand_moves=int(data["hand_moves"]),
         final=_end_from_dict(data["final"]),
+        # Snapshots written before these fields existed load with nothing marked.
+        last_meld=_last_meld_from_dict(data.get("last_meld")),
+        drawn=tuple(None if code is None else parse_card(code) for code in data.get("drawn", ())),
     )
 
 
@@ -72,6 +77,20 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 
 def _cards(codes: Sequence[str]) -> tuple[Card, ...]:
     return tuple(parse_card(code) for code in codes)
+
+
+def _last_meld_to_dict(last: LastMeld | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    changes = [[change.index, _codes(change.from_hand), _codes(change.moved)] for change in last.changes]
+    return {"seat": last.seat, "changes": changes}
+
+
+def _last_meld_from_dict(data: Mapping[str, Any] | None) -> LastMeld | None:
+    if data is None:
+        return None
+    changes = tuple(MeldChange(int(index), _cards(hand), _cards(moved)) for index, hand, moved in data["changes"])
+    return LastMeld(int(data["seat"]), changes)
 
 
 def _end_to_dict(end: GameEndSummary | None) -> dict[str, Any] | None:

@@ -16,12 +16,13 @@ from typing import Any
 
 from games.base import GameResult, IllegalMove, replay_moves, seeded_rng
 from games.cards import Card, format_cards, parse_card, rummy_deck, shuffled
+from games.carousel.changes import meld_changes
 from games.carousel.melds import Meld, TableCard, hand_value, lowest_count
 from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move, parse_move
 from games.carousel.options import Options
 from games.carousel.scoring import end_of_game, score_hand
 from games.carousel.table_check import check_meld_step
-from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase, display_order
+from games.carousel.views import CarouselView, GameEndSummary, HandSummary, LastMeld, Phase, display_order
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,8 @@ class State:
     last_hand: HandSummary | None = None
     hand_moves: int = 0
     final: GameEndSummary | None = None
+    last_meld: LastMeld | None = None  # CA-6: the latest meld step of this hand, for the images
+    drawn: tuple[Card | None, ...] = ()  # CA-4: per seat, the card it drew last in this hand (hidden)
 
     # --- the engine contract --------------------------------------------------------------------
 
@@ -156,7 +159,16 @@ class State:
             last_hand=self.last_hand,
             hand_just_ended=self.last_hand is not None and self.hand_moves == 0,
             final=self.final,
+            last_meld=self.last_meld,
+            drawn=self._drawn_by(seat),
         )
+
+    def _drawn_by(self, seat: int | None) -> Card | None:
+        """The seat's own last draw while it still holds it; never another seat's card (hidden, design §2)."""
+        if seat is None or seat >= len(self.drawn):
+            return None
+        card = self.drawn[seat]
+        return card if card is not None and card in self.hands[seat] else None
 
     def result(self) -> GameResult:
         """Places by final total (CA-13); equal totals share a place (D-CA-4)."""
@@ -191,18 +203,23 @@ class State:
         card = self.stock[-1]
         hands = _with_hand(self.hands, seat, (*self.hands[seat], card))
         draws = self.draws + 1
-        state = replace(self, stock=self.stock[:-1], hands=hands, draws=draws)
+        drawn = tuple(card if who == seat else self._drawn_at(who) for who in range(self.players))
+        state = replace(self, stock=self.stock[:-1], hands=hands, draws=draws, drawn=drawn)
         if draws == 1:
             return replace(state, phase=Phase.MELD_1)._logged(f"Seat {seat + 1} drew a card")
         if draws == 2:
             return replace(state, phase=Phase.MELD_2)._logged(f"Seat {seat + 1} drew a second card")
         return state._logged(f"Seat {seat + 1} drew a third card")._end_turn(seat)
 
+    def _drawn_at(self, seat: int) -> Card | None:
+        return self.drawn[seat] if seat < len(self.drawn) else None
+
     def _meld(self, seat: int, move: MeldStep, added: tuple[Card, ...]) -> State:
         added_set = set(added)
         hand = tuple(card for card in self.hands[seat] if card not in added_set)
         table = tuple(meld.in_display_order() for meld in move.table)
-        state = replace(self, hands=_with_hand(self.hands, seat, hand), table=table)
+        last_meld = meld_changes(seat, self.table, table, added_set)
+        state = replace(self, hands=_with_hand(self.hands, seat, hand), table=table, last_meld=last_meld)
         state = state._logged(f"Seat {seat + 1} melded {format_cards(added)}")
         if not hand:
             return state._logged(f"Seat {seat + 1} went out")._end_hand(went_out=seat)  # CA-10
@@ -274,6 +291,8 @@ class State:
             phase=Phase.DRAW_1,
             draws=0,
             hand_moves=0,
+            last_meld=None,
+            drawn=(),
         )
 
     # --- snapshots (games.carousel.snapshot) ------------------------------------------------------

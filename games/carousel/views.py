@@ -140,6 +140,11 @@ class CarouselView:
     last_hand: HandSummary | None
     hand_just_ended: bool  # no move has been made yet in the current hand since `last_hand` ended
     final: GameEndSummary | None
+    # CA-6: what the latest meld step did to the table (public: every card it names is on the table).
+    last_meld: LastMeld | None = None
+    # CA-4: the card this seat drew last in this hand while it is still in its hand; only in that seat's
+    # own view (the public view and the other seats' views hold None).
+    drawn: Card | None = None
 
     @property
     def last_action(self) -> str:
@@ -156,3 +161,42 @@ class CarouselView:
     @property
     def may_meld(self) -> bool:
         return self.my_turn and self.phase.may_meld
+
+
+@dataclass(frozen=True, slots=True)
+class MeldChange:
+    """One meld of the new table that a meld step built or changed (CA-6).
+
+    `index` is its place in `CarouselView.table`; `from_hand` are the cards the player laid from hand
+    ("new"), `moved` the cards taken from other melds of the old table (jokers freed by CA-7 among them).
+    Cards not named stayed in the meld they were in.
+    """
+
+    index: int
+    from_hand: tuple[Card, ...]
+    moved: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LastMeld:
+    """The latest meld step (CA-6): who made it and every meld of the resulting table it changed.
+
+    Melds left exactly as they were are not listed. Computed by the engine from the move alone
+    (`games.carousel.changes.meld_changes`), so it is the same in every view.
+    """
+
+    seat: int
+    changes: tuple[MeldChange, ...]
+
+    @property
+    def from_hand(self) -> frozenset[Card]:
+        return frozenset(card for change in self.changes for card in change.from_hand)
+
+    @property
+    def moved(self) -> frozenset[Card]:
+        return frozenset(card for change in self.changes for card in change.moved)
+
+    @property
+    def changed(self) -> frozenset[int]:
+        """Indices (in the table) of the melds this step built or changed."""
+        return frozenset(change.index for change in self.changes)

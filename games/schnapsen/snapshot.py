@@ -60,6 +60,14 @@ def _summary_from_dict(data: dict[str, Any] | None) -> DealSummary | None:
     )
 
 
+def _drawn_from(codes: list[str | None] | None) -> tuple[Card | None, Card | None]:
+    """Each seat's latest draw; snapshots written before it was kept load as "nothing drawn"."""
+    if not codes:
+        return (None, None)
+    first, second = (None if code is None else parse_card(code) for code in codes)
+    return (first, second)
+
+
 def state_to_dict(state: State) -> dict[str, Any]:
     """Every field of the state, as JSON types."""
     closed = state.closed
@@ -90,6 +98,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "winner": state.winner,
         "pause": None if state.pause is None else state.pause.value,
         "kept_trump": state.kept_trump,
+        "drawn": [None if card is None else card.code for card in state.drawn],
     }
 
 
@@ -130,4 +139,5 @@ def state_from_dict(data: dict[str, Any]) -> State:
         winner=data["winner"],
         pause=None if data.get("pause") is None else Pause(data["pause"]),
         kept_trump=data.get("kept_trump"),
+        drawn=_drawn_from(data.get("drawn")),
     )

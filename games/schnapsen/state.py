@@ -104,6 +104,7 @@ class State:
     winner: int | None = None
     pause: Pause | None = None  # SX-10 draw-or-close, SX-9 exchange-on-close (pagat 66)
     kept_trump: int | None = None  # SX-9: who declined an offer made to holders only (older tables), so holds the 9
+    drawn: tuple[Card | None, Card | None] = (None, None)  # SX-5: each seat's latest draw this deal (hidden)
     players: int = field(default=2)
 
     # Basic queries ------------------------------------------------------------------------------
@@ -365,7 +366,8 @@ class State:
         winner, talon = self.leader, self.talon
         hands = _set(self.hands, winner, (*self.hands[winner], talon[0]))
         hands = _set(hands, 1 - winner, (*hands[1 - winner], talon[1]))
-        return replace(self, hands=hands, talon=talon[2:], pause=None)
+        drawn = (talon[0], talon[1]) if winner == 0 else (talon[1], talon[0])
+        return replace(self, hands=hands, talon=talon[2:], pause=None, drawn=drawn)
 
     def _offer_exchange(self) -> State:
         """SX-9 `exchange_on_close` (pagat 66): the closer's opponent holding the lowest trump may exchange
@@ -587,12 +589,20 @@ class State:
             can_draw=any(isinstance(m, Draw) for m in moves),
             can_keep=any(isinstance(m, KeepTrump) for m in moves),
             trump_kept_by=self.kept_trump,
+            drawn=self._drawn_by(seat),
             last_deal=self.last_deal,
             deal_just_ended=self.last_deal is not None and (self.moves_in_deal == 0 or self.is_over),
             is_over=self.is_over,
             winner=self.winner,
             options=self.options,
         )
+
+    def _drawn_by(self, seat: int | None) -> Card | None:
+        """The seat's own latest draw while it still holds it; never the other seat's (design §2)."""
+        if seat is None:
+            return None
+        card = self.drawn[seat]
+        return card if card is not None and card in self.hands[seat] else None
 
     # Snapshots -----------------------------------------------------------------------------------
 

@@ -162,6 +162,10 @@ class SchnapsenView:
     # SX-9: on tables stored before `exchange_offer_always`, the seat that declined the exchange at a
     # close: the offer went to holders only, so everybody knew it held the lowest trump. None otherwise.
     trump_kept_by: int | None = None
+    # SX-5: the card this seat drew after the last trick, while it still holds it. Only in that seat's
+    # own view: the public view and the opponent's view hold None (the face-up trump included, though
+    # everybody saw who took it, so no view ever names another seat's draw).
+    drawn: Card | None = None
 
     @property
     def last_action(self) -> str:

@@ -321,3 +321,27 @@ def test_a_live_type_the_table_id_still_matches() -> None:
 
     match = TYPE_TEMPLATE.fullmatch("crt:12:3:1f")
     assert match is not None and match["game"] == "12" and match["mask"] == "1f"
+
+
+# What just happened (CA-4, CA-6) ------------------------------------------------------------------
+
+
+def test_ca4_hand_text_names_the_card_just_drawn_to_its_seat_only() -> None:
+    """CA-4: after a draw the drawer's panel says "You drew …"; the other seat's panel does not."""
+    state = position(hands=["Kd Ks Qs Qh Jd Jc", "2s Qc"], phase="draw_1", stock="3c 4d").apply(Draw())
+    assert "You drew 4♦." in panel(state).content
+    other = ADAPTER.hand_panel(PanelContext(7, 4, 1, state.view(1), NAMES[:2])).content
+    assert "You drew" not in other and "4♦" not in other
+
+
+def test_ca6_the_proposal_image_marks_the_players_cards_and_the_moved_joker(monkeypatch) -> None:
+    """CA-6, CA-7: the proposal is drawn with the chosen cards as new and the freed joker as moved."""
+    drawn: list[Any] = []
+    monkeypatch.setattr("cogs.carousel.adapter.render_table", lambda view, names: drawn.append(view) or b"png")
+    chosen = positions(FREEING, "7h", "9c", "10c")
+    panel(FREEING, chosen | {PROPOSING})
+    cards = {FREEING.view(0).hand[i] for i in chosen}
+    (shown,) = drawn
+    assert shown.last_meld is not None and shown.last_meld.seat == 0
+    assert shown.last_meld.from_hand == cards
+    assert shown.last_meld.moved == {parse_card("Jk")}

@@ -448,3 +448,30 @@ def test_hint_out_of_turn_is_refused() -> None:
     """A hint click from the waiting player gets a reason, not a suggestion."""
     outcome = ADAPTER.on_action(PanelContext(7, 3, 1, opening().view(1), NAMES), "hint", "", ())
     assert isinstance(outcome, Refuse)
+
+
+# What just happened (SX-4, SX-5) ------------------------------------------------------------------
+
+
+def _after_a_trick() -> State:
+    """Alice leads A♠ and takes Bob's 9♠; Alice then draws K♦ and Bob J♣."""
+    hands = ["As Kh Qh Js 10d 9d", "9s Qc Kc Jh 10h 9h"]
+    state = position(hands, trump="Ac", talon="Kd Jc Qd Jd 10c 10s Ks Qs 9c Ad Ah")
+    return state.apply(PlayCard(parse_card("As"))).apply(PlayCard(parse_card("9s")))
+
+
+def test_sx5_hand_text_names_the_seats_own_draw_only() -> None:
+    """SX-5: each hand panel names the card that seat drew; neither names the other's, nor the table header."""
+    state = _after_a_trick()
+    alice, bob = panel(state.view(0)).content, panel(state.view(1)).content
+    assert "You drew K♦." in alice and "J♣" not in alice
+    assert "You drew J♣." in bob and "K♦" not in bob
+    header = table_header(state.view(None), NAMES)
+    assert "K♦" not in header and "J♣" not in header
+
+
+def test_sx4_hand_text_shows_the_last_trick_and_who_took_it() -> None:
+    """SX-4: the hand panel shows the last trick, leader's card first, and who took it."""
+    state = _after_a_trick()
+    assert "Last trick: A♠ 9♠, taken by you." in panel(state.view(0)).content
+    assert "Last trick: A♠ 9♠, taken by Alice." in panel(state.view(1)).content

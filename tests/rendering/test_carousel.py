@@ -110,7 +110,8 @@ def test_awkward_names_render_on_a_five_seat_table():
     state = position(table=["6h Jk=7h 8h"], hands=["2c", "Kd", "5s", "6s", "7s"], stock=30, to_move=3)
     for start in (0, 5):
         names = AWKWARD_NAMES[start : start + 5]
-        assert decode(carousel.render_table(state.view(None), names)).size == carousel.table_size(state.view(None))
+        view = state.view(None)
+        assert decode(carousel.render_table(view, names)).size == carousel.table_size(view, names=names)
 
 
 def test_an_unchanged_hand_is_drawn_once():

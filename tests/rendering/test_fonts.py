@@ -143,3 +143,18 @@ def test_cards_after_a_right_to_left_name_read_after_it():
     assert laid_out[0].rtl and laid_out[0].text == "محمد عبد الله"
     assert "".join(run.text for run in laid_out[1:]) == " 6♣ 6♥"
     assert not any(run.rtl for run in laid_out[1:])
+
+
+def test_bold_cjk_is_emboldened_in_the_regular_cjk_face():
+    """No bold CJK face is bundled: bold CJK text is drawn in the CJK face with a stroke, so it inks more
+    than the same text in regular weight (and the face has the glyphs: no .notdef, as tested above)."""
+    (run,) = runs("李小龍", Face.BOLD)
+    assert run.face is Face.CJK and run.embolden
+    assert not runs("李小龍", Face.REGULAR)[0].embolden
+
+    def ink(typeface: ImageFont.FreeTypeFont) -> int:
+        image = Image.new("RGB", (200, 60), (0, 0, 0))
+        draw_fitted(ImageDraw.Draw(image), (0, 0, 200, 60), "李小龍", typeface, (255, 255, 255))
+        return int(np.asarray(image).sum())
+
+    assert ink(bold(PX)) > 1.15 * ink(font(PX))

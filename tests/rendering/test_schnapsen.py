@@ -89,7 +89,7 @@ def test_awkward_names_render_on_the_table():
     state = position(["9h 10h Jh", "9s 10s Js"], trump="Ac", talon="9c 10c Jc Qc Kc", trick="Qh")
     for start in range(0, len(AWKWARD_NAMES), 2):
         names = AWKWARD_NAMES[start : start + 2]
-        assert decode(schnapsen.render_table(state.view(None), names)).size == schnapsen.table_size()
+        assert decode(schnapsen.render_table(state.view(None), names)).size == schnapsen.table_size(names=names)
 
 
 def test_sx11_memory_mode_hides_the_running_points():

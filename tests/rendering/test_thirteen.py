@@ -89,7 +89,8 @@ def test_awkward_names_render_on_the_table():
     state = position(["3s 4s", "6c", "Jd Qd", "Kh"], table="10h", to_move=1, passed=[2])
     for start in range(0, len(AWKWARD_NAMES), 4):
         names = AWKWARD_NAMES[start : start + 4]
-        assert decode(thirteen.render_table(state.view(None), names)).size == thirteen.table_size(state.view(None))
+        view = state.view(None)
+        assert decode(thirteen.render_table(view, names)).size == thirteen.table_size(view, names=names)
 
 
 def test_missing_names_fall_back_to_seat_numbers():
