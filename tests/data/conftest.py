@@ -1,31 +1,138 @@
-"""Storage fixtures: a real SQLite file per test in pytest's tmp_path, and small game builders."""
+"""Storage fixtures: every `db` test runs on both backends, a real SQLite file per test in pytest's
+tmp_path and a fresh schema on a real PostgreSQL server (tests/pgserver.py says how the server is
+found: CARDROOM_TEST_POSTGRES, or one started for the session, or the PostgreSQL runs are skipped).
+`sqlite_db` and `db_path` are for what only SQLite has (its files, its group commit, its pragmas).
+"""
 
 from __future__ import annotations
 
+import itertools
+import os
+import shutil
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+import tempfile
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
+from urllib.parse import urlencode
 
+import asyncpg
 import pytest
 
 from data import Database, GameRecord, TurnTimer
+from tests import pgserver
 
 GUILD = 111
 T0 = 1_700_000_000.0
+BACKENDS = ("sqlite", "postgresql")
+_schemas = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """The URL of the PostgreSQL server the tests use (see tests/pgserver.py), or a skip saying why."""
+    given = os.environ.get(pgserver.ENV, "").strip()
+    if given:
+        yield given
+        return
+    if pgserver.binaries() is None:
+        pytest.skip(
+            f"no PostgreSQL server: set {pgserver.ENV}=postgresql://... or install PostgreSQL's server "
+            "binaries (initdb, pg_ctl) so the tests start one"
+        )
+    folder = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))  # under /tmp: the postgres user must reach it
+    try:
+        yield pgserver.start(folder)
+    finally:
+        pgserver.stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+async def pg_schema(pg_url: str) -> AsyncIterator[str]:
+    """A URL whose connections work in a new, empty schema of the test server (dropped afterwards)."""
+    name = f"t{os.getpid()}_{next(_schemas)}"
+    admin = await asyncpg.connect(pg_url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {name}")
+        separator = "&" if "?" in pg_url else "?"
+        yield f"{pg_url}{separator}{urlencode({'search_path': name})}"
+        await admin.execute(f"DROP SCHEMA {name} CASCADE")
+    finally:
+        await admin.close()
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """An SQLite file (for the tests of what only SQLite has)."""
     return tmp_path / "cardroom.db"
 
 
+@pytest.fixture(params=BACKENDS)
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """What `Database.open` is given: an SQLite file, or a PostgreSQL URL (a fresh schema)."""
+    if request.param == "sqlite":
+        return tmp_path / "cardroom.db"
+    url: str = request.getfixturevalue("pg_schema")
+    return url
+
+
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
+async def db(db_target: str | Path) -> AsyncIterator[Database]:
+    database = await Database.open(db_target)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+async def sqlite_db(db_path: Path) -> AsyncIterator[Database]:
     database = await Database.open(db_path)
     try:
         yield database
     finally:
         await database.close()
+
+
+async def stored_version(target: str | Path) -> int:
+    """The schema version written in the database at `target`, read without opening (and so migrating) it."""
+    if isinstance(target, Path):
+        with sqlite3.connect(target) as conn:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    conn = await asyncpg.connect(target)
+    try:
+        return int(await conn.fetchval("SELECT version FROM cardroom_schema"))
+    finally:
+        await conn.close()
+
+
+async def set_stored_version(target: str | Path, version: int) -> None:
+    if isinstance(target, Path):
+        with sqlite3.connect(target) as conn:
+            conn.execute(f"PRAGMA user_version = {int(version)}")
+        return
+    conn = await asyncpg.connect(target)
+    try:
+        await conn.execute("CREATE TABLE IF NOT EXISTS cardroom_schema (version INTEGER NOT NULL)")
+        await conn.execute("DELETE FROM cardroom_schema")
+        await conn.execute("INSERT INTO cardroom_schema (version) VALUES ($1)", version)
+    finally:
+        await conn.close()
+
+
+async def table_names(target: str | Path) -> set[str]:
+    """The tables in the database at `target` (for PostgreSQL: in the URL's schema)."""
+    if isinstance(target, Path):
+        with sqlite3.connect(target) as conn:
+            return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    conn = await asyncpg.connect(target)
+    try:
+        rows = await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+        return {row[0] for row in rows}
+    finally:
+        await conn.close()
 
 
 async def lobby(
