@@ -25,6 +25,7 @@ data/migrations/postgresql/ where they differ from SQLite's (data/schema.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import AsyncIterator, Iterable
@@ -189,14 +190,14 @@ class PostgresDatabase(Database):
         self._check_open()
         try:
             await self._pool.execute("VACUUM seats, games, match_players, ratings, user_settings, pending_erasures")
-        except (OSError, asyncpg.PostgresError) as error:
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise _plainly(error) from error
 
     async def read(self, sql: str, params: Params = ()) -> list[Any]:
         self._check_open()
         try:
             return list(await self._pool.fetch(numbered(sql), *_bound(params)))
-        except (OSError, asyncpg.PostgresError) as error:
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise _plainly(error) from error
 
     async def atomic(self, work: Work[T], *, one_game: bool = False) -> T:
@@ -220,7 +221,7 @@ class PostgresDatabase(Database):
         """Checked open by the caller: an `atomic` accepted before `close` still runs (close waits for it)."""
         try:
             conn = await self._pool.acquire()
-        except (OSError, asyncpg.PostgresError) as error:
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise _plainly(error) from error
         try:
             try:
@@ -228,17 +229,27 @@ class PostgresDatabase(Database):
                 yield PgTx(conn)
                 await settle(conn.execute("COMMIT"))
             except BaseException as error:
-                if not conn.is_closed() and conn.is_in_transaction():
-                    try:
-                        await settle(conn.execute("ROLLBACK"))
-                    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                        log.exception("rollback failed")
-                        conn.terminate()
-                if isinstance(error, OSError | asyncpg.PostgresError) and (fault := as_fault(error)) is not None:
+                await _roll_back(conn)
+                if (fault := as_fault(error)) is not None:
                     raise fault from error
                 raise
         finally:
-            await settle(self._pool.release(conn))
+            with contextlib.suppress(asyncpg.InterfaceError):  # a lost connection is the pool's already
+                await settle(self._pool.release(conn))
+
+
+async def _roll_back(conn: asyncpg.Connection) -> None:
+    """Never hand a connection back inside a transaction; one that is lost needs nothing (the server
+    rolled it back when it went)."""
+    try:
+        if conn.is_closed() or not conn.is_in_transaction():
+            return
+        await settle(conn.execute("ROLLBACK"))
+    except asyncpg.InterfaceError:
+        return  # the connection was lost and the pool has taken it back
+    except (OSError, asyncpg.PostgresError):
+        log.exception("rollback failed; dropping the connection")
+        conn.terminate()
 
 
 async def _stored_version(conn: asyncpg.Connection) -> int:
@@ -293,9 +304,15 @@ _KIND_OF_STATE = {
 }
 
 
+# asyncpg's words for a statement on a connection that is gone (the pool detaches it when it closes).
+_LOST = ("connection is closed", "released back to the pool", "connection was closed")
+
+
 def fault_kind(error: BaseException) -> FaultKind | None:
     """The storage fault a PostgreSQL error (or a lost connection) reports; None for the statement's own."""
     if isinstance(error, OSError | asyncpg.PostgresConnectionError):
+        return FaultKind.UNREACHABLE
+    if isinstance(error, asyncpg.InterfaceError) and any(words in str(error) for words in _LOST):
         return FaultKind.UNREACHABLE
     state = getattr(error, "sqlstate", None)
     if not isinstance(error, asyncpg.PostgresError) or not isinstance(state, str):

@@ -97,7 +97,7 @@ def stop(folder: Path) -> None:
     if bin_dir is None or not (folder / "data" / "postmaster.pid").exists():
         return
     subprocess.run(
-        _as_server_user([str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), "-m", "fast", "-w", "stop"]),
+        _as_server_user([str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), "-m", "immediate", "-w", "stop"]),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         check=False,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from data import Database, VersionConflict
 
-from .conftest import T0, active_game
+from .conftest import T0, active_game, lobby
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +45,22 @@ async def test_racing_appends_from_two_connections_one_wins(db, db_target):
         )
     assert sum(o == 1 for o in outcomes) == 1
     assert sum(isinstance(o, VersionConflict) for o in outcomes) == 19
+
+
+async def test_the_last_chair_goes_to_one_of_two_processes(db, db_target):
+    """Two Database objects (two processes' worth) joining a lobby's last free chair at once: write
+    transactions never interleave, so one is seated and the other is told the table is full."""
+    game = await lobby(db)
+    for user in (1, 2, 3):
+        await db.games.add_player(game.id, user, f"player {user}")
+    async with await Database.open(db_target) as other:
+        outcomes = await asyncio.gather(
+            db.games.add_player(game.id, 4, "four", max_seats=4),
+            other.games.add_player(game.id, 5, "five", max_seats=4),
+            return_exceptions=True,
+        )
+    assert sorted(type(o).__name__ for o in outcomes) == ["Seat", "SeatError"]
+    assert len((await db.games.get(game.id)).seats) == 4
 
 
 async def test_concurrent_games_interleave_without_loss(db):
