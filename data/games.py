@@ -134,6 +134,22 @@ def _require_status(game_id: int, status: GameStatus, statuses: tuple[GameStatus
         raise WrongStatus(game_id, status, statuses)
 
 
+# PostgreSQL's form of `_append`, for `append_move`: the same three writes in one statement, so a
+# move is one round trip to the server and its own transaction instead of five trips (BEGIN, three
+# statements, COMMIT). `bumped` is the version check; the moves row and the timeout reset exist only
+# if it matched. The last SELECT reads the game as it was before the statement (the status and
+# version a refusal names); `new_version` is NULL when nothing matched.
+_APPEND_POSTGRES = (
+    "WITH bumped AS (UPDATE games SET version = version + 1, deadline = ?, reminder_sent = 0, updated_at = ? "
+    "WHERE id = ? AND version = ? AND status = 'active' AND {lock} RETURNING id, version), "
+    "logged AS (INSERT INTO moves (game_id, seq, code, actor, source, at) "
+    "SELECT id, version, ?, ?, ?, ? FROM bumped RETURNING seq), "
+    "reset AS (UPDATE seats SET consecutive_timeouts = 0 FROM bumped "
+    "WHERE seats.game_id = bumped.id AND seats.seat = ? AND ? RETURNING seats.seat) "
+    "SELECT (SELECT version FROM bumped) AS new_version, status, version FROM games WHERE id = ?"
+)
+
+
 async def _append(
     tx: Tx,
     game_id: int,
@@ -354,12 +370,42 @@ class GameRepository:
         consecutive-timeout count.
         """
 
-        async def append(tx: Tx) -> int:
-            return await _append(tx, game_id, expected_version, code, at, actor, next_deadline, MoveSource(source))
+        source = MoveSource(source)
+        if self._db.dialect == "postgresql":
+            return await self._append_postgres(game_id, expected_version, code, at, actor, next_deadline, source)
 
-        # Group-committed on SQLite (Database.atomic): a move is the bot's most frequent write. It touches
-        # only its game's rows behind the version check, so PostgreSQL runs moves side by side.
+        async def append(tx: Tx) -> int:
+            return await _append(tx, game_id, expected_version, code, at, actor, next_deadline, source)
+
+        # Group-committed on SQLite (Database.atomic): a move is the bot's most frequent write.
         return await self._db.atomic(append, one_game=True)
+
+    async def _append_postgres(
+        self,
+        game_id: int,
+        expected_version: int,
+        code: str,
+        at: float,
+        actor: int | None,
+        next_deadline: float | None,
+        source: MoveSource,
+    ) -> int:
+        """`_append` as one statement (`_APPEND_POSTGRES`), with the same answers and refusals."""
+        from .postgres import MOVE_LOCK_SQL, PostgresDatabase
+
+        assert isinstance(self._db, PostgresDatabase)
+        resets = actor is not None and source is MoveSource.PLAYER
+        rows = await self._db.move_statement(
+            _APPEND_POSTGRES.format(lock=MOVE_LOCK_SQL),
+            (next_deadline, at, game_id, expected_version, code, actor, source.value, at, actor, resets, game_id),
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        row = rows[0]
+        if row["new_version"] is not None:
+            return int(row["new_version"])
+        _require_status(game_id, GameStatus(row["status"]), (GameStatus.ACTIVE,))
+        raise VersionConflict(game_id, expected_version, row["version"])
 
     async def append_final_move(
         self,

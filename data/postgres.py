@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 WRITE_LOCK = 0x43415244  # the advisory lock key every write transaction takes ("CARD")
+# An uncorrelated subquery a move's UPDATE puts in its WHERE clause: evaluated once, before the first
+# row is read (and so before any row lock), it takes the write lock shared for the statement's transaction.
+MOVE_LOCK_SQL = f"(SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared({WRITE_LOCK})) AS locked) = 1"
 MIGRATION_LOCK = 0x4D494752  # held while the schema is upgraded ("MIGR"): two processes starting together
 CONNECT_TIMEOUT_S = 10.0
 
@@ -197,6 +200,19 @@ class PostgresDatabase(Database):
         self._check_open()
         try:
             return list(await self._pool.fetch(numbered(sql), *_bound(params)))
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise _plainly(error) from error
+
+    async def move_statement(self, sql: str, params: Params) -> list[Any]:
+        """One data-modifying statement as its own transaction (one round trip): for the move, whose
+        statement takes the write lock shared itself (`MOVE_LOCK_SQL`) before its conditional UPDATE.
+        A cancelled caller waits for it to end, as for `atomic`."""
+        self._check_open()
+        task = asyncio.ensure_future(self._pool.fetch(numbered(sql), *_bound(params)))
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        try:
+            return list(await settle(task))
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise _plainly(error) from error
 
