@@ -46,6 +46,10 @@ Settings: `db.settings` (SettingsRepository)
 Messages: `db.messages` (MessageRepository): of_game, get, save(ShownMessage), owe, turn_start(game, seat),
     games_owing_results(), games_owing_messages()
 
+Leases: `db.leases` (LeaseRepository), one owner at a time for a game's single-writer work across processes:
+    acquire(key, owner, now=, ttl=) -> Lease | None; renew(lease, now=, ttl=) -> Lease | None (None: taken over);
+    release(lease, now=) -> bool; holder(key, now=); held_by(owner, now=); data.leases.game_key(game_id)
+
 Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first)
 
 Errors (data.errors): StorageError > DatabaseUnavailable, SchemaTooNew, GameNotFound, VersionConflict, WrongStatus,
@@ -66,6 +70,7 @@ from .errors import (
     VersionConflict,
     WrongStatus,
 )
+from .leases import Lease
 from .models import (
     BoardEntry,
     Erasure,
@@ -103,6 +108,7 @@ __all__ = [
     "GameStatus",
     "GuildSettings",
     "HandDelivery",
+    "Lease",
     "MatchPlayer",
     "MatchRecord",
     "MessageKind",

@@ -102,13 +102,15 @@ def redacted(target: str | Path) -> str:
 class Database(abc.ABC):
     """An open Cardroom database. Use `await Database.open(target)` or `async with await Database.open(target)`.
 
-    The repositories hang off it: `db.games`, `db.results`, `db.settings`, `db.privacy`, `db.messages`.
+    The repositories hang off it: `db.games`, `db.results`, `db.settings`, `db.privacy`, `db.messages`,
+    `db.leases`.
     """
 
     dialect: str  # "sqlite" or "postgresql"
 
     def __init__(self, model: RatingModel) -> None:
         from .games import GameRepository
+        from .leases import LeaseRepository
         from .messages import MessageRepository
         from .privacy import PrivacyRepository
         from .results import ResultRepository
@@ -120,6 +122,7 @@ class Database(abc.ABC):
         self.settings = SettingsRepository(self)
         self.privacy = PrivacyRepository(self)
         self.messages = MessageRepository(self)
+        self.leases = LeaseRepository(self)
 
     @staticmethod
     async def open(
