@@ -2,22 +2,31 @@
 
     .venv/bin/python -m bench.storage                       # the README's sizes
     .venv/bin/python -m bench.storage --games 1000 --matches 10000 --appends 500   # quick run
+    .venv/bin/python -m bench.storage --postgres postgresql:///cardroom?host=/run/pg --parts appends
+                                                            # appends on a PostgreSQL server too
 
 Figures are wall-clock on whatever machine runs it (on a shared CI box, under load). Bulk fixtures
 are inserted with plain SQL inside one transaction to save set-up time; everything measured goes
 through the public repository API the bot uses.
+
+With `--postgres URL` the same appends run on that server too, in a schema of their own that is
+dropped afterwards, and print beside SQLite's. The server keeps its own durability setting
+(`synchronous_commit`, `fsync`): compare SQLite FULL with a server that flushes its WAL at commit.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from urllib.parse import urlencode
 
 from data import Database, Synchronous, TurnTimer
 
@@ -39,9 +48,24 @@ async def timed(samples: list[float], call: Callable[[], Awaitable[object]]) -> 
     return result
 
 
-async def bench_appends(folder: Path, appends: int, tables: int, sync: Synchronous) -> None:
+@contextlib.asynccontextmanager
+async def postgres_schema(url: str) -> AsyncIterator[str]:
+    """A URL whose connections use a new schema on the server at `url`; the schema is dropped afterwards."""
+    import asyncpg
+
+    name = f"bench_{os.getpid()}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}")
+        yield f"{url}{'&' if '?' in url else '?'}{urlencode({'search_path': name})}"
+    finally:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+        await admin.close()
+
+
+async def bench_appends(target: str | Path, appends: int, tables: int, sync: Synchronous, label: str) -> None:
     """Sequential appends (one click at a time) and concurrent appends spread over `tables` games."""
-    async with await Database.open(folder / f"appends-{sync.value}.db", synchronous=sync) as db:
+    async with await Database.open(target, synchronous=sync) as db:
         games = []
         for n in range(tables):
             game = await db.games.create_lobby(
@@ -67,7 +91,7 @@ async def bench_appends(folder: Path, appends: int, tables: int, sync: Synchrono
                 lambda v=version: db.games.append_move(first, v, "3s.4s.5s", at=T0, actor=v % 4, next_deadline=T0 + v),
             )
         elapsed = time.perf_counter() - start
-        print(f"  sequential, synchronous={sync.value}: {appends / elapsed:,.0f} moves/s ({summary(latencies)})")
+        print(f"  sequential, {label}: {appends / elapsed:,.0f} moves/s ({summary(latencies)})")
 
         per_table = max(1, appends // tables)
 
@@ -79,7 +103,7 @@ async def bench_appends(folder: Path, appends: int, tables: int, sync: Synchrono
         await asyncio.gather(*(play(g.id) for g in games[1:]))
         elapsed = time.perf_counter() - start
         total = per_table * (len(games) - 1)
-        print(f"  concurrent over {len(games) - 1} tables, synchronous={sync.value}: {total / elapsed:,.0f} moves/s")
+        print(f"  concurrent over {len(games) - 1} tables, {label}: {total / elapsed:,.0f} moves/s")
 
 
 async def bench_startup(folder: Path, games: int, moves: int) -> None:
@@ -185,17 +209,29 @@ async def main() -> None:
     parser.add_argument("--players", type=int, default=2_000, help="distinct players in those matches")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", type=Path, default=None, help="folder for the database files (default: a temp dir)")
+    parser.add_argument("--postgres", default=None, help="a postgresql:// URL: run the appends on that server too")
+    parser.add_argument(
+        "--parts", default="appends,startup,boards", help="comma-separated: appends, startup, boards (default: all)"
+    )
     args = parser.parse_args()
+    parts = set(args.parts.split(","))
 
     with tempfile.TemporaryDirectory(dir=args.dir) as folder_name:
         folder = Path(folder_name)
-        print(f"appending moves ({args.appends:,}):")
-        for sync in (Synchronous.FULL, Synchronous.NORMAL):
-            await bench_appends(folder, args.appends, args.tables + 1, sync)
-        print(f"start-up with {args.games:,} active games:")
-        await bench_startup(folder, args.games, args.moves)
-        print(f"boards with {args.matches:,} matches:")
-        await bench_boards(folder, args.matches, args.players, args.seed)
+        if "appends" in parts:
+            print(f"appending moves ({args.appends:,}):")
+            for sync in (Synchronous.FULL, Synchronous.NORMAL):
+                target = folder / f"appends-{sync.value}.db"
+                await bench_appends(target, args.appends, args.tables + 1, sync, f"SQLite synchronous={sync.value}")
+            if args.postgres:
+                async with postgres_schema(args.postgres) as url:
+                    await bench_appends(url, args.appends, args.tables + 1, Synchronous.FULL, "PostgreSQL")
+        if "startup" in parts:
+            print(f"start-up with {args.games:,} active games:")
+            await bench_startup(folder, args.games, args.moves)
+        if "boards" in parts:
+            print(f"boards with {args.matches:,} matches:")
+            await bench_boards(folder, args.matches, args.players, args.seed)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ EXIT_CONFIG = 2
 SETTINGS_HELP = """\
 settings (environment variables, or a .env file in the working folder; see .env.example):
   DISCORD_TOKEN               the bot token (required to run the bot, not to play in the terminal)
-  CARDROOM_DATABASE           the SQLite file (default: cardroom.db)
+  CARDROOM_DATABASE           the SQLite file (default: cardroom.db), or a postgresql:// URL
   CARDROOM_DEV_GUILD_ID       a server id to sync slash commands to at once while developing
   CARDROOM_LOG_LEVEL          DEBUG, INFO, WARNING, ERROR or CRITICAL (default: INFO)
   CARDROOM_DRAWING_PROCESSES  processes drawing images, 0 to 16 (default: 2)

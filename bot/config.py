@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from data.database import is_postgres
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MAX_DRAWING_PROCESSES = 16
 
@@ -15,10 +17,15 @@ class ConfigError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
 
+def database_target(text: str) -> Path | str:
+    """A PostgreSQL URL stays text (a Path would fold its `//`); anything else names an SQLite file."""
+    return text if is_postgres(text) else Path(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str = field(repr=False)
-    database_path: Path = Path("cardroom.db")
+    database_path: Path | str = Path("cardroom.db")  # an SQLite file, or a postgresql:// URL (kept as text)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None
@@ -49,7 +56,7 @@ class Settings:
             )
         return cls(
             token=token,
-            database_path=Path(env.get("CARDROOM_DATABASE", "").strip() or "cardroom.db"),
+            database_path=database_target(env.get("CARDROOM_DATABASE", "").strip() or "cardroom.db"),
             dev_guild_id=int(guild_text) if guild_text else None,
             log_level=level,
             api_base=env.get("DISCORD_API_BASE", "").strip() or None,

@@ -26,6 +26,7 @@ from bot import collector
 from bot.bot import CardBot
 from bot.config import Settings
 from data import Database, DatabaseUnavailable, SchemaTooNew
+from data.database import redacted
 
 log = logging.getLogger(__name__)
 
@@ -113,15 +114,16 @@ async def _sleep_unless(stopped: Callable[[], bool], seconds: float, step: float
         await asyncio.sleep(min(step, left))
 
 
-async def check_database(path: Path) -> None:
+async def check_database(path: Path | str) -> None:
     """Open and close the database once (creating or upgrading it), so a fault stops the start early."""
     db = await Database.open(path)
     await db.close()
 
 
-def database_problem(path: Path, error: DatabaseUnavailable | SchemaTooNew) -> str:
-    """The one sentence printed when the database cannot be opened: the file, what is wrong, what to do."""
-    return f"cardroom: cannot open the database {path} (CARDROOM_DATABASE): {error}."
+def database_problem(path: Path | str, error: DatabaseUnavailable | SchemaTooNew) -> str:
+    """The one sentence printed when the database cannot be opened: the file (or the server's URL without
+    its password), what is wrong, what to do."""
+    return f"cardroom: cannot open the database {redacted(path)} (CARDROOM_DATABASE): {error}."
 
 
 async def _main(settings: Settings) -> None:

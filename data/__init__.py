@@ -1,11 +1,14 @@
-"""aiosqlite storage: migrations, saved games, move logs, results, ratings, settings. No discord here.
+"""Storage: migrations, saved games, move logs, results, ratings, settings. No discord here.
 
 The database is the source of truth; memory is a cache (design §5). Every call is one short
-transaction on one connection guarded by an asyncio.Lock, so any number of tasks may call at once.
+transaction, so any number of tasks may call at once. Two backends keep the same API and guarantees
+(data/database.py): SQLite through aiosqlite, the embedded default (data/sqlite.py), and PostgreSQL
+through an asyncpg pool, for several processes on one server (data/postgres.py).
 Times are UNIX seconds passed in by the caller (`at=`, `now=`, deadlines): data/ never reads a clock.
 
 Opening
-    db = await Database.open(path)            # creates / upgrades the schema; SchemaTooNew if newer,
+    db = await Database.open(path)            # an SQLite file, or a "postgresql://user@host/db" URL;
+                                              # creates / upgrades the schema; SchemaTooNew if newer,
                                               # DatabaseUnavailable (with what to do) if it cannot be opened
     async with await Database.open(path) as db: ...
     await db.close()
@@ -43,6 +46,10 @@ Settings: `db.settings` (SettingsRepository)
 Messages: `db.messages` (MessageRepository): of_game, get, save(ShownMessage), owe, turn_start(game, seat),
     games_owing_results(), games_owing_messages()
 
+Leases: `db.leases` (LeaseRepository), one owner at a time for a game's single-writer work across processes:
+    acquire(key, owner, now=, ttl=) -> Lease | None; renew(lease, now=, ttl=) -> Lease | None (None: taken over);
+    release(lease, now=) -> bool; holder(key, now=); held_by(owner, now=); data.leases.game_key(game_id)
+
 Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first)
 
 Errors (data.errors): StorageError > DatabaseUnavailable, SchemaTooNew, GameNotFound, VersionConflict, WrongStatus,
@@ -63,6 +70,7 @@ from .errors import (
     VersionConflict,
     WrongStatus,
 )
+from .leases import Lease
 from .models import (
     BoardEntry,
     Erasure,
@@ -100,6 +108,7 @@ __all__ = [
     "GameStatus",
     "GuildSettings",
     "HandDelivery",
+    "Lease",
     "MatchPlayer",
     "MatchRecord",
     "MessageKind",

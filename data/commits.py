@@ -14,6 +14,11 @@ atomic on its own (an error rolls back its savepoint only and reaches its own ca
 hears back only after the COMMIT that made its work durable. The cost of a trip is shared by every
 write that arrived while the previous one ran, so the rate of writes follows the load instead of
 being capped by the trip time.
+
+A work is a coroutine function of its Tx (`data.database.Work`), the same kind of body the PostgreSQL
+backend awaits statement by statement. Here its Tx is a `SyncTx`, whose statements run on the
+calling (worker) thread and complete at once, so the coroutine never suspends: `drive` runs it to
+its end in one `send`, on the worker thread, with no event loop involved.
 """
 
 from __future__ import annotations
@@ -21,23 +26,63 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Coroutine, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import aiosqlite
 
+from .database import Params, Work
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Work = Callable[[sqlite3.Connection], Any]
 MAX_BATCH = 256  # works per trip: bounds one trip's time, and so the wait of a transaction() behind it
 
 
 @dataclass(frozen=True)
 class Queued(Generic[T]):
-    work: Callable[[sqlite3.Connection], T]
+    work: Work[T]
     future: asyncio.Future[T]
+
+
+class SyncTx:
+    """A Tx over a plain sqlite3 connection, for works running on the database thread: each statement
+    runs and finishes inside its own `await`, which therefore never suspends."""
+
+    __slots__ = ("_raw",)
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self._raw = raw
+
+    async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        return self._raw.execute(sql, params).fetchall()
+
+    async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        row: sqlite3.Row | None = self._raw.execute(sql, params).fetchone()
+        return row
+
+    async def run(self, sql: str, params: Params = ()) -> int:
+        return self._raw.execute(sql, params).rowcount
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        rowid = self._raw.execute(sql, params).lastrowid
+        assert rowid is not None
+        return rowid
+
+    async def many(self, sql: str, rows: Iterable[Params]) -> None:
+        self._raw.executemany(sql, rows)
+
+
+def drive(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never suspends to its end, here and now; its value or its exception."""
+    try:
+        coroutine.send(None)
+    except StopIteration as finished:
+        value: T = finished.value
+        return value
+    coroutine.close()
+    raise RuntimeError("a database work awaited something other than its own statements")
 
 
 @dataclass(frozen=True)
@@ -48,7 +93,7 @@ class Outcome:
     error: BaseException | None = None
 
 
-def run_batch(raw: sqlite3.Connection, works: list[Work]) -> list[Outcome]:
+def run_batch(raw: sqlite3.Connection, works: list[Work[Any]]) -> list[Outcome]:
     """On the worker thread: every work in its own savepoint inside one write transaction.
 
     An exception from a work rolls back that work alone (ROLLBACK TO its savepoint). An error of the
@@ -62,7 +107,7 @@ def run_batch(raw: sqlite3.Connection, works: list[Work]) -> list[Outcome]:
         for work in works:
             raw.execute("SAVEPOINT work")
             try:
-                value = work(raw)
+                value = drive(work(SyncTx(raw)))
             except Exception as error:  # handed to that work's caller
                 if not raw.in_transaction:
                     # SQLite rolled the whole transaction back by itself (it may on SQLITE_FULL, IOERR,
@@ -109,7 +154,7 @@ class GroupCommit:
         self.trips = 0  # batches committed (or failed): for tests and benchmarks
         self.closed = False
 
-    async def submit(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def submit(self, work: Work[T]) -> T:
         """Queue `work` and wait until the COMMIT that stores it; its value or its exception comes back.
 
         A caller cancelled while its work still waits in the queue takes it back: it never runs. One
@@ -161,7 +206,7 @@ class GroupCommit:
                 else:
                     queued.future.set_result(outcome.value)
 
-    async def _trip(self, works: list[Work]) -> list[Outcome]:
+    async def _trip(self, works: list[Work[Any]]) -> list[Outcome]:
         """One call on aiosqlite's worker thread, waited for to the end even if this task is cancelled,
         so the lock is never let go while the transaction is open."""
         self.trips += 1

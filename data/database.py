@@ -1,188 +1,165 @@
-"""The aiosqlite connections and the transactions every repository runs in.
+"""The open database every repository works through, whichever engine holds it.
 
-Why one connection for transactions and an asyncio.Lock: aiosqlite runs each statement on a worker
-thread, but a transaction spans several awaits. Without the lock, two tasks could interleave
-statements inside the same transaction (one task's ROLLBACK undoing the other's move). With it, every
-repository call is a short, whole transaction, so they are safe to call concurrently from many tasks.
-Writers take `BEGIN IMMEDIATE`, so a second process on the same file waits (busy timeout) instead of
-failing half-way, and readers see one consistent snapshot (WAL).
+Two backends stand behind one API. SQLite (data/sqlite.py) is the embedded default: a file, no
+set-up, one process. PostgreSQL (data/postgres.py) is a server that several bot processes share.
+`Database.open(target)` picks by the target: a `postgresql://` (or `postgres://`) URL opens a
+server, anything else is an SQLite file.
 
-Why a second, read-only connection: the lone SELECTs of `Database.read` (a game with its seats, a
-user's settings: about seven per move) used to queue for that lock behind every write transaction,
-and a transaction holds it across several trips to the worker thread, each of which waits its turn on
-a busy event loop. In the 1,000-game load run (bench.bot) the lock was held 85 % of the time and a
-read waited 2-4 s for it (p50). In WAL mode a reader never blocks the writer nor waits for it, and a
-lone statement outside BEGIN is its own read transaction, so each read sees every commit that
-finished before it started and nothing uncommitted.
+The repositories see only what both can keep exactly:
+- `read(sql, params)`: one SELECT, its rows from one snapshot of committed data;
+- `transaction(write=...)`: a whole transaction as a `Tx`; write transactions of one database never
+  interleave (SQLite's BEGIN IMMEDIATE; on PostgreSQL an exclusive transaction-level advisory lock),
+  so a check-then-update inside one cannot be overtaken, by another process either;
+- `atomic(work)`: `work(tx)` as a write transaction of its own, its value or its exception back after
+  the COMMIT that stored it. SQLite group-commits these (data/commits.py); PostgreSQL runs each as one
+  transaction on a pooled connection, where the server's own WAL flush groups concurrent commits.
+
+SQL is written once, in the subset both engines share, with `?` placeholders (the PostgreSQL backend
+numbers them). Where the engines differ the SQL says so in a migration of its own
+(data/migrations/postgresql/), never in the repositories.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import os
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+import abc
+from collections.abc import Callable, Coroutine, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from enum import StrEnum
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
-import aiosqlite
-
-from . import schema
-from .commits import GroupCommit, settle
-from .errors import DatabaseUnavailable, FaultKind, as_fault, fault_kind
 from .ratings import RatingModel
-
-log = logging.getLogger(__name__)
 
 Params = Sequence[Any]
 T = TypeVar("T")
 MEMORY = ":memory:"  # SQLite's name for a private in-memory database
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class Synchronous(StrEnum):
     """SQLite's `PRAGMA synchronous`. In WAL mode both survive a killed process; FULL also survives a
     power cut or OS crash at the price of an fsync per commit. FULL is the default: the database is
-    the source of truth for games in progress (design §5)."""
+    the source of truth for games in progress (design §5). A PostgreSQL server keeps its own setting
+    (`synchronous_commit`), which the operator chooses."""
 
     NORMAL = "NORMAL"
     FULL = "FULL"
 
 
-class Tx:
-    """A transaction in progress: run statements with parameters, never formatted SQL.
+class Row(Protocol):
+    """A result row, read by column name (both sqlite3.Row and asyncpg.Record)."""
 
-    Reads take one trip to aiosqlite's worker thread (execute and fetch together), not three
-    (execute, fetch, close the cursor): each trip hands the GIL to that thread and back, and under
-    load waits its turn on the event loop. A move read the game several times this way, so this
-    halved the trips per move in the 1,000-game load run (bench.bot).
-    """
+    def __getitem__(self, key: str, /) -> Any: ...
 
-    __slots__ = ("_conn",)
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+class Tx(Protocol):
+    """A transaction in progress: statements with parameters, never formatted SQL."""
 
-    async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return list(await self._conn.execute_fetchall(sql, params))
+    async def all(self, sql: str, params: Params = ()) -> list[Any]:
+        """Every row (sqlite3.Row or asyncpg.Record: both read by column name)."""
+        ...
 
-    async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        """The first row (every caller selects at most one)."""
-        rows = await self._conn.execute_fetchall(sql, params)
-        return next(iter(rows), None)
+    async def one(self, sql: str, params: Params = ()) -> Any | None:
+        """The first row (every caller selects at most one), or None."""
+        ...
 
     async def run(self, sql: str, params: Params = ()) -> int:
         """Execute one statement; return the number of rows it changed."""
-        async with self._conn.execute(sql, params) as cursor:
-            return cursor.rowcount
+        ...
 
     async def insert(self, sql: str, params: Params = ()) -> int:
-        """Execute an INSERT; return the new row id."""
-        async with self._conn.execute(sql, params) as cursor:
-            rowid = cursor.lastrowid
-        assert rowid is not None
-        return rowid
+        """Execute an INSERT into a table with an `id` key; return the new row's id."""
+        ...
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
-        await self._conn.executemany(sql, rows)
+        """Execute one statement once per parameter row."""
+        ...
 
 
-class Database:
-    """An open Cardroom database. Use `await Database.open(path)` or `async with await Database.open(path)`.
+# A write transaction's body: a coroutine function of its Tx. On SQLite it runs on the database thread
+# without ever suspending (data/commits.py), so it must await nothing but its Tx's statements.
+Work = Callable[[Tx], Coroutine[Any, Any, T]]
 
-    The repositories hang off it: `db.games`, `db.results`, `db.settings`, `db.privacy`, `db.messages`.
+
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def redacted(target: str | Path) -> str:
+    """What logs and messages name: a file as it is, a URL without its password."""
+    text = str(target)
+    if not is_postgres(text):
+        return text
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+
+
+class Database(abc.ABC):
+    """An open Cardroom database. Use `await Database.open(target)` or `async with await Database.open(target)`.
+
+    The repositories hang off it: `db.games`, `db.results`, `db.settings`, `db.privacy`, `db.messages`,
+    `db.leases`.
     """
 
-    def __init__(
-        self, conn: aiosqlite.Connection, path: Path, model: RatingModel, reader: aiosqlite.Connection | None = None
-    ) -> None:
+    dialect: str  # "sqlite" or "postgresql"
+
+    def __init__(self, model: RatingModel) -> None:
         from .games import GameRepository
+        from .leases import LeaseRepository
         from .messages import MessageRepository
         from .privacy import PrivacyRepository
         from .results import ResultRepository
         from .settings import SettingsRepository
 
-        self._conn = conn
-        self._reader = reader  # None for an in-memory database, which a second connection would not share
-        self._lock = asyncio.Lock()
-        self._writes = GroupCommit(conn, self._lock)
-        self._closed = False
-        self.path = path
         self.rating_model = model
         self.games = GameRepository(self)
         self.results = ResultRepository(self)
         self.settings = SettingsRepository(self)
         self.privacy = PrivacyRepository(self)
         self.messages = MessageRepository(self)
+        self.leases = LeaseRepository(self)
 
-    @classmethod
+    @staticmethod
     async def open(
-        cls,
-        path: str | Path,
+        target: str | Path,
         *,
         synchronous: Synchronous = Synchronous.FULL,
         busy_timeout_ms: int = 5000,
         rating_model: RatingModel | None = None,
         migrate_to: int | None = None,
-    ) -> Self:
-        """Open (creating if needed) and upgrade the database at `path`.
+        pool_size: int = 10,
+    ) -> Database:
+        """Open (creating if needed) and upgrade the database at `target`: a PostgreSQL URL or an SQLite file.
 
-        Raises SchemaTooNew when the file was written by a newer Cardroom, and DatabaseUnavailable
-        (saying what is wrong and what to do) when SQLite cannot open it for reading and writing: a
-        missing folder, a read-only file or file system, a file that is not a database. `migrate_to`
-        stops the upgrade at an older version; it exists for migration tests only.
+        Raises SchemaTooNew when it was written by a newer Cardroom, and DatabaseUnavailable (saying
+        what is wrong and what to do) when it cannot be opened for reading and writing. `migrate_to`
+        stops the upgrade at an older version; it exists for migration tests only. `synchronous` and
+        `busy_timeout_ms` are SQLite's; `pool_size` is the PostgreSQL connection pool's largest size.
         """
-        path = Path(path)
-        try:
-            if str(path) != MEMORY:
-                # A failed aiosqlite.connect stops its worker thread without waiting for it, and the
-                # thread then reports to an event loop that may be closed already (a traceback on
-                # stderr at exit): a file that cannot be opened at all is found with plain sqlite3.
-                await asyncio.to_thread(_can_open, path)
-            # isolation_level=None: we issue BEGIN/COMMIT ourselves, so sqlite3 never opens hidden transactions.
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as error:
-            problem = unavailable(path, error)
-            if problem is None:
-                raise
-            raise problem from error
-        try:
-            conn.row_factory = sqlite3.Row
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute(f"PRAGMA synchronous = {Synchronous(synchronous).value}")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA secure_delete = ON")  # erased data is zeroed, not left in free pages
-            version = await schema.migrate(conn, migrate_to)
-            await _probe_write(conn, version)
-            reader = None if str(path) == MEMORY else await _open_reader(path, busy_timeout_ms)
-        except sqlite3.Error as error:
-            await conn.close()
-            problem = unavailable(path, error)
-            if problem is None:  # not the file's fault (a broken migration is a bug): keep the traceback
-                raise
-            raise problem from error
-        except BaseException:
-            await conn.close()
-            raise
-        log.info("opened %s at schema version %d", path, version)
-        return cls(conn, path, rating_model or RatingModel(), reader)
+        if is_postgres(target):
+            from .postgres import PostgresDatabase
 
+            return await PostgresDatabase.connect(
+                str(target), rating_model=rating_model, migrate_to=migrate_to, pool_size=pool_size
+            )
+        from .sqlite import SqliteDatabase
+
+        return await SqliteDatabase.connect(
+            target,
+            synchronous=synchronous,
+            busy_timeout_ms=busy_timeout_ms,
+            rating_model=rating_model,
+            migrate_to=migrate_to,
+        )
+
+    @abc.abstractmethod
     async def close(self) -> None:
-        """Wait for the running transaction, then close. Safe to call twice."""
-        if self._closed:
-            return
-        await self._writes.close()
-        async with self._lock:
-            self._closed = True
-            try:
-                await self._conn.close()
-            finally:
-                if self._reader is not None:
-                    await self._reader.close()
+        """Wait for the running transactions, then close. Safe to call twice."""
 
     async def __aenter__(self) -> Self:
         return self
@@ -192,163 +169,27 @@ class Database:
     ) -> None:
         await self.close()
 
+    @abc.abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abc.abstractmethod
     async def checkpoint(self) -> None:
-        """Copy the WAL into the database file and truncate it, so no old page survives in the log."""
-        async with self._lock:
-            if self._closed:
-                raise RuntimeError("the database is closed")
-            # The pragma answers with a row: fetched to the end, so its statement is finished and the
-            # next group commit can open its savepoints (SQLite refuses one while a statement is live).
-            await settle(self._conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)"))
+        """Make erased data unreachable on disk as far as the engine allows (after `privacy.erase_user`)."""
 
-    async def schema_version(self) -> int:
-        async with self._lock:
-            return await schema.schema_version(self._conn)
+    @abc.abstractmethod
+    async def read(self, sql: str, params: Params = ()) -> list[Any]:
+        """One SELECT on its own, never waiting for a write transaction; rows from one snapshot."""
 
-    async def read(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        """One SELECT on its own: a single trip to the reader's thread instead of three (BEGIN, it, COMMIT).
+    @abc.abstractmethod
+    async def atomic(self, work: Work[T], *, one_game: bool = False) -> T:
+        """Run `work(tx)` as a write transaction of its own; returns its value or raises its exception.
 
-        Outside BEGIN/COMMIT (autocommit) SQLite runs a lone statement in its own read transaction, so
-        every row it returns comes from one snapshot: a JOIN of a game and its seats is as consistent
-        as the two SELECTs of a `transaction(write=False)`. Nobody ever opens a transaction on the
-        reader, so no lock is needed and a read never waits for a write transaction (see the module
-        docstring). An in-memory database has no reader: there the read takes the connection lock.
+        `one_game` promises that the work touches only rows of one game and checks that game's version
+        in the database (a conditional UPDATE): PostgreSQL then runs it beside other such works instead
+        of one at a time, since the row lock of that UPDATE is all they need to stay apart. A full disk,
+        an I/O error, a read-only file or a lost server comes back as StorageFault: nothing was stored.
         """
-        if self._closed:
-            raise RuntimeError("the database is closed")
-        if self._reader is not None:
-            return list(await self._reader.execute_fetchall(sql, params))
-        async with self._lock:
-            if self._closed:
-                raise RuntimeError("the database is closed")
-            return list(await self._conn.execute_fetchall(sql, params))
 
-    async def atomic(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` as a write transaction of its own, committed together with the others queued
-        meanwhile (group commit, see data/commits.py); returns its value or raises its exception.
-
-        `transaction()` awaits each statement, and under load every trip back waits its turn on the
-        event loop while the connection lock stays held. Here `work` runs on the worker thread with
-        the plain sqlite3 connection, inside a savepoint of a shared BEGIN IMMEDIATE ... COMMIT, so it
-        must be quick, must not touch the event loop, and must not begin or commit by itself.
-
-        A full disk, an I/O error or a read-only file comes back as StorageFault: nothing of `work` was
-        stored.
-        """
-        try:
-            return await self._writes.submit(work)
-        except sqlite3.Error as error:
-            raise _plainly(error) from error
-
-    @asynccontextmanager
-    async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
-        """One whole transaction under the connection lock; commits on success, rolls back on error.
-
-        A write transaction starts with BEGIN IMMEDIATE so it holds the write lock from its first
-        statement: a check-then-update inside it cannot be overtaken by another connection. A full disk,
-        an I/O error or a read-only file comes back as StorageFault, after the rollback.
-        """
-        async with self._lock:
-            if self._closed:
-                raise RuntimeError("the database is closed")
-            try:
-                await settle(self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN"))
-                yield Tx(self._conn)
-                await settle(self._conn.execute("COMMIT"))
-            except BaseException as error:
-                # Never leave the shared connection inside a transaction, even for a cancelled task.
-                if self._conn.in_transaction:
-                    try:
-                        await settle(self._conn.execute("ROLLBACK"))
-                    except sqlite3.Error:
-                        log.exception("rollback failed")
-                if isinstance(error, sqlite3.Error):
-                    raise _plainly(error) from error
-                raise
-
-
-def _plainly(error: sqlite3.Error) -> Exception:
-    """A storage fault (full disk, I/O error, read-only...) as StorageFault; any other error as it is."""
-    return as_fault(error) or error
-
-
-async def _open_reader(path: Path, busy_timeout_ms: int) -> aiosqlite.Connection:
-    """The read-only second connection of a database file (its own aiosqlite thread)."""
-    reader = await aiosqlite.connect(path, isolation_level=None)
-    try:
-        reader.row_factory = sqlite3.Row
-        await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        await reader.execute("PRAGMA query_only = ON")  # `read` is for SELECTs: a write here is a bug
-    except BaseException:
-        await reader.close()
-        raise
-    return reader
-
-
-def _can_open(path: Path) -> None:
-    """Raise sqlite3's error when `path` cannot be opened (a missing folder, a folder, no permission)."""
-    sqlite3.connect(path).close()
-
-
-async def _probe_write(conn: aiosqlite.Connection, version: int) -> None:
-    """Fail now, not at the first move, when the file cannot be written.
-
-    SQLite opens a file it may not write (a read-only file system, a file without write permission)
-    read-only without a word, and an up-to-date schema needs no write to open, so the first sign
-    would be a player's move failing. Rewriting the schema version to its own value inside a
-    transaction that is rolled back touches nothing but needs the write lock and the file header.
-    """
-    await settle(conn.execute("BEGIN IMMEDIATE"))
-    try:
-        await settle(conn.execute(f"PRAGMA user_version = {int(version)}"))
-    finally:
-        if conn.in_transaction:
-            await settle(conn.execute("ROLLBACK"))
-
-
-_READ_ONLY = "the file or its folder is read-only (a read-only file system, or no permission to write)"
-_MAKE_WRITABLE = "make both writable by the user that runs the bot, or choose a file in a writable folder"
-# What the operator is told for each storage fault met while opening: what is wrong, and what to do.
-_AT_OPEN = {
-    FaultKind.READ_ONLY: (_READ_ONLY, _MAKE_WRITABLE),
-    FaultKind.DAMAGED: (
-        "the file is not an SQLite database, or it is damaged",
-        "choose the right file, restore a backup, or move this one aside to start a new database",
-    ),
-    FaultKind.DISK_FULL: ("the disk is full", "free some space and start the bot again"),
-    FaultKind.BUSY: (
-        "another program holds it locked",
-        "stop the other program (another copy of the bot?) and start again",
-    ),
-    FaultKind.OUT_OF_MEMORY: ("the machine is out of memory", "free some memory and start the bot again"),
-}
-
-
-def unavailable(path: Path, error: sqlite3.Error) -> DatabaseUnavailable | None:
-    """Explain why SQLite could not open `path`, in words and with a remedy, from the fault its error
-    reports (`data.errors.fault_kind`); None when it is no storage fault (a mistake in SQL is a bug,
-    not the operator's).
-
-    "unable to open database file" covers a missing folder, a folder given as the file and a folder
-    that cannot be written (SQLite creates the -wal and -shm files beside the database), so for
-    that fault the file system is asked which one it is.
-    """
-    kind = fault_kind(error)
-    if kind is FaultKind.CANNOT_OPEN:
-        if path.is_dir():
-            inside = path / "cardroom.db"
-            return DatabaseUnavailable(path, "it is a folder, not a file", f"choose a file in it, such as {inside}")
-        if not path.parent.is_dir():
-            return DatabaseUnavailable(
-                path, f"the folder {path.parent} does not exist", "create it, or choose a file in a folder that exists"
-            )
-        if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.R_OK | os.W_OK)):
-            return DatabaseUnavailable(path, _READ_ONLY, _MAKE_WRITABLE)
-        return DatabaseUnavailable(
-            path, f"SQLite could not open it ({error})", "check that the file and its folder can be read and written"
-        )
-    if kind is FaultKind.IO_ERROR:
-        return DatabaseUnavailable(path, f"the disk reported an error ({error})", "check the disk and start again")
-    if kind in _AT_OPEN:
-        return DatabaseUnavailable(path, *_AT_OPEN[kind])
-    return None
+    @abc.abstractmethod
+    def transaction(self, *, write: bool = True) -> AbstractAsyncContextManager[Tx]:
+        """One whole transaction; commits on success, rolls back on error (StorageFault for a storage fault)."""

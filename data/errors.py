@@ -33,14 +33,15 @@ class SchemaTooNew(StorageError):
 
 
 class DatabaseUnavailable(StorageError):
-    """The database file cannot be opened for reading and writing: what is wrong, and what to do.
+    """The database (a file, or a server's URL without its password) cannot be opened for reading and
+    writing: what is wrong, and what to do.
 
     `problem` and `remedy` are plain words for whoever starts the bot (data.database.unavailable
     reads SQLite's error code and the file system to choose them), so the start-up can print one
     sentence instead of a traceback.
     """
 
-    def __init__(self, path: Path, problem: str, remedy: str) -> None:
+    def __init__(self, path: Path | str, problem: str, remedy: str) -> None:
         super().__init__(f"{problem}; {remedy}")
         self.path = path
         self.problem = problem
@@ -98,6 +99,7 @@ class FaultKind(StrEnum):
     DAMAGED = "damaged"  # SQLITE_CORRUPT, SQLITE_NOTADB
     CANNOT_OPEN = "cannot_open"  # SQLITE_CANTOPEN
     OUT_OF_MEMORY = "out_of_memory"  # SQLITE_NOMEM
+    UNREACHABLE = "unreachable"  # a database server (PostgreSQL) lost, shutting down or not answering
 
 
 # Primary result codes (the low byte of an extended code): https://sqlite.org/rescode.html
@@ -134,6 +136,7 @@ REASONS = {
     FaultKind.DAMAGED: "the server's database file is damaged",
     FaultKind.CANNOT_OPEN: "the server cannot open its database file",
     FaultKind.OUT_OF_MEMORY: "the server is out of memory",
+    FaultKind.UNREACHABLE: "the database server cannot be reached",
 }
 
 

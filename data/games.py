@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +24,7 @@ from .privacy import settle_pending
 from .ratings import RatingModel
 
 if TYPE_CHECKING:
-    from .database import Database, Tx
+    from .database import Database, Row, Tx
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +56,7 @@ def dump_json(value: Mapping[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def _seat(row: sqlite3.Row) -> Seat:
+def _seat(row: Row) -> Seat:
     return Seat(
         seat=row["seat"],
         user_id=row["user_id"],
@@ -70,7 +69,7 @@ def _seat(row: sqlite3.Row) -> Seat:
     )
 
 
-def _game(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
+def _game(row: Row, seats: Sequence[Seat]) -> GameRecord:
     return GameRecord(
         id=row["id"],
         kind=row["kind"],
@@ -106,15 +105,6 @@ async def fetch_game(tx: Tx, game_id: int) -> GameRecord:
     return _game(row, [_seat(s) for s in seats])
 
 
-def fetch_game_now(conn: sqlite3.Connection, game_id: int) -> GameRecord:
-    """The game with its seats, on the database thread inside a `Database.atomic` work; raises GameNotFound."""
-    row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-    if row is None:
-        raise GameNotFound(game_id)
-    seats = conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
-    return _game(row, [_seat(s) for s in seats])
-
-
 async def _fetch_games(tx: Tx, where: str, params: Sequence[Any] = ()) -> list[GameRecord]:
     """Games matching a fixed WHERE clause (written in this module, never from input), with their seats.
 
@@ -144,8 +134,24 @@ def _require_status(game_id: int, status: GameStatus, statuses: tuple[GameStatus
         raise WrongStatus(game_id, status, statuses)
 
 
-def _append(
-    conn: sqlite3.Connection,
+# PostgreSQL's form of `_append`, for `append_move`: the same three writes in one statement, so a
+# move is one round trip to the server and its own transaction instead of five trips (BEGIN, three
+# statements, COMMIT). `bumped` is the version check; the moves row and the timeout reset exist only
+# if it matched. The last SELECT reads the game as it was before the statement (the status and
+# version a refusal names); `new_version` is NULL when nothing matched.
+_APPEND_POSTGRES = (
+    "WITH bumped AS (UPDATE games SET version = version + 1, deadline = ?, reminder_sent = 0, updated_at = ? "
+    "WHERE id = ? AND version = ? AND status = 'active' AND {lock} RETURNING id, version), "
+    "logged AS (INSERT INTO moves (game_id, seq, code, actor, source, at) "
+    "SELECT id, version, ?, ?, ?, ? FROM bumped RETURNING seq), "
+    "reset AS (UPDATE seats SET consecutive_timeouts = 0 FROM bumped "
+    "WHERE seats.game_id = bumped.id AND seats.seat = ? AND ? RETURNING seats.seat) "
+    "SELECT (SELECT version FROM bumped) AS new_version, status, version FROM games WHERE id = ?"
+)
+
+
+async def _append(
+    tx: Tx,
     game_id: int,
     expected_version: int,
     code: str,
@@ -156,48 +162,48 @@ def _append(
 ) -> int:
     """One move on the database thread: the version bump (only from `expected_version` of an active game),
     the move row and the mover's timeout count. Returns the new version."""
-    changed = conn.execute(
+    changed = await tx.run(
         "UPDATE games SET version = version + 1, deadline = ?, reminder_sent = 0, updated_at = ? "
         "WHERE id = ? AND version = ? AND status = 'active'",
         (next_deadline, at, game_id, expected_version),
-    ).rowcount
+    )
     if changed == 0:
-        row = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = await tx.one("SELECT status, version FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameNotFound(game_id)
         _require_status(game_id, GameStatus(row["status"]), (GameStatus.ACTIVE,))
         raise VersionConflict(game_id, expected_version, row["version"])
     version = expected_version + 1
-    conn.execute(
+    await tx.run(
         "INSERT INTO moves (game_id, seq, code, actor, source, at) VALUES (?, ?, ?, ?, ?, ?)",
         (game_id, version, code, actor, source.value, at),
     )
     if actor is not None and source is MoveSource.PLAYER:
-        conn.execute("UPDATE seats SET consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?", (game_id, actor))
+        await tx.run("UPDATE seats SET consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?", (game_id, actor))
     return version
 
 
-def _finish(
-    conn: sqlite3.Connection, model: RatingModel, game_id: int, expected_version: int, result: GameResult, at: float
+async def _finish(
+    tx: Tx, model: RatingModel, game_id: int, expected_version: int, result: GameResult, at: float
 ) -> MatchRecord:
-    """Active -> finished on the database thread: status, match, ratings and pending erasures."""
-    from .results import match_by_id, record_match
+    """Active -> finished inside a write transaction: status, match, ratings and pending erasures."""
+    from . import results
 
-    game = fetch_game_now(conn, game_id)
+    game = await fetch_game(tx, game_id)
     _require(game, GameStatus.ACTIVE)
     if game.version != expected_version:
         raise VersionConflict(game_id, expected_version, game.version)
     if len(result.places) != game.players or len(result.scores) != game.players:
         raise ValueError(f"game {game_id} has {game.players} seats; the result has {len(result.places)}")
-    conn.execute(
+    await tx.run(
         "UPDATE games SET status = 'finished', deadline = NULL, ended_at = ?, updated_at = ?, "
         "end_reason = 'finished' WHERE id = ?",
         (at, at, game_id),
     )
-    conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-    match = record_match(conn, model, game, result, at)
-    if settle_pending(conn, game_id):
-        match = match_by_id(conn, match.id)
+    await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+    match = await results.record_match(tx, model, game, result, at)
+    if await settle_pending(tx, game_id):
+        match = await results.match_by_id(tx, match.id)
     return match
 
 
@@ -229,33 +235,30 @@ class GameRepository:
         `deadline` is optional: a lobby may expire, and `due()` returns it when it does.
         """
         async with self._db.transaction() as tx:
-            try:
-                game_id = await tx.insert(
-                    "INSERT INTO games (kind, guild_id, channel_id, thread_id, host_user_id, options, seed, status, "
-                    "timer, turn_seconds, deadline, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                    (
-                        kind,
-                        guild_id,
-                        channel_id,
-                        thread_id,
-                        host_user_id,
-                        dump_json(options or {}),
-                        seed,
-                        TurnTimer(timer).value,
-                        turn_seconds,
-                        deadline,
-                        at,
-                        at,
-                    ),
-                )
-            except sqlite3.IntegrityError as error:
-                busy = await tx.one(
-                    f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}", (channel_id,)
-                )
-                if busy is None:
-                    raise
-                raise ChannelBusy(channel_id, busy["id"]) from error
+            # Write transactions never interleave (data/database.py), so this check cannot be overtaken;
+            # the unique index games_one_open_per_channel remains the guarantee underneath.
+            busy = await tx.one(f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}", (channel_id,))
+            if busy is not None:
+                raise ChannelBusy(channel_id, busy["id"])
+            game_id = await tx.insert(
+                "INSERT INTO games (kind, guild_id, channel_id, thread_id, host_user_id, options, seed, status, "
+                "timer, turn_seconds, deadline, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (
+                    kind,
+                    guild_id,
+                    channel_id,
+                    thread_id,
+                    host_user_id,
+                    dump_json(options or {}),
+                    seed,
+                    TurnTimer(timer).value,
+                    turn_seconds,
+                    deadline,
+                    at,
+                    at,
+                ),
+            )
             log.info("game %d (%s) opened in channel %d", game_id, kind, channel_id)
             return await fetch_game(tx, game_id)
 
@@ -367,11 +370,42 @@ class GameRepository:
         consecutive-timeout count.
         """
 
-        def append(conn: sqlite3.Connection) -> int:
-            return _append(conn, game_id, expected_version, code, at, actor, next_deadline, MoveSource(source))
+        source = MoveSource(source)
+        if self._db.dialect == "postgresql":
+            return await self._append_postgres(game_id, expected_version, code, at, actor, next_deadline, source)
 
-        # Group-committed (Database.atomic): a move is the bot's most frequent write.
-        return await self._db.atomic(append)
+        async def append(tx: Tx) -> int:
+            return await _append(tx, game_id, expected_version, code, at, actor, next_deadline, source)
+
+        # Group-committed on SQLite (Database.atomic): a move is the bot's most frequent write.
+        return await self._db.atomic(append, one_game=True)
+
+    async def _append_postgres(
+        self,
+        game_id: int,
+        expected_version: int,
+        code: str,
+        at: float,
+        actor: int | None,
+        next_deadline: float | None,
+        source: MoveSource,
+    ) -> int:
+        """`_append` as one statement (`_APPEND_POSTGRES`), with the same answers and refusals."""
+        from .postgres import MOVE_LOCK_SQL, PostgresDatabase
+
+        assert isinstance(self._db, PostgresDatabase)
+        resets = actor is not None and source is MoveSource.PLAYER
+        rows = await self._db.move_statement(
+            _APPEND_POSTGRES.format(lock=MOVE_LOCK_SQL),
+            (next_deadline, at, game_id, expected_version, code, actor, source.value, at, actor, resets, game_id),
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        row = rows[0]
+        if row["new_version"] is not None:
+            return int(row["new_version"])
+        _require_status(game_id, GameStatus(row["status"]), (GameStatus.ACTIVE,))
+        raise VersionConflict(game_id, expected_version, row["version"])
 
     async def append_final_move(
         self,
@@ -393,9 +427,9 @@ class GameRepository:
         """
         model = self._db.rating_model
 
-        def append_and_finish(conn: sqlite3.Connection) -> tuple[int, MatchRecord]:
-            version = _append(conn, game_id, expected_version, code, at, actor, None, MoveSource(source))
-            match = _finish(conn, model, game_id, version, result, at)
+        async def append_and_finish(tx: Tx) -> tuple[int, MatchRecord]:
+            version = await _append(tx, game_id, expected_version, code, at, actor, None, MoveSource(source))
+            match = await _finish(tx, model, game_id, version, result, at)
             crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
             return version, match
 
@@ -578,24 +612,24 @@ class GameRepository:
         moves already end it (one stored by an older Cardroom as two transactions, repaired at resume).
         """
         model = self._db.rating_model
-        match = await self._db.atomic(lambda conn: _finish(conn, model, game_id, expected_version, result, at))
+        match = await self._db.atomic(lambda tx: _finish(tx, model, game_id, expected_version, result, at))
         log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
         return match
 
     async def abandon(self, game_id: int, *, at: float, reason: str) -> GameRecord:
         """Lobby or active -> abandoned (host cancelled, everyone left, lobby expired). Never rated."""
 
-        def abandon(conn: sqlite3.Connection) -> GameRecord:
-            game = fetch_game_now(conn, game_id)
+        async def abandon(tx: Tx) -> GameRecord:
+            game = await fetch_game(tx, game_id)
             _require(game, *OPEN)
-            conn.execute(
+            await tx.run(
                 "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
                 "end_reason = ? WHERE id = ?",
                 (at, at, reason, game_id),
             )
-            conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-            settle_pending(conn, game_id)
-            return fetch_game_now(conn, game_id)
+            await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            await settle_pending(tx, game_id)
+            return await fetch_game(tx, game_id)
 
         record = await self._db.atomic(abandon)
         log.info("game %d abandoned: %s", game_id, reason)

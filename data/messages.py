@@ -7,18 +7,17 @@ what differs, and a message still owed (a result announcement whose post failed)
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING
 
 from .models import MessageKind, ShownMessage
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .database import Database, Row
 
 GAME_WIDE = -1  # the seat of a message that belongs to the whole game
 
 
-def _shown(row: sqlite3.Row) -> ShownMessage:
+def _shown(row: Row) -> ShownMessage:
     return ShownMessage(
         game_id=row["game_id"],
         kind=MessageKind(row["kind"]),
@@ -53,8 +52,11 @@ class MessageRepository:
         """Store (or replace) what a message shows now."""
         async with self._db.transaction() as tx:
             await tx.run(
-                "INSERT OR REPLACE INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, "
-                "shown_key, turn, live) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, shown_key, turn, "
+                "live) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind, seat) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "shown_version = excluded.shown_version, shown_key = excluded.shown_key, turn = excluded.turn, "
+                "live = excluded.live",
                 (
                     shown.game_id,
                     shown.kind.value,
@@ -72,7 +74,8 @@ class MessageRepository:
         """Record a message still to be sent (e.g. "X left"), unless one for that slot is already stored."""
         async with self._db.transaction() as tx:
             await tx.run(
-                "INSERT OR IGNORE INTO messages (game_id, kind, seat, shown_version, shown_key) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO messages (game_id, kind, seat, shown_version, shown_key) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING",
                 (game_id, kind.value, seat, version, key),
             )
 

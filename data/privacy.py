@@ -16,13 +16,12 @@ are gone from disk too. `pending_erasures` is only read for rows written by olde
 from __future__ import annotations
 
 import logging
-import sqlite3
 from typing import TYPE_CHECKING
 
 from .models import Erasure
 
 if TYPE_CHECKING:
-    from .database import Database
+    from .database import Database, Tx
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +69,8 @@ class PrivacyRepository:
             await tx.run("UPDATE games SET host_user_id = ? WHERE host_user_id = ?", (pseudonym, user_id))
             for name in names:  # end reasons stored by older versions named the player ("ended by <name>")
                 await tx.run(
-                    "UPDATE games SET end_reason = replace(end_reason, ?, ?) WHERE instr(end_reason, ?) > 0",
+                    "UPDATE games SET end_reason = replace(end_reason, ?, ?) "
+                    "WHERE replace(end_reason, ?, '') <> end_reason",
                     (f"by {name}", f"by {ERASED_NAME}", f"by {name}"),
                 )
             await tx.run("DELETE FROM pending_erasures WHERE user_id = ?", (user_id,))
@@ -89,24 +89,24 @@ def returning_user(user_id: int | None) -> int | None:
     return None if user_id is None or is_erased(user_id) else user_id
 
 
-def settle_pending(conn: sqlite3.Connection, game_id: int) -> int:
+async def settle_pending(tx: Tx, game_id: int) -> int:
     """Erase, inside the ending game's own transaction (on the database thread), every user who asked
     while seated in it."""
-    rows = conn.execute("SELECT user_id, pseudonym FROM pending_erasures WHERE game_id = ?", (game_id,)).fetchall()
+    rows = await tx.all("SELECT user_id, pseudonym FROM pending_erasures WHERE game_id = ?", (game_id,))
     for row in rows:
         user_id, pseudonym = row["user_id"], row["pseudonym"]
-        conn.execute(
+        await tx.run(
             "UPDATE match_players SET user_id = ?, display_name = ? "
             "WHERE user_id = ? AND match_id IN (SELECT id FROM matches WHERE game_id = ?)",
             (pseudonym, ERASED_NAME, user_id, game_id),
         )
-        conn.execute(
+        await tx.run(
             "UPDATE seats SET user_id = ?, display_name = ?, hand_channel_id = NULL, hand_message_id = NULL "
             "WHERE game_id = ? AND user_id = ?",
             (pseudonym, ERASED_NAME, game_id, user_id),
         )
-        conn.execute(
+        await tx.run(
             "UPDATE games SET host_user_id = ? WHERE id = ? AND host_user_id = ?", (pseudonym, game_id, user_id)
         )
-    conn.execute("DELETE FROM pending_erasures WHERE game_id = ?", (game_id,))
+    await tx.run("DELETE FROM pending_erasures WHERE game_id = ?", (game_id,))
     return len(rows)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -21,7 +20,7 @@ from .models import BoardEntry, GameRecord, MatchPlayer, MatchRecord, PlayerStat
 from .ratings import RatedSeat, RatingModel, replay_ratings
 
 if TYPE_CHECKING:
-    from .database import Database, Tx
+    from .database import Database, Row, Tx
 
 log = logging.getLogger(__name__)
 
@@ -38,36 +37,35 @@ def _listed(alias: str) -> str:
     )
 
 
-def record_match(
-    conn: sqlite3.Connection, model: RatingModel, game: GameRecord, result: GameResult, at: float
+async def record_match(
+    tx: Tx, model: RatingModel, game: GameRecord, result: GameResult, at: float
 ) -> MatchRecord:
     """Write the match for a game that just finished and, if every seat is human, rate it.
 
-    Runs on the database thread inside the ending's own write transaction (`GameRepository.finish`
+    Runs inside the ending's own write transaction (`GameRepository.finish`
     and `append_final_move` via `Database.atomic`), so the final move, the status, the match and the
     ratings commit together or not at all. Rated = all seats human from start to end (design §5; a
     replaced seat makes the game unrated) and at least two distinct players.
     """
     rated = game.all_human and len({seat.user_id for seat in game.seats}) == game.players >= 2
     with_computers = any(seat.is_computer for seat in game.seats)
-    match_id = conn.execute(
+    match_id = await tx.insert(
         "INSERT INTO matches (game_id, guild_id, kind, finished_at, rated, with_computers) VALUES (?, ?, ?, ?, ?, ?)",
         (game.id, game.guild_id, game.kind, at, int(rated), int(with_computers)),
-    ).lastrowid
-    assert match_id is not None
+    )
     befores: list[Rating | None] = [None] * game.players
     afters: list[Rating | None] = [None] * game.players
     if rated:
-        current = [_current_rating(conn, model, game.guild_id, game.kind, seat.user_id) for seat in game.seats]
+        current = [await _current_rating(tx, model, game.guild_id, game.kind, seat.user_id) for seat in game.seats]
         new = model.rate(current, result.places)
         befores, afters = list(current), list(new)
         for seat, rating, place in zip(game.seats, new, result.places, strict=True):
-            conn.execute(
+            await tx.run(
                 "INSERT INTO ratings (guild_id, kind, user_id, display_name, mu, sigma, ordinal, games, wins, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
                 "ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET display_name = excluded.display_name, "
-                "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1, "
-                "wins = wins + excluded.wins, updated_at = excluded.updated_at",
+                "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = ratings.games + 1, "
+                "wins = ratings.wins + excluded.wins, updated_at = excluded.updated_at",
                 (
                     game.guild_id,
                     game.kind,
@@ -95,7 +93,7 @@ def record_match(
             game.seats, result.places, result.scores, befores, afters, strict=True
         )
     )
-    conn.executemany(
+    await tx.many(
         "INSERT INTO match_players (match_id, seat, user_id, display_name, is_computer, place, score, "
         "mu_before, sigma_before, mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(match_id, *_player_params(p)) for p in players],
@@ -118,12 +116,10 @@ def _player_params(p: MatchPlayer) -> tuple[Any, ...]:
     )
 
 
-def _current_rating(
-    conn: sqlite3.Connection, model: RatingModel, guild_id: int, kind: str, user_id: int | None
-) -> Rating:
-    row = conn.execute(
+async def _current_rating(tx: Tx, model: RatingModel, guild_id: int, kind: str, user_id: int | None) -> Rating:
+    row = await tx.one(
         "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND kind = ? AND user_id = ?", (guild_id, kind, user_id)
-    ).fetchone()
+    )
     return Rating(row["mu"], row["sigma"]) if row else model.initial
 
 
@@ -131,7 +127,7 @@ def _rating(mu: float | None, sigma: float | None) -> Rating | None:
     return None if mu is None or sigma is None else Rating(mu, sigma)
 
 
-async def _matches(tx: Tx, match_rows: Sequence[sqlite3.Row]) -> list[MatchRecord]:
+async def _matches(tx: Tx, match_rows: Sequence[Row]) -> list[MatchRecord]:
     """Attach players to match rows (one query for all of them)."""
     if not match_rows:
         return []
@@ -141,7 +137,7 @@ async def _matches(tx: Tx, match_rows: Sequence[sqlite3.Row]) -> list[MatchRecor
     return _build_matches(match_rows, player_rows)
 
 
-def _build_matches(match_rows: Sequence[sqlite3.Row], player_rows: Sequence[sqlite3.Row]) -> list[MatchRecord]:
+def _build_matches(match_rows: Sequence[Row], player_rows: Sequence[Row]) -> list[MatchRecord]:
     players: dict[int, list[MatchPlayer]] = defaultdict(list)
     for row in player_rows:
         players[row["match_id"]].append(
@@ -171,10 +167,10 @@ def _build_matches(match_rows: Sequence[sqlite3.Row], player_rows: Sequence[sqli
     ]
 
 
-def match_by_id(conn: sqlite3.Connection, match_id: int) -> MatchRecord:
-    """One match with its players, read on the database thread inside a running write transaction."""
-    match_rows = conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall()
-    player_rows = conn.execute("SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall()
+async def match_by_id(tx: Tx, match_id: int) -> MatchRecord:
+    """One match with its players, read inside a running write transaction."""
+    match_rows = await tx.all("SELECT * FROM matches WHERE id = ?", (match_id,))
+    player_rows = await tx.all("SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (match_id,))
     return _build_matches(match_rows, player_rows)[0]
 
 
@@ -286,7 +282,8 @@ class ResultRepository:
         )
         async with self._db.transaction(write=False) as tx:
             row = await tx.one(
-                "SELECT COUNT(*) AS games, COALESCE(SUM(p.place = 1), 0) AS wins, AVG(p.place) AS avg_place, "
+                "SELECT COUNT(*) AS games, COALESCE(SUM(CASE WHEN p.place = 1 THEN 1 ELSE 0 END), 0) AS wins, "
+                "AVG(CAST(p.place AS DOUBLE PRECISION)) AS avg_place, "
                 "COALESCE(SUM(p.score), 0) AS total FROM match_players p JOIN matches m ON m.id = p.match_id "
                 f"WHERE {' AND '.join(where)}",
                 params,
@@ -344,7 +341,7 @@ class ResultRepository:
                 "ORDER BY p.match_id, p.seat",
                 params,
             )
-            by_match: dict[int, list[sqlite3.Row]] = defaultdict(list)
+            by_match: dict[int, list[Row]] = defaultdict(list)
             for seat in seats:
                 by_match[seat["match_id"]].append(seat)
             log_rows = [
@@ -353,7 +350,7 @@ class ResultRepository:
             ]
             changes, final = await asyncio.to_thread(replay_ratings, self._db.rating_model, log_rows)
 
-            await tx.run(f"DELETE FROM ratings WHERE {' AND '.join(where[1:]) or '1'}", params)
+            await tx.run(f"DELETE FROM ratings WHERE {' AND '.join(where[1:]) or '1 = 1'}", params)
             await tx.many(
                 "UPDATE match_players SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ? "
                 "WHERE match_id = ? AND seat = ?",
@@ -373,7 +370,7 @@ class ResultRepository:
 
 
 def _rating_rows(
-    matches: Sequence[sqlite3.Row], by_match: dict[int, list[sqlite3.Row]], final: dict[Hashable, Rating]
+    matches: Sequence[Row], by_match: dict[int, list[Row]], final: dict[Hashable, Rating]
 ) -> list[tuple[Any, ...]]:
     """One ratings row per (guild, kind, player) with games, wins, latest name and last match time.
 

@@ -6,7 +6,6 @@ the same moment cannot undo each other.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -14,7 +13,7 @@ from typing import TYPE_CHECKING
 from .models import GuildSettings, HandDelivery, TurnNotice, UserSettings
 
 if TYPE_CHECKING:
-    from .database import Database, Tx
+    from .database import Database, Row, Tx
 
 
 _USER = "SELECT * FROM user_settings WHERE user_id = ?"
@@ -24,7 +23,7 @@ async def _user(tx: Tx, user_id: int) -> UserSettings:
     return _user_settings(user_id, await tx.one(_USER, (user_id,)))
 
 
-def _user_settings(user_id: int, row: sqlite3.Row | None) -> UserSettings:
+def _user_settings(user_id: int, row: Row | None) -> UserSettings:
     if row is None:
         return UserSettings(user_id)
     return UserSettings(
@@ -57,8 +56,10 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
 
 async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
     await tx.run(
-        "INSERT OR REPLACE INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
-        "computer_games_count) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
+        "computer_games_count) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "live_turn_seconds = excluded.live_turn_seconds, casual_turn_seconds = excluded.casual_turn_seconds, "
+        "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count",
         (
             settings.guild_id,
             settings.live_turn_seconds,
@@ -102,8 +103,11 @@ class SettingsRepository:
                 turn_notice=current.turn_notice if turn_notice is None else TurnNotice(turn_notice),
             )
             await tx.run(
-                "INSERT OR REPLACE INTO user_settings (user_id, hand_delivery, dm_closed, ping_on_turn, "
-                "leaderboard_opt_out, turn_notice) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO user_settings (user_id, hand_delivery, dm_closed, ping_on_turn, leaderboard_opt_out, "
+                "turn_notice) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "hand_delivery = excluded.hand_delivery, dm_closed = excluded.dm_closed, "
+                "ping_on_turn = excluded.ping_on_turn, leaderboard_opt_out = excluded.leaderboard_opt_out, "
+                "turn_notice = excluded.turn_notice",
                 (
                     user_id,
                     new.hand_delivery.value,
@@ -163,7 +167,7 @@ class SettingsRepository:
         async with self._db.transaction() as tx:
             await tx.run("DELETE FROM guild_channels WHERE guild_id = ?", (guild_id,))
             await tx.many(
-                "INSERT OR IGNORE INTO guild_channels (guild_id, channel_id) VALUES (?, ?)",
+                "INSERT INTO guild_channels (guild_id, channel_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 [(guild_id, channel_id) for channel_id in channel_ids],
             )
             return await _guild(tx, guild_id)

@@ -1,4 +1,8 @@
-"""Storage fixtures: a real SQLite file per test in pytest's tmp_path, and small game builders."""
+"""Storage fixtures: every `db` test runs on both backends, a real SQLite file per test in pytest's
+tmp_path and a fresh schema on a real PostgreSQL server (tests/pgserver.py says how the server is
+found: CARDROOM_TEST_POSTGRES, or one started for the session, or the PostgreSQL runs are skipped).
+`sqlite_db` and `db_path` are for what only SQLite has (its files, its group commit, its pragmas).
+"""
 
 from __future__ import annotations
 
@@ -6,26 +10,88 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from data import Database, GameRecord, TurnTimer
 
 GUILD = 111
 T0 = 1_700_000_000.0
+BACKENDS = ("sqlite", "postgresql")
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """An SQLite file (for the tests of what only SQLite has)."""
     return tmp_path / "cardroom.db"
 
 
+@pytest.fixture(params=BACKENDS)
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """What `Database.open` is given: an SQLite file, or a PostgreSQL URL (a fresh schema)."""
+    if request.param == "sqlite":
+        return tmp_path / "cardroom.db"
+    url: str = request.getfixturevalue("pg_schema")
+    return url
+
+
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
+async def db(db_target: str | Path) -> AsyncIterator[Database]:
+    database = await Database.open(db_target)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+async def sqlite_db(db_path: Path) -> AsyncIterator[Database]:
     database = await Database.open(db_path)
     try:
         yield database
     finally:
         await database.close()
+
+
+async def stored_version(target: str | Path) -> int:
+    """The schema version written in the database at `target`, read without opening (and so migrating) it."""
+    if isinstance(target, Path):
+        with sqlite3.connect(target) as conn:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    conn = await asyncpg.connect(target)
+    try:
+        return int(await conn.fetchval("SELECT version FROM cardroom_schema"))
+    finally:
+        await conn.close()
+
+
+async def set_stored_version(target: str | Path, version: int) -> None:
+    if isinstance(target, Path):
+        with sqlite3.connect(target) as conn:
+            conn.execute(f"PRAGMA user_version = {int(version)}")
+        return
+    conn = await asyncpg.connect(target)
+    try:
+        await conn.execute("CREATE TABLE IF NOT EXISTS cardroom_schema (version INTEGER NOT NULL)")
+        await conn.execute("DELETE FROM cardroom_schema")
+        await conn.execute("INSERT INTO cardroom_schema (version) VALUES ($1)", version)
+    finally:
+        await conn.close()
+
+
+async def table_names(target: str | Path) -> set[str]:
+    """The tables in the database at `target` (for PostgreSQL: in the URL's schema)."""
+    if isinstance(target, Path):
+        with sqlite3.connect(target) as conn:
+            return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    conn = await asyncpg.connect(target)
+    try:
+        rows = await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+        return {row[0] for row in rows}
+    finally:
+        await conn.close()
 
 
 async def lobby(

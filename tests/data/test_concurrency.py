@@ -12,7 +12,7 @@ from pathlib import Path
 
 from data import Database, VersionConflict
 
-from .conftest import T0, active_game
+from .conftest import T0, active_game, lobby
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,10 +30,11 @@ async def test_racing_appends_same_version_one_wins(db):
     assert (saved.game.version, len(saved.moves)) == (1, 1)
 
 
-async def test_racing_appends_from_two_connections_one_wins(db, db_path):
-    """Two connections on one file (two processes' worth) racing on a version: still exactly one wins."""
+async def test_racing_appends_from_two_connections_one_wins(db, db_target):
+    """Two Database objects on one database (two processes' worth: one SQLite file, or one PostgreSQL
+    database) racing on a version: the database's version check lets exactly one win."""
     game = await active_game(db)
-    async with await Database.open(db_path) as other:
+    async with await Database.open(db_target) as other:
         outcomes = await asyncio.gather(
             *(
                 conn.games.append_move(game.id, 0, f"m{i}", at=T0, actor=0, next_deadline=None)
@@ -44,6 +45,22 @@ async def test_racing_appends_from_two_connections_one_wins(db, db_path):
         )
     assert sum(o == 1 for o in outcomes) == 1
     assert sum(isinstance(o, VersionConflict) for o in outcomes) == 19
+
+
+async def test_the_last_chair_goes_to_one_of_two_processes(db, db_target):
+    """Two Database objects (two processes' worth) joining a lobby's last free chair at once: write
+    transactions never interleave, so one is seated and the other is told the table is full."""
+    game = await lobby(db)
+    for user in (1, 2, 3):
+        await db.games.add_player(game.id, user, f"player {user}")
+    async with await Database.open(db_target) as other:
+        outcomes = await asyncio.gather(
+            db.games.add_player(game.id, 4, "four", max_seats=4),
+            other.games.add_player(game.id, 5, "five", max_seats=4),
+            return_exceptions=True,
+        )
+    assert sorted(type(o).__name__ for o in outcomes) == ["Seat", "SeatError"]
+    assert len((await db.games.get(game.id)).seats) == 4
 
 
 async def test_concurrent_games_interleave_without_loss(db):
@@ -84,19 +101,19 @@ _CRASHER = textwrap.dedent(
 )
 
 
-async def test_killed_process_loses_no_committed_move(db_path):
+async def test_killed_process_loses_no_committed_move(db_target):
     """SIGKILL between moves (and mid-transaction) keeps every committed move and none of the half move."""
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_target) as db:
         game = await active_game(db)
     proc = subprocess.run(
-        [sys.executable, "-c", _CRASHER, str(db_path), str(game.id), "12"],
+        [sys.executable, "-c", _CRASHER, str(db_target), str(game.id), "12"],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         timeout=60,
     )
     assert proc.returncode == -9, proc.stderr.decode()
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_target) as db:
         saved = await db.games.load(game.id)
     assert saved.codes == tuple(f"c{n}" for n in range(12))
     assert saved.game.version == 12

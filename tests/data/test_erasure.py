@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from data import Database
@@ -16,25 +15,26 @@ OTHER = 222_222_222_222_222_222
 NAME = "Zyxwvut Quokka"
 
 
-def _cells(path: Path) -> list[tuple[str, str, object]]:
-    """Every (table, column, value) of every table in the database file."""
-    conn = sqlite3.connect(path)
-    try:
-        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        cells = []
-        for table in tables:
-            cursor = conn.execute(f'SELECT * FROM "{table}"')
-            columns = [d[0] for d in cursor.description]
-            for row in cursor:
-                cells.extend((table, column, value) for column, value in zip(columns, row, strict=True))
-        return cells
-    finally:
-        conn.close()
+_CATALOG = {
+    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'",
+    "postgresql": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+}
 
 
-def _mentions(path: Path, user_id: int, name: str) -> list[tuple[str, str, object]]:
+async def _cells(db: Database) -> list[tuple[str, str, object]]:
+    """Every (table, column, value) of every table in the database."""
+    cells = []
+    async with db.transaction(write=False) as tx:
+        for (table,) in [tuple(row) for row in await tx.all(_CATALOG[db.dialect])]:
+            for row in await tx.all(f'SELECT * FROM "{table}"'):
+                columns = list(row.keys())
+                cells.extend((table, column, row[column]) for column in columns)
+    return cells
+
+
+async def _mentions(db: Database, user_id: int, name: str) -> list[tuple[str, str, object]]:
     hits = []
-    for table, column, value in _cells(path):
+    for table, column, value in await _cells(db):
         if value == user_id or (isinstance(value, str) and (str(user_id) in value or name in value)):
             hits.append((table, column, value))
     return hits
@@ -62,31 +62,30 @@ async def _a_life_at_the_tables(db: Database) -> dict[str, int]:
     return ids
 
 
-async def _rename(db_path: Path) -> None:
+async def _rename(db: Database) -> None:
     """The fixtures seat players as "player <id>"; give the erased user a distinctive display name."""
-    conn = sqlite3.connect(db_path)
-    with conn:
+    async with db.transaction() as tx:
         for table in ("seats", "match_players", "ratings"):
-            conn.execute(f"UPDATE {table} SET display_name = ? WHERE user_id = ?", (NAME, ERASED))
-    conn.close()
+            await tx.run(f"UPDATE {table} SET display_name = ? WHERE user_id = ?", (NAME, ERASED))
 
 
-async def test_erasure_leaves_no_row_or_text_with_the_id_or_the_name(db: Database, db_path: Path):
+async def test_erasure_leaves_no_row_or_text_with_the_id_or_the_name(db: Database):
     """Every table and column, text included, holds neither the id nor the display name after erasure."""
     await _a_life_at_the_tables(db)
-    await _rename(db_path)
-    assert _mentions(db_path, ERASED, NAME)  # the scan sees them before
+    await _rename(db)
+    assert await _mentions(db, ERASED, NAME)  # the scan sees them before
     await db.privacy.erase_user(ERASED, at=T0 + 9)
-    assert _mentions(db_path, ERASED, NAME) == []
+    assert await _mentions(db, ERASED, NAME) == []
     await db.checkpoint()
-    assert _mentions(db_path, ERASED, NAME) == []
-    assert any(value == OTHER for _, _, value in _cells(db_path))  # the others keep their rows
+    assert await _mentions(db, ERASED, NAME) == []
+    assert any(value == OTHER for _, _, value in await _cells(db))  # the others keep their rows
 
 
-async def test_erasure_leaves_no_byte_of_the_id_or_name_in_the_files(db: Database, db_path: Path):
+async def test_erasure_leaves_no_byte_of_the_id_or_name_in_the_files(sqlite_db: Database, db_path: Path):
     """After erasure and its checkpoint, neither the database file nor its WAL holds the name or the id."""
+    db = sqlite_db
     await _a_life_at_the_tables(db)
-    await _rename(db_path)
+    await _rename(db)
     await db.privacy.erase_user(ERASED, at=T0 + 9)
     for path in (db_path, Path(f"{db_path}-wal")):
         data = path.read_bytes() if path.exists() else b""
@@ -116,9 +115,9 @@ def test_an_erased_seat_is_never_given_back_to_a_user():
     assert returning_user(-3) is None and returning_user(None) is None and returning_user(OTHER) == OTHER
 
 
-async def test_game_end_reasons_are_stored_without_names(db_path: Path):
-    """Migration 0006 rewrites older "ended by <name>" / "Cancelled by <name>." reasons without the name."""
-    old = await Database.open(db_path, migrate_to=5)
+async def test_game_end_reasons_are_stored_without_names(db_target: str | Path):
+    """Migration 0007 rewrites older "ended by <name>" / "Cancelled by <name>." reasons without the name."""
+    old = await Database.open(db_target, migrate_to=5)
     try:
         game = await lobby(old, channel_id=9, host=ERASED)
         await old.games.abandon(game.id, at=T0 + 1, reason=f"Cancelled by {NAME}.")
@@ -126,6 +125,6 @@ async def test_game_end_reasons_are_stored_without_names(db_path: Path):
         await old.games.abandon(other.id, at=T0 + 1, reason=f"ended by {NAME}")
     finally:
         await old.close()
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_target) as db:
         reasons = {(await db.games.get(g)).end_reason for g in (game.id, other.id)}
     assert reasons == {"Cancelled by the host.", "ended by the host or a games manager"}

@@ -7,10 +7,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from data import Database, FaultKind, GameStatus, StorageFault, VersionConflict
 from data.commits import run_batch
+from data.database import Tx
 from data.errors import fault_kind
 from games.base import GameResult
 
@@ -59,6 +61,8 @@ async def test_a_failing_finish_leaves_the_game_as_before_the_move(
     before = await db.games.load(game.id)
 
     def full(*args: object, **kwargs: object) -> None:
+        if db.dialect == "postgresql":  # what the server says when it cannot extend a table's file
+            raise asyncpg.DiskFullError("could not extend file: No space left on device")
         raise sqlite_full_error()
 
     monkeypatch.setattr("data.results.record_match", full)
@@ -85,9 +89,12 @@ async def test_a_stale_final_move_stores_nothing(db: Database) -> None:
     assert await match_count(db, game.id) == 0
 
 
-async def test_a_real_full_database_refuses_a_move_plainly_and_takes_it_once_space_is_back(db: Database) -> None:
+async def test_a_real_full_database_refuses_a_move_plainly_and_takes_it_once_space_is_back(
+    sqlite_db: Database,
+) -> None:
     """With no page left to grow into (max_page_count), a move fails as DISK_FULL, stores nothing, and the
     same move succeeds once the limit is lifted (space is back)."""
+    db = sqlite_db
     game = await active_game(db)
     await db._conn.execute("PRAGMA max_page_count = 1")  # at most the pages it has: the next new page fails
     version = game.version
@@ -102,8 +109,9 @@ async def test_a_real_full_database_refuses_a_move_plainly_and_takes_it_once_spa
     assert await db.games.append_move(game.id, version, code, at=T0 + 3, actor=0, next_deadline=None) == version + 1
 
 
-async def test_a_transaction_that_fills_the_disk_raises_a_fault_and_keeps_nothing(db: Database) -> None:
+async def test_a_transaction_that_fills_the_disk_raises_a_fault_and_keeps_nothing(sqlite_db: Database) -> None:
     """`Database.transaction` rolls back and reports a full disk as StorageFault too (lobby, seats, settings)."""
+    db = sqlite_db
     game = await active_game(db)
     await db._conn.execute("PRAGMA max_page_count = 1")
     with pytest.raises(StorageFault) as raised:
@@ -124,11 +132,11 @@ def test_a_batch_sqlite_rolled_back_by_itself_reports_the_real_error(tmp_path: P
     pages = raw.execute("PRAGMA page_count").fetchone()[0]
     raw.execute(f"PRAGMA max_page_count = {pages}")
 
-    def small(conn: sqlite3.Connection) -> None:
-        conn.execute("INSERT INTO t VALUES (1)")
+    async def small(tx: Tx) -> None:
+        await tx.run("INSERT INTO t VALUES (1)")
 
-    def large(conn: sqlite3.Connection) -> None:
-        conn.executemany("INSERT INTO t VALUES (?)", [("y" * 500,)] * 100)
+    async def large(tx: Tx) -> None:
+        await tx.many("INSERT INTO t VALUES (?)", [("y" * 500,)] * 100)
 
     with pytest.raises(sqlite3.OperationalError) as raised:
         run_batch(raw, [small, large])

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from data import Database, GameNotFound
+from data.database import Tx
 from data.games import fetch_game
 from tests.data.conftest import T0, active_game, lobby
 
@@ -34,9 +35,10 @@ class TripCounter:
 
 
 async def test_reading_one_row_is_a_single_trip_inside_its_transaction(
-    db: Database, monkeypatch: pytest.MonkeyPatch
+    sqlite_db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """BEGIN, the SELECT (executed and fetched together) and COMMIT: three trips, not five."""
+    db = sqlite_db
     game = await lobby(db)
     counter = TripCounter(db, monkeypatch)
     async with db.transaction(write=False) as tx:
@@ -45,8 +47,9 @@ async def test_reading_one_row_is_a_single_trip_inside_its_transaction(
     assert counter.trips == 3
 
 
-async def test_reading_many_rows_is_a_single_trip(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_reading_many_rows_is_a_single_trip(sqlite_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """tx.all fetches every row in the same trip that runs the statement."""
+    db = sqlite_db
     first, second = await lobby(db, channel_id=1), await lobby(db, channel_id=2)
     counter = TripCounter(db, monkeypatch)
     async with db.transaction(write=False) as tx:
@@ -55,8 +58,9 @@ async def test_reading_many_rows_is_a_single_trip(db: Database, monkeypatch: pyt
     assert counter.trips == 3
 
 
-async def test_a_game_with_its_seats_is_one_trip(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_game_with_its_seats_is_one_trip(sqlite_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """games.get reads the game and its seats in one statement: one trip, the same record as two SELECTs."""
+    db = sqlite_db
     game = await active_game(db, users=(3, 1), computers=("hard",))
     async with db.transaction(write=False) as tx:
         expected = await fetch_game(tx, game.id)
@@ -78,8 +82,9 @@ async def test_an_unknown_game_is_not_found(db: Database) -> None:
         await db.games.get(987654)
 
 
-async def test_user_settings_are_one_trip(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_user_settings_are_one_trip(sqlite_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """settings.user (read before each DM hand) is a single statement, stored or default."""
+    db = sqlite_db
     await db.settings.update_user(5, dm_closed=True)
     counter = TripCounter(db, monkeypatch)
     assert (await db.settings.user(5)).dm_closed and not (await db.settings.user(6)).dm_closed
@@ -97,8 +102,9 @@ async def test_a_lone_read_does_not_wait_for_an_open_write_transaction(db: Datab
     assert (await db.games.get(game.id)).seed == 99
 
 
-async def test_the_reader_refuses_writes(db: Database) -> None:
+async def test_the_reader_refuses_writes(sqlite_db: Database) -> None:
     """`read` is for SELECTs: the reader connection is query_only, so a write through it fails loudly."""
+    db = sqlite_db
     with pytest.raises(sqlite3.OperationalError):
         await db.read("UPDATE games SET seed = 1")
 
@@ -111,9 +117,10 @@ async def test_an_in_memory_database_reads_through_its_one_connection() -> None:
         assert (await db.games.get(game.id)).id == game.id
 
 
-async def test_appending_a_move_is_one_trip(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_appending_a_move_is_one_trip(sqlite_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """BEGIN IMMEDIATE, the version bump, the move row, the timeout reset and COMMIT run in one trip
     (Database.atomic), so the connection lock is not held across trips that wait on the event loop."""
+    db = sqlite_db
     game = await active_game(db, users=(1, 2))
     counter = TripCounter(db, monkeypatch)
     version = await db.games.append_move(game.id, game.version, "p", at=T0 + 5, actor=0, next_deadline=None)
@@ -126,11 +133,12 @@ async def test_a_failed_atomic_transaction_rolls_back_everything(db: Database) -
     """An error raised half-way through `atomic` undoes the statements before it and reaches the caller."""
     game = await lobby(db)
 
-    def half(conn: sqlite3.Connection) -> None:
-        conn.execute("UPDATE games SET seed = ? WHERE id = ?", (99, game.id))
+    async def half(tx: Tx) -> None:
+        await tx.run("UPDATE games SET seed = ? WHERE id = ?", (99, game.id))
         raise LookupError("stop")
 
     with pytest.raises(LookupError):
         await db.atomic(half)
     assert (await db.games.get(game.id)).seed == game.seed
-    assert not db._conn.in_transaction
+    if db.dialect == "sqlite":
+        assert not db._conn.in_transaction

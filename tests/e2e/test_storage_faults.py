@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import sqlite3
 from typing import Any
 
 import pytest
 
 import bot.service
 from data import GameStatus, MoveSource, StorageFault
+from data.database import Tx
 from data.errors import as_fault
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.data.conftest import sqlite_full_error
@@ -50,11 +50,11 @@ def fill_disk(monkeypatch: pytest.MonkeyPatch, source: MoveSource | None = None)
     real = data.games._append
     disk = FullDisk(source)
 
-    def append(conn: sqlite3.Connection, game_id: int, expected_version: int, *args: Any) -> int:
+    async def append(tx: Tx, game_id: int, expected_version: int, *args: Any) -> int:
         if disk.full and (source is None or args[-1] is source):
             disk.refused.append(expected_version)
             raise sqlite_full_error()
-        return real(conn, game_id, expected_version, *args)
+        return await real(tx, game_id, expected_version, *args)
 
     monkeypatch.setattr(data.games, "_append", append)
     return disk

@@ -1,0 +1,113 @@
+"""Leases: one process at a time owns a piece of single-writer work, through the database.
+
+When several bot processes share one database, the work that must happen once per game (its timers
+and sweeper actions, its message reconciliation, its computer turns) needs exactly one owner. A lease
+names that owner until a time; the owner renews it well before then, and when a process stops (or
+hangs) its leases expire and another process takes them over. Nothing here reads a clock: every call
+is given `now`, in UNIX seconds, like the rest of data/.
+
+Each change is one write transaction with its condition inside the statement (an upsert whose
+update applies only if the lease is the caller's or has expired), so two processes taking one lease at
+the same moment cannot both get it, on SQLite or on PostgreSQL. `token` grows at every change of
+holder (a fencing token): a process that held the lease before a takeover holds an older token, so
+its renewal and its release are refused, and work it stamps with its token can be told apart.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .database import Database, Row, Tx
+
+log = logging.getLogger(__name__)
+
+_COLUMNS = "key, owner, expires_at, token"
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """`owner` holds `key` until `expires_at` (UNIX seconds), as the `token`-th holder since it began."""
+
+    key: str
+    owner: str
+    expires_at: float
+    token: int
+
+    def live(self, now: float) -> bool:
+        return now < self.expires_at
+
+
+def game_key(game_id: int) -> str:
+    """The lease of one game's single-writer work."""
+    return f"game:{game_id}"
+
+
+def _lease(row: Row) -> Lease:
+    return Lease(row["key"], row["owner"], float(row["expires_at"]), int(row["token"]))
+
+
+async def _get(tx: Tx, key: str) -> Lease | None:
+    row = await tx.one(f"SELECT {_COLUMNS} FROM leases WHERE key = ?", (key,))
+    return None if row is None else _lease(row)
+
+
+class LeaseRepository:
+    """Acquire, renew, release and read leases. Reach it as `db.leases`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def acquire(self, key: str, owner: str, *, now: float, ttl: float) -> Lease | None:
+        """Take `key` for `owner` until `now + ttl`, or None while another owner's lease is live.
+
+        Free, expired or already the caller's: taken (the caller's own is renewed, same token). A
+        takeover from another owner, live or released, gets the next token.
+        """
+        if ttl <= 0:
+            raise ValueError("a lease needs a positive time to live")
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "INSERT INTO leases (key, owner, expires_at, token) VALUES (?, ?, ?, 1) "
+                "ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at, "
+                "token = CASE WHEN leases.owner = excluded.owner THEN leases.token ELSE leases.token + 1 END "
+                "WHERE leases.owner = excluded.owner OR leases.expires_at <= ?",
+                (key, owner, now + ttl, now),
+            )
+            return await _get(tx, key) if changed else None
+
+    async def renew(self, lease: Lease, *, now: float, ttl: float) -> Lease | None:
+        """Extend a lease the caller still holds (same owner and token) to `now + ttl`; None once it has
+        been taken over, which tells the caller to stop its work."""
+        if ttl <= 0:
+            raise ValueError("a lease needs a positive time to live")
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE leases SET expires_at = ? WHERE key = ? AND owner = ? AND token = ?",
+                (now + ttl, lease.key, lease.owner, lease.token),
+            )
+            return await _get(tx, lease.key) if changed else None
+
+    async def release(self, lease: Lease, *, now: float) -> bool:
+        """Give the lease up at once (a clean stop), so another process takes it without waiting for it
+        to expire. False when it was taken over already. The row stays, expired, so tokens keep growing."""
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE leases SET expires_at = ? WHERE key = ? AND owner = ? AND token = ? AND expires_at > ?",
+                (now, lease.key, lease.owner, lease.token, now),
+            )
+        return changed == 1
+
+    async def holder(self, key: str, *, now: float) -> Lease | None:
+        """The live lease of `key`, or None when nobody holds it."""
+        rows = await self._db.read(f"SELECT {_COLUMNS} FROM leases WHERE key = ? AND expires_at > ?", (key, now))
+        return _lease(rows[0]) if rows else None
+
+    async def held_by(self, owner: str, *, now: float) -> list[Lease]:
+        """Every live lease of `owner`, by key (what a process's health line counts as its games)."""
+        rows = await self._db.read(
+            f"SELECT {_COLUMNS} FROM leases WHERE owner = ? AND expires_at > ? ORDER BY key", (owner, now)
+        )
+        return [_lease(row) for row in rows]

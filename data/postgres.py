@@ -1,0 +1,377 @@
+"""The PostgreSQL backend: one server that several bot processes share, through an asyncpg pool.
+
+What SQLite gets from being one file with one writer, this gets from the server:
+- Write transactions never interleave. Each begins with a transaction-level advisory lock on one key
+  (`pg_advisory_xact_lock`), so, like SQLite's BEGIN IMMEDIATE, a check-then-update (a seat count,
+  a rating read and rewritten, a settings merge) cannot be overtaken, from this process or another.
+  The lock is the first thing each write takes and it is released by COMMIT or ROLLBACK, so it
+  orders every writer the same way and cannot deadlock with row locks.
+- A move is the exception (`atomic(..., one_game=True)`): it takes the same key in shared mode and
+  runs beside other moves. It touches only rows of its own game, and its version check is one
+  conditional UPDATE (`WHERE version = ?`): when two processes race on one game, the second waits on
+  the first's row lock, re-reads the row after the first commits, matches nothing and gets
+  VersionConflict. So a move is applied once, and moves of different games never wait for each other.
+- Group commit becomes one transaction per `atomic` work on a pooled connection; its caller hears
+  back after that COMMIT, and the server's WAL flush already groups commits that arrive together.
+  A caller cancelled mid-way waits for its transaction to end first, as on SQLite.
+- `read` runs one statement outside any transaction (its own snapshot); `transaction(write=False)`
+  is REPEATABLE READ READ ONLY, one snapshot for all its statements.
+
+The repositories' SQL keeps SQLite's `?` placeholders; `numbered` turns them into `$1, $2...`.
+The schema version lives in the one-row table `cardroom_schema`; migrations are
+data/migrations/postgresql/ where they differ from SQLite's (data/schema.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import lru_cache
+from typing import Any, TypeVar
+
+import asyncpg
+
+from . import schema
+from .commits import settle
+from .database import Database, Params, Tx, Work, redacted
+from .errors import DatabaseUnavailable, FaultKind, SchemaTooNew, StorageFault
+from .ratings import RatingModel
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+WRITE_LOCK = 0x43415244  # the advisory lock key every write transaction takes ("CARD")
+# An uncorrelated subquery a move's UPDATE puts in its WHERE clause: evaluated once, before the first
+# row is read (and so before any row lock), it takes the write lock shared for the statement's transaction.
+MOVE_LOCK_SQL = f"(SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared({WRITE_LOCK})) AS locked) = 1"
+MIGRATION_LOCK = 0x4D494752  # held while the schema is upgraded ("MIGR"): two processes starting together
+CONNECT_TIMEOUT_S = 10.0
+
+
+@lru_cache(maxsize=2048)
+def numbered(sql: str) -> str:
+    """SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...` (a `?` inside a quoted string stays)."""
+    out: list[str] = []
+    count = 0
+    quoted = False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if char == "?" and not quoted:
+            count += 1
+            out.append(f"${count}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+NUL = "\x00"
+NUL_STORED_AS = "\ufffd"  # PostgreSQL's text cannot hold U+0000 at all; the replacement character can
+
+
+def _bound(params: Params) -> Params:
+    """The parameters as PostgreSQL can store them: U+0000 in a text becomes U+FFFD (Discord never sends
+    it in a name; a text that held one still round-trips as the same length, with the mark visible)."""
+    if any(isinstance(value, str) and NUL in value for value in params):
+        return [value.replace(NUL, NUL_STORED_AS) if isinstance(value, str) else value for value in params]
+    return params
+
+
+_COUNT = re.compile(r"(\d+)$")
+
+
+def _changed(status: str) -> int:
+    """The row count of a command status ("UPDATE 3", "INSERT 0 1", "DELETE 0")."""
+    match = _COUNT.search(status)
+    return int(match[1]) if match else 0
+
+
+class PgTx:
+    """A Tx on one pooled connection inside its transaction."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def all(self, sql: str, params: Params = ()) -> list[asyncpg.Record]:
+        return list(await self._conn.fetch(numbered(sql), *_bound(params)))
+
+    async def one(self, sql: str, params: Params = ()) -> asyncpg.Record | None:
+        row: asyncpg.Record | None = await self._conn.fetchrow(numbered(sql), *_bound(params))
+        return row
+
+    async def run(self, sql: str, params: Params = ()) -> int:
+        return _changed(await self._conn.execute(numbered(sql), *_bound(params)))
+
+    async def insert(self, sql: str, params: Params = ()) -> int:
+        new_id = await self._conn.fetchval(numbered(sql) + " RETURNING id", *_bound(params))
+        return int(new_id)
+
+    async def many(self, sql: str, rows: Iterable[Params]) -> None:
+        batch = [tuple(_bound(row)) for row in rows]
+        if batch:
+            await self._conn.executemany(numbered(sql), batch)
+
+
+def _begin(write: bool, one_game: bool) -> str:
+    if not write:
+        return "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    lock = "pg_advisory_xact_lock_shared" if one_game else "pg_advisory_xact_lock"
+    # One round trip: the simple-query protocol takes both statements at once.
+    return f"BEGIN ISOLATION LEVEL READ COMMITTED; SELECT {lock}({WRITE_LOCK})"
+
+
+class PostgresDatabase(Database):
+    """An open PostgreSQL database (see the module docstring)."""
+
+    dialect = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool, url: str, model: RatingModel) -> None:
+        super().__init__(model)
+        self._pool = pool
+        self.url = url
+        self.path = redacted(url)  # what logs and messages name: the URL without its password
+        self._closed = False
+        self._running: set[asyncio.Future[Any]] = set()
+
+    @classmethod
+    async def connect(
+        cls, url: str, *, rating_model: RatingModel | None = None, migrate_to: int | None = None, pool_size: int = 10
+    ) -> PostgresDatabase:
+        """Connect a pool to `url` and bring the schema up to date (see `Database.open`)."""
+        where = redacted(url)
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=max(1, pool_size), timeout=CONNECT_TIMEOUT_S, command_timeout=None
+            )
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+            raise unavailable(where, error) from error
+        try:
+            async with pool.acquire() as conn:
+                version = await migrate(conn, migrate_to)
+        except SchemaTooNew:
+            await pool.close()
+            raise
+        except (OSError, asyncpg.PostgresError) as error:
+            await pool.close()
+            problem = unavailable(where, error)
+            if fault_kind(error) is None and not isinstance(error, asyncpg.InsufficientPrivilegeError):
+                raise  # a broken migration is a bug: keep the traceback
+            raise problem from error
+        except BaseException:
+            await pool.close()
+            raise
+        log.info("opened %s at schema version %d", where, version)
+        return cls(pool, url, rating_model or RatingModel())
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("the database is closed")
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self._running:
+            await asyncio.wait(set(self._running))
+        await self._pool.close()
+
+    async def schema_version(self) -> int:
+        self._check_open()
+        async with self._pool.acquire() as conn:
+            return await _stored_version(conn)
+
+    async def checkpoint(self) -> None:
+        """Vacuum the tables an erasure rewrites, so the old row versions holding the user's id and name
+        are no longer reachable through the tables or their indexes. PostgreSQL has no secure_delete:
+        the space is reused by later rows, not zeroed."""
+        self._check_open()
+        try:
+            await self._pool.execute("VACUUM seats, games, match_players, ratings, user_settings, pending_erasures")
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise _plainly(error) from error
+
+    async def read(self, sql: str, params: Params = ()) -> list[Any]:
+        self._check_open()
+        try:
+            return list(await self._pool.fetch(numbered(sql), *_bound(params)))
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise _plainly(error) from error
+
+    async def move_statement(self, sql: str, params: Params) -> list[Any]:
+        """One data-modifying statement as its own transaction (one round trip): for the move, whose
+        statement takes the write lock shared itself (`MOVE_LOCK_SQL`) before its conditional UPDATE.
+        A cancelled caller waits for it to end, as for `atomic`."""
+        self._check_open()
+        task = asyncio.ensure_future(self._pool.fetch(numbered(sql), *_bound(params)))
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        try:
+            return list(await settle(task))
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise _plainly(error) from error
+
+    async def atomic(self, work: Work[T], *, one_game: bool = False) -> T:
+        """`work(tx)` as one transaction of its own; a cancelled caller waits for it to end (see `settle`)."""
+        self._check_open()
+        task = asyncio.ensure_future(self._atomic(work, one_game))
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        return await settle(task)
+
+    async def _atomic(self, work: Work[T], one_game: bool) -> T:
+        async with self._transaction(write=True, one_game=one_game) as tx:
+            return await work(tx)
+
+    def transaction(self, *, write: bool = True) -> AbstractAsyncContextManager[Tx]:
+        self._check_open()
+        return self._transaction(write=write, one_game=False)
+
+    @asynccontextmanager
+    async def _transaction(self, *, write: bool, one_game: bool) -> AsyncIterator[Tx]:
+        """Checked open by the caller: an `atomic` accepted before `close` still runs (close waits for it)."""
+        try:
+            conn = await self._pool.acquire()
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise _plainly(error) from error
+        try:
+            try:
+                await settle(conn.execute(_begin(write, one_game)))
+                yield PgTx(conn)
+                await settle(conn.execute("COMMIT"))
+            except BaseException as error:
+                await _roll_back(conn)
+                if (fault := as_fault(error)) is not None:
+                    raise fault from error
+                raise
+        finally:
+            with contextlib.suppress(asyncpg.InterfaceError):  # a lost connection is the pool's already
+                await settle(self._pool.release(conn))
+
+
+async def _roll_back(conn: asyncpg.Connection) -> None:
+    """Never hand a connection back inside a transaction; one that is lost needs nothing (the server
+    rolled it back when it went)."""
+    try:
+        if conn.is_closed() or not conn.is_in_transaction():
+            return
+        await settle(conn.execute("ROLLBACK"))
+    except asyncpg.InterfaceError:
+        return  # the connection was lost and the pool has taken it back
+    except (OSError, asyncpg.PostgresError):
+        log.exception("rollback failed; dropping the connection")
+        conn.terminate()
+
+
+async def _stored_version(conn: asyncpg.Connection) -> int:
+    exists = await conn.fetchval("SELECT to_regclass('cardroom_schema') IS NOT NULL")
+    if not exists:
+        return 0
+    value = await conn.fetchval("SELECT version FROM cardroom_schema")
+    return int(value or 0)
+
+
+async def migrate(conn: asyncpg.Connection, target: int | None = None) -> int:
+    """Bring the schema up to `target` (default: the latest) in one transaction; the version reached.
+
+    The migration lock makes a second process that starts at the same moment wait, then find the
+    schema up to date. Raises SchemaTooNew when the database is ahead of this code.
+    """
+    known = schema.migrations("postgresql")
+    target = len(known) if target is None else target
+    async with conn.transaction():
+        await conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        await conn.execute("CREATE TABLE IF NOT EXISTS cardroom_schema (version INTEGER NOT NULL)")
+        current = await conn.fetchval("SELECT version FROM cardroom_schema")
+        if current is None:
+            await conn.execute("INSERT INTO cardroom_schema (version) VALUES (0)")
+            current = 0
+        if current > len(known):
+            raise SchemaTooNew(current, len(known))
+        for migration in known[current:target]:
+            log.info("applying migration %04d_%s (postgresql)", migration.version, migration.name)
+            await conn.execute(migration.sql)
+            current = migration.version
+        await conn.execute("UPDATE cardroom_schema SET version = $1", current)
+    return int(current)
+
+
+# SQLSTATE classes and codes: https://www.postgresql.org/docs/current/errcodes-appendix.html
+_KIND_OF_STATE = {
+    "53100": FaultKind.DISK_FULL,
+    "53200": FaultKind.OUT_OF_MEMORY,
+    "53300": FaultKind.BUSY,  # too many connections
+    "25006": FaultKind.READ_ONLY,  # a read-only transaction: a standby, or default_transaction_read_only
+    "40001": FaultKind.BUSY,  # serialization failure
+    "40P01": FaultKind.BUSY,  # deadlock detected
+    "55P03": FaultKind.BUSY,  # lock not available (lock_timeout)
+    "57014": FaultKind.BUSY,  # statement timeout
+    "57P01": FaultKind.UNREACHABLE,  # the server is shutting down
+    "57P02": FaultKind.UNREACHABLE,
+    "57P03": FaultKind.UNREACHABLE,  # the server is starting up or in recovery
+    "58030": FaultKind.IO_ERROR,
+    "XX001": FaultKind.DAMAGED,
+    "XX002": FaultKind.DAMAGED,
+}
+
+
+# asyncpg's words for a statement on a connection that is gone (the pool detaches it when it closes).
+_LOST = ("connection is closed", "released back to the pool", "connection was closed")
+
+
+def fault_kind(error: BaseException) -> FaultKind | None:
+    """The storage fault a PostgreSQL error (or a lost connection) reports; None for the statement's own."""
+    if isinstance(error, OSError | asyncpg.PostgresConnectionError):
+        return FaultKind.UNREACHABLE
+    if isinstance(error, asyncpg.InterfaceError) and any(words in str(error) for words in _LOST):
+        return FaultKind.UNREACHABLE
+    state = getattr(error, "sqlstate", None)
+    if not isinstance(error, asyncpg.PostgresError) or not isinstance(state, str):
+        return None
+    if state.startswith("08"):
+        return FaultKind.UNREACHABLE
+    return _KIND_OF_STATE.get(state)
+
+
+def as_fault(error: BaseException) -> StorageFault | None:
+    kind = fault_kind(error)
+    return None if kind is None else StorageFault(kind, str(error) or type(error).__name__)
+
+
+def _plainly(error: BaseException) -> BaseException:
+    return as_fault(error) or error
+
+
+def unavailable(where: str, error: BaseException) -> DatabaseUnavailable:
+    """Why the server at `where` could not be used, in words and with a remedy."""
+    state = getattr(error, "sqlstate", None)
+    if isinstance(error, OSError | asyncio.TimeoutError) or (isinstance(state, str) and state.startswith("08")):
+        return DatabaseUnavailable(
+            where,
+            f"the PostgreSQL server does not answer ({error or type(error).__name__})",
+            "start it, or correct the host, port or socket folder in the URL",
+        )
+    if state in ("28P01", "28000"):
+        return DatabaseUnavailable(
+            where, f"the server refused the login ({error})", "correct the user and password in the URL"
+        )
+    if state == "3D000":
+        return DatabaseUnavailable(
+            where, "the database does not exist", "create it (createdb NAME), or name one that exists in the URL"
+        )
+    if state == "42501":
+        return DatabaseUnavailable(
+            where,
+            f"the user may not create or change the tables ({error})",
+            "give the user CREATE on the database and its schema, or connect as the owner",
+        )
+    if isinstance(error, ValueError | asyncpg.InterfaceError):
+        return DatabaseUnavailable(where, f"the URL is not usable ({error})", "write it as postgresql://user@host/db")
+    kind = fault_kind(error)
+    reason = f"the server reported {kind.value if kind else 'an error'} ({error})"
+    return DatabaseUnavailable(where, reason, "check the server's log, then start again")
