@@ -144,6 +144,16 @@ def _require_status(game_id: int, status: GameStatus, statuses: tuple[GameStatus
         raise WrongStatus(game_id, status, statuses)
 
 
+def _owe_notice(conn: sqlite3.Connection, game_id: int, kind: str, seat: int, version: int, text: str) -> None:
+    """A channel notice owed from this version on (posted by the bot's message reconciler), stored in the
+    same transaction as the change it reports, so a crash can lose neither one without the other."""
+    conn.execute(
+        "INSERT OR REPLACE INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, shown_key, "
+        "turn, live) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, 0)",
+        (game_id, kind, seat, version, text, version),
+    )
+
+
 def _append(
     conn: sqlite3.Connection,
     game_id: int,
@@ -359,16 +369,20 @@ class GameRepository:
         actor: int | None,
         next_deadline: float | None,
         source: MoveSource = MoveSource.PLAYER,
+        notice: str | None = None,
     ) -> int:
         """Store one move and return the new version, or raise VersionConflict if someone moved first.
 
         The move row, the version bump, the next deadline and the reminder reset commit together, so
         a crash leaves either all of them or none (notes E.1). A player's own move clears their
-        consecutive-timeout count.
+        consecutive-timeout count. `notice`: the "ran out of time" text a timeout move owes the channel.
         """
 
         def append(conn: sqlite3.Connection) -> int:
-            return _append(conn, game_id, expected_version, code, at, actor, next_deadline, MoveSource(source))
+            version = _append(conn, game_id, expected_version, code, at, actor, next_deadline, MoveSource(source))
+            if notice is not None and actor is not None:
+                _owe_notice(conn, game_id, "timeout", actor, version, notice)
+            return version
 
         # Group-committed (Database.atomic): a move is the bot's most frequent write.
         return await self._db.atomic(append)
@@ -383,6 +397,7 @@ class GameRepository:
         at: float,
         actor: int | None,
         source: MoveSource = MoveSource.PLAYER,
+        notice: str | None = None,
     ) -> tuple[int, MatchRecord]:
         """Store the move that ends the game and finish it (status, match, ratings) in one transaction:
         the new version and the match, or an error and nothing stored at all.
@@ -395,6 +410,8 @@ class GameRepository:
 
         def append_and_finish(conn: sqlite3.Connection) -> tuple[int, MatchRecord]:
             version = _append(conn, game_id, expected_version, code, at, actor, None, MoveSource(source))
+            if notice is not None and actor is not None:
+                _owe_notice(conn, game_id, "timeout", actor, version, notice)
             match = _finish(conn, model, game_id, version, result, at)
             crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
             return version, match
@@ -417,14 +434,23 @@ class GameRepository:
                 params.append(expected_version)
             return await tx.run(sql, params) == 1
 
-    async def mark_reminder_sent(self, game_id: int, version: int) -> bool:
-        """Record that this turn's reminder went out; False if the turn has moved on or it was sent already."""
+    async def mark_reminder_sent(self, game_id: int, version: int, *, seat: int | None = None, text: str = "") -> bool:
+        """Record that this turn's reminder is due; False if the turn has moved on or it was sent already.
+
+        With `seat`, the reminder's text is stored as owed to the channel in the same transaction (the
+        message reconciler posts it): the flag can never be up without its reminder on its way."""
         async with self._db.transaction() as tx:
             changed = await tx.run(
                 "UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND reminder_sent = 0 "
                 "AND status = 'active'",
                 (game_id, version),
             )
+            if changed == 1 and seat is not None:
+                await tx.run(
+                    "INSERT OR REPLACE INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, "
+                    "shown_key, turn, live) VALUES (?, 'remind', ?, NULL, NULL, ?, ?, ?, 0)",
+                    (game_id, seat, version, text, version),
+                )
             return changed == 1
 
     async def record_timeout(self, game_id: int, seat: int) -> Seat:
