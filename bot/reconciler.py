@@ -22,7 +22,7 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.hands import HandMessages, fingerprint, is_live
 from bot.refusals import Refusal, Refused
@@ -106,6 +106,8 @@ class Reconciler:
         self._lost: dict[int, bool] = {}
         self._tried: dict[int, float] = {}
         self._closed = False
+        self._resume: asyncio.Task[int] | None = None
+        self._resuming = False  # the start-up pass is past its wait for the gateway
 
     # -- scheduling --------------------------------------------------------------------------------
 
@@ -135,16 +137,34 @@ class Reconciler:
 
     @property
     def busy(self) -> bool:
-        """Whether a pass is running or asked for."""
-        return any(not task.done() for task in self._tasks.values())
+        """Whether a pass is running or asked for (the start-up pass too, once begun)."""
+        resuming = self._resume is not None and self._resuming and not self._resume.done()
+        return resuming or any(not task.done() for task in self._tasks.values())
 
     async def idle(self) -> None:
-        """Wait until no pass is running or asked for (tests, shutdown)."""
+        """Wait until no pass is running or asked for (tests, shutdown), the start-up pass included once it
+        has begun."""
         while True:
-            tasks = [task for task in self._tasks.values() if not task.done()]
+            tasks: list[asyncio.Task[Any]] = [task for task in self._tasks.values() if not task.done()]
+            if self._resume is not None and self._resuming and not self._resume.done():
+                tasks.append(self._resume)
             if not tasks:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
+
+    def resume_when(self, ready: Callable[[], Awaitable[None]]) -> None:
+        """The start-up pass (`resume`), once `ready` returns (the gateway is up, so guild names are known
+        and hands draw as before). Owned here, not by the game service: a shutdown right after start
+        either waits for it (once begun, it only reads and marks games) or, while it still waits for the
+        gateway, cancels it with nothing done, so the next start-up redoes all of it."""
+        self._resume = asyncio.create_task(self._resume_after(ready), name="reconcile-resume")
+
+    async def _resume_after(self, ready: Callable[[], Awaitable[None]]) -> int:
+        await ready()
+        self._resuming = True
+        games = await self.resume()
+        log.info("reconciling the messages of %d games", games)
+        return games
 
     async def resume(self) -> int:
         """At start-up: every active game, and every game owing a message (a result never announced)."""
@@ -157,9 +177,12 @@ class Reconciler:
 
     async def close(self) -> None:
         self._closed = True
-        for task in self._tasks.values():
+        tasks: list[asyncio.Task[Any]] = list(self._tasks.values())
+        if self._resume is not None:
+            tasks.append(self._resume)
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- one pass ----------------------------------------------------------------------------------
 
