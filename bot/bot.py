@@ -189,16 +189,9 @@ class CardBot(commands.Bot):
                 log.exception("could not load %s; the bot runs without it", name)
         resumed = await self._service.resume_all()
         log.info("resumed %d active games", resumed)
-        self._service.spawn(self._resume_messages(), name="resume-messages")
+        self.reconciler.resume_when(self.wait_until_ready)
         self.sweeper.start()
         await self.sync_commands()
-
-    async def _resume_messages(self) -> None:
-        """Once connected (guild names are known, so hands draw as before): bring every message of every
-        active game, and every result never announced, up to date."""
-        await self.wait_until_ready()
-        games = await self.reconciler.resume()
-        log.info("reconciling the messages of %d games", games)
 
     async def _channel_refused(self, game_id: int, refusal: Refusal) -> None:
         await self.reconciler.channel_refused(game_id, refusal=refusal)

@@ -48,7 +48,13 @@ class Endings:
         for p in sorted(match.players, key=lambda p: (p.place, p.seat)):
             lines.append(f"{ordinal(p.place)}: {shown_name(p.display_name)} ({p.score})")
         rematch = button(ComponentId(record.id, 0, TableAction.REMATCH), "Rematch", style=discord.ButtonStyle.success)
-        return Post("\n".join(lines), image=image, filename=f"standings-{record.id}.png", items=(rematch,))
+        return Post(
+            "\n".join(lines),
+            image=image,
+            filename=f"standings-{record.id}.png",
+            items=(rematch,),
+            nonce=result_nonce(record.id, record.seed),
+        )
 
     async def leave(self, loaded: Loaded, seat: int, name: str) -> None:
         """A player leaves mid-game: a computer takes the seat; with no humans left the game ends.
@@ -112,6 +118,12 @@ class Endings:
         )
         message = await interaction.original_response()
         await db.games.set_table_message(record.id, message.channel.id, message.id)
+
+
+def result_nonce(game_id: int, seed: int) -> str:
+    """The standings' nonce: one per game (its id, and its seed so a fresh database reusing the id in the
+    same channel is not mistaken for it), within Discord's 25 characters."""
+    return f"res{game_id}-{seed % 10**10}"[:25]
 
 
 def _rating_note(player: object) -> str:

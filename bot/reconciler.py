@@ -22,7 +22,7 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.hands import HandMessages, fingerprint, is_live
 from bot.refusals import Refusal, Refused
@@ -37,6 +37,7 @@ from data import (
     TurnNotice,
     TurnTimer,
     UserSettings,
+    crashpoints,
 )
 from data.messages import GAME_WIDE
 
@@ -46,6 +47,23 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Announce = Callable[["Loaded", MatchRecord], Awaitable[Post]]
+
+
+LOST_RETRY_SECONDS = 600.0  # a lost channel is tried again this often (each try a refused request at worst)
+NOT_SENT = 0  # message id of an owed notice that is no longer due (a reminder for a turn already over)
+OWED_POSTS = frozenset({MessageKind.LEFT, MessageKind.NOTICE, MessageKind.REMIND, MessageKind.TIMEOUT})
+_NONCE_CODES = {
+    MessageKind.LEFT: "lf",
+    MessageKind.NOTICE: "nt",
+    MessageKind.REMIND: "rm",
+    MessageKind.TIMEOUT: "to",
+    MessageKind.TURN: "tn",
+}
+
+
+def notice_nonce(kind: MessageKind, game_id: int, seat: int, version: int) -> str:
+    """One nonce per notice (Discord dedupes an enforced nonce for a few minutes; at most 25 characters)."""
+    return f"{_NONCE_CODES[kind]}{game_id}-{seat}-{version}"[:25]
 
 
 class TableMarks(Protocol):
@@ -83,8 +101,13 @@ class Reconciler:
         self.announce = announce
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._lost: set[int] = set()  # games whose channel the bot can no longer post in
+        # Games whose channel the bot can no longer post in: stored (data.messages.channel_lost), so a
+        # restart neither forgets it nor tells the host again; cached here, with when it was last tried.
+        self._lost: dict[int, bool] = {}
+        self._tried: dict[int, float] = {}
         self._closed = False
+        self._resume: asyncio.Task[int] | None = None
+        self._resuming = False  # the start-up pass is past its wait for the gateway
 
     # -- scheduling --------------------------------------------------------------------------------
 
@@ -114,16 +137,34 @@ class Reconciler:
 
     @property
     def busy(self) -> bool:
-        """Whether a pass is running or asked for."""
-        return any(not task.done() for task in self._tasks.values())
+        """Whether a pass is running or asked for (the start-up pass too, once begun)."""
+        resuming = self._resume is not None and self._resuming and not self._resume.done()
+        return resuming or any(not task.done() for task in self._tasks.values())
 
     async def idle(self) -> None:
-        """Wait until no pass is running or asked for (tests, shutdown)."""
+        """Wait until no pass is running or asked for (tests, shutdown), the start-up pass included once it
+        has begun."""
         while True:
-            tasks = [task for task in self._tasks.values() if not task.done()]
+            tasks: list[asyncio.Task[Any]] = [task for task in self._tasks.values() if not task.done()]
+            if self._resume is not None and self._resuming and not self._resume.done():
+                tasks.append(self._resume)
             if not tasks:
                 return
             await asyncio.gather(*tasks, return_exceptions=True)
+
+    def resume_when(self, ready: Callable[[], Awaitable[None]]) -> None:
+        """The start-up pass (`resume`), once `ready` returns (the gateway is up, so guild names are known
+        and hands draw as before). Owned here, not by the game service: a shutdown right after start
+        either waits for it (once begun, it only reads and marks games) or, while it still waits for the
+        gateway, cancels it with nothing done, so the next start-up redoes all of it."""
+        self._resume = asyncio.create_task(self._resume_after(ready), name="reconcile-resume")
+
+    async def _resume_after(self, ready: Callable[[], Awaitable[None]]) -> int:
+        await ready()
+        self._resuming = True
+        games = await self.resume()
+        log.info("reconciling the messages of %d games", games)
+        return games
 
     async def resume(self) -> int:
         """At start-up: every active game, and every game owing a message (a result never announced)."""
@@ -136,9 +177,12 @@ class Reconciler:
 
     async def close(self) -> None:
         self._closed = True
-        for task in self._tasks.values():
+        tasks: list[asyncio.Task[Any]] = list(self._tasks.values())
+        if self._resume is not None:
+            tasks.append(self._resume)
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- one pass ----------------------------------------------------------------------------------
 
@@ -147,7 +191,7 @@ class Reconciler:
         loaded = await self.service.load(game_id)
         if loaded.state is None:
             return  # a lobby: its message is the lobby's business
-        if game_id not in self._lost:
+        if await self.channel_usable(game_id):
             self.tables.mark_dirty(game_id)
         seats = [seat for seat in loaded.record.seats if seat.user_id is not None]
         results = await asyncio.gather(*(self._seat(loaded, seat) for seat in seats), return_exceptions=True)
@@ -155,9 +199,12 @@ class Reconciler:
             if isinstance(result, BaseException):
                 self._give_up(result, f"the hand of game {game_id} seat {seat.seat}")
         shown = await self.db.messages.of_game(game_id)
-        for row in shown.values():
-            if row.message_id is None and row.kind in (MessageKind.LEFT, MessageKind.NOTICE):
-                await self._owed(loaded, row)
+        for row in sorted(shown.values(), key=lambda row: row.version):
+            if row.message_id is None and row.kind in OWED_POSTS:
+                try:
+                    await self._owed(loaded, row)
+                except Refused as refused:  # kept owed: the next pass (a move, start-up) posts it
+                    self._give_up(refused, f"the {row.kind} notice of game {game_id} seat {row.seat}")
         if loaded.record.status is GameStatus.FINISHED:
             await self._result(loaded, shown.get((MessageKind.RESULT, GAME_WIDE)))
 
@@ -274,10 +321,14 @@ class Reconciler:
         record = loaded.record
         assert seat.user_id is not None
         row = await self.db.messages.get(record.id, MessageKind.TURN, seat.seat)
-        if (row is not None and row.turn == turn) or record.id in self._lost:
+        if (row is not None and row.turn == turn) or not await self.channel_usable(record.id):
             return
         title = self.service.adapter(record.kind).title
-        post = Post(f"<@{seat.user_id}>, it's your turn in {title} #{record.id}.", mention=seat.user_id)
+        post = Post(
+            f"<@{seat.user_id}>, it's your turn in {title} #{record.id}.",
+            mention=seat.user_id,
+            nonce=notice_nonce(MessageKind.TURN, record.id, seat.seat, turn),
+        )
         sent = await self._post(loaded, post)
         if sent is not None:
             await self.db.messages.save(
@@ -285,8 +336,20 @@ class Reconciler:
             )
 
     async def _owed(self, loaded: Loaded, row: ShownMessage, *, mention: int | None = None) -> None:
-        """Post a notice recorded as owed ("X left the game"); its text is the row's key."""
-        sent = await self._post(loaded, Post(row.key, mention=mention))
+        """Post a notice recorded as owed ("X left the game", a reminder, "ran out of time"); its text is the
+        row's key, and its nonce makes a post redone after a crash (sent, not yet recorded) appear once."""
+        record = loaded.record
+        if row.kind is MessageKind.REMIND:
+            seat = record.seats[row.seat] if 0 <= row.seat < len(record.seats) else None
+            if record.status is not GameStatus.ACTIVE or row.version != record.version or seat is None:
+                # The turn it was for is over: a late reminder would name the wrong player.
+                await self.db.messages.save(dataclasses.replace(row, message_id=NOT_SENT))
+                return
+            mention = seat.user_id
+        if not await self.channel_usable(record.id):
+            return  # kept owed: posted once the channel is back
+        post = Post(row.key, mention=mention, nonce=notice_nonce(row.kind, record.id, row.seat, row.version))
+        sent = await self._post(loaded, post)
         if sent is not None:
             await self.db.messages.save(dataclasses.replace(row, channel_id=sent[0], message_id=sent[1]))
 
@@ -298,7 +361,8 @@ class Reconciler:
         if match is None:
             return
         post = await self.announce(loaded, match)
-        sent = await self._post(loaded, post)
+        sent = await self._post(loaded, post)  # its nonce: a post redone after a crash here appears once
+        crashpoints.reached("after_result_post")
         if sent is not None:
             await self.db.messages.save(
                 ShownMessage(loaded.record.id, MessageKind.RESULT, GAME_WIDE, sent[0], sent[1], loaded.record.version)
@@ -315,9 +379,37 @@ class Reconciler:
                 await self.channel_refused(record.id, refusal=refused.refusal)
                 return None
             raise
+        await self.channel_reached(record.id)
         return sent.channel_id, sent.message_id
 
     # -- the channel ---------------------------------------------------------------------------------
+
+    async def channel_usable(self, game_id: int) -> bool:
+        """Whether to post or edit in the game's channel now: yes unless the channel is known lost, and
+        then once every `LOST_RETRY_SECONDS` (the host may have fixed the permissions)."""
+        lost = self._lost.get(game_id)
+        if lost is None:
+            lost = self._lost[game_id] = await self.db.messages.channel_lost(game_id)
+        if not lost:
+            return True
+        now = self.service.clock()
+        if now - self._tried.get(game_id, float("-inf")) < LOST_RETRY_SECONDS:
+            return False
+        self._tried[game_id] = now
+        return True
+
+    async def channel_reached(self, game_id: int) -> None:
+        """A post or edit in the game's channel went through: if it was lost, it is back."""
+        lost = self._lost.get(game_id)
+        if lost is None:
+            lost = await self.db.messages.channel_lost(game_id)
+        if not lost:
+            self._lost[game_id] = False
+            return
+        if await self.db.messages.set_channel_lost(game_id, lost=False):
+            log.info("the channel of game %d is reachable again", game_id)
+            self.mark_dirty(game_id)  # what was kept owed meanwhile goes out now
+        self._lost[game_id] = False
 
     async def channel_refused(self, game_id: int, *, refusal: Refusal) -> None:
         """The bot lost the game's channel (50013/50001: the game goes on by DM and the host is told what
@@ -327,7 +419,8 @@ class Reconciler:
         title = self.service.adapter(record.kind).title
         channel_id = record.table_channel_id or record.channel_id
         if refusal is Refusal.CHANNEL_GONE:
-            self._lost.add(game_id)
+            self._lost[game_id] = True
+            await self.db.messages.set_channel_lost(game_id, lost=True, at=self.service.clock())
             if record.status is GameStatus.ACTIVE:
                 await self.service.abandon(game_id, "its channel was deleted")
             text = f"{title} #{game_id} has ended: its channel was deleted. Nothing was rated."
@@ -335,9 +428,10 @@ class Reconciler:
                 if seat.user_id is not None and not seat.is_computer:
                     await self._dm_notice(game_id, MessageKind.GONE, seat.seat, seat.user_id, text)
             return
-        if game_id in self._lost:
-            return
-        self._lost.add(game_id)
+        self._lost[game_id] = True
+        self._tried.setdefault(game_id, self.service.clock())
+        if not await self.db.messages.set_channel_lost(game_id, lost=True, at=self.service.clock()):
+            return  # known already (before a restart, too): the host was told then
         text = (
             f"I can no longer post in <#{channel_id}>, where {title} #{game_id} is played: I'm missing a "
             "permission there. Please give me View Channel, Send Messages, Attach Files and Read Message "

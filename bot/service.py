@@ -199,9 +199,12 @@ class GameService:
         *,
         expected_version: int,
         source: MoveSource = MoveSource.PLAYER,
+        notice: str | None = None,
     ) -> Applied:
         """Check, apply and store one move, then schedule its effects. Raises IllegalMove (with the
-        engine's reason), NotYourTurn, StaleVersion or GameClosed; nothing changes when it raises."""
+        engine's reason), NotYourTurn, StaleVersion or GameClosed; nothing changes when it raises.
+
+        `notice`: a channel notice the move owes (a timeout's "ran out of time"), stored with it."""
         async with self.lock(game_id):
             before = await self.load(game_id)
             record, state = before.record, before.state
@@ -221,7 +224,14 @@ class GameService:
                 # The final move and the finish (status, match, ratings) in one transaction: a failure
                 # or a crash leaves the game exactly as before the move, never active yet over.
                 version, match = await self.db.games.append_final_move(
-                    game_id, expected_version, move.encode(), after_state.result(), at=now, actor=seat, source=source
+                    game_id,
+                    expected_version,
+                    move.encode(),
+                    after_state.result(),
+                    at=now,
+                    actor=seat,
+                    source=source,
+                    notice=notice,
                 )
                 crashpoints.reached("after_final_move")
             else:
@@ -233,6 +243,7 @@ class GameService:
                     actor=seat,
                     next_deadline=self.wake_up_for(record, after_state),
                     source=source,
+                    notice=notice,
                 )
                 crashpoints.reached("after_move")
                 if version % SNAPSHOT_EVERY == 0:

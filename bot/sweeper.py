@@ -91,28 +91,28 @@ class Sweeper:
             service.schedule_computer(loaded)
             return
         if not record.reminder_sent:
-            await self._remind(loaded.record, seat.user_id)
+            await self._remind(loaded.record, seat.seat, seat.user_id)
             return
         await self._time_out(loaded.record, seat.seat)
 
-    async def _remind(self, record: GameRecord, user_id: int | None) -> None:
+    async def _remind(self, record: GameRecord, seat: int, user_id: int | None) -> None:
+        """Store the reminder as owed with the flag that says it is due; the reconciler posts it (retried,
+        and redone after a restart, once)."""
         service = self.bot.service
         deadline = service.turn_deadline(record)
         assert deadline is not None
         # Set the real deadline first: set_deadline re-arms the reminder flag, which we then raise.
         if not await service.db.games.set_deadline(record.id, deadline, expected_version=record.version):
             return
-        if not await service.db.games.mark_reminder_sent(record.id, record.version):
-            return
-        if user_id is None:
-            return
         title = service.adapter(record.kind).title
-        channel_id = record.table_channel_id or record.channel_id
-        stamp = relative(deadline)
-        await self.bot.get_partial_messageable(channel_id).send(
-            f"⏰ <@{user_id}>, it's your turn in {title} #{record.id}; time runs out {stamp}.",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
-        )
+        text = f"⏰ <@{user_id}>, it's your turn in {title} #{record.id}; time runs out {relative(deadline)}."
+        owed = user_id is not None
+        if not await service.db.games.mark_reminder_sent(
+            record.id, record.version, seat=seat if owed else None, text=text
+        ):
+            return
+        if owed:
+            self.bot.reconciler.mark_dirty(record.id)
 
     async def _time_out(self, record: GameRecord, seat_index: int) -> None:
         service = self.bot.service
@@ -122,24 +122,25 @@ class Sweeper:
         adapter = service.adapter(record.kind)
         rng = service.move_rng(record, "timeout")
         move = await asyncio.to_thread(adapter.timeout_move, loaded.state, seat_index, rng)
+        before = loaded.record.seats[seat_index]
+        name = shown_name(before.display_name)
+        count = before.consecutive_timeouts + 1
+        handing_over = count >= self.bot.tuning.max_timeouts
+        if handing_over:
+            text = (
+                f"{name} ran out of time {count} times in a row, so a computer player takes the seat. "
+                "This game is no longer rated."
+            )
+        else:
+            text = f"{name} ran out of time; I played for them: {move}."
         try:
+            # The notice is stored with the move: the reconciler posts it, even after a crash right here.
             await service.submit(
-                record.id, seat_index, move, expected_version=record.version, source=MoveSource.TIMEOUT
+                record.id, seat_index, move, expected_version=record.version, source=MoveSource.TIMEOUT, notice=text
             )
         except IllegalMove as error:
             log.error("timeout move for game %d was illegal: %s", record.id, error.reason)
             return
         seat = await service.db.games.record_timeout(record.id, seat_index)
-        channel = self.bot.get_partial_messageable(record.table_channel_id or record.channel_id)
-        name = shown_name(seat.display_name)
-        if seat.consecutive_timeouts >= self.bot.tuning.max_timeouts:
+        if handing_over or seat.consecutive_timeouts >= self.bot.tuning.max_timeouts:
             await service.hand_over_to_computer(record.id, seat_index)
-            await channel.send(
-                f"{name} ran out of time {seat.consecutive_timeouts} times in a row, so a computer player "
-                "takes the seat. This game is no longer rated.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        else:
-            await channel.send(
-                f"{name} ran out of time; I played for them: {move}.", allowed_mentions=discord.AllowedMentions.none()
-            )

@@ -40,6 +40,10 @@ class Post:
     filename: str = "image.png"
     items: tuple[discord.ui.Item[Any], ...] = ()
     mention: int | None = None  # the one user this message may ping
+    # Sent with `enforce_nonce`: Discord returns the message an earlier send with this nonce made in the
+    # last few minutes instead of posting again, so a post redone after a crash (sent, not yet recorded)
+    # or retried after a lost answer appears once. At most 25 characters.
+    nonce: str | None = None
 
 
 class Transport(Protocol):
@@ -138,6 +142,8 @@ class DiscordTransport:
     async def _send(self, channel: discord.abc.Messageable, post: Post, what: str) -> Sent:
         async def send() -> discord.Message:
             kwargs: dict[str, Any] = {"content": post.content[:2000], "allowed_mentions": _mentions(post)}
+            if post.nonce is not None:
+                kwargs["nonce"] = post.nonce  # discord.py sends it with enforce_nonce
             if post.image is not None:
                 kwargs["file"] = discord.File(io.BytesIO(post.image), filename=post.filename)
             view = view_of(post.items) if post.items else None

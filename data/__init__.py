@@ -38,7 +38,7 @@ Results: `db.results` (ResultRepository)
     recompute_ratings(guild_id=None, kind=None)
 
 Settings: `db.settings` (SettingsRepository)
-    user(user_id) -> UserSettings; update_user(user_id, hand_delivery=, dm_closed=, ping_on_turn=,
+    user(user_id) -> UserSettings; update_user(user_id, hand_delivery=, dm_closed=, turn_notice=,
     leaderboard_opt_out=); users_with_dm_closed(ids); guild(guild_id) -> GuildSettings;
     update_guild(guild_id, live_turn_seconds=, casual_turn_seconds=, computer_games_count=);
     set_manager_role(guild_id, role_id | None); set_allowed_channels(guild_id, ids)

@@ -134,6 +134,18 @@ def _require_status(game_id: int, status: GameStatus, statuses: tuple[GameStatus
         raise WrongStatus(game_id, status, statuses)
 
 
+async def _owe_notice(tx: Tx, game_id: int, kind: str, seat: int, version: int, text: str) -> None:
+    """A channel notice owed from this version on (posted by the bot's message reconciler), stored in the
+    same transaction as the change it reports, so a crash can lose neither one without the other."""
+    await tx.run(
+        "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, shown_key, turn, live) "
+        "VALUES (?, ?, ?, NULL, NULL, ?, ?, ?, 0) ON CONFLICT (game_id, kind, seat) DO UPDATE SET "
+        "channel_id = NULL, message_id = NULL, shown_version = excluded.shown_version, "
+        "shown_key = excluded.shown_key, turn = excluded.turn, live = 0",
+        (game_id, kind, seat, version, text, version),
+    )
+
+
 # PostgreSQL's form of `_append`, for `append_move`: the same three writes in one statement, so a
 # move is one round trip to the server and its own transaction instead of five trips (BEGIN, three
 # statements, COMMIT). `bumped` is the version check; the moves row and the timeout reset exist only
@@ -362,20 +374,24 @@ class GameRepository:
         actor: int | None,
         next_deadline: float | None,
         source: MoveSource = MoveSource.PLAYER,
+        notice: str | None = None,
     ) -> int:
         """Store one move and return the new version, or raise VersionConflict if someone moved first.
 
         The move row, the version bump, the next deadline and the reminder reset commit together, so
         a crash leaves either all of them or none (notes E.1). A player's own move clears their
-        consecutive-timeout count.
+        consecutive-timeout count. `notice`: the "ran out of time" text a timeout move owes the channel.
         """
 
         source = MoveSource(source)
-        if self._db.dialect == "postgresql":
+        if self._db.dialect == "postgresql" and notice is None:
             return await self._append_postgres(game_id, expected_version, code, at, actor, next_deadline, source)
 
         async def append(tx: Tx) -> int:
-            return await _append(tx, game_id, expected_version, code, at, actor, next_deadline, source)
+            version = await _append(tx, game_id, expected_version, code, at, actor, next_deadline, source)
+            if notice is not None and actor is not None:
+                await _owe_notice(tx, game_id, "timeout", actor, version, notice)
+            return version
 
         # Group-committed on SQLite (Database.atomic): a move is the bot's most frequent write.
         return await self._db.atomic(append, one_game=True)
@@ -417,6 +433,7 @@ class GameRepository:
         at: float,
         actor: int | None,
         source: MoveSource = MoveSource.PLAYER,
+        notice: str | None = None,
     ) -> tuple[int, MatchRecord]:
         """Store the move that ends the game and finish it (status, match, ratings) in one transaction:
         the new version and the match, or an error and nothing stored at all.
@@ -429,6 +446,8 @@ class GameRepository:
 
         async def append_and_finish(tx: Tx) -> tuple[int, MatchRecord]:
             version = await _append(tx, game_id, expected_version, code, at, actor, None, MoveSource(source))
+            if notice is not None and actor is not None:
+                await _owe_notice(tx, game_id, "timeout", actor, version, notice)
             match = await _finish(tx, model, game_id, version, result, at)
             crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
             return version, match
@@ -451,14 +470,19 @@ class GameRepository:
                 params.append(expected_version)
             return await tx.run(sql, params) == 1
 
-    async def mark_reminder_sent(self, game_id: int, version: int) -> bool:
-        """Record that this turn's reminder went out; False if the turn has moved on or it was sent already."""
+    async def mark_reminder_sent(self, game_id: int, version: int, *, seat: int | None = None, text: str = "") -> bool:
+        """Record that this turn's reminder is due; False if the turn has moved on or it was sent already.
+
+        With `seat`, the reminder's text is stored as owed to the channel in the same transaction (the
+        message reconciler posts it): the flag can never be up without its reminder on its way."""
         async with self._db.transaction() as tx:
             changed = await tx.run(
                 "UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND reminder_sent = 0 "
                 "AND status = 'active'",
                 (game_id, version),
             )
+            if changed == 1 and seat is not None:
+                await _owe_notice(tx, game_id, "remind", seat, version, text)
             return changed == 1
 
     async def record_timeout(self, game_id: int, seat: int) -> Seat:

@@ -92,6 +92,19 @@ class MessageRepository:
         rows = await self._db.read("SELECT DISTINCT game_id FROM messages WHERE message_id IS NULL")
         return [row["game_id"] for row in rows]
 
+    async def channel_lost(self, game_id: int) -> bool:
+        """Whether the bot lost access to this game's channel (50013/50001) and has not seen it back."""
+        rows = await self._db.read("SELECT 1 FROM lost_channels WHERE game_id = ?", (game_id,))
+        return bool(rows)
+
+    async def set_channel_lost(self, game_id: int, *, lost: bool, at: float = 0.0) -> bool:
+        """Record that the channel is lost (or back); True if that changed anything."""
+        async with self._db.transaction() as tx:
+            if lost:
+                sql = "INSERT INTO lost_channels (game_id, since) VALUES (?, ?) ON CONFLICT DO NOTHING"
+                return await tx.run(sql, (game_id, at)) == 1
+            return await tx.run("DELETE FROM lost_channels WHERE game_id = ?", (game_id,)) == 1
+
     async def dm_channel_of(self, user_id: int) -> int | None:
         """The DM channel of the user's latest hand message in any game (None if none is known): sending
         there needs no "open a DM" request first."""

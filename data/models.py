@@ -69,6 +69,8 @@ class MessageKind(StrEnum):
     NOTICE = "notice"  # the player's DMs are closed: where their hand is instead
     LOST = "lost"  # the host is told the bot lost access to the channel
     GONE = "gone"  # a player is told the game ended because its channel was deleted
+    REMIND = "remind"  # the channel is told a player's time is running out (once per turn)
+    TIMEOUT = "timeout"  # the channel is told a turn ran out and what was played for the player
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +273,6 @@ class UserSettings:
     user_id: int
     hand_delivery: HandDelivery = HandDelivery.DM
     dm_closed: bool = False
-    ping_on_turn: bool = False
     leaderboard_opt_out: bool = False
     turn_notice: TurnNotice = TurnNotice.EVERY
 

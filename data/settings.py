@@ -30,7 +30,6 @@ def _user_settings(user_id: int, row: Row | None) -> UserSettings:
         user_id=user_id,
         hand_delivery=HandDelivery(row["hand_delivery"]),
         dm_closed=bool(row["dm_closed"]),
-        ping_on_turn=bool(row["ping_on_turn"]),
         leaderboard_opt_out=bool(row["leaderboard_opt_out"]),
         turn_notice=TurnNotice(row["turn_notice"]),
     )
@@ -87,7 +86,6 @@ class SettingsRepository:
         *,
         hand_delivery: HandDelivery | None = None,
         dm_closed: bool | None = None,
-        ping_on_turn: bool | None = None,
         leaderboard_opt_out: bool | None = None,
         turn_notice: TurnNotice | None = None,
     ) -> UserSettings:
@@ -98,21 +96,18 @@ class SettingsRepository:
                 current,
                 hand_delivery=current.hand_delivery if hand_delivery is None else HandDelivery(hand_delivery),
                 dm_closed=current.dm_closed if dm_closed is None else dm_closed,
-                ping_on_turn=current.ping_on_turn if ping_on_turn is None else ping_on_turn,
                 leaderboard_opt_out=current.leaderboard_opt_out if leaderboard_opt_out is None else leaderboard_opt_out,
                 turn_notice=current.turn_notice if turn_notice is None else TurnNotice(turn_notice),
             )
             await tx.run(
-                "INSERT INTO user_settings (user_id, hand_delivery, dm_closed, ping_on_turn, leaderboard_opt_out, "
-                "turn_notice) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "INSERT INTO user_settings (user_id, hand_delivery, dm_closed, leaderboard_opt_out, turn_notice) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
                 "hand_delivery = excluded.hand_delivery, dm_closed = excluded.dm_closed, "
-                "ping_on_turn = excluded.ping_on_turn, leaderboard_opt_out = excluded.leaderboard_opt_out, "
-                "turn_notice = excluded.turn_notice",
+                "leaderboard_opt_out = excluded.leaderboard_opt_out, turn_notice = excluded.turn_notice",
                 (
                     user_id,
                     new.hand_delivery.value,
                     int(new.dm_closed),
-                    int(new.ping_on_turn),
                     int(new.leaderboard_opt_out),
                     new.turn_notice.value,
                 ),

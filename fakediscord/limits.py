@@ -76,6 +76,17 @@ def walk(components: list[Json]) -> Iterator[Json]:
                 yield from walk([component[key]])
 
 
+# A message nonce: at most 25 characters; with `enforce_nonce` Discord returns the message an earlier
+# create with the same nonce made "in the past few minutes" instead of creating another.
+MAX_NONCE = 25
+NONCE_WINDOW = 300.0
+
+
+def check_nonce(nonce: object) -> None:
+    if len(str(nonce)) > MAX_NONCE:
+        raise invalid_form("nonce", f"Must be {MAX_NONCE} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+
+
 def check_message(body: Json, *, files: int = 0, existing_flags: int = 0) -> None:
     """Refuse a message create/edit body as Discord would (raises DiscordError 50035)."""
     flags = int(body.get("flags") or 0) | (existing_flags & IS_COMPONENTS_V2)

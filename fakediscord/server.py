@@ -188,6 +188,8 @@ class FakeDiscord:
         self.logged_errors: list[logging.LogRecord] = []  # filled by the bot harness's log capture
         self._command_ids: dict[tuple[str | None, str], str] = {}
         self._messages: dict[str, StoredMessage] = {}
+        # (channel, nonce) -> (when, message) of messages created with `enforce_nonce` (see `_post_message`)
+        self._nonces: dict[tuple[str, str], tuple[float, StoredMessage]] = {}
         self._dms: dict[str, Channel] = {}
         self._pending: dict[str, Pending] = {}
         self._faults: list[Fault] = []
@@ -627,10 +629,27 @@ class FakeDiscord:
         return stored
 
     async def _post_message(self, call: Call) -> Json:
+        """Create a message. With `enforce_nonce`, a nonce this author (the bot) used in this channel within
+        the last few minutes returns that message, and nothing new is created, as Discord does: a send
+        retried after its answer was lost, or redone after a restart, is not posted twice."""
         channel = self.channel_by_id(call.match["channel"])
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise limits.CANNOT_DM
-        stored = self._create(channel, call.body or {}, call.files)
+        body = call.body or {}
+        nonce = body.get("nonce")
+        key = None
+        if nonce is not None:
+            limits.check_nonce(nonce)
+            if body.get("enforce_nonce"):
+                key = (channel.id, str(nonce))
+                earlier = self._nonces.get(key)
+                if earlier is not None and time.monotonic() - earlier[0] < limits.NONCE_WINDOW:
+                    return earlier[1].data
+        stored = self._create(channel, body, call.files)
+        if nonce is not None:
+            stored.data["nonce"] = str(nonce)
+        if key is not None:
+            self._nonces[key] = (time.monotonic(), stored)
         await self._gateway_echo("MESSAGE_CREATE", stored)
         return stored.data
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -213,3 +214,65 @@ async def test_a_deleted_channel_abandons_the_game_and_tells_each_player(world) 
     assert record.status.value == "abandoned"
     told = [args[0] for kind, args in transport.calls if kind == "dm"]
     assert sorted(told) == sorted(USERS)
+
+
+def restarted_reconciler(service: GameService, transport: FakeTransport) -> Reconciler:
+    """A second reconciler on the same database: what a restarted bot has."""
+    hands = HandMessages(service)
+    return Reconciler(service=service, hands=hands, transport=transport, tables=Marks(), announce=announce)
+
+
+async def test_a_shutdown_before_the_gateway_is_up_leaves_the_start_up_pass_whole(world) -> None:  # type: ignore[no-untyped-def]
+    """Closed while the start-up pass still waits for the gateway: nothing sent, nothing recorded, and the
+    next start-up's pass sends the first hand once."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    never: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    reconciler.resume_when(lambda: never)
+    await asyncio.sleep(0)
+    await reconciler.idle()  # a pass still waiting for the gateway is not waited for
+    await reconciler.close()
+    assert transport.kinds() == []
+    assert await service.db.messages.get(loaded.record.id, MessageKind.HAND, loaded.state.to_move) is None  # type: ignore[union-attr]
+    again = restarted_reconciler(service, transport)
+    again.resume_when(lambda: asyncio.sleep(0))
+    await asyncio.sleep(0.01)
+    await again.idle()
+    await again.close()
+    assert transport.kinds() == ["send_dm"]
+
+
+async def test_a_shutdown_right_after_the_gateway_is_up_waits_for_the_start_up_pass(world) -> None:  # type: ignore[no-untyped-def]
+    """Once begun, the start-up pass is finished by a shutdown (idle, then close): its hand is sent and
+    recorded, so the next start-up sends nothing again."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    reconciler.resume_when(lambda: asyncio.sleep(0))
+    await asyncio.sleep(0.01)
+    await reconciler.idle()
+    await reconciler.close()
+    assert transport.kinds() == ["send_dm"]
+    again = restarted_reconciler(service, transport)
+    assert await again.resume() == 1
+    await again.idle()
+    await again.close()
+    assert transport.kinds() == ["send_dm"]
+    row = await service.db.messages.get(loaded.record.id, MessageKind.HAND, loaded.state.to_move)  # type: ignore[union-attr]
+    assert row is not None and row.message_id is not None
+
+
+async def test_a_lost_channel_is_remembered_across_a_restart(world) -> None:  # type: ignore[no-untyped-def]
+    """50013: the host is told once; a new reconciler (a restart) neither tells them again nor posts in the
+    channel, until a post there works again."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    await reconciler.channel_refused(loaded.record.id, refusal=Refusal.CHANNEL_LOST)
+    await reconciler.channel_refused(loaded.record.id, refusal=Refusal.CHANNEL_LOST)
+    assert [args[0] for kind, args in transport.calls if kind == "dm"] == [USERS[0]]
+    restarted = restarted_reconciler(service, transport)
+    await restarted.channel_refused(loaded.record.id, refusal=Refusal.CHANNEL_LOST)
+    assert [args[0] for kind, args in transport.calls if kind == "dm"] == [USERS[0]]
+    assert await service.db.messages.channel_lost(loaded.record.id)
+    await restarted.channel_reached(loaded.record.id)
+    assert not await service.db.messages.channel_lost(loaded.record.id)
+    await restarted.close()

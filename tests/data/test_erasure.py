@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from data import Database
+from data import Database, TurnNotice
 from data.privacy import ERASED_NAME, is_erased, returning_user
 from games.base import GameResult
 
@@ -58,7 +58,7 @@ async def _a_life_at_the_tables(db: Database) -> dict[str, int]:
     waiting = await lobby(db, channel_id=5, host=OTHER)
     await db.games.add_player(waiting.id, ERASED, NAME)
     ids["lobby"] = waiting.id
-    await db.settings.update_user(ERASED, ping_on_turn=True)
+    await db.settings.update_user(ERASED, turn_notice=TurnNotice.OFF)
     return ids
 
 

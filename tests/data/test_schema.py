@@ -7,7 +7,7 @@ import sqlite3
 import asyncpg
 import pytest
 
-from data import Database, SchemaTooNew
+from data import Database, SchemaTooNew, TurnNotice
 from data.schema import latest_version, migrations
 from games.base import GameResult
 
@@ -96,12 +96,12 @@ async def test_reopen_after_close_keeps_everything(db_target):
     async with await Database.open(db_target) as db:
         game = await active_game(db)
         await db.games.append_move(game.id, 0, "3s", at=T0 + 2, actor=0, next_deadline=T0 + 70)
-        await db.settings.update_user(2, ping_on_turn=True)
+        await db.settings.update_user(2, turn_notice=TurnNotice.OFF)
         other = await active_game(db, (5, 6), channel_id=501)
         match = await db.games.finish(other.id, 0, GameResult((2, 1), (0, 1)), at=T0 + 5)
     async with await Database.open(db_target) as db:
         assert (await db.games.load(game.id)).codes == ("3s",)
         assert (await db.games.get(game.id)).deadline == T0 + 70
-        assert (await db.settings.user(2)).ping_on_turn
+        assert (await db.settings.user(2)).turn_notice is TurnNotice.OFF
         assert await db.results.match_for_game(other.id) == match
         assert [g.id for g in await db.games.list_open()] == [game.id]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from data import GuildSettings, HandDelivery, TurnTimer, UserSettings
+from data import GuildSettings, HandDelivery, TurnNotice, TurnTimer, UserSettings
 from data.privacy import ERASED_NAME
 from games.base import GameResult
 
@@ -16,9 +16,9 @@ async def test_unknown_user_reads_defaults(db):
 
 async def test_user_update_changes_only_given_fields(db):
     """Updating one field keeps the others as they were."""
-    await db.settings.update_user(5, hand_delivery=HandDelivery.PANEL, ping_on_turn=True)
+    await db.settings.update_user(5, hand_delivery=HandDelivery.PANEL, turn_notice=TurnNotice.OFF)
     await db.settings.update_user(5, dm_closed=True)
-    assert await db.settings.user(5) == UserSettings(5, HandDelivery.PANEL, dm_closed=True, ping_on_turn=True)
+    assert await db.settings.user(5) == UserSettings(5, HandDelivery.PANEL, dm_closed=True, turn_notice=TurnNotice.OFF)
 
 
 async def test_dm_closed_lookup_for_a_table(db):
@@ -53,7 +53,7 @@ async def test_erase_user_removes_identity_but_keeps_others_results(db):
     """Erasure drops settings and ratings and replaces id and name in results with a pseudonym."""
     game = await active_game(db, (1, 2))
     await db.games.finish(game.id, 0, GameResult((1, 2), (5, 0)), at=T0 + 5)
-    await db.settings.update_user(1, ping_on_turn=True)
+    await db.settings.update_user(1, turn_notice=TurnNotice.OFF)
     before_two = await db.results.rating(GUILD, "thirteen", 2)
     erasure = await db.privacy.erase_user(1, at=T0 + 6)
     assert erasure.pseudonym < 0 and erasure.open_game_ids == ()

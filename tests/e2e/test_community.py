@@ -13,7 +13,7 @@ from typing import Any
 from bot.lobby import engine_options
 from bot.texts import count
 from cogs.leaderboard import PAGE_SIZE, to_row
-from data import Database, MatchRecord, TurnTimer
+from data import Database, MatchRecord, TurnNotice, TurnTimer
 from data.ratings import display_rating
 from data.results import DEFAULT_MIN_GAMES
 from fakediscord import FakeDiscord, Message, SimUser
@@ -343,14 +343,14 @@ async def test_delete_my_data_removes_the_users_rows(fake: FakeDiscord, bots) ->
     alice, bob = people(fake, "alice", "bob")
     for seed in range(3):
         await store_game(db, guild, [alice, bob], seed)
-    await db.settings.update_user(alice[0], ping_on_turn=True)
+    await db.settings.update_user(alice[0], turn_notice=TurnNotice.OFF)
     bob_before = await db.results.rating(guild, "thirteen", bob[0])
     ask = await reply(fake.users["alice"], "settings delete-my-data")
     done = await click(fake.users["alice"], ask, "Yes, delete my data")
     assert "Done" in done.text
     assert await db.results.rating(guild, "thirteen", alice[0]) is None
     assert not await db.results.recent_matches(guild, user_id=alice[0])
-    assert not (await db.settings.user(alice[0])).ping_on_turn
+    assert (await db.settings.user(alice[0])).turn_notice is TurnNotice.EVERY
     assert len(await db.results.recent_matches(guild, user_id=bob[0])) == 3
     assert await db.results.rating(guild, "thirteen", bob[0]) == bob_before
 
@@ -370,12 +370,12 @@ async def test_someone_elses_confirmation_button_is_refused(fake: FakeDiscord, b
     """A click on Alice's delete button by anyone else (a leaked ephemeral) deletes nothing."""
     bot = await start_bot(bots)
     alice, bob = fake.users["alice"], fake.users["bob"]
-    await bot.service.db.settings.update_user(int(alice.id), ping_on_turn=True)
+    await bot.service.db.settings.update_user(int(alice.id), turn_notice=TurnNotice.OFF)
     ask = await reply(alice, "settings delete-my-data")
     forged = {"custom_id": ask.component(label="Yes, delete my data")["custom_id"], "component_type": 2}
     answer = await fake.start_interaction(bob.person, 3, forged, fake.channel, ask)
     assert isinstance(answer, Message) and "someone else's" in answer.text
-    assert (await bot.service.db.settings.user(int(alice.id))).ping_on_turn
+    assert (await bot.service.db.settings.user(int(alice.id))).turn_notice is TurnNotice.OFF
 
 
 # -- server settings -------------------------------------------------------------------------------

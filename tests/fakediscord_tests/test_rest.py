@@ -51,6 +51,22 @@ async def test_edit_then_fetch_returns_the_new_content(fake: FakeDiscord, bot: c
     assert fetched.content == "after" and fake.message(str(sent.id)).edits == 1
 
 
+async def test_a_repeated_enforced_nonce_returns_the_first_message(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """Same nonce, enforce_nonce, same channel, within minutes: Discord answers with the first message."""
+    first = await games(bot, fake).send("standings", nonce="res-1-42")
+    again = await games(bot, fake).send("standings", nonce="res-1-42")
+    other = await games(bot, fake).send("standings", nonce="res-2-42")
+    assert again.id == first.id != other.id
+    assert [m.text for m in fake.messages(fake.channel)].count("standings") == 2
+
+
+async def test_a_nonce_over_25_characters_is_refused(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """Discord refuses a nonce longer than 25 characters (50035)."""
+    with pytest.raises(discord.HTTPException) as caught:
+        await games(bot, fake).send("x", nonce="n" * 26)
+    assert caught.value.code == 50035
+
+
 async def test_deleted_message_is_unknown(fake: FakeDiscord, bot: commands.Bot) -> None:
     """After DELETE, fetching the message is 404 with code 10008."""
     sent = await games(bot, fake).send("bye")

@@ -1,4 +1,4 @@
--- PostgreSQL's form of ../0008_leases.sql.
+-- PostgreSQL's form of ../0009_leases.sql.
 CREATE TABLE leases (
     key        TEXT             PRIMARY KEY,
     owner      TEXT             NOT NULL,
