@@ -13,7 +13,7 @@ The hard player's budget is a number of samples and playouts, never the clock, s
 the times is reproducible for a given --seed.
 
 Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16] [--discard-playouts 0]
-       [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
+       [--spread 1] [--rule-knock 0] [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
 """
 
 from __future__ import annotations
@@ -38,10 +38,13 @@ class Entrant:
     samples: int = 32
     playouts: int = 16
     discard_playouts: int = 0
+    spread: int = 1
+    rule_knock: int = 0
 
     def build(self) -> EasyPlayer | NormalPlayer:
         if self.level == "hard":
-            return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts)
+            return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts,
+                              spread=self.spread, rule_knock=self.rule_knock)
         return EasyPlayer() if self.level == "easy" else NormalPlayer()
 
 
@@ -174,6 +177,10 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=HardPlayer().playouts, help="hard: playouts per knock")
     parser.add_argument("--discard-playouts", type=int, default=HardPlayer().discard_playouts,
                         help="hard: paired playouts per candidate discard (0: off)")
+    parser.add_argument("--spread", type=int, default=HardPlayer().spread,
+                        help="hard: hands drawn per sample, the least deadwood kept (1: uniform)")
+    parser.add_argument("--rule-knock", type=int, default=HardPlayer().rule_knock,
+                        help="hard: 1 knocks by normal's rule instead of by the sampled outcomes")
     parser.add_argument("--oklahoma", action="store_true")
     parser.add_argument("--hollywood", action="store_true")
     parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
@@ -188,9 +195,9 @@ def main() -> None:
         report_times(tournament("normal vs easy", Entrant("normal"), Entrant("easy"), args.pairs, args.seed,
                                 args.jobs, options))
     if "hard" not in args.skip:
-        hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts)
-        label = (f"hard ({args.samples} samples, {args.playouts} playouts per knock, {args.discard_playouts} "
-                 f"per candidate discard) vs normal")
+        hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts, args.spread, args.rule_knock)
+        label = (f"hard ({args.samples} samples, spread {args.spread}, {args.playouts} playouts per knock, "
+                 f"{args.discard_playouts} per candidate discard, rule knock {args.rule_knock}) vs normal")
         report_times(tournament(label, hero, Entrant("normal"), args.hard_pairs or args.pairs, args.seed,
                                 args.jobs, options))
 

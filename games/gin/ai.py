@@ -314,16 +314,21 @@ def expected_gain(hand: int, unseen: list[int]) -> float:
 class HardPlayer(NormalPlayer):
     """Normal's rating refined by sampled opponent hands, and every knock decided by sampled outcomes.
 
-    `samples` opponent hands are drawn per decision (the fixed budget); knock decisions also play out
-    `playouts` of them to the end of the hand with normal's rules for both sides. With
-    `discard_playouts` above 0 the best `candidates` discards are also compared by that many paired
-    playouts each; it is off by default because it costs about ten times the time per discard.
+    `samples` opponent hands are drawn per decision (the fixed budget); with `spread` above 1 each
+    sample is the least-deadwood hand of `spread` draws, a crude model of an opponent who has been
+    keeping good cards (uniform draws hold far more deadwood than a real hand mid-way). Knock decisions
+    play out `playouts` of them to the end of the hand with normal's rules for both sides; with
+    `rule_knock` the knock follows normal's threshold instead. With `discard_playouts` above 0 the best
+    `candidates` discards are also compared by that many paired playouts each, the rating's order
+    counting `prior` points per rank. That is off by default: measured in bench/gin.py it lost clearly
+    to normal (the playouts' simple policy against sampled hands misjudges which card to keep).
     """
 
     level = "hard"
 
     def __init__(self, samples: int = 32, playouts: int = 16, candidates: int = 3, danger: float = 9.0,
-                 discard_playouts: int = 0, spread: int = 1, rule_knock: int = 0) -> None:
+                 discard_playouts: int = 0, spread: int = 1, rule_knock: int = 0,
+                 prior: float = 0.0) -> None:
         super().__init__()
         self.samples = samples
         self.playouts = playouts
@@ -332,6 +337,7 @@ class HardPlayer(NormalPlayer):
         self.discard_playouts = discard_playouts
         self.spread = spread
         self.rule_knock = rule_knock
+        self.prior = prior
 
     def choose(self, view: GinView, rng: random.Random) -> Move:
         if view.phase is not Phase.DISCARD:
@@ -354,20 +360,20 @@ class HardPlayer(NormalPlayer):
             if can_knock and self.knock_pays(seen, knock_card, discard, samples, rng):
                 return Knock(knock_card)
             return Discard(discard)
+        if can_knock and self.rule_knock and least <= self.threshold(seen):
+            return Knock(knock_card)
         trials = samples[: self.discard_playouts]
         seeds = [rng.random() for _ in trials]
         total = sum(weight for weight, _, _ in trials)
         best_card, best_value = rated[0][1], -1e9
-        for _, card in rated:
+        for rank, (_, card) in enumerate(rated):
             after = seen.hand ^ 1 << card
             value = sum(weight * playout(after, opp, stock, card, seen.limit, seen.doubled, random.Random(seed))
                         for (weight, opp, stock), seed in zip(trials, seeds, strict=True)) / total
+            value -= self.prior * rank  # a rating's order stands unless the playouts clearly disagree
             if value > best_value + 1e-9:
                 best_card, best_value = card, value
-        if can_knock and self.rule_knock:
-            if least <= self.threshold(seen):
-                return Knock(knock_card)
-        elif can_knock:
+        if can_knock and not self.rule_knock:
             laid = seen.hand ^ 1 << knock_card
             knock_value = sum(weight * knock_points(laid, opp, seen.doubled) for weight, opp, _ in trials) / total
             if knock_value >= best_value:

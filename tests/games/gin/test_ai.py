@@ -157,3 +157,54 @@ def test_hard_discard_playouts_are_paired_and_deterministic():
     state = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
     first = hard.choose(state.view(0), random.Random(2))
     assert first in state.legal_moves() and first == hard.choose(state.view(0), random.Random(2))
+
+
+def test_hard_spread_samples_hands_a_sensible_player_keeps():
+    """Hard's sampler with a spread keeps the least-deadwood hand of each group drawn: still hands
+    consistent with the view, with less deadwood on average than uniform draws."""
+    from games.gin.melds import deadwood
+
+    state = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
+    seen = Seen.of(state.view(0))
+    uniform = HardPlayer(samples=24).sample_hands(seen, random.Random(5))
+    spread = HardPlayer(samples=24, spread=4).sample_hands(seen, random.Random(5))
+    assert len(spread) == 24 and spread == HardPlayer(samples=24, spread=4).sample_hands(seen, random.Random(5))
+    for _, hand, _ in spread:
+        assert hand.bit_count() == 10 and hand & (seen.hand | seen.pile) == 0
+    assert sum(deadwood(h) for _, h, _ in spread) < sum(deadwood(h) for _, h, _ in uniform)
+
+
+def test_normal_swap_rule_takes_a_low_discard_for_a_high_card():
+    """Normal with a swap rule takes a discard that melds with nothing when it lowers the deadwood
+    enough (A♣ for K♥); by default it takes only cards that meld."""
+    hands = ["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"]
+    view = position(hands, discard="Ac", phase=Phase.DRAW).view(0)
+    assert NormalPlayer(swap=7).choose(view, random.Random(0)) == TAKE
+    assert NormalPlayer().choose(view, random.Random(0)) == DRAW
+
+
+DEALS = 20
+
+
+def test_normal_beats_easy_over_paired_hands():
+    """Strength, on 20 deals each played with the seats swapped (the first decided hand of a match):
+    normal wins more of the 40 hands than easy and more points in all."""
+    from games.gin import HandEnd
+
+    players = {"normal": NormalPlayer(), "easy": EasyPlayer()}
+    won = {"normal": 0, "easy": 0}
+    points = {"normal": 0, "easy": 0}
+    for seed in range(DEALS):
+        for normal_seat in (0, 1):
+            seats = ["easy", "easy"]
+            seats[normal_seat] = "normal"
+            state = ENGINE.new_game(2, 500 + seed)
+            rngs = [random.Random(seed * 2 + s) for s in (0, 1)]
+            while state.last_hand is None or state.last_hand.end is HandEnd.DRAWN:
+                seat = state.to_move
+                state = state.apply(players[seats[seat]].choose(state.view(seat), rngs[seat]))
+            summary = state.last_hand
+            assert summary.winner is not None
+            won[seats[summary.winner]] += 1
+            points[seats[summary.winner]] += summary.points
+    assert won["normal"] > won["easy"] and points["normal"] > points["easy"]
