@@ -13,7 +13,8 @@ The hard player's budget is a number of samples and playouts, never the clock, s
 the times is reproducible for a given --seed.
 
 Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16] [--discard-playouts 0]
-       [--spread 1] [--rule-knock 0] [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
+       [--spread 1] [--rule-knock 0] [--swap 0] [--knock-take 0]
+       [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
 """
 
 from __future__ import annotations
@@ -40,11 +41,14 @@ class Entrant:
     discard_playouts: int = 0
     spread: int = 1
     rule_knock: int = 0
+    swap: int = 0
+    knock_take: int = 0
 
     def build(self) -> EasyPlayer | NormalPlayer:
         if self.level == "hard":
             return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts,
-                              spread=self.spread, rule_knock=self.rule_knock)
+                              spread=self.spread, rule_knock=self.rule_knock, swap=self.swap,
+                              knock_take=self.knock_take)
         return EasyPlayer() if self.level == "easy" else NormalPlayer()
 
 
@@ -181,6 +185,10 @@ def main() -> None:
                         help="hard: hands drawn per sample, the least deadwood kept (1: uniform)")
     parser.add_argument("--rule-knock", type=int, default=HardPlayer().rule_knock,
                         help="hard: 1 knocks by normal's rule instead of by the sampled outcomes")
+    parser.add_argument("--swap", type=int, default=HardPlayer().swap,
+                        help="hard: take a discard that melds with nothing when it saves this much deadwood (0: off)")
+    parser.add_argument("--knock-take", type=int, default=HardPlayer().knock_take,
+                        help="hard: 1 takes a discard that lets it knock at once")
     parser.add_argument("--oklahoma", action="store_true")
     parser.add_argument("--hollywood", action="store_true")
     parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
@@ -195,9 +203,11 @@ def main() -> None:
         report_times(tournament("normal vs easy", Entrant("normal"), Entrant("easy"), args.pairs, args.seed,
                                 args.jobs, options))
     if "hard" not in args.skip:
-        hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts, args.spread, args.rule_knock)
+        hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts, args.spread, args.rule_knock,
+                       args.swap, args.knock_take)
         label = (f"hard ({args.samples} samples, spread {args.spread}, {args.playouts} playouts per knock, "
-                 f"{args.discard_playouts} per candidate discard, rule knock {args.rule_knock}) vs normal")
+                 f"{args.discard_playouts} per candidate discard, rule knock {args.rule_knock}, swap {args.swap}, "
+                 f"knock take {args.knock_take}) vs normal")
         report_times(tournament(label, hero, Entrant("normal"), args.hard_pairs or args.pairs, args.seed,
                                 args.jobs, options))
 

@@ -328,8 +328,8 @@ class HardPlayer(NormalPlayer):
 
     def __init__(self, samples: int = 32, playouts: int = 16, candidates: int = 3, danger: float = 9.0,
                  discard_playouts: int = 0, spread: int = 1, rule_knock: int = 0,
-                 prior: float = 0.0) -> None:
-        super().__init__()
+                 prior: float = 0.0, swap: int = 0, knock_take: int = 0) -> None:
+        super().__init__(swap=swap, knock_take=knock_take)
         self.samples = samples
         self.playouts = playouts
         self.candidates = candidates
