@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from bench.decisions import report_times
 from games.gin import ENGINE, HandEnd, Knock, State
-from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, playout
+from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, easy_player, playout
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class Entrant:
             return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts,
                               spread=self.spread, rule_knock=self.rule_knock, swap=self.swap,
                               knock_take=self.knock_take)
-        return EasyPlayer() if self.level == "easy" else NormalPlayer()
+        return easy_player() if self.level == "easy" else NormalPlayer()
 
 
 @dataclass(frozen=True)

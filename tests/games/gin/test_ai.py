@@ -8,7 +8,7 @@ from games.cards import parse_card
 from games.gin import DRAW, ENGINE, PASS, TAKE, Discard, Knock, Phase, position
 from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, Seen, computer_player, knock_threshold
 
-PLAYERS = [EasyPlayer(), NormalPlayer(), HardPlayer(samples=6, playouts=3)]
+PLAYERS = [computer_player("easy"), NormalPlayer(), HardPlayer(samples=6, playouts=3)]
 
 
 @pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.level)
@@ -54,7 +54,7 @@ MELD_HAND = ["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"]
 
 def test_easy_takes_a_discard_only_when_it_makes_a_meld():
     """Easy keeps melds: it takes J♥ to Q♥ K♥, passes a useless upcard."""
-    easy = EasyPlayer()
+    easy = computer_player("easy")
     rng = random.Random(0)
     useful = position(MELD_HAND, discard="Jh", phase=Phase.UPCARD)
     assert easy.choose(useful.view(0), rng) == TAKE
@@ -66,7 +66,7 @@ def test_easy_takes_a_discard_only_when_it_makes_a_meld():
 def test_easy_discards_high_deadwood_and_knocks_when_it_can():
     """Easy: with K♥ Q♥ 9♦ 2♠ A♦ loose it cannot knock yet, so it throws a deadwood card, never a melded
     one, and almost always a high one; with one point left it knocks (GR-6)."""
-    easy = EasyPlayer()
+    easy = computer_player("easy")
     loose = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
     picks = [easy.choose(loose.view(0), random.Random(seed)) for seed in range(200)]
     deadwood_cards = {Discard.of(parse_card(code)) for code in ("Kh", "Qh", "9d", "2s", "Ad")}
@@ -191,7 +191,7 @@ def test_normal_beats_easy_over_paired_hands():
     normal wins more of the 40 hands than easy and more points in all."""
     from games.gin import HandEnd
 
-    players = {"normal": NormalPlayer(), "easy": EasyPlayer()}
+    players = {"normal": NormalPlayer(), "easy": computer_player("easy")}
     won = {"normal": 0, "easy": 0}
     points = {"normal": 0, "easy": 0}
     for seed in range(DEALS):
