@@ -13,6 +13,7 @@ The hard player's budget is a number of samples and playouts, never the clock, s
 the times is reproducible for a given --seed.
 
 Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16] [--discard-playouts 0]
+       [--spread 1] [--rule-knock 0] [--swap 0] [--knock-take 0]
        [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
 """
 
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 
 from bench.decisions import report_times
 from games.gin import ENGINE, HandEnd, Knock, State
-from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, playout
+from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, easy_player, playout
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,17 @@ class Entrant:
     samples: int = 32
     playouts: int = 16
     discard_playouts: int = 0
+    spread: int = 1
+    rule_knock: int = 0
+    swap: int = 0
+    knock_take: int = 0
 
     def build(self) -> EasyPlayer | NormalPlayer:
         if self.level == "hard":
-            return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts)
-        return EasyPlayer() if self.level == "easy" else NormalPlayer()
+            return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts,
+                              spread=self.spread, rule_knock=self.rule_knock, swap=self.swap,
+                              knock_take=self.knock_take)
+        return easy_player() if self.level == "easy" else NormalPlayer()
 
 
 @dataclass(frozen=True)
@@ -174,6 +181,14 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=HardPlayer().playouts, help="hard: playouts per knock")
     parser.add_argument("--discard-playouts", type=int, default=HardPlayer().discard_playouts,
                         help="hard: paired playouts per candidate discard (0: off)")
+    parser.add_argument("--spread", type=int, default=HardPlayer().spread,
+                        help="hard: hands drawn per sample, the least deadwood kept (1: uniform)")
+    parser.add_argument("--rule-knock", type=int, default=HardPlayer().rule_knock,
+                        help="hard: 1 knocks by normal's rule instead of by the sampled outcomes")
+    parser.add_argument("--swap", type=int, default=HardPlayer().swap,
+                        help="hard: take a discard that melds with nothing when it saves this much deadwood (0: off)")
+    parser.add_argument("--knock-take", type=int, default=HardPlayer().knock_take,
+                        help="hard: 1 takes a discard that lets it knock at once")
     parser.add_argument("--oklahoma", action="store_true")
     parser.add_argument("--hollywood", action="store_true")
     parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
@@ -188,9 +203,11 @@ def main() -> None:
         report_times(tournament("normal vs easy", Entrant("normal"), Entrant("easy"), args.pairs, args.seed,
                                 args.jobs, options))
     if "hard" not in args.skip:
-        hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts)
-        label = (f"hard ({args.samples} samples, {args.playouts} playouts per knock, {args.discard_playouts} "
-                 f"per candidate discard) vs normal")
+        hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts, args.spread, args.rule_knock,
+                       args.swap, args.knock_take)
+        label = (f"hard ({args.samples} samples, spread {args.spread}, {args.playouts} playouts per knock, "
+                 f"{args.discard_playouts} per candidate discard, rule knock {args.rule_knock}, swap {args.swap}, "
+                 f"knock take {args.knock_take}) vs normal")
         report_times(tournament(label, hero, Entrant("normal"), args.hard_pairs or args.pairs, args.seed,
                                 args.jobs, options))
 

@@ -8,7 +8,7 @@ from games.cards import parse_card
 from games.gin import DRAW, ENGINE, PASS, TAKE, Discard, Knock, Phase, position
 from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, Seen, computer_player, knock_threshold
 
-PLAYERS = [EasyPlayer(), NormalPlayer(), HardPlayer(samples=6, playouts=3)]
+PLAYERS = [computer_player("easy"), NormalPlayer(), HardPlayer(samples=6, playouts=3)]
 
 
 @pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.level)
@@ -54,7 +54,7 @@ MELD_HAND = ["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"]
 
 def test_easy_takes_a_discard_only_when_it_makes_a_meld():
     """Easy keeps melds: it takes J♥ to Q♥ K♥, passes a useless upcard."""
-    easy = EasyPlayer()
+    easy = computer_player("easy")
     rng = random.Random(0)
     useful = position(MELD_HAND, discard="Jh", phase=Phase.UPCARD)
     assert easy.choose(useful.view(0), rng) == TAKE
@@ -64,12 +64,16 @@ def test_easy_takes_a_discard_only_when_it_makes_a_meld():
 
 
 def test_easy_discards_high_deadwood_and_knocks_when_it_can():
-    """Easy: with K♥ Q♥ 9♦ 2♠ loose and A♦ drawn it cannot knock yet, so it throws the king; with one
-    point left it knocks (GR-6)."""
-    easy = EasyPlayer()
-    rng = random.Random(0)
+    """Easy: with K♥ Q♥ 9♦ 2♠ A♦ loose it cannot knock yet, so it throws a deadwood card, never a melded
+    one, and almost always a high one; with one point left it knocks (GR-6)."""
+    easy = computer_player("easy")
     loose = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
-    assert easy.choose(loose.view(0), rng) in (Discard.of(parse_card("Kh")), Discard.of(parse_card("Qh")))
+    picks = [easy.choose(loose.view(0), random.Random(seed)) for seed in range(200)]
+    deadwood_cards = {Discard.of(parse_card(code)) for code in ("Kh", "Qh", "9d", "2s", "Ad")}
+    assert set(picks) <= deadwood_cards
+    high = sum(pick in (Discard.of(parse_card("Kh")), Discard.of(parse_card("Qh"))) for pick in picks)
+    assert high > 0.7 * len(picks)
+    rng = random.Random(0)
     ready = position(["7s 7h 7d 4c 5c 6c Kh Qh Jh 2s Ad", "2h 3h 4h 9s 9d 9c 5d 6d 8s Tc"])
     assert easy.choose(ready.view(0), rng) == Knock.of(parse_card("2s"))
 
@@ -153,3 +157,54 @@ def test_hard_discard_playouts_are_paired_and_deterministic():
     state = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
     first = hard.choose(state.view(0), random.Random(2))
     assert first in state.legal_moves() and first == hard.choose(state.view(0), random.Random(2))
+
+
+def test_hard_spread_samples_hands_a_sensible_player_keeps():
+    """Hard's sampler with a spread keeps the least-deadwood hand of each group drawn: still hands
+    consistent with the view, with less deadwood on average than uniform draws."""
+    from games.gin.melds import deadwood
+
+    state = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
+    seen = Seen.of(state.view(0))
+    uniform = HardPlayer(samples=24).sample_hands(seen, random.Random(5))
+    spread = HardPlayer(samples=24, spread=4).sample_hands(seen, random.Random(5))
+    assert len(spread) == 24 and spread == HardPlayer(samples=24, spread=4).sample_hands(seen, random.Random(5))
+    for _, hand, _ in spread:
+        assert hand.bit_count() == 10 and hand & (seen.hand | seen.pile) == 0
+    assert sum(deadwood(h) for _, h, _ in spread) < sum(deadwood(h) for _, h, _ in uniform)
+
+
+def test_normal_swap_rule_takes_a_low_discard_for_a_high_card():
+    """Normal with a swap rule takes a discard that melds with nothing when it lowers the deadwood
+    enough (A♣ for K♥); by default it takes only cards that meld."""
+    hands = ["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"]
+    view = position(hands, discard="Ac", phase=Phase.DRAW).view(0)
+    assert NormalPlayer(swap=7).choose(view, random.Random(0)) == TAKE
+    assert NormalPlayer().choose(view, random.Random(0)) == DRAW
+
+
+DEALS = 20
+
+
+def test_normal_beats_easy_over_paired_hands():
+    """Strength, on 20 deals each played with the seats swapped (the first decided hand of a match):
+    normal wins more of the 40 hands than easy and more points in all."""
+    from games.gin import HandEnd
+
+    players = {"normal": NormalPlayer(), "easy": computer_player("easy")}
+    won = {"normal": 0, "easy": 0}
+    points = {"normal": 0, "easy": 0}
+    for seed in range(DEALS):
+        for normal_seat in (0, 1):
+            seats = ["easy", "easy"]
+            seats[normal_seat] = "normal"
+            state = ENGINE.new_game(2, 500 + seed)
+            rngs = [random.Random(seed * 2 + s) for s in (0, 1)]
+            while state.last_hand is None or state.last_hand.end is HandEnd.DRAWN:
+                seat = state.to_move
+                state = state.apply(players[seats[seat]].choose(state.view(seat), rngs[seat]))
+            summary = state.last_hand
+            assert summary.winner is not None
+            won[seats[summary.winner]] += 1
+            points[seats[summary.winner]] += summary.points
+    assert won["normal"] > won["easy"] and points["normal"] > points["easy"]
