@@ -256,7 +256,12 @@ class Lobby:
     async def _on_cancel(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not await self._is_host(interaction, record):
             return
-        await self._close(interaction, record, "Cancelled by the host.")  # stored: no names in free text
+        # Asked once first (bot.confirm), which closes the lobby on Yes.
+        from bot.confirm import CANCEL, CANCEL_QUESTION, Question
+
+        asked_from = str(interaction.message.id) if interaction.message is not None else ""
+        question = Question(CANCEL, arg=asked_from)
+        await self.service.bot.router.confirmations.ask(interaction, record.id, 0, question, CANCEL_QUESTION)
 
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, cast
 
 import discord
@@ -105,6 +106,7 @@ class SchnapsenAdapter(GameAdapter):
     engine = cast(Engine, ENGINE)
     summary = words.COMMON_RULES
     act_in_thread = True  # Hint may run the solver (see the module docstring)
+    confirmations = MappingProxyType({CLOSE: (words.CLOSE_QUESTION, words.CLOSED)})
 
     # -- options and public texts ------------------------------------------------------------------
 
