@@ -119,6 +119,7 @@ class Lobby:
             button(ComponentId(gid, 0, "addbot"), "Add computer player", emoji="🤖"),
             button(ComponentId(gid, 0, "start"), "Start", style=discord.ButtonStyle.primary),
             button(ComponentId(gid, 0, "cancel"), "Cancel", style=discord.ButtonStyle.danger),
+            button(ComponentId(gid, 0, "rules"), "Rules", emoji="📖"),  # one tap from every table (router)
         ]
 
     # -- opening -----------------------------------------------------------------------------------
