@@ -1,7 +1,8 @@
 """Thirteen (Tiến lên) at the table: `/thirteen new`, and the hand controls.
 
 The hand panel is one multi-select of the player's cards (13 at most, well inside Discord's 25
-options) and four buttons: Play, Pass, Hint, Clear. The selection travels in the custom ids as a
+options), four buttons (Play, Pass, Hint, Clear) and, on the player's turn, up to ten one-tap
+suggestions ("Pair 9♠ 9♥", games.thirteen.suggest). The selection travels in the custom ids as a
 bitmask over the sorted hand (bot.ids.encode_mask), so it survives a restart and needs no memory.
 """
 
@@ -25,6 +26,7 @@ from bot.texts import count, ordinal
 from data import TurnTimer
 from games.base import Move
 from games.thirteen import ENGINE, PASS, NormalPlayer, Options, Play, ThirteenView
+from games.thirteen.suggest import suggestions
 from rendering.thirteen import render_hand, render_table
 
 RULES = """**Thirteen (Tiến lên)**: be the first to shed all your cards.
@@ -35,6 +37,8 @@ RULES = """**Thirteen (Tiến lên)**: be the first to shed all your cards.
 • Bombs beat 2s: a quad or 3 pairs in sequence beat a single 2; 4 pairs beat a pair of 2s; 5 pairs beat three 2s (TL-8).
 • The first game is led by whoever holds 3♠ (or the lowest card), and that lead must include it (TL-4).
 • Play goes on until one player is left; places score n-1 … 0 points (TL-11, TL-12)."""
+
+TAKE = "take"  # a suggestion button: its argument is the play, as a mask over the hand
 
 OPTION_LABELS = {
     "bomb_after_pass": "bombs after passing",
@@ -108,6 +112,19 @@ class ThirteenAdapter(GameAdapter):
             button(ComponentId(gid, version, "hint", mask), "Hint", emoji="💡", disabled=not mine, row=1),
             button(ComponentId(gid, version, "clear"), "Clear", disabled=not selection, row=1),
         ]
+        # One tap to play: the lowest plays of each shape that beat the table (games.thirteen.suggest).
+        # Their own action, so a suggestion never shares a custom id with Play of the same cards.
+        position = {card: i for i, card in enumerate(hand)}
+        for n, suggestion in enumerate(suggestions(view)):
+            take = encode_mask(position[card] for card in suggestion.cards)
+            items.append(
+                button(
+                    ComponentId(gid, version, TAKE, take),
+                    suggestion.label,
+                    style=discord.ButtonStyle.success,
+                    row=2 + n // 5,
+                )
+            )
         return Panel(content="\n".join(line for line in lines if line), image=image, items=tuple(items))
 
     @staticmethod
@@ -155,7 +172,7 @@ class ThirteenAdapter(GameAdapter):
             return Redraw(selection=ctx.selection, notice="💡 Hint: pass this time.")
         if action == "pass":
             return Submit(PASS, ctx.selection)
-        if action == "play":
+        if action in ("play", TAKE):
             if not ctx.selection:
                 return Refuse("Choose the cards to play in the menu first.")
             cards = [hand[i] for i in sorted(ctx.selection) if i < len(hand)]
