@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.components import button, view_of
 from bot.ids import ComponentId
+from bot.layout import table_card
 from bot.names import shown_name
 from bot.texts import duration
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
@@ -299,7 +300,8 @@ class Lobby:
         tables = service.bot.tables
         content, file, items = await tables.message(loaded)
         if interaction is not None:
-            await interaction.edit_original_response(content=content, attachments=[file], view=view_of(items))
+            view = table_card(content, file.filename, items)  # the lobby becomes the V2 table card
+            await interaction.edit_original_response(content=None, attachments=[file], view=view)
             tables.shown(loaded)
         else:
             await tables.post(loaded, loaded.record.channel_id)

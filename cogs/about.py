@@ -64,26 +64,31 @@ class About(commands.Cog):
         self.bot.remove_dynamic_items(PlayButton)
 
     def games(self) -> list[tuple[str, str, str, str]]:
-        """(kind, title, command, summary line) for every game whose cog is loaded, in registry order."""
+        """(kind, title, command, summary line) for every game of the registry, in its order; the command
+        is empty for a game whose cog is not loaded (it is listed, but cannot be played here)."""
         found = []
+        adapters = getattr(getattr(self.bot, "service", None), "adapters", {})
         for kind in KINDS:
-            adapter = self.bot.service.adapters.get(kind)
-            if adapter is not None:
-                summary = next((line for line in adapter.summary.splitlines() if line.strip()), "")
-                found.append((kind, adapter.title, adapter.command_name, summary))
+            adapter = adapters.get(kind)
+            if adapter is None:
+                found.append((kind, kind.title(), "", f"**{kind.title()}** (not available on this bot right now)."))
+                continue
+            summary = next((line for line in adapter.summary.splitlines() if line.strip()), "")
+            found.append((kind, adapter.title, adapter.command_name, summary))
         return found
 
     @app_commands.command(name="cardroom", description="Which games Cardroom hosts, and a button to play one now")
     async def cardroom(self, interaction: discord.Interaction) -> None:
         games = self.games()
-        lines = ["**Cardroom** hosts card games in this server."]
+        lines = ["Cardroom hosts card games in this server:"]
         for _, _, command, summary in games:
-            lines.append(f"• {summary} A table for friends: `/{command} new`."[:400])
+            lines.append(f"• {summary} A table for friends: `/{command} new`."[:400] if command else f"• {summary}")
         lines.append(
             "Press a **Play** button to start a game against the computer right now; `/rules` explains any game."
         )
         view = discord.ui.View(timeout=None)
-        for kind, title, _, _ in games[:25]:  # 5 rows of 5 buttons: Discord's cap for one message
+        playable = [(kind, title) for kind, title, command, _ in games if command]
+        for kind, title in playable[:25]:  # 5 rows of 5 buttons: Discord's cap for one message
             view.add_item(PlayButton(kind, title))
         await interaction.response.send_message("\n".join(lines)[:2000], view=view, ephemeral=True)
 
