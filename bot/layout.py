@@ -21,17 +21,20 @@ ACCENT = discord.Colour.dark_green()  # the felt of the table picture
 
 
 def rows_of(items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
-    """Action rows in order: a select alone in its row, buttons five to a row (Discord's layout rule)."""
+    """Action rows in order: a select alone in its row, buttons five to a row (Discord's layout rule);
+    an item's own `row` starts a new row when it differs from the one before, as on a classic view."""
     rows: list[list[discord.ui.Item[Any]]] = []
+    last: object = None
     for item in items:
         inner = getattr(item, "item", item)  # a DynamicItem wraps the real button or select
+        wanted = getattr(inner, "row", None)
         if isinstance(inner, discord.ui.Select):
-            rows.append([item])
-            rows.append([])
-            continue
-        if not rows or len(rows[-1]) >= ROW_WIDTH:
-            rows.append([])
-        rows[-1].append(item)
+            rows += [[item], []]
+        else:
+            if not rows or len(rows[-1]) >= ROW_WIDTH or (wanted is not None and wanted != last):
+                rows.append([])
+            rows[-1].append(item)
+        last = wanted
     return [discord.ui.ActionRow(*row) for row in rows if row]
 
 
@@ -82,3 +85,12 @@ def table_card(text: str, image: str, items: Sequence[discord.ui.Item[Any]]) -> 
 
 
 MOVED_ON = "This table moved to a newer message below; the game goes on there."
+
+# A hand message that lost its controls (a computer took the seat, or a newer hand follows).
+STRIPPED_HAND = "This hand is no longer live: a newer hand message follows, or a computer player has the seat."
+
+
+def hand_card(text: str, image: str | None, items: Sequence[discord.ui.Item[Any]]) -> discord.ui.LayoutView:
+    """A private hand: the line saying which game it belongs to, the cards' picture, the status, the controls."""
+    header, _, status = text.partition("\n")
+    return card(header, image=image, status=status, items=items, accent=discord.Colour.blurple())

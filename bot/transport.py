@@ -18,6 +18,7 @@ import discord
 from bot.adapters import Panel
 from bot.components import release, view_of
 from bot.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
+from bot.layout import STRIPPED_HAND, card
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
 
 log = logging.getLogger(__name__)
@@ -125,7 +126,15 @@ class DiscordTransport:
 
     async def strip(self, channel_id: int, message_id: int) -> None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await retrying(lambda: partial.edit(view=None), self.policy, f"removing the controls of {message_id}")
+        # A V2 card cannot be left empty: the hand keeps its picture (when known) under a short note.
+        attachment = self.shown.current(message_id)
+        view = card(STRIPPED_HAND, image=attachment.filename if attachment is not None else None)
+        kept = [attachment] if attachment is not None else []
+        await retrying(
+            lambda: partial.edit(content=None, attachments=kept, view=view),
+            self.policy,
+            f"removing the controls of {message_id}",
+        )
 
     async def post(self, channel_id: int, post: Post) -> Sent:
         channel = self.client.get_partial_messageable(channel_id)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.components import button
 from bot.ids import ComponentId
-from bot.layout import MAX_COMPONENTS, card, components_in, rows_of
-from tests.e2e.helpers import click, open_lobby, start_bot, start_game
+from bot.layout import MAX_COMPONENTS, STRIPPED_HAND, card, components_in, rows_of
+from tests.e2e.helpers import click, confirm, hand_message, open_lobby, start_bot, start_game, wait_hand
 from tests.e2e.schnapsen_helpers import play
 from tests.fakediscord import FakeDiscord, Message
 
@@ -55,3 +55,20 @@ def test_card_keeps_within_the_component_and_text_budgets() -> None:
     texts = [c for c in view.walk_children() if c.type.value == 10]
     assert sum(len(t.content) for t in texts) <= 4000  # type: ignore[attr-defined]
     assert len(rows_of(items)) == 12
+
+
+async def test_hands_are_v2_cards_and_a_left_hand_keeps_its_picture(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The DM hand is a V2 card (picture in a gallery, controls in rows); after Leave it loses its controls only."""
+    await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    table = await start_game(fake, alice, lobby, [alice, bob])
+    hand = await wait_hand(fake, alice) if hand_message(fake, alice) else await wait_hand(fake, bob)
+    owner = alice if hand.channel_id == alice.dm.id else bob
+    assert_v2_card(hand)
+    assert hand.selects and any(b["label"] == "Play" for b in hand.buttons)
+    await confirm(owner, await click(owner, table, "Leave"))
+    stripped = await fake.wait_for_message(owner.dm, lambda m: m.id == hand.id and STRIPPED_HAND in m.text)
+    assert_v2_card(stripped)
+    assert not stripped.buttons and not stripped.selects
