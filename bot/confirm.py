@@ -18,6 +18,7 @@ import discord
 from bot.adapters import Submit
 from bot.components import button, release, view_of
 from bot.ids import ComponentId
+from bot.layout import notice_kwargs
 from bot.permissions import may_manage_game
 from bot.service import GameClosed, NotYourTurn, StaleVersion
 from data import GameRecord, GameStatus
@@ -177,7 +178,7 @@ class Confirmations:
         channel = self.bot.get_partial_messageable(channel_id)
         try:
             text = f"**{title}** · table #{game_id}: {reason}"
-            await channel.get_partial_message(message_id).edit(content=text, view=None)
+            await channel.get_partial_message(message_id).edit(**notice_kwargs(text))
         except discord.HTTPException:
             log.info("could not close the lobby message of game %d", game_id)
 
@@ -192,6 +193,6 @@ async def end_game(bot: CardBot, record: GameRecord, *, by_host: bool) -> None:
     elif record.table_message_id is not None and record.table_channel_id is not None:
         message = bot.get_partial_messageable(record.table_channel_id).get_partial_message(record.table_message_id)
         try:
-            await message.edit(content=f"Table #{record.id} closed: {reason}.", view=None)
+            await message.edit(**notice_kwargs(f"Table #{record.id} closed: {reason}."))
         except discord.HTTPException:
             log.info("could not edit the lobby of game %d", record.id)

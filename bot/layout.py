@@ -94,3 +94,15 @@ def hand_card(text: str, image: str | None, items: Sequence[discord.ui.Item[Any]
     """A private hand: the line saying which game it belongs to, the cards' picture, the status, the controls."""
     header, _, status = text.partition("\n")
     return card(header, image=image, status=status, items=items, accent=discord.Colour.blurple())
+
+
+def lobby_card(text: str, items: Sequence[discord.ui.Item[Any]]) -> discord.ui.LayoutView:
+    """A lobby: its first line is the header, the rest who is seated and what to press."""
+    header, _, status = text.partition("\n")
+    return card(header, status=status, items=items, accent=discord.Colour.gold())
+
+
+def notice_kwargs(text: str) -> dict[str, Any]:
+    """Edit keywords turning a lobby or table message into a plain V2 note (closed, cancelled...):
+    no controls, no content beside the flag."""
+    return {"content": None, "view": card(text, accent=None)}

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.components import button, view_of
+from bot.components import button
 from bot.ids import ComponentId
-from bot.layout import table_card
+from bot.layout import lobby_card, notice_kwargs, table_card
 from bot.names import shown_name
 from bot.texts import duration
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
@@ -112,6 +112,10 @@ class Lobby:
         host = " (host)" if user_id == record.host_user_id else ""
         return f"<@{user_id}>{host}"
 
+    def card(self, record: GameRecord, notice: str = "") -> discord.ui.LayoutView:
+        """The lobby message: one Components V2 card (bot.layout) of its text and buttons."""
+        return lobby_card(self.text(record, notice), self.items(record))
+
     def items(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         gid = record.id
         return [
@@ -185,9 +189,7 @@ class Lobby:
             return
         await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
         record = await db.games.get(record.id)
-        await interaction.response.send_message(
-            self.text(record), view=view_of(self.items(record)), allowed_mentions=discord.AllowedMentions.none()
-        )
+        await interaction.response.send_message(view=self.card(record), allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await db.games.set_table_message(record.id, message.channel.id, message.id)
 
@@ -207,8 +209,8 @@ class Lobby:
 
     async def _edit(self, interaction: discord.Interaction, record: GameRecord, notice: str = "") -> None:
         await interaction.response.edit_message(
-            content=self.text(record, notice),
-            view=view_of(self.items(record)),
+            content=None,
+            view=self.card(record, notice),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -268,9 +270,7 @@ class Lobby:
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)
         adapter = self.service.adapter(record.kind)
-        await interaction.response.edit_message(
-            content=f"**{adapter.title}** · table #{record.id}: {reason}", view=None
-        )
+        await interaction.response.edit_message(**notice_kwargs(f"**{adapter.title}** · table #{record.id}: {reason}"))
 
     async def _on_start(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not await self._is_host(interaction, record):

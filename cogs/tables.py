@@ -91,7 +91,8 @@ class Tables(commands.Cog):
             )
             try:
                 await message.edit(
-                    content=self.bot.lobby.text(record, "The host role changed hands."),
+                    content=None,
+                    view=self.bot.lobby.card(record, "The host role changed hands."),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.HTTPException:

@@ -72,7 +72,7 @@ async def test_lobby_cancel_asks_the_host_and_closes_on_yes(fake: FakeDiscord, b
     done = await confirm(alice, await alice.click(lobby, label="Cancel"))
     assert "cancelled" in done.text
     closed = await fake.wait_for_message(fake.channel, lambda m: m.id == lobby.id and "Cancelled" in m.text)
-    assert not closed.buttons
+    assert not closed.buttons and closed.is_v2 and closed.content == ""
     assert (await bot.service.db.games.get(game_id_of(lobby))).status is GameStatus.ABANDONED
 
 

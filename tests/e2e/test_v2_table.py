@@ -22,6 +22,8 @@ async def test_the_table_is_one_v2_card_from_start_to_standings(fake: FakeDiscor
     await start_bot(bots)
     alice = fake.users["alice"]
     lobby = await open_lobby(fake, alice, "schnapsen new")
+    assert lobby.is_v2 and lobby.content == "" and lobby.components[0]["type"] == 17  # the lobby is a card too
+    assert [b["label"] for b in lobby.buttons][-1] == "Rules"
     table = await click(alice, lobby, "Start")
     assert_v2_card(table)
     assert table.text.startswith("**Sixty-Six** · game #")
