@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapters import Panel
-from bot.components import release, view_of
+from bot.components import release
 from bot.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
 from bot.layout import STRIPPED_HAND, card
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
@@ -146,12 +146,16 @@ class DiscordTransport:
 
     async def _send(self, channel: discord.abc.Messageable, post: Post, what: str) -> Sent:
         async def send() -> discord.Message:
-            kwargs: dict[str, Any] = {"content": post.content[:2000], "allowed_mentions": _mentions(post)}
+            # One V2 card (bot.layout): the text, the picture in a gallery, the buttons; mentions in a
+            # text display ping as in content, within `allowed_mentions`.
+            kwargs: dict[str, Any] = {"allowed_mentions": _mentions(post)}
+            image = None
             if post.image is not None:
                 kwargs["file"] = discord.File(io.BytesIO(post.image), filename=post.filename)
-            view = view_of(post.items) if post.items else None
-            if view is not None:
-                kwargs["view"] = view
+                image = post.filename
+            header, _, status = post.content[:2000].partition("\n")
+            view = card(header, image=image, status=status, items=post.items, accent=None)
+            kwargs["view"] = view
             try:
                 return await channel.send(**kwargs)
             finally:

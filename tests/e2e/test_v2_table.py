@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.components import button
 from bot.ids import ComponentId
 from bot.layout import MAX_COMPONENTS, STRIPPED_HAND, card, components_in, rows_of
-from tests.e2e.helpers import click, confirm, hand_message, open_lobby, start_bot, start_game, wait_hand
+from tests.e2e.helpers import click, confirm, game_over_in, hand_message, open_lobby, start_bot, start_game, wait_hand
 from tests.e2e.schnapsen_helpers import play
 from tests.fakediscord import FakeDiscord, Message
 
@@ -33,6 +33,10 @@ async def test_the_table_is_one_v2_card_from_start_to_standings(fake: FakeDiscor
     assert_v2_card(final)
     assert final.edits > table.edits
     assert final.attachments[0].filename != table.attachments[0].filename
+    standings = game_over_in(fake)  # the result post is a V2 card with its picture and Rematch
+    assert standings is not None
+    assert_v2_card(standings)
+    assert [b["label"] for b in standings.buttons] == ["Rematch"]
 
 
 async def test_a_restarted_bot_answers_the_v2_tables_buttons(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
