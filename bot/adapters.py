@@ -12,6 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 import discord
@@ -102,6 +103,9 @@ class GameAdapter(ABC):
     # True for adapters whose `on_action` does CPU-heavy work (Carousel's meld solver): the router then
     # calls it in a worker thread, so one player's meld never stalls every other game's clicks.
     act_in_thread: bool = False
+    # Hand actions that cannot be undone, asked about once first (bot.confirm): action -> (the question,
+    # what the player is told once it is done).
+    confirmations: Mapping[str, tuple[str, str]] = MappingProxyType({})
 
     @abstractmethod
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.components import button, view_of
+from bot.components import button
 from bot.ids import ComponentId, TableAction
 from bot.lobby import LOBBY_KEY, LobbySettings
 from bot.names import shown_name
@@ -110,8 +110,7 @@ class Endings:
         record = await db.games.get(record.id)
         lobby = self.bot.lobby
         await interaction.response.send_message(
-            lobby.text(record, "Rematch! Same seats; anyone may Leave, the host presses Start."),
-            view=view_of(lobby.items(record)),
+            view=lobby.card(record, "Rematch! Same seats; anyone may Leave, the host presses Start."),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(uid) for s in old.seats if (uid := returning_user(s.user_id)) is not None]
             ),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapters import Panel, PanelContext
-from bot.components import view_of
+from bot.layout import hand_card
 from bot.names import shown_names
 from bot.service import Loaded
 from data import GameStatus, HandDelivery
@@ -71,13 +71,20 @@ class ShownImages:
         while len(self._shown) > self.size:
             self._shown.popitem(last=False)
 
+    def current(self, message_id: int) -> discord.Attachment | None:
+        """The attachment the message shows now, if known."""
+        shown = self._shown.get(message_id)
+        return shown[1] if shown is not None else None
+
     def forget(self, message_id: int) -> None:
         self._shown.pop(message_id, None)
 
 
 def panel_kwargs(panel: Panel) -> dict[str, Any]:
-    """Keyword arguments for sending or editing a message with this panel."""
-    kwargs: dict[str, Any] = {"content": panel.content[:2000], "view": view_of(panel.items)}
+    """Keyword arguments for sending or editing a message with this panel: one Components V2 card
+    (bot.layout), so no content (None clears that of an older classic hand)."""
+    image = panel.filename if panel.image is not None else None
+    kwargs: dict[str, Any] = {"content": None, "view": hand_card(panel.content[:2000], image, panel.items)}
     if panel.image is not None:
         kwargs["attachments"] = [discord.File(io.BytesIO(panel.image), filename=panel.filename)]
     else:
@@ -89,6 +96,7 @@ def send_kwargs(panel: Panel) -> dict[str, Any]:
     """Like `panel_kwargs`, for a new message (`files=` rather than `attachments=`)."""
     kwargs = panel_kwargs(panel)
     kwargs["files"] = kwargs.pop("attachments")
+    del kwargs["content"]  # a V2 message is sent without content
     return kwargs
 
 

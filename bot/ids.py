@@ -32,6 +32,7 @@ class Scope(StrEnum):
     REPLAY = "cx"  # replay steps and the replay picker
     SETTINGS = "cs"  # a player's settings panel
     RULES = "cu"  # /rules pages
+    PLAY = "cardroom"  # /cardroom's Play buttons: a game against the computer at once
 
 
 class LobbyAction(StrEnum):
@@ -53,15 +54,22 @@ class TableAction(StrEnum):
     REMATCH = "rematch"
 
 
-SHARED_ACTIONS = frozenset(LobbyAction) | frozenset(TableAction)  # a game's hand controls use none of these
+class AnswerAction(StrEnum):
+    """Yes and No under a question asked before something that cannot be undone (bot.confirm)."""
+
+    CONFIRM = "confirm"
+    DECLINE = "decline"
 
 
-def route(action: str) -> LobbyAction | TableAction | None:
+# A game's hand controls use none of these.
+SHARED_ACTIONS = frozenset(LobbyAction) | frozenset(TableAction) | frozenset(AnswerAction)
+
+
+def route(action: str) -> LobbyAction | TableAction | AnswerAction | None:
     """Which shared control a game id's action names; None for a hand control (the adapter's)."""
-    if action in LobbyAction.__members__.values():
-        return LobbyAction(action)
-    if action in TableAction.__members__.values():
-        return TableAction(action)
+    for family in (LobbyAction, TableAction, AnswerAction):
+        if action in family.__members__.values():
+            return family(action)
     return None
 
 

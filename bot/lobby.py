@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.components import button, view_of
-from bot.ids import ComponentId, LobbyAction
+from bot.components import button
+from bot.ids import ComponentId, LobbyAction, TableAction
+from bot.layout import lobby_card, notice_kwargs, table_card
 from bot.names import shown_name
 from bot.texts import duration
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
@@ -110,6 +111,10 @@ class Lobby:
         host = " (host)" if user_id == record.host_user_id else ""
         return f"<@{user_id}>{host}"
 
+    def card(self, record: GameRecord, notice: str = "") -> discord.ui.LayoutView:
+        """The lobby message: one Components V2 card (bot.layout) of its text and buttons."""
+        return lobby_card(self.text(record, notice), self.items(record))
+
     def items(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         gid = record.id
         return [
@@ -118,6 +123,7 @@ class Lobby:
             button(ComponentId(gid, 0, LobbyAction.ADDBOT), "Add computer player", emoji="🤖"),
             button(ComponentId(gid, 0, LobbyAction.START), "Start", style=discord.ButtonStyle.primary),
             button(ComponentId(gid, 0, LobbyAction.CANCEL), "Cancel", style=discord.ButtonStyle.danger),
+            button(ComponentId(gid, 0, TableAction.RULES), "Rules", emoji="📖"),  # one tap from every table (router)
         ]
 
     # -- opening -----------------------------------------------------------------------------------
@@ -182,9 +188,7 @@ class Lobby:
             return
         await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
         record = await db.games.get(record.id)
-        await interaction.response.send_message(
-            self.text(record), view=view_of(self.items(record)), allowed_mentions=discord.AllowedMentions.none()
-        )
+        await interaction.response.send_message(view=self.card(record), allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await db.games.set_table_message(record.id, message.channel.id, message.id)
 
@@ -210,8 +214,8 @@ class Lobby:
 
     async def _edit(self, interaction: discord.Interaction, record: GameRecord, notice: str = "") -> None:
         await interaction.response.edit_message(
-            content=self.text(record, notice),
-            view=view_of(self.items(record)),
+            content=None,
+            view=self.card(record, notice),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -261,14 +265,17 @@ class Lobby:
     async def _on_cancel(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not await self._is_host(interaction, record):
             return
-        await self._close(interaction, record, "Cancelled by the host.")  # stored: no names in free text
+        # Asked once first (bot.confirm), which closes the lobby on Yes.
+        from bot.confirm import CANCEL, CANCEL_QUESTION, Question
+
+        asked_from = str(interaction.message.id) if interaction.message is not None else ""
+        question = Question(CANCEL, arg=asked_from)
+        await self.service.bot.router.confirmations.ask(interaction, record.id, 0, question, CANCEL_QUESTION)
 
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)
         adapter = self.service.adapter(record.kind)
-        await interaction.response.edit_message(
-            content=f"**{adapter.title}** · table #{record.id}: {reason}", view=None
-        )
+        await interaction.response.edit_message(**notice_kwargs(f"**{adapter.title}** · table #{record.id}: {reason}"))
 
     async def _on_start(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not await self._is_host(interaction, record):
@@ -298,7 +305,8 @@ class Lobby:
         tables = service.bot.tables
         content, file, items = await tables.message(loaded)
         if interaction is not None:
-            await interaction.edit_original_response(content=content, attachments=[file], view=view_of(items))
+            view = table_card(content, file.filename, items)  # the lobby becomes the V2 table card
+            await interaction.edit_original_response(content=None, attachments=[file], view=view)
             tables.shown(loaded)
         else:
             await tables.post(loaded, loaded.record.channel_id)

@@ -18,9 +18,10 @@ import discord
 
 from bot.adapters import Redraw, Refuse, Submit
 from bot.components import release
+from bot.confirm import HAND, LEAVE, LEAVE_QUESTION, Confirmations, Question
 from bot.decode import INVALID, TEXT_LIMIT, values_were_shown
 from bot.hands import fingerprint, is_live, panel_kwargs, send_kwargs
-from bot.ids import ComponentId, LobbyAction, TableAction, decode_mask, route
+from bot.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.names import shown_name
 from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
 from bot.texts import RESTARTING, not_saved
@@ -41,6 +42,7 @@ class Router:
         self.bot = bot
         # The last click that made a move, per game: (user, message, custom id). Its twin is a double click.
         self._last_move_click: dict[int, tuple[int, int, str]] = {}
+        self.confirmations = Confirmations(bot)
 
     @property
     def service(self):  # type: ignore[no-untyped-def]
@@ -54,6 +56,8 @@ class Router:
             action = route(cid.action)
             if isinstance(action, LobbyAction):
                 await self.bot.lobby.on_click(interaction, cid)
+            elif isinstance(action, AnswerAction):
+                await self.confirmations.on_click(interaction, cid)
             elif action is TableAction.REMATCH:
                 await self.bot.endings.rematch(interaction, cid)
             elif isinstance(action, TableAction):
@@ -100,15 +104,9 @@ class Router:
             await interaction.response.defer(ephemeral=True, thinking=True)
             panel = await self.bot.hands.panel(loaded, seat.seat)
             await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
-        elif cid.action == TableAction.LEAVE:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            text = "You left the game; a computer player has your seat now. Thanks for playing!"
-            try:
-                await self.bot.endings.leave(loaded, seat.seat, interaction.user.display_name)
-            except Exception:  # the "thinking…" answer must never stay: say so, and log the cause
-                log.exception("leave of game %d seat %d failed", loaded.record.id, seat.seat)
-                text = "Something went wrong on my side while you were leaving; please try again."
-            await interaction.followup.send(text, ephemeral=True)
+        elif cid.action == TableAction.LEAVE:  # asked once first: leaving cannot be undone and unrates the game
+            record = loaded.record
+            await self.confirmations.ask(interaction, record.id, record.version, Question(LEAVE), LEAVE_QUESTION)
 
     # -- hand controls -----------------------------------------------------------------------------
 
@@ -141,6 +139,11 @@ class Router:
             await self._say(interaction, INVALID)
             return
         adapter = service.adapter(record.kind)
+        if cid.action in adapter.confirmations:  # cannot be undone: asked once, applied by bot.confirm
+            question = Question(HAND, cid.action, cid.arg)
+            text = adapter.confirmations[cid.action][0]
+            await self.confirmations.ask(interaction, record.id, record.version, question, text)
+            return
         ctx = self.bot.hands.context(loaded, seat.seat, selection=selection)
         if adapter.act_in_thread:
             outcome = await asyncio.to_thread(adapter.on_action, ctx, cid.action, cid.arg, values)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.layout import notice_kwargs
 from bot.names import shown_name
 from bot.service import GameClosed, NotYourTurn, StaleVersion
 from bot.texts import relative
@@ -73,9 +74,7 @@ class Sweeper:
         title = service.adapter(record.kind).title
         message = self.bot.get_partial_messageable(record.table_channel_id).get_partial_message(record.table_message_id)
         try:
-            await message.edit(
-                content=f"**{title}** · table #{record.id} closed: nobody started it in time.", view=None
-            )
+            await message.edit(**notice_kwargs(f"**{title}** · table #{record.id} closed: nobody started it in time."))
         except discord.HTTPException:
             log.info("could not edit the expired lobby of game %d", record.id)
 

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import button, release, view_of
+from bot.components import button, release
 from bot.ids import ComponentId, TableAction
+from bot.layout import MOVED_ON, card, table_card
 from bot.names import shown_names
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.service import Loaded
@@ -96,11 +97,9 @@ class TableUpdater:
 
         async def send() -> discord.Message:
             content, file, items = await self.message(loaded)
-            view = view_of(items)
+            view = table_card(content, file.filename, items)  # one Components V2 card (bot.layout)
             try:
-                return await channel.send(
-                    content=content, file=file, view=view, allowed_mentions=discord.AllowedMentions.none()
-                )
+                return await channel.send(file=file, view=view, allowed_mentions=discord.AllowedMentions.none())
             finally:
                 release(view)
 
@@ -166,9 +165,9 @@ class TableUpdater:
 
         async def edit() -> None:
             content, file, items = await self.message(loaded)
-            view = view_of(items)
-            try:
-                await partial.edit(content=content, attachments=[file], view=view)
+            view = table_card(content, file.filename, items)
+            try:  # content=None: a lobby or an older classic table becomes the V2 card (no content beside it)
+                await partial.edit(content=None, attachments=[file], view=view)
             finally:
                 release(view)
 
@@ -190,8 +189,8 @@ class TableUpdater:
         await self.post(loaded, record.table_channel_id)
         if old is not None:
             channel = self.service.bot.get_partial_messageable(record.table_channel_id)
-            try:  # the old table keeps its picture but loses its buttons
-                await channel.get_partial_message(old).edit(view=None)
+            try:  # the old table loses its picture and buttons and points to the new one
+                await channel.get_partial_message(old).edit(content=None, attachments=[], view=card(MOVED_ON))
             except discord.HTTPException:
                 log.info("could not strip the old table message of game %d", record.id)
 

@@ -16,8 +16,9 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapters import Panel
-from bot.components import release, view_of
+from bot.components import release
 from bot.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
+from bot.layout import STRIPPED_HAND, card
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
 
 log = logging.getLogger(__name__)
@@ -129,7 +130,15 @@ class DiscordTransport:
 
     async def strip(self, channel_id: int, message_id: int) -> None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await retrying(lambda: partial.edit(view=None), self.policy, f"removing the controls of {message_id}")
+        # A V2 card cannot be left empty: the hand keeps its picture (when known) under a short note.
+        attachment = self.shown.current(message_id)
+        view = card(STRIPPED_HAND, image=attachment.filename if attachment is not None else None)
+        kept = [attachment] if attachment is not None else []
+        await retrying(
+            lambda: partial.edit(content=None, attachments=kept, view=view),
+            self.policy,
+            f"removing the controls of {message_id}",
+        )
 
     async def post(self, channel_id: int, post: Post) -> Sent:
         channel = self.client.get_partial_messageable(channel_id)
@@ -141,14 +150,18 @@ class DiscordTransport:
 
     async def _send(self, channel: discord.abc.Messageable, post: Post, what: str) -> Sent:
         async def send() -> discord.Message:
-            kwargs: dict[str, Any] = {"content": post.content[:2000], "allowed_mentions": _mentions(post)}
+            # One V2 card (bot.layout): the text, the picture in a gallery, the buttons; mentions in a
+            # text display ping as in content, within `allowed_mentions`.
+            kwargs: dict[str, Any] = {"allowed_mentions": _mentions(post)}
+            image = None
             if post.nonce is not None:
                 kwargs["nonce"] = post.nonce  # discord.py sends it with enforce_nonce
             if post.image is not None:
                 kwargs["file"] = discord.File(io.BytesIO(post.image), filename=post.filename)
-            view = view_of(post.items) if post.items else None
-            if view is not None:
-                kwargs["view"] = view
+                image = post.filename
+            header, _, status = post.content[:2000].partition("\n")
+            view = card(header, image=image, status=status, items=post.items, accent=None)
+            kwargs["view"] = view
             try:
                 return await channel.send(**kwargs)
             finally:

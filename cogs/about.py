@@ -1,26 +1,99 @@
-"""/cardroom: what the bot is and which games it hosts."""
+"""/cardroom: what the bot is, every game it hosts with its command, and one button each to play now.
+
+The buttons are the first-time path: one tap from `/cardroom` to a running game against the computer
+(bot.quickstart). They are DynamicItems (`cardroom:play:<kind>`), so an old /cardroom message keeps
+working after a restart.
+"""
 
 from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ids import Scope, scope_pattern, scoped
+from bot.quickstart import start_against_computer
 from games import registry
+
+if TYPE_CHECKING:
+    from bot.bot import CardBot
+
+PLAY_ID = scope_pattern(Scope.PLAY, r"play:(?P<kind>[a-z]{1,20})")
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_ID):
+    """The Play button of one game: starts a game against the computer in this channel."""
+
+    def __init__(self, kind: str, title: str = "") -> None:
+        self.kind = kind
+        super().__init__(
+            discord.ui.Button(
+                label=f"Play {title or kind}"[:80],
+                style=discord.ButtonStyle.primary,
+                emoji="▶️",
+                custom_id=scoped(Scope.PLAY, "play", kind),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlayButton:
+        return cls(match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        if getattr(bot, "stopping", False):
+            from bot.texts import RESTARTING
+
+            await interaction.response.send_message(RESTARTING, ephemeral=True)
+            return
+        await start_against_computer(bot, interaction, self.kind)
 
 
 class About(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="cardroom", description="What Cardroom is and which games it hosts")
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PlayButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(PlayButton)
+
+    def games(self) -> list[tuple[str, str, str, str]]:
+        """(kind, title, command, summary line) for every game of the registry, in its order; the command
+        is empty for a game whose cog is not loaded (it is listed, but cannot be played here)."""
+        found = []
+        adapters = getattr(getattr(self.bot, "service", None), "adapters", {})
+        for kind in registry.kinds():
+            adapter = adapters.get(kind)
+            if adapter is None:
+                name = registry.get(kind).name
+                found.append((kind, name, "", f"**{name}** (not available on this bot right now)."))
+                continue
+            summary = next((line for line in adapter.summary.splitlines() if line.strip()), "")
+            found.append((kind, adapter.title, adapter.command_name, summary))
+        return found
+
+    @app_commands.command(name="cardroom", description="Which games Cardroom hosts, and a button to play one now")
     async def cardroom(self, interaction: discord.Interaction) -> None:
-        games = ", ".join(game.name for game in registry.games())
-        await interaction.response.send_message(
-            f"Cardroom hosts card games in this server: {games}. Start one with its slash command.",
-            ephemeral=True,
+        games = self.games()
+        lines = ["Cardroom hosts card games in this server:"]
+        for _, _, command, summary in games:
+            lines.append(f"• {summary} A table for friends: `/{command} new`."[:400] if command else f"• {summary}")
+        lines.append(
+            "Press a **Play** button to start a game against the computer right now; `/rules` explains any game."
         )
+        view = discord.ui.View(timeout=None)
+        playable = [(kind, title) for kind, title, command, _ in games if command]
+        for kind, title in playable[:25]:  # 5 rows of 5 buttons: Discord's cap for one message
+            view.add_item(PlayButton(kind, title))
+        await interaction.response.send_message("\n".join(lines)[:2000], view=view, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: CardBot) -> None:
     await bot.add_cog(About(bot))

@@ -24,9 +24,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import view_of
 from bot.decode import INVALID, strict_int
 from bot.ids import Scope, scope_pattern, scoped
+from bot.layout import notice_kwargs
 from bot.permissions import NOT_A_MANAGER, is_games_manager
 from bot.texts import count, duration
 from cogs.stats import selected_values
@@ -236,12 +236,12 @@ class Settings(commands.Cog):
         try:
             if record.status is GameStatus.LOBBY:
                 await message.edit(
-                    content=self.bot.lobby.text(record, "A player left."),
-                    view=view_of(self.bot.lobby.items(record)),
+                    content=None,
+                    view=self.bot.lobby.card(record, "A player left."),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             else:
-                await message.edit(content=f"Table #{record.id} closed: the host left.", view=None)
+                await message.edit(**notice_kwargs(f"Table #{record.id} closed: the host left."))
         except discord.HTTPException:
             log.info("could not update the lobby of game %d", game_id)
 

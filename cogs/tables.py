@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
+from bot.confirm import END, END_QUESTION, LEAVE, LEAVE_QUESTION, Question
 from bot.hands import send_kwargs
 from bot.names import shown_name
 from bot.permissions import may_manage_game
@@ -56,9 +57,8 @@ class Tables(commands.Cog):
         if seat is None or seat.is_computer or record.status is not GameStatus.ACTIVE:
             await interaction.response.send_message("You aren't playing in a running game here.", ephemeral=True)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.endings.leave(await self.bot.service.load(record.id), seat.seat, interaction.user.display_name)
-        await interaction.followup.send("You left the game; a computer player has your seat.", ephemeral=True)
+        # Asked once first: leaving cannot be undone and unrates the game (bot.confirm).
+        await self.bot.router.confirmations.ask(interaction, record.id, record.version, Question(LEAVE), LEAVE_QUESTION)
 
     @game.command(name="host", description="Hand the host role of this table to another seated player")
     @app_commands.describe(player="A player seated at this table")
@@ -91,7 +91,8 @@ class Tables(commands.Cog):
             )
             try:
                 await message.edit(
-                    content=self.bot.lobby.text(record, "The host role changed hands."),
+                    content=None,
+                    view=self.bot.lobby.card(record, "The host role changed hands."),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.HTTPException:
@@ -107,20 +108,8 @@ class Tables(commands.Cog):
                 "Only the host, server managers or the games-manager role can end this game.", ephemeral=True
             )
             return
-        # Stored without a name: the database keeps nobody's name in free text (delete-my-data).
-        reason = "ended by the host" if interaction.user.id == record.host_user_id else "ended by a games manager"
-        loaded = await self.bot.service.abandon(record.id, reason)
-        await interaction.response.send_message(f"Game #{record.id} has been ended. Nothing was rated.")
-        if loaded.state is not None:
-            self.bot.reconciler.mark_dirty(record.id)
-        elif record.table_message_id is not None and record.table_channel_id is not None:
-            message = self.bot.get_partial_messageable(record.table_channel_id).get_partial_message(
-                record.table_message_id
-            )
-            try:
-                await message.edit(content=f"Table #{record.id} closed: {reason}.", view=None)
-            except discord.HTTPException:
-                log.info("could not edit the lobby of game %d", record.id)
+        # Asked once first (bot.confirm), which ends the game on Yes.
+        await self.bot.router.confirmations.ask(interaction, record.id, record.version, Question(END), END_QUESTION)
 
 
 async def setup(bot: CardBot) -> None:

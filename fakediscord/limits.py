@@ -87,8 +87,19 @@ def check_nonce(nonce: object) -> None:
         raise invalid_form("nonce", f"Must be {MAX_NONCE} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
 
 
-def check_message(body: Json, *, files: int = 0, existing_flags: int = 0) -> None:
-    """Refuse a message create/edit body as Discord would (raises DiscordError 50035)."""
+def check_message(
+    body: Json, *, files: int = 0, existing_flags: int = 0, attachment_names: frozenset[str] | None = None
+) -> None:
+    """Refuse a message create/edit body as Discord would (raises DiscordError 50035).
+
+    `attachment_names`: the files the message will hold after this request; V2 media that point at
+    `attachment://<name>` must name one of them."""
+    if (
+        existing_flags & IS_COMPONENTS_V2
+        and body.get("flags") is not None
+        and not int(body["flags"]) & IS_COMPONENTS_V2
+    ):
+        raise invalid_form("flags", "The IS_COMPONENTS_V2 flag cannot be removed from a message.")
     flags = int(body.get("flags") or 0) | (existing_flags & IS_COMPONENTS_V2)
     content = body.get("content") or ""
     if len(content) > MAX_CONTENT:
@@ -107,6 +118,10 @@ def check_message(body: Json, *, files: int = 0, existing_flags: int = 0) -> Non
         text = sum(len(c.get("content", "")) for c in walk(components) if c.get("type") == TEXT_DISPLAY)
         if text > MAX_V2_TEXT:
             raise invalid_form("components", f"Text displays must total {MAX_V2_TEXT} or fewer characters.")
+        if attachment_names is not None:
+            _check_media(components, attachment_names)
+    elif any(c.get("type") not in (ACTION_ROW, *INTERACTIVE_TYPES) for c in walk(components)):
+        raise invalid_form("components", "Layout components need the IS_COMPONENTS_V2 flag.")
     else:
         if len(components) > MAX_ACTION_ROWS:
             raise invalid_form("components", f"Must be {MAX_ACTION_ROWS} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
@@ -116,6 +131,24 @@ def check_message(body: Json, *, files: int = 0, existing_flags: int = 0) -> Non
     for index, row in enumerate(c for c in walk(components) if c.get("type") == ACTION_ROW):
         _check_row(f"components.{index}", row)
     _check_custom_ids(components)
+
+
+MEDIA_GALLERY, MAX_GALLERY_ITEMS = 12, 10
+
+
+def _check_media(components: list[Json], names: frozenset[str]) -> None:
+    """A gallery holds 1 to 10 items, and every `attachment://name` must be a file of the message."""
+    for component in walk(components):
+        if component.get("type") == MEDIA_GALLERY and not 1 <= len(component.get("items", [])) <= MAX_GALLERY_ITEMS:
+            raise invalid_form("components.items", f"Must be between 1 and {MAX_GALLERY_ITEMS} in length.")
+        for media in [
+            component.get("media"),
+            component.get("file"),
+            *(i.get("media") for i in component.get("items", [])),
+        ]:
+            url = str(media.get("url", "")) if isinstance(media, dict) else ""
+            if url.startswith("attachment://") and url[len("attachment://") :] not in names:
+                raise invalid_form("components.media.url", f"{url} does not name an attachment of this message.")
 
 
 def _check_row(path: str, row: Json) -> None:

@@ -691,7 +691,7 @@ class FakeDiscord:
         visible_to: str | None = None,
         loading: bool = False,
     ) -> StoredMessage:
-        limits.check_message(body, files=len(uploads))
+        limits.check_message(body, files=len(uploads), attachment_names=self._names_after(None, body, uploads))
         flags = int(body.get("flags") or 0) & (limits.EPHEMERAL | limits.IS_COMPONENTS_V2 | (1 << 2) | (1 << 12))
         data = message_json(channel, self.bot_user, body, flags | (limits.LOADING if loading else 0))
         stored = StoredMessage(data, visible_to=visible_to)
@@ -703,7 +703,8 @@ class FakeDiscord:
 
     def _edit(self, stored: StoredMessage, body: Json, uploads: list[Upload]) -> None:
         merged = {"content": stored.data["content"], "embeds": stored.data["embeds"], **body}
-        limits.check_message(merged, files=len(uploads), existing_flags=stored.data["flags"])
+        names = self._names_after(stored, body, uploads)
+        limits.check_message(merged, files=len(uploads), existing_flags=stored.data["flags"], attachment_names=names)
         for key in ("content", "embeds", "components"):
             if key in body:
                 stored.data[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
@@ -715,6 +716,21 @@ class FakeDiscord:
         stored.data["edited_timestamp"] = now_iso()
         stored.edits += 1
         self._notify()
+
+    @staticmethod
+    def _names_after(stored: StoredMessage | None, body: Json, uploads: list[Upload]) -> frozenset[str]:
+        """The file names a message holds once this create or edit is applied (see `_attach`)."""
+        existing = {a["id"]: a["filename"] for a in stored.data["attachments"]} if stored is not None else {}
+        wanted = body.get("attachments")
+        if wanted is None:  # nothing said: the message keeps its files and adds the uploads
+            return frozenset([*existing.values(), *(name for name, _ in uploads)])
+        names = []
+        for item in wanted:
+            if str(item.get("id")) in existing:
+                names.append(existing[str(item["id"])])
+            elif str(item.get("id", "")).isdigit() and int(item["id"]) < len(uploads):
+                names.append(item.get("filename") or uploads[int(item["id"])][0])
+        return frozenset(names)
 
     def _attach(self, stored: StoredMessage, body: Json, uploads: list[Upload]) -> None:
         """Apply `attachments`: existing ids are kept, small integer ids point at uploaded `files[n]` parts."""

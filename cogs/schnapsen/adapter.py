@@ -28,6 +28,7 @@ import logging
 import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, cast
 
 import discord
@@ -108,6 +109,7 @@ class SchnapsenAdapter(GameAdapter):
     engine = cast(Engine, ENGINE)
     summary = words.COMMON_RULES
     act_in_thread = True  # Hint may run the solver (see the module docstring)
+    confirmations = MappingProxyType({HandAction.CLOSE: (words.CLOSE_QUESTION, words.CLOSED)})
 
     # -- options and public texts ------------------------------------------------------------------
 

@@ -52,6 +52,9 @@ DEAL_ENDS = {
     DealEnd.TIE_LAST_TRICK: "65 all: the last trick decides",
 }
 
+# Closing the stock cannot be undone (SX-10): the hand asks once first (bot.confirm).
+CLOSE_QUESTION = "Close the stock? Nobody draws again this deal, and you must reach 66 from here on."
+CLOSED = "You closed the stock: no more drawing this deal."
 HEADER_LOG_LINES = 3  # recent actions above the table image: enough to see a marriage, a close, a trick
 
 COMMON_RULES = """**Schnapsen**: two players race to **66 card points** in each deal.

@@ -1,8 +1,9 @@
 """Thirteen's hand controls: one multi-select of the player's cards and Play, Pass, Hint, Clear.
 
-The hand panel is one multi-select (13 cards at most, well inside Discord's 25 options) and four
-buttons. The selection travels in the custom ids as a bitmask over the sorted hand
-(bot.ids.encode_mask), so it survives a restart and needs no memory.
+The hand panel is one multi-select of the player's cards (13 at most, well inside Discord's 25
+options), four buttons (Play, Pass, Hint, Clear) and, on the player's turn, up to ten one-tap
+suggestions ("Pair 9♠ 9♥", games.thirteen.suggest). The selection travels in the custom ids as a
+bitmask over the sorted hand (bot.ids.encode_mask), so it survives a restart and needs no memory.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.texts import count, ordinal
 from cogs.thirteen.words import OPTION_LABELS, RULES
 from games.base import Move
 from games.thirteen import ENGINE, GAME, PASS, NormalPlayer, Options, Play, ThirteenView
+from games.thirteen.suggest import suggestions
 from rendering.thirteen import render_hand, render_table
 
 
@@ -33,6 +35,7 @@ class HandAction(StrEnum):
     PASS = "pass"
     HINT = "hint"
     CLEAR = "clear"
+    TAKE = "take"  # a suggestion button: its argument is the play, as a mask over the hand
 
 
 class ThirteenAdapter(GameAdapter):
@@ -100,6 +103,19 @@ class ThirteenAdapter(GameAdapter):
             button(ComponentId(gid, version, HandAction.HINT, mask), "Hint", emoji="💡", disabled=not mine, row=1),
             button(ComponentId(gid, version, HandAction.CLEAR), "Clear", disabled=not selection, row=1),
         ]
+        # One tap to play: the lowest plays of each shape that beat the table (games.thirteen.suggest).
+        # Their own action, so a suggestion never shares a custom id with Play of the same cards.
+        position = {card: i for i, card in enumerate(hand)}
+        for n, suggestion in enumerate(suggestions(view)):
+            take = encode_mask(position[card] for card in suggestion.cards)
+            items.append(
+                button(
+                    ComponentId(gid, version, HandAction.TAKE, take),
+                    suggestion.label,
+                    style=discord.ButtonStyle.success,
+                    row=2 + n // 5,
+                )
+            )
         return Panel(content="\n".join(line for line in lines if line), image=image, items=tuple(items))
 
     @staticmethod
@@ -147,7 +163,7 @@ class ThirteenAdapter(GameAdapter):
             return Redraw(selection=ctx.selection, notice="💡 Hint: pass this time.")
         if action == HandAction.PASS:
             return Submit(PASS, ctx.selection)
-        if action == HandAction.PLAY:
+        if action in (HandAction.PLAY, HandAction.TAKE):
             if not ctx.selection:
                 return Refuse("Choose the cards to play in the menu first.")
             cards = [hand[i] for i in sorted(ctx.selection) if i < len(hand)]

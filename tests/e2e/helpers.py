@@ -43,6 +43,21 @@ async def click(user: SimUser, message: Message, label: str) -> Message:
     return result
 
 
+def asks(result: object) -> bool:
+    """Whether an answer is a confirmation question (bot.confirm): ephemeral, with Yes and No."""
+    return (
+        isinstance(result, Message)
+        and result.ephemeral
+        and {b.get("label") for b in result.buttons} == {"Yes", "No"}
+    )
+
+
+async def confirm(user: SimUser, question: Message | Any, answer: str = "Yes") -> Message:
+    """Answer a confirmation question; returns what the question turned into."""
+    assert asks(question), question
+    return await click(user, question, answer)
+
+
 def hand_message(fake: FakeDiscord, user: SimUser, game_id: int | None = None) -> Message | None:
     """The newest DM hand message the bot sent this user (for a game, if given)."""
     for message in reversed(fake.messages(user.dm)):

@@ -21,7 +21,7 @@ import bot.lobby as lobby_module
 from cogs.schnapsen.adapter import SchnapsenAdapter
 from fakediscord import FakeDiscord, Message, SimUser
 from games.schnapsen import ENGINE, Draw, KeepTrump, Move, PlayCard, SchnapsenView, State
-from tests.e2e.helpers import click, first_hand, game_over_in, open_lobby
+from tests.e2e.helpers import asks, click, confirm, first_hand, game_over_in, open_lobby
 
 Json = dict[str, Any]
 Chooser = Callable[[Message], str | None]  # a hand message -> the custom id to press (None: wait)
@@ -151,8 +151,14 @@ async def start(fake: FakeDiscord, host: SimUser, lobby: Message, guest: SimUser
 
 
 async def press(user: SimUser, message: Message, custom_id: str) -> Message:
+    """Press a button; a person asked to confirm (Close the stock) says Yes, and then sees the hand redrawn."""
     result = await user.click(message, custom_id=custom_id)
     assert isinstance(result, Message), result
+    if asks(result):
+        before = version_of(message)
+        await confirm(user, result)
+        channel = user.fake.channel_by_id(message.channel_id)
+        return await user.fake.wait_for_message(channel, lambda m: m.id == message.id and version_of(m) > before)
     return result
 
 

@@ -16,7 +16,9 @@ from games.cards import parse_card
 from rendering import offload
 from tests.e2e.helpers import (
     FAST,
+    asks,
     click,
+    confirm,
     game_id_of,
     game_over_in,
     hand_message,
@@ -218,8 +220,10 @@ async def test_leaving_hands_the_seat_to_a_computer(fake: FakeDiscord, bots) -> 
     alice, bob = fake.users["alice"], fake.users["bob"]
     lobby = await seat_people(fake, alice, [bob], seats=2)
     table = await start_game(fake, alice, lobby, [alice, bob])
-    reply = await bob.click(table, label="Leave")
-    assert isinstance(reply, Message) and reply.ephemeral and "left the game" in reply.text
+    question = await bob.click(table, label="Leave")
+    assert asks(question) and "unrated" in question.text
+    reply = await confirm(bob, question)
+    assert reply.ephemeral and "left the game" in reply.text and not reply.buttons
     await fake.wait_for_message(fake.channel, lambda m: "takes their seat" in m.text)
     await play_all(fake, [alice])
     match = await bot.service.db.results.match_for_game(game_id_of(lobby))
@@ -288,8 +292,8 @@ async def test_the_host_can_end_a_lobby_that_never_started(fake: FakeDiscord, bo
     """/game end on an open lobby closes it (nothing was dealt, nothing to replay or rate)."""
     bot = await start_bot(bots)
     lobby = await open_lobby(fake, fake.users["alice"], "thirteen new")
-    reply = await fake.users["alice"].slash("game end")
-    assert isinstance(reply, Message) and "has been ended" in reply.text
+    reply = await confirm(fake.users["alice"], await fake.users["alice"].slash("game end"))
+    assert "has been ended" in reply.text
     closed = await fake.wait_for_message(fake.channel, lambda m: m.id == lobby.id and "closed" in m.text)
     assert not closed.buttons
     assert (await bot.service.db.games.get(game_id_of(lobby))).status.value == "abandoned"

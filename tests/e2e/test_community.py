@@ -20,7 +20,7 @@ from fakediscord import FakeDiscord, Message, SimUser
 from games.base import seeded_rng
 from games.registry import get_engine
 from rendering.leaderboard import render_leaderboard
-from tests.e2e.helpers import click, game_id_of, open_lobby, play_all, start_bot, start_game
+from tests.e2e.helpers import click, confirm, game_id_of, open_lobby, play_all, start_bot, start_game
 
 STORED_CHANNEL = 424242  # a channel id for games written straight to storage (one finished game at a time)
 BASE_TIME = 1_700_000_000.0
@@ -467,7 +467,7 @@ async def test_game_end_refused_to_a_plain_member(fake: FakeDiscord, bots) -> No
     await start_game(fake, alice, lobby, [alice, bob])
     refused = await reply(fake.users["carol"], "game end")
     assert refused.ephemeral and "Only the host" in refused.text
-    ended = await reply(owner(fake), "game end")
+    ended = await confirm(owner(fake), await reply(owner(fake), "game end"))
     assert "has been ended" in ended.text
 
 

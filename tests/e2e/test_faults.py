@@ -22,6 +22,7 @@ from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.helpers import (
     FAST,
     click,
+    confirm,
     game_id_of,
     game_over_in,
     hand_message,
@@ -243,7 +244,7 @@ async def test_leave_without_channel_access_still_answers(fake: FakeDiscord, bot
     table = await start_game(fake, users[0], lobby, users)
     fake.fail("POST", rf"^/channels/{fake.channel.id}/messages$", 403, code=50001, times=1000)
     fake.fail("PATCH", rf"^/channels/{fake.channel.id}/messages/\d+$", 403, code=50001, times=1000)
-    answer = await click(users[1], table, "Leave")
+    answer = await confirm(users[1], await click(users[1], table, "Leave"))
     assert "You left the game" in answer.text
     record = await bot.service.db.games.get(game_id_of(lobby))
     assert record.seats[1].is_computer or record.seats[0].is_computer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.names import shown_name
 from fakediscord import FakeDiscord, Message, SimUser
-from tests.e2e.helpers import click, open_lobby, play_all, start_bot, start_game
+from tests.e2e.helpers import click, confirm, open_lobby, play_all, start_bot, start_game
 
 RAW = "**zed**_<@dave>"  # the fake gives it the global name "**Zed**_<@Dave>"
 
@@ -38,8 +38,8 @@ async def test_hostile_name_is_text_on_every_surface(fake: FakeDiscord, bots) ->
     lobby = await open_lobby(fake, hostile, "thirteen new", seats=2)
     lobby = await click(bob, lobby, "Join")
     await start_game(fake, hostile, lobby, [hostile, bob])
-    left = await _reply(hostile, "game leave")
-    assert left is not None
+    left = await confirm(hostile, await _reply(hostile, "game leave"))
+    assert "left the game" in left.text
     await play_all(fake, [bob])
     channel_texts = _texts(fake, fake.channel)
     assert any(f"{shown} left the game" in text for text in channel_texts)

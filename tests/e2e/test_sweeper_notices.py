@@ -9,8 +9,8 @@ import dataclasses
 
 from bot.bot import CardBot
 from data import MessageKind, MoveSource
-from tests.e2e.helpers import FAST, click, game_id_of, open_lobby, start_bot, start_game
 from fakediscord import FakeDiscord, Message
+from tests.e2e.helpers import FAST, click, game_id_of, open_lobby, start_bot, start_game
 
 # Retries a few milliseconds apart, so a refused post is given up on quickly in the restart test.
 TUNING = dataclasses.replace(FAST, retry_attempts=3, retry_delay=0.01)

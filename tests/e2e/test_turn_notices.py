@@ -110,6 +110,6 @@ async def test_a_panel_player_is_mentioned_once_per_turn_start_and_no_one_else(f
     seat = next(s.seat for s in record.seats if s.user_id == int(alice.id))
     notices = [m for m in fake.messages(fake.channel) if "it's your turn" in m.text]
     assert len(notices) == starts[seat] and all(alice.mention in m.text for m in notices)
-    posts = [r for r in fake.requests if r.method == "POST" and "it's your turn" in str((r.json or {}).get("content"))]
+    posts = [r for r in fake.requests if r.method == "POST" and "it's your turn" in str(r.json or {})]
     assert posts and all(r.json["allowed_mentions"].get("users") == [int(alice.id)] for r in posts)
     assert not new_dms(fake, alice)

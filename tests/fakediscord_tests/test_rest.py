@@ -180,3 +180,51 @@ async def test_lookup_routes_answer_like_discord(fake: FakeDiscord, bot: command
     assert "cardroom" in [c.name for c in await bot.tree.fetch_commands()]
     gateway = await bot.http.get_bot_gateway()
     assert gateway[1] == fake.gateway_url and gateway[0] == 1
+
+
+V2 = 1 << 15
+
+
+def gallery(url: str) -> dict[str, Any]:
+    return {"type": 17, "components": [{"type": 12, "items": [{"media": {"url": url}}]}]}
+
+
+async def test_v2_refuses_content_beside_the_flag(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """Components V2: content next to IS_COMPONENTS_V2 is 400/50035, as Discord answers."""
+    with pytest.raises(discord.HTTPException) as caught:
+        await post_raw(bot, fake, {"content": "hi", "components": [{"type": 10, "content": "x"}], "flags": V2})
+    assert (caught.value.status, caught.value.code) == (400, 50035)
+
+
+async def test_v2_refuses_a_gallery_naming_a_file_the_message_lacks(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """A MediaGallery item `attachment://missing.png` with no such upload is 400/50035."""
+    with pytest.raises(discord.HTTPException) as caught:
+        await post_raw(bot, fake, {"components": [gallery("attachment://missing.png")], "flags": V2})
+    assert (caught.value.status, caught.value.code) == (400, 50035)
+
+
+async def test_v2_refuses_layout_components_without_the_flag(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """A container or text display on a classic message (no flag) is 400/50035."""
+    with pytest.raises(discord.HTTPException) as caught:
+        await post_raw(bot, fake, {"components": [{"type": 17, "components": [{"type": 10, "content": "x"}]}]})
+    assert (caught.value.status, caught.value.code) == (400, 50035)
+
+
+async def test_v2_flag_cannot_be_removed_by_an_edit(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """Once a message is V2, an edit that sends flags without IS_COMPONENTS_V2 is 400/50035."""
+    view = discord.ui.LayoutView()
+    view.add_item(discord.ui.TextDisplay("table"))
+    sent = await games(bot, fake).send(view=view)
+    route = Route("PATCH", "/channels/{c}/messages/{m}", c=fake.channel.id, m=sent.id)
+    with pytest.raises(discord.HTTPException) as caught:
+        await bot.http.request(route, json={"content": "plain", "flags": 0, "components": []})
+    assert (caught.value.status, caught.value.code) == (400, 50035) and fake.message(str(sent.id)).is_v2
+
+
+async def test_v2_gallery_of_the_uploaded_file_is_accepted_and_resolved(fake: FakeDiscord, bot: commands.Bot) -> None:
+    """A gallery naming the uploaded file by `attachment://` is stored with the file's URL."""
+    view = discord.ui.LayoutView()
+    view.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://table.png")))
+    sent = await games(bot, fake).send(view=view, file=discord.File(io.BytesIO(png_bytes(8, 8)), "table.png"))
+    stored = fake.message(str(sent.id))
+    assert stored.is_v2 and stored.media_urls == [stored.attachments[0].url]

@@ -1,0 +1,197 @@
+"""One more tap for what cannot be undone: leaving a game, closing the stock, cancelling or ending a table.
+
+The question is an ephemeral message with Yes and No; both are persistent components whose custom id
+names what was asked (`cr:<game>:<version>:confirm:<what>`), so an answer works after a restart and
+nothing about a pending question lives in memory. What the answer does is checked again against the
+stored game when it arrives: a question asked before the game moved on or finished is answered
+politely and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.adapters import Submit
+from bot.components import button, release, view_of
+from bot.ids import AnswerAction, ComponentId
+from bot.layout import notice_kwargs
+from bot.permissions import may_manage_game
+from bot.service import GameClosed, NotYourTurn, StaleVersion
+from data import GameRecord, GameStatus
+from games.base import IllegalMove
+
+if TYPE_CHECKING:
+    from bot.bot import CardBot
+
+log = logging.getLogger(__name__)
+
+CONFIRM, DECLINE = AnswerAction.CONFIRM, AnswerAction.DECLINE
+# What the table and the lobby ask about (the argument of a confirm id); a hand control asks with
+# "hand.<action>[.<arg>]", its question given by the game's adapter (`GameAdapter.confirmations`).
+LEAVE, CANCEL, END, HAND = "leave", "cancel", "end", "hand"
+
+LEAVE_QUESTION = "Leave the game? It becomes unrated, and a computer player takes your seat."
+CANCEL_QUESTION = "Cancel this table? The lobby closes for everyone seated."
+END_QUESTION = "End this game now? Nobody wins and nothing is rated."
+KEPT = "Nothing changed; carry on."
+MOVED_ON = "The game has moved on since you were asked, so nothing was done."
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What a Yes would do: a table action, or a hand action with its own argument."""
+
+    what: str
+    action: str = ""
+    arg: str = ""
+
+    def encode(self) -> str:
+        if self.arg:
+            return f"{self.what}.{self.action}.{self.arg}"
+        return f"{self.what}.{self.action}" if self.action else self.what
+
+    @classmethod
+    def decode(cls, text: str) -> Question:
+        what, _, rest = text.partition(".")
+        action, _, arg = rest.partition(".")
+        return cls(what, action, arg)
+
+
+def answer_items(game_id: int, version: int, question: Question) -> list[discord.ui.Item[Any]]:
+    """Yes / No, carrying the question and the version it was asked at."""
+    arg = question.encode()
+    return [
+        button(ComponentId(game_id, version, CONFIRM, arg), "Yes", style=discord.ButtonStyle.danger),
+        button(ComponentId(game_id, version, DECLINE, arg), "No", style=discord.ButtonStyle.secondary),
+    ]
+
+
+class Confirmations:
+    """Asks, and acts on the answer."""
+
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    async def ask(
+        self, interaction: discord.Interaction, game_id: int, version: int, question: Question, text: str
+    ) -> None:
+        """An ephemeral question, as the answer to the click or command (or its follow-up if deferred)."""
+        view = view_of(answer_items(game_id, version, question))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, view=view, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, view=view, ephemeral=True)
+        finally:
+            release(view)
+
+    async def on_click(self, interaction: discord.Interaction, cid: ComponentId) -> None:
+        question = Question.decode(cid.arg)
+        if cid.action == DECLINE:
+            await interaction.response.edit_message(content=KEPT, view=None)
+            return
+        await interaction.response.defer()  # a deferred update of the question: the answer replaces it
+        handler = {LEAVE: self._leave, CANCEL: self._cancel, END: self._end, HAND: self._hand}.get(question.what)
+        if handler is None:
+            text = "That button isn't one Cardroom sent."
+        else:
+            try:
+                text = await handler(interaction, cid, question)
+            except GameClosed:
+                text = "This game is already over, so nothing was done."
+            except Exception:  # the question must never stay on screen as if nothing was tried
+                log.exception("confirmed %s in game %d failed", cid.arg, cid.game_id)
+                text = "Something went wrong on my side; please try again."
+        await interaction.edit_original_response(content=text, view=None)
+
+    async def _leave(self, interaction: discord.Interaction, cid: ComponentId, question: Question) -> str:
+        """Leaving does not depend on the cards, so a game that moved on still lets its player go."""
+        loaded = await self.bot.service.load(cid.game_id)
+        seat = loaded.record.seat_of(interaction.user.id)
+        if loaded.record.status is not GameStatus.ACTIVE:
+            return "This game is already over, so there is nothing to leave."
+        if seat is None or seat.is_computer:
+            return "You have already left this game."
+        await self.bot.endings.leave(loaded, seat.seat, interaction.user.display_name)
+        return "You left the game; a computer player has your seat now. Thanks for playing!"
+
+    async def _cancel(self, interaction: discord.Interaction, cid: ComponentId, question: Question) -> str:
+        service = self.bot.service
+        async with service.lock(cid.game_id):
+            record = await service.db.games.get(cid.game_id)
+            if record.status is not GameStatus.LOBBY:
+                return "This lobby has already closed."
+            if interaction.user.id != record.host_user_id:
+                return "Only the host can cancel this table."
+            reason = "Cancelled by the host."  # stored: no names in free text
+            await service.db.games.abandon(record.id, at=service.clock(), reason=reason)
+        title = service.adapter(record.kind).title
+        # The lobby message asked from (its id in the question): a lobby answered at once may not have
+        # its message stored yet.
+        message_id = record.table_message_id or (int(question.arg) if question.arg.isdigit() else None)
+        await self._edit_lobby(record.table_channel_id or record.channel_id, message_id, record.id, title, reason)
+        return "The table is cancelled."
+
+    async def _end(self, interaction: discord.Interaction, cid: ComponentId, question: Question) -> str:
+        service = self.bot.service
+        record = await service.db.games.get(cid.game_id)
+        if record.status not in (GameStatus.ACTIVE, GameStatus.LOBBY):
+            return "This game is already over."
+        if not await may_manage_game(service.db, interaction, record.host_user_id):
+            return "Only the host, server managers or the games-manager role can end this game."
+        await end_game(self.bot, record, by_host=interaction.user.id == record.host_user_id)
+        return f"Game #{record.id} has been ended. Nothing was rated."
+
+    async def _hand(self, interaction: discord.Interaction, cid: ComponentId, question: Question) -> str:
+        """A hand control that asked first (Close the stock): applied only at the version it was asked at."""
+        service = self.bot.service
+        loaded = await service.load(cid.game_id)
+        record = loaded.record
+        seat = record.seat_of(interaction.user.id)
+        if record.status is not GameStatus.ACTIVE:
+            return "This game is already over, so nothing was done."
+        if seat is None or seat.is_computer:
+            return "You're not playing in this game."
+        if record.version != cid.version:
+            return MOVED_ON
+        adapter = service.adapter(record.kind)
+        ctx = self.bot.hands.context(loaded, seat.seat)
+        outcome = adapter.on_action(ctx, question.action, question.arg, ())
+        if not isinstance(outcome, Submit):
+            return getattr(outcome, "reason", "") or MOVED_ON
+        try:
+            await service.submit(record.id, seat.seat, outcome.move, expected_version=cid.version)
+        except (StaleVersion, NotYourTurn):
+            return MOVED_ON
+        except IllegalMove as illegal:
+            return f"⚠️ {illegal.reason}"
+        return adapter.confirmations.get(question.action, ("", "Done."))[1]
+
+    async def _edit_lobby(self, channel_id: int, message_id: int | None, game_id: int, title: str, reason: str) -> None:
+        if message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            text = f"**{title}** · table #{game_id}: {reason}"
+            await channel.get_partial_message(message_id).edit(**notice_kwargs(text))
+        except discord.HTTPException:
+            log.info("could not close the lobby message of game %d", game_id)
+
+
+async def end_game(bot: CardBot, record: GameRecord, *, by_host: bool) -> None:
+    """End a game or close a lobby for good (`/game end`, confirmed): unrated, and its messages say so."""
+    # Stored without a name: the database keeps nobody's name in free text (delete-my-data).
+    reason = "ended by the host" if by_host else "ended by a games manager"
+    loaded = await bot.service.abandon(record.id, reason)
+    if loaded.state is not None:
+        bot.reconciler.mark_dirty(record.id)
+    elif record.table_message_id is not None and record.table_channel_id is not None:
+        message = bot.get_partial_messageable(record.table_channel_id).get_partial_message(record.table_message_id)
+        try:
+            await message.edit(**notice_kwargs(f"Table #{record.id} closed: {reason}."))
+        except discord.HTTPException:
+            log.info("could not edit the lobby of game %d", record.id)
