@@ -7,9 +7,8 @@ politely and changes nothing either.
 
 from __future__ import annotations
 
-from cogs.schnapsen_text import CLOSE_QUESTION, CLOSED
-
 from bot.confirm import CANCEL_QUESTION, END_QUESTION, LEAVE_QUESTION, MOVED_ON
+from cogs.schnapsen.words import CLOSE_QUESTION, CLOSED
 from data import GameStatus
 from fakediscord import FakeDiscord, SimUser
 from tests.e2e.helpers import asks, click, confirm, game_id_of, open_lobby, start_bot, start_game
