@@ -271,7 +271,7 @@ async def test_gr6_knock_is_disabled_when_illegal_and_a_forged_knock_is_refused(
     # press what the message holds, so the forged button is put on a copy of the message).
     forged_id = f"cr:{hand.buttons[0]['custom_id'].split(':')[1]}:{version}:knock:{card.code}"
     raw = copy.deepcopy(hand.raw)
-    first_button = raw["components"][0]["components"][0]
+    first_button = next(c for c in replace(hand, raw=raw).walk() if c.get("custom_id") == hand.buttons[0]["custom_id"])
     first_button.update(custom_id=forged_id, disabled=False)
     data = {"custom_id": forged_id, "component_type": 2}
     redrawn = await fake.start_interaction(alice.person, 3, data, alice.dm, replace(hand, raw=raw))
