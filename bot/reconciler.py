@@ -85,6 +85,7 @@ class Reconciler:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._lost: set[int] = set()  # games whose channel the bot can no longer post in
         self._closed = False
+        self.owns: Callable[[int], bool] = lambda game_id: True  # bot.ownership: only the owner reconciles
 
     # -- scheduling --------------------------------------------------------------------------------
 
@@ -93,7 +94,7 @@ class Reconciler:
 
         Once closed (shutting down) nothing starts: the next start-up's `resume` passes over every game.
         """
-        if self._closed:
+        if self._closed or not self.owns(game_id):
             return
         self._dirty.add(game_id)
         task = self._tasks.get(game_id)
