@@ -117,15 +117,16 @@ class Ownership:
         await self._renew_and_claim(gain=False)
         self._task = asyncio.create_task(self._run(), name="ownership")
 
-    async def stop(self) -> None:
-        """Stop polling and hand every lease back, so another process takes the games over at once."""
+    async def stop(self, *, release: bool = True) -> None:
+        """Stop polling and hand every lease back, so another process takes the games over at once.
+        `release=False` leaves them to expire, as a killed process does."""
         tasks = [t for t in (self._task, *self._spawned) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._task = None
         now = self.clock()
-        for lease in list(self._held.values()):
+        for lease in list(self._held.values()) if release else []:
             try:
                 await self.db.leases.release(lease, now=now)
             except Exception:
