@@ -10,6 +10,7 @@ import dataclasses
 
 from bot.bot import CardBot
 from bot.service import Applied, StaleVersion
+from bot.shards import ShardedCardBot
 from fakediscord import FakeDiscord
 from tests.e2e.helpers import (
     FAST,
@@ -114,3 +115,34 @@ async def test_two_processes_racing_one_move_store_it_once(pg_schema: str, fake:
     assert sorted(type(outcome).__name__ for outcome in outcomes) == ["Applied", "StaleVersion"]
     assert any(isinstance(outcome, StaleVersion) for outcome in outcomes)
     assert (await second.service.load(game_id)).record.version == loaded.record.version + 1
+
+
+async def test_two_shard_processes_play_a_game_whose_dm_clicks_all_reach_shard_0(
+    pg_schema: str, fake: FakeDiscord, bots
+) -> None:
+    """Shards 0 and 1 of 2 in two processes: the guild's commands reach its shard, every DM click reaches
+    shard 0, and the game is played to its end and rated."""
+    base = bots.settings(database_path=pg_schema)
+    processes = [
+        await bots.start(
+            dataclasses.replace(base, shard_ids=(shard,), shard_count=2),
+            factory=ShardedCardBot,
+            tuning=MULTI,
+            shard_ids=[shard],
+            shard_count=2,
+        )
+        for shard in (0, 1)
+    ]
+    assert fake.shard_count == 2 and all(isinstance(bot, ShardedCardBot) for bot in processes)
+    clicks = [applied_in(bot) for bot in processes]
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    game_id = game_id_of(lobby)
+    await play_all(fake, [alice, bob])
+    match = await processes[1].service.db.results.match_for_game(game_id)
+    assert match is not None and match.rated
+    assert clicks[0] and not clicks[1]  # DM clicks: shard 0 only
+    guild_shard = fake.shard_of(fake.guild.id)
+    assert processes[guild_shard].get_guild(int(fake.guild.id)) is not None
+    assert processes[1 - guild_shard].get_guild(int(fake.guild.id)) is None
