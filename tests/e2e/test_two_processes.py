@@ -146,3 +146,22 @@ async def test_two_shard_processes_play_a_game_whose_dm_clicks_all_reach_shard_0
     guild_shard = fake.shard_of(fake.guild.id)
     assert processes[guild_shard].get_guild(int(fake.guild.id)) is not None
     assert processes[1 - guild_shard].get_guild(int(fake.guild.id)) is None
+
+
+async def test_after_a_takeover_the_new_owner_runs_the_turn_timer(pg_schema: str, fake: FakeDiscord, bots) -> None:
+    """4-second turns; A dies before the first turn runs out: B takes the game over and its sweeper plays
+    the automatic move for the idle seat (design §3.5: deadlines live in the database)."""
+    settings = bots.settings(database_path=pg_schema)
+    first = await start_bot(bots, MULTI, settings=settings)
+    await first.service.db.settings.update_guild(int(fake.guild.id), live_turn_seconds=4)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await start_game(fake, alice, lobby, [alice, bob])
+    game_id = game_id_of(lobby)
+    await until(lambda: first.ownership is not None and first.ownership.owns(game_id))
+    second = await start_bot(bots, MULTI, settings=settings)
+    assert first.ownership is not None and second.ownership is not None
+    await first.ownership.stop(release=False)
+    await bots.stop(first)
+    await fake.wait_for_message(fake.channel, lambda m: "ran out of time; I played" in m.text, timeout=15)
+    assert second.ownership.owns(game_id) and second.ownership.takeovers == 1
