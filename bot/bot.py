@@ -34,7 +34,9 @@ from bot.config import Settings, Tuning
 from bot.decode import slash_refusal
 from bot.endings import Endings
 from bot.hands import HandMessages
+from bot.health import Health
 from bot.lobby import Lobby
+from bot.ownership import FollowUps, Ownership
 from bot.reconciler import Reconciler
 from bot.refusals import Refusal, RetryPolicy
 from bot.router import Router
@@ -155,6 +157,8 @@ class CardBot(commands.Bot):
         self._shutdown: asyncio.Future[None] | None = None
         self.stopping = False  # set when a shutdown starts: new clicks and commands get RESTARTING
         self._drawing: ProcessPoolExecutor | None = None
+        self.ownership: Ownership | None = None
+        self.health = Health(self.tuning.health_interval, self._health_line)
         self.tree.error(self.on_app_command_error)
 
     @property
@@ -181,6 +185,7 @@ class CardBot(commands.Bot):
             announce=self.endings.result_post,
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
+        await self._own_games(self.db)
         self.add_dynamic_items(GameComponent)
         for name in self._extensions:
             try:
@@ -191,7 +196,28 @@ class CardBot(commands.Bot):
         log.info("resumed %d active games", resumed)
         self.reconciler.resume_when(self.wait_until_ready)
         self.sweeper.start()
+        self.health.start()
         await self.sync_commands()
+
+    async def _own_games(self, db: Database) -> None:
+        """Which games' single-writer work is this process's (bot.ownership): every game on SQLite; on
+        PostgreSQL, the games whose lease it holds, claimed before the start-up passes ask."""
+        ownership = Ownership(
+            db, ttl=self.tuning.lease_ttl, poll=self.tuning.ownership_poll, solo=db.dialect == "sqlite"
+        )
+        follow = FollowUps(ownership, self._service, self.reconciler)
+        ownership.on_gained, ownership.on_moved = follow.gained, follow.moved
+        self._service.owns = self.reconciler.owns = ownership.owns
+        self._service.after_move_hooks.append(follow.after_move)
+        self.ownership = ownership
+        await ownership.start()
+
+    def _health_line(self, lag: float) -> str:
+        from bot.shards import shards_of  # bot.shards builds on this module
+
+        owned = self.ownership.owned() if self.ownership is not None else 0
+        takeovers = self.ownership.takeovers if self.ownership is not None else 0
+        return f"shards={shards_of(self)} games_owned={owned} takeovers={takeovers} loop_lag_ms={lag * 1000:.0f}"
 
     async def _channel_refused(self, game_id: int, refusal: Refusal) -> None:
         await self.reconciler.channel_refused(game_id, refusal=refusal)
@@ -250,6 +276,7 @@ class CardBot(commands.Bot):
     async def _shut_down(self) -> None:
         self.stopping = True
         await self.sweeper.stop()
+        await self.health.stop()
         await drain_handlers()
         if hasattr(self, "_service"):
             # Computer turns stop first: each stored move asks the reconciler for a pass, so while they
@@ -263,6 +290,8 @@ class CardBot(commands.Bot):
                 log.warning("stopping with messages still being updated; the next start finishes them")
             await self.reconciler.close()
             await self.tables.close()
+            if self.ownership is not None:  # leases handed back: another process takes the games at once
+                await self.ownership.stop()
         await super().close()
         if self.db is not None:
             await self.db.close()

@@ -17,6 +17,37 @@ class ConfigError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
 
+def shard_list(text: str) -> tuple[int, ...]:
+    """`CARDROOM_SHARDS`: "0-3" (a range, both ends in), "0,2" (a list) or a mix ("0,4-5"), in order."""
+    shards: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(f'CARDROOM_SHARDS must be shard numbers like "0-3" or "0,2", not {text!r}.')
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ConfigError(f"CARDROOM_SHARDS: the range {part!r} runs backwards.")
+        shards.extend(shard for shard in range(first, last + 1) if shard not in shards)
+    return tuple(shards)
+
+
+def shard_setting(shards_text: str, count_text: str) -> tuple[tuple[int, ...] | None, int | None]:
+    """(shard ids, shard count) from `CARDROOM_SHARDS` and `CARDROOM_SHARD_COUNT`; (None, None) when
+    neither is set (one process, discord.py's default). Every shard must be below the count."""
+    if not shards_text and not count_text:
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(
+            f"CARDROOM_SHARD_COUNT must be the whole bot's number of shards (1 or more), not {count_text!r}."
+        )
+    count = int(count_text)
+    shards = shard_list(shards_text) if shards_text else tuple(range(count))
+    outside = [shard for shard in shards if shard >= count]
+    if outside:
+        raise ConfigError(f"CARDROOM_SHARDS names shard {outside[0]}, but shards run from 0 to {count - 1}.")
+    return shards, count
+
+
 def database_target(text: str) -> Path | str:
     """A PostgreSQL URL stays text (a Path would fold its `//`); anything else names an SQLite file."""
     return text if is_postgres(text) else Path(text)
@@ -31,6 +62,8 @@ class Settings:
     api_base: str | None = None
     gateway_url: str | None = None
     drawing_processes: int | None = None  # None: Tuning's default
+    shard_ids: tuple[int, ...] | None = None  # CARDROOM_SHARDS: the gateway shards this process runs
+    shard_count: int | None = None  # CARDROOM_SHARD_COUNT: the whole bot's shards, over every process
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -54,6 +87,9 @@ class Settings:
                 f"CARDROOM_DRAWING_PROCESSES must be a whole number from 0 to {MAX_DRAWING_PROCESSES} "
                 f"(0 draws images in the bot's own threads), not {drawing_text!r}."
             )
+        shard_ids, shard_count = shard_setting(
+            env.get("CARDROOM_SHARDS", "").strip(), env.get("CARDROOM_SHARD_COUNT", "").strip()
+        )
         return cls(
             token=token,
             database_path=database_target(env.get("CARDROOM_DATABASE", "").strip() or "cardroom.db"),
@@ -62,6 +98,8 @@ class Settings:
             api_base=env.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
             drawing_processes=int(drawing_text) if drawing_text else None,
+            shard_ids=shard_ids,
+            shard_count=shard_count,
         )
 
 
@@ -90,3 +128,9 @@ class Tuning:
     retry_attempts: int = 5
     retry_delay: float = 1.0
     request_timeout: float = 30.0
+    # Several processes on one PostgreSQL (bot.ownership): a game's lease lasts `lease_ttl` seconds
+    # (renewed every third of it; a dead owner's games are taken over within it), and an owner looks
+    # for moves made by other processes every `ownership_poll` seconds.
+    lease_ttl: float = 30.0
+    ownership_poll: float = 1.0
+    health_interval: float = 60.0  # seconds between two health lines in the log (bot.health)

@@ -108,6 +108,7 @@ class Reconciler:
         self._closed = False
         self._resume: asyncio.Task[int] | None = None
         self._resuming = False  # the start-up pass is past its wait for the gateway
+        self.owns: Callable[[int], bool] = lambda game_id: True  # bot.ownership: only the owner reconciles
 
     # -- scheduling --------------------------------------------------------------------------------
 
@@ -116,7 +117,7 @@ class Reconciler:
 
         Once closed (shutting down) nothing starts: the next start-up's `resume` passes over every game.
         """
-        if self._closed:
+        if self._closed or not self.owns(game_id):
             return
         self._dirty.add(game_id)
         task = self._tasks.get(game_id)

@@ -264,7 +264,9 @@ class Router:
         if loaded.record.version != version:  # selection and notice described the older hand
             selection, notice = frozenset(), ""
         row = await self.service.db.messages.get(loaded.record.id, MessageKind.HAND, seat)
-        current = row is None or row.message_id == message.id
+        # A message newer than the recorded one (snowflakes grow with time) is the newest hand: its send
+        # is recorded just after it is made, by this process or by the game's owner in another one.
+        current = row is None or (row.message_id is not None and message.id >= row.message_id)
         panel, digest = await hands.drawn(loaded, seat, selection=selection, notice=notice, dm=True)
         if not current:  # an older hand message: a newer one holds the controls
             panel = dataclasses.replace(panel, items=())

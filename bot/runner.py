@@ -23,8 +23,8 @@ import yarl
 from discord.backoff import ExponentialBackoff
 
 from bot import collector
-from bot.bot import CardBot
 from bot.config import Settings
+from bot.shards import make_bot
 from data import Database, DatabaseUnavailable, SchemaTooNew
 from data.database import redacted
 
@@ -128,7 +128,7 @@ def database_problem(path: Path | str, error: DatabaseUnavailable | SchemaTooNew
 
 async def _main(settings: Settings) -> None:
     await check_database(settings.database_path)  # before Discord is contacted: a fault ends the start here
-    async with CardBot(settings) as bot:
+    async with make_bot(settings) as bot:
         # SIGTERM (a service manager stopping us) closes the bot like Ctrl-C: the sweeper and table
         # updates stop, the database closes cleanly, and nothing committed is lost.
         loop = asyncio.get_running_loop()

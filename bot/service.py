@@ -102,6 +102,8 @@ class GameService:
         self._background: set[asyncio.Task[Any]] = set()
         self.after_move_hooks: list[Callable[[Applied], Coroutine[Any, Any, None]]] = []
         self._closing = False
+        # Whether this process does the game's single-writer work (bot.ownership); one process: all.
+        self.owns: Callable[[int], bool] = lambda game_id: True
 
     # -- plumbing ----------------------------------------------------------------------------------
 
@@ -204,7 +206,32 @@ class GameService:
         """Check, apply and store one move, then schedule its effects. Raises IllegalMove (with the
         engine's reason), NotYourTurn, StaleVersion or GameClosed; nothing changes when it raises.
 
-        `notice`: a channel notice the move owes (a timeout's "ran out of time"), stored with it."""
+        `notice`: a channel notice the move owes (a timeout's "ran out of time"), stored with it.
+
+        The lock orders the moves of this process; another process sharing the database may store a
+        move between our load and our write. The database's version check then refuses ours
+        (VersionConflict): the cached state is dropped, so the next load reads the stored game, and the
+        move is refused as stale, exactly as a click on an old control is. A stale state is never stored.
+        """
+        try:
+            return await self._submit(
+                game_id, seat, move, expected_version=expected_version, source=source, notice=notice
+            )
+        except VersionConflict:
+            self.forget(game_id)
+            log.info("game %d moved on in another process first; the move is refused as stale", game_id)
+            raise StaleVersion() from None
+
+    async def _submit(
+        self,
+        game_id: int,
+        seat: int,
+        move: Move,
+        *,
+        expected_version: int,
+        source: MoveSource,
+        notice: str | None,
+    ) -> Applied:
         async with self.lock(game_id):
             before = await self.load(game_id)
             record, state = before.record, before.state
@@ -300,6 +327,8 @@ class GameService:
         if seat is None or not seat.is_computer or self._closing:
             return
         game_id = loaded.record.id
+        if not self.owns(game_id):
+            return  # the owner's poll sees the new version and moves for the computer seat
         running = self._computer_tasks.get(game_id)
         if running is not None and not running.done():
             return
@@ -384,4 +413,3 @@ class GameService:
             if task is not None:
                 task.cancel()
             return await self.load(game_id)
-

@@ -53,7 +53,7 @@ class Sweeper:
     async def sweep(self) -> int:
         """Handle every game whose wake-up time has come; returns how many were handled."""
         service = self.bot.service
-        due = await service.db.games.due(service.clock())
+        due = [record for record in await service.db.games.due(service.clock()) if service.owns(record.id)]
         for record in due:
             try:
                 if record.status is GameStatus.LOBBY:

@@ -111,6 +111,13 @@ class DiscordTransport:
                 kwargs["attachments"] = [kept]
             try:
                 return await partial.edit(**kwargs)
+            except discord.HTTPException as error:
+                if kept is None or error.status != 400:
+                    raise
+                # The attachment is gone: another process sharing the database (a click it served)
+                # replaced the picture since this one was remembered. Upload the picture instead.
+                self.shown.forget(message_id)
+                return await edit()
             finally:
                 release(kwargs["view"])
 

@@ -111,3 +111,29 @@ class LeaseRepository:
             f"SELECT {_COLUMNS} FROM leases WHERE owner = ? AND expires_at > ? ORDER BY key", (owner, now)
         )
         return [_lease(row) for row in rows]
+
+    # -- games and their leases (the bot's ownership of single-writer work) -------------------------
+
+    async def games_of(self, owner: str, *, now: float) -> list[tuple[int, int, str]]:
+        """(game id, version, status) of every game whose `game_key` lease `owner` holds live: one
+        read per poll tells the owner which of its games another process has moved on."""
+        rows = await self._db.read(
+            "SELECT g.id, g.version, g.status FROM leases l JOIN games g ON l.key = 'game:' || CAST(g.id AS TEXT) "
+            "WHERE l.owner = ? AND l.expires_at > ? ORDER BY g.id",
+            (owner, now),
+        )
+        return [(int(row["id"]), int(row["version"]), str(row["status"])) for row in rows]
+
+    async def unheld_games(self, *, now: float) -> list[int]:
+        """Games that need an owner and have none: open games, and ended games whose end or another
+        owed message was never posted, with no live `game_key` lease (free, released or expired)."""
+        rows = await self._db.read(
+            "SELECT g.id FROM games g WHERE (g.status IN ('lobby', 'active') "
+            "OR EXISTS (SELECT 1 FROM messages m WHERE m.game_id = g.id AND m.message_id IS NULL) "
+            "OR (g.status IN ('finished', 'abandoned') AND g.started_at IS NOT NULL AND NOT EXISTS "
+            "(SELECT 1 FROM messages r WHERE r.game_id = g.id AND r.kind = 'result' AND r.message_id IS NOT NULL))) "
+            "AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.key = 'game:' || CAST(g.id AS TEXT) AND l.expires_at > ?) "
+            "ORDER BY g.id",
+            (now,),
+        )
+        return [int(row["id"]) for row in rows]

@@ -195,8 +195,10 @@ class FakeDiscord:
         self._faults: list[Fault] = []
         self._watched: list[asyncio.Task[Any]] = []
         self._changed = asyncio.Event()
-        self._ws: web.WebSocketResponse | None = None
-        self._seq = 0
+        self._ws: web.WebSocketResponse | None = None  # the session of shard 0 (or the unsharded one)
+        self._shards: dict[int, web.WebSocketResponse] = {}  # the sessions of shards 1 and up
+        self.shard_count = 1  # from the last IDENTIFY's `shard: [id, count]`
+        self._seqs: dict[web.WebSocketResponse, int] = {}
         self._send_lock = asyncio.Lock()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -240,8 +242,9 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        for ws in (self._ws, *self._shards.values()):
+            if ws is not None and not ws.closed:
+                await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -510,7 +513,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws, self._seq = ws, 0
+        previous, self._ws = self._ws, ws
         # Text frames only: discord.py decompresses binary frames but parses text frames as plain JSON (§2.1).
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}, "s": None, "t": None})
         async for frame in ws:
@@ -520,14 +523,18 @@ class FakeDiscord:
             if packet["op"] == 1:
                 await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
             elif packet["op"] == 2:
-                await self._identify(ws, packet["d"])
+                await self._identify(ws, packet["d"], previous)
             elif packet["op"] == 6:  # RESUME: sessions are not kept, so ask for a fresh IDENTIFY
                 await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
         if self._ws is ws:
             self._ws = None
+        self._shards = {shard: other for shard, other in self._shards.items() if other is not ws}
+        self._seqs.pop(ws, None)
         return ws
 
-    async def _identify(self, ws: web.WebSocketResponse, identify: Json) -> None:
+    async def _identify(
+        self, ws: web.WebSocketResponse, identify: Json, previous: web.WebSocketResponse | None = None
+    ) -> None:
         self.identify = identify
         if identify.get("token") != self.token:
             await ws.close(code=4004, message=b"Authentication failed.")
@@ -535,22 +542,49 @@ class FakeDiscord:
         if not self.privileged_intents_approved and int(identify.get("intents", 0)) & PRIVILEGED_INTENTS:
             await ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        # A sharded session names its shard; Discord then sends it the events of its guilds only, and
+        # every DM event to shard 0 (`session_for`).
+        shard_id, shard_count = (int(part) for part in identify.get("shard") or (0, 1))
+        self.shard_count = max(1, shard_count)
+        if shard_id != 0:
+            self._shards[shard_id] = ws
+            if self._ws is ws:  # shard 0's session, if there was one, stays shard 0's
+                self._ws = previous if previous is not None and not previous.closed else None
+        own = self.shard_of(self.guild.id) == shard_id
+        guilds = [{"id": self.guild.id, "unavailable": True}] if own else []
         # fmt: off
-        ready = {"v": 10, "user": self.bot_user.json(), "guilds": [{"id": self.guild.id, "unavailable": True}],
+        ready = {"v": 10, "user": self.bot_user.json(), "guilds": guilds,
                  "session_id": snowflake(), "resume_gateway_url": self.gateway_url, "private_channels": [],
                  "application": {"id": self.app_id, "flags": 0}, "relationships": []}
         # fmt: on
-        await self.dispatch("READY", ready)
-        await self.dispatch("GUILD_CREATE", self.guild.json())
+        if shard_count > 1:
+            ready["shard"] = [shard_id, shard_count]
+        await self._send(ws, "READY", ready)
+        if own:
+            await self._send(ws, "GUILD_CREATE", self.guild.json())
         self._notify()
 
+    def shard_of(self, guild_id: str | int) -> int:
+        """The shard Discord sends a guild's events to: (guild_id >> 22) % shard_count."""
+        return (int(guild_id) >> 22) % self.shard_count
+
+    def session_for(self, data: Json) -> web.WebSocketResponse | None:
+        """The session an event goes to: its guild's shard, or shard 0 for a DM (no guild)."""
+        guild_id = data.get("guild_id") if isinstance(data, dict) else None
+        shard = self.shard_of(guild_id) if guild_id is not None else 0
+        return self._ws if shard == 0 else self._shards.get(shard)
+
     async def dispatch(self, event: str, data: Json) -> None:
-        """Send one gateway DISPATCH (op 0) to the connected bot."""
-        if self._ws is None or self._ws.closed:
+        """Send one gateway DISPATCH (op 0) to the connected bot (the shard the event belongs to)."""
+        ws = self.session_for(data)
+        if ws is None or ws.closed:
             raise RuntimeError(f"cannot dispatch {event}: no bot is connected to the fake gateway")
+        await self._send(ws, event, data)
+
+    async def _send(self, ws: web.WebSocketResponse, event: str, data: Json) -> None:
         async with self._send_lock:
-            self._seq += 1
-            await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+            seq = self._seqs[ws] = self._seqs.get(ws, 0) + 1
+            await ws.send_json({"op": 0, "t": event, "s": seq, "d": data})
 
     def wants_message_events(self, data: Json) -> bool:
         """Whether the connected bot's IDENTIFY asked for message events where `data` (a message) is.

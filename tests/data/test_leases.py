@@ -10,7 +10,7 @@ import pytest
 from data import Database
 from data.leases import game_key
 
-from .conftest import T0
+from .conftest import T0, active_game, lobby
 
 KEY = game_key(42)
 TTL = 30.0
@@ -87,3 +87,15 @@ async def test_a_lease_needs_a_positive_time_to_live(db: Database) -> None:
     """A zero or negative time to live is a caller's mistake, refused before anything is written."""
     with pytest.raises(ValueError):
         await db.leases.acquire(KEY, "shard-0", now=T0, ttl=0)
+
+
+async def test_open_games_without_a_live_lease_are_offered_and_held_ones_listed_by_owner(db: Database) -> None:
+    """`unheld_games` lists open games nobody holds; `games_of` gives the holder its games' versions; an
+    expired lease offers its game again."""
+    first, second = await lobby(db, channel_id=501), await active_game(db, channel_id=502)
+    assert await db.leases.unheld_games(now=T0) == [first.id, second.id]
+    await db.leases.acquire(game_key(second.id), "shard-0", now=T0, ttl=TTL)
+    assert await db.leases.unheld_games(now=T0 + 1) == [first.id]
+    assert await db.leases.games_of("shard-0", now=T0 + 1) == [(second.id, second.version, "active")]
+    assert await db.leases.games_of("shard-1", now=T0 + 1) == []
+    assert await db.leases.unheld_games(now=T0 + TTL) == [first.id, second.id]

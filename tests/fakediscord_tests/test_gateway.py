@@ -80,3 +80,21 @@ async def test_a_second_response_is_refused_with_40060(fake: FakeDiscord, bot: c
     ):
         body = await answer.json()
     assert (answer.status, body["code"]) == (400, 40060)
+
+
+async def test_a_sharded_identify_gets_only_its_guilds_and_guild_events_follow_the_shard(
+    fake: FakeDiscord, bots: BotHarness
+) -> None:
+    """IDENTIFY with `shard: [id, 2]`: READY lists the guild only on shard (guild_id >> 22) % 2, and an
+    event of the guild goes to that shard's session while a DM event goes to shard 0's."""
+    from bot.shards import ShardedCardBot
+
+    started = [
+        await bots.start(factory=ShardedCardBot, shard_ids=[shard], shard_count=2, extensions=()) for shard in (0, 1)
+    ]
+    assert fake.identify is not None and fake.identify["shard"] == [1, 2] and fake.shard_count == 2
+    home = fake.shard_of(fake.guild.id)
+    assert [bot.get_guild(int(fake.guild.id)) is not None for bot in started] == [home == 0, home == 1]
+    dm = fake.session_for({"channel_id": "1"})
+    assert dm is not None and fake.session_for({"guild_id": str(2 << 22)}) is dm
+    assert fake.session_for({"guild_id": str(1 << 22)}) not in (None, dm)

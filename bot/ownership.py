@@ -1,0 +1,246 @@
+"""Which process does a game's single-writer work: the holder of its lease (data.leases, `game:<id>`).
+
+Any process may apply a click to any game: Discord sends every DM interaction to shard 0, and the
+database's optimistic version check makes two processes racing on one game apply a move once. What
+must happen once per game - its sweeper deadlines, its message reconciliation (table edits coalesced
+by one editor, turn notices sent once), its computer turns - runs only in the process holding the
+game's lease.
+
+The owner learns of work done elsewhere by polling: every `ownership_poll` seconds one read lists the
+(version, status) of the games it holds, and a game that moved past what the owner last saw gets the
+owner's follow-up (a reconciler pass, the next computer turn). Polling needs no extra channel and works
+the same when a process dies: its leases expire after `lease_ttl`, another process's next round takes
+them over, and taking a game over runs the same pass as a start-up (finish a game whose moves end it,
+schedule its computer turn, reconcile every message). Every `lease_ttl / 3` the leases are renewed and
+games nobody holds are claimed; a process that touches a game nobody holds claims it at once.
+
+On SQLite the database is one file of one process: that process owns every game (`solo`), and no lease
+is ever written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from data import Database, StorageFault
+from data.leases import Lease, game_key
+
+if TYPE_CHECKING:
+    from bot.reconciler import Reconciler
+    from bot.service import Applied, GameService
+
+log = logging.getLogger(__name__)
+
+OPEN_STATUSES = ("lobby", "active")
+
+FollowUp = Callable[[int], Awaitable[None]]
+
+
+def process_name() -> str:
+    """This process's name as a lease owner: host, pid and a random tail (a restarted process with the
+    same pid is a new owner, so it never renews a lease its predecessor held)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+async def _nothing(game_id: int) -> None:
+    return None
+
+
+class Ownership:
+    """The games this process owns, kept through leases; `owns` is what the single-writer work asks."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        ttl: float,
+        poll: float,
+        solo: bool,
+        owner: str | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.db = db
+        self.ttl = ttl
+        self.poll = poll
+        self.solo = solo
+        self.owner = owner or process_name()
+        self.clock = clock
+        self._held: dict[int, Lease] = {}
+        self._seen: dict[int, tuple[int, str]] = {}  # game -> (version, status) last followed up
+        self._claiming: set[int] = set()
+        self._refused: dict[int, float] = {}  # game -> when another process last kept it from us
+        self._task: asyncio.Task[None] | None = None
+        self._spawned: set[asyncio.Task[None]] = set()
+        self._last_renewal = 0.0
+        self.on_gained: FollowUp = _nothing  # a game just taken: the start-up pass for it
+        self.on_moved: FollowUp = _nothing  # an owned game moved on elsewhere: the after-move pass
+        self.takeovers = 0  # games taken from another owner whose lease had expired (the health line)
+
+    # -- questions ---------------------------------------------------------------------------------
+
+    def owns(self, game_id: int) -> bool:
+        """Whether this process does the game's single-writer work now. A game nobody is known to hold
+        is claimed in the background (its follow-up then runs through `on_gained`)."""
+        if self.solo:
+            return True
+        lease = self._held.get(game_id)
+        if lease is not None and lease.live(self.clock()):
+            return True
+        self._claim_soon(game_id)
+        return False
+
+    def owned(self) -> int:
+        """How many games this process holds (the health line)."""
+        if self.solo:
+            return -1
+        now = self.clock()
+        return sum(1 for lease in self._held.values() if lease.live(now))
+
+    def saw(self, game_id: int, version: int, status: str) -> None:
+        """The owner followed this version up itself (its own move): the poll need not do it again."""
+        if not self.solo and game_id in self._held:
+            self._seen[game_id] = (version, status)
+
+    # -- running -----------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Claim what nobody holds (before the start-up passes ask `owns`), then keep polling."""
+        if self.solo:
+            return
+        await self._renew_and_claim(gain=False)
+        self._task = asyncio.create_task(self._run(), name="ownership")
+
+    async def stop(self, *, release: bool = True) -> None:
+        """Stop polling and hand every lease back, so another process takes the games over at once.
+        `release=False` leaves them to expire, as a killed process does."""
+        tasks = [t for t in (self._task, *self._spawned) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._task = None
+        now = self.clock()
+        for lease in list(self._held.values()) if release else []:
+            try:
+                await self.db.leases.release(lease, now=now)
+            except Exception:
+                log.warning("could not release %s; it expires by itself", lease.key)
+        self._held.clear()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll)
+            try:
+                if self.clock() - self._last_renewal >= self.ttl / 3:
+                    await self._renew_and_claim(gain=True)
+                await self._follow_up()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("ownership round failed; trying again next round")
+
+    async def _renew_and_claim(self, *, gain: bool) -> None:
+        now = self.clock()
+        self._last_renewal = now
+        for game_id, lease in list(self._held.items()):
+            renewed = await self.db.leases.renew(lease, now=now, ttl=self.ttl)
+            if renewed is None:
+                log.warning("game %d was taken over by another process", game_id)
+                self._drop(game_id)
+            else:
+                self._held[game_id] = renewed
+        for game_id in await self.db.leases.unheld_games(now=now):
+            await self._claim(game_id, gain=gain)
+
+    async def _claim(self, game_id: int, *, gain: bool) -> bool:
+        """Take the game's lease if it is free or expired; on success run `on_gained` (unless at start-up,
+        where the bot's own resume passes follow)."""
+        lease = await self.db.leases.acquire(game_key(game_id), self.owner, now=self.clock(), ttl=self.ttl)
+        if lease is None:
+            self._refused[game_id] = self.clock()
+            return False
+        self._refused.pop(game_id, None)
+        fresh = game_id not in self._held
+        self._held[game_id] = lease
+        if fresh:
+            if lease.token > 1:
+                self.takeovers += 1
+                log.info("took over game %d (lease token %d)", game_id, lease.token)
+            record = await self.db.games.get(game_id)
+            self._seen[game_id] = (record.version, record.status.value)
+            if gain:
+                await self.on_gained(game_id)
+        return True
+
+    def _claim_soon(self, game_id: int) -> None:
+        if game_id in self._claiming or self._task is None:
+            return
+        if self.clock() - self._refused.get(game_id, float("-inf")) < self.ttl / 3:
+            return  # held elsewhere a moment ago: the periodic round notices when it expires
+        self._claiming.add(game_id)
+        task = asyncio.create_task(self._claim_now(game_id), name=f"claim-{game_id}")
+        self._spawned.add(task)
+        task.add_done_callback(self._spawned.discard)
+
+    async def _claim_now(self, game_id: int) -> None:
+        try:
+            await self._claim(game_id, gain=True)
+        except StorageFault as fault:
+            log.warning("could not claim game %d: %s", game_id, fault)
+        except Exception:
+            log.exception("could not claim game %d", game_id)
+        finally:
+            self._claiming.discard(game_id)
+
+    async def _follow_up(self) -> None:
+        """One read: the games this process holds that moved on elsewhere get the owner's pass; ended
+        games whose last state has been followed up are handed back."""
+        for game_id, version, status in await self.db.leases.games_of(self.owner, now=self.clock()):
+            if game_id not in self._held:
+                continue
+            if self._seen.get(game_id) != (version, status):
+                self._seen[game_id] = (version, status)
+                await self.on_moved(game_id)
+            elif status not in OPEN_STATUSES:
+                lease = self._held[game_id]
+                self._drop(game_id)
+                await self.db.leases.release(lease, now=self.clock())
+
+    def _drop(self, game_id: int) -> None:
+        self._held.pop(game_id, None)
+        self._seen.pop(game_id, None)
+
+
+class FollowUps:
+    """What the owner does for a game: on taking it, the start-up pass; when it moved elsewhere, the
+    after-move pass. The same calls a restart and a local move make, so nothing here is new logic."""
+
+    def __init__(self, ownership: Ownership, service: GameService, reconciler: Reconciler) -> None:
+        self.ownership = ownership
+        self.service = service
+        self.reconciler = reconciler
+
+    async def gained(self, game_id: int) -> None:
+        async with self.service.lock(game_id):
+            loaded = await self.service.load(game_id)
+            repaired = await self.service.finish_if_over(loaded)
+        if repaired is None:
+            self.service.schedule_computer(loaded)
+        self.reconciler.mark_dirty(game_id)
+
+    async def moved(self, game_id: int) -> None:
+        loaded = await self.service.load(game_id)
+        self.service.schedule_computer(loaded)
+        self.reconciler.mark_dirty(game_id)
+
+    async def after_move(self, applied: Applied) -> None:
+        """The service's after-move hook: a move this process owns is followed up here already."""
+        record = applied.after.record
+        if self.ownership.owns(record.id):
+            self.ownership.saw(record.id, record.version, record.status.value)
