@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from bot.texts import count, ordinal
 from games.base import GameResult
-from games.cards import Card
+from games.cards import AnyCard
 
 RULE = "─"
 WIDTH = 64
@@ -70,13 +70,13 @@ def heading(text: str) -> str:
     return head + RULE * max(3, WIDTH - len(head))
 
 
-def cards_text(cards: Iterable[Card]) -> str:
+def cards_text(cards: Iterable[AnyCard]) -> str:
     """Cards with Unicode suits, or a dash for none."""
     text = " ".join(str(card) for card in cards)
     return text or "—"
 
 
-def codes_text(cards: Iterable[Card]) -> str:
+def codes_text(cards: Iterable[AnyCard]) -> str:
     """Cards as a player types them (`7h 10c Jk`), copy marks dropped: parse_move finds the copy."""
     return " ".join(card.face.code for card in cards)
 
