@@ -30,11 +30,11 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bench.carousel_tables import random_table
 from games.cards import Card, Joker
 from games.carousel import ENGINE, State
 from games.carousel.melds import Meld
 from games.carousel.solver import arrange, solve_best
-from tests.games.carousel.tables import random_table
 
 
 def percentiles(samples: Sequence[float]) -> str:

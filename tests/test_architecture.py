@@ -26,6 +26,8 @@ FORBIDDEN = {
     "terminal": {"discord", "aiosqlite", "fakediscord"},
     # The offline Discord is a library about Discord's protocol; it knows nothing of Cardroom.
     "fakediscord": {"bot", "cogs", "games", "rendering", "data", "terminal"},
+    # Benchmarks run without the test tree: scripted players and fixtures they share live in bench/.
+    "bench": {"tests"},
 }
 # Within our packages, the only modules `terminal` may take from bot/ and cogs/: each game's words
 # (cogs.<kind>.words, no discord there) and bot.texts (plural and ordinal helpers, no discord).
@@ -106,6 +108,11 @@ def test_the_project_respects_the_layers():
     assert violations(ROOT) == []
 
 
+def test_benchmarks_import_no_test_module():
+    """bench/ scripts import nothing from tests/ (their shared players live in bench.players)."""
+    assert [line for line in violations(ROOT) if line.startswith("bench/")] == []
+
+
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         path = tmp_path / name
@@ -123,6 +130,7 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
         ("games/x.py", "from rendering.cards import draw\n", "games/x.py: imports rendering"),
         ("games/x.py", "import importlib\nimportlib.import_module('bot.views')\n", "games/x.py: imports bot"),
         ("rendering/x.py", "import discord.ui\n", "rendering/x.py: imports discord"),
+        ("bench/x.py", "from tests.e2e.seeds import fixed_seed\n", "bench/x.py: imports tests"),
         ("data/x.py", "from discord import Embed\n", "data/x.py: imports discord"),
         ("data/x.py", "import rendering\n", "data/x.py: imports rendering"),
         ("terminal/x.py", "import discord\n", "terminal/x.py: imports discord"),

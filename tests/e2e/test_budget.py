@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from bench.players import budget
+from bench.players.common import start_bot
 from fakediscord import FakeDiscord
-from tests.e2e import budget
-from tests.e2e.helpers import start_bot
-from tests.e2e.schnapsen_helpers import fixed_seed
+from tests.e2e.seeds import fixed_seed
 
 MAX_PER_MOVE = 2.0  # a 4-person Thirteen game, turn notifications included
 SEED = 7  # a fixed deal, so the figure is reproducible
