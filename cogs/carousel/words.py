@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.texts import count
 from games.cards import JOKER_CODE, JOKER_SYMBOL, AnyCard, format_cards
 from games.carousel import (
     GAME,
@@ -31,6 +30,7 @@ from games.carousel import (
 )
 from rendering.carousel import sort_hand
 from rendering.table import seat_name, with_names
+from rendering.words import count
 from terminal import game_text as tt
 
 HEADER_LOG_LINES = 3  # recent actions above the table image: a draw, a meld, a knock
