@@ -7,7 +7,7 @@ Figures printed:
   (includes the coalescing interval, `Tuning.table_edit_interval`);
 - REST requests per move that count against Discord's global limit (50/s per bot; interaction
   callbacks and webhooks are exempt), over whole games from Start to the standings: 4-person
-  Thirteen, 2-person Sixty-Six, 3-person Carousel (tests.e2e.budget), at a person's pace (every move
+  Thirteen, 2-person Sixty-Six, 3-person Carousel (bench.players.budget), at a person's pace (every move
   its own table edit: 20 ms coalescing) and with the production 1 s coalescing at the simulated
   people's speed;
 - a load run (bench.bot_load): N concurrent two-player games, moves arriving at R per second for D
@@ -31,13 +31,13 @@ import time
 from pathlib import Path
 
 from bench.bot_load import line, load, move_click, open_game
+from bench.players import budget as request_budget
+from bench.players.common import hand_message, is_my_turn, version_of
 from bot.bot import EXTENSIONS, CardBot
 from bot.config import Tuning
 from bot.offline import BotHarness
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.probe import PROBE
-from tests.e2e import budget as request_budget
-from tests.e2e.helpers import hand_message, is_my_turn, version_of
 
 TUNING = Tuning(computer_delay=0.01, sweep_interval=1.0)
 

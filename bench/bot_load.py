@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.bot_child import READY_LINE
+from bench.players.common import is_my_turn, version_of
 from fakediscord import Channel, FakeDiscord, InteractionFailed, Message, SimUser
-from tests.e2e.helpers import is_my_turn, version_of
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 ROOT = Path(__file__).resolve().parents[1]

@@ -30,11 +30,11 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from games.cards import Card
+from bench.carousel_tables import random_table
+from games.cards import Card, Joker
 from games.carousel import ENGINE, State
 from games.carousel.melds import Meld
 from games.carousel.solver import arrange, solve_best
-from tests.games.carousel.tables import random_table
 
 
 def percentiles(samples: Sequence[float]) -> str:
@@ -57,7 +57,7 @@ def late_game_instance(seed: int, jokers: bool) -> tuple[tuple[Meld, ...], list[
     naturals = [card for card in rest if not card.is_joker]
     hand = rng.sample(naturals, min(10, len(naturals)))
     if jokers:
-        hand[-1] = Card.joker(1) if not any(c.card == Card.joker(1) for m in table for c in m.cards) else Card.joker(0)
+        hand[-1] = Joker(1) if not any(c.card == Joker(1) for m in table for c in m.cards) else Joker(0)
     return table, hand
 
 

@@ -1,40 +1,20 @@
 """Small text helpers shared by messages: counts with the right plural, places, Discord timestamps and
 durations, and shared sentences.
 
-Importing this module does not import discord.py (only `relative` needs it, and loads it when
-called), so the terminal table, which must run without discord.py, shares these words too.
+The number words (count, plural, ordinal) live in rendering.words, re-exported here; importing this
+module still does not import discord.py (only `relative` needs it, and loads it when called).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
-from rendering.standings import ordinal
+from rendering.words import count, ordinal, plural
 
 __all__ = ["RESTARTING", "count", "duration", "ordinal", "plural", "relative"]
 
 # What a click or a command gets while the bot shuts down (a restart): nothing is started.
 RESTARTING = "Cardroom is restarting right now. Your games are saved; please try again in a minute."
-
-
-# Nouns whose plural is not the noun plus "s".
-_IRREGULAR = {"copy": "copies", "match": "matches", "person": "people", "pass": "passes"}
-
-
-def plural(number: int, noun: str) -> str:
-    """The noun for this many: plural(1, "game") is "game", plural(0 or 2, "game") "games"; the last word
-    of "rated game" or "place point" takes the plural."""
-    if number == 1:
-        return noun
-    head, _, last = noun.rpartition(" ")
-    many = _IRREGULAR.get(last, f"{last}s")
-    return f"{head} {many}" if head else many
-
-
-def count(number: int, noun: str, *, bold: bool = False) -> str:
-    """"1 game", "2 rated games", "0 place points"; `bold` puts the number in Discord bold (**1** game)."""
-    shown = f"**{number}**" if bold else str(number)
-    return f"{shown} {plural(number, noun)}"
 
 
 def not_saved(reason: str, what: str = "that move") -> str:

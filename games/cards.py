@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import ClassVar, Literal, TypeAlias, TypeVar
 
 
 class Suit(Enum):
@@ -80,25 +81,21 @@ JOKER_SYMBOL = "🃏"
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One physical card. A joker has neither rank nor suit. `copy` tells duplicates apart (CA-1)."""
+    """One physical suited card: rank and suit are always present (jokers are `Joker`). `copy` tells
+    duplicates apart (CA-1)."""
 
-    rank: Rank | None
-    suit: Suit | None
+    rank: Rank
+    suit: Suit
     copy: int = 0
+    # A Literal tag rather than isinstance: `if card.is_joker:` narrows `AnyCard` for the type checker.
+    is_joker: ClassVar[Literal[False]] = False
 
     def __post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
-            raise ValueError("a card has both a rank and a suit, or neither (a joker)")
+        # Untyped callers (tests, saved data) could still pass None; a joker is `Joker(copy)` instead.
+        if self.rank is None or self.suit is None:
+            raise ValueError("a card has both a rank and a suit; a joker is Joker(copy)")
         if self.copy < 0:
             raise ValueError("copy must be 0 or more")
-
-    @classmethod
-    def joker(cls, copy: int = 0) -> Card:
-        return cls(None, None, copy)
-
-    @property
-    def is_joker(self) -> bool:
-        return self.rank is None
 
     @property
     def face(self) -> Card:
@@ -107,17 +104,51 @@ class Card:
 
     @property
     def code(self) -> str:
-        """Machine notation, unique per physical card: `10h`, `Jk`, `7h#1`."""
-        base = JOKER_CODE if self.rank is None else f"{self.rank.label}{self.suit.letter}"  # type: ignore[union-attr]
+        """Machine notation, unique per physical card: `10h`, `7h#1`."""
+        base = f"{self.rank.label}{self.suit.letter}"
         return base if self.copy == 0 else f"{base}#{self.copy}"
 
     def __str__(self) -> str:
-        if self.rank is None:
-            return JOKER_SYMBOL
-        return f"{self.rank.label}{self.suit.symbol}"  # type: ignore[union-attr]
+        return f"{self.rank.label}{self.suit.symbol}"
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
+
+
+@dataclass(frozen=True, slots=True)
+class Joker:
+    """One physical joker (Carousel, CA-1): no rank, no suit; `copy` tells the jokers apart."""
+
+    copy: int = 0
+    is_joker: ClassVar[Literal[True]] = True
+    rank: ClassVar[None] = None
+    suit: ClassVar[None] = None
+
+    def __post_init__(self) -> None:
+        if self.copy < 0:
+            raise ValueError("copy must be 0 or more")
+
+    @property
+    def face(self) -> Joker:
+        """Copy 0: every joker looks the same to a player."""
+        return self if self.copy == 0 else Joker(0)
+
+    @property
+    def code(self) -> str:
+        """Machine notation: `Jk`, `Jk#1`."""
+        return JOKER_CODE if self.copy == 0 else f"{JOKER_CODE}#{self.copy}"
+
+    def __str__(self) -> str:
+        return JOKER_SYMBOL
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+AnyCard: TypeAlias = Card | Joker
+"""A card of a deck that may hold jokers (Carousel); the other games deal only `Card`."""
+
+_C = TypeVar("_C", Card, Joker, AnyCard)
 
 
 def alternating_suits(present: Iterable[Suit], last: Suit | None = None) -> list[Suit]:
@@ -142,8 +173,8 @@ def alternating_suits(present: Iterable[Suit], last: Suit | None = None) -> list
     return ordered
 
 
-def parse_card(token: str) -> Card:
-    """Parse one card in code or Unicode notation. Raises ValueError naming the token."""
+def parse_card(token: str) -> AnyCard:
+    """Parse one card in code or Unicode notation, jokers included. Raises ValueError naming the token."""
     text = token.strip()
     original = text
     copy = 0
@@ -153,7 +184,7 @@ def parse_card(token: str) -> Card:
             raise ValueError(f"bad card {original!r}: the copy after '#' must be a number")
         copy = int(copy_text)
     if text.upper() in (JOKER_CODE.upper(), "JOKER") or text == JOKER_SYMBOL:
-        return Card.joker(copy)
+        return Joker(copy)
     if len(text) < 2:
         raise ValueError(f"bad card {original!r}: expected a rank and a suit, like 7h or 10♠")
     rank_text, suit_text = text[:-1], text[-1]
@@ -166,6 +197,14 @@ def parse_card(token: str) -> Card:
     return Card(rank, suit, copy)
 
 
+def parse_suited(token: str) -> Card:
+    """Parse one card of a deck without jokers (Thirteen, Sixty-Six, Gin): a joker is a ValueError."""
+    card = parse_card(token)
+    if card.is_joker:
+        raise ValueError(f"bad card {token.strip()!r}: this game has no jokers")
+    return card
+
+
 def _letter_suit(letter: str) -> Suit | None:
     try:
         return Suit(letter)
@@ -173,13 +212,21 @@ def _letter_suit(letter: str) -> Suit | None:
         return None
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: str | Iterable[str]) -> list[AnyCard]:
     """Parse whitespace- or comma-separated cards: `parse_cards("3s 10h Td Qc As 2h Jk")`."""
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [parse_card(token) for token in tokens]
+    return [parse_card(token) for token in _tokens(text)]
 
 
-def format_cards(cards: Iterable[Card], *, unicode: bool = True) -> str:
+def parse_suited_cards(text: str | Iterable[str]) -> list[Card]:
+    """`parse_cards` for a deck without jokers: `parse_suited_cards("3s 10h Td")`."""
+    return [parse_suited(token) for token in _tokens(text)]
+
+
+def _tokens(text: str | Iterable[str]) -> list[str]:
+    return text.replace(",", " ").split() if isinstance(text, str) else list(text)
+
+
+def format_cards(cards: Iterable[AnyCard], *, unicode: bool = True) -> str:
     """Space-separated cards: Unicode suits for people (`7♠ 10♥`), codes for machines."""
     return " ".join(str(card) if unicode else card.code for card in cards)
 
@@ -192,12 +239,12 @@ def standard_deck(copy: int = 0) -> list[Card]:
     return [Card(rank, suit, copy) for suit in Suit for rank in Rank]
 
 
-def rummy_deck(decks: int = 1, jokers_per_deck: int = 1) -> list[Card]:
+def rummy_deck(decks: int = 1, jokers_per_deck: int = 1) -> list[AnyCard]:
     """Carousel's cards (CA-1): 52 + 1 joker per deck; copies numbered 0..decks-1."""
-    cards: list[Card] = []
+    cards: list[AnyCard] = []
     for copy in range(decks):
         cards.extend(standard_deck(copy))
-        cards.extend(Card.joker(copy * jokers_per_deck + j) for j in range(jokers_per_deck))
+        cards.extend(Joker(copy * jokers_per_deck + j) for j in range(jokers_per_deck))
     return cards
 
 
@@ -217,7 +264,7 @@ def schnapsen_deck(size: int = 24) -> list[Card]:
     return [Card(rank, suit) for suit in Suit for rank in ranks]
 
 
-def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+def shuffled(cards: Sequence[_C], rng: random.Random) -> list[_C]:
     """A shuffled copy; all randomness comes from the injected generator, so deals replay."""
     result = list(cards)
     rng.shuffle(result)

@@ -20,7 +20,7 @@ from enum import Enum
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.cards import Card, Suit
+from games.cards import AnyCard, Card, Suit
 from rendering.fonts import bold, font
 from rendering.measure import note
 from rendering.theme import DEFAULT_THEME, RGB, CardSize, Size, Theme
@@ -54,7 +54,7 @@ def sprite_size(size: Size) -> tuple[int, int]:
     return size.value.width + SHADOW[0], size.value.height + SHADOW[1]
 
 
-def face(card: Card, size: Size, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def face(card: AnyCard, size: Size, theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The face-up sprite for `card`; a joker gets the joker face."""
     note("index", size.value.index_px, str(card))
     if card.is_joker:

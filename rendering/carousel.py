@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.cards import Card, format_cards
+from games.cards import AnyCard, format_cards
 from games.carousel.melds import Meld
 from games.carousel.views import CarouselView, GameEndSummary, HandSummary, LastMeld, Phase, display_order
 from rendering import cards as sprites
@@ -61,12 +61,12 @@ MARK_W = 4  # the frame of a card the last meld step laid ("new") or moved (CA-6
 SWATCH = 20
 
 
-def sort_hand(cards: Sequence[Card]) -> list[Card]:
+def sort_hand(cards: Sequence[AnyCard]) -> list[AnyCard]:
     """Cards other than a seat's hand (summaries, lay-offs) in the hand's display order."""
     return display_order(cards)
 
 
-def render_hand(view: CarouselView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
+def render_hand(view: CarouselView, selected: Collection[AnyCard] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG of the viewing seat's hand in the view's display order, `selected` cards raised, the card just
     drawn framed (CA-4; cached: rendering.hand)."""
     return hand_png(view.hand, frozenset(selected), theme, drawn=view.drawn)
@@ -172,7 +172,7 @@ class PlacedCard:
     """One table card as drawn: its meld's index in `view.table`, the card and its sprite's box."""
 
     meld: int
-    card: Card
+    card: AnyCard
     box: tuple[int, int, int, int]
 
 

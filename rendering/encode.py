@@ -86,7 +86,7 @@ def _build_palette(theme: Theme) -> Image.Image:
 
 def _sample_sheet(theme: Theme) -> Image.Image:
     """Everything the theme draws, once per background: sprites, text in every ink, pills and medals."""
-    from games.cards import Card, parse_card  # local: keeps `encode` importable without the card model
+    from games.cards import Joker, parse_card, parse_suited  # local: keeps `encode` importable without the card model
     from rendering import cards as sprites
     from rendering.fonts import bold, font
     from rendering.theme import Size
@@ -110,9 +110,9 @@ def _sample_sheet(theme: Theme) -> Image.Image:
             draw.text((x + 30, top + 83), "1st", font=bold(16), fill=theme.board_bg, anchor="mm")
         draw.rounded_rectangle((10, top + 104, 300, top + 140), 10, outline=theme.accent, width=3)
         x = 520
-        for card in (parse_card("10h"), parse_card("Ks"), Card.joker()):
+        for card in (parse_card("10h"), parse_card("Ks"), Joker()):
             sprites.paste(sheet, sprites.face(card, Size.MELD, theme), (x, top + 60))
             x += 40
-        sprites.paste(sheet, sprites.declared_joker(parse_card("7d"), Size.MELD, theme), (x, top + 60))
+        sprites.paste(sheet, sprites.declared_joker(parse_suited("7d"), Size.MELD, theme), (x, top + 60))
         sprites.paste(sheet, sprites.back(Size.MELD, theme), (x + 40, top + 60))
     return sheet

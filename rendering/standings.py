@@ -14,6 +14,7 @@ from rendering.encode import encode
 from rendering.offload import offloaded
 from rendering.text import display_name
 from rendering.theme import DEFAULT_THEME, Theme
+from rendering.words import ordinal
 
 COLUMNS = (
     Column("Place", 90, "center"),
@@ -32,12 +33,6 @@ class StandingRow:
     score: int
     note: str = ""
     highlight: bool = False
-
-
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 @offloaded

@@ -22,7 +22,6 @@ from rendering.encode import encode
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.offload import offloaded
-from rendering.standings import ordinal
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -41,6 +40,7 @@ from rendering.table import (
 from rendering.text import draw_fitted, draw_line
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
+from rendering.words import ordinal
 
 CAPTION_H = 44
 STRIP_H = 34  # the round so far, under the cards

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from bot.texts import count, ordinal
 from games.base import GameResult
-from games.cards import Card
+from games.cards import AnyCard
+from rendering.words import count, ordinal
 
 RULE = "─"
 WIDTH = 64
@@ -26,7 +26,7 @@ class GameText(Protocol):
     kind: str
     title: str
     default_players: int
-    score_name: str  # what one unit of `GameResult.scores` is, singular: "place point" (bot.texts.count)
+    score_name: str  # what one unit of `GameResult.scores` is, singular: "place point" (rendering.words.count)
     presets: Sequence[str]  # names `--preset` accepts; empty when the game has none
     uses_solver: bool  # the moves go through HiGHS, whose first use prints a banner (app.quiet_solver_banner)
     unlisted_moves: str  # a note after "Legal now:" when some legal moves are not listed; "" when all are
@@ -70,13 +70,13 @@ def heading(text: str) -> str:
     return head + RULE * max(3, WIDTH - len(head))
 
 
-def cards_text(cards: Iterable[Card]) -> str:
+def cards_text(cards: Iterable[AnyCard]) -> str:
     """Cards with Unicode suits, or a dash for none."""
     text = " ".join(str(card) for card in cards)
     return text or "—"
 
 
-def codes_text(cards: Iterable[Card]) -> str:
+def codes_text(cards: Iterable[AnyCard]) -> str:
     """Cards as a player types them (`7h 10c Jk`), copy marks dropped: parse_move finds the copy."""
     return " ".join(card.face.code for card in cards)
 

@@ -26,10 +26,12 @@ FORBIDDEN = {
     "terminal": {"discord", "aiosqlite", "fakediscord"},
     # The offline Discord is a library about Discord's protocol; it knows nothing of Cardroom.
     "fakediscord": {"bot", "cogs", "games", "rendering", "data", "terminal"},
+    # Benchmarks run without the test tree: scripted players and fixtures they share live in bench/.
+    "bench": {"tests"},
 }
 # Within our packages, the only modules `terminal` may take from bot/ and cogs/: each game's words
-# (cogs.<kind>.words, no discord there) and bot.texts (plural and ordinal helpers, no discord).
-TERMINAL_MAY_IMPORT = ("cogs.*.words", "bot.texts")
+# (cogs.<kind>.words, no discord there). Number words (count, plural, ordinal) come from rendering.words.
+TERMINAL_MAY_IMPORT = ("cogs.*.words",)
 
 
 def imported_modules(source: str, module_name: str) -> set[str]:
@@ -106,6 +108,11 @@ def test_the_project_respects_the_layers():
     assert violations(ROOT) == []
 
 
+def test_benchmarks_import_no_test_module():
+    """bench/ scripts import nothing from tests/ (their shared players live in bench.players)."""
+    assert [line for line in violations(ROOT) if line.startswith("bench/")] == []
+
+
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         path = tmp_path / name
@@ -123,11 +130,13 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
         ("games/x.py", "from rendering.cards import draw\n", "games/x.py: imports rendering"),
         ("games/x.py", "import importlib\nimportlib.import_module('bot.views')\n", "games/x.py: imports bot"),
         ("rendering/x.py", "import discord.ui\n", "rendering/x.py: imports discord"),
+        ("bench/x.py", "from tests.e2e.seeds import fixed_seed\n", "bench/x.py: imports tests"),
         ("data/x.py", "from discord import Embed\n", "data/x.py: imports discord"),
         ("data/x.py", "import rendering\n", "data/x.py: imports rendering"),
         ("terminal/x.py", "import discord\n", "terminal/x.py: imports discord"),
         ("terminal/x.py", "from cogs.carousel.adapter import A\n", "terminal/x.py: imports cogs.carousel.adapter"),
         ("terminal/x.py", "from bot.lobby import Lobby\n", "terminal/x.py: imports bot.lobby"),
+        ("terminal/x.py", "from bot.texts import count\n", "terminal/x.py: imports bot.texts"),
         ("fakediscord/x.py", "from bot.bot import CardBot\n", "fakediscord/x.py: imports bot"),
         ("fakediscord/x.py", "from games.cards import Card\n", "fakediscord/x.py: imports games"),
     ],
@@ -146,7 +155,7 @@ def test_allowed_imports_pass(tmp_path):
             "rendering/a.py": "from PIL import Image\nfrom games.cards import Card\n",
             "data/a.py": "import aiosqlite\nfrom games.base import GameResult\n",
             "bot/a.py": "import discord\nfrom data import games\n",
-            "terminal/a.py": "from cogs.thirteen.words import TERMINAL\nfrom bot.texts import count\n",
+            "terminal/a.py": "from cogs.thirteen.words import TERMINAL\nfrom rendering.words import count\n",
             "fakediscord/a.py": "import discord\nfrom aiohttp import web\n",
         },
     )

@@ -6,6 +6,7 @@ import pytest
 
 from games.cards import (
     Card,
+    Joker,
     Rank,
     Suit,
     format_cards,
@@ -36,7 +37,7 @@ def test_parse_cards_reads_the_design_example():
         Card(Rank.QUEEN, Suit.CLUBS),
         Card(Rank.ACE, Suit.SPADES),
         Card(Rank.TWO, Suit.HEARTS),
-        Card.joker(),
+        Joker(),
     ]
 
 
@@ -134,5 +135,9 @@ def test_cards_are_frozen_and_hashable():
 
 
 def test_a_card_has_rank_and_suit_or_neither():
+    """CA-1: a suited card needs both; a joker is its own type with neither, and codes stay `Jk`."""
     with pytest.raises(ValueError):
-        Card(Rank.TWO, None)
+        Card(Rank.TWO, None)  # type: ignore[arg-type]
+    joker = parse_card("Jk#1")
+    assert isinstance(joker, Joker) and joker.rank is None and joker.suit is None and joker.is_joker
+    assert (joker.code, str(joker), joker.face) == ("Jk#1", "🃏", Joker())

@@ -79,7 +79,8 @@ def own_files(path: str, kind: str) -> bool:
         path.startswith((f"games/{kind}/", f"cogs/{kind}/", f"tests/games/{kind}/"))
         or path in {f"rendering/{kind}.py", f"bench/{kind}.py", f"tests/rendering/test_{kind}.py"}
         or path in {f"tests/cogs/test_{kind}_adapter.py", f"tests/e2e/test_{kind}_table.py"}
-        or path == f"tests/e2e/{kind}_helpers.py"  # the game's own end-to-end tests and their helpers
+        # the game's scripted players (end-to-end tests and benchmarks) and its benchmark fixtures
+        or path in {f"bench/players/{kind}.py", f"bench/{kind}_tables.py"}
         or path.startswith((f"tests/rendering/test_{kind}_", f"tests/e2e/test_{kind}_"))
     )
 

@@ -48,7 +48,7 @@ from cogs.carousel import words
 from cogs.carousel.words import added_cards
 from data import GameNotFound, GameStatus
 from games.base import Engine, IllegalMove
-from games.cards import Card
+from games.cards import AnyCard
 from games.carousel import ENGINE, GAME, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
 from games.carousel.ai import NormalPlayer
 from games.carousel.changes import meld_changes
@@ -84,7 +84,7 @@ class HandAction(StrEnum):
 MENU_PREFIX = "sel"  # sel0 .. sel3: one action per card menu, so every custom id on a panel is unique
 
 
-# Card menus --------------------------------------------------------------------------------------
+# AnyCard menus --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +95,7 @@ class Menu:
     positions: tuple[int, ...]
 
 
-def card_menus(hand: Sequence[Card]) -> list[Menu]:
+def card_menus(hand: Sequence[AnyCard]) -> list[Menu]:
     """Menus for a sorted hand: one for up to 25 cards, else per suit (packed while ≤ 25 fit together).
 
     A suit with more than 25 cards (two decks, a very long hand) is cut into pieces of 25. If the
@@ -129,7 +129,7 @@ def card_menus(hand: Sequence[Card]) -> list[Menu]:
     return [Menu(f"{' '.join(labels)} cards to meld", tuple(positions)) for labels, positions in menus]
 
 
-def positions_of(hand: Sequence[Card], cards: Sequence[Card]) -> frozenset[int]:
+def positions_of(hand: Sequence[AnyCard], cards: Sequence[AnyCard]) -> frozenset[int]:
     """Positions in the sorted hand of these physical cards."""
     wanted = set(cards)
     return frozenset(i for i, card in enumerate(hand) if card in wanted)
@@ -137,7 +137,7 @@ def positions_of(hand: Sequence[Card], cards: Sequence[Card]) -> frozenset[int]:
 
 # Solver answers ----------------------------------------------------------------------------------
 
-ProposalKey = tuple[tuple[Meld, ...], tuple[Card, ...], int]
+ProposalKey = tuple[tuple[Meld, ...], tuple[AnyCard, ...], int]
 
 
 class Proposals:
@@ -152,7 +152,7 @@ class Proposals:
         self._answers: OrderedDict[ProposalKey, tuple[Meld, ...] | None] = OrderedDict()
         self._lock = threading.Lock()
 
-    def table(self, table: Sequence[Meld], cards: Sequence[Card], decks: int) -> tuple[Meld, ...] | None:
+    def table(self, table: Sequence[Meld], cards: Sequence[AnyCard], decks: int) -> tuple[Meld, ...] | None:
         """The complete new table holding `table` plus all `cards`, or None if there is none (CA-6)."""
         key = (tuple(table), tuple(cards), decks)
         found, answer = self._stored(key)
@@ -165,7 +165,7 @@ class Proposals:
                 self._answers.popitem(last=False)
         return answer
 
-    def known(self, table: Sequence[Meld], cards: Sequence[Card], decks: int) -> tuple[Meld, ...] | None:
+    def known(self, table: Sequence[Meld], cards: Sequence[AnyCard], decks: int) -> tuple[Meld, ...] | None:
         """A stored proposal for exactly these cards, or None; never solves (safe on the event loop)."""
         return self._stored((tuple(table), tuple(cards), decks))[1]
 
@@ -231,7 +231,7 @@ class CarouselAdapter(GameAdapter):
         return Panel(content="\n".join(lines), image=image, items=tuple(self._controls(ctx, view, hand, selection)))
 
     def _controls(
-        self, ctx: PanelContext, view: CarouselView, hand: Sequence[Card], selection: frozenset[int]
+        self, ctx: PanelContext, view: CarouselView, hand: Sequence[AnyCard], selection: frozenset[int]
     ) -> list[discord.ui.Item[Any]]:
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         if view.is_over or not view.my_turn:
@@ -280,7 +280,7 @@ class CarouselAdapter(GameAdapter):
         self,
         ctx: PanelContext,
         view: CarouselView,
-        chosen: Sequence[Card],
+        chosen: Sequence[AnyCard],
         selection: frozenset[int],
         table: tuple[Meld, ...],
     ) -> Panel:
@@ -358,7 +358,7 @@ class CarouselAdapter(GameAdapter):
             return Redraw(selection=selection, notice="The table can't be typed right now; here is your hand.")
         return Refuse("That button isn't part of this game.")
 
-    def _hint(self, view: CarouselView, hand: Sequence[Card], selection: frozenset[int]) -> Outcome:
+    def _hint(self, view: CarouselView, hand: Sequence[AnyCard], selection: frozenset[int]) -> Outcome:
         """The normal computer player's choice (ai-notes §4.2.1), its cards preselected."""
         move = NormalPlayer().choose(view, random.Random(0))
         if not isinstance(move, MeldStep):
@@ -374,7 +374,7 @@ class CarouselAdapter(GameAdapter):
         )
 
     def _meld(
-        self, view: CarouselView, hand: Sequence[Card], chosen: Sequence[Card], selection: frozenset[int]
+        self, view: CarouselView, hand: Sequence[AnyCard], chosen: Sequence[AnyCard], selection: frozenset[int]
     ) -> Outcome:
         if not chosen:
             return Refuse("Choose the cards to meld in the menus first.")
@@ -477,7 +477,7 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
         return TableModal(cid, prefill(adapter.proposals, view, chosen))
 
 
-def prefill(proposals: Proposals, view: CarouselView, chosen: Sequence[Card]) -> str:
+def prefill(proposals: Proposals, view: CarouselView, chosen: Sequence[AnyCard]) -> str:
     """The modal's starting text: the proposal for the chosen cards if one was computed, else the table
     as it is with the chosen cards as one more meld for the player to place (never solves: this runs
     on the event loop, within Discord's 3 seconds)."""

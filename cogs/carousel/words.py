@@ -14,8 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.texts import count
-from games.cards import JOKER_CODE, JOKER_SYMBOL, Card, format_cards
+from games.cards import JOKER_CODE, JOKER_SYMBOL, AnyCard, format_cards
 from games.carousel import (
     GAME,
     CarouselView,
@@ -31,6 +30,7 @@ from games.carousel import (
 )
 from rendering.carousel import sort_hand
 from rendering.table import seat_name, with_names
+from rendering.words import count
 from terminal import game_text as tt
 
 HEADER_LOG_LINES = 3  # recent actions above the table image: a draw, a meld, a knock
@@ -46,7 +46,7 @@ meld on the table is valid when you are done (CA-6). Choose your cards and press
 an arrangement and shows it before you Confirm; or type the table yourself.
 • A joker stands for the card it was declared as, for good. Put that natural card in its place to free \
 it; a freed joker must go straight into another meld (CA-7).
-• Card values: joker 25, K Q J 10, numbers at face value, ace 1 (CA-8). With 5 or less at the end of \
+• AnyCard values: joker 25, K Q J 10, numbers at face value, ace 1 (CA-8). With 5 or less at the end of \
 your turn you may **knock**: the hand ends (CA-9). Laying down your last card ends it too (CA-10), as \
 does an empty stock (CA-11).
 • The lowest count wins the difference to every other hand; +10 if someone else knocked, +25 for going \
@@ -65,12 +65,12 @@ def describe_options(options: Mapping[str, Any]) -> str:
     return f"to {count(chosen.target, 'point')}, knock with {chosen.knock_limit} or less"
 
 
-def cards_text(cards: Sequence[Card]) -> str:
+def cards_text(cards: Sequence[AnyCard]) -> str:
     """Cards in hand order (♠ ♣ ♦ ♥, ace low, jokers last), as a player reads them."""
     return format_cards(sort_hand(cards))
 
 
-def count_text(cards: Sequence[Card]) -> str:
+def count_text(cards: Sequence[AnyCard]) -> str:
     return f"{count(len(cards), 'card')}, count {hand_value(cards)}"
 
 
@@ -208,7 +208,7 @@ def panel_lines(
     names: Sequence[str],
     *,
     location: str,
-    chosen: Sequence[Card],
+    chosen: Sequence[AnyCard],
     notice: str,
     waiting: str | None = None,
 ) -> list[str]:
@@ -227,7 +227,7 @@ def panel_lines(
 # Describing a meld step ------------------------------------------------------------------------
 
 
-def joker_text(card: Card, declared: Card, before: Mapping[Card, Card], from_hand: bool) -> str:
+def joker_text(card: AnyCard, declared: AnyCard, before: Mapping[AnyCard, AnyCard], from_hand: bool) -> str:
     """CA-7: what a joker on the new table stands for and where it came from."""
     if from_hand:
         return f"{JOKER_SYMBOL} = {declared} (from your hand)"
@@ -237,7 +237,7 @@ def joker_text(card: Card, declared: Card, before: Mapping[Card, Card], from_han
     return f"{JOKER_SYMBOL} = {declared}"
 
 
-def step_lines(old: Sequence[Meld], new: Sequence[Meld], added: Sequence[Card]) -> list[str]:
+def step_lines(old: Sequence[Meld], new: Sequence[Meld], added: Sequence[AnyCard]) -> list[str]:
     """What a proposed table changes: new and changed melds with where their cards came from, how many
     melds stay as they were, and what every joker on the table stands for (CA-6, CA-7)."""
     from_hand = set(added)
@@ -365,7 +365,7 @@ class CarouselText:
         return HELP
 
 
-def added_cards(move: MeldStep, view: CarouselView) -> list[Card]:
+def added_cards(move: MeldStep, view: CarouselView) -> list[AnyCard]:
     """The physical cards a meld step takes from the hand: on the new table, not on the old (CA-6)."""
     before = {card for meld in view.table for card in meld.physical}
     added = [card for meld in move.table for card in meld.physical if card not in before]

@@ -32,7 +32,7 @@ from bot.components import button
 from bot.ids import ComponentId
 from cogs.gin import words
 from games.base import Engine, GameState, Move
-from games.cards import Card, parse_card
+from games.cards import Card, parse_suited
 from games.gin import BIG_GIN, DRAW, ENGINE, GAME, PASS, TAKE, Discard, GinView, Knock, Phase, State
 from games.gin.cards import index_of, mask_of
 from games.gin.melds import deadwood
@@ -82,7 +82,7 @@ def least_deadwood(view: GinView) -> tuple[Card, int]:
 
 def _card_arg(arg: str) -> Card | None:
     try:
-        card = parse_card(arg)
+        card = parse_suited(arg)
     except ValueError:
         return None
     return card if card.suit is not None and card.rank is not None and not card.copy else None

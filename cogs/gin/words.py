@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.texts import count
 from games.cards import Card
 from games.gin import (
     Action,
@@ -31,6 +30,7 @@ from games.gin import (
 )
 from games.gin.scoring import GameTally
 from rendering.table import seat_name, with_names
+from rendering.words import count
 from terminal import game_text as tt
 
 RULES = """**Gin Rummy**: two players, ten cards each; make melds and knock with little deadwood.

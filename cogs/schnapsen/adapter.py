@@ -38,7 +38,7 @@ from bot.components import button
 from bot.ids import ComponentId
 from cogs.schnapsen import words
 from games.base import Engine
-from games.cards import Card, Suit, parse_card
+from games.cards import Card, Suit, parse_suited
 from games.schnapsen import (
     ENGINE,
     GAME,
@@ -96,7 +96,7 @@ def marriage_cards(view: SchnapsenView) -> frozenset[int]:
 
 def _card_arg(arg: str) -> Card | None:
     try:
-        return parse_card(arg)
+        return parse_suited(arg)
     except ValueError:
         return None
 

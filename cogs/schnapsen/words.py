@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.texts import count, plural
 from games.cards import Card, Suit
 from games.schnapsen import (
     GAME,
@@ -33,6 +32,7 @@ from games.schnapsen import (
 from games.schnapsen.rules import WIN_POINTS, follow_refusal, lowest_trump, sort_hand
 from rendering.schnapsen import PRESET_TITLES
 from rendering.table import seat_name, with_names
+from rendering.words import count, plural
 from terminal import game_text as tt
 
 PRESET_NAMES = {

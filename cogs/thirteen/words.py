@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.texts import count, ordinal
 from games.thirteen import GAME, Pass, Play, ThirteenView
+from rendering.words import count, ordinal
 from terminal.game_text import cards_text, codes_text, heading, seat_rows
 
 RULES = """**Thirteen (Tiến lên)**: be the first to shed all your cards.

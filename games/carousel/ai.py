@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.cards import Card, rummy_deck
+from games.cards import AnyCard, rummy_deck
 from games.carousel.ai_draws import draw_outlook
 from games.carousel.layoff import greedy_play, lay_off
 from games.carousel.melds import Meld, card_value, hand_value
@@ -133,7 +133,7 @@ class HardPlayer:
         outlook = draw_outlook(view, play, self.fish_budget, rng, time_limit=self.time_limit, out_of_time=out_of_time)
         return outlook.finish > 0 and outlook.finish >= self.fish_ratio * outlook.worse
 
-    def _hold_back(self, view: CarouselView, played: tuple[Card, ...]) -> tuple[Meld, ...] | None:
+    def _hold_back(self, view: CarouselView, played: tuple[AnyCard, ...]) -> tuple[Meld, ...] | None:
         """A table that plays everything but one cheap card that still lays off afterwards, or None.
 
         Only worth it when the hand could not knock anyway: then next turn melds after one draw.

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.cards import Card, Rank, rummy_deck
+from games.cards import AnyCard, Card, Rank, rummy_deck
 from games.carousel.layoff import lay_off
 from games.carousel.melds import card_value, hand_value, low_position
 from games.carousel.solver import Play, solve_best
@@ -34,15 +34,15 @@ class DrawOutlook:
     solves: int  # solver calls spent (the deterministic budget)
 
 
-def unseen_cards(view: CarouselView) -> list[Card]:
+def unseen_cards(view: CarouselView) -> list[AnyCard]:
     """Every physical card the viewer cannot see: the stock and the other hands together."""
     seen = {placed.card for meld in view.table for placed in meld.cards} | set(view.hand)
     return [card for card in rummy_deck(view.decks) if card not in seen]
 
 
-def _neighbours(card: Card) -> set[Card]:
+def _neighbours(card: AnyCard) -> set[Card]:
     """Faces that could meld with `card` directly: its rank in other suits, its suit within two ranks."""
-    assert card.rank is not None and card.suit is not None
+    assert not card.is_joker
     faces = {Card(card.rank, suit) for suit in type(card.suit) if suit is not card.suit}
     positions = {1, 14} if card.rank is Rank.ACE else {low_position(card.rank)}
     for position in positions:
@@ -75,14 +75,14 @@ def draw_outlook(
     left = hand_value(view.hand) - play.points
     leftovers = [card for card in Counter(view.hand) - Counter(play.cards) if not card.is_joker]
     near = {card: _neighbours(card) for card in leftovers}
-    by_face: dict[Card, list[Card]] = {}
+    by_face: dict[AnyCard, list[AnyCard]] = {}
     for card in unseen_cards(view):
         by_face.setdefault(card.face, []).append(card)
     total = sum(len(cards) for cards in by_face.values())
     if not total:
         return DrawOutlook(0.0, 1.0, 0)
 
-    def may_finish(face: Card) -> bool:
+    def may_finish(face: AnyCard) -> bool:
         # The leftovers the card does not touch stay in hand: they alone must fit the knock limit.
         stuck = sum(card_value(card) for card in leftovers if face not in near[card])
         return face.is_joker or stuck <= view.knock_limit

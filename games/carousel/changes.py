@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from games.cards import Card
+from games.cards import AnyCard
 from games.carousel.melds import Meld
 from games.carousel.views import LastMeld, MeldChange
 
@@ -35,7 +35,7 @@ def _origins(old: Sequence[Meld], new: Sequence[Meld]) -> dict[int, int]:
     return origins
 
 
-def meld_changes(seat: int, old: Sequence[Meld], new: Sequence[Meld], from_hand: Collection[Card]) -> LastMeld:
+def meld_changes(seat: int, old: Sequence[Meld], new: Sequence[Meld], from_hand: Collection[AnyCard]) -> LastMeld:
     """CA-6: for every meld of `new` that is not an old meld unchanged, its cards from hand and moved cards."""
     laid = frozenset(from_hand)
     home = {card: index for index, meld in enumerate(old) for card in meld.physical}

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from games.cards import Card, Rank, Suit
+from games.cards import AnyCard, Card, Rank, Suit
 from games.carousel.melds import Meld, TableCard, card_value, classify, low_position
 from games.carousel.table_check import table_faces
 
@@ -21,7 +21,7 @@ ALL_FACES: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank i
 _SEARCH_LIMIT = 8  # cards; the exhaustive placement below is exponential in this
 
 
-def declarations(cards: Sequence[Card], faces_used: Counter[Card], copies: int) -> Iterator[Meld]:
+def declarations(cards: Sequence[AnyCard], faces_used: Counter[AnyCard], copies: int) -> Iterator[Meld]:
     """Every way to declare the jokers among `cards` so that they form one valid meld (CA-7.1).
 
     Declarations never push a card over its copies in play (D-CA-2), counting `faces_used` already
@@ -46,15 +46,15 @@ def declarations(cards: Sequence[Card], faces_used: Counter[Card], copies: int) 
             yield meld.in_display_order()
 
 
-def _count(naturals: Sequence[Card], face: Card) -> int:
+def _count(naturals: Sequence[AnyCard], face: Card) -> int:
     return sum(1 for card in naturals if card.face == face)
 
 
-def _joker_faces(naturals: Sequence[Card]) -> list[Card]:
+def _joker_faces(naturals: Sequence[AnyCard]) -> list[Card]:
     """Faces a joker could stand for next to these naturals: same rank, or same suit within 2 ranks."""
     faces: set[Card] = set()
     for card in naturals:
-        assert card.rank is not None and card.suit is not None
+        assert not card.is_joker
         faces.update(Card(card.rank, suit) for suit in Suit)
         low = 1 if card.rank is Rank.ACE else int(card.rank)
         positions = {low, 14} if card.rank is Rank.ACE else {low}
@@ -64,10 +64,10 @@ def _joker_faces(naturals: Sequence[Card]) -> list[Card]:
                 if 1 <= target <= 14:
                     rank = Rank.ACE if target in (1, 14) else Rank(target)
                     faces.add(Card(rank, card.suit))
-    return sorted(faces, key=lambda face: (face.suit.value, int(face.rank)))  # type: ignore[union-attr, arg-type]
+    return sorted(faces, key=lambda face: (face.suit.value, int(face.rank)))
 
 
-def extensions(meld: Meld, card: Card, faces_used: Counter[Card], copies: int) -> Iterator[Meld]:
+def extensions(meld: Meld, card: AnyCard, faces_used: Counter[AnyCard], copies: int) -> Iterator[Meld]:
     """`meld` with `card` laid off on it (run end or fourth suit of a group), if that is legal."""
     if not card.is_joker and not _may_touch(meld.faces, card):
         return
@@ -83,21 +83,21 @@ def extensions(meld: Meld, card: Card, faces_used: Counter[Card], copies: int) -
             yield grown.in_display_order()
 
 
-def _may_touch(faces: Sequence[Card], card: Card) -> bool:
+def _may_touch(faces: Sequence[Card], card: AnyCard) -> bool:
     """Cheap filter: could `card` extend these faces at all (same rank, or same suit next to an end)?"""
     first = faces[0]
     if card.rank == first.rank:
         return len(faces) < 4 and all(face.suit != card.suit for face in faces)
     if card.suit != first.suit:
         return False
-    assert card.rank is not None
-    positions = {low_position(face.rank) for face in faces}  # type: ignore[arg-type]
+    assert not card.is_joker
+    positions = {low_position(face.rank) for face in faces}
     mine = low_position(card.rank)
     near = {mine - 1, mine + 1} | ({13, 2} if card.rank is Rank.ACE else set())
     return bool(near & positions) or (Rank.ACE in {f.rank for f in faces} and mine in (2, 13))
 
 
-def lay_off(table: Sequence[Meld], cards: Sequence[Card], copies: int) -> tuple[Meld, ...] | None:
+def lay_off(table: Sequence[Meld], cards: Sequence[AnyCard], copies: int) -> tuple[Meld, ...] | None:
     """Place *all* `cards` without changing any existing meld except by adding to it, or None.
 
     Exhaustive over up to 8 cards (the cheap path for `arrange`); existing melds keep their place
@@ -109,7 +109,7 @@ def lay_off(table: Sequence[Meld], cards: Sequence[Card], copies: int) -> tuple[
 
 
 def _place(
-    table: tuple[Meld, ...], cards: tuple[Card, ...], used: Counter[Card], copies: int
+    table: tuple[Meld, ...], cards: tuple[AnyCard, ...], used: Counter[AnyCard], copies: int
 ) -> tuple[Meld, ...] | None:
     if not cards:
         return table
@@ -135,7 +135,9 @@ def _place(
     return None
 
 
-def greedy_play(table: Sequence[Meld], hand: Sequence[Card], copies: int) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+def greedy_play(
+    table: Sequence[Meld], hand: Sequence[AnyCard], copies: int
+) -> tuple[tuple[AnyCard, ...], tuple[Meld, ...]]:
     """The easy player's play: the richest new melds from hand first, then every lay-off, no rearranging.
 
     Returns (hand cards played, new table); nothing played gives ((), table).
@@ -143,7 +145,7 @@ def greedy_play(table: Sequence[Meld], hand: Sequence[Card], copies: int) -> tup
     current = list(table)
     used = table_faces(current)
     left = list(hand)
-    played: list[Card] = []
+    played: list[AnyCard] = []
     while True:
         best = _richest_hand_meld(left, used, copies)
         if best is None:
@@ -171,13 +173,13 @@ def greedy_play(table: Sequence[Meld], hand: Sequence[Card], copies: int) -> tup
     return tuple(played), tuple(current)
 
 
-def _richest_hand_meld(cards: Sequence[Card], used: Counter[Card], copies: int) -> Meld | None:
+def _richest_hand_meld(cards: Sequence[AnyCard], used: Counter[AnyCard], copies: int) -> Meld | None:
     """The highest-count valid meld of naturals from hand (groups of 3-4, runs of 3 up to 13)."""
     naturals = [card for card in cards if not card.is_joker]
     best: Meld | None = None
     best_value = 0
-    by_rank: dict[Rank, dict[Suit, Card]] = {}
-    by_suit: dict[Suit, dict[int, Card]] = {}
+    by_rank: dict[Rank, dict[Suit, AnyCard]] = {}
+    by_suit: dict[Suit, dict[int, AnyCard]] = {}
     for card in naturals:
         assert card.rank is not None and card.suit is not None
         if used[card.face] >= copies:
@@ -187,9 +189,9 @@ def _richest_hand_meld(cards: Sequence[Card], used: Counter[Card], copies: int) 
         by_suit.setdefault(card.suit, {}).setdefault(low, card)
         if card.rank is Rank.ACE:
             by_suit[card.suit].setdefault(14, card)
-    candidates: list[list[Card]] = [list(suits.values()) for suits in by_rank.values() if len(suits) >= 3]
+    candidates: list[list[AnyCard]] = [list(suits.values()) for suits in by_rank.values() if len(suits) >= 3]
     for ranks in by_suit.values():
-        run: list[Card] = []
+        run: list[AnyCard] = []
         for position in range(1, 15):
             found = ranks.get(position)
             if found is not None and found not in run:

@@ -17,14 +17,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from games.cards import JOKER_SYMBOL, Card, Rank, Suit, format_cards, parse_card, rummy_deck
+from games.cards import JOKER_SYMBOL, AnyCard, Card, Rank, Suit, format_cards, parse_card, rummy_deck
 
 JOKER_VALUE = 25
 MAX_GROUP = 4  # CA-5: never more than 4 cards in a group
 MAX_SEQUENCE = 13  # CA-5: A..K or 2..A at most
 
 
-def card_value(card: Card) -> int:
+def card_value(card: AnyCard) -> int:
     """CA-8: joker 25, K/Q/J 10, number cards at face value, ace 1."""
     if card.rank is None:
         return JOKER_VALUE
@@ -33,7 +33,7 @@ def card_value(card: Card) -> int:
     return min(int(card.rank), 10)
 
 
-def hand_value(cards: Iterable[Card]) -> int:
+def hand_value(cards: Iterable[AnyCard]) -> int:
     """A hand's count (CA-8), used for knocking (CA-9) and scoring (CA-12)."""
     return sum(card_value(card) for card in cards)
 
@@ -58,7 +58,7 @@ class TableCard:
     `declared` is always copy 0: a declaration names a card, not one of its physical copies.
     """
 
-    card: Card
+    card: AnyCard
     declared: Card | None = None
     # Computed once: the solver and the checkers read faces millions of times in playouts.
     _face: Card = field(init=False, repr=False, compare=False)
@@ -69,9 +69,11 @@ class TableCard:
                 raise ValueError("a joker on the table must be declared as a card, like Jk=7h (CA-7.1)")
             if self.declared.copy != 0:
                 object.__setattr__(self, "declared", self.declared.face)
+            object.__setattr__(self, "_face", self.declared.face)
         elif self.declared is not None:
             raise ValueError(f"only a joker can be declared; {self.card} is a natural card")
-        object.__setattr__(self, "_face", self.declared if self.declared is not None else self.card.face)
+        else:
+            object.__setattr__(self, "_face", self.card.face)
 
     @property
     def face(self) -> Card:
@@ -130,7 +132,7 @@ class Meld:
         object.__setattr__(self, "_faces", tuple(card.face for card in self.cards))
 
     @classmethod
-    def of(cls, cards: Iterable[TableCard | Card]) -> Meld:
+    def of(cls, cards: Iterable[TableCard | AnyCard]) -> Meld:
         return cls(tuple(card if isinstance(card, TableCard) else TableCard(card) for card in cards))
 
     @classmethod
@@ -143,7 +145,7 @@ class Meld:
         return self._faces
 
     @property
-    def physical(self) -> tuple[Card, ...]:
+    def physical(self) -> tuple[AnyCard, ...]:
         return tuple(card.card for card in self.cards)
 
     @property
@@ -165,7 +167,7 @@ class Meld:
         """Sequences low to high (ace where it plays), groups in suit order; identity otherwise."""
         kind = self.kind
         if kind is MeldKind.GROUP:
-            ordered = tuple(sorted(self.cards, key=lambda c: _SUIT_ORDER[c.face.suit]))  # type: ignore[index]
+            ordered = tuple(sorted(self.cards, key=lambda c: _SUIT_ORDER[c.face.suit]))
         elif kind is MeldKind.SEQUENCE:
             high = _ace_plays_high(self.faces)
             ordered = tuple(sorted(self.cards, key=lambda c: _position(c.face, high)))
@@ -177,19 +179,19 @@ class Meld:
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 
 
-def _position(face: Card, ace_high: bool) -> int:
+def _position(face: AnyCard, ace_high: bool) -> int:
     assert face.rank is not None
     if face.rank is Rank.ACE:
         return 14 if ace_high else 1
     return int(face.rank)
 
 
-def _ace_plays_high(faces: Sequence[Card]) -> bool:
+def _ace_plays_high(faces: Sequence[AnyCard]) -> bool:
     """An ace in a sequence plays high unless the sequence contains a 2 (CA-5: never both)."""
     return not any(face.rank is Rank.TWO for face in faces)
 
 
-def sequence_problem(faces: Sequence[Card]) -> str | None:
+def sequence_problem(faces: Sequence[AnyCard]) -> str | None:
     """Why these faces are not one CA-5 sequence, or None when they are."""
     if len({face.suit for face in faces}) != 1:
         return "a sequence must be all one suit"
@@ -207,7 +209,7 @@ def sequence_problem(faces: Sequence[Card]) -> str | None:
     return None
 
 
-def group_problem(faces: Sequence[Card]) -> str | None:
+def group_problem(faces: Sequence[AnyCard]) -> str | None:
     """Why these faces are not one CA-5 group, or None when they are."""
     if len({face.rank for face in faces}) != 1:
         return "a group must be all one rank"
@@ -218,7 +220,7 @@ def group_problem(faces: Sequence[Card]) -> str | None:
     return None
 
 
-def classify(faces: Sequence[Card]) -> MeldKind | None:
+def classify(faces: Sequence[AnyCard]) -> MeldKind | None:
     """The meld kind of these faces (jokers already resolved to their declarations), or None."""
     if len(faces) < 3 or any(face.is_joker for face in faces):
         return None
@@ -245,7 +247,7 @@ def meld_problem(meld: Meld | Sequence[TableCard]) -> str | None:
     return None if reason is None else f"[{shown}]: {reason}"
 
 
-def _mixed_problem(faces: Sequence[Card]) -> str | None:
+def _mixed_problem(faces: Sequence[AnyCard]) -> str | None:
     """Why cards of several ranks are no meld: judged as the group it looks like when more cards share
     a rank than share a suit, else as a sequence.
 
@@ -260,4 +262,3 @@ def _mixed_problem(faces: Sequence[Card]) -> str | None:
     verb = "is" if len(strays) == 1 else "are"
     article = "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
     return f"a group must be all one rank, and {format_cards(strays)} {verb} not {article} {rank.label}"
-

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.base import IllegalMove
-from games.cards import Card, format_cards, parse_card
+from games.cards import AnyCard, format_cards, parse_card
 from games.carousel.melds import Meld, TableCard
 
 
@@ -102,11 +102,11 @@ _WORDS: dict[str, Move] = {
 }
 
 
-Arrange = Callable[[Sequence[Meld], Sequence[Card]], "tuple[Meld, ...] | None"]
+Arrange = Callable[[Sequence[Meld], Sequence[AnyCard]], "tuple[Meld, ...] | None"]
 """A search for a complete legal table holding the old table plus the given hand cards (None: none)."""
 
 
-def parse_move(text: str, table: Sequence[Meld], hand: Sequence[Card], arrange: Arrange) -> Move:
+def parse_move(text: str, table: Sequence[Meld], hand: Sequence[AnyCard], arrange: Arrange) -> Move:
     """Read one move typed by the player holding `hand`; raises IllegalMove with a readable reason.
 
     A `table:` step is read but not checked here (`State.check` judges it); a `meld` shorthand is
@@ -123,7 +123,7 @@ def parse_move(text: str, table: Sequence[Meld], hand: Sequence[Card], arrange: 
     raise IllegalMove(f"I don't understand {text!r}: try draw, knock, pass, meld 7h 8h 9h or table: 6h 7h 8h | ...")
 
 
-def _meld_from_hand(text: str, table: Sequence[Meld], hand_cards: Sequence[Card], arrange: Arrange) -> MeldStep:
+def _meld_from_hand(text: str, table: Sequence[Meld], hand_cards: Sequence[AnyCard], arrange: Arrange) -> MeldStep:
     hand = list(hand_cards)
     try:
         wanted = [parse_card(token) for token in text.replace(",", " ").split()]
@@ -131,7 +131,7 @@ def _meld_from_hand(text: str, table: Sequence[Meld], hand_cards: Sequence[Card]
         raise IllegalMove(str(error)) from error
     if not wanted:
         raise IllegalMove("name the cards from your hand to meld, like: meld 7h 8h 9h")
-    chosen: list[Card] = []
+    chosen: list[AnyCard] = []
     for card in wanted:
         match = _take(hand, card)
         if match is None:
@@ -143,7 +143,7 @@ def _meld_from_hand(text: str, table: Sequence[Meld], hand_cards: Sequence[Card]
     return MeldStep(arranged)
 
 
-def _take(cards: list[Card], wanted: Card) -> Card | None:
+def _take(cards: list[AnyCard], wanted: AnyCard) -> AnyCard | None:
     """Remove and return the physical card `wanted` names (any copy unless a copy id was written)."""
     for card in cards:
         if card == wanted or (wanted.copy == 0 and card.face == wanted.face and card.is_joker == wanted.is_joker):
@@ -152,7 +152,7 @@ def _take(cards: list[Card], wanted: Card) -> Card | None:
     return None
 
 
-def parse_table(text: str, table: Sequence[Meld], hand_cards: Sequence[Card]) -> MeldStep:
+def parse_table(text: str, table: Sequence[Meld], hand_cards: Sequence[AnyCard]) -> MeldStep:
     """A complete new table typed in notation (`6h Jk=7h 8h | 9s 9d 9c`) as a meld step from `table`
     and the mover's `hand_cards`, so a caller holding only a seat's view can read it too.
 
@@ -160,14 +160,12 @@ def parse_table(text: str, table: Sequence[Meld], hand_cards: Sequence[Card]) ->
     is not checked here: `State.check` judges it (CA-6, CA-7). Raises IllegalMove on bad notation.
     """
     try:
-        typed = [
-            [TableCard.parse(token) for token in part.replace(",", " ").split()] for part in text.split("|")
-        ]
+        typed = [[TableCard.parse(token) for token in part.replace(",", " ").split()] for part in text.split("|")]
     except ValueError as error:
         raise IllegalMove(str(error)) from error
     if not any(typed):
         raise IllegalMove("write the whole table, melds separated by |, like: table: 6h 7h 8h | 9s 9d 9c")
-    table_naturals: dict[Card, list[Card]] = defaultdict(list)
+    table_naturals: dict[AnyCard, list[AnyCard]] = defaultdict(list)
     table_jokers: list[TableCard] = []
     for meld in table:
         for card in meld.cards:
@@ -177,7 +175,7 @@ def parse_table(text: str, table: Sequence[Meld], hand_cards: Sequence[Card]) ->
                 table_naturals[card.card.face].append(card.card)
     hand = list(hand_cards)
     # Jokers keeping their declaration take their own table joker first; then any table joker, then hand.
-    joker_for: dict[tuple[int, int], Card] = {}
+    joker_for: dict[tuple[int, int], AnyCard] = {}
     for pass_number in (0, 1):
         for m, typed_meld in enumerate(typed):
             for i, card in enumerate(typed_meld):

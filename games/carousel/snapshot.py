@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from games.cards import Card, parse_card
+from games.cards import AnyCard, parse_card
 from games.carousel.melds import Meld
 from games.carousel.options import Options
 from games.carousel.views import GameEndSummary, HandSummary, LastMeld, MeldChange, Phase
@@ -71,11 +71,11 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     )
 
 
-def _codes(cards: Sequence[Card]) -> list[str]:
+def _codes(cards: Sequence[AnyCard]) -> list[str]:
     return [card.code for card in cards]
 
 
-def _cards(codes: Sequence[str]) -> tuple[Card, ...]:
+def _cards(codes: Sequence[str]) -> tuple[AnyCard, ...]:
     return tuple(parse_card(code) for code in codes)
 
 

@@ -35,7 +35,7 @@ import highspy
 import numpy as np
 
 from games.base import IllegalMove
-from games.cards import Card, Rank, Suit
+from games.cards import AnyCard, Card, Rank, Suit
 from games.carousel.layoff import ALL_FACES, declarations, greedy_play, lay_off
 from games.carousel.melds import JOKER_VALUE, Meld, MeldKind, TableCard, card_value, classify, low_position
 from games.carousel.table_check import check_meld_step
@@ -59,7 +59,7 @@ def face_at(suit: Suit, position: int) -> Card:
 # --- public helpers -----------------------------------------------------------------------------
 
 
-def is_meld(cards: Iterable[Card | TableCard]) -> bool:
+def is_meld(cards: Iterable[AnyCard | TableCard]) -> bool:
     """CA-5: do these cards form one valid meld? Undeclared jokers may stand for any fitting card."""
     items = list(cards)
     if all(isinstance(item, TableCard) or not item.is_joker for item in items):
@@ -76,7 +76,7 @@ def is_meld(cards: Iterable[Card | TableCard]) -> bool:
 class Play:
     """A solver answer: the hand cards that go down and the complete new table."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[AnyCard, ...]
     table: tuple[Meld, ...]
     points: int
     exact: bool  # False when the fallback produced it
@@ -199,7 +199,7 @@ def _kept_candidates(meld: Meld, wild_available: int) -> list[_Slots]:
         suit = faces[0].suit
         assert suit is not None
         high = not any(f.rank is Rank.TWO for f in faces)
-        positions = sorted(14 if (f.rank is Rank.ACE and high) else low_position(f.rank) for f in faces)  # type: ignore[arg-type]
+        positions = sorted(14 if (f.rank is Rank.ACE and high) else low_position(f.rank) for f in faces)
         low_end, high_end = positions[0], positions[-1]
         ordered = tuple(FACE_INDEX[face_at(suit, p)] for p in positions)
         for before in range(3):
@@ -234,7 +234,7 @@ class _Inventory:
     hand_jokers: int
 
     @classmethod
-    def read(cls, table: Sequence[Meld], hand: Sequence[Card]) -> _Inventory:
+    def read(cls, table: Sequence[Meld], hand: Sequence[AnyCard]) -> _Inventory:
         naturals = np.zeros(N_FACES, dtype=np.int64)
         fixed = np.zeros(N_FACES, dtype=np.int64)
         in_hand = np.zeros(N_FACES, dtype=np.int64)
@@ -451,11 +451,11 @@ class _SolverFailed(RuntimeError):
 
 
 def _build_table(
-    table: Sequence[Meld], hand: Sequence[Card], solution: _Solution
-) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+    table: Sequence[Meld], hand: Sequence[AnyCard], solution: _Solution
+) -> tuple[tuple[AnyCard, ...], tuple[Meld, ...]]:
     """Assign physical cards to the solution's slots, keep old melds in their places, merge runs."""
     kept_indexes = {index for _, index in solution.melds if index is not None}
-    naturals: dict[int, list[Card]] = defaultdict(list)
+    naturals: dict[int, list[AnyCard]] = defaultdict(list)
     fixed: dict[int, list[TableCard]] = defaultdict(list)
     # Free jokers that sit in melds that are not kept first, so kept melds change least.
     for _index, meld in sorted(enumerate(table), key=lambda item: item[0] in kept_indexes):
@@ -464,11 +464,11 @@ def _build_table(
                 fixed[FACE_INDEX[card.face]].append(card)
             else:
                 naturals[FACE_INDEX[card.face]].append(card.card)
-    wild: list[Card] = []
+    wild: list[AnyCard] = []
     for face, count in solution.freed.items():
         for _ in range(count):
             wild.append(fixed[face].pop(0).card)
-    played: list[Card] = []
+    played: list[AnyCard] = []
     wanted = Counter(solution.hand_faces)
     jokers_wanted = solution.hand_jokers
     for held in hand:
@@ -525,8 +525,8 @@ def _span(meld: Meld) -> tuple[Suit, int, int] | None:
     if classify(faces) is not MeldKind.SEQUENCE:
         return None
     high = not any(f.rank is Rank.TWO for f in faces)
-    positions = [14 if (f.rank is Rank.ACE and high) else low_position(f.rank) for f in faces]  # type: ignore[arg-type]
-    return faces[0].suit, min(positions), max(positions)  # type: ignore[return-value]
+    positions = [14 if (f.rank is Rank.ACE and high) else low_position(f.rank) for f in faces]
+    return faces[0].suit, min(positions), max(positions)
 
 
 def _merge_runs(kept: list[Meld], new: list[Meld]) -> list[Meld]:
@@ -573,7 +573,7 @@ def _join(other: Meld, piece: Meld, span: tuple[Suit, int, int]) -> Meld | None:
 
 def _sort_key(meld: Meld) -> tuple[int, int]:
     face = meld.faces[0]
-    return (SUITS.index(face.suit), int(face.rank))  # type: ignore[arg-type]
+    return (SUITS.index(face.suit), int(face.rank))
 
 
 # --- the public entry points ----------------------------------------------------------------------
@@ -581,7 +581,7 @@ def _sort_key(meld: Meld) -> tuple[int, int]:
 
 def arrange(
     table_melds: Sequence[Meld],
-    added_cards: Sequence[Card],
+    added_cards: Sequence[AnyCard],
     *,
     copies: int = 2,
     time_limit: float = DEFAULT_TIME_LIMIT,
@@ -601,9 +601,7 @@ def arrange(
         return quick
     inventory = _Inventory.read(table, added)
     try:
-        solution = _solve(
-            table, inventory, inventory.hand_naturals, inventory.hand_jokers, copies, False, time_limit
-        )
+        solution = _solve(table, inventory, inventory.hand_naturals, inventory.hand_jokers, copies, False, time_limit)
         if solution is None:
             return None
         _, new_table = _build_table(table, added, solution)
@@ -616,11 +614,11 @@ def arrange(
 
 def best_play(
     table_melds: Sequence[Meld],
-    hand: Sequence[Card],
+    hand: Sequence[AnyCard],
     *,
     copies: int = 2,
     time_limit: float = DEFAULT_TIME_LIMIT,
-) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+) -> tuple[tuple[AnyCard, ...], tuple[Meld, ...]]:
     """The play shedding the most points (CA-8), then keeping the most existing melds.
 
     Returns (cards from hand, new table); ((), table) when nothing can be played.
@@ -631,7 +629,7 @@ def best_play(
 
 def solve_best(
     table_melds: Sequence[Meld],
-    hand: Sequence[Card],
+    hand: Sequence[AnyCard],
     *,
     copies: int = 2,
     time_limit: float = DEFAULT_TIME_LIMIT,

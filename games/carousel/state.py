@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.base import GameResult, IllegalMove, replay_moves, seeded_rng
-from games.cards import Card, format_cards, parse_card, rummy_deck, shuffled
+from games.cards import AnyCard, Card, Joker, format_cards, parse_card, rummy_deck, shuffled
 from games.carousel.changes import meld_changes
 from games.carousel.melds import Meld, TableCard, hand_value, lowest_count
 from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move, parse_move
@@ -44,8 +44,8 @@ class State:
     options: Options
     hand_number: int
     dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
+    hands: tuple[tuple[AnyCard, ...], ...]
+    stock: tuple[AnyCard, ...]
     table: tuple[Meld, ...]
     turn: int
     phase: Phase
@@ -57,7 +57,7 @@ class State:
     hand_moves: int = 0
     final: GameEndSummary | None = None
     last_meld: LastMeld | None = None  # CA-6: the latest meld step of this hand, for the images
-    drawn: tuple[Card | None, ...] = ()  # CA-4: per seat, the card it drew last in this hand (hidden)
+    drawn: tuple[AnyCard | None, ...] = ()  # CA-4: per seat, the card it drew last in this hand (hidden)
 
     # --- the engine contract --------------------------------------------------------------------
 
@@ -90,7 +90,7 @@ class State:
         """Raise IllegalMove with a readable reason unless `move` is legal now."""
         self._added_by(move)
 
-    def _added_by(self, move: Move) -> tuple[Card, ...]:
+    def _added_by(self, move: Move) -> tuple[AnyCard, ...]:
         phase = self.phase
         if phase is Phase.OVER:
             raise IllegalMove("the game is over")
@@ -163,7 +163,7 @@ class State:
             drawn=self._drawn_by(seat),
         )
 
-    def _drawn_by(self, seat: int | None) -> Card | None:
+    def _drawn_by(self, seat: int | None) -> AnyCard | None:
         """The seat's own last draw while it still holds it; never another seat's card (hidden, design §2)."""
         if seat is None or seat >= len(self.drawn):
             return None
@@ -183,7 +183,7 @@ class State:
         self.check(move)
         return move
 
-    def _arrange(self, table: Sequence[Meld], cards: Sequence[Card]) -> tuple[Meld, ...] | None:
+    def _arrange(self, table: Sequence[Meld], cards: Sequence[AnyCard]) -> tuple[Meld, ...] | None:
         from games.carousel.solver import arrange  # HiGHS loads only when a `meld` shorthand is typed
 
         return arrange(table, cards, copies=self.decks)
@@ -211,10 +211,10 @@ class State:
             return replace(state, phase=Phase.MELD_2)._logged(f"Seat {seat + 1} drew a second card")
         return state._logged(f"Seat {seat + 1} drew a third card")._end_turn(seat)
 
-    def _drawn_at(self, seat: int) -> Card | None:
+    def _drawn_at(self, seat: int) -> AnyCard | None:
         return self.drawn[seat] if seat < len(self.drawn) else None
 
-    def _meld(self, seat: int, move: MeldStep, added: tuple[Card, ...]) -> State:
+    def _meld(self, seat: int, move: MeldStep, added: tuple[AnyCard, ...]) -> State:
         added_set = set(added)
         hand = tuple(card for card in self.hands[seat] if card not in added_set)
         table = tuple(meld.in_display_order() for meld in move.table)
@@ -276,7 +276,7 @@ class State:
     def _deal(self, hand_number: int, dealer: int) -> State:
         """CA-2: 10 cards each, one at a time from the dealer's left; the rest is the stock."""
         deck = shuffled(rummy_deck(self.decks), seeded_rng(self.seed, "deal", hand_number))
-        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        hands: list[list[AnyCard]] = [[] for _ in range(self.players)]
         for index in range(HAND_SIZE * self.players):
             hands[(dealer + 1 + index) % self.players].append(deck[index])
         stock = tuple(reversed(deck[HAND_SIZE * self.players :]))
@@ -310,9 +310,10 @@ class State:
         return state_from_dict(data)
 
 
-def _with_hand(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+def _with_hand(
+    hands: tuple[tuple[AnyCard, ...], ...], seat: int, hand: tuple[AnyCard, ...]
+) -> tuple[tuple[AnyCard, ...], ...]:
     return (*hands[:seat], hand, *hands[seat + 1 :])
-
 
 
 # --- construction -------------------------------------------------------------------------------
@@ -374,12 +375,12 @@ def position(
     if not 2 <= players <= 5:
         raise ValueError("Carousel is for 2 to 5 players (CA-1)")
     decks = decks_for(players)
-    taken: set[Card] = set()
+    taken: set[AnyCard] = set()
 
-    def physical(card: Card, explicit: bool) -> Card:
+    def physical(card: AnyCard, explicit: bool) -> AnyCard:
         if not explicit:
             for copy in range(decks):
-                candidate = Card(card.rank, card.suit, copy)
+                candidate = Joker(copy) if card.is_joker else Card(card.rank, card.suit, copy)
                 if candidate not in taken:
                     card = candidate
                     break

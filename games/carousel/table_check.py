@@ -16,16 +16,18 @@ from collections import Counter
 from collections.abc import Sequence
 
 from games.base import IllegalMove
-from games.cards import Card, format_cards
+from games.cards import AnyCard, format_cards
 from games.carousel.melds import Meld, meld_problem
 
 
-def table_faces(table: Sequence[Meld]) -> Counter[Card]:
+def table_faces(table: Sequence[Meld]) -> Counter[AnyCard]:
     """How many times each card appears on the table, jokers counted as their declarations."""
     return Counter(card.face for meld in table for card in meld.cards)
 
 
-def check_meld_step(old: Sequence[Meld], new: Sequence[Meld], hand: Sequence[Card], copies: int) -> tuple[Card, ...]:
+def check_meld_step(
+    old: Sequence[Meld], new: Sequence[Meld], hand: Sequence[AnyCard], copies: int
+) -> tuple[AnyCard, ...]:
     """Return the hand cards the step adds, or raise IllegalMove saying what is wrong."""
     old_cards = Counter(card.card for meld in old for card in meld.cards)
     new_cards = Counter(card.card for meld in new for card in meld.cards)
@@ -72,7 +74,7 @@ def _check_jokers(old: Sequence[Meld], new: Sequence[Meld]) -> None:
     """D-CA-2 / CA-7.2-3: a table joker keeps its declaration unless a natural card replaced it."""
     before = {card.card: card.declared for meld in old for card in meld.cards if card.is_joker}
     after = {card.card: card.declared for meld in new for card in meld.cards if card.is_joker}
-    moved_away: Counter[Card] = Counter()
+    moved_away: Counter[AnyCard] = Counter()
     for joker, declared in before.items():
         if declared is not None and after.get(joker) != declared:
             moved_away[declared] += 1
@@ -86,5 +88,5 @@ def _check_jokers(old: Sequence[Meld], new: Sequence[Meld]) -> None:
             )
 
 
-def _order(card: Card) -> tuple[int, str]:
+def _order(card: AnyCard) -> tuple[int, str]:
     return (0 if card.rank is None else int(card.rank), card.code)

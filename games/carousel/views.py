@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from games.cards import Card, alternating_suits
+from games.cards import AnyCard, alternating_suits
 from games.carousel.melds import Meld, hand_value, low_position
 
 
@@ -49,8 +49,7 @@ _PHASE_TEXT = {
 }
 
 
-
-def display_order(cards: Sequence[Card]) -> list[Card]:
+def display_order(cards: Sequence[AnyCard]) -> list[AnyCard]:
     """The order a seat's hand is shown and clicked in: by suit, black and red alternating (♠ ♥ ♣ ♦ for
     a full hand), then rank with the ace low (its CA-8 value is 1), jokers last.
 
@@ -59,7 +58,7 @@ def display_order(cards: Sequence[Card]) -> list[Card]:
     """
     suits = {suit: index for index, suit in enumerate(alternating_suits({c.suit for c in cards if c.suit}))}
 
-    def key(card: Card) -> tuple[int, int, int]:
+    def key(card: AnyCard) -> tuple[int, int, int]:
         if card.rank is None or card.suit is None:
             return (len(suits), 0, card.copy)
         return (suits[card.suit], low_position(card.rank), card.copy)
@@ -83,7 +82,7 @@ class HandSummary:
     """One finished hand, scored as CA-12 says (counts revealed to everyone)."""
 
     hand_number: int
-    hands: tuple[tuple[Card, ...], ...]  # what each seat held at the end
+    hands: tuple[tuple[AnyCard, ...], ...]  # what each seat held at the end
     counts: tuple[int, ...]  # each seat's hand count (CA-8)
     knocker: int | None
     went_out: int | None
@@ -123,7 +122,7 @@ class CarouselView:
     to_move: int | None
     phase: Phase
     draws_this_turn: int
-    hand: tuple[Card, ...]
+    hand: tuple[AnyCard, ...]
     hand_sizes: tuple[int, ...]
     table: tuple[Meld, ...]
     stock: int
@@ -144,7 +143,7 @@ class CarouselView:
     last_meld: LastMeld | None = None
     # CA-4: the card this seat drew last in this hand while it is still in its hand; only in that seat's
     # own view (the public view and the other seats' views hold None).
-    drawn: Card | None = None
+    drawn: AnyCard | None = None
 
     @property
     def last_action(self) -> str:
@@ -173,8 +172,8 @@ class MeldChange:
     """
 
     index: int
-    from_hand: tuple[Card, ...]
-    moved: tuple[Card, ...]
+    from_hand: tuple[AnyCard, ...]
+    moved: tuple[AnyCard, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +188,11 @@ class LastMeld:
     changes: tuple[MeldChange, ...]
 
     @property
-    def from_hand(self) -> frozenset[Card]:
+    def from_hand(self) -> frozenset[AnyCard]:
         return frozenset(card for change in self.changes for card in change.from_hand)
 
     @property
-    def moved(self) -> frozenset[Card]:
+    def moved(self) -> frozenset[AnyCard]:
         return frozenset(card for change in self.changes for card in change.moved)
 
     @property

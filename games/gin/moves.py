@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import IllegalMove
-from games.cards import Card, parse_card
+from games.cards import Card, parse_suited
 from games.gin.cards import CARDS, INDEX_BY_CODE, index_of
 
 
@@ -134,7 +134,7 @@ _WORDS: dict[str, Move] = {
 
 def _card_index(text: str) -> int:
     try:
-        return index_of(parse_card(text))
+        return index_of(parse_suited(text))
     except ValueError as error:
         raise IllegalMove(f"I can't read {text!r}: {error}. Write a card like `7h` or `10♠`.") from None
 

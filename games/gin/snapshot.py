@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.cards import Card, parse_card
+from games.cards import Card, parse_suited
 from games.gin.cards import CODES, INDEX_BY_CODE, bits
 from games.gin.options import Options
 from games.gin.scoring import GameTally, HandEnd, HandScore
@@ -35,7 +35,7 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
 
 
 def _parse(codes: list[str]) -> tuple[Card, ...]:
-    return tuple(parse_card(code) for code in codes)
+    return tuple(parse_suited(code) for code in codes)
 
 
 def _pair(values: list[int]) -> tuple[int, int]:
@@ -95,7 +95,7 @@ def _summary_from_dict(data: dict[str, Any] | None) -> HandSummary | None:
         number=data["number"],
         dealer=data["dealer"],
         end=HandEnd(data["end"]),
-        upcard=parse_card(data["upcard"]),
+        upcard=parse_suited(data["upcard"]),
         knock_limit=data["knock_limit"],
         doubled=data["doubled"],
         knocker=data["knocker"],

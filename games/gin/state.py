@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.base import GameResult, IllegalMove, seeded_rng
-from games.cards import parse_card, parse_cards, standard_deck
+from games.cards import parse_suited, parse_suited_cards, standard_deck
 from games.gin.cards import CARDS, VALUES, bits, cards_of, index_of, mask_of
 from games.gin.melds import deadwood, deadwood_cards, knocker_arrangement, melded_mask
 from games.gin.moves import (
@@ -503,14 +503,14 @@ def position(
     elsewhere, in deck order). `upcard` defaults to the bottom card of the pile.
     """
     opts = Options.from_mapping(options)
-    masks = (mask_of(parse_cards(hands[0])), mask_of(parse_cards(hands[1])))
-    pile = tuple(index_of(card) for card in parse_cards(discard))
+    masks = (mask_of(parse_suited_cards(hands[0])), mask_of(parse_suited_cards(hands[1])))
+    pile = tuple(index_of(card) for card in parse_suited_cards(discard))
     used = masks[0] | masks[1] | mask_of(CARDS[i] for i in pile)
     if stock is None:
         rest = tuple(i for i in range(52) if not used >> i & 1)
     else:
-        rest = tuple(index_of(card) for card in parse_cards(stock))
-    up = index_of(parse_card(upcard)) if upcard is not None else (pile[0] if pile else rest[-1])
+        rest = tuple(index_of(card) for card in parse_suited_cards(stock))
+    up = index_of(parse_suited(upcard)) if upcard is not None else (pile[0] if pile else rest[-1])
     return State(
         options=opts,
         seed=0,
@@ -522,7 +522,7 @@ def position(
         upcard=up,
         phase=phase,
         turn=to_move,
-        just_taken=index_of(parse_card(just_taken)) if just_taken else None,
+        just_taken=index_of(parse_suited(just_taken)) if just_taken else None,
         discard_takes=discard_takes,
         tallies=tuple(tallies) if tallies is not None else tuple(GameTally() for _ in range(opts.games)),
         wins=wins,

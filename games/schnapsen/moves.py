@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.base import IllegalMove
-from games.cards import Card, Rank, Suit, parse_card
+from games.cards import Card, Rank, Suit, parse_suited
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +121,7 @@ Move = PlayCard | Marriage | ExchangeTrump | Close | Claim | Draw | KeepTrump
 def decode_card(text: str) -> Card:
     """A card from a move code, as IllegalMove (not ValueError) so a corrupt log reads as a refused move."""
     try:
-        return parse_card(text)
+        return parse_suited(text)
     except ValueError as error:
         raise IllegalMove(f"That is not a card: {error}.") from error
 
@@ -173,7 +173,7 @@ def parse_move(text: str, trump: Suit) -> Move:
     if len(words) != 1:
         raise IllegalMove(f"I did not understand {text.strip()!r}; play one card such as Kh.")
     try:
-        return PlayCard(parse_card(words[0]))
+        return PlayCard(parse_suited(words[0]))
     except ValueError:
         raise IllegalMove(f"{text.strip()!r} is not a card or a move; try Kh, 20 Kh, exchange or close.") from None
 
@@ -184,7 +184,7 @@ def _parse_marriage(words: Sequence[str], trump: Suit) -> Marriage:
     if len(words) != 1:
         raise IllegalMove("Name the card to lead from the marriage, for example: marriage Kh.")
     try:
-        card = parse_card(words[0])
+        card = parse_suited(words[0])
     except ValueError:
         raise IllegalMove(f"{words[0]!r} is not a card; name the K or Q to lead, such as Kh.") from None
     if card.rank not in (Rank.KING, Rank.QUEEN) or card.suit is None:

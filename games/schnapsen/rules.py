@@ -75,4 +75,4 @@ def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     cards = list(cards)
     suit_order = {suit: index for index, suit in enumerate(alternating_suits({card.suit for card in cards
                                                                               if card.suit is not None}, trump))}
-    return sorted(cards, key=lambda card: (suit_order[card.suit], -strength(card)))  # type: ignore[index]
+    return sorted(cards, key=lambda card: (suit_order[card.suit], -strength(card)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.cards import Card, Suit, parse_card
+from games.cards import Card, Suit, parse_suited
 from games.schnapsen.options import Options
 from games.schnapsen.views import DealEnd, DealSummary, ExchangeRecord, Pause, PlayedCard, TrickRecord
 
@@ -23,7 +23,7 @@ def _codes(cards: tuple[Card, ...]) -> list[str]:
 
 
 def _cards(codes: list[str]) -> tuple[Card, ...]:
-    return tuple(parse_card(code) for code in codes)
+    return tuple(parse_suited(code) for code in codes)
 
 
 def _summary_to_dict(summary: DealSummary | None) -> dict[str, Any] | None:
@@ -64,7 +64,7 @@ def _drawn_from(codes: list[str | None] | None) -> tuple[Card | None, Card | Non
     """Each seat's latest draw; snapshots written before it was kept load as "nothing drawn"."""
     if not codes:
         return (None, None)
-    first, second = (None if code is None else parse_card(code) for code in codes)
+    first, second = (None if code is None else parse_suited(code) for code in codes)
     return (first, second)
 
 
@@ -110,7 +110,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         raise ValueError(f"unknown Sixty-Six snapshot format {data.get('format')!r}")
     options = Options.from_mapping(data["options"])
     tricks = tuple(
-        TrickRecord((PlayedCard(lead, parse_card(first)), PlayedCard(1 - lead, parse_card(second))), winner)
+        TrickRecord((PlayedCard(lead, parse_suited(first)), PlayedCard(1 - lead, parse_suited(second))), winner)
         for lead, first, second, winner in data["tricks"]
     )
     closed = data["closed"]
@@ -130,7 +130,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         tricks_won=(data["tricks_won"][0], data["tricks_won"][1]),
         marriages=tuple((seat, Suit(letter), points) for seat, letter, points in data["marriages"]),
         exchanges=tuple(
-            ExchangeRecord(seat, parse_card(taken), parse_card(given)) for seat, taken, given in data["exchanges"]
+            ExchangeRecord(seat, parse_suited(taken), parse_suited(given)) for seat, taken, given in data["exchanges"]
         ),
         closed=None if closed is None else CloseRecord(closed[0], closed[1], closed[2], closed[3]),
         log=tuple(data["log"]),

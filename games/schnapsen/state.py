@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.base import GameResult, IllegalMove, replay_moves, seeded_rng
-from games.cards import Card, Rank, Suit, parse_card, parse_cards, schnapsen_deck, shuffled
+from games.cards import Card, Rank, Suit, parse_suited, parse_suited_cards, schnapsen_deck, shuffled
 from games.schnapsen.moves import (
     Claim,
     Close,
@@ -697,7 +697,7 @@ def position(
     state as the state at closing (SX-13).
     """
     opts = Options.from_mapping({"preset": preset, **options})
-    hand_cards = tuple(tuple(parse_cards(text)) for text in hands)
+    hand_cards = tuple(tuple(parse_suited_cards(text)) for text in hands)
     if len(hand_cards) != 2:
         raise ValueError("a Sixty-Six position has two hands")
     if len(trump) == 1:
@@ -706,13 +706,13 @@ def position(
         if talon:
             raise ValueError("a talon needs its face-up trump card")
     else:
-        trump_card = parse_card(trump)
+        trump_card = parse_suited(trump)
         assert trump_card.suit is not None
         trump_suit = trump_card.suit
-        talon_cards = (*parse_cards(talon), trump_card)
+        talon_cards = (*parse_suited_cards(talon), trump_card)
     if len(talon_cards) % 2:
         raise ValueError("the talon (face-down cards plus the trump card) holds an even number of cards")
-    led = tuple(parse_cards(trick))
+    led = tuple(parse_suited_cards(trick))
     every = [*hand_cards[0], *hand_cards[1], *talon_cards, *led]
     if len(set(every)) != len(every):
         raise ValueError("a card appears twice in the position")

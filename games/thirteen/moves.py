@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import IllegalMove
-from games.cards import Card, format_cards, parse_card
+from games.cards import Card, format_cards, parse_suited
 from games.thirteen.order import CODES, VALUE_BY_CODE, cards_of, mask_of, values_of
 
 
@@ -61,7 +61,7 @@ def decode_move(code: str) -> Move:
         if mask.bit_count() == len(tokens):
             return Play(mask)
     try:
-        cards = [parse_card(token) for token in code.split(".")]
+        cards = [parse_suited(token) for token in code.split(".")]
         mask = mask_of(cards)
     except ValueError as error:
         raise IllegalMove(f"Unreadable move {code!r}: {error}.") from None
@@ -78,7 +78,7 @@ def parse_move(text: str) -> Move:
     if len(words) == 1 and words[0].lower() in PASS_WORDS:
         return PASS
     try:
-        cards = [parse_card(word) for word in words]
+        cards = [parse_suited(word) for word in words]
         mask = mask_of(cards)
     except ValueError as error:
         raise IllegalMove(f"I can't read that: {error}. Write cards like `7s 7h 10d`, or `pass`.") from None

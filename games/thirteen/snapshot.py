@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from games.cards import parse_cards
+from games.cards import parse_suited_cards
 from games.thirteen.combos import classify
 from games.thirteen.moves import decode_move
 from games.thirteen.options import Options
@@ -67,7 +67,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     state.passed = int(data["passed"])
     state.declined = int(data["declined"])
     state.places = tuple(data["places"])
-    state.forced = value(parse_cards(data["forced"])[0]) if data["forced"] is not None else None
+    state.forced = value(parse_suited_cards(data["forced"])[0]) if data["forced"] is not None else None
     state.history = tuple(Turn(seat, decode_move(code), bool(auto)) for seat, code, auto in data["history"])
     state.log = tuple(LogLine(seat, text) for seat, text in data["log"])
     state.played = _mask(data["played"])
@@ -83,4 +83,4 @@ def _codes(mask: int) -> str:
 
 
 def _mask(text: str) -> int:
-    return mask_of(parse_cards(text))
+    return mask_of(parse_suited_cards(text))

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import GameResult, IllegalMove
-from games.cards import format_cards, parse_cards
+from games.cards import format_cards, parse_suited_cards
 from games.thirteen.combos import (
     Combo,
     all_combos,
@@ -474,7 +474,7 @@ class State:
 
 
 def _mask(text: str) -> int:
-    return mask_of(parse_cards(text))
+    return mask_of(parse_suited_cards(text))
 
 
 def new_game(players: int = 4, seed: int = 0, options: Mapping[str, Any] | Options | None = None) -> State:

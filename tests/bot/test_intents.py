@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import discord
 
+from bench.players.common import click, open_lobby, start_bot
 from bot.bot import CardBot, intents
 from fakediscord import FakeDiscord
 from fakediscord.server import DIRECT_MESSAGES, GUILD_MESSAGES, PRIVILEGED_INTENTS
-from tests.e2e.helpers import click, open_lobby, start_bot
 
 
 def test_c8_intents_are_the_defaults_without_message_events() -> None:

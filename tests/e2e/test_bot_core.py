@@ -10,11 +10,7 @@ import asyncio
 import dataclasses
 import re
 
-from bot.bot import CardBot
-from fakediscord import FakeDiscord, Message, SimUser
-from games.cards import parse_card
-from rendering import offload
-from tests.e2e.helpers import (
+from bench.players.common import (
     FAST,
     asks,
     click,
@@ -30,6 +26,10 @@ from tests.e2e.helpers import (
     take_turn_with_hint,
     version_of,
 )
+from bot.bot import CardBot
+from fakediscord import FakeDiscord, Message, SimUser
+from games.cards import parse_card
+from rendering import offload
 
 CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from bench.players import budget
+from bench.players.common import start_bot
 from bot.offline import BotHarness
 from fakediscord import FakeDiscord
-from tests.e2e import budget
-from tests.e2e.helpers import start_bot
-from tests.e2e.schnapsen_helpers import fixed_seed
+from tests.e2e.seeds import fixed_seed
 
 MAX_PER_MOVE = 2.0  # a 4-person Thirteen game, turn notifications included
 SEEDS = (1, 2, 3, 4, 5)  # fixed deals, so the figures are reproducible; the median is asserted

@@ -14,18 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.bot import CardBot
-from bot.offline import BotHarness
-from bot.router import OUT_OF_DATE
-from cogs.carousel.words import ending, final_lines, hand_lines, step_lines, table_notation
-from fakediscord import FakeDiscord, Message, Modal, SimUser
-from games.base import IllegalMove
-from games.cards import format_cards
-from games.carousel import Draw, Knock, MeldStep, State
-from games.carousel.moves import parse_table
-from games.carousel.solver import arrange, best_play
-from rendering.carousel import sort_hand
-from tests.e2e.carousel_helpers import (
+from bench.players.carousel import (
     COMPUTER,
     DRAW,
     HINT,
@@ -46,8 +35,20 @@ from tests.e2e.carousel_helpers import (
     table_showing,
     turn,
 )
-from tests.e2e.helpers import FAST, game_over_in, start_bot
-from tests.e2e.schnapsen_helpers import fixed_seed, hand_of, version_of
+from bench.players.common import FAST, game_over_in, start_bot
+from bench.players.schnapsen import hand_of, version_of
+from bot.bot import CardBot
+from bot.offline import BotHarness
+from bot.router import OUT_OF_DATE
+from cogs.carousel.words import ending, final_lines, hand_lines, step_lines, table_notation
+from fakediscord import FakeDiscord, Message, Modal, SimUser
+from games.base import IllegalMove
+from games.cards import format_cards
+from games.carousel import Draw, Knock, MeldStep, State
+from games.carousel.moves import parse_table
+from games.carousel.solver import arrange, best_play
+from rendering.carousel import sort_hand
+from tests.e2e.seeds import fixed_seed
 
 # Table images are redrawn at most every 0.25 s (the coalescing of bot/table.py still ends on the
 # newest state), so CPU goes to the moves rather than to table images nobody looks at.

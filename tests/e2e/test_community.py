@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bench.players.common import click, confirm, game_id_of, open_lobby, play_all, start_bot, start_game
 from bot.lobby import engine_options
 from bot.texts import count
 from cogs.leaderboard import PAGE_SIZE, to_row
@@ -20,7 +21,6 @@ from fakediscord import FakeDiscord, Message, SimUser
 from games.base import seeded_rng
 from games.registry import get_engine
 from rendering.leaderboard import render_leaderboard
-from tests.e2e.helpers import click, confirm, game_id_of, open_lobby, play_all, start_bot, start_game
 
 STORED_CHANNEL = 424242  # a channel id for games written straight to storage (one finished game at a time)
 BASE_TIME = 1_700_000_000.0

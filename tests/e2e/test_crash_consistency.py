@@ -30,10 +30,10 @@ from typing import Any
 import pytest
 
 from bench.bot_child import READY_LINE
+from bench.players.common import take_turn_with_hint
 from data import Database, GameStatus, load_state
 from fakediscord import BotCrashed, FakeDiscord, InteractionFailed, Message, SimUser
 from tests.e2e.crash_child import STANDBY_LINE
-from tests.e2e.helpers import take_turn_with_hint
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 

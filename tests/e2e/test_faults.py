@@ -15,11 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.bot import CardBot
-from bot.hands import fingerprint
-from data import GameStatus, MessageKind
-from fakediscord import FakeDiscord, Message, SimUser
-from tests.e2e.helpers import (
+from bench.players.common import (
     FAST,
     click,
     confirm,
@@ -32,6 +28,10 @@ from tests.e2e.helpers import (
     start_game,
     version_of,
 )
+from bot.bot import CardBot
+from bot.hands import fingerprint
+from data import GameStatus, MessageKind
+from fakediscord import FakeDiscord, Message, SimUser
 
 # Retries 10 ms apart, and a request that takes over 0.3 s counts as timed out.
 TUNING = dataclasses.replace(FAST, retry_delay=0.01, request_timeout=0.3)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bench.players.common import click, game_id_of, game_over_in, open_lobby, play_all, start_bot, wait_hand
 from fakediscord import FakeDiscord, Message
 from games.registry import KINDS
-from tests.e2e.helpers import click, game_id_of, game_over_in, open_lobby, play_all, start_bot, wait_hand
 
 
 async def test_cardroom_lists_every_game_with_its_command_and_a_play_button(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]

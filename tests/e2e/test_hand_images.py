@@ -7,8 +7,8 @@ uploaded again. A waiting hand is not edited at all when another player moves.
 
 from __future__ import annotations
 
+from bench.players.common import click, game_id_of, is_my_turn, open_lobby, start_bot, start_game, version_of
 from fakediscord import FakeDiscord, Message, SimUser
-from tests.e2e.helpers import click, game_id_of, is_my_turn, open_lobby, start_bot, start_game, version_of
 
 
 async def two_player_game(fake: FakeDiscord, bots) -> tuple[SimUser, Message, SimUser]:  # type: ignore[no-untyped-def]

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from bench.players.common import click, hand_message, open_lobby, start_bot, start_game
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.server import InteractionFailed
-from tests.e2e.helpers import click, hand_message, open_lobby, start_bot, start_game
 
 NASTY_NUMBERS = ["²", "٣", "1" * 40, "9223372036854775808", "-1", "", "0x10", "1e9", " 1", "99999"]
 NASTY_TEXT = ["²", "a" * 200, "<@everyone>", "☃", "'; DROP TABLE games; --", "\x00", "zz:zz"]

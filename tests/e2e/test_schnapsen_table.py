@@ -14,18 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.config import Tuning
-from bot.offline import BotHarness
-from cogs.schnapsen.adapter import hint_text
-from cogs.schnapsen.words import deal_line
-from fakediscord import FakeDiscord, Message, SimUser
-from games.base import IllegalMove
-from games.cards import parse_card
-from games.schnapsen import Claim, Close, DealEnd, ExchangeTrump, Marriage, Pause, PlayCard, State
-from games.schnapsen.ai import NormalPlayer
-from rendering.table import with_names
-from tests.e2e.helpers import FAST, game_over_in, start_bot
-from tests.e2e.schnapsen_helpers import (
+from bench.players.common import FAST, game_over_in, start_bot
+from bench.players.schnapsen import (
     card_codes,
     controls,
     deal_shown,
@@ -33,7 +23,6 @@ from tests.e2e.schnapsen_helpers import (
     find_seed,
     first_card,
     first_playable,
-    fixed_seed,
     hand_of,
     hand_version,
     new_state,
@@ -49,6 +38,17 @@ from tests.e2e.schnapsen_helpers import (
     turn,
     version_of,
 )
+from bot.config import Tuning
+from bot.offline import BotHarness
+from cogs.schnapsen.adapter import hint_text
+from cogs.schnapsen.words import deal_line
+from fakediscord import FakeDiscord, Message, SimUser
+from games.base import IllegalMove
+from games.cards import parse_card
+from games.schnapsen import Claim, Close, DealEnd, ExchangeTrump, Marriage, Pause, PlayCard, State
+from games.schnapsen.ai import NormalPlayer
+from rendering.table import with_names
+from tests.e2e.seeds import fixed_seed
 
 SCHNAPSEN = engine_options(preset="schnapsen")
 MEMORY = engine_options(preset="schnapsen", claim_mode="memory")

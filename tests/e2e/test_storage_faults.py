@@ -11,12 +11,7 @@ from typing import Any
 import pytest
 
 import bot.service
-from data import GameStatus, MoveSource, StorageFault
-from data.database import Tx
-from data.errors import as_fault
-from fakediscord import FakeDiscord, Message, SimUser
-from tests.data.conftest import sqlite_full_error
-from tests.e2e.helpers import (
+from bench.players.common import (
     click,
     game_id_of,
     game_over_in,
@@ -28,6 +23,11 @@ from tests.e2e.helpers import (
     take_turn_with_hint,
     version_of,
 )
+from data import GameStatus, MoveSource, StorageFault
+from data.database import Tx
+from data.errors import as_fault
+from fakediscord import FakeDiscord, Message, SimUser
+from tests.data.conftest import sqlite_full_error
 from tests.e2e.test_bot_core import duel, seat_people
 
 MOVE_NOT_SAVED = "Couldn't save that move: the server's disk is full. Nothing was lost; try again shortly."

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
+from bench.players.common import FAST, click, game_id_of, open_lobby, start_bot, start_game
 from bot.bot import CardBot
 from data import MessageKind, MoveSource
 from fakediscord import FakeDiscord, Message
-from tests.e2e.helpers import FAST, click, game_id_of, open_lobby, start_bot, start_game
 
 # Retries a few milliseconds apart, so a refused post is given up on quickly in the restart test.
 TUNING = dataclasses.replace(FAST, retry_attempts=3, retry_delay=0.01)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from bench.players.common import game_id_of, open_lobby, start_bot
 from fakediscord import FakeDiscord
 from games.schnapsen import Options as SchnapsenOptions
 from games.thirteen import Options
-from tests.e2e.helpers import game_id_of, open_lobby, start_bot
 
 
 async def test_the_documented_thirteen_options_reach_the_table(fake: FakeDiscord, bots) -> None:

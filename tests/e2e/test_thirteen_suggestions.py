@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from fakediscord import FakeDiscord, Message
-from tests.e2e.helpers import (
+from bench.players.common import (
     click,
     game_over_in,
     hand_message,
@@ -15,6 +14,7 @@ from tests.e2e.helpers import (
     start_game,
     version_of,
 )
+from fakediscord import FakeDiscord, Message
 
 
 def suggested(hand: Message) -> list[dict]:  # type: ignore[type-arg]

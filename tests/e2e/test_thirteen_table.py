@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bench.players.common import click, game_over_in, open_lobby, play_all, start_bot
 from fakediscord import FakeDiscord
-from tests.e2e.helpers import click, game_over_in, open_lobby, play_all, start_bot
 
 
 async def test_one_human_against_three_computers_plays_to_the_end(fake: FakeDiscord, bots) -> None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
+from bench.players.common import click, game_id_of, game_over_in, open_lobby, play_all, start_bot, start_game
 from bot.bot import CardBot
 from fakediscord import FakeDiscord, Message, SimUser
-from tests.e2e.helpers import click, game_id_of, game_over_in, open_lobby, play_all, start_bot, start_game
 
 
 async def turn_starts(bot: CardBot, game_id: int) -> Counter[int]:

@@ -8,11 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
-from bot.bot import CardBot
-from bot.service import Applied, StaleVersion
-from bot.shards import ShardedCardBot
-from fakediscord import FakeDiscord
-from tests.e2e.helpers import (
+from bench.players.common import (
     FAST,
     game_id_of,
     is_my_turn,
@@ -23,6 +19,10 @@ from tests.e2e.helpers import (
     take_turn_with_hint,
     version_of,
 )
+from bot.bot import CardBot
+from bot.service import Applied, StaleVersion
+from bot.shards import ShardedCardBot
+from fakediscord import FakeDiscord
 from tests.e2e.test_bot_core import seat_people
 
 # Leases of a second, looked at every 50 ms: a dead owner's games are taken over within about a second.

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from bench.players.common import (
+    click,
+    confirm,
+    game_over_in,
+    hand_message,
+    open_lobby,
+    start_bot,
+    start_game,
+    wait_hand,
+)
+from bench.players.schnapsen import play
 from bot.components import button
 from bot.ids import ComponentId
 from bot.layout import MAX_COMPONENTS, STRIPPED_HAND, card, components_in, rows_of
 from fakediscord import FakeDiscord, Message
-from tests.e2e.helpers import click, confirm, game_over_in, hand_message, open_lobby, start_bot, start_game, wait_hand
-from tests.e2e.schnapsen_helpers import play
 
 
 def assert_v2_card(message: Message) -> None:

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from games.cards import Card, parse_card, rummy_deck
+from games.cards import Joker, parse_card, rummy_deck
 from rendering import cards
 from rendering.theme import DEFAULT_THEME, Size
 
@@ -30,7 +30,7 @@ def test_ca7_declared_joker_is_marked_unlike_the_natural_card():
     """A table joker standing for 7♥ is drawn differently from a natural 7♥ and from a bare joker."""
     natural = cards.face(parse_card("7h"), Size.MELD)
     declared = cards.declared_joker(parse_card("7h"), Size.MELD)
-    joker = cards.face(Card.joker(), Size.MELD)
+    joker = cards.face(Joker(), Size.MELD)
     assert declared.tobytes() != natural.tobytes()
     assert declared.tobytes() != joker.tobytes()
 

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.carousel_tables import random_table
 from games.cards import parse_cards
 from games.carousel import solver
 from games.carousel.melds import Meld, card_value, meld_problem
 from games.carousel.solver import arrange, best_play, solve_best
 from games.carousel.table_check import check_meld_step
 from tests.games.carousel.oracle import NEG, oracle_best
-from tests.games.carousel.tables import random_table
 
 
 def _instance(seed: int, decks: int, size: int, hand_size: int):  # type: ignore[no-untyped-def]

@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bench.players.common import click, first_hand, game_over_in, open_lobby
+from bench.players.schnapsen import action_of, hand_of, version_of
 from bot.bot import CardBot
 from cogs.carousel.adapter import CarouselAdapter
 from cogs.carousel.words import added_cards
@@ -27,8 +29,6 @@ from games.base import seeded_rng
 from games.carousel import ENGINE, CarouselView, Draw, Knock, MeldStep, Move, PassKnock, Phase, State
 from games.carousel.ai import NormalPlayer
 from games.carousel.solver import arrange
-from tests.e2e.helpers import click, first_hand, game_over_in, open_lobby
-from tests.e2e.schnapsen_helpers import action_of, hand_of, version_of
 
 HINT, DRAW, COMPUTER = "hint", "draw", "computer"
 TABLE_TITLE = "**Carousel** · game #"

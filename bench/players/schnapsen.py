@@ -10,18 +10,13 @@ derived from the engine, never typed in.
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Callable, Mapping
-from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
-import bot.lobby as lobby_module
+from bench.players.common import asks, click, confirm, first_hand, game_over_in, open_lobby
 from cogs.schnapsen.adapter import SchnapsenAdapter
 from fakediscord import FakeDiscord, Message, SimUser
 from games.schnapsen import ENGINE, Draw, KeepTrump, Move, PlayCard, SchnapsenView, State
-from tests.e2e.helpers import asks, click, confirm, first_hand, game_over_in, open_lobby
 
 Json = dict[str, Any]
 Chooser = Callable[[Message], str | None]  # a hand message -> the custom id to press (None: wait)
@@ -30,24 +25,6 @@ TABLE_TITLE = "**Schnapsen** · game #"
 
 
 # Seeds and the pure engine -----------------------------------------------------------------------
-
-
-class _FixedSeed(random.SystemRandom):
-    """A SystemRandom whose `randrange` returns one chosen number: the lobby draws the table seed with it."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__()
-        self._seed = seed
-
-    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
-        return self._seed
-
-
-def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    """Make the next tables opened use `seed`: the lobby draws seeds from `random.SystemRandom`, so the
-    lobby module (only) sees a `random` whose SystemRandom returns `seed`."""
-    patched = SimpleNamespace(**{**vars(random), "SystemRandom": lambda: _FixedSeed(seed)})
-    monkeypatch.setattr(lobby_module, "random", patched)
 
 
 def engine_options(**raw: Any) -> dict[str, Any]:

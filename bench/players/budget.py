@@ -13,10 +13,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from bench.players import carousel as carousel_helpers
+from bench.players import schnapsen as schnapsen_helpers
+from bench.players.common import click, game_over_in, open_lobby, play_all, start_game
 from bot.bot import CardBot
 from fakediscord import FakeDiscord, SimUser
-from tests.e2e import carousel_helpers, schnapsen_helpers
-from tests.e2e.helpers import click, game_over_in, open_lobby, play_all, start_game
 
 PEOPLE = ("alice", "bob", "carol", "dave")
 
