@@ -23,7 +23,7 @@ from bot.decode import INVALID, TEXT_LIMIT, values_were_shown
 from bot.hands import fingerprint, is_live, panel_kwargs, send_kwargs
 from bot.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.names import shown_name
-from bot.service import GameClosed, Loaded, NotYourTurn, StaleVersion
+from bot.service import GameClosed, GameService, Loaded, NotYourTurn, StaleVersion
 from bot.texts import RESTARTING, not_saved
 from data import GameNotFound, GameStatus, MessageKind, StorageFault
 from games.base import IllegalMove
@@ -45,7 +45,7 @@ class Router:
         self.confirmations = Confirmations(bot)
 
     @property
-    def service(self):  # type: ignore[no-untyped-def]
+    def service(self) -> GameService:
         return self.bot.service
 
     async def dispatch(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:

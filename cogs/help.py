@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapters import GameAdapter
+from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
 from bot.lobby import engine_options
 from cogs.leaderboard import GAME_CHOICES
@@ -77,8 +78,8 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RULES
         return cls(match["kind"], int(match["page"]), int(match["game"]), label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Rules")  # type: ignore[attr-defined]
-        if not isinstance(cog, Rules):
+        cog = find_cog(interaction.client, Rules)
+        if cog is None:
             return
         await interaction.response.edit_message(**await cog.page(self.kind, self.page, self.game_id))
 

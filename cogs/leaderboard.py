@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
 from bot.texts import count
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
@@ -212,8 +213,8 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
         return cls(match["kind"], Period(match["period"]), int(match["page"]), int(match["caller"]), label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Leaderboard")  # type: ignore[attr-defined]
-        if not isinstance(cog, Leaderboard) or self.kind not in kinds():
+        cog = find_cog(interaction.client, Leaderboard)
+        if cog is None or self.kind not in kinds():
             await interaction.response.send_message("Leaderboards are not available right now.", ephemeral=True)
             return
         if interaction.user.id == self.caller:

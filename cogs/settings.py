@@ -24,13 +24,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cog_lookup import find_cog
 from bot.decode import INVALID, strict_int
 from bot.ids import Scope, scope_pattern, scoped
 from bot.layout import notice_kwargs
 from bot.permissions import NOT_A_MANAGER, is_games_manager
 from bot.texts import count, duration
 from cogs.stats import selected_values
-from data import Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
+from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -95,8 +96,8 @@ class SettingsControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=SET
         return cls(item, match["action"], int(match["user"]) if match["user"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Settings")  # type: ignore[attr-defined]
-        if not isinstance(cog, Settings):
+        cog = find_cog(interaction.client, Settings)
+        if cog is None:
             return
         values = selected_values(interaction)
         await cog.on_control(interaction, self.action, self.user, values)
@@ -119,7 +120,7 @@ class Settings(commands.Cog):
         self.bot.remove_dynamic_items(SettingsControl)
 
     @property
-    def db(self):  # type: ignore[no-untyped-def]
+    def db(self) -> Database:
         return self.bot.service.db
 
     # -- player settings ---------------------------------------------------------------------------

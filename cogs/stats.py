@@ -25,6 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cog_lookup import find_cog
 from bot.decode import INVALID, strict_int, values_were_shown
 from bot.ids import Scope, scope_pattern, scoped
 from bot.names import shown_name, shown_names
@@ -153,8 +154,8 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
         return cls(int(match["game"]), int(match["step"]), match["tag"], label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
-        if not isinstance(cog, Stats):
+        cog = find_cog(interaction.client, Stats)
+        if cog is None:
             return
         await interaction.response.defer()  # deferred update: replaying and drawing take a moment
         kwargs = await cog.replay_message(interaction, self.game_id, self.step)
@@ -182,12 +183,12 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK
         return cls(int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Stats")  # type: ignore[attr-defined]
+        cog = find_cog(interaction.client, Stats)
         values = selected_values(interaction)
         game_id = strict_int(values[0]) if len(values) == 1 else None
         shown = interaction.message.components if interaction.message is not None else []
         custom_id = str(dict(interaction.data or {}).get("custom_id"))
-        if not isinstance(cog, Stats) or game_id is None or not values_were_shown(shown, custom_id, values):
+        if cog is None or game_id is None or not values_were_shown(shown, custom_id, values):
             await interaction.response.send_message(INVALID, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)

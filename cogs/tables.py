@@ -17,7 +17,7 @@ from bot.confirm import END, END_QUESTION, LEAVE, LEAVE_QUESTION, Question
 from bot.hands import send_kwargs
 from bot.names import shown_name
 from bot.permissions import may_manage_game
-from data import GameStatus
+from data import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ class Tables(commands.Cog):
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
-    async def _game_here(self, interaction: discord.Interaction):  # type: ignore[no-untyped-def]
+    async def _game_here(self, interaction: discord.Interaction) -> GameRecord | None:
         record = await self.bot.service.db.games.open_in_channel(interaction.channel_id or 0)
         if record is None:
             await interaction.response.send_message("There is no game at this table right now.", ephemeral=True)
