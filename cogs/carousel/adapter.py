@@ -35,7 +35,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -183,7 +183,7 @@ class Proposals:
 class CarouselAdapter(GameAdapter):
     kind = "carousel"
     title = GAME.name
-    engine = cast(Engine, ENGINE)
+    engine: Engine = ENGINE
     summary = words.RULES
     act_in_thread = True  # Meld, Confirm and Hint run the solver
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -91,8 +91,7 @@ def _card_arg(arg: str) -> Card | None:
 class GinAdapter(GameAdapter):
     kind = GAME.kind
     title = GAME.name
-    # A cast: GinEngine declares `levels` as a tuple where the Engine protocol has a Sequence attribute.
-    engine = cast(Engine, ENGINE)
+    engine: Engine = ENGINE
     summary = words.RULES
 
     # -- options and public texts ------------------------------------------------------------------

@@ -29,7 +29,7 @@ import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -104,9 +104,7 @@ def _card_arg(arg: str) -> Card | None:
 class SchnapsenAdapter(GameAdapter):
     kind = "schnapsen"
     title = GAME.name
-    # A cast, not a plain assignment: SchnapsenEngine declares `levels` as a tuple where the Engine
-    # protocol has a (mutable, hence invariant) Sequence attribute; the engine does satisfy it at runtime.
-    engine = cast(Engine, ENGINE)
+    engine: Engine = ENGINE
     summary = words.COMMON_RULES
     act_in_thread = True  # Hint may run the solver (see the module docstring)
     confirmations = MappingProxyType({HandAction.CLOSE: (words.CLOSE_QUESTION, words.CLOSED)})

@@ -21,7 +21,7 @@ Public API
 - `games.carousel.ai`: the computer players, `computer_player(level)`.
 """
 
-from games.carousel.engine import ENGINE, CarouselEngine
+from games.carousel.engine import ENGINE
 from games.carousel.melds import Meld, MeldKind, TableCard, card_value, hand_value, meld_problem
 from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move
 from games.carousel.options import Options
@@ -34,7 +34,6 @@ GAME = declare("Carousel", "carousel", ENGINE, aliases=("rummy",), order=1)
 __all__ = [
     "ENGINE",
     "GAME",
-    "CarouselEngine",
     "CarouselView",
     "Draw",
     "GameEndSummary",

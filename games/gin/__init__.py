@@ -23,7 +23,7 @@ Public API
 - Computer players (`games.gin.ai`): `computer_player("easy" | "normal" | "hard")`.
 """
 
-from games.gin.engine import ENGINE, GinEngine
+from games.gin.engine import ENGINE
 from games.gin.moves import BIG_GIN, DRAW, PASS, TAKE, BigGin, Discard, DrawStock, Knock, Move, PassUpcard, TakeDiscard
 from games.gin.options import Options
 from games.gin.scoring import GameTally, HandEnd, HandScore
@@ -46,7 +46,6 @@ __all__ = [
     "DrawStock",
     "Event",
     "GameTally",
-    "GinEngine",
     "GinView",
     "HandEnd",
     "HandScore",

@@ -1,34 +1,10 @@
-"""`ENGINE`: Gin Rummy as the bot, storage and tools see it (games.base.Engine)."""
+"""`ENGINE`: Gin Rummy as the bot, storage and tools see it (games.base.Engine); seats per GR-1."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
-
+from games.facade import StateEngine
 from games.gin.state import State, new_game, replay
 
-
-class GinEngine:
-    """Stateless façade over `state`: kind, seat limits (GR-1), computer levels, new games and replays."""
-
-    kind = "gin"
-    min_players = 2
-    max_players = 2
-    levels: tuple[str, ...] = ("easy", "normal", "hard")
-
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        return new_game(players, seed, options)
-
-    def replay(self, players: int, seed: int, options: Mapping[str, Any] | None, moves: Iterable[str]) -> State:
-        return replay(players, seed, options, moves)
-
-    def from_dict(self, data: Mapping[str, Any]) -> State:
-        return State.from_dict(data)
-
-    def computer(self, level: str) -> Any:
-        from games.gin.ai import computer_player
-
-        return computer_player(level)
-
-
-ENGINE = GinEngine()
+ENGINE: StateEngine[State] = StateEngine(
+    "gin", 2, 2, new_game, replay, State.from_dict, ai_module="games.gin.ai"
+)

@@ -31,7 +31,7 @@ Public API
 """
 
 from games.plugin import declare
-from games.schnapsen.engine import ENGINE, SchnapsenEngine
+from games.schnapsen.engine import ENGINE
 from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, KeepTrump, Marriage, Move, PlayCard
 from games.schnapsen.options import PRESETS, Options
 from games.schnapsen.state import State, new_game, position, replay
@@ -69,7 +69,6 @@ __all__ = [
     "Phase",
     "PlayCard",
     "PlayedCard",
-    "SchnapsenEngine",
     "SchnapsenView",
     "State",
     "TrickRecord",

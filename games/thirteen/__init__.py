@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.plugin import declare
 from games.thirteen.combos import Combo, ComboKind
-from games.thirteen.engine import ENGINE, ThirteenEngine
+from games.thirteen.engine import ENGINE
 from games.thirteen.moves import PASS, Move, Pass, Play
 from games.thirteen.options import Options
 from games.thirteen.state import State, new_game, position, replay
@@ -66,7 +66,6 @@ __all__ = [
     "Play",
     "State",
     "TableCombo",
-    "ThirteenEngine",
     "ThirteenView",
     "Turn",
     "computer_player",

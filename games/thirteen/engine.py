@@ -1,34 +1,10 @@
-"""`ENGINE`: Thirteen as the bot, storage and tools see it (games.base.Engine)."""
+"""`ENGINE`: Thirteen as the bot, storage and tools see it (games.base.Engine); seats per TL-1."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
-
+from games.facade import StateEngine
 from games.thirteen.state import State, new_game, replay
 
-
-class ThirteenEngine:
-    """Stateless façade over `state`: kind, seat limits (TL-1), computer levels, new games and replays."""
-
-    kind = "thirteen"
-    min_players = 2
-    max_players = 4
-    levels: tuple[str, ...] = ("easy", "normal", "hard")
-
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        return new_game(players, seed, options)
-
-    def replay(self, players: int, seed: int, options: Mapping[str, Any] | None, moves: Iterable[str]) -> State:
-        return replay(players, seed, options, list(moves))
-
-    def from_dict(self, data: Mapping[str, Any]) -> State:
-        return State.from_dict(data)
-
-    def computer(self, level: str) -> Any:
-        from games.thirteen.ai import computer_player  # the search loads only when a computer plays
-
-        return computer_player(level)
-
-
-ENGINE = ThirteenEngine()
+ENGINE: StateEngine[State] = StateEngine(
+    "thirteen", 2, 4, new_game, replay, State.from_dict, ai_module="games.thirteen.ai"
+)

@@ -18,6 +18,7 @@ import pytest
 
 from bench.players.common import FAST, game_over_in, open_lobby, start_bot
 from bench.players.schnapsen import controls, find_seed, hand_of, hand_version, press, settled, turn, version_of
+from bench.players.schnapsen import play as play_hands
 from bot.offline import BotHarness
 from cogs.gin.adapter import GinAdapter, best_knock, least_deadwood
 from cogs.gin.words import knock_label, no_knock_label
@@ -81,29 +82,7 @@ def simulate(seed: int, chosen: Mapping[str, Any], stop: Callable[[State], bool]
 async def play(fake: FakeDiscord, users: list[SimUser], *, stop: Callable[[], bool] = lambda: False,
                timeout: float = 90.0) -> int:
     """Every user presses `simple_choice` on their DM hand until the match ends or `stop()`."""
-    import asyncio
-
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    acted = {user.id: -1 for user in users}
-    moves = 0
-    while game_over_in(fake) is None and not stop():
-        assert loop.time() < deadline, "the match did not end in time"
-        moved = False
-        for user in users:
-            hand = hand_of(fake, user)
-            if hand is None or "Your turn" not in hand.text or version_of(hand) <= acted[user.id]:
-                continue
-            custom_id = simple_choice(hand)
-            if custom_id is None:
-                continue
-            acted[user.id] = version_of(hand)
-            await press(user, hand, custom_id)
-            moves += 1
-            moved = True
-        if not moved:
-            await asyncio.sleep(0.005)
-    return moves
+    return await play_hands(fake, users, simple_choice, stop=stop, timeout=timeout)
 
 
 def final_standings(fake: FakeDiscord) -> list[tuple[str, int]]:
