@@ -145,7 +145,8 @@ class Game:
     index: int
     players: tuple[SimUser, SimUser]
     hands: dict[str, str] = field(default_factory=dict)  # user id -> DM hand message id
-    checked: dict[str, int] = field(default_factory=dict)  # user id -> edit count last looked at
+    # user id -> (messages in their DM, edits of their newest hand) when the driver last looked
+    checked: dict[str, tuple[int, int]] = field(default_factory=dict)
     moved_at: dict[str, int] = field(default_factory=dict)  # user id -> version they last moved at
     busy: bool = False
     over: bool = False
@@ -181,29 +182,41 @@ async def move_click(user: SimUser, hand: Message) -> tuple[str, Message]:
     return "Play", chosen
 
 
+def dm_size(fake: FakeDiscord, user: SimUser) -> int:
+    """How many messages `user`'s DM holds, without copying them (the fake's store, read directly: a
+    snapshot of every DM on every tick would cost the driver more than the bot)."""
+    return len(fake._by_channel.get(user.dm.id, ()))
+
+
 def find_hand(fake: FakeDiscord, game: Game, user: SimUser) -> str | None:
-    """The id of `user`'s DM hand, once the bot has sent it (with the seat's first turn; until then a
-    player sees their cards through the table's My hand button), remembered in `game.hands`."""
-    for message in fake.messages(user.dm):
-        if message.buttons and not message.ephemeral:
-            game.hands[user.id] = message.id
-            return message.id
-    return None
+    """The id of `user`'s newest DM hand, remembered in `game.hands`; None before the bot sent one.
+
+    The bot sends a new DM at each turn start (that message is the turn notification; the old hand
+    loses its controls) and none before the seat's first turn. Once no hand has controls left, the
+    newest one (which says whether the game is over)."""
+    found = [message for message in fake.messages(user.dm) if not message.ephemeral]
+    with_controls = [message for message in found if message.buttons]
+    newest = with_controls[-1] if with_controls else found[-1] if found else None
+    if newest is None:
+        return None
+    game.hands[user.id] = newest.id
+    return newest.id
 
 
 def ready_player(fake: FakeDiscord, game: Game) -> tuple[SimUser, Message] | None:
     """The player of `game` whose turn it is, with their hand, if that hand is new to the driver.
 
-    Only hands whose edit count changed are copied out of the store (a snapshot is a JSON round trip),
-    so a scan over a thousand idle games stays cheap."""
+    A hand is copied out of the store (a snapshot is a JSON round trip) only when the DM got a new
+    message or the newest hand was edited, so a scan over a thousand idle games stays cheap."""
     for user in game.players:
-        hand_id = game.hands.get(user.id) or find_hand(fake, game, user)
+        known = game.hands.get(user.id)
+        marker = (dm_size(fake, user), fake.edit_count(known) if known else -1)
+        if game.checked.get(user.id) == marker:
+            continue
+        hand_id = find_hand(fake, game, user)
         if hand_id is None:
             continue
-        edits = fake.edit_count(hand_id)
-        if game.checked.get(user.id) == edits:
-            continue
-        game.checked[user.id] = edits
+        game.checked[user.id] = (marker[0], fake.edit_count(hand_id))
         hand = fake.message(hand_id)
         if not hand.buttons:
             game.over = "is over" in hand.text
