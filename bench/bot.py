@@ -13,11 +13,19 @@ Figures printed:
 - a load run (bench.bot_load): N concurrent two-player games, moves arriving at R per second for D
   seconds, with the bot in its own process (bench.bot_child): p50/p95/p99 acknowledgement, moves/s
   achieved, the bot's peak RSS beside the fake's, CPU of both. The load run uses the production
-  `Tuning` (1 s table coalescing, 5 s sweeps) unless --tuning overrides fields.
+  `Tuning` (1 s table coalescing, 5 s sweeps) unless --tuning overrides fields;
+- with --backend both, the load run twice: one bot process on SQLite, then two bot processes (shards 0
+  and 1 of 2) on one PostgreSQL database, the guild's events at shard 1 and every DM click at shard 0;
+  then both runs side by side: moves/s, ack p50/p95/p99, peak RSS and CPU per process, and the time
+  each move spent in the data layer's append (measured inside each bot process).
 
 Run: .venv/bin/python -m bench.bot --moves 200 --games 1000 --rate 100 --seconds 60
      (--moves 0 skips the latency part; --budget 0 the requests per move; --games 0 the load run;
      --profile FILE / --tracemalloc N profile the bot process)
+     .venv/bin/python -m bench.bot --moves 0 --budget 0 --games 200 --rate 40 --seconds 30 --backend both
+     (PostgreSQL: a throwaway server of bench.pgserver, which needs PostgreSQL's server binaries, initdb
+     and pg_ctl; or --postgres postgresql://... names a database to use, e.g. one started by
+     `python -m bench.pgserver start FOLDER`)
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.bot_load import line, load, move_click, open_game
+from bench.bot_load import RunFigures, line, load, move_click, open_game, side_by_side
 from bench.players import budget as request_budget
 from bench.players.common import hand_message, is_my_turn, version_of
 from bot.bot import EXTENSIONS, CardBot
@@ -140,6 +148,13 @@ def main() -> None:
     parser.add_argument("--tuning", default="{}", help='Tuning fields for the load run, JSON: {"sweep_interval": 1}')
     parser.add_argument("--profile", type=Path, help="cProfile of the load run's bot process (its event loop thread)")
     parser.add_argument("--tracemalloc", type=int, default=0, help="top N allocation sites of the load run's bot")
+    parser.add_argument(
+        "--backend",
+        choices=("sqlite", "postgresql", "both"),
+        default="sqlite",
+        help="the load run's bot: one process on SQLite, two shard processes on PostgreSQL, or both runs",
+    )
+    parser.add_argument("--postgres", help="postgresql:// URL for the PostgreSQL run (default: a throwaway server)")
     args = parser.parse_args()
     if args.moves:
         asyncio.run(latency(args.moves, args.interval))
@@ -147,8 +162,17 @@ def main() -> None:
         budgets(args.budget)
     if args.games:
         tuning = json.loads(args.tuning)
-        asyncio.run(load(args.games, args.rate, args.seconds, tuning=tuning, profile=args.profile,
-                         trace_top=args.tracemalloc))
+        backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+        runs: list[RunFigures] = []
+        for backend in backends:
+            runs.append(
+                asyncio.run(
+                    load(args.games, args.rate, args.seconds, tuning=tuning, backend=backend, postgres=args.postgres,
+                         profile=args.profile, trace_top=args.tracemalloc)
+                )
+            )  # fmt: skip
+        print(f"== side by side: {args.games} games, {args.rate:g} moves/s asked for {args.seconds:g} s ==")
+        print(side_by_side(runs))
 
 
 if __name__ == "__main__":

@@ -5,10 +5,17 @@ the driver and the fake's message store competed with the bot (the loop stalled 
 and the process's memory could not be attributed to either. Here the bot runs exactly as `python -m
 bot` runs it (CardBot, aimed at the fake through `point_at`), with a benchmark's `Tuning`, and on
 SIGTERM it closes cleanly and writes what only it can see into a JSON report: its peak RSS, its CPU
-time, and optionally a cProfile of the whole run and the top tracemalloc allocation sites.
+time, the time spent inside the data layer's move append (`GameRepository.append_move` and
+`append_final_move`, the statement or transaction that stores a move), and optionally a cProfile of the
+whole run and the top tracemalloc allocation sites.
+
+With `--shard-count`, the process runs its `--shard` of them (bot.shards.make_bot, as
+`CARDROOM_SHARDS` / `CARDROOM_SHARD_COUNT` make `python -m bot` do), so two children on one PostgreSQL
+URL play as one bot.
 
 Run by bench.bot (not by hand): python -m bench.bot_child --api-base URL --gateway URL --token T
-    --database PATH --report PATH [--profile PATH] [--tracemalloc N]
+    --database PATH|postgresql://... --report PATH [--shard N --shard-count C] [--profile PATH]
+    [--tracemalloc N]
 """
 
 from __future__ import annotations
@@ -29,9 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from bot import collector
-from bot.bot import CardBot
-from bot.config import Settings, Tuning
+from bot.config import Settings, Tuning, database_target
 from bot.runner import point_at
+from bot.shards import make_bot
+from data.games import GameRepository
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +59,48 @@ def proc_status() -> dict[str, int]:
     return found
 
 
+APPEND_SECONDS: list[float] = []  # one entry per move append, successful or refused (a version conflict)
+
+
+def time_move_appends() -> None:
+    """Wrap the data layer's two move appends so each call's duration lands in APPEND_SECONDS.
+
+    This is the database time of a move as the bot sees it: the statement (PostgreSQL) or the
+    group-committed transaction (SQLite, Database.atomic), queueing for a connection included."""
+    for name in ("append_move", "append_final_move"):
+        original = getattr(GameRepository, name)
+
+        def timed(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            async def call() -> Any:
+                begin = time.perf_counter()
+                try:
+                    return await _original(*args, **kwargs)
+                finally:
+                    APPEND_SECONDS.append(time.perf_counter() - begin)
+
+            return call()
+
+        setattr(GameRepository, name, timed)
+
+
+def append_figures() -> dict[str, float]:
+    """Count, mean and nearest-rank p50 / p99 of the move appends, in milliseconds."""
+    if not APPEND_SECONDS:
+        return {"move_appends": 0}
+    ordered = sorted(APPEND_SECONDS)
+
+    def pick(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
+
+    return {
+        "move_appends": len(ordered),
+        "append_mean_ms": 1000 * sum(ordered) / len(ordered),
+        "append_p50_ms": pick(0.5),
+        "append_p99_ms": pick(0.99),
+        "append_total_s": sum(ordered),
+    }
+
+
 def report(started: float, top: int) -> dict[str, Any]:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     status = proc_status()
@@ -60,6 +110,7 @@ def report(started: float, top: int) -> dict[str, Any]:
         "cpu_user_s": usage.ru_utime,
         "cpu_system_s": usage.ru_stime,
         "wall_s": time.perf_counter() - started,
+        **append_figures(),
     }
     if tracemalloc.is_tracing():
         current, peak = tracemalloc.get_traced_memory()
@@ -73,7 +124,7 @@ def report(started: float, top: int) -> dict[str, Any]:
 async def run(settings: Settings, tuning: Tuning) -> None:
     point_at(settings)
     collector.tune()  # as bot.runner.run does
-    async with CardBot(settings, tuning=tuning) as bot:
+    async with make_bot(settings, tuning=tuning) as bot:
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -104,7 +155,9 @@ def main() -> None:
     parser.add_argument("--api-base", required=True)
     parser.add_argument("--gateway", required=True)
     parser.add_argument("--token", required=True)
-    parser.add_argument("--database", type=Path, required=True)
+    parser.add_argument("--database", required=True, help="an SQLite file or a postgresql:// URL")
+    parser.add_argument("--shard", type=int, help="the gateway shard this process runs (with --shard-count)")
+    parser.add_argument("--shard-count", type=int, help="the whole bot's shards, over every process")
     parser.add_argument("--report", type=Path, required=True, help="where to write the JSON report on exit")
     parser.add_argument("--tuning", default="{}", help="JSON of Tuning fields to override")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the whole run here")
@@ -116,11 +169,14 @@ def main() -> None:
         tracemalloc.start(1)
     settings = Settings(
         token=args.token,
-        database_path=args.database,
+        database_path=database_target(args.database),
         api_base=args.api_base,
         gateway_url=args.gateway,
         log_level=args.log_level,
+        shard_ids=(args.shard or 0,) if args.shard_count else None,
+        shard_count=args.shard_count,
     )
+    time_move_appends()
     tuning = dataclasses.replace(Tuning(), **json.loads(args.tuning))
     started = time.perf_counter()
     profiler = cProfile.Profile() if args.profile else None

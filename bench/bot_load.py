@@ -9,6 +9,11 @@ Two processes, so that what is measured is the bot alone:
 Acknowledgement latency is taken by the fake: from dispatching INTERACTION_CREATE to the arrival of
 the bot's interaction callback (`FakeDiscord.ack_log`). The bot's peak RSS is its VmHWM; the fake's
 is this process's. CPU is reported for both, as a share of one core, over the load window only.
+
+Two back ends (`Backend`): one bot process on SQLite, or two processes (shards 0 and 1 of 2) on one
+PostgreSQL database, a throwaway server of bench.pgserver unless a URL is given. Each bot process
+reports the time its moves spent in the data layer's append; `side_by_side` prints the runs' figures
+as one table.
 """
 
 from __future__ import annotations
@@ -18,15 +23,17 @@ import contextlib
 import json
 import os
 import resource
+import shutil
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench import pgserver
 from bench.bot_child import READY_LINE
 from bench.players.common import is_my_turn, version_of
 from fakediscord import Channel, FakeDiscord, InteractionFailed, Message, SimUser
@@ -138,7 +145,8 @@ class Game:
     index: int
     players: tuple[SimUser, SimUser]
     hands: dict[str, str] = field(default_factory=dict)  # user id -> DM hand message id
-    checked: dict[str, int] = field(default_factory=dict)  # user id -> edit count last looked at
+    # user id -> (messages in their DM, edits of their newest hand) when the driver last looked
+    checked: dict[str, tuple[int, int]] = field(default_factory=dict)
     moved_at: dict[str, int] = field(default_factory=dict)  # user id -> version they last moved at
     busy: bool = False
     over: bool = False
@@ -174,17 +182,41 @@ async def move_click(user: SimUser, hand: Message) -> tuple[str, Message]:
     return "Play", chosen
 
 
+def dm_size(fake: FakeDiscord, user: SimUser) -> int:
+    """How many messages `user`'s DM holds, without copying them (the fake's store, read directly: a
+    snapshot of every DM on every tick would cost the driver more than the bot)."""
+    return len(fake._by_channel.get(user.dm.id, ()))
+
+
+def find_hand(fake: FakeDiscord, game: Game, user: SimUser) -> str | None:
+    """The id of `user`'s newest DM hand, remembered in `game.hands`; None before the bot sent one.
+
+    The bot sends a new DM at each turn start (that message is the turn notification; the old hand
+    loses its controls) and none before the seat's first turn. Once no hand has controls left, the
+    newest one (which says whether the game is over)."""
+    found = [message for message in fake.messages(user.dm) if not message.ephemeral]
+    with_controls = [message for message in found if message.buttons]
+    newest = with_controls[-1] if with_controls else found[-1] if found else None
+    if newest is None:
+        return None
+    game.hands[user.id] = newest.id
+    return newest.id
+
+
 def ready_player(fake: FakeDiscord, game: Game) -> tuple[SimUser, Message] | None:
     """The player of `game` whose turn it is, with their hand, if that hand is new to the driver.
 
-    Only hands whose edit count changed are copied out of the store (a snapshot is a JSON round trip),
-    so a scan over a thousand idle games stays cheap."""
+    A hand is copied out of the store (a snapshot is a JSON round trip) only when the DM got a new
+    message or the newest hand was edited, so a scan over a thousand idle games stays cheap."""
     for user in game.players:
-        hand_id = game.hands[user.id]
-        edits = fake.edit_count(hand_id)
-        if game.checked.get(user.id) == edits:
+        known = game.hands.get(user.id)
+        marker = (dm_size(fake, user), fake.edit_count(known) if known else -1)
+        if game.checked.get(user.id) == marker:
             continue
-        game.checked[user.id] = edits
+        hand_id = find_hand(fake, game, user)
+        if hand_id is None:
+            continue
+        game.checked[user.id] = (marker[0], fake.edit_count(hand_id))
         hand = fake.message(hand_id)
         if not hand.buttons:
             game.over = "is over" in hand.text
@@ -213,22 +245,84 @@ async def play_one(fake: FakeDiscord, game: Game, user: SimUser, hand: Message, 
 
 @dataclass
 class Child:
+    """One bot process of the run: its shard (None when unsharded), its process and its report file."""
+
+    label: str
     process: asyncio.subprocess.Process
     report_path: Path
     exited: asyncio.Task[int]
+    report: dict[str, Any] | None = None  # set once stopped (`stop_child`)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Where the bot processes of a run store their data, and how many of them there are.
+
+    `sqlite`: one process, one SQLite file (the single-process set-up). `postgresql`: shards 0 and 1 of
+    2 in two processes on one PostgreSQL database, as `CARDROOM_SHARDS` / `CARDROOM_SHARD_COUNT` split a
+    bot; every DM click (every move of the run) reaches shard 0, the guild's events its own shard."""
+
+    name: str
+    database: str
+    shard_count: int | None = None
+
+    @property
+    def shards(self) -> list[int | None]:
+        return list(range(self.shard_count)) if self.shard_count else [None]
+
+
+@dataclass
+class ProcessFigures:
+    label: str
+    peak_rss_mb: float
+    cpu_share: float  # of one core, over the load window
+    helpers_cpu_share: float
+    helpers_peak_rss_mb: float
+    appends: int
+    append_mean_ms: float
+    append_p50_ms: float
+    append_p99_ms: float
+
+
+@dataclass
+class RunFigures:
+    """What one load run measured, for the side-by-side table (`side_by_side`)."""
+
+    backend: str
+    moves_per_s: float
+    ack: tuple[float, float, float, float]  # move click -> ack p50, p95, p99, max (ms)
+    errors: int
+    processes: list[ProcessFigures] = field(default_factory=list)
 
 
 async def start_child(
-    fake: FakeDiscord, tmp: Path, tuning: dict[str, Any], profile: Path | None, trace_top: int, timeout: float
+    fake: FakeDiscord,
+    tmp: Path,
+    database: str,
+    tuning: dict[str, Any],
+    profile: Path | None,
+    trace_top: int,
+    timeout: float,
+    *,
+    shard: int | None = None,
+    shard_count: int | None = None,
 ) -> Child:
-    report = tmp / "bot-report.json"
+    label = "bot" if shard is None else f"shard {shard}"
+    report = tmp / f"bot-report-{shard or 0}.json"
     command = [
         sys.executable, "-m", "bench.bot_child", "--api-base", fake.api_base, "--gateway", fake.gateway_url,
-        "--token", fake.token, "--database", str(tmp / "cardroom.db"), "--report", str(report),
+        "--token", fake.token, "--database", database, "--report", str(report),
         "--tuning", json.dumps(tuning),
     ]  # fmt: skip
+    if shard_count:
+        command += ["--shard", str(shard or 0), "--shard-count", str(shard_count)]
     if profile is not None:
-        command += ["--profile", str(profile.resolve())]
+        named = profile if shard is None else profile.with_name(f"{profile.stem}-shard{shard}{profile.suffix}")
+        command += ["--profile", str(named.resolve())]
     if trace_top:
         command += ["--tracemalloc", str(trace_top)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -242,32 +336,51 @@ async def start_child(
         while (text := await process.stdout.readline()) and READY_LINE not in text.decode():
             pass
     if process.returncode is not None:
-        raise RuntimeError(f"the bot process exited with {process.returncode} before it was ready")
-    return Child(process, report, exited)
+        raise RuntimeError(f"the bot process ({label}) exited with {process.returncode} before it was ready")
+    return Child(label, process, report, exited)
 
 
 async def stop_child(fake: FakeDiscord, child: Child) -> dict[str, Any]:
+    if child.report is not None:
+        return child.report
+    child.report = {}
     fake.unwatch(child.exited)
     child.process.terminate()  # SIGTERM: the bot closes cleanly and writes its report
     try:
         await asyncio.wait_for(asyncio.shield(child.exited), 60)
     except TimeoutError:
-        print("the bot did not stop within 60 s of SIGTERM; killing it")
+        print(f"the bot process ({child.label}) did not stop within 60 s of SIGTERM; killing it")
         child.process.kill()
         await child.exited
-        return {}
-    return dict(json.loads(child.report_path.read_text()))
+        return child.report
+    child.report = dict(json.loads(child.report_path.read_text()))
+    return child.report
 
 
-async def sample_memory(pid: int, peaks: dict[str, float], stop: asyncio.Event, period: float = 0.5) -> None:
-    """Track the bot's and the fake's RSS while the run lasts (VmHWM is read at the end too)."""
+async def sample_memory(pids: list[int], peaks: dict[str, float], stop: asyncio.Event, period: float = 0.5) -> None:
+    """Track each bot's and the fake's RSS while the run lasts (VmHWM is read at the end too)."""
     while not stop.is_set():
-        with contextlib.suppress(OSError):
-            rss, _ = proc_memory_mb(pid)
-            peaks["bot_rss"] = max(peaks.get("bot_rss", 0.0), rss)
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                rss, _ = proc_memory_mb(pid)
+                peaks[f"bot_rss_{pid}"] = max(peaks.get(f"bot_rss_{pid}", 0.0), rss)
         peaks["fake_rss"] = own_peak_mb()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), period)
+
+
+def place_guild_on_shard(fake: FakeDiscord, shard: int, shard_count: int) -> None:
+    """Give the fake's guild an id whose shard ((id >> 22) % count) is `shard`, before any bot connects.
+
+    The offline Discord holds one guild; on shard 1 of 2 its lobbies and game starts go to the second
+    process (which then holds every game's lease and does the follow-ups, bot.ownership) while every
+    DM move click goes to shard 0: both processes work, and every move crosses between them."""
+    guild_id = int(fake.guild.id)
+    while (guild_id >> 22) % shard_count != shard:
+        guild_id += 1 << 22
+    fake.guild.id = str(guild_id)
+    for channel in fake.guild.channels:
+        channel.guild_id = fake.guild.id
 
 
 async def load(
@@ -276,73 +389,182 @@ async def load(
     seconds: float,
     *,
     tuning: dict[str, Any],
+    backend: str = "sqlite",
+    postgres: str | None = None,
     profile: Path | None = None,
     trace_top: int = 0,
     open_batch: int = 25,
-) -> None:
-    """Open `games` two-player Thirteen games, then make moves at `rate` per second for `seconds`."""
-    with tempfile.TemporaryDirectory() as tmpdir:
-        tmp = Path(tmpdir)
-        async with FakeDiscord(people=(), record_requests=False) as fake:
-            fake.settle_timeout = 30.0  # a person waits this long for a deferred answer (opening is a burst)
-            players = [(fake.add_user(f"h{i}"), fake.add_user(f"g{i}")) for i in range(games)]
-            channels = [fake.add_channel(f"t{i}") for i in range(games)]
-            child = await start_child(fake, tmp, tuning, profile, trace_top, timeout=120)
-            pid = child.process.pid
-            print(f"bot process {pid} ready; bot RSS {proc_memory_mb(pid)[0]:.0f} MB, fake {own_peak_mb():.0f} MB")
-            peaks: dict[str, float] = {}
-            stop = asyncio.Event()
-            sampler = asyncio.create_task(sample_memory(pid, peaks, stop))
-            try:
-                table = [Game(i, pair) for i, pair in enumerate(players)]
-                started = time.perf_counter()
-                for first in range(0, games, open_batch):
-                    batch = range(first, min(games, first + open_batch))
-                    await asyncio.gather(*(open_game(*players[i], channels[i]) for i in batch))
-                for game in table:
-                    for user in game.players:
-                        hand = await fake.wait_for_message(user.dm, lambda m: bool(m.buttons), timeout=60)
-                        game.hands[user.id] = hand.id
-                print(
-                    f"opened {games} games in {time.perf_counter() - started:.1f} s; "
-                    f"bot RSS {proc_memory_mb(pid)[0]:.0f} MB"
-                )
-                fake.ack_log = []
-                tally = Tally()
-                await drive(fake, table, rate, seconds, tally, pid)
-                _, bot_hwm = proc_memory_mb(pid)
-                helpers = helpers_memory_mb(pid)
-            finally:
-                stop.set()
-                await sampler
-                report = await stop_child(fake, child)
-            print(line("load: move click -> ack (fake's clock)", acks_of(fake, ("play", "pass"))))
-            print(line("load: card select -> ack", acks_of(fake, ("sel",))))
-            print(line("load: move click() call (driver side)", tally.click_wall))
-            over = sum(game.over for game in table)
-            print(
-                f"moves acknowledged in the window {tally.in_window} in {seconds:g} s = "
-                f"{tally.in_window / seconds:.1f} moves/s (target {rate:g}); {tally.moves} with those in flight "
-                f"at its end; interactions {len(fake.ack_log)}; errors {dict(tally.errors) or 'none'}; "
-                f"games over {over}"
-            )
-            bot_peak = max(bot_hwm, report.get("peak_rss_mb", 0))
-            print(
-                f"bot peak RSS {bot_peak:.0f} MB (VmHWM; sampled max {peaks.get('bot_rss', 0):.0f} MB); "
-                f"its {helpers[0]} helper processes (forkserver, drawing) {helpers[1]:.0f} MB peak RSS summed, "
-                f"{helpers[2]:.0f} MB PSS; bot + helpers at most {bot_peak + helpers[1]:.0f} MB; "
-                f"fake + driver peak RSS {own_peak_mb():.0f} MB"
-            )
-            if "top_allocations" in report:
-                print(f"bot tracemalloc: {report['traced_mb']:.0f} MB traced now, {report['traced_peak_mb']:.0f} peak")
-                print("\n".join(report["top_allocations"]))
+) -> RunFigures:
+    """Open `games` two-player Thirteen games, then make moves at `rate` per second for `seconds`.
+
+    `backend`: "sqlite" (one process) or "postgresql" (two shard processes on the database at
+    `postgres`, or on a throwaway server of bench.pgserver when no URL is given)."""
+    with contextlib.ExitStack() as stack:
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        if backend == "sqlite":
+            chosen = Backend("sqlite", str(tmp / "cardroom.db"))
+        else:
+            if postgres is None:
+                folder = Path(tempfile.mkdtemp(prefix="cardroom-bench-pg-"))  # the postgres user must reach it
+                stack.callback(shutil.rmtree, folder, ignore_errors=True)
+                stack.callback(pgserver.stop, folder)
+                postgres = pgserver.start(folder)
+                print(f"PostgreSQL server started in {folder}")
+            chosen = Backend("postgresql", postgres, shard_count=2)
+        return await run_load(chosen, games, rate, seconds, tmp, tuning, profile, trace_top, open_batch)
+    raise AssertionError("unreachable")  # an ExitStack may swallow exceptions as far as type checkers know
 
 
-async def drive(fake: FakeDiscord, table: list[Game], rate: float, seconds: float, tally: Tally, pid: int) -> None:
-    """Every 1/rate s, start one move in the next game (round robin) whose player to act has a fresh hand."""
+async def run_load(
+    backend: Backend,
+    games: int,
+    rate: float,
+    seconds: float,
+    tmp: Path,
+    tuning: dict[str, Any],
+    profile: Path | None,
+    trace_top: int,
+    open_batch: int,
+) -> RunFigures:
+    print(f"== load run on {backend.name}: {len(backend.shards)} bot process(es) ==")
+    async with FakeDiscord(people=(), record_requests=False) as fake:
+        fake.settle_timeout = 30.0  # a person waits this long for a deferred answer (opening is a burst)
+        if backend.shard_count:
+            place_guild_on_shard(fake, 1, backend.shard_count)
+        players = [(fake.add_user(f"h{i}"), fake.add_user(f"g{i}")) for i in range(games)]
+        channels = [fake.add_channel(f"t{i}") for i in range(games)]
+        children: list[Child] = []
+        try:
+            for shard in backend.shards:  # one after another: the fake tells shards apart at IDENTIFY
+                children.append(
+                    await start_child(
+                        fake, tmp, backend.database, tuning, profile, trace_top, timeout=120,
+                        shard=shard, shard_count=backend.shard_count,
+                    )
+                )  # fmt: skip
+            return await measure(fake, children, players, channels, rate, seconds, backend, open_batch)
+        finally:
+            for child in children:  # those `measure` did not stop (a start that failed half-way)
+                await stop_child(fake, child)
+
+
+async def measure(
+    fake: FakeDiscord,
+    children: list[Child],
+    players: list[tuple[SimUser, SimUser]],
+    channels: list[Channel],
+    rate: float,
+    seconds: float,
+    backend: Backend,
+    open_batch: int,
+) -> RunFigures:
+    games = len(players)
+    pids = [child.pid for child in children]
+    for child in children:
+        print(f"{child.label}: process {child.pid} ready; RSS {proc_memory_mb(child.pid)[0]:.0f} MB")
+    print(f"fake {own_peak_mb():.0f} MB; guild on shard {fake.shard_of(fake.guild.id)} of {fake.shard_count}")
+    peaks: dict[str, float] = {}
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(sample_memory(pids, peaks, stop))
+    reports: list[dict[str, Any]] = []
+    try:
+        table = [Game(i, pair) for i, pair in enumerate(players)]
+        started = time.perf_counter()
+        for first in range(0, games, open_batch):
+            batch = range(first, min(games, first + open_batch))
+            await asyncio.gather(*(open_game(*players[i], channels[i]) for i in batch))
+        for game in table:  # the first hand of each game: the DM of the seat that plays first
+            async with asyncio.timeout(60):
+                while not any(find_hand(fake, game, user) for user in game.players):
+                    await asyncio.sleep(0.01)
+        rss = ", ".join(f"{child.label} {proc_memory_mb(child.pid)[0]:.0f} MB" for child in children)
+        print(f"opened {games} games in {time.perf_counter() - started:.1f} s; RSS {rss}")
+        fake.ack_log = []
+        tally = Tally()
+        cpu = await drive(fake, table, rate, seconds, tally, pids)
+        hwms = [proc_memory_mb(pid)[1] for pid in pids]
+        helpers = [helpers_memory_mb(pid) for pid in pids]
+    finally:
+        stop.set()
+        await sampler
+        for child in children:
+            reports.append(await stop_child(fake, child))
+    move_acks = acks_of(fake, ("play", "pass"))
+    print(line("load: move click -> ack (fake's clock)", move_acks))
+    print(line("load: card select -> ack", acks_of(fake, ("sel",))))
+    print(line("load: move click() call (driver side)", tally.click_wall))
+    over = sum(game.over for game in table)
+    print(
+        f"moves acknowledged in the window {tally.in_window} in {seconds:g} s = "
+        f"{tally.in_window / seconds:.1f} moves/s (target {rate:g}); {tally.moves} with those in flight "
+        f"at its end; interactions {len(fake.ack_log)}; errors {dict(tally.errors) or 'none'}; "
+        f"games over {over}"
+    )
+    figures = RunFigures(backend.name, tally.in_window / seconds, percentiles(move_acks), sum(tally.errors.values()))
+    for child, hwm, helper, report, (bot_cpu, helpers_cpu) in zip(children, hwms, helpers, reports, cpu, strict=True):
+        bot_peak = max(hwm, report.get("peak_rss_mb", 0))
+        nan = float("nan")
+        print(
+            f"{child.label}: peak RSS {bot_peak:.0f} MB (VmHWM; sampled max {peaks.get(f'bot_rss_{child.pid}', 0):.0f}"
+            f" MB); its {helper[0]} helper processes (forkserver, drawing) {helper[1]:.0f} MB peak RSS summed, "
+            f"{helper[2]:.0f} MB PSS; bot + helpers at most {bot_peak + helper[1]:.0f} MB; "
+            f"move appends {report.get('move_appends', 0)}, mean {report.get('append_mean_ms', nan):.2f} ms, "
+            f"p50 {report.get('append_p50_ms', nan):.2f} ms, p99 {report.get('append_p99_ms', nan):.2f} ms"
+        )
+        figures.processes.append(
+            ProcessFigures(
+                child.label, bot_peak, bot_cpu, helpers_cpu, helper[1], int(report.get("move_appends", 0)),
+                report.get("append_mean_ms", nan), report.get("append_p50_ms", nan), report.get("append_p99_ms", nan),
+            )
+        )  # fmt: skip
+        if "top_allocations" in report:
+            traced = f"{report['traced_mb']:.0f} MB traced now, {report['traced_peak_mb']:.0f} peak"
+            print(f"{child.label} tracemalloc: {traced}")
+            print("\n".join(report["top_allocations"]))
+    print(f"fake + driver peak RSS {own_peak_mb():.0f} MB")
+    return figures
+
+
+def side_by_side(runs: list[RunFigures]) -> str:
+    """The runs' figures as a table, one column per run; per-process figures joined by " / "."""
+
+    def ms(value: float, appends: int) -> str:
+        return f"{value:.2f}" if appends else "-"  # a process that stored no move has no append time
+
+    def each(run: RunFigures, text: Callable[[ProcessFigures], str]) -> str:
+        return " / ".join(text(process) for process in run.processes)
+
+    rows: list[tuple[str, Callable[[RunFigures], str]]] = [
+        ("bot processes", lambda run: each(run, lambda p: p.label)),
+        ("moves/s achieved", lambda run: f"{run.moves_per_s:.1f}"),
+        ("ack p50 / p95 / p99 (ms)", lambda run: " / ".join(f"{value:.1f}" for value in run.ack[:3])),
+        ("errors", lambda run: str(run.errors)),
+        ("peak RSS per process (MB)", lambda run: each(run, lambda p: f"{p.peak_rss_mb:.0f}")),
+        ("CPU per process (% core)", lambda run: each(run, lambda p: f"{p.cpu_share:.0%}")),
+        ("drawing helpers CPU (% core)", lambda run: each(run, lambda p: f"{p.helpers_cpu_share:.0%}")),
+        ("move appends", lambda run: each(run, lambda p: str(p.appends))),
+        ("DB time per move mean (ms)", lambda run: each(run, lambda p: ms(p.append_mean_ms, p.appends))),
+        ("DB time per move p50 (ms)", lambda run: each(run, lambda p: ms(p.append_p50_ms, p.appends))),
+        ("DB time per move p99 (ms)", lambda run: each(run, lambda p: ms(p.append_p99_ms, p.appends))),
+    ]  # fmt: skip
+    cells = [[name, *(render(run) for run in runs)] for name, render in rows]
+    header = ["", *(run.backend for run in runs)]
+    widths = [max(len(row[i]) for row in [header, *cells]) for i in range(len(header))]
+    lines = ("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) for row in [header, *cells])
+    return "\n".join(text.rstrip() for text in lines)
+
+
+async def drive(
+    fake: FakeDiscord, table: list[Game], rate: float, seconds: float, tally: Tally, pids: list[int]
+) -> list[tuple[float, float]]:
+    """Every 1/rate s, start one move in the next game (round robin) whose player to act has a fresh hand.
+
+    Returns each bot process's CPU share over the window, and its drawing processes'."""
     pending: set[asyncio.Task[None]] = set()
     interval = 1.0 / rate
-    cpu_bot, cpu_fake, cpu_helpers = proc_cpu_seconds(pid), time.process_time(), helpers_cpu_seconds(pid)
+    cpu_bots = [proc_cpu_seconds(pid) for pid in pids]
+    cpu_helpers = [helpers_cpu_seconds(pid) for pid in pids]
+    cpu_fake = time.process_time()
     begin = time.perf_counter()
     deadline = tally.window_end = begin + seconds
     next_at, cursor, missed = begin, 0, 0
@@ -368,22 +590,30 @@ async def drive(fake: FakeDiscord, table: list[Game], rate: float, seconds: floa
         if now >= next_report:
             next_report += 10
             p50, _, p99, _ = percentiles(acks_of(fake, ("play", "pass")))
+            rss = " ".join(f"{proc_memory_mb(pid)[0]:.0f}" for pid in pids)
             print(
                 f"  t={now - begin:4.0f}s moves={tally.moves} in flight={len(pending)} "
-                f"bot RSS={proc_memory_mb(pid)[0]:.0f} MB ack p50={p50:.1f} p99={p99:.1f} ms",
+                f"bot RSS={rss} MB ack p50={p50:.1f} p99={p99:.1f} ms",
                 flush=True,
             )
         next_at += interval
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
     elapsed = time.perf_counter() - begin
-    bot_cpu = (proc_cpu_seconds(pid) - cpu_bot) / elapsed
-    helpers_cpu = sum(now - cpu_helpers.get(child, 0.0) for child, now in helpers_cpu_seconds(pid).items()) / elapsed
-    per_move_ms = 1000 * (bot_cpu + helpers_cpu) / max(tally.in_window / elapsed, 1e-9)
+    shares = []
+    for pid, before, helpers_before in zip(pids, cpu_bots, cpu_helpers, strict=True):
+        bot_cpu = (proc_cpu_seconds(pid) - before) / elapsed
+        helpers_now = helpers_cpu_seconds(pid).items()
+        helpers_cpu = sum(now - helpers_before.get(child, 0.0) for child, now in helpers_now) / elapsed
+        shares.append((bot_cpu, helpers_cpu))
+    total = sum(bot + helpers for bot, helpers in shares)
+    per_move_ms = 1000 * total / max(tally.in_window / elapsed, 1e-9)
     fake_cpu = (time.process_time() - cpu_fake) / elapsed
     if pending:
         await asyncio.wait(pending, timeout=30)
+    each = ", ".join(f"{bot:.0%} (+{helpers:.0%} drawing)" for bot, helpers in shares)
     print(
-        f"load window {elapsed:.1f} s: CPU bot {bot_cpu:.0%} of a core, its drawing processes {helpers_cpu:.0%}, "
-        f"fake + driver {fake_cpu:.0%}; bot CPU per move {per_move_ms:.1f} ms (with its drawing); "
-        f"ticks with no ready game {missed}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        f"load window {elapsed:.1f} s: CPU of a core per bot process {each}, fake + driver {fake_cpu:.0%}; "
+        f"bots' CPU per move {per_move_ms:.1f} ms (with their drawing); ticks with no ready game {missed}; "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
+    return shares
