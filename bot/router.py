@@ -56,6 +56,8 @@ class Router:
             action = route(cid.action)
             if isinstance(action, LobbyAction):
                 await self.bot.lobby.on_click(interaction, cid)
+                if action is LobbyAction.START:  # its answer made the lobby message the table (bot.table)
+                    self.bot.tables.lend(cid.game_id, interaction)
             elif isinstance(action, AnswerAction):
                 await self.confirmations.on_click(interaction, cid)
             elif action is TableAction.REMATCH:

@@ -4,6 +4,14 @@ Edits are coalesced per game: however many moves land in a burst (computer seats
 another), the message is edited at most about once per `Tuning.table_edit_interval`, always with the
 latest state (discord-notes C.6: channel edits share a small rate-limit bucket). An hour-old message
 has its own tiny edit quota (30046), so slow games get a fresh table message instead.
+
+The Start click turns the lobby message into the table through its interaction, and that interaction's
+token may edit the same message for 15 minutes through Discord's interaction webhook, which does not
+count against the bot's global limit of 50 requests per second. So while the token lasts
+(`Tuning.token_edit_window`, inside the 15 minutes) the table is edited through it: a game played at
+a quick pace, the kind that makes many requests per second, spends no global request on its table.
+Any failure of such an edit (the token expired early, a 5xx) drops the token and the edit goes the
+ordinary way, where refusals are classified (bot.refusals).
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +39,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Interaction responses after which the interaction's original message is the clicked message itself.
+UPDATES = (discord.InteractionResponseType.deferred_message_update, discord.InteractionResponseType.message_update)
+
+
+@dataclass(frozen=True, slots=True)
+class LentToken:
+    """An interaction whose token may edit the table message `message_id` until `until`."""
+
+    interaction: discord.Interaction
+    message_id: int
+    until: float
 
 
 def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
@@ -61,6 +81,7 @@ class TableUpdater:
         self._last_edit: dict[int, float] = {}
         self._posted_at: dict[int, float] = {}
         self._drawn: dict[int, tuple[object, ...]] = {}  # what each table message shows (see `drawn`)
+        self._lent: dict[int, LentToken] = {}  # the Start click's interaction, while its token lasts
 
     async def message(self, loaded: Loaded) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
         """Header text, image file and buttons for the table as it stands."""
@@ -90,6 +111,42 @@ class TableUpdater:
     def shown(self, loaded: Loaded) -> None:
         """The table message now shows `loaded` (drawn by someone else: the Start click's answer)."""
         self._drawn[loaded.record.id] = self.drawn(loaded)
+
+    def lend(self, game_id: int, interaction: discord.Interaction) -> None:
+        """The click that opened the table answered by updating the table message itself: its token
+        edits that message outside the global limit until `Tuning.token_edit_window` has passed."""
+        window = self.service.tuning.token_edit_window
+        message = interaction.message
+        if window <= 0 or message is None or interaction.response.type not in UPDATES:
+            return
+        self._lent[game_id] = LentToken(interaction, message.id, self.service.clock() + window)
+
+    def _token_for(self, game_id: int, message_id: int) -> discord.Interaction | None:
+        lent = self._lent.get(game_id)
+        if lent is None:
+            return None
+        if lent.message_id != message_id or self.service.clock() >= lent.until:
+            del self._lent[game_id]  # a fresh table message, or the token is about to expire
+            return None
+        return lent.interaction
+
+    async def _edit_by_token(self, game_id: int, message_id: int, loaded: Loaded) -> bool:
+        """Edit the table through the lent interaction token; False when there is none or it failed
+        (then the caller edits it the ordinary way)."""
+        interaction = self._token_for(game_id, message_id)
+        if interaction is None:
+            return False
+        content, file, items = await self.message(loaded)
+        view = table_card(content, file.filename, items)
+        try:
+            await interaction.edit_original_response(content=None, attachments=[file], view=view)
+        except discord.HTTPException as error:
+            log.info("table of game %d: the interaction token no longer edits it (%s)", game_id, error)
+            self._lent.pop(game_id, None)
+            return False
+        finally:
+            release(view)
+        return True
 
     async def post(self, loaded: Loaded, channel_id: int) -> discord.Message:
         """Post a new table message and remember it as the game's table."""
@@ -160,6 +217,9 @@ class TableUpdater:
             return
         if self._drawn.get(game_id) == self.drawn(loaded):
             return  # it shows this state already
+        if await self._edit_by_token(game_id, record.table_message_id, loaded):
+            self._drawn[game_id] = self.drawn(loaded)
+            return
         channel = self.service.bot.get_partial_messageable(record.table_channel_id)
         partial = channel.get_partial_message(record.table_message_id)
 

@@ -33,8 +33,9 @@ from bot.hands import fingerprint
 from data import GameStatus, MessageKind
 from fakediscord import FakeDiscord, Message, SimUser
 
-# Retries 10 ms apart, and a request that takes over 0.3 s counts as timed out.
-TUNING = dataclasses.replace(FAST, retry_delay=0.01, request_timeout=0.3)
+# Retries 10 ms apart, and a request that takes over 0.3 s counts as timed out. The table is edited
+# over REST, where Discord's refusals of a channel come from (not through the Start click's token).
+TUNING = dataclasses.replace(FAST, retry_delay=0.01, request_timeout=0.3, token_edit_window=0)
 
 FAULTS: dict[str, dict[str, Any]] = {
     "503": {"status": 503},
