@@ -31,8 +31,9 @@ from discord.ext import commands
 from bot.buckets import amortise_bucket_sweeps
 from bot.components import GameComponent
 from bot.config import Settings, Tuning
+from bot.confirm import Confirmations
 from bot.decode import slash_refusal
-from bot.endings import Endings
+from bot.endings import Endings, Standings
 from bot.hands import HandMessages
 from bot.health import Health
 from bot.lobby import Lobby
@@ -146,14 +147,15 @@ class CardBot(commands.Bot):
             self.tuning = dataclasses.replace(self.tuning, drawing_processes=settings.drawing_processes)
         self._extensions = extensions
         self.db: Database | None = None
-        self.router = Router(self)
+        # The game machinery, built once the database is open (setup_hook, the composition root).
+        self.router: Router
         self.lobby: Lobby
         self.tables: TableUpdater
         self.hands: HandMessages
         self.transport: DiscordTransport
         self.reconciler: Reconciler
-        self.endings = Endings(self)
-        self.sweeper = Sweeper(self)
+        self.endings: Endings
+        self.sweeper: Sweeper | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.stopping = False  # set when a shutdown starts: new clicks and commands get RESTARTING
         self._drawing: ProcessPoolExecutor | None = None
@@ -174,17 +176,30 @@ class CardBot(commands.Bot):
         # The composition root: each piece gets what it works with, once, here.
         policy = RetryPolicy(self.tuning.retry_attempts, self.tuning.retry_delay, self.tuning.request_timeout)
         self.lobby = Lobby(self._service)
-        self.tables = TableUpdater(self._service, policy, on_refusal=self._channel_refused)
-        self.hands = HandMessages(self._service)
+        self.tables = TableUpdater(self._service, self, policy, on_refusal=self._channel_refused)
+        self.hands = HandMessages(self._service, guilds=self)
         self.transport = DiscordTransport(self, policy)
         self.reconciler = Reconciler(
             service=self._service,
             hands=self.hands,
             transport=self.transport,
             tables=self.tables,
-            announce=self.endings.result_post,
+            announce=Standings(self._service).result_post,
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
+        self.endings = Endings(self._service, lobby=self.lobby, marks=self.reconciler)
+        self.sweeper = Sweeper(self._service, channels=self, marks=self.reconciler)
+        self.router = Router(
+            self._service,
+            lobby=self.lobby,
+            endings=self.endings,
+            hands=self.hands,
+            transport=self.transport,
+            tables=self.tables,
+            marks=self.reconciler,
+            confirmations=Confirmations(self),
+            stopping=lambda: self.stopping,
+        )
         await self._own_games(self.db)
         self.add_dynamic_items(GameComponent)
         for name in self._extensions:
@@ -275,7 +290,8 @@ class CardBot(commands.Bot):
 
     async def _shut_down(self) -> None:
         self.stopping = True
-        await self.sweeper.stop()
+        if self.sweeper is not None:
+            await self.sweeper.stop()
         await self.health.stop()
         await drain_handlers()
         if hasattr(self, "_service"):

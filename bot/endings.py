@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -18,24 +18,33 @@ from bot.lobby import LOBBY_KEY, LobbySettings
 from bot.names import shown_name
 from bot.service import Loaded
 from bot.transport import Post
-from data import ChannelBusy, MatchRecord, MessageKind
+from data import ChannelBusy, GameRecord, MatchRecord, MessageKind
 from data.privacy import returning_user
 from rendering.standings import StandingRow, ordinal, render_standings
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.service import GameService
+    from bot.wiring import Marks
 
 log = logging.getLogger(__name__)
 
 
-class Endings:
-    def __init__(self, bot: CardBot) -> None:
-        self.bot = bot
+class LobbyCards(Protocol):
+    """The slice of the lobby a rematch uses: the lobby message of a record."""
+
+    def card(self, record: GameRecord, notice: str = "") -> discord.ui.LayoutView: ...
+
+
+class Standings:
+    """What the final standings show; the reconciler posts them once (bot.reconciler)."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
 
     async def result_post(self, loaded: Loaded, match: MatchRecord) -> Post:
         """Final standings as an image, whether the game was rated, and a Rematch button."""
         record = loaded.record
-        adapter = self.bot.service.adapter(record.kind)
+        adapter = self.service.adapter(record.kind)
         rows = [
             StandingRow(place=p.place, name=p.display_name, score=p.score, note=_rating_note(p))
             for p in sorted(match.players, key=lambda p: (p.place, p.seat))
@@ -56,12 +65,22 @@ class Endings:
             nonce=result_nonce(record.id, record.seed),
         )
 
+
+
+class Endings:
+    """Players leaving a game, and the Rematch button; `marks` has the notices they owe posted."""
+
+    def __init__(self, service: GameService, *, lobby: LobbyCards, marks: Marks) -> None:
+        self.service = service
+        self.lobby = lobby
+        self.marks = marks
+
     async def leave(self, loaded: Loaded, seat: int, name: str) -> None:
         """A player leaves mid-game: a computer takes the seat; with no humans left the game ends.
 
         The stored game changes here; the "X left" notice is recorded as owed and posted by the
         reconciler, so a refused or failed post never stops the leave itself."""
-        service = self.bot.service
+        service = self.service
         loaded = await service.hand_over_to_computer(loaded.record.id, seat)
         humans = [s for s in loaded.record.seats if not s.is_computer]
         if not humans:
@@ -73,11 +92,11 @@ class Endings:
                 f"{shown_name(name)} left the game; a computer player takes their seat. This game is no longer rated."
             )
         await service.db.messages.owe(loaded.record.id, MessageKind.LEFT, seat, text, version=loaded.record.version)
-        self.bot.reconciler.mark_dirty(loaded.record.id)
+        self.marks.mark_dirty(loaded.record.id)
 
     async def rematch(self, interaction: discord.Interaction, cid: ComponentId) -> None:
         """Open a new lobby with the same players in the same seats; its host is whoever asked."""
-        service = self.bot.service
+        service = self.service
         old = await service.db.games.get(cid.game_id)
         if old.seat_of(interaction.user.id) is None:
             await interaction.response.send_message(
@@ -108,7 +127,7 @@ class Endings:
             else:
                 await db.games.add_computer(record.id, seat.computer_level or "normal", seat.display_name)
         record = await db.games.get(record.id)
-        lobby = self.bot.lobby
+        lobby = self.lobby
         await interaction.response.send_message(
             view=lobby.card(record, "Rematch! Same seats; anyone may Leave, the host presses Start."),
             allowed_mentions=discord.AllowedMentions(

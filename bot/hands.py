@@ -26,6 +26,7 @@ from data import GameStatus, HandDelivery
 
 if TYPE_CHECKING:
     from bot.service import GameService
+    from bot.wiring import Guilds
 
 log = logging.getLogger(__name__)
 
@@ -139,16 +140,16 @@ class HandMessages:
     player on turn (the table says who it is), so other players' moves change nothing in it and cost
     no edit."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, guilds: Guilds | None = None) -> None:
         self.service = service
+        self.guilds = guilds  # the server's name in each DM's header; without it, "your server"
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
 
     def location(self, loaded: Loaded) -> str:
         """ "Thirteen #12 in #games on Server (table)": every private message says where it belongs."""
         record = loaded.record
         adapter = self.service.adapter(record.kind)
-        bot = self.service.bot
-        guild = bot.get_guild(record.guild_id)
+        guild = self.guilds.get_guild(record.guild_id) if self.guilds is not None else None
         guild_name = guild.name if guild is not None else "your server"
         channel_id = record.table_channel_id or record.channel_id
         link = (

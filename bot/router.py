@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,7 +20,7 @@ from bot.adapters import Redraw, Refuse, Submit
 from bot.components import release
 from bot.confirm import HAND, LEAVE, LEAVE_QUESTION, Confirmations, Question
 from bot.decode import INVALID, TEXT_LIMIT, values_were_shown
-from bot.hands import fingerprint, is_live, panel_kwargs, send_kwargs
+from bot.hands import HandMessages, fingerprint, is_live, panel_kwargs, send_kwargs
 from bot.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.names import shown_name
 from bot.service import GameClosed, GameService, Loaded, NotYourTurn, StaleVersion
@@ -29,7 +29,11 @@ from data import GameNotFound, GameStatus, MessageKind, StorageFault
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.endings import Endings
+    from bot.lobby import Lobby
+    from bot.table import TableUpdater
+    from bot.transport import DiscordTransport
+    from bot.wiring import Marks
 
 log = logging.getLogger(__name__)
 SELECT_TYPES = (3, 5, 6, 7, 8)  # Discord component types of the select menus
@@ -38,30 +42,47 @@ OUT_OF_DATE = "That hand was out of date, so here is the current one."
 
 
 class Router:
-    def __init__(self, bot: CardBot) -> None:
-        self.bot = bot
+    """Sends each click to the part that owns it; answers table buttons and hand controls itself."""
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        lobby: Lobby,
+        endings: Endings,
+        hands: HandMessages,
+        transport: DiscordTransport,
+        tables: TableUpdater,
+        marks: Marks,
+        confirmations: Confirmations,
+        stopping: Callable[[], bool] = lambda: False,
+    ) -> None:
+        self.service = service
+        self.lobby = lobby
+        self.endings = endings
+        self.hands = hands
+        self.transport = transport  # what a clicked DM hand shows (its picture is kept, not uploaded)
+        self.tables = tables
+        self.marks = marks  # a clicked hand whose redraw failed: the reconciler redraws it
+        self.confirmations = confirmations
+        self.stopping = stopping  # a shutdown has begun: clicks are answered, nothing starts
         # The last click that made a move, per game: (user, message, custom id). Its twin is a double click.
         self._last_move_click: dict[int, tuple[int, int, str]] = {}
-        self.confirmations = Confirmations(bot)
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
 
     async def dispatch(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
-        if self.bot.stopping:  # a click that arrives during a restart: nothing starts, the player is told
+        if self.stopping():  # a click that arrives during a restart: nothing starts, the player is told
             await self._say(interaction, RESTARTING)
             return
         try:
             action = route(cid.action)
             if isinstance(action, LobbyAction):
-                await self.bot.lobby.on_click(interaction, cid)
+                await self.lobby.on_click(interaction, cid)
                 if action is LobbyAction.START:  # its answer made the lobby message the table (bot.table)
-                    self.bot.tables.lend(cid.game_id, interaction)
+                    self.tables.lend(cid.game_id, interaction)
             elif isinstance(action, AnswerAction):
                 await self.confirmations.on_click(interaction, cid)
             elif action is TableAction.REMATCH:
-                await self.bot.endings.rematch(interaction, cid)
+                await self.endings.rematch(interaction, cid)
             elif isinstance(action, TableAction):
                 await self.on_table(interaction, cid)
             else:
@@ -104,7 +125,7 @@ class Router:
             return
         if cid.action == TableAction.HAND:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            panel = await self.bot.hands.panel(loaded, seat.seat)
+            panel = await self.hands.panel(loaded, seat.seat)
             await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
         elif cid.action == TableAction.LEAVE:  # asked once first: leaving cannot be undone and unrates the game
             record = loaded.record
@@ -122,7 +143,7 @@ class Router:
             await self._say(interaction, "You're not playing in this game.")
             return
         if record.status is not GameStatus.ACTIVE:
-            async with self.bot.hands.lock(record.id, seat.seat):
+            async with self.hands.lock(record.id, seat.seat):
                 await self._show(interaction, loaded, seat.seat, notice="This game is over.")
             return
         if seat.is_computer:
@@ -133,7 +154,7 @@ class Router:
                 return  # a double click: the first one was applied, the second is dropped quietly
             # Under the seat's hand lock like every redraw: a pass of the reconciler sending the turn's
             # new DM meanwhile would otherwise be undone by the stored row this redraw writes back.
-            async with self.bot.hands.lock(record.id, seat.seat):
+            async with self.hands.lock(record.id, seat.seat):
                 await self._show(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
             return
         selection = self._checked(interaction, loaded, seat.seat, cid, values)
@@ -146,13 +167,13 @@ class Router:
             text = adapter.confirmations[cid.action][0]
             await self.confirmations.ask(interaction, record.id, record.version, question, text)
             return
-        ctx = self.bot.hands.context(loaded, seat.seat, selection=selection)
+        ctx = self.hands.context(loaded, seat.seat, selection=selection)
         if adapter.act_in_thread:
             outcome = await asyncio.to_thread(adapter.on_action, ctx, cid.action, cid.arg, values)
         else:
             outcome = adapter.on_action(ctx, cid.action, cid.arg, values)
         if isinstance(outcome, Redraw):
-            async with self.bot.hands.lock(record.id, seat.seat):
+            async with self.hands.lock(record.id, seat.seat):
                 await self._show(interaction, loaded, seat.seat, selection=outcome.selection, notice=outcome.notice)
         elif isinstance(outcome, Refuse):
             await self._say(interaction, outcome.reason)
@@ -193,7 +214,7 @@ class Router:
         service = self.service
         # The seat's hand lock is held from the move to its redraw, so the reconciler (woken by the
         # move) finds the clicked hand already redrawn and does not edit it a second time.
-        async with self.bot.hands.lock(loaded.record.id, seat):
+        async with self.hands.lock(loaded.record.id, seat):
             twin = self._last_move_click.get(loaded.record.id) == click
             self._last_move_click[loaded.record.id] = click
             try:
@@ -241,7 +262,7 @@ class Router:
         if interaction.guild_id is None and message is not None:
             await self._show_dm(interaction, message, loaded, seat, selection=selection, notice=notice)
             return
-        panel = await self.bot.hands.panel(loaded, seat, selection=selection, notice=notice)
+        panel = await self.hands.panel(loaded, seat, selection=selection, notice=notice)
         try:
             await interaction.edit_original_response(**panel_kwargs(panel))
         except discord.NotFound:  # the ephemeral panel was dismissed; answer with a new one
@@ -260,7 +281,7 @@ class Router:
         """Redraw a clicked DM hand through the interaction and record what it shows now; if that edit
         fails, the reconciler redraws it (it finds the stored fingerprint unchanged). The caller holds
         the seat's hand lock: the stored row is read here and written back after the edit."""
-        hands, transport = self.bot.hands, self.bot.transport
+        hands, transport = self.hands, self.transport
         version = loaded.record.version
         loaded = await self.service.load(loaded.record.id)  # always the newest state, never an older one
         if loaded.record.version != version:  # selection and notice described the older hand
@@ -280,7 +301,7 @@ class Router:
             edited = await interaction.edit_original_response(**kwargs)
         except discord.HTTPException as error:
             log.info("could not redraw a clicked hand of game %d: %s", loaded.record.id, error)
-            self.bot.reconciler.mark_dirty(loaded.record.id)
+            self.marks.mark_dirty(loaded.record.id)
             return
         finally:
             release(kwargs["view"])

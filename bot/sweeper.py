@@ -23,14 +23,19 @@ from data import GameRecord, GameStatus, MoveSource
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.service import GameService
+    from bot.wiring import Channels, Marks
 
 log = logging.getLogger(__name__)
 
 
 class Sweeper:
-    def __init__(self, bot: CardBot) -> None:
-        self.bot = bot
+    """Wakes every game whose stored deadline has come; what it stores, the reconciler shows (`marks`)."""
+
+    def __init__(self, service: GameService, *, channels: Channels, marks: Marks) -> None:
+        self.service = service
+        self.channels = channels  # an expired lobby's message is edited by id
+        self.marks = marks
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -48,11 +53,11 @@ class Sweeper:
                 await self.sweep()
             except Exception:
                 log.exception("sweep failed; trying again next round")
-            await asyncio.sleep(self.bot.tuning.sweep_interval)
+            await asyncio.sleep(self.service.tuning.sweep_interval)
 
     async def sweep(self) -> int:
         """Handle every game whose wake-up time has come; returns how many were handled."""
-        service = self.bot.service
+        service = self.service
         due = [record for record in await service.db.games.due(service.clock()) if service.owns(record.id)]
         for record in due:
             try:
@@ -67,19 +72,20 @@ class Sweeper:
         return len(due)
 
     async def _close_lobby(self, record: GameRecord) -> None:
-        service = self.bot.service
+        service = self.service
         await service.db.games.abandon(record.id, at=service.clock(), reason="nobody started it")
         if record.table_message_id is None or record.table_channel_id is None:
             return
         title = service.adapter(record.kind).title
-        message = self.bot.get_partial_messageable(record.table_channel_id).get_partial_message(record.table_message_id)
+        channel = self.channels.get_partial_messageable(record.table_channel_id)
+        message = channel.get_partial_message(record.table_message_id)
         try:
             await message.edit(**notice_kwargs(f"**{title}** · table #{record.id} closed: nobody started it in time."))
         except discord.HTTPException:
             log.info("could not edit the expired lobby of game %d", record.id)
 
     async def _turn_due(self, record: GameRecord) -> None:
-        service = self.bot.service
+        service = self.service
         loaded = await service.load(record.id)
         seat = loaded.seat_at_turn()
         if seat is None or loaded.state is None:
@@ -97,7 +103,7 @@ class Sweeper:
     async def _remind(self, record: GameRecord, seat: int, user_id: int | None) -> None:
         """Store the reminder as owed with the flag that says it is due; the reconciler posts it (retried,
         and redone after a restart, once)."""
-        service = self.bot.service
+        service = self.service
         deadline = service.turn_deadline(record)
         assert deadline is not None
         # Set the real deadline first: set_deadline re-arms the reminder flag, which we then raise.
@@ -111,10 +117,10 @@ class Sweeper:
         ):
             return
         if owed:
-            self.bot.reconciler.mark_dirty(record.id)
+            self.marks.mark_dirty(record.id)
 
     async def _time_out(self, record: GameRecord, seat_index: int) -> None:
-        service = self.bot.service
+        service = self.service
         loaded = await service.load(record.id)
         if loaded.state is None or loaded.record.version != record.version:
             return
@@ -124,7 +130,7 @@ class Sweeper:
         before = loaded.record.seats[seat_index]
         name = shown_name(before.display_name)
         count = before.consecutive_timeouts + 1
-        handing_over = count >= self.bot.tuning.max_timeouts
+        handing_over = count >= service.tuning.max_timeouts
         if handing_over:
             text = (
                 f"{name} ran out of time {count} times in a row, so a computer player takes the seat. "
@@ -141,5 +147,5 @@ class Sweeper:
             log.error("timeout move for game %d was illegal: %s", record.id, error.reason)
             return
         seat = await service.db.games.record_timeout(record.id, seat_index)
-        if handing_over or seat.consecutive_timeouts >= self.bot.tuning.max_timeouts:
+        if handing_over or seat.consecutive_timeouts >= service.tuning.max_timeouts:
             await service.hand_over_to_computer(record.id, seat_index)

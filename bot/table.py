@@ -36,6 +36,7 @@ from data import GameStatus
 
 if TYPE_CHECKING:
     from bot.service import GameService
+    from bot.wiring import Channels
 
 log = logging.getLogger(__name__)
 
@@ -69,10 +70,12 @@ class TableUpdater:
     def __init__(
         self,
         service: GameService,
+        channels: Channels,
         policy: RetryPolicy | None = None,
         on_refusal: Callable[[int, Refusal], Awaitable[None]] | None = None,
     ) -> None:
         self.service = service
+        self.channels = channels  # posts and edits the table message by id
         self.policy = policy or RetryPolicy()
         self.on_refusal = on_refusal  # the channel is lost or gone (the reconciler decides what follows)
         self._dirty: set[int] = set()
@@ -150,7 +153,7 @@ class TableUpdater:
 
     async def post(self, loaded: Loaded, channel_id: int) -> discord.Message:
         """Post a new table message and remember it as the game's table."""
-        channel = self.service.bot.get_partial_messageable(channel_id)
+        channel = self.channels.get_partial_messageable(channel_id)
 
         async def send() -> discord.Message:
             content, file, items = await self.message(loaded)
@@ -220,7 +223,7 @@ class TableUpdater:
         if await self._edit_by_token(game_id, record.table_message_id, loaded):
             self._drawn[game_id] = self.drawn(loaded)
             return
-        channel = self.service.bot.get_partial_messageable(record.table_channel_id)
+        channel = self.channels.get_partial_messageable(record.table_channel_id)
         partial = channel.get_partial_message(record.table_message_id)
 
         async def edit() -> None:
@@ -248,7 +251,7 @@ class TableUpdater:
         old = record.table_message_id
         await self.post(loaded, record.table_channel_id)
         if old is not None:
-            channel = self.service.bot.get_partial_messageable(record.table_channel_id)
+            channel = self.channels.get_partial_messageable(record.table_channel_id)
             try:  # the old table loses its picture and buttons and points to the new one
                 await channel.get_partial_message(old).edit(content=None, attachments=[], view=card(MOVED_ON))
             except discord.HTTPException:
