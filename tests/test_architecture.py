@@ -160,3 +160,34 @@ def test_allowed_imports_pass(tmp_path):
         },
     )
     assert violations(root) == []
+
+
+# The parts CardBot.setup_hook wires (bot.wiring): each takes its collaborators in its constructor, so
+# none imports bot.bot (not even for a type) nor reaches another part through a `.bot` attribute.
+WIRED_PARTS = ("bot/router.py", "bot/endings.py", "bot/sweeper.py", "bot/hands.py", "bot/table.py", "bot/wiring.py")
+
+
+def reaches_the_bot(source: str) -> list[str]:
+    """How `source` reaches the bot object: imports of bot.bot, and `x.bot` attribute accesses."""
+    found = [f"imports {name}" for name in sorted(imported_dotted(source)) if name == "bot.bot"]
+    found += [
+        f"line {node.lineno}: .bot"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute) and node.attr == "bot"
+    ]
+    return found
+
+
+@pytest.mark.parametrize("path", WIRED_PARTS)
+def test_a_wired_part_does_not_reach_back_through_the_bot(path):
+    """Router, endings, sweeper, hands and table get their collaborators explicitly: no import ring."""
+    assert reaches_the_bot((ROOT / path).read_text(encoding="utf-8")) == []
+
+
+def test_reaching_the_bot_is_caught():
+    """The check flags a type-only import of bot.bot and a collaborator fetched through `.bot`."""
+    source = (
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.bot import CardBot\n"
+        "def f(service):\n    return service.bot.tables\n"
+    )
+    assert reaches_the_bot(source) == ["imports bot.bot", "line 5: .bot"]

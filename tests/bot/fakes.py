@@ -1,0 +1,258 @@
+"""Tiny stand-ins for what the bot's parts take from one another (bot.wiring): no Discord at all.
+
+Each part is built as `CardBot.setup_hook` builds it, with these in place of the client, the
+reconciler and the interaction; the game service and a temporary database are real.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.adapters import Panel
+from bot.config import Tuning
+from bot.service import GameService, Loaded
+from bot.transport import Post, Sent
+from cogs.thirteen.adapter import ThirteenAdapter
+from data import Database, TurnTimer
+from games.base import Move
+
+ADAPTER = ThirteenAdapter  # the concrete game the shared parts are tested on
+KIND = ADAPTER.kind
+USERS = (101, 102)
+GUILD, CHANNEL, TABLE = 1, 2, 3000
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Marks:
+    """Records the games a part asked the reconciler to pass over."""
+
+    def __init__(self) -> None:
+        self.marked: list[int] = []
+
+    def mark_dirty(self, game_id: int) -> None:
+        self.marked.append(game_id)
+
+
+@dataclass
+class FakeMessage:
+    id: int
+    channel: FakeChannel
+    edits: list[dict[str, Any]] = field(default_factory=list)
+
+    async def edit(self, **kwargs: Any) -> FakeMessage:
+        self.channel.requests.append(("edit", self.id))
+        if self.channel.refuse is not None:
+            raise self.channel.refuse
+        self.edits.append(kwargs)
+        return self
+
+
+class FakeChannel:
+    def __init__(self, channel_id: int, requests: list[tuple[str, int]]) -> None:
+        self.id = channel_id
+        self.requests = requests
+        self.refuse: Exception | None = None
+        self.messages: dict[int, FakeMessage] = {}
+        self.sent: list[dict[str, Any]] = []
+
+    def get_partial_message(self, message_id: int) -> FakeMessage:
+        return self.messages.setdefault(message_id, FakeMessage(message_id, self))
+
+    async def send(self, **kwargs: Any) -> FakeMessage:
+        self.requests.append(("send", self.id))
+        self.sent.append(kwargs)
+        return self.get_partial_message(TABLE + len(self.sent))
+
+
+class Channels:
+    """`bot.wiring.Channels`: every request a part makes to a channel, recorded in order."""
+
+    def __init__(self) -> None:
+        self.requests: list[tuple[str, int]] = []
+        self.channels: dict[int, FakeChannel] = {}
+
+    def get_partial_messageable(self, id: int, **_: Any) -> FakeChannel:
+        return self.channels.setdefault(id, FakeChannel(id, self.requests))
+
+
+class NoGuilds:
+    def get_guild(self, id: int, /) -> None:
+        return None
+
+
+class Response:
+    def __init__(self) -> None:
+        self.type: discord.InteractionResponseType | None = None
+        self.said: list[str] = []
+
+    def is_done(self) -> bool:
+        return self.type is not None
+
+    async def defer(self, **_: Any) -> None:
+        self.type = discord.InteractionResponseType.deferred_message_update
+
+    async def send_message(self, content: str = "", **_: Any) -> None:
+        self.type = discord.InteractionResponseType.channel_message
+        self.said.append(content)
+
+    async def edit_message(self, **_: Any) -> None:
+        self.type = discord.InteractionResponseType.message_update
+
+
+class Followup:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    async def send(self, content: str = "", **_: Any) -> None:
+        self.said.append(content)
+
+
+@dataclass
+class User:
+    id: int
+    display_name: str = "Player"
+
+
+@dataclass
+class Clicked:
+    id: int
+    components: list[Any] = field(default_factory=list)
+
+
+class Interaction:
+    """A click: who, on which message, in a server channel (so a hand is an ephemeral panel) or a DM."""
+
+    def __init__(self, user_id: int, message_id: int = 1, *, guild_id: int | None = GUILD) -> None:
+        self.user = User(user_id)
+        self.message = Clicked(message_id)
+        self.guild_id = guild_id
+        self.data: dict[str, Any] = {"component_type": 2}
+        self.response = Response()
+        self.followup = Followup()
+        self.edits: list[dict[str, Any]] = []
+        self.refuse: Exception | None = None
+
+    async def edit_original_response(self, **kwargs: Any) -> Clicked:
+        if self.refuse is not None:
+            raise self.refuse
+        self.edits.append(kwargs)
+        return self.message
+
+    async def original_response(self) -> FakeMessage:
+        """The message the response made (a rematch's lobby), in the server channel."""
+        return FakeMessage(TABLE + 500, FakeChannel(CHANNEL, []))
+
+    def said(self) -> list[str]:
+        """Every text answer (ephemeral notes), however it was sent."""
+        return [*self.response.said, *self.followup.said]
+
+
+class Transport:
+    """`bot.transport.Transport`: records every request the reconciler makes, answers each with a new id."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+
+    def _sent(self, kind: str, what: Any, channel_id: int) -> Sent:
+        self.calls.append((kind, what))
+        return Sent(channel_id, 9000 + len(self.calls))
+
+    async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent:
+        return self._sent("send_dm", panel, channel_id or 5000 + user_id)
+
+    async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
+        self.calls.append(("edit_panel", panel))
+
+    async def strip(self, channel_id: int, message_id: int) -> None:
+        self.calls.append(("strip", message_id))
+
+    async def post(self, channel_id: int, post: Post) -> Sent:
+        return self._sent("post", post, channel_id)
+
+    async def dm(self, user_id: int, post: Post) -> Sent:
+        return self._sent("dm", post, 5000 + user_id)
+
+    def posts(self) -> list[Post]:
+        return [what for kind, what in self.calls if kind == "post"]
+
+
+def http_error(status: int, code: int = 0) -> discord.HTTPException:
+    """A discord.py HTTP error as Discord would answer it."""
+
+    class Answer:
+        reason = "fake"
+
+        def __init__(self) -> None:
+            self.status = status
+
+    return discord.HTTPException(Answer(), {"code": code, "message": "fake"})  # type: ignore[arg-type]
+
+
+async def service_on(tmp_path: Path, clock: Clock | None = None, tuning: Tuning | None = None) -> GameService:
+    db = await Database.open(tmp_path / "parts.db")
+    service = GameService(NoGuilds(), db, tuning or Tuning(drawing_processes=0), clock or Clock())  # type: ignore[arg-type]
+    service.register(ADAPTER())
+    return service
+
+
+async def started(service: GameService, *, turn_seconds: int = 600, table: bool = True) -> Loaded:
+    """A two-person Thirteen game, dealt, its table message at TABLE in CHANNEL."""
+    record = await service.db.games.create_lobby(
+        kind=KIND,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_user_id=USERS[0],
+        seed=11,
+        at=service.clock(),
+        timer=TurnTimer.LIVE,
+        turn_seconds=turn_seconds,
+    )
+    for user in USERS:
+        await service.db.games.add_player(record.id, user, f"P{user}")
+    await service.start(record.id)
+    if table:
+        await service.db.games.set_table_message(record.id, CHANNEL, TABLE)
+    return await service.load(record.id)
+
+
+def computer_move(loaded: Loaded) -> Move:
+    """The normal computer player's move for the seat on turn."""
+    seat = loaded.seat_at_turn()
+    assert seat is not None and loaded.state is not None
+    return ADAPTER().computer("normal").choose(loaded.state.view(seat.seat), random.Random(loaded.record.version))
+
+
+async def one_move(service: GameService, loaded: Loaded) -> Loaded:
+    """The seat on turn makes the normal computer player's move."""
+    seat = loaded.seat_at_turn()
+    assert seat is not None
+    choice = computer_move(loaded)
+    return (await service.submit(loaded.record.id, seat.seat, choice, expected_version=loaded.record.version)).after
+
+
+async def play_to_the_end(service: GameService, loaded: Loaded) -> Loaded:
+    """Every seat makes the normal computer player's move until the game is over."""
+    while (seat := loaded.seat_at_turn()) is not None and loaded.state is not None:
+        choice = computer_move(loaded)
+        applied = await service.submit(loaded.record.id, seat.seat, choice, expected_version=loaded.record.version)
+        loaded = applied.after
+    return loaded
+
+
+async def closed(service: GameService) -> None:
+    await service.close()
+    await service.db.close()

@@ -1,0 +1,145 @@
+"""The router with fake parts around a real game service (bot.router): no Discord at all.
+
+Hand clicks here come from the table's channel, so the clicked hand is an ephemeral panel redrawn
+through the interaction (the DM path differs only in where the redraw goes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.hands import HandMessages
+from bot.ids import ComponentId, LobbyAction, encode_mask
+from bot.router import OUT_OF_DATE, Router
+from bot.service import GameService, Loaded
+from bot.texts import RESTARTING
+from tests.bot.fakes import Interaction, Marks, closed, computer_move, service_on, started
+
+
+class Lobby:
+    """A lobby whose Start is answered by updating the clicked message, as `bot.lobby` does."""
+
+    def __init__(self) -> None:
+        self.clicks: list[ComponentId] = []
+
+    async def on_click(self, interaction: Interaction, cid: ComponentId) -> None:
+        self.clicks.append(cid)
+        await interaction.response.defer()
+
+
+class Tables:
+    def __init__(self) -> None:
+        self.lent: list[tuple[int, Any]] = []
+
+    def lend(self, game_id: int, interaction: Any) -> None:
+        self.lent.append((game_id, interaction))
+
+
+@pytest.fixture
+async def parts(tmp_path: Path):  # type: ignore[no-untyped-def]
+    service = await service_on(tmp_path)
+    stopping: list[bool] = []
+    lobby, tables = Lobby(), Tables()
+    router = Router(
+        service,
+        lobby=lobby,  # type: ignore[arg-type]
+        endings=None,  # type: ignore[arg-type]
+        hands=HandMessages(service),
+        transport=None,  # type: ignore[arg-type]
+        tables=tables,  # type: ignore[arg-type]
+        marks=Marks(),
+        confirmations=None,  # type: ignore[arg-type]
+        stopping=lambda: bool(stopping),
+    )
+    yield service, router, lobby, tables, stopping
+    await closed(service)
+
+
+def play_click(loaded: Loaded) -> tuple[int, ComponentId]:
+    """The player on turn and the Play button carrying the normal computer player's cards."""
+    seat = loaded.seat_at_turn()
+    assert seat is not None and seat.user_id is not None and loaded.state is not None
+    view = loaded.state.view(seat.seat)
+    move = computer_move(loaded)
+    picked = [i for i, card in enumerate(view.hand) if card in getattr(move, "cards", ())]
+    return seat.user_id, ComponentId(loaded.record.id, loaded.record.version, "play", encode_mask(picked))
+
+
+def shown_text(interaction: Interaction) -> str:
+    """The text of the hand the last redraw showed."""
+    view: discord.ui.LayoutView = interaction.edits[-1]["view"]
+    return "\n".join(str(getattr(item, "content", "")) for item in view.walk_children())
+
+
+async def moves(service: GameService, game_id: int) -> int:
+    return len((await service.db.games.load(game_id)).moves)
+
+
+async def test_a_double_click_is_dropped_quietly(parts) -> None:  # type: ignore[no-untyped-def]
+    """The same Play clicked twice on the same hand: one move, and the twin gets no answer at all."""
+    service, router, *_ = parts
+    loaded = await started(service)
+    user, cid = play_click(loaded)
+    first, twin = Interaction(user, 77), Interaction(user, 77)
+    await router.dispatch(first, cid, [])
+    await router.dispatch(twin, cid, [])
+    assert await moves(service, loaded.record.id) == 1
+    assert len(first.edits) == 1 and first.said() == []
+    assert twin.edits == [] and twin.said() == []
+
+
+async def test_two_concurrent_clicks_reading_one_version_make_one_move_and_no_complaint(parts) -> None:  # type: ignore[no-untyped-def]
+    """Both clicks arrive before either is stored: one move, and nobody is told their hand was out of date."""
+    service, router, *_ = parts
+    loaded = await started(service)
+    user, cid = play_click(loaded)
+    clicks = [Interaction(user, 77), Interaction(user, 77)]
+    await asyncio.gather(*(router.dispatch(click, cid, []) for click in clicks))
+    assert await moves(service, loaded.record.id) == 1
+    assert all(OUT_OF_DATE not in shown_text(c) for c in clicks if c.edits) and not any(c.said() for c in clicks)
+
+
+async def test_an_old_hand_clicked_is_redrawn_as_out_of_date(parts) -> None:  # type: ignore[no-untyped-def]
+    """A click on an older hand message (not the twin of the move): the current hand, saying so."""
+    service, router, *_ = parts
+    loaded = await started(service)
+    user, cid = play_click(loaded)
+    await router.dispatch(Interaction(user, 77), cid, [])
+    late = Interaction(user, 78)
+    await router.dispatch(late, cid, [])
+    assert await moves(service, loaded.record.id) == 1
+    assert OUT_OF_DATE in shown_text(late)
+
+
+async def test_a_click_from_someone_not_seated_is_refused(parts) -> None:  # type: ignore[no-untyped-def]
+    """A stranger clicks a hand control: told so, nothing stored."""
+    service, router, *_ = parts
+    loaded = await started(service)
+    _, cid = play_click(loaded)
+    stranger = Interaction(999)
+    await router.dispatch(stranger, cid, [])
+    assert stranger.said() == ["You're not playing in this game."] and await moves(service, loaded.record.id) == 0
+
+
+async def test_a_click_during_a_shutdown_starts_nothing(parts) -> None:  # type: ignore[no-untyped-def]
+    """Once a shutdown has begun, a click is answered with the restart note and reaches no part."""
+    _, router, lobby, _, stopping = parts
+    stopping.append(True)
+    click = Interaction(101)
+    await router.dispatch(click, ComponentId(1, 0, LobbyAction.JOIN), [])
+    assert click.said() == [RESTARTING] and lobby.clicks == []
+
+
+async def test_the_start_click_lends_its_token_to_the_table(parts) -> None:  # type: ignore[no-untyped-def]
+    """Start goes to the lobby, then its interaction to the table updater (bot.table); Join lends nothing."""
+    _, router, lobby, tables, _ = parts
+    join, start = Interaction(102), Interaction(101)
+    await router.dispatch(join, ComponentId(5, 0, LobbyAction.JOIN), [])
+    await router.dispatch(start, ComponentId(5, 0, LobbyAction.START), [])
+    assert [cid.action for cid in lobby.clicks] == [LobbyAction.JOIN, LobbyAction.START]
+    assert tables.lent == [(5, start)]

@@ -1,0 +1,79 @@
+"""The sweeper with a hand-moved clock, fake channels and fake reconciler marks (bot.sweeper).
+
+A live turn of 600 s is reminded at half-time (`Tuning.reminder_fraction`) and played for at its end;
+an idle lobby closes after `Tuning.lobby_timeout`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Tuning
+from bot.sweeper import Sweeper
+from data import GameStatus, MessageKind, MoveSource, TurnTimer
+from tests.bot.fakes import CHANNEL, KIND, TABLE, USERS, Channels, Clock, Marks, closed, service_on, started
+
+TURN = 600
+
+
+@pytest.fixture
+async def parts(tmp_path: Path):  # type: ignore[no-untyped-def]
+    clock = Clock()
+    service = await service_on(tmp_path, clock, Tuning(drawing_processes=0, lobby_timeout=1800))
+    channels, marks = Channels(), Marks()
+    sweeper = Sweeper(service, channels=channels, marks=marks)  # type: ignore[arg-type]
+    yield service, sweeper, channels, marks, clock
+    await closed(service)
+
+
+async def test_nothing_is_due_before_half_time(parts) -> None:  # type: ignore[no-untyped-def]
+    """Just before half the turn has gone, a sweep does nothing and asks for no message."""
+    service, sweeper, _, marks, clock = parts
+    await started(service, turn_seconds=TURN)
+    clock.now += TURN / 2 - 1
+    assert await sweeper.sweep() == 0 and marks.marked == []
+
+
+async def test_a_reminder_is_owed_at_half_time_and_the_reconciler_asked_once(parts) -> None:  # type: ignore[no-untyped-def]
+    """At half-time the reminder is stored as owed (mentioning the player on turn) and one pass asked for."""
+    service, sweeper, _, marks, clock = parts
+    loaded = await started(service, turn_seconds=TURN)
+    seat = loaded.seat_at_turn()
+    assert seat is not None
+    clock.now += TURN / 2
+    await sweeper.sweep()
+    await sweeper.sweep()  # the reminder is flagged sent: a second sweep owes nothing more
+    row = await service.db.messages.get(loaded.record.id, MessageKind.REMIND, seat.seat)
+    assert row is not None and row.message_id is None and f"<@{seat.user_id}>" in row.key
+    assert marks.marked == [loaded.record.id]
+    assert service.turn_deadline(await service.db.games.get(loaded.record.id)) == pytest.approx(clock.now + TURN / 2)
+
+
+async def test_at_the_deadline_the_sweeper_plays_for_the_player(parts) -> None:  # type: ignore[no-untyped-def]
+    """After the reminder, the real deadline: an automatic move is stored as a timeout, with its notice."""
+    service, sweeper, _, _, clock = parts
+    loaded = await started(service, turn_seconds=TURN)
+    clock.now += TURN / 2
+    await sweeper.sweep()
+    clock.now += TURN / 2
+    await sweeper.sweep()
+    saved = await service.db.games.load(loaded.record.id)
+    assert [move.source for move in saved.moves] == [MoveSource.TIMEOUT]
+    owed = await service.db.messages.of_game(loaded.record.id)
+    assert any(kind is MessageKind.TIMEOUT and "ran out of time" in row.key for (kind, _), row in owed.items())
+
+
+async def test_an_idle_lobby_is_closed_and_its_message_edited(parts) -> None:  # type: ignore[no-untyped-def]
+    """Nobody started it within the lobby timeout: abandoned, and its message says so (one edit)."""
+    service, sweeper, channels, _, clock = parts
+    record = await service.db.games.create_lobby(
+        kind=KIND, guild_id=1, channel_id=CHANNEL, host_user_id=USERS[0], seed=3, at=clock.now,
+        timer=TurnTimer.LIVE, turn_seconds=TURN, deadline=clock.now + 1800,
+    )
+    await service.db.games.set_table_message(record.id, CHANNEL, TABLE)
+    clock.now += 1800
+    await sweeper.sweep()
+    assert (await service.db.games.get(record.id)).status is GameStatus.ABANDONED
+    assert channels.requests == [("edit", TABLE)]
