@@ -9,7 +9,9 @@ Figures printed:
   callbacks and webhooks are exempt), over whole games from Start to the standings: 4-person
   Thirteen, 2-person Sixty-Six, 3-person Carousel (bench.players.budget), at a person's pace (every move
   its own table edit: 20 ms coalescing) and with the production 1 s coalescing at the simulated
-  people's speed;
+  people's speed; at a person's pace twice: within the 15 minutes in which the Start click's token
+  edits the table (bot.table), and past them (every table edit over REST, `token_edit_window=0`);
+  each figure with first contacts (opening each new player's DM, once per person ever) and without;
 - a load run (bench.bot_load): N concurrent two-player games, moves arriving at R per second for D
   seconds, with the bot in its own process (bench.bot_child): p50/p95/p99 acknowledgement, moves/s
   achieved, the bot's peak RSS beside the fake's, CPU of both. The load run uses the production
@@ -103,14 +105,18 @@ async def latency(moves: int, edit_interval: float) -> None:
             await harness.close()
 
 
-async def budget_run(game: str, interval: float) -> request_budget.Budget:
+async def budget_run(game: str, interval: float, window: float) -> request_budget.Budget:
     """One whole game of `game` on a fresh fake and bot: its requests against the global limit."""
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
             harness = BotHarness(fake, Path(tmp))
             harness.strict_logs = False
             tuning = dataclasses.replace(
-                TUNING, table_edit_interval=interval, computer_delay=0.005, drawing_processes=0
+                TUNING,
+                table_edit_interval=interval,
+                computer_delay=0.005,
+                drawing_processes=0,
+                token_edit_window=window,
             )
             bot = await harness.start(tuning=tuning)
             assert isinstance(bot, CardBot)
@@ -126,14 +132,23 @@ GAMES = {
 }
 
 
+BUDGET_RUNS = (
+    ("a person's pace", 0.02, Tuning().token_edit_window),
+    ("a person's pace, past the Start token (table over REST)", 0.02, 0.0),
+    ("fast clicks, 1 s coalescing", 1.0, Tuning().token_edit_window),
+)
+
+
 def budgets(runs: int) -> None:
-    for label, interval in (("a person's pace", 0.02), ("fast clicks, 1 s coalescing", 1.0)):
+    for label, interval, window in BUDGET_RUNS:
         for game in GAMES:
-            results = [asyncio.run(budget_run(game, interval)) for _ in range(runs)]
+            results = [asyncio.run(budget_run(game, interval, window)) for _ in range(runs)]
             per_move = sorted(r.per_move for r in results)
+            known = sorted(r.per_move_known_players for r in results)
             print(
                 f"requests per move, {results[0].game}, {label}: median {per_move[len(per_move) // 2]:.2f} "
-                f"(min {per_move[0]:.2f}, max {per_move[-1]:.2f}, {runs} games) · e.g. {results[0].line()}"
+                f"(min {per_move[0]:.2f}, max {per_move[-1]:.2f}, {runs} games; "
+                f"{known[len(known) // 2]:.2f} without first contacts) · e.g. {results[0].line()}"
             )
 
 

@@ -141,10 +141,11 @@ class TableUpdater:
             return False
         content, file, items = await self.message(loaded)
         view = table_card(content, file.filename, items)
+        edit = interaction.edit_original_response(content=None, attachments=[file], view=view)
         try:
-            await interaction.edit_original_response(content=None, attachments=[file], view=view)
-        except discord.HTTPException as error:
-            log.info("table of game %d: the interaction token no longer edits it (%s)", game_id, error)
+            await asyncio.wait_for(edit, self.policy.timeout)
+        except (discord.HTTPException, TimeoutError) as error:
+            log.info("table of game %d: the interaction token did not edit it (%r)", game_id, error)
             self._lent.pop(game_id, None)
             return False
         finally:

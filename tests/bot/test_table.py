@@ -6,12 +6,14 @@ requests/s per bot); past `Tuning.token_edit_window`, or once the token fails, t
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import discord
 import pytest
 
 from bot.config import Tuning
+from bot.refusals import RetryPolicy
 from bot.table import TableUpdater
 from tests.bot.fakes import (
     CHANNEL,
@@ -111,3 +113,24 @@ async def test_an_unchanged_table_is_not_edited_again(parts) -> None:  # type: i
     await tables.refresh(loaded.record.id)
     await tables.refresh(loaded.record.id)
     assert channels.requests == [("edit", TABLE)]
+
+
+async def test_a_token_edit_that_hangs_falls_back_to_rest(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The webhook does not answer within the request timeout: the edit goes to the channel instead."""
+    service = await service_on(tmp_path, Clock(), Tuning(drawing_processes=0, token_edit_window=WINDOW))
+    channels = Channels()
+    tables = TableUpdater(service, channels, RetryPolicy(attempts=1, base_delay=0.0, timeout=0.05))  # type: ignore[arg-type]
+    try:
+        loaded = await started(service)
+        click = start_click()
+
+        async def hang(**_: object) -> None:
+            await asyncio.sleep(5)
+
+        click.edit_original_response = hang  # type: ignore[method-assign]
+        tables.lend(loaded.record.id, click)
+        await tables.refresh(loaded.record.id)
+        assert channels.requests == [("edit", TABLE)]
+    finally:
+        await tables.close()
+        await closed(service)
