@@ -211,7 +211,10 @@ class Ownership:
                 self._drop(game_id)
             else:
                 self._held[game_id] = fresh
-        for game_id in await self.db.leases.unheld_games(now=now):
+        # A game younger than a lease is left to the process that made it, which claims it at once: so
+        # a game is owned by the shard of its guild (where its lobby was made) unless that one stops.
+        settled = now - self.ttl if gain else None
+        for game_id in await self.db.leases.unheld_games(now=now, created_before=settled):
             await self._claim(game_id, gain=gain)
 
     async def _claim(self, game_id: int, *, gain: bool) -> bool:

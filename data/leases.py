@@ -149,16 +149,17 @@ class LeaseRepository:
         )
         return [(int(row["id"]), int(row["version"]), str(row["status"])) for row in rows]
 
-    async def unheld_games(self, *, now: float) -> list[int]:
+    async def unheld_games(self, *, now: float, created_before: float | None = None) -> list[int]:
         """Games that need an owner and have none: open games, and ended games whose end or another
-        owed message was never posted, with no live `game_key` lease (free, released or expired)."""
+        owed message was never posted, with no live `game_key` lease (free, released or expired).
+        With `created_before`, only games created before then (a game just made is its maker's to claim)."""
         rows = await self._db.read(
             "SELECT g.id FROM games g WHERE (g.status IN ('lobby', 'active') "
             "OR EXISTS (SELECT 1 FROM messages m WHERE m.game_id = g.id AND m.message_id IS NULL) "
             "OR (g.status IN ('finished', 'abandoned') AND g.started_at IS NOT NULL AND NOT EXISTS "
             "(SELECT 1 FROM messages r WHERE r.game_id = g.id AND r.kind = 'result' AND r.message_id IS NOT NULL))) "
             "AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.key = 'game:' || CAST(g.id AS TEXT) AND l.expires_at > ?) "
-            "ORDER BY g.id",
-            (now,),
+            f"{'' if created_before is None else 'AND g.created_at <= ? '}ORDER BY g.id",
+            (now,) if created_before is None else (now, created_before),
         )
         return [int(row["id"]) for row in rows]

@@ -108,3 +108,22 @@ async def test_one_renewal_round_renews_every_lease_and_drops_one_taken_over(pg_
             assert all(lease.expires_at == now[0] + 30.0 for lease in held)
         finally:
             await ownership.stop()
+
+
+async def test_a_game_just_made_is_left_to_its_maker_and_claimed_by_others_only_once_it_is_a_lease_old(
+    pg_schema: str,
+) -> None:
+    """Another process's round skips a game younger than a lease (its maker, the shard of its guild,
+    claims it at once); an older game nobody holds is claimed."""
+    from tests.data.conftest import T0, lobby
+
+    now = [T0 + 1.0]
+    async with await Database.open(pg_schema) as db:
+        ownership = Ownership(db, ttl=30.0, poll=LONG_POLL, solo=False, clock=lambda: now[0])
+        game = await lobby(db, channel_id=801)
+        await ownership._renew_and_claim(gain=True)
+        assert ownership.owned() == 0
+        now[0] = T0 + 31.0
+        await ownership._renew_and_claim(gain=True)
+        assert ownership.owns(game.id)
+        await ownership.stop()

@@ -122,3 +122,10 @@ async def test_games_of_among_reads_only_the_games_asked_for(db: Database) -> No
         await db.leases.acquire(game_key(game.id), "shard-0", now=T0, ttl=TTL)
     assert await db.leases.games_of("shard-0", now=T0, among={second.id}) == [(second.id, second.version, "active")]
     assert await db.leases.games_of("shard-0", now=T0, among=set()) == []
+
+
+async def test_unheld_games_created_before_leaves_out_games_just_made(db: Database) -> None:
+    """`created_before`: a game created after that moment is not offered (its maker claims it)."""
+    game = await lobby(db, channel_id=701)
+    assert await db.leases.unheld_games(now=T0 + 1, created_before=T0 - 1) == []
+    assert await db.leases.unheld_games(now=T0 + 1, created_before=T0) == [game.id]
