@@ -35,7 +35,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from data import Database, StorageFault
+from data import Database, DatabaseUnavailable, StorageFault
 from data.database import Listening
 from data.leases import BATCH, Lease, game_key
 
@@ -129,7 +129,7 @@ class Ownership:
         await self._renew_and_claim(gain=False)
         try:
             self._listening = await self.db.listen(MOVED, self._heard)
-        except StorageFault as fault:
+        except (StorageFault, DatabaseUnavailable) as fault:
             log.warning("not listening for moves (%s); following up by polling alone", fault)
         self._task = asyncio.create_task(self._run(), name="ownership")
 
