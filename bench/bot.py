@@ -17,7 +17,8 @@ Figures printed:
   achieved, the bot's peak RSS beside the fake's, CPU of both. The load run uses the production
   `Tuning` (1 s table coalescing, 5 s sweeps) unless --tuning overrides fields;
 - with --backend both, the load run twice: one bot process on SQLite, then two bot processes (shards 0
-  and 1 of 2) on one PostgreSQL database, the guild's events at shard 1 and every DM click at shard 0;
+  and 1 of 2) on one PostgreSQL database; the games are split over two guilds, one on each shard (each
+  guild's events at its shard, every DM click at shard 0);
   then both runs side by side: moves/s, ack p50/p95/p99, peak RSS and CPU per process, and the time
   each move spent in the data layer's append (measured inside each bot process).
 

@@ -264,7 +264,8 @@ class Backend:
 
     `sqlite`: one process, one SQLite file (the single-process set-up). `postgresql`: shards 0 and 1 of
     2 in two processes on one PostgreSQL database, as `CARDROOM_SHARDS` / `CARDROOM_SHARD_COUNT` split a
-    bot; every DM click (every move of the run) reaches shard 0, the guild's events its own shard."""
+    bot; every DM click (every move of the run) reaches shard 0, each guild's events its own shard: half
+    the games are in a guild of each shard, so each process owns half of them (bot.ownership)."""
 
     name: str
     database: str
@@ -369,20 +370,6 @@ async def sample_memory(pids: list[int], peaks: dict[str, float], stop: asyncio.
             await asyncio.wait_for(stop.wait(), period)
 
 
-def place_guild_on_shard(fake: FakeDiscord, shard: int, shard_count: int) -> None:
-    """Give the fake's guild an id whose shard ((id >> 22) % count) is `shard`, before any bot connects.
-
-    The offline Discord holds one guild; on shard 1 of 2 its lobbies and game starts go to the second
-    process (which then holds every game's lease and does the follow-ups, bot.ownership) while every
-    DM move click goes to shard 0: both processes work, and every move crosses between them."""
-    guild_id = int(fake.guild.id)
-    while (guild_id >> 22) % shard_count != shard:
-        guild_id += 1 << 22
-    fake.guild.id = str(guild_id)
-    for channel in fake.guild.channels:
-        channel.guild_id = fake.guild.id
-
-
 async def load(
     games: int,
     rate: float,
@@ -429,10 +416,14 @@ async def run_load(
     print(f"== load run on {backend.name}: {len(backend.shards)} bot process(es) ==")
     async with FakeDiscord(people=(), record_requests=False) as fake:
         fake.settle_timeout = 30.0  # a person waits this long for a deferred answer (opening is a burst)
-        if backend.shard_count:
-            place_guild_on_shard(fake, 1, backend.shard_count)
-        players = [(fake.add_user(f"h{i}"), fake.add_user(f"g{i}")) for i in range(games)]
-        channels = [fake.add_channel(f"t{i}") for i in range(games)]
+        # Two guilds, the default one on shard 0 and the second on shard 1 of 2 (fakediscord's guild n is
+        # on shard n % count); game i is played in guild i % 2, by members of that guild.
+        guilds = [fake.guild, fake.add_guild("Second")]
+        players = [
+            (fake.add_user(f"h{i}", guild=guilds[i % 2]), fake.add_user(f"g{i}", guild=guilds[i % 2]))
+            for i in range(games)
+        ]
+        channels = [fake.add_channel(f"t{i}", guild=guilds[i % 2]) for i in range(games)]
         children: list[Child] = []
         try:
             for shard in backend.shards:  # one after another: the fake tells shards apart at IDENTIFY
@@ -462,7 +453,8 @@ async def measure(
     pids = [child.pid for child in children]
     for child in children:
         print(f"{child.label}: process {child.pid} ready; RSS {proc_memory_mb(child.pid)[0]:.0f} MB")
-    print(f"fake {own_peak_mb():.0f} MB; guild on shard {fake.shard_of(fake.guild.id)} of {fake.shard_count}")
+    shards = ", ".join(f"{guild.name} on shard {fake.shard_of(guild.id)}" for guild in fake.guilds.values())
+    print(f"fake {own_peak_mb():.0f} MB; guilds: {shards} (of {fake.shard_count})")
     peaks: dict[str, float] = {}
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample_memory(pids, peaks, stop))

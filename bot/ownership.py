@@ -6,13 +6,18 @@ must happen once per game - its sweeper deadlines, its message reconciliation (t
 by one editor, turn notices sent once), its computer turns - runs only in the process holding the
 game's lease.
 
-The owner learns of work done elsewhere by polling: every `ownership_poll` seconds one read lists the
-(version, status) of the games it holds, and a game that moved past what the owner last saw gets the
-owner's follow-up (a reconciler pass, the next computer turn). Polling needs no extra channel and works
-the same when a process dies: its leases expire after `lease_ttl`, another process's next round takes
-them over, and taking a game over runs the same pass as a start-up (finish a game whose moves end it,
-schedule its computer turn, reconcile every message). Every `lease_ttl / 3` the leases are renewed and
-games nobody holds are claimed; a process that touches a game nobody holds claims it at once.
+The owner learns of work done elsewhere at once, and by polling as a fallback. A process that stores
+a move on a game it does not own notifies the database's `MOVED` channel with the game's id
+(PostgreSQL's NOTIFY, `Database.notify`); the owner listens, and a notification for a game it holds
+wakes its loop, which reads those games' (version, status) and follows up the ones that moved past what
+it last saw (a reconciler pass, the next computer turn). A notification is only a wake-up: what is
+followed up is always what the database says. Every `ownership_poll` seconds one read lists all the
+games it holds all the same, so a notification lost with a connection still converges within a poll.
+When a process dies, its leases expire after `lease_ttl`, another process's next round takes them
+over, and taking a game over runs the same pass as a start-up (finish a game whose moves end it,
+schedule its computer turn, reconcile every message). Every `lease_ttl / 3` the leases are renewed (one
+statement for all of them) and games nobody holds are claimed; a process that touches a game nobody
+holds claims it at once.
 
 On SQLite the database is one file of one process: that process owns every game (`solo`), and no lease
 is ever written.
@@ -21,6 +26,7 @@ is ever written.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
@@ -29,8 +35,9 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from data import Database, StorageFault
-from data.leases import Lease, game_key
+from data import Database, DatabaseUnavailable, StorageFault
+from data.database import Listening
+from data.leases import BATCH, Lease, game_key
 
 if TYPE_CHECKING:
     from bot.reconciler import Reconciler
@@ -39,6 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OPEN_STATUSES = ("lobby", "active")
+MOVED = "cardroom_moved"  # the notification channel: payload = the id of a game moved by a non-owner
 
 FollowUp = Callable[[int], Awaitable[None]]
 
@@ -79,6 +87,10 @@ class Ownership:
         self._task: asyncio.Task[None] | None = None
         self._spawned: set[asyncio.Task[None]] = set()
         self._last_renewal = 0.0
+        self._listening: Listening | None = None
+        self._woken: set[int] = set()  # held games notified as moved since the loop last looked
+        self._wake = asyncio.Event()
+        self.wakeups = 0  # rounds run because of a notification (not the poll)
         self.on_gained: FollowUp = _nothing  # a game just taken: the start-up pass for it
         self.on_moved: FollowUp = _nothing  # an owned game moved on elsewhere: the after-move pass
         self.takeovers = 0  # games taken from another owner whose lease had expired (the health line)
@@ -115,7 +127,31 @@ class Ownership:
         if self.solo:
             return
         await self._renew_and_claim(gain=False)
+        try:
+            self._listening = await self.db.listen(MOVED, self._heard)
+        except (StorageFault, DatabaseUnavailable) as fault:
+            log.warning("not listening for moves (%s); following up by polling alone", fault)
         self._task = asyncio.create_task(self._run(), name="ownership")
+
+    def _heard(self, payload: str) -> None:
+        """A notification on MOVED: wake the loop if the game is one of ours."""
+        try:
+            game_id = int(payload)
+        except ValueError:
+            return
+        if game_id in self._held:
+            self._woken.add(game_id)
+            self._wake.set()
+
+    async def tell_owner(self, game_id: int) -> None:
+        """This process stored a move on a game another process owns: wake that owner now (its poll
+        would otherwise find the move within `poll` seconds). Best effort, as the poll stays."""
+        if self.solo:
+            return
+        try:
+            await self.db.notify(MOVED, str(game_id))
+        except StorageFault as fault:
+            log.info("could not notify the owner of game %d (%s); its poll will find the move", game_id, fault)
 
     async def stop(self, *, release: bool = True) -> None:
         """Stop polling and hand every lease back, so another process takes the games over at once.
@@ -125,6 +161,9 @@ class Ownership:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._task = None
+        if self._listening is not None:
+            listening, self._listening = self._listening, None
+            await listening.close()
         now = self.clock()
         for lease in list(self._held.values()) if release else []:
             try:
@@ -134,12 +173,25 @@ class Ownership:
         self._held.clear()
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        next_poll = loop.time() + self.poll
         while True:
-            await asyncio.sleep(self.poll)
+            remaining = next_poll - loop.time()
+            if remaining > 0 and not self._wake.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), remaining)
             try:
-                if self.clock() - self._last_renewal >= self.ttl / 3:
-                    await self._renew_and_claim(gain=True)
-                await self._follow_up()
+                if self._wake.is_set():
+                    self._wake.clear()
+                    woken, self._woken = self._woken, set()
+                    self.wakeups += 1
+                    # More than one read can name at once: the whole poll instead.
+                    await self._follow_up(among=woken if len(woken) <= BATCH else None)
+                if loop.time() >= next_poll:
+                    next_poll = loop.time() + self.poll
+                    if self.clock() - self._last_renewal >= self.ttl / 3:
+                        await self._renew_and_claim(gain=True)
+                    await self._follow_up()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -148,14 +200,21 @@ class Ownership:
     async def _renew_and_claim(self, *, gain: bool) -> None:
         now = self.clock()
         self._last_renewal = now
-        for game_id, lease in list(self._held.items()):
-            renewed = await self.db.leases.renew(lease, now=now, ttl=self.ttl)
-            if renewed is None:
+        held = dict(self._held)
+        renewed = await self.db.leases.renew_all(list(held.values()), now=now, ttl=self.ttl) if held else {}
+        for game_id, lease in held.items():
+            if self._held.get(game_id) is not lease:
+                continue  # dropped or claimed afresh while the renewal ran
+            fresh = renewed.get(lease.key)
+            if fresh is None:
                 log.warning("game %d was taken over by another process", game_id)
                 self._drop(game_id)
             else:
-                self._held[game_id] = renewed
-        for game_id in await self.db.leases.unheld_games(now=now):
+                self._held[game_id] = fresh
+        # A game younger than a lease is left to the process that made it, which claims it at once: so
+        # a game is owned by the shard of its guild (where its lobby was made) unless that one stops.
+        settled = now - self.ttl if gain else None
+        for game_id in await self.db.leases.unheld_games(now=now, created_before=settled):
             await self._claim(game_id, gain=gain)
 
     async def _claim(self, game_id: int, *, gain: bool) -> bool:
@@ -198,10 +257,10 @@ class Ownership:
         finally:
             self._claiming.discard(game_id)
 
-    async def _follow_up(self) -> None:
-        """One read: the games this process holds that moved on elsewhere get the owner's pass; ended
-        games whose last state has been followed up are handed back."""
-        for game_id, version, status in await self.db.leases.games_of(self.owner, now=self.clock()):
+    async def _follow_up(self, among: set[int] | None = None) -> None:
+        """One read: the games this process holds (or those `among` them) that moved on elsewhere get
+        the owner's pass; ended games whose last state has been followed up are handed back."""
+        for game_id, version, status in await self.db.leases.games_of(self.owner, now=self.clock(), among=among):
             if game_id not in self._held:
                 continue
             if self._seen.get(game_id) != (version, status):
@@ -240,7 +299,10 @@ class FollowUps:
         self.reconciler.mark_dirty(game_id)
 
     async def after_move(self, applied: Applied) -> None:
-        """The service's after-move hook: a move this process owns is followed up here already."""
+        """The service's after-move hook: a move this process owns is followed up here already; one on
+        a game another process owns wakes that owner."""
         record = applied.after.record
         if self.ownership.owns(record.id):
             self.ownership.saw(record.id, record.version, record.status.value)
+        else:
+            await self.ownership.tell_owner(record.id)

@@ -48,7 +48,14 @@ Messages: `db.messages` (MessageRepository): of_game, get, save(ShownMessage), o
 
 Leases: `db.leases` (LeaseRepository), one owner at a time for a game's single-writer work across processes:
     acquire(key, owner, now=, ttl=) -> Lease | None; renew(lease, now=, ttl=) -> Lease | None (None: taken over);
-    release(lease, now=) -> bool; holder(key, now=); held_by(owner, now=); data.leases.game_key(game_id)
+    release(lease, now=) -> bool; holder(key, now=); held_by(owner, now=); data.leases.game_key(game_id);
+    renew_all(leases, now=, ttl=) -> {key: Lease} (one statement); games_of(owner, now=, among=);
+    unheld_games(now=, created_before=)
+
+Between processes: `await db.notify(channel, payload)`; `await db.listen(channel, heard)` -> Listening
+    (`await listening.close()`), heard(payload) for each notify on that channel from any process (PostgreSQL's
+    NOTIFY / LISTEN, best effort: keep a poll); None on SQLite, where notify sends nothing.
+    `await db.statement(sql, params)`: one statement that is atomic by itself, without the write lock on PostgreSQL.
 
 Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first)
 

@@ -193,3 +193,27 @@ class Database(abc.ABC):
     @abc.abstractmethod
     def transaction(self, *, write: bool = True) -> AbstractAsyncContextManager[Tx]:
         """One whole transaction; commits on success, rolls back on error (StorageFault for a storage fault)."""
+
+    async def statement(self, sql: str, params: Params = ()) -> list[Any]:
+        """One data-modifying statement that is atomic by itself (its condition in its WHERE clause), as
+        a write transaction of its own; its rows (RETURNING). PostgreSQL runs it without the write lock
+        that orders check-then-update transactions, beside every other writer."""
+        async with self.transaction() as tx:
+            return list(await tx.all(sql, params))
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """Tell every process listening on `channel` (`listen`) something changed. One file of one
+        process (SQLite) has nobody else to tell: nothing is sent."""
+        return None
+
+    async def listen(self, channel: str, heard: Callable[[str], None]) -> Listening | None:
+        """Call `heard(payload)` for each `notify` on `channel` from any process, until the returned
+        Listening is closed; None where nothing is ever notified (SQLite). Delivery is best effort: a
+        listener that lost its connection misses what was sent meanwhile, so callers keep a poll."""
+        return None
+
+
+class Listening(Protocol):
+    """A subscription made by `Database.listen`."""
+
+    async def close(self) -> None: ...

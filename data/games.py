@@ -520,24 +520,24 @@ class GameRepository:
     # -- messages ----------------------------------------------------------------------------------
 
     async def set_table_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
-        """Where the table message lives, so a restart edits it instead of posting a new one."""
-        async with self._db.transaction() as tx:
-            changed = await tx.run(
-                "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ?",
-                (channel_id, message_id, game_id),
-            )
-            if changed == 0:
-                raise GameNotFound(game_id)
+        """Where the table message lives, so a restart edits it instead of posting a new one. One blind
+        UPDATE, atomic by itself: `Database.statement` (no write lock for moves to wait behind)."""
+        changed = await self._db.statement(
+            "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ? RETURNING id",
+            (channel_id, message_id, game_id),
+        )
+        if not changed:
+            raise GameNotFound(game_id)
 
     async def set_hand_message(self, game_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
-        """The DM (channel and message) holding a seat's private hand; None clears it."""
-        async with self._db.transaction() as tx:
-            changed = await tx.run(
-                "UPDATE seats SET hand_channel_id = ?, hand_message_id = ? WHERE game_id = ? AND seat = ?",
-                (channel_id, message_id, game_id, seat),
-            )
-            if changed == 0:
-                raise SeatError(f"game {game_id} has no seat {seat}")
+        """The DM (channel and message) holding a seat's private hand; None clears it. One blind UPDATE,
+        as `set_table_message`."""
+        changed = await self._db.statement(
+            "UPDATE seats SET hand_channel_id = ?, hand_message_id = ? WHERE game_id = ? AND seat = ? RETURNING seat",
+            (channel_id, message_id, game_id, seat),
+        )
+        if not changed:
+            raise SeatError(f"game {game_id} has no seat {seat}")
 
     # -- snapshots ---------------------------------------------------------------------------------
 

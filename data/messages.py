@@ -49,26 +49,26 @@ class MessageRepository:
         return _shown(rows[0]) if rows else None
 
     async def save(self, shown: ShownMessage) -> None:
-        """Store (or replace) what a message shows now."""
-        async with self._db.transaction() as tx:
-            await tx.run(
-                "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, shown_key, turn, "
-                "live) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind, seat) DO UPDATE SET "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                "shown_version = excluded.shown_version, shown_key = excluded.shown_key, turn = excluded.turn, "
-                "live = excluded.live",
-                (
-                    shown.game_id,
-                    shown.kind.value,
-                    shown.seat,
-                    shown.channel_id,
-                    shown.message_id,
-                    shown.version,
-                    shown.key,
-                    shown.turn,
-                    int(shown.live),
-                ),
-            )
+        """Store (or replace) what a message shows now: one upsert, atomic by itself (`Database.statement`,
+        no write lock for moves to wait behind)."""
+        await self._db.statement(
+            "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, shown_key, turn, "
+            "live) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind, seat) DO UPDATE SET "
+            "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+            "shown_version = excluded.shown_version, shown_key = excluded.shown_key, turn = excluded.turn, "
+            "live = excluded.live",
+            (
+                shown.game_id,
+                shown.kind.value,
+                shown.seat,
+                shown.channel_id,
+                shown.message_id,
+                shown.version,
+                shown.key,
+                shown.turn,
+                int(shown.live),
+            ),
+        )
 
     async def owe(self, game_id: int, kind: MessageKind, seat: int, key: str, *, version: int) -> None:
         """Record a message still to be sent (e.g. "X left"), unless one for that slot is already stored."""

@@ -17,6 +17,10 @@ What SQLite gets from being one file with one writer, this gets from the server:
 - `read` runs one statement outside any transaction (its own snapshot); `transaction(write=False)`
   is REPEATABLE READ READ ONLY, one snapshot for all its statements.
 
+Notifications (`notify` / `listen`) are PostgreSQL's NOTIFY / LISTEN on a channel named after the
+schema too, so two bots sharing one server in different schemas never hear each other. A listener
+holds a connection of its own (outside the pool) and reconnects when it is lost.
+
 The repositories' SQL keeps SQLite's `?` placeholders; `numbered` turns them into `$1, $2...`.
 The schema version lives in the one-row table `cardroom_schema`; migrations are
 data/migrations/postgresql/ where they differ from SQLite's (data/schema.py).
@@ -26,9 +30,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import itertools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -50,6 +56,8 @@ WRITE_LOCK = 0x43415244  # the advisory lock key every write transaction takes (
 MOVE_LOCK_SQL = f"(SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared({WRITE_LOCK})) AS locked) = 1"
 MIGRATION_LOCK = 0x4D494752  # held while the schema is upgraded ("MIGR"): two processes starting together
 CONNECT_TIMEOUT_S = 10.0
+LISTEN_RETRY_S = (0.5, 1.0, 2.0, 5.0)  # waits before a lost listener connects again (the last repeats)
+MAX_CHANNEL = 63  # PostgreSQL's identifier limit (NAMEDATALEN - 1), which channel names obey
 
 
 @lru_cache(maxsize=2048)
@@ -131,13 +139,15 @@ class PostgresDatabase(Database):
 
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, url: str, model: RatingModel) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, model: RatingModel, schema_name: str = "public") -> None:
         super().__init__(model)
         self._pool = pool
         self.url = url
         self.path = redacted(url)  # what logs and messages name: the URL without its password
+        self.schema_name = schema_name  # the schema the tables live in (the URL's search_path)
         self._closed = False
         self._running: set[asyncio.Future[Any]] = set()
+        self._listeners: set[PgListening] = set()
 
     @classmethod
     async def connect(
@@ -154,6 +164,7 @@ class PostgresDatabase(Database):
         try:
             async with pool.acquire() as conn:
                 version = await migrate(conn, migrate_to)
+                schema_name = str(await conn.fetchval("SELECT current_schema()"))
         except SchemaTooNew:
             await pool.close()
             raise
@@ -167,7 +178,7 @@ class PostgresDatabase(Database):
             await pool.close()
             raise
         log.info("opened %s at schema version %d", where, version)
-        return cls(pool, url, rating_model or RatingModel())
+        return cls(pool, url, rating_model or RatingModel(), schema_name)
 
     def _check_open(self) -> None:
         if self._closed:
@@ -177,6 +188,8 @@ class PostgresDatabase(Database):
         if self._closed:
             return
         self._closed = True
+        for listener in list(self._listeners):
+            await listener.close()
         if self._running:
             await asyncio.wait(set(self._running))
         await self._pool.close()
@@ -207,6 +220,12 @@ class PostgresDatabase(Database):
         """One data-modifying statement as its own transaction (one round trip): for the move, whose
         statement takes the write lock shared itself (`MOVE_LOCK_SQL`) before its conditional UPDATE.
         A cancelled caller waits for it to end, as for `atomic`."""
+        return await self.statement(sql, params)
+
+    async def statement(self, sql: str, params: Params = ()) -> list[Any]:
+        """One statement as its own transaction, in one round trip and without the write lock: its own
+        WHERE clause and row locks keep it atomic (a lease's conditional upsert, a move's version check).
+        A cancelled caller waits for it to end, as for `atomic`."""
         self._check_open()
         task = asyncio.ensure_future(self._pool.fetch(numbered(sql), *_bound(params)))
         self._running.add(task)
@@ -215,6 +234,30 @@ class PostgresDatabase(Database):
             return list(await settle(task))
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise _plainly(error) from error
+
+    def channel_name(self, channel: str) -> str:
+        """`channel` within this schema, as LISTEN and NOTIFY name it (hashed when too long)."""
+        name = f"{channel}:{self.schema_name}"
+        if len(name.encode()) > MAX_CHANNEL:
+            name = f"{channel[:40]}:{hashlib.sha1(self.schema_name.encode()).hexdigest()[:20]}"
+        return name
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """NOTIFY outside any write transaction: it takes none of the locks a move's commit needs."""
+        self._check_open()
+        try:
+            await self._pool.execute("SELECT pg_notify($1, $2)", self.channel_name(channel), payload)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise _plainly(error) from error
+
+    async def listen(self, channel: str, heard: Callable[[str], None]) -> PgListening:
+        """LISTEN on a connection of its own, reconnecting when it is lost; raises StorageFault (or
+        DatabaseUnavailable) if the first connection cannot be made."""
+        self._check_open()
+        listener = PgListening(self, self.channel_name(channel), heard)
+        await listener.connect()
+        self._listeners.add(listener)
+        return listener
 
     async def atomic(self, work: Work[T], *, one_game: bool = False) -> T:
         """`work(tx)` as one transaction of its own; a cancelled caller waits for it to end (see `settle`)."""
@@ -252,6 +295,70 @@ class PostgresDatabase(Database):
         finally:
             with contextlib.suppress(asyncpg.InterfaceError):  # a lost connection is the pool's already
                 await settle(self._pool.release(conn))
+
+
+class PgListening:
+    """One LISTEN on a dedicated connection. When the connection is lost it connects again (after
+    LISTEN_RETRY_S); what was notified meanwhile is not heard, so listeners keep a poll as well."""
+
+    def __init__(self, db: PostgresDatabase, channel: str, heard: Callable[[str], None]) -> None:
+        self._db = db
+        self.channel = channel
+        self._heard = heard
+        self._conn: asyncpg.Connection | None = None
+        self._retry: asyncio.Task[None] | None = None
+        self._closed = False
+        self.reconnects = 0
+
+    async def connect(self) -> None:
+        try:
+            conn = await asyncpg.connect(self._db.url, timeout=CONNECT_TIMEOUT_S)
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise (as_fault(error) or unavailable(self._db.path, error)) from error
+        try:
+            await conn.add_listener(self.channel, self._deliver)
+        except BaseException:
+            await conn.close()
+            raise
+        conn.add_termination_listener(self._lost)
+        self._conn = conn
+
+    def _deliver(self, conn: object, pid: int, channel: str, payload: object) -> None:
+        try:
+            self._heard(str(payload))
+        except Exception:
+            log.exception("a listener on %s failed on %r", self.channel, payload)
+
+    def _lost(self, conn: object) -> None:
+        self._conn = None
+        if not self._closed and (self._retry is None or self._retry.done()):
+            log.warning("lost the connection listening on %s; connecting again", self.channel)
+            self._retry = asyncio.get_running_loop().create_task(self._reconnect(), name=f"listen-{self.channel}")
+
+    async def _reconnect(self) -> None:
+        for attempt in itertools.count():
+            await asyncio.sleep(LISTEN_RETRY_S[min(attempt, len(LISTEN_RETRY_S) - 1)])
+            if self._closed:
+                return
+            try:
+                await self.connect()
+            except (StorageFault, DatabaseUnavailable) as error:
+                log.info("listening on %s again failed (%s); retrying", self.channel, error)
+                continue
+            self.reconnects += 1
+            return
+
+    async def close(self) -> None:
+        self._closed = True
+        self._db._listeners.discard(self)
+        if self._retry is not None:
+            self._retry.cancel()
+            await asyncio.gather(self._retry, return_exceptions=True)
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.remove_termination_listener(self._lost)
+            with contextlib.suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                await conn.close(timeout=CONNECT_TIMEOUT_S)
 
 
 async def _roll_back(conn: asyncpg.Connection) -> None:

@@ -9,7 +9,12 @@ here where it would fail in production. Protocol facts: docs/offline-discord.md.
 Fixtures (tests/conftest.py):
     fake  -> FakeDiscord: one guild ("Cardroom Test") with #general and #games (`fake.channel` = #games),
              people `fake.users["alice"|"bob"|"carol"|"dave"|"erin"]`, `fake.add_user(name, dms_open=False)`
-             (add people before the bot starts).
+             (add people before the bot starts). More guilds: `other = fake.add_guild("Second")` (its own
+             #general and #games, `other.channel("games")`; `fake.add_user(name, guild=other)`,
+             `fake.add_member(other, alice)`, `fake.add_channel(name, guild=other)`, `other.permissions`
+             / `other.app_permissions`). Guild n is on shard n % count (the default guild, n = 0, on shard 0;
+             `fake.shard_of(guild.id)`); each shard's session gets READY and GUILD_CREATE for its own guilds,
+             and `fake.wait_for_shard(1)` waits for a shard to connect.
     bots  -> bot.offline.BotHarness (the real bot aimed at this fake; kept in bot/, since this package
              imports no Cardroom code):
              `await bots.start(settings=None, extensions=..., factory=CardBot, **bot_options)` returns

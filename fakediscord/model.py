@@ -1,4 +1,4 @@
-"""The fake's world: people, channels and the guild, plus the JSON shapes discord.py parses them from.
+"""The fake's world: people, channels and guilds, plus the JSON shapes discord.py parses them from.
 
 Every builder returns the minimum discord.py 2.7.1 needs *and* the fields real Discord always sends,
 because a missing key can kill the bot's gateway task silently (offline-discord.md §2.8).
@@ -24,6 +24,19 @@ def snowflake() -> str:
     return str(((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(_counter) & 0x3FFFFF))
 
 
+# Guild n's id has (id >> 22) % SHARD_SPREAD == n % SHARD_SPREAD. SHARD_SPREAD is a multiple of every
+# shard count up to 8, so guild n is on shard n % count for each of them ((guild_id >> 22) % count).
+SHARD_SPREAD = 840
+
+
+def guild_snowflake(index: int) -> str:
+    """A fresh id for the fake's guild number `index` (0 = the default guild): it decodes to a moment of
+    the last second, and Discord's shard formula puts guild n on shard n % count (see SHARD_SPREAD)."""
+    stamp = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    stamp += (index - stamp) % SHARD_SPREAD - SHARD_SPREAD
+    return str((stamp << 22) | (next(_counter) & 0x3FFFFF))
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat()
 
@@ -36,6 +49,8 @@ class ChannelType(IntEnum):
 # The @everyone role grants what a normal member has in a fresh server (view, send, embed, attach, history,
 # use application commands); the bot's app_permissions add nothing an ordinary card bot would lack.
 EVERYONE_PERMISSIONS = str((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31))
+# A bot's usual permission integer in a fresh server (view, send, embed, attach, history, components, ...).
+APP_PERMISSIONS = "2248473465835073"
 
 
 @dataclass(eq=False)
@@ -94,7 +109,10 @@ class Channel:
 
 @dataclass(eq=False)
 class Guild:
-    """One server with text channels and members (the bot is a member too)."""
+    """One server with text channels and members (the bot is a member too).
+
+    `permissions` is what its @everyone role grants (the owner has every permission, as in Discord);
+    `app_permissions` what interactions from it say the bot may do there."""
 
     name: str
     owner: Person
@@ -102,10 +120,22 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: list[Person] = field(default_factory=list)
     joined_at: str = field(default_factory=now_iso)
+    permissions: str = EVERYONE_PERMISSIONS
+    app_permissions: str = APP_PERMISSIONS
+
+    def channel(self, name: str) -> Channel:
+        """The guild's text channel called `name`."""
+        for channel in self.channels:
+            if channel.name == name:
+                return channel
+        raise LookupError(f"guild {self.name!r} has no channel #{name}; it has {[c.name for c in self.channels]}")
+
+    def has_member(self, person: Person) -> bool:
+        return any(member.id == person.id for member in self.members)
 
     def everyone_role(self) -> Json:
         # fmt: off
-        return {"id": self.id, "name": "@everyone", "permissions": EVERYONE_PERMISSIONS, "position": 0, "color": 0,
+        return {"id": self.id, "name": "@everyone", "permissions": self.permissions, "position": 0, "color": 0,
                 "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         # fmt: on
 
@@ -130,10 +160,6 @@ class Guild:
         return {"id": self.id, "locale": "en-US", "features": []}
 
 
-# A bot's usual permission integer in a fresh server (view, send, embed, attach, history, components, ...).
-APP_PERMISSIONS = "2248473465835073"
-
-
 def message_json(channel: Channel, author: Person, body: Json, flags: int) -> Json:
     """A Message object as Discord returns and dispatches it; `components` always present (§2.8)."""
     # fmt: off
@@ -150,22 +176,30 @@ def message_json(channel: Channel, author: Person, body: Json, flags: int) -> Js
 
 
 def interaction_json(
-    interaction_id: str, token: str, app_id: str, kind: int, data: Json, user: Person, channel: Channel, guild: Guild
+    interaction_id: str,
+    token: str,
+    app_id: str,
+    kind: int,
+    data: Json,
+    user: Person,
+    channel: Channel,
+    guild: Guild | None,
 ) -> Json:
     """INTERACTION_CREATE. `version`, `attachment_size_limit` and member `flags` are required: without them
     discord.py's parser raises and its gateway task dies; without the `channel` object `interaction.channel`
-    is None (§2.8). Guild interactions carry `member`, DM ones `user`."""
+    is None (§2.8). Guild interactions carry `member` and the channel's own guild, DM ones `user`."""
+    app_permissions = guild.app_permissions if guild is not None else APP_PERMISSIONS
     # fmt: off
     payload: Json = {
         "id": interaction_id, "application_id": app_id, "type": kind, "data": data, "token": token, "version": 1,
-        "channel_id": channel.id, "channel": channel.json(), "locale": "en-US", "app_permissions": APP_PERMISSIONS,
+        "channel_id": channel.id, "channel": channel.json(), "locale": "en-US", "app_permissions": app_permissions,
         "entitlements": [], "context": 1 if channel.is_dm else 0, "attachment_size_limit": 10 * 1024 * 1024,
-        "authorizing_integration_owners": {"1": user.id} if channel.is_dm else {"0": guild.id},
+        "authorizing_integration_owners": {"1": user.id} if guild is None else {"0": guild.id},
     }
     # fmt: on
-    if channel.is_dm:
+    if guild is None:
         payload["user"] = user.json()
     else:
-        member = {**user.member_json(guild.joined_at), "permissions": APP_PERMISSIONS}
+        member = {**user.member_json(guild.joined_at), "permissions": app_permissions}
         payload.update(guild_id=guild.id, guild=guild.partial_json(), guild_locale="en-US", member=member)
     return payload

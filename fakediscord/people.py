@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from fakediscord.limits import BUTTON, LINK_STYLE, SELECT_TYPES
 from fakediscord.messages import Message, Modal
-from fakediscord.model import Channel, Json, Person
+from fakediscord.model import Channel, Guild, Json, Person
 
 if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
@@ -38,7 +38,7 @@ GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 
 
 class SimUser:
-    """One simulated member of the fake guild. `user.dm` is their DM channel with the bot."""
+    """One simulated member of the fake's guilds. `user.dm` is their DM channel with the bot."""
 
     def __init__(self, fake: FakeDiscord, person: Person) -> None:
         self.fake = fake
@@ -97,7 +97,10 @@ class SimUser:
             holder["options"] = [{"name": word, "type": sub["type"], "options": []}]
             holder, declared = holder["options"][0], sub.get("options", [])
         resolved: Json = {}
-        holder["options"] = [self._option(command, declared, name, value, resolved) for name, value in options.items()]
+        guild = self.fake.guild_of(channel) or self.fake.guild
+        holder["options"] = [
+            self._option(command, declared, name, value, resolved, guild) for name, value in options.items()
+        ]
         missing = [o["name"] for o in declared if o.get("required") and o["name"] not in options]
         if missing:
             raise ValueError(f"/{command} needs {missing}: the client will not send it without them")
@@ -143,7 +146,7 @@ class SimUser:
 
     # ----------------------------------------------------------------- what the client allows
     def _command(self, name: str, channel: Channel) -> Json:
-        scopes = [None] if channel.is_dm else [self.fake.guild.id, None]
+        scopes = [None] if channel.guild_id is None else [channel.guild_id, None]
         for scope in scopes:
             for command in self.fake.commands.get(scope, []):
                 contexts = command.get("contexts") or [GUILD_CONTEXT, BOT_DM_CONTEXT]
@@ -156,7 +159,7 @@ class SimUser:
     def _synced_names(self) -> dict[str, list[str]]:
         return {str(scope or "global"): [c["name"] for c in commands] for scope, commands in self.fake.commands.items()}
 
-    def _option(self, command: str, declared: list[Json], name: str, value: Any, resolved: Json) -> Json:
+    def _option(self, command: str, declared: list[Json], name: str, value: Any, resolved: Json, guild: Guild) -> Json:
         option = next((o for o in declared if o["name"] == name), None)
         if option is None or option["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP):
             raise LookupError(f"/{command} has no option {name!r}; it has {[o['name'] for o in declared]}")
@@ -165,7 +168,7 @@ class SimUser:
             person = value.person if isinstance(value, SimUser) else value
             resolved.setdefault("users", {})[person.id] = person.json()
             if not person.bot or person is self.fake.bot_user:
-                member = {k: v for k, v in person.member_json(self.fake.guild.joined_at).items() if k != "user"}
+                member = {k: v for k, v in person.member_json(guild.joined_at).items() if k != "user"}
                 resolved.setdefault("members", {})[person.id] = {**member, "permissions": "0"}
             value = person.id
         elif kind == CHANNEL and isinstance(value, Channel):

@@ -21,7 +21,17 @@ from aiohttp import WSMsgType, web
 from fakediscord import limits
 from fakediscord.limits import DiscordError
 from fakediscord.messages import Attachment, Message, Modal
-from fakediscord.model import Channel, Guild, Json, Person, interaction_json, message_json, now_iso, snowflake
+from fakediscord.model import (
+    Channel,
+    Guild,
+    Json,
+    Person,
+    guild_snowflake,
+    interaction_json,
+    message_json,
+    now_iso,
+    snowflake,
+)
 from fakediscord.multipart import parse_form
 
 if TYPE_CHECKING:
@@ -143,7 +153,8 @@ def _json_response(payload: Any, status: int = 200, headers: dict[str, str] | No
 
 
 class FakeDiscord:
-    """A one-guild Discord: the bot user, five people, #general and #games, DMs on demand.
+    """A Discord of one guild (more with `add_guild`): the bot user, five people, #general and #games,
+    DMs on demand.
 
     Knobs: `response_deadline` (Discord: 3 s to answer an interaction), `token_lifetime` (15 min for
     follow-ups), `settle_timeout` (how long a person waits for a deferred answer), and
@@ -167,11 +178,12 @@ class FakeDiscord:
         self.bot_user = Person("cardroom", bot=True)
         self.app_id = self.bot_user.id
         self.owner = Person("owner")
-        self.guild = Guild("Cardroom Test", self.owner, members=[self.bot_user, self.owner])
-        self.channels = {name: Channel(name, self.guild.id, position=i) for i, name in enumerate(("general", "games"))}
-        self.guild.channels = list(self.channels.values())
         # Indexes, so a lookup costs the same with 3 channels as with 3,000 (the load benchmark's size).
-        self._channels_by_id: dict[str, Channel] = {c.id: c for c in self.guild.channels}
+        self._channels_by_id: dict[str, Channel] = {}
+        self._people: dict[str, Person] = {p.id: p for p in (self.bot_user, self.owner)}
+        self.channels: dict[str, Channel] = {}  # the default guild's text channels, by name
+        self.guilds: dict[str, Guild] = {}  # by id, the default guild first
+        self.guild = self.add_guild("Cardroom Test")  # the default guild: people and channels go here
         self._by_channel: dict[str, list[StoredMessage]] = {}
         # Interactions not yet settled, in arrival order (a dict as an ordered set): edits only look at these.
         self._unsettled: dict[Pending, None] = {}
@@ -272,20 +284,45 @@ class FakeDiscord:
         """#games, where tests play by default."""
         return self.channels["games"]
 
-    def add_user(self, name: str, *, dms_open: bool = True) -> SimUser:
-        """A new guild member (add people before the bot connects: GUILD_CREATE carries the member list)."""
+    def add_guild(self, name: str, *, channels: tuple[str, ...] = ("general", "games")) -> Guild:
+        """A new guild owned by `fake.owner`, with the bot and the owner as members and these text channels
+        (add guilds before the bot connects: READY and GUILD_CREATE carry them). The n-th guild (the
+        default one is number 0) is on shard n % count of any count up to 8, so with two shards the
+        default guild is on shard 0 and the next one on shard 1 (model.guild_snowflake)."""
+        guild = Guild(name, self.owner, id=guild_snowflake(len(self.guilds)), members=[self.bot_user, self.owner])
+        self.guilds[guild.id] = guild
+        for channel_name in channels:
+            self.add_channel(channel_name, guild=guild)
+        return guild
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        """The guild a channel belongs to; None for a DM."""
+        return self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+
+    def add_user(self, name: str, *, dms_open: bool = True, guild: Guild | None = None) -> SimUser:
+        """A new member of `guild` (default: the default guild). Add people before the bot connects:
+        GUILD_CREATE carries the member list."""
         from fakediscord.people import SimUser
 
         user = SimUser(self, Person(name, dms_open=dms_open))
         self.users[name] = user
-        self.guild.members.append(user.person)
+        self._people[user.person.id] = user.person
+        (guild or self.guild).members.append(user.person)
         return user
 
-    def add_channel(self, name: str) -> Channel:
-        """A new text channel (add channels before the bot connects: GUILD_CREATE carries the list)."""
-        channel = Channel(name, self.guild.id, position=len(self.guild.channels))
-        self.channels[name] = channel
-        self.guild.channels.append(channel)
+    def add_member(self, guild: Guild, user: SimUser) -> None:
+        """Make an existing person a member of another guild too (before the bot connects)."""
+        if not guild.has_member(user.person):
+            guild.members.append(user.person)
+
+    def add_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
+        """A new text channel in `guild` (default: the default guild, where `fake.channels` names it).
+        Add channels before the bot connects: GUILD_CREATE carries the list."""
+        home = guild or self.guild
+        channel = Channel(name, home.id, position=len(home.channels))
+        if home is next(iter(self.guilds.values())):  # the default guild (also while add_guild makes it)
+            self.channels[name] = channel
+        home.channels.append(channel)
         self._channels_by_id[channel.id] = channel
         return channel
 
@@ -297,10 +334,10 @@ class FakeDiscord:
         return self._dms[person.id]
 
     def _person(self, user_id: str) -> Person:
-        for person in self.guild.members:
-            if person.id == str(user_id):
-                return person
-        raise limits.UNKNOWN_USER
+        person = self._people.get(str(user_id))
+        if person is None:
+            raise limits.UNKNOWN_USER
+        return person
 
     def channel_by_id(self, channel_id: str) -> Channel:
         channel = self._channels_by_id.get(str(channel_id))
@@ -550,8 +587,8 @@ class FakeDiscord:
             self._shards[shard_id] = ws
             if self._ws is ws:  # shard 0's session, if there was one, stays shard 0's
                 self._ws = previous if previous is not None and not previous.closed else None
-        own = self.shard_of(self.guild.id) == shard_id
-        guilds = [{"id": self.guild.id, "unavailable": True}] if own else []
+        own = [guild for guild in self.guilds.values() if self.shard_of(guild.id) == shard_id]
+        guilds = [{"id": guild.id, "unavailable": True} for guild in own]
         # fmt: off
         ready = {"v": 10, "user": self.bot_user.json(), "guilds": guilds,
                  "session_id": snowflake(), "resume_gateway_url": self.gateway_url, "private_channels": [],
@@ -560,8 +597,8 @@ class FakeDiscord:
         if shard_count > 1:
             ready["shard"] = [shard_id, shard_count]
         await self._send(ws, "READY", ready)
-        if own:
-            await self._send(ws, "GUILD_CREATE", self.guild.json())
+        for guild in own:
+            await self._send(ws, "GUILD_CREATE", guild.json())
         self._notify()
 
     def shard_of(self, guild_id: str | int) -> int:
@@ -573,6 +610,17 @@ class FakeDiscord:
         guild_id = data.get("guild_id") if isinstance(data, dict) else None
         shard = self.shard_of(guild_id) if guild_id is not None else 0
         return self._ws if shard == 0 else self._shards.get(shard)
+
+    def shard_connected(self, shard: int) -> bool:
+        """Whether a session of this shard is connected now."""
+        ws = self._ws if shard == 0 else self._shards.get(shard)
+        return ws is not None and not ws.closed
+
+    async def wait_for_shard(self, shard: int, timeout: float = 10.0) -> None:
+        """Until a session of `shard` has identified and received READY and its guilds."""
+        deadline = time.monotonic() + timeout
+        while not self.shard_connected(shard):
+            await self._until_change(deadline, f"shard {shard} to connect to the gateway")
 
     async def dispatch(self, event: str, data: Json) -> None:
         """Send one gateway DISPATCH (op 0) to the connected bot (the shard the event belongs to)."""
@@ -595,14 +643,19 @@ class FakeDiscord:
         intents = int((self.identify or {}).get("intents", 0))
         return bool(intents & (GUILD_MESSAGES if "guild_id" in data else DIRECT_MESSAGES))
 
+    def _echoed(self, data: Json) -> bool:
+        """Whether an event about this message reaches a session: its shard's session is connected (an
+        event for a shard nobody runs is not delivered) and asked for message events there."""
+        ws = self.session_for(data)
+        return ws is not None and not ws.closed and self.wants_message_events(data)
+
     async def _gateway_echo(self, event: str, stored: StoredMessage) -> None:
         """MESSAGE_CREATE/UPDATE for the bot's own public messages, as Discord echoes them (intents allowing)."""
-        if stored.visible_to is None and self.connected and self.wants_message_events(stored.data):
+        if stored.visible_to is None and self._echoed(stored.data):
             data = dict(stored.data)
-            if "guild_id" in data:
-                data["member"] = {
-                    k: v for k, v in self.bot_user.member_json(self.guild.joined_at).items() if k != "user"
-                }
+            guild = self.guilds.get(str(data.get("guild_id")))
+            if guild is not None:
+                data["member"] = {k: v for k, v in self.bot_user.member_json(guild.joined_at).items() if k != "user"}
             await self.dispatch(event, data)
 
     # ----------------------------------------------------------------- REST: identity, commands, users
@@ -622,7 +675,13 @@ class FakeDiscord:
         return self._person(call.match["user_id"]).json()
 
     def _get_member(self, call: Call) -> Json:
-        return self._person(call.match["user_id"]).member_json(self.guild.joined_at)
+        guild = self.guilds.get(call.match["guild"])
+        if guild is None:
+            raise limits.UNKNOWN_GUILD
+        person = self._person(call.match["user_id"])
+        if not guild.has_member(person):
+            raise limits.UNKNOWN_MEMBER
+        return person.member_json(guild.joined_at)
 
     def _sync_commands(self, call: Call) -> list[Json]:
         """Bulk overwrite: ids stay stable per name across syncs, as Discord keeps them."""
@@ -705,11 +764,11 @@ class FakeDiscord:
     async def _delete_message(self, call: Call) -> None:
         stored = self._public(call)
         self._delete(stored)
-        if self.connected and self.wants_message_events(stored.data):
+        if self._echoed(stored.data):
             data = {"id": stored.data["id"], "channel_id": stored.data["channel_id"]}
-            await self.dispatch(
-                "MESSAGE_DELETE", {**data, **({"guild_id": self.guild.id} if "guild_id" in stored.data else {})}
-            )
+            if "guild_id" in stored.data:
+                data["guild_id"] = stored.data["guild_id"]
+            await self.dispatch("MESSAGE_DELETE", data)
 
     def _delete(self, stored: StoredMessage) -> None:
         stored.deleted = True
@@ -809,6 +868,9 @@ class FakeDiscord:
         self, user: Person, kind: int, data: Json, channel: Channel, message: Message | None, *, settle: bool = True
     ) -> Message | Modal:
         """Dispatch INTERACTION_CREATE and return what the person ends up seeing (see SimUser for the rules)."""
+        guild = self.guild_of(channel)
+        if guild is not None and not guild.has_member(user):
+            raise LookupError(f"{user.name} is not a member of {guild.name!r}, so cannot act in #{channel.name}")
         name = str(data.get("name") or data.get("custom_id") or "")
         pending = Pending(
             snowflake(), f"tok-{snowflake()}", kind, user, channel, message.id if message else None, settle, name
@@ -817,7 +879,7 @@ class FakeDiscord:
         self._pending[pending.id] = pending
         self._unsettled[pending] = None
         pending.outcome.add_done_callback(lambda _: self._unsettled.pop(pending, None))
-        payload = interaction_json(pending.id, pending.token, self.app_id, kind, data, user, channel, self.guild)
+        payload = interaction_json(pending.id, pending.token, self.app_id, kind, data, user, channel, guild)
         if message is not None:
             payload["message"] = message.raw
         await self.dispatch("INTERACTION_CREATE", payload)

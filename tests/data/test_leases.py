@@ -99,3 +99,33 @@ async def test_open_games_without_a_live_lease_are_offered_and_held_ones_listed_
     assert await db.leases.games_of("shard-0", now=T0 + 1) == [(second.id, second.version, "active")]
     assert await db.leases.games_of("shard-1", now=T0 + 1) == []
     assert await db.leases.unheld_games(now=T0 + TTL) == [first.id, second.id]
+
+
+async def test_renew_all_renews_every_held_lease_in_one_call_and_leaves_out_taken_ones(db: Database) -> None:
+    """One call renews all of an owner's leases (same tokens); one taken over meanwhile is not renewed
+    and is missing from the answer, and the new holder keeps it."""
+    keys = [game_key(n) for n in range(1, 6)]
+    held = [await db.leases.acquire(key, "shard-0", now=T0, ttl=TTL) for key in keys]
+    assert all(lease is not None for lease in held)
+    taken = await db.leases.acquire(keys[2], "shard-1", now=T0 + TTL, ttl=TTL)
+    assert taken is not None
+    renewed = await db.leases.renew_all([lease for lease in held if lease], now=T0 + TTL, ttl=TTL)
+    assert sorted(renewed) == [keys[0], keys[1], keys[3], keys[4]]
+    assert all(lease.expires_at == T0 + 2 * TTL and lease.token == 1 for lease in renewed.values())
+    assert await db.leases.holder(keys[2], now=T0 + TTL + 1) == taken
+
+
+async def test_games_of_among_reads_only_the_games_asked_for(db: Database) -> None:
+    """`games_of(..., among=...)`: the owner's games among those named (a wake-up's targeted read)."""
+    first, second = await active_game(db, channel_id=601), await active_game(db, channel_id=602)
+    for game in (first, second):
+        await db.leases.acquire(game_key(game.id), "shard-0", now=T0, ttl=TTL)
+    assert await db.leases.games_of("shard-0", now=T0, among={second.id}) == [(second.id, second.version, "active")]
+    assert await db.leases.games_of("shard-0", now=T0, among=set()) == []
+
+
+async def test_unheld_games_created_before_leaves_out_games_just_made(db: Database) -> None:
+    """`created_before`: a game created after that moment is not offered (its maker claims it)."""
+    game = await lobby(db, channel_id=701)
+    assert await db.leases.unheld_games(now=T0 + 1, created_before=T0 - 1) == []
+    assert await db.leases.unheld_games(now=T0 + 1, created_before=T0) == [game.id]

@@ -1,0 +1,129 @@
+"""bot.ownership across two processes on one PostgreSQL: a move stored by a non-owner wakes the owner
+through a notification, the poll still converges when a notification is lost, and one statement renews
+every lease a process holds."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot.ownership import Ownership
+from data import Database
+from data.leases import game_key
+from tests.data.conftest import active_game
+
+LONG_POLL = 60.0  # a poll that never comes within a test: only a notification can wake the owner
+
+
+async def moved_games(ownership: Ownership) -> asyncio.Queue[int]:
+    """The games `ownership` follows up as moved elsewhere, as they come."""
+    moved: asyncio.Queue[int] = asyncio.Queue()
+
+    async def record(game_id: int) -> None:
+        moved.put_nowait(game_id)
+
+    ownership.on_moved = record
+    return moved
+
+
+async def a_move_elsewhere(db: Database, game_id: int) -> None:
+    """Another process stores a move on the game (the data layer only: any code will do)."""
+    record = await db.games.get(game_id)
+    await db.games.append_move(game_id, record.version, "P", at=time.time(), actor=0, next_deadline=None)
+
+
+async def test_a_move_stored_by_a_non_owner_wakes_the_owner_before_its_poll(pg_schema: str) -> None:
+    """With a one-minute poll, the owner follows up a move made by another process within a second,
+    because that process notifies it (tell_owner)."""
+    async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
+        game = await active_game(first_db, (1, 2))
+        owner = Ownership(first_db, ttl=30.0, poll=LONG_POLL, solo=False)
+        other = Ownership(second_db, ttl=30.0, poll=LONG_POLL, solo=False)
+        moved = await moved_games(owner)
+        await owner.start()
+        await other.start()
+        try:
+            assert owner.owns(game.id) and not other.owns(game.id)
+            await a_move_elsewhere(second_db, game.id)
+            await other.tell_owner(game.id)
+            assert await asyncio.wait_for(moved.get(), 5.0) == game.id
+            assert owner.wakeups >= 1
+        finally:
+            await other.stop()
+            await owner.stop()
+
+
+async def test_a_lost_notification_is_made_up_for_by_the_poll(pg_schema: str) -> None:
+    """A move nobody notified (a notification lost with its connection) is still followed up, by the
+    next poll."""
+    async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
+        game = await active_game(first_db, (1, 2))
+        owner = Ownership(first_db, ttl=30.0, poll=0.1, solo=False)
+        moved = await moved_games(owner)
+        await owner.start()
+        try:
+            await a_move_elsewhere(second_db, game.id)
+            assert await asyncio.wait_for(moved.get(), 5.0) == game.id
+            assert owner.wakeups == 0
+        finally:
+            await owner.stop()
+
+
+async def test_a_notification_for_a_game_held_elsewhere_wakes_nobody_else(pg_schema: str) -> None:
+    """Only the holder of a game acts on its notification: another listener ignores it."""
+    async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
+        game = await active_game(first_db, (1, 2))
+        owner = Ownership(first_db, ttl=30.0, poll=LONG_POLL, solo=False)
+        bystander = Ownership(second_db, ttl=30.0, poll=LONG_POLL, solo=False)
+        await owner.start()
+        await bystander.start()
+        watched = await moved_games(bystander)
+        heard = await moved_games(owner)
+        try:
+            await a_move_elsewhere(second_db, game.id)
+            await bystander.tell_owner(game.id)
+            assert await asyncio.wait_for(heard.get(), 5.0) == game.id
+            assert watched.empty() and bystander.wakeups == 0
+        finally:
+            await bystander.stop()
+            await owner.stop()
+
+
+async def test_one_renewal_round_renews_every_lease_and_drops_one_taken_over(pg_schema: str) -> None:
+    """A renewal round extends all the process's leases at once; a lease another process took over
+    after it expired is dropped from what the process owns."""
+    now = [1_000.0]
+    async with await Database.open(pg_schema) as db:
+        games = [await active_game(db, (1, 2), channel_id=700 + n) for n in range(3)]
+        ownership = Ownership(db, ttl=30.0, poll=LONG_POLL, solo=False, clock=lambda: now[0])
+        await ownership.start()
+        try:
+            assert ownership.owned() == 3
+            now[0] += 31.0  # every lease expired; another process takes the last game over
+            assert await db.leases.acquire(game_key(games[2].id), "elsewhere", now=now[0], ttl=30.0) is not None
+            await ownership._renew_and_claim(gain=False)
+            assert ownership.owned() == 2 and not ownership.owns(games[2].id)
+            held = await db.leases.held_by(ownership.owner, now=now[0])
+            assert sorted(lease.key for lease in held) == sorted(game_key(g.id) for g in games[:2])
+            assert all(lease.expires_at == now[0] + 30.0 for lease in held)
+        finally:
+            await ownership.stop()
+
+
+async def test_a_game_just_made_is_left_to_its_maker_and_claimed_by_others_only_once_it_is_a_lease_old(
+    pg_schema: str,
+) -> None:
+    """Another process's round skips a game younger than a lease (its maker, the shard of its guild,
+    claims it at once); an older game nobody holds is claimed."""
+    from tests.data.conftest import T0, lobby
+
+    now = [T0 + 1.0]
+    async with await Database.open(pg_schema) as db:
+        ownership = Ownership(db, ttl=30.0, poll=LONG_POLL, solo=False, clock=lambda: now[0])
+        game = await lobby(db, channel_id=801)
+        await ownership._renew_and_claim(gain=True)
+        assert ownership.owned() == 0
+        now[0] = T0 + 31.0
+        await ownership._renew_and_claim(gain=True)
+        assert ownership.owns(game.id)
+        await ownership.stop()
