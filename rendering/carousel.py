@@ -69,6 +69,13 @@ from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 MELD = Size.MELD
 NTH_CARD = {1: "a card", 2: "a second card", 3: "a third card"}  # CA-4
+PHASE_TEXT = {  # CA-4, CA-9: what the seat to move is doing, after its name
+    Phase.DRAW_1: "draws the first card",
+    Phase.MELD_1: "may meld or draw a second card",
+    Phase.MELD_2: "may meld or draw a third (last) card",
+    Phase.KNOCK: "may knock or pass",
+    Phase.OVER: "game over",
+}
 CROWDED_ROWS = 5  # past this many rows of melds, switch to compact cards so a full table stays short
 # On a compact table the rows overlap like cards laid in a long fan: each row covers the lower part of the
 # row above, leaving its corner indices (rank and suit) in view, so a full two-deck table stays one screen.
@@ -288,7 +295,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int,
 def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str], top: int,
                        theme: Theme) -> None:
     """CA-12: the hand that just ended, its revealed cards and counts, and who scored what."""
-    how = summary.reason
+    how = hand_reason(summary)
     actor = summary.went_out if summary.went_out is not None else summary.knocker
     headline = f"Hand {summary.hand_number}: " + (f"{seat_name(names, actor)} {how}" if actor is not None else how)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
@@ -358,6 +365,15 @@ def draw_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_
 
 
 # The log in words --------------------------------------------------------------------------------
+
+
+def hand_reason(summary: HandSummary) -> str:
+    """How a hand ended (CA-9, CA-10, CA-11)."""
+    if summary.went_out is not None:
+        return "went out"
+    if summary.knocker is not None:
+        return "knocked"
+    return "stock ran out"
 
 
 def log_text(entry: LogEntry, names: Sequence[str]) -> str:

@@ -29,7 +29,7 @@ from games.carousel import (
     TableCard,
     hand_value,
 )
-from rendering.carousel import log_text, sort_hand
+from rendering.carousel import PHASE_TEXT, log_text, sort_hand
 from rendering.table import seat_name
 from rendering.words import count
 from terminal import game_text as tt
@@ -84,7 +84,7 @@ def table_header(view: CarouselView, names: Sequence[str]) -> str:
     lines += scores_lines(view, names)
     if not view.is_over and view.to_move is not None:
         lines.append(
-            f"Hand {view.hand_number} · stock {view.stock} · {seat_name(names, view.to_move)} {view.phase.describe}"
+            f"Hand {view.hand_number} · stock {view.stock} · {seat_name(names, view.to_move)} {PHASE_TEXT[view.phase]}"
         )
     return "\n".join(lines)
 
@@ -159,7 +159,7 @@ def status_line(view: CarouselView, names: Sequence[str], *, waiting: str | None
         return waiting
     if not view.my_turn:
         waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
-        return f"Waiting for {waiting}, who {view.phase.describe}."
+        return f"Waiting for {waiting}, who {PHASE_TEXT[view.phase]}."
     return turn_sentence(view, BUTTONS)
 
 

@@ -36,18 +36,6 @@ class Phase(Enum):
     def may_meld(self) -> bool:
         return self in (Phase.MELD_1, Phase.MELD_2)
 
-    @property
-    def describe(self) -> str:
-        return _PHASE_TEXT[self]
-
-
-_PHASE_TEXT = {
-    Phase.DRAW_1: "draws the first card",
-    Phase.MELD_1: "may meld or draw a second card",
-    Phase.MELD_2: "may meld or draw a third (last) card",
-    Phase.KNOCK: "may knock or pass",
-    Phase.OVER: "game over",
-}
 
 
 def display_order(cards: Sequence[AnyCard]) -> list[AnyCard]:
@@ -99,14 +87,6 @@ class HandSummary:
     def points(self) -> tuple[int, ...]:
         """Points each seat scored this hand, bonuses included."""
         return tuple(b + k + o for b, k, o in zip(self.base_points, self.knock_bonus, self.out_bonus, strict=True))
-
-    @property
-    def reason(self) -> str:
-        if self.went_out is not None:
-            return "went out"
-        if self.knocker is not None:
-            return "knocked"
-        return "stock ran out"
 
 
 # The log: one frozen record per public action, oldest first. Seats are indices and cards are cards;

@@ -22,7 +22,7 @@ def test_hand_summary_in_views_after_a_hand_ends() -> None:
     view = after.view(None)
     assert view.hand_just_ended and view.last_hand is not None
     assert view.last_hand.went_out == 0 and view.last_hand.counts == (0, 30)
-    assert view.last_hand.reason == "went out"
+    assert view.last_hand.knocker is None and not view.last_hand.stock_ran_out
     assert view.phase is Phase.DRAW_1 and view.hand_number == 2
     assert not after.apply(Draw()).view(None).hand_just_ended
 
