@@ -11,6 +11,11 @@ and a pink one on each card moved from another meld ("moved"), with a small lege
 Meld proposal is drawn the same way, so the player sees their own cards placed. The height grows
 with the table, so the image is as tall as the melds need (about 800 px for a crowded two-deck
 table), never cramped.
+
+The sentences of the engine's log (`log_text`) live here, not in `cogs.carousel.words`: the footer
+draws the latest entry, and rendering may not import cogs (design §1), so this is the lowest layer
+every presentation reads; the words module and the terminal take them from here. Names come in as
+data (`seat_name(names, seat)`), never by rewriting text, so any name reads as itself.
 """
 
 from __future__ import annotations
@@ -22,7 +27,23 @@ from PIL import Image, ImageDraw
 
 from games.cards import AnyCard, format_cards
 from games.carousel.melds import Meld
-from games.carousel.views import CarouselView, GameEndSummary, HandSummary, LastMeld, Phase, display_order
+from games.carousel.views import (
+    CarouselView,
+    DeclinedKnock,
+    Drew,
+    GameEndSummary,
+    GameOver,
+    HandSummary,
+    HandWon,
+    Knocked,
+    LastMeld,
+    LogEntry,
+    Melded,
+    Phase,
+    StockEmpty,
+    WentOut,
+    display_order,
+)
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -41,13 +62,20 @@ from rendering.table import (
     seat_name,
     seat_panels,
     turn_label,
-    with_names,
 )
 from rendering.text import draw_fitted, draw_line
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 MELD = Size.MELD
+NTH_CARD = {1: "a card", 2: "a second card", 3: "a third card"}  # CA-4
+PHASE_TEXT = {  # CA-4, CA-9: what the seat to move is doing, after its name
+    Phase.DRAW_1: "draws the first card",
+    Phase.MELD_1: "may meld or draw a second card",
+    Phase.MELD_2: "may meld or draw a third (last) card",
+    Phase.KNOCK: "may knock or pass",
+    Phase.OVER: "game over",
+}
 CROWDED_ROWS = 5  # past this many rows of melds, switch to compact cards so a full table stays short
 # On a compact table the rows overlap like cards laid in a long fan: each row covers the lower part of the
 # row above, leaving its corner indices (rank and suit) in view, so a full two-deck table stays one screen.
@@ -267,7 +295,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int,
 def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str], top: int,
                        theme: Theme) -> None:
     """CA-12: the hand that just ended, its revealed cards and counts, and who scored what."""
-    how = summary.reason
+    how = hand_reason(summary)
     actor = summary.went_out if summary.went_out is not None else summary.knocker
     headline = f"Hand {summary.hand_number}: " + (f"{seat_name(names, actor)} {how}" if actor is not None else how)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
@@ -332,5 +360,38 @@ def draw_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_
             _draw_hand_summary(draw, view.last_hand, names, top, theme)
         top += summary_h + PAD
     _draw_melds(image, draw, view, top, height - FOOTER_H - PAD, theme)
-    footer(draw, height - FOOTER_H, with_names(view.last_action, names), theme)
+    footer(draw, height - FOOTER_H, "" if view.last_action is None else log_text(view.last_action, names), theme)
     return image
+
+
+# The log in words --------------------------------------------------------------------------------
+
+
+def hand_reason(summary: HandSummary) -> str:
+    """How a hand ended (CA-9, CA-10, CA-11)."""
+    if summary.went_out is not None:
+        return "went out"
+    if summary.knocker is not None:
+        return "knocked"
+    return "stock ran out"
+
+
+def log_text(entry: LogEntry, names: Sequence[str]) -> str:
+    """One log entry as a sentence, with the players' names (CA-4, CA-6, CA-9..CA-13)."""
+    if isinstance(entry, HandWon):
+        return f"Hand {entry.number} won by {', '.join(seat_name(names, seat) for seat in entry.winners)}"
+    if isinstance(entry, GameOver):
+        return "Game over"
+    who = seat_name(names, entry.seat)
+    if isinstance(entry, Drew):
+        return f"{who} drew {NTH_CARD[entry.nth]}"
+    if isinstance(entry, Melded):
+        return f"{who} melded {format_cards(entry.cards)}"
+    if isinstance(entry, WentOut):
+        return f"{who} went out"
+    if isinstance(entry, Knocked):
+        return f"{who} knocked with {entry.count}"
+    if isinstance(entry, DeclinedKnock):
+        return f"{who} did not knock"
+    assert isinstance(entry, StockEmpty)
+    return f"{who} must draw but the stock is empty"

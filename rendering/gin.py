@@ -10,6 +10,11 @@ none, only a count.
 
 The hand image groups the seat's cards as the engine arranges them (GR-2, D-GR-3): each meld, then
 the deadwood with its count; the card taken from the pile this turn carries a gold label (D-GR-2).
+
+The sentences of a hand's score (`hand_sentences`, `hand_text`) live here, not in `cogs.gin.words`:
+the table image draws them and sizes itself by them, and rendering may not import cogs (design §1),
+so this is the lowest layer every presentation reads; the words module and the terminal take them
+from here. Names come in as data (`seat_name(names, seat)`), never by rewriting text.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card
 from games.gin import Action, GinView, HandSummary
+from games.gin.scoring import HandEnd
 from games.gin.views import Arrangement
 from rendering import cards as sprites
 from rendering.encode import encode
@@ -41,11 +47,11 @@ from rendering.table import (
     seat_name,
     seat_panels,
     turn_label,
-    with_names,
 )
 from rendering.text import draw_fitted, draw_line
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
+from rendering.words import plural
 
 SEATS = 2
 PILE_TOP = Size.TABLE
@@ -155,17 +161,14 @@ def _wrap(text: str, max_width: float) -> list[str]:
 
 
 def _summary_lines(summary: HandSummary, names: Sequence[str], theme: Theme) -> list[str]:
-    """The hand's score in the engine's words (every bonus named), names filled in, wrapped to the width."""
-    text = with_names(summary.text, names)
+    """The hand's score (every bonus named, `hand_sentences`), wrapped to the width."""
     lines = []
     if summary.knocker is not None:
         for meld, extra in zip(summary.knocker_melds, summary.layoffs, strict=False):
             if extra:
                 lines.append(f"Laid off {' '.join(map(str, extra))} onto {' '.join(map(str, meld))}.")
-    for sentence in text.split(". "):
-        sentence = sentence.strip()
-        if sentence:
-            lines.extend(_wrap(sentence if sentence.endswith(".") else sentence + ".", theme.width - 2 * PAD - 32))
+    for sentence in hand_sentences(summary, names):
+        lines.extend(_wrap(sentence, theme.width - 2 * PAD - 32))
     return lines
 
 
@@ -472,3 +475,55 @@ def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), t
             x = end + HAND_GAP
         y += one + ROW_GAP
     return image
+
+
+# A hand's score in words -------------------------------------------------------------------------
+
+
+def _score_sentence(summary: HandSummary, names: Sequence[str]) -> str:
+    """How the hand ended and what it is worth (GR-7, GR-9, GR-12)."""
+    score = summary.score
+    assert score is not None and summary.knocker is not None
+    who, other = seat_name(names, summary.knocker), seat_name(names, 1 - summary.knocker)
+    against = summary.defender_count
+    if score.end is HandEnd.BIG_GIN:
+        text = f"{who} has big gin: {against} deadwood against none, plus the big gin bonus of {score.bonus}"
+    elif score.end is HandEnd.GIN:
+        text = f"{who} has gin: {against} deadwood against none, plus the gin bonus of {score.bonus}"
+    elif score.end is HandEnd.UNDERCUT:
+        text = (f"{other} undercuts {who}: {against} deadwood against {summary.knocker_count}, a difference of "
+                f"{score.difference}, plus the undercut bonus of {score.bonus}")
+    else:
+        text = f"{who} knocks with {summary.knocker_count} against {against}: a difference of {score.difference}"
+    if score.multiplier > 1:
+        text += ", doubled for the spade upcard"
+    return text + "."
+
+
+def hand_sentences(summary: HandSummary, names: Sequence[str]) -> list[str]:
+    """A finished hand's score, one sentence a line, every bonus named (GR-7..GR-13)."""
+    if summary.knocker is None or summary.winner is None:  # GR-10
+        return [f"Hand {summary.number} is drawn: nobody scores, and {seat_name(names, summary.dealer)} deals again."]
+    sentences = [_score_sentence(summary, names), f"{seat_name(names, summary.winner)} scores {summary.points}."]
+    if summary.hollywood:
+        games = " and ".join(str(i + 1) for i in summary.booked)
+        sentences.append(f"Booked in game{'s' if len(summary.booked) > 1 else ''} {games}.")
+    for i, tally in zip(summary.closed, summary.finals, strict=True):  # GR-11
+        assert tally.winner is not None and tally.final is not None
+        won, lost = tally.hands[tally.winner], tally.hands[1 - tally.winner]
+        label = f"Game {i + 1}" if summary.hollywood else "The game"
+        bonus = (f"{label} goes to {seat_name(names, tally.winner)}: game bonus 100, line bonus "
+                 f"{25 * won} for {won} {plural(won, 'hand')} won")
+        if tally.shutout:
+            bonus += ", and the total doubled for the shutout"
+        else:
+            loser = seat_name(names, 1 - tally.winner)
+            bonus += f"; {loser} gets a line bonus of {25 * lost} for {lost} {plural(lost, 'hand')}"
+        sentences.append(f"{bonus}.")
+        sentences.append(f"Final: {tally.final[0]} to {tally.final[1]}.")
+    return sentences
+
+
+def hand_text(summary: HandSummary, names: Sequence[str]) -> str:
+    """ "Ann knocks with 8 against 11: a difference of 3. Ann scores 3." """
+    return " ".join(hand_sentences(summary, names))

@@ -5,6 +5,13 @@ closed (SX-10) or used up (SX-5); the trick in progress (or the last trick, SX-4
 in `auto` claim mode only, running points (SX-11: `memory` mode keeps piles face down, and the view
 then holds None, which we show as nothing); marriages declared (SX-8); game points of the series
 (SX-15); whose turn. The opponent's hand appears only as a count.
+
+The sentences of the engine's log and deal summaries (`log_text`, `deal_text`) live here, not in
+`cogs.schnapsen.words`: the footer draws the latest entry, and rendering may not import cogs (design
+§1), so this is the lowest layer every presentation reads. The words module, and through it the
+terminal table, takes them from here, so the image, the Discord header and the terminal read alike.
+Names come in as data (`seat_name(names, seat)`), never by rewriting text, so a player named
+"Player 2" or "a.*b" reads as exactly that.
 """
 
 from __future__ import annotations
@@ -14,8 +21,26 @@ from collections.abc import Collection, Sequence
 from PIL import Image, ImageDraw
 
 from games.cards import Card
-from games.schnapsen.rules import sort_hand
-from games.schnapsen.views import PlayedCard, SchnapsenView
+from games.schnapsen.rules import SCHNEIDER_LINE, sort_hand
+from games.schnapsen.views import (
+    ClosedTalon,
+    DealEnd,
+    DealSummary,
+    Dealt,
+    Declared,
+    Drew,
+    Exchanged,
+    Followed,
+    KeptTrump,
+    Led,
+    LogEntry,
+    Penalty,
+    PlayedCard,
+    Scale,
+    SchnapsenView,
+    Scored,
+    SeriesWon,
+)
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -35,10 +60,10 @@ from rendering.table import (
     seat_name,
     seat_panels,
     turn_label,
-    with_names,
 )
 from rendering.text import draw_fitted
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
+from rendering.words import count
 
 PRESET_TITLES = {"santase": "Santase", "sixty_six": "Sixty-Six", "schnapsen": "Schnapsen"}
 CENTRE_H = 236
@@ -186,8 +211,79 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
         draw_fitted(draw, (left, y, right, y + 30), line, font(TEXT_PX), theme.text, "center")
 
 
+# The log in words --------------------------------------------------------------------------------
+
+PENALTIES = {  # SX-13
+    Penalty.FAILED_CLOSE: "failed close",
+    Penalty.NO_TRICK_AT_CLOSE: "failed close (no trick at closing)",
+    Penalty.NON_CLOSER_OUT: "the non-closer reached 66 first",
+}
+
+
+def scale_text(summary: DealSummary, names: Sequence[str]) -> str:
+    """SX-12: why the deal is worth 1, 2 or 3, naming the loser."""
+    loser = seat_name(names, 1 - summary.winner)
+    if summary.scale is Scale.SCHWARZ:
+        return f"Schwarz ({loser} took no trick)"
+    if summary.scale is Scale.SCHNEIDER:
+        return f"Schneider ({loser} has {summary.loser_points}, under {SCHNEIDER_LINE})"
+    return f"{loser} has {summary.loser_points}"
+
+
+def deal_reason(summary: DealSummary, names: Sequence[str]) -> str:
+    """What decided the deal's value, after the colon of `deal_text` (SX-11..SX-14, D-SX-2)."""
+    if summary.reason is DealEnd.FALSE_CLAIM:
+        return f"false claim at {summary.claimed}"
+    if summary.penalty is not None:
+        return PENALTIES[summary.penalty]
+    if summary.reason is DealEnd.TIE_LAST_TRICK:
+        first, second = summary.totals
+        return f"{first}-{second}, last trick"
+    if summary.scale is None:  # `last_trick_wins_deal`: the last trick alone decides
+        return "took the last trick"
+    scale = scale_text(summary, names)
+    if summary.reason is DealEnd.CLOSE_WON:
+        return f"closed and went out; {scale}"
+    if summary.reason is DealEnd.CLAIM:
+        return f"{summary.claimed} points; {scale}"
+    return f"higher total {summary.claimed}; {scale}"
+
+
+def deal_text(summary: DealSummary, names: Sequence[str]) -> str:
+    """ "Ann wins 2 game points: 70 points; Schneider (Bob has 30, under 33)." """
+    return f"{seat_name(names, summary.winner)} wins {count(summary.game_points, 'game point')}: " \
+        f"{deal_reason(summary, names)}."
+
+
+def log_text(entry: LogEntry, names: Sequence[str]) -> str:
+    """One log entry as a sentence, with the players' names."""
+    if isinstance(entry, Dealt):
+        return f"Deal {entry.number}: {seat_name(names, entry.dealer)} deals, trump {entry.trump_card}"
+    if isinstance(entry, Scored):
+        return deal_text(entry.deal, names)
+    if isinstance(entry, SeriesWon):
+        first, second = entry.game_points
+        return f"{seat_name(names, entry.winner)} wins the series {first}-{second}."
+    who = seat_name(names, entry.seat)
+    if isinstance(entry, Led):
+        return f"{who} leads {entry.card}"
+    if isinstance(entry, Followed):
+        return f"{who} plays {entry.card}; {seat_name(names, entry.winner)} takes the trick"
+    if isinstance(entry, Declared):
+        pending = ", counted once a trick is won" if entry.pending else ""
+        return f"{who} declares {entry.points} in {entry.suit.symbol}{pending}"
+    if isinstance(entry, Exchanged):
+        return f"{who} exchanges {entry.given} for {entry.taken}"
+    if isinstance(entry, ClosedTalon):
+        return f"{who} closes the talon{' before drawing' if entry.before_drawing else ''}"
+    if isinstance(entry, Drew):
+        return f"{who} draws"
+    assert isinstance(entry, KeptTrump)
+    return f"{who} does not exchange"
+
+
 def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:
-    return with_names(view.last_action, names)
+    return "" if view.last_action is None else log_text(view.last_action, names)
 
 
 @offloaded

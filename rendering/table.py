@@ -7,7 +7,6 @@ with the gold border, a passed or finished seat is dimmed, the last action is th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -40,15 +39,6 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     if 0 <= seat < len(names):
         return display_name(names[seat])
     return f"Seat {seat + 1}"
-
-
-# Engines write log lines with "Player 1" / "Seat 1" (they do not know names); images show names.
-_SEAT_IN_LOG = re.compile(r"\b(?:Player|Seat) ([1-9])\b")
-
-
-def with_names(line: str, names: Sequence[str]) -> str:
-    """An engine log line with each "Seat n" / "Player n" replaced by that seat's name."""
-    return _SEAT_IN_LOG.sub(lambda match: seat_name(names, int(match.group(1)) - 1), line)
 
 
 @dataclass(frozen=True, slots=True)

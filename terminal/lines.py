@@ -1,9 +1,10 @@
-"""Turning engine log lines into what the terminal prints: names in, new lines only, "You" agreeing.
+"""What the terminal prints of the log: new lines only, "You" agreeing with its verb.
 
-Engines write their logs with "Seat n" / "Player n" (they do not know names) and keep only a sliding
-window of recent lines in each view (Thirteen 30, Carousel 12, Sixty-Six 8). The terminal prints the
-lines a move added, so a computer player's move, an automatic pass (D-TL-4), a trick taken or a deal
-scored all appear as they happen, in the engine's own words.
+Engines log entries that name seats, never people, and keep only a sliding window of recent ones in
+each view (Thirteen 30, Carousel 12, Sixty-Six 8); each game's words (`cogs.<kind>.words`, the
+`TERMINAL` text's `log`) say them with the players' names, the same sentences the bot posts. The
+terminal prints the lines a move added, so a computer player's move, an automatic pass (D-TL-4), a
+trick taken or a deal scored all appear as they happen.
 """
 
 from __future__ import annotations
@@ -11,13 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rendering.table import with_names
-
-__all__ = ["added_lines", "second_person", "with_names"]
+__all__ = ["added_lines", "second_person"]
 
 HUMAN_DEFAULT_NAME = "You"
 
-# Third-person verbs the engines' log lines use after a seat name, and their "you" form.
+# Third-person verbs the games' log sentences use after a seat name, and their "you" form.
 _YOU_FORMS = {
     "is": "are",
     "has": "have",
@@ -42,7 +41,7 @@ _YOU_VERB = re.compile(r"\bYou (" + "|".join(_YOU_FORMS) + r")\b")
 
 
 def second_person(line: str) -> str:
-    """ "You leads Q♦" -> "You lead Q♦": the engines write for a third person, the human reads "You"."""
+    """ "You leads Q♦" -> "You lead Q♦": the words speak of a third person, the human reads "You"."""
     return _YOU_VERB.sub(lambda match: f"You {_YOU_FORMS[match.group(1)]}", line)
 
 

@@ -4,8 +4,9 @@ and the description of a proposed meld step (what moved, what each joker stands 
 Kept apart from the controls so every sentence a player reads is in one place and can be tested
 without Discord; the terminal table (`CarouselText`, at the end) reads them too. Everything reads a
 `CarouselView` (design §2): the public header gets `view(None)`, the hand panel the seat's own
-view, so no hidden card can leak into a message. The engine writes "Seat 1" in its log lines;
-`with_names` puts the players' names in.
+view, so no hidden card can leak into a message. The engine logs records (seats and cards,
+`games.carousel.views.LogEntry`); their sentences are `rendering.carousel.log_text`, shared with the
+table image (see that module for why they sit there).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from games.carousel import (
     TableCard,
     hand_value,
 )
-from rendering.carousel import sort_hand
-from rendering.table import seat_name, with_names
+from rendering.carousel import PHASE_TEXT, log_text, sort_hand
+from rendering.table import seat_name
 from rendering.words import count
 from terminal import game_text as tt
 
@@ -79,11 +80,11 @@ def count_text(cards: Sequence[AnyCard]) -> str:
 
 def table_header(view: CarouselView, names: Sequence[str]) -> str:
     """Recent actions, then the hand just scored (CA-12) or the final bonuses (CA-13), then whose turn."""
-    lines = [with_names(line, names) for line in view.log[-HEADER_LOG_LINES:]]
+    lines = [log_text(entry, names) for entry in view.log[-HEADER_LOG_LINES:]]
     lines += scores_lines(view, names)
     if not view.is_over and view.to_move is not None:
         lines.append(
-            f"Hand {view.hand_number} · stock {view.stock} · {seat_name(names, view.to_move)} {view.phase.describe}"
+            f"Hand {view.hand_number} · stock {view.stock} · {seat_name(names, view.to_move)} {PHASE_TEXT[view.phase]}"
         )
     return "\n".join(lines)
 
@@ -158,7 +159,7 @@ def status_line(view: CarouselView, names: Sequence[str], *, waiting: str | None
         return waiting
     if not view.my_turn:
         waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
-        return f"Waiting for {waiting}, who {view.phase.describe}."
+        return f"Waiting for {waiting}, who {PHASE_TEXT[view.phase]}."
     return turn_sentence(view, BUTTONS)
 
 
@@ -343,7 +344,7 @@ class CarouselText:
         return "\n".join(lines)
 
     def log(self, view: CarouselView, names: Sequence[str]) -> list[str]:
-        return [with_names(line, names) for line in view.log]
+        return [log_text(entry, names) for entry in view.log]
 
     def typed(self, move: Move, view: CarouselView) -> str:
         if isinstance(move, MeldStep):

@@ -2,8 +2,9 @@
 
 No discord import: the terminal table reads these words too. Everything here reads a `GinView` only
 (design §2): the public header gets `view(None)`, the hand panel the seat's own view, so a hidden card
-cannot reach a message. The engine writes "Player 1" in its hand summaries; `with_names` puts the
-players' names in.
+cannot reach a message. The engine's hand summaries hold numbers and seats, no words; their score
+sentences are `rendering.gin.hand_text`, shared with the table image (see that module for why they
+sit there).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from games.gin import (
     TakeDiscard,
 )
 from games.gin.scoring import GameTally
-from rendering.table import seat_name, with_names
+from rendering.gin import hand_text
+from rendering.table import seat_name
 from rendering.words import count
 from terminal import game_text as tt
 
@@ -191,7 +193,7 @@ def hand_end_lines(summary: HandSummary, names: Sequence[str]) -> list[str]:
     """The end of a hand: both arrangements, the lay-offs and the score with every bonus in words."""
     lines = [f"**{hand_headline(summary, names)}**"]
     if summary.knocker is None:
-        lines.append(with_names(summary.text, names))
+        lines.append(hand_text(summary, names))
         return lines
     knocker, defender = seat_name(names, summary.knocker), seat_name(names, 1 - summary.knocker)
     lines.append(f"{knocker}: {meld_text(summary.knocker_melds)} · deadwood "
@@ -204,7 +206,7 @@ def hand_end_lines(summary: HandSummary, names: Sequence[str]) -> list[str]:
         defence += " · no lay-offs against gin"
     defence += f" · deadwood {cards_text(summary.defender_deadwood)} ({summary.defender_count})"
     lines.append(defence)
-    lines.append(with_names(summary.text, names))
+    lines.append(hand_text(summary, names))
     return lines
 
 

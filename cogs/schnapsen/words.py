@@ -3,7 +3,9 @@
 Kept apart from the controls so every sentence a player reads is in one place and can be tested
 without Discord. Everything here reads a `SchnapsenView` only (design §2): the public header gets
 `view(None)`, the hand panel the seat's own view, so no hidden card can leak into a message.
-The engine writes "Player 1" in its log lines; `with_names` puts the players' names in.
+The engine logs records (seats and cards, `games.schnapsen.views.LogEntry`); their sentences are
+`rendering.schnapsen.log_text` and `deal_text`, shared with the table image (see that module for why
+they sit there), and take the players' names as data.
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ from games.schnapsen import (
     Phase,
     PlayCard,
     SchnapsenView,
+    Scored,
+    SeriesWon,
 )
 from games.schnapsen.rules import WIN_POINTS, follow_refusal, lowest_trump, sort_hand
-from rendering.schnapsen import PRESET_TITLES
-from rendering.table import seat_name, with_names
+from rendering.schnapsen import PRESET_TITLES, deal_text, log_text
+from rendering.table import seat_name
 from rendering.words import count, plural
 from terminal import game_text as tt
 
@@ -141,7 +145,7 @@ def deal_line(summary: DealSummary, names: Sequence[str]) -> str:
     """After each deal: who won how many game points and why, card points, marriages, tricks (SX-12..14)."""
     cards, marriages, tricks = summary.card_points, summary.marriage_points, summary.tricks
     parts = [
-        f"**Deal {summary.deal_number}** ({DEAL_ENDS[summary.reason]}): {with_names(summary.text, names)}",
+        f"**Deal {summary.deal_number}** ({DEAL_ENDS[summary.reason]}): {deal_text(summary, names)}",
         f"Card points {cards[0]}–{cards[1]}",
     ]
     if any(marriages):
@@ -179,8 +183,9 @@ def table_header(view: SchnapsenView, names: Sequence[str]) -> str:
         )  # winner first
     summary = recent_deal(view)
     # The deal's and the series' results have their own lines; the log repeats them, so they are left out.
-    repeated = {summary.text} if summary is not None else set()
-    recent = [with_names(line, names) for line in view.log if line not in repeated and "wins the series" not in line]
+    repeated = {Scored(summary)} if summary is not None else set()
+    shown = [entry for entry in view.log if entry not in repeated and not isinstance(entry, SeriesWon)]
+    recent = [log_text(entry, names) for entry in shown]
     recent = recent[-HEADER_LOG_LINES:]
     if recent:
         lines.append("Latest: " + " · ".join(recent))
@@ -415,7 +420,7 @@ class SchnapsenText:
         return "\n".join(lines)
 
     def log(self, view: SchnapsenView, names: Sequence[str]) -> list[str]:
-        return [with_names(line, names) for line in view.log]
+        return [log_text(entry, names) for entry in view.log]
 
     def typed(self, move: Move, view: SchnapsenView) -> str:
         if isinstance(move, PlayCard):

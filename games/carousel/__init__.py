@@ -16,6 +16,8 @@ Public API
 - Moves (frozen): `Draw`, `MeldStep(table)` (the complete new table, CA-6), `Knock`, `PassKnock`.
 - `Options(target=150, knock_limit=5)`, `Options.from_mapping(dict)`, `to_dict()`.
 - Views: `CarouselView`, `HandSummary`, `GameEndSummary`, `Phase`; table cards: `Meld`, `TableCard`.
+- Log: `view.log` holds `LogEntry` records (`Drew`, `Melded`, `WentOut`, `Knocked`, `DeclinedKnock`,
+  `StockEmpty`, `HandWon`, `GameOver`): seats and cards, no words (`rendering.carousel.log_text`).
 - `games.carousel.solver`: `is_meld(cards)`, `arrange(table_melds, added_cards, copies=2)`,
   `best_play(table_melds, hand, copies=2)` (exact, HiGHS; time limit and lay-off fallback).
 - `games.carousel.ai`: the computer players, `computer_player(level)`.
@@ -26,7 +28,21 @@ from games.carousel.melds import Meld, MeldKind, TableCard, card_value, hand_val
 from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move
 from games.carousel.options import Options
 from games.carousel.state import State, new_game, position, replay
-from games.carousel.views import CarouselView, GameEndSummary, HandSummary, Phase
+from games.carousel.views import (
+    CarouselView,
+    DeclinedKnock,
+    Drew,
+    GameEndSummary,
+    GameOver,
+    HandSummary,
+    HandWon,
+    Knocked,
+    LogEntry,
+    Melded,
+    Phase,
+    StockEmpty,
+    WentOut,
+)
 from games.plugin import declare
 
 GAME = declare("Carousel", "carousel", ENGINE, aliases=("rummy",), order=1)
@@ -35,19 +51,28 @@ __all__ = [
     "ENGINE",
     "GAME",
     "CarouselView",
+    "DeclinedKnock",
     "Draw",
+    "Drew",
     "GameEndSummary",
+    "GameOver",
     "HandSummary",
+    "HandWon",
     "Knock",
+    "Knocked",
+    "LogEntry",
     "Meld",
     "MeldKind",
     "MeldStep",
+    "Melded",
     "Move",
     "Options",
     "PassKnock",
     "Phase",
     "State",
+    "StockEmpty",
     "TableCard",
+    "WentOut",
     "card_value",
     "decode_move",
     "hand_value",

@@ -1,17 +1,38 @@
 """`State.to_dict` / `from_dict`: a JSON-friendly snapshot, faster to load than replaying (design §2).
 
 Cards are written as physical codes (`7h#1`) and melds in table notation, so a snapshot stays compact.
+Log entries are lists headed by a tag (`["meld", 2, ["7h#1", "Jk"]]`). Snapshots written while the
+engine logged English sentences ("Seat 3 melded Q♥ A♥ K♥") hold strings there; `_old_entry` reads
+each back into its record. Those sentences named cards without their copy, so a melded card read
+back is copy 0 (the same face: the log only ever shows faces). A sentence the reader does not know
+is left out of the window rather than failing the load: the log is recent play, not game state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from games.cards import AnyCard, parse_card
+from games.cards import AnyCard, parse_card, parse_cards
 from games.carousel.melds import Meld
 from games.carousel.options import Options
-from games.carousel.views import GameEndSummary, HandSummary, LastMeld, MeldChange, Phase
+from games.carousel.views import (
+    DeclinedKnock,
+    Drew,
+    GameEndSummary,
+    GameOver,
+    HandSummary,
+    HandWon,
+    Knocked,
+    LastMeld,
+    LogEntry,
+    MeldChange,
+    Melded,
+    Phase,
+    StockEmpty,
+    WentOut,
+)
 
 if TYPE_CHECKING:
     from games.carousel.state import State
@@ -34,7 +55,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "draws": state.draws,
         "scores": list(state.scores),
         "hands_won": list(state.hands_won),
-        "log": list(state.log),
+        "log": [_entry_to_list(entry) for entry in state.log],
         "last_hand": _summary_to_dict(state.last_hand),
         "hand_moves": state.hand_moves,
         "final": _end_to_dict(state.final),
@@ -61,7 +82,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         draws=int(data["draws"]),
         scores=tuple(data["scores"]),
         hands_won=tuple(data["hands_won"]),
-        log=tuple(data["log"]),
+        log=_log_from(data["log"]),
         last_hand=_summary_from_dict(data["last_hand"]),
         hand_moves=int(data["hand_moves"]),
         final=_end_from_dict(data["final"]),
@@ -148,3 +169,75 @@ def _summary_from_dict(data: Mapping[str, Any] | None) -> HandSummary | None:
         game_end=_end_from_dict(data["game_end"]),
         **ints,
     )
+
+
+# Log entries ----------------------------------------------------------------------------------
+
+_SEATED: dict[str, Callable[[int], LogEntry]] = {
+    "out": WentOut,
+    "pass": DeclinedKnock,
+    "empty": StockEmpty,
+}
+
+
+def _entry_to_list(entry: LogEntry) -> list[Any]:
+    if isinstance(entry, Drew):
+        return ["draw", entry.seat, entry.nth]
+    if isinstance(entry, Melded):
+        return ["meld", entry.seat, _codes(entry.cards)]
+    if isinstance(entry, Knocked):
+        return ["knock", entry.seat, entry.count]
+    if isinstance(entry, HandWon):
+        return ["hand", entry.number, list(entry.winners)]
+    if isinstance(entry, GameOver):
+        return ["over"]
+    if isinstance(entry, WentOut):
+        return ["out", entry.seat]
+    if isinstance(entry, DeclinedKnock):
+        return ["pass", entry.seat]
+    return ["empty", entry.seat]
+
+
+def _entry_from_list(item: Sequence[Any]) -> LogEntry:
+    tag, *rest = item
+    if tag == "draw":
+        return Drew(rest[0], rest[1])
+    if tag == "meld":
+        return Melded(rest[0], _cards(rest[1]))
+    if tag == "knock":
+        return Knocked(rest[0], rest[1])
+    if tag == "hand":
+        return HandWon(rest[0], tuple(rest[1]))
+    if tag == "over":
+        return GameOver()
+    if tag in _SEATED:
+        return _SEATED[tag](rest[0])
+    raise ValueError(f"unknown Carousel log entry {item!r}")
+
+
+_NTH = {"a": 1, "a second": 2, "a third": 3}
+_OLD_LINES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], LogEntry]], ...] = (
+    (re.compile(r"Seat (\d) drew (a|a second|a third) card"), lambda m: Drew(int(m[1]) - 1, _NTH[m[2]])),
+    (re.compile(r"Seat (\d) melded (.+)"), lambda m: Melded(int(m[1]) - 1, tuple(parse_cards(m[2])))),
+    (re.compile(r"Seat (\d) went out"), lambda m: WentOut(int(m[1]) - 1)),
+    (re.compile(r"Seat (\d) knocked with (\d+)"), lambda m: Knocked(int(m[1]) - 1, int(m[2]))),
+    (re.compile(r"Seat (\d) did not knock"), lambda m: DeclinedKnock(int(m[1]) - 1)),
+    (re.compile(r"Seat (\d) must draw but the stock is empty"), lambda m: StockEmpty(int(m[1]) - 1)),
+    (re.compile(r"Hand (\d+) won by (.+)"),
+     lambda m: HandWon(int(m[1]), tuple(int(seat) - 1 for seat in re.findall(r"Seat (\d)", m[2])))),
+    (re.compile(r"Game over"), lambda m: GameOver()),
+)
+
+
+def _old_entry(line: str) -> LogEntry | None:
+    """The record an old log sentence stood for; None for one this reader does not know."""
+    for pattern, build in _OLD_LINES:
+        match = pattern.fullmatch(line)
+        if match:
+            return build(match)
+    return None
+
+
+def _log_from(items: Sequence[Any]) -> tuple[LogEntry, ...]:
+    entries = (_old_entry(item) if isinstance(item, str) else _entry_from_list(item) for item in items)
+    return tuple(entry for entry in entries if entry is not None)

@@ -15,14 +15,30 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.base import GameResult, IllegalMove, replay_moves, seeded_rng
-from games.cards import AnyCard, Card, Joker, format_cards, parse_card, rummy_deck, shuffled
+from games.cards import AnyCard, Card, Joker, parse_card, rummy_deck, shuffled
 from games.carousel.changes import meld_changes
 from games.carousel.melds import Meld, TableCard, hand_value, lowest_count
 from games.carousel.moves import Draw, Knock, MeldStep, Move, PassKnock, decode_move, parse_move
 from games.carousel.options import Options
 from games.carousel.scoring import end_of_game, score_hand
 from games.carousel.table_check import check_meld_step
-from games.carousel.views import CarouselView, GameEndSummary, HandSummary, LastMeld, Phase, display_order
+from games.carousel.views import (
+    CarouselView,
+    DeclinedKnock,
+    Drew,
+    GameEndSummary,
+    GameOver,
+    HandSummary,
+    HandWon,
+    Knocked,
+    LastMeld,
+    LogEntry,
+    Melded,
+    Phase,
+    StockEmpty,
+    WentOut,
+    display_order,
+)
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +68,7 @@ class State:
     draws: int
     scores: tuple[int, ...]
     hands_won: tuple[int, ...]
-    log: tuple[str, ...] = ()
+    log: tuple[LogEntry, ...] = ()
     last_hand: HandSummary | None = None
     hand_moves: int = 0
     final: GameEndSummary | None = None
@@ -130,8 +146,8 @@ class State:
             return state._meld(seat, move, added)
         if isinstance(move, Knock):
             count = hand_value(self.hands[seat])
-            return state._logged(f"Seat {seat + 1} knocked with {count}")._end_hand(knocker=seat)
-        return state._logged(f"Seat {seat + 1} did not knock")._next_turn()
+            return state._logged(Knocked(seat, count))._end_hand(knocker=seat)
+        return state._logged(DeclinedKnock(seat))._next_turn()
 
     def view(self, seat: int | None) -> CarouselView:
         if seat is not None and not 0 <= seat < self.players:
@@ -193,23 +209,23 @@ class State:
 
     # --- transitions ----------------------------------------------------------------------------
 
-    def _logged(self, line: str) -> State:
-        return replace(self, log=(*self.log, line)[-LOG_LENGTH:])
+    def _logged(self, entry: LogEntry) -> State:
+        return replace(self, log=(*self.log, entry)[-LOG_LENGTH:])
 
     def _draw(self, seat: int) -> State:
         if not self.stock:
             # CA-11: the draw is due and there is no card; the hand ends at once (D-CA-3).
-            return self._logged(f"Seat {seat + 1} must draw but the stock is empty")._end_hand()
+            return self._logged(StockEmpty(seat))._end_hand()
         card = self.stock[-1]
         hands = _with_hand(self.hands, seat, (*self.hands[seat], card))
         draws = self.draws + 1
         drawn = tuple(card if who == seat else self._drawn_at(who) for who in range(self.players))
         state = replace(self, stock=self.stock[:-1], hands=hands, draws=draws, drawn=drawn)
         if draws == 1:
-            return replace(state, phase=Phase.MELD_1)._logged(f"Seat {seat + 1} drew a card")
+            return replace(state, phase=Phase.MELD_1)._logged(Drew(seat, 1))
         if draws == 2:
-            return replace(state, phase=Phase.MELD_2)._logged(f"Seat {seat + 1} drew a second card")
-        return state._logged(f"Seat {seat + 1} drew a third card")._end_turn(seat)
+            return replace(state, phase=Phase.MELD_2)._logged(Drew(seat, 2))
+        return state._logged(Drew(seat, 3))._end_turn(seat)
 
     def _drawn_at(self, seat: int) -> AnyCard | None:
         return self.drawn[seat] if seat < len(self.drawn) else None
@@ -220,9 +236,9 @@ class State:
         table = tuple(meld.in_display_order() for meld in move.table)
         last_meld = meld_changes(seat, self.table, table, added_set)
         state = replace(self, hands=_with_hand(self.hands, seat, hand), table=table, last_meld=last_meld)
-        state = state._logged(f"Seat {seat + 1} melded {format_cards(added)}")
+        state = state._logged(Melded(seat, added))
         if not hand:
-            return state._logged(f"Seat {seat + 1} went out")._end_hand(went_out=seat)  # CA-10
+            return state._logged(WentOut(seat))._end_hand(went_out=seat)  # CA-10
         return state._end_turn(seat)
 
     def _end_turn(self, seat: int) -> State:
@@ -242,7 +258,7 @@ class State:
         state = replace(self, turn=seat, phase=Phase.DRAW_1, draws=0)
         if not self.stock:
             # CA-11: DRAW_1 is due on an empty stock: the hand ends before the player does anything.
-            return state._logged(f"Seat {seat + 1} must draw but the stock is empty")._end_hand()
+            return state._logged(StockEmpty(seat))._end_hand()
         return state
 
     def _end_hand(self, knocker: int | None = None, went_out: int | None = None) -> State:
@@ -265,12 +281,11 @@ class State:
             totals=scores,
             game_end=final,
         )
-        winners = ", ".join(f"Seat {w + 1}" for w in score.winners)
         state = replace(self, scores=scores, hands_won=hands_won, last_hand=summary)._logged(
-            f"Hand {self.hand_number} won by {winners}"
+            HandWon(self.hand_number, tuple(score.winners))
         )
         if final is not None:
-            return replace(state, final=final, phase=Phase.OVER)._logged("Game over")
+            return replace(state, final=final, phase=Phase.OVER)._logged(GameOver())
         return state._deal(self.hand_number + 1, (self.dealer + 1) % self.players)
 
     def _deal(self, hand_number: int, dealer: int) -> State:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeAlias
 
 from games.cards import AnyCard, alternating_suits
 from games.carousel.melds import Meld, hand_value, low_position
@@ -35,18 +36,6 @@ class Phase(Enum):
     def may_meld(self) -> bool:
         return self in (Phase.MELD_1, Phase.MELD_2)
 
-    @property
-    def describe(self) -> str:
-        return _PHASE_TEXT[self]
-
-
-_PHASE_TEXT = {
-    Phase.DRAW_1: "draws the first card",
-    Phase.MELD_1: "may meld or draw a second card",
-    Phase.MELD_2: "may meld or draw a third (last) card",
-    Phase.KNOCK: "may knock or pass",
-    Phase.OVER: "game over",
-}
 
 
 def display_order(cards: Sequence[AnyCard]) -> list[AnyCard]:
@@ -99,13 +88,70 @@ class HandSummary:
         """Points each seat scored this hand, bonuses included."""
         return tuple(b + k + o for b, k, o in zip(self.base_points, self.knock_bonus, self.out_bonus, strict=True))
 
-    @property
-    def reason(self) -> str:
-        if self.went_out is not None:
-            return "went out"
-        if self.knocker is not None:
-            return "knocked"
-        return "stock ran out"
+
+# The log: one frozen record per public action, oldest first. Seats are indices and cards are cards;
+# the words (`rendering.carousel.log_text`) name the players. A draw never names its card (CA-4).
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """`seat` drew its `nth` card of the turn (1, 2 or 3; CA-4)."""
+
+    seat: int
+    nth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Melded:
+    """`seat` laid `cards` from its hand onto the table (CA-6)."""
+
+    seat: int
+    cards: tuple[AnyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut:
+    """CA-10: `seat` has no card left."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Knocked:
+    """CA-9: `seat` knocked with a hand counting `count`."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclinedKnock:
+    """CA-9: `seat` could knock and played on."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockEmpty:
+    """CA-11: `seat` had to draw from an empty stock, which ends the hand (D-CA-3)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandWon:
+    """CA-12: hand `number` was scored and won by `winners`."""
+
+    number: int
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """CA-13: the target was reached."""
+
+
+LogEntry: TypeAlias = Drew | Melded | WentOut | Knocked | DeclinedKnock | StockEmpty | HandWon | GameOver
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +179,7 @@ class CarouselView:
     dealer: int
     target: int
     knock_limit: int
-    log: tuple[str, ...]
+    log: tuple[LogEntry, ...]  # the last few actions, oldest first
     can_knock: bool
     is_over: bool
     last_hand: HandSummary | None
@@ -146,8 +192,8 @@ class CarouselView:
     drawn: AnyCard | None = None
 
     @property
-    def last_action(self) -> str:
-        return self.log[-1] if self.log else ""
+    def last_action(self) -> LogEntry | None:
+        return self.log[-1] if self.log else None
 
     @property
     def hand_value(self) -> int:

@@ -1,6 +1,8 @@
 """`State.to_dict` / `from_dict`: a JSON-friendly snapshot, faster to load than replaying (design §2).
 
 Cards are written as codes, records as small dicts and lists, so a snapshot stays compact in SQLite.
+A hand summary written while the engine put its score in a sentence ("text") loads without it: the
+sentence is said again from the numbers (`rendering.gin.hand_text`).
 """
 
 from __future__ import annotations
@@ -83,13 +85,24 @@ def _summary_to_dict(summary: HandSummary | None) -> dict[str, Any] | None:
         "points": summary.points,
         "booked": list(summary.booked),
         "closed": list(summary.closed),
-        "text": summary.text,
+        "finals": [_tally_to_dict(tally) for tally in summary.finals],
+        "hollywood": summary.hollywood,
     }
 
 
-def _summary_from_dict(data: dict[str, Any] | None) -> HandSummary | None:
+def _summary_from_dict(
+    data: dict[str, Any] | None, tallies: tuple[GameTally, ...], hollywood: bool
+) -> HandSummary | None:
+    """A hand summary; one written while the engine wrote its score as a sentence (a "text" key, no
+    "finals") takes the closed games from the state's tallies, which no later hand changes (GR-13)."""
     if data is None:
         return None
+    closed = tuple(data["closed"])
+    if "finals" in data:
+        finals = tuple(_tally_from_dict(tally) for tally in data["finals"])
+        hollywood = data["hollywood"]
+    else:
+        finals = tuple(tallies[i] for i in closed)
     score = data["score"]
     return HandSummary(
         number=data["number"],
@@ -110,8 +123,9 @@ def _summary_from_dict(data: dict[str, Any] | None) -> HandSummary | None:
         winner=data["winner"],
         points=data["points"],
         booked=tuple(data["booked"]),
-        closed=tuple(data["closed"]),
-        text=data["text"],
+        closed=closed,
+        finals=finals,
+        hollywood=hollywood,
     )
 
 
@@ -146,8 +160,10 @@ def state_from_dict(data: dict[str, Any]) -> State:
 
     if data.get("format") != FORMAT or data.get("kind") != "gin":
         raise ValueError(f"not a Gin snapshot of format {FORMAT}: {data.get('kind')!r} {data.get('format')!r}")
+    options = Options.from_mapping(data["options"])
+    tallies = tuple(_tally_from_dict(tally) for tally in data["tallies"])
     return State(
-        options=Options.from_mapping(data["options"]),
+        options=options,
         seed=data["seed"],
         hand_number=data["hand_number"],
         dealer=data["dealer"],
@@ -163,8 +179,8 @@ def state_from_dict(data: dict[str, Any]) -> State:
             (seat, Action(action), -1 if code is None else INDEX_BY_CODE[code])
             for seat, action, code in data["history"]
         ),
-        tallies=tuple(_tally_from_dict(tally) for tally in data["tallies"]),
+        tallies=tallies,
         wins=_pair(data["wins"]),
-        last_hand=_summary_from_dict(data["last_hand"]),
+        last_hand=_summary_from_dict(data["last_hand"], tallies, options.hollywood),
         face_down=None if data["face_down"] is None else INDEX_BY_CODE[data["face_down"]],
     )

@@ -47,11 +47,6 @@ MAX_DISCARD_TAKES = 50  # D-GR-9
 SPADES = 0  # suit block of ♠ in games.gin.cards
 
 
-def seat_name(seat: int) -> str:
-    """How texts name a seat; the bot shows real names beside them."""
-    return f"Player {seat + 1}"
-
-
 def knock_limit(options: Options, upcard: int) -> int:
     """GR-6, GR-12: 10, or in Oklahoma the upcard's value with an ace meaning gin only (§4.1)."""
     if not options.oklahoma:
@@ -246,7 +241,7 @@ class State:
             upcard=CARDS[self.upcard],
             knock_limit=self.knock_limit,
             doubled=self.doubled,
-            text=f"Hand {self.hand_number} is drawn: nobody scores, and {seat_name(self.dealer)} deals again.",
+            hollywood=self.options.hollywood,
         )
         log.debug("hand %s drawn", self.hand_number)
         return deal(self.options, self.seed, self.hand_number + 1, self.dealer, self.tallies, self.wins, summary)
@@ -288,8 +283,8 @@ class State:
             points=score.points,
             booked=booking.booked,
             closed=booking.closed,
-            text=_hand_text(seat, knocker_count, defence.deadwood, score, winner, booking.booked, booking.closed,
-                            booking.tallies, self.options),
+            finals=tuple(booking.tallies[i] for i in booking.closed),
+            hollywood=self.options.hollywood,
         )
         ended = replace(
             self,
@@ -404,45 +399,6 @@ def _event(entry: tuple[int, Action, int]) -> Event:
 
 def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
-
-
-def _hands(count: int) -> str:
-    return f"{count} hand" if count == 1 else f"{count} hands"
-
-
-def _hand_text(knocker: int, knocker_count: int, defender_count: int, score: Any, winner: int,
-               booked: tuple[int, ...], closed: tuple[int, ...], tallies: tuple[GameTally, ...],
-               options: Options) -> str:
-    """The hand's score in words, every bonus named (GR-7, GR-9, GR-11, GR-12, GR-13)."""
-    who, other = seat_name(knocker), seat_name(1 - knocker)
-    if score.end is HandEnd.BIG_GIN:
-        text = f"{who} has big gin: {defender_count} deadwood against none, plus the big gin bonus of {score.bonus}"
-    elif score.end is HandEnd.GIN:
-        text = f"{who} has gin: {defender_count} deadwood against none, plus the gin bonus of {score.bonus}"
-    elif score.end is HandEnd.UNDERCUT:
-        text = (f"{other} undercuts {who}: {defender_count} deadwood against {knocker_count}, a difference of "
-                f"{score.difference}, plus the undercut bonus of {score.bonus}")
-    else:
-        text = f"{who} knocks with {knocker_count} against {defender_count}: a difference of {score.difference}"
-    if score.multiplier > 1:
-        text += ", doubled for the spade upcard"
-    text += f". {seat_name(winner)} scores {score.points}."
-    if options.hollywood:
-        text += " Booked in game" + ("s " if len(booked) > 1 else " ") + " and ".join(str(i + 1) for i in booked) + "."
-    for i in closed:
-        tally = tallies[i]
-        assert tally.winner is not None and tally.final is not None
-        loser = 1 - tally.winner
-        label = f"Game {i + 1}" if options.hollywood else "The game"
-        bonus = (f"{label} goes to {seat_name(tally.winner)}: game bonus 100, line bonus "
-                 f"{25 * tally.hands[tally.winner]} for {_hands(tally.hands[tally.winner])} won")
-        if tally.shutout:
-            bonus += ", and the total doubled for the shutout"
-        else:
-            lost = tally.hands[loser]
-            bonus += f"; {seat_name(loser)} gets a line bonus of {25 * lost} for {_hands(lost)}"
-        text += f" {bonus}. Final: {tally.final[0]} to {tally.final[1]}."
-    return text
 
 
 def deal(options: Options, seed: int, number: int, dealer: int, tallies: tuple[GameTally, ...] | None = None,

@@ -55,7 +55,8 @@ class HandSummary:
     For a knock: the knocker's melds and deadwood as the engine arranged them (D-GR-3), the defender's
     melds, the cards laid off onto each knocker meld (same order as `knocker_melds`), the defender's
     deadwood left, and the score. `booked` lists the games (0-based) the hand was booked in and
-    `closed` those it closed (GR-13). A drawn hand has `end` DRAWN and no cards.
+    `closed` those it closed (GR-13). A drawn hand has `end` DRAWN and no cards. No words here: seats
+    are indices, and `rendering.gin.hand_text` says the score with the players' names.
     """
 
     number: int
@@ -77,7 +78,10 @@ class HandSummary:
     points: int = 0
     booked: tuple[int, ...] = ()
     closed: tuple[int, ...] = ()
-    text: str = ""
+    # GR-11, GR-13: each game this hand closed, as it closed (same order as `closed`), and whether the
+    # match books into three games: what the words need to name every bonus (`rendering.gin.hand_text`).
+    finals: tuple[GameTally, ...] = ()
+    hollywood: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,10 @@ Public API
   `exchange_on_close` (SX-9) the closer's opponent holding the lowest trump chooses `ExchangeTrump()`
   or `KeepTrump()` (`view.exchange_pending`, `view.can_keep`). `non_closer_out_two` scores SX-13.
 - Views: `SchnapsenView`, `PlayedCard`, `TrickRecord`, `MarriageRecord`, `ExchangeRecord`,
-  `DealSummary`, `DealEnd`, `Phase`, `Pause` (see `views`).
+  `DealSummary` (with its `Scale` and `Penalty`), `DealEnd`, `Phase`, `Pause` (see `views`).
+- Log: `view.log` holds `LogEntry` records (`Dealt`, `Led`, `Followed`, `Declared`, `Exchanged`,
+  `ClosedTalon`, `Drew`, `KeptTrump`, `Scored`, `SeriesWon`): seats and cards, no words; the
+  sentences are `rendering.schnapsen.log_text` and `deal_text`.
 - Computer players: `EasyPlayer`, `NormalPlayer`, `HardPlayer(time_budget=, samples=)` in `ai`;
   `ai.computer_player(level)` builds one.
 """
@@ -36,14 +39,27 @@ from games.schnapsen.moves import Claim, Close, Draw, ExchangeTrump, KeepTrump, 
 from games.schnapsen.options import PRESETS, Options
 from games.schnapsen.state import State, new_game, position, replay
 from games.schnapsen.views import (
+    ClosedTalon,
     DealEnd,
     DealSummary,
+    Dealt,
+    Declared,
+    Drew,
+    Exchanged,
     ExchangeRecord,
+    Followed,
+    KeptTrump,
+    Led,
+    LogEntry,
     MarriageRecord,
     Pause,
+    Penalty,
     Phase,
     PlayedCard,
+    Scale,
     SchnapsenView,
+    Scored,
+    SeriesWon,
     TrickRecord,
 )
 
@@ -55,21 +71,34 @@ __all__ = [
     "PRESETS",
     "Claim",
     "Close",
+    "ClosedTalon",
     "DealEnd",
     "DealSummary",
+    "Dealt",
+    "Declared",
     "Draw",
+    "Drew",
     "ExchangeRecord",
     "ExchangeTrump",
+    "Exchanged",
+    "Followed",
     "KeepTrump",
+    "KeptTrump",
+    "Led",
+    "LogEntry",
     "Marriage",
     "MarriageRecord",
     "Move",
     "Options",
     "Pause",
+    "Penalty",
     "Phase",
     "PlayCard",
     "PlayedCard",
+    "Scale",
     "SchnapsenView",
+    "Scored",
+    "SeriesWon",
     "State",
     "TrickRecord",
     "new_game",

@@ -47,25 +47,33 @@ from games.schnapsen.rules import (
     trick_winner,
 )
 from games.schnapsen.views import (
+    ClosedTalon,
     DealEnd,
     DealSummary,
+    Dealt,
+    Declared,
+    Drew,
+    Exchanged,
     ExchangeRecord,
+    Followed,
+    KeptTrump,
+    Led,
+    LogEntry,
     MarriageRecord,
     Pause,
+    Penalty,
     Phase,
     PlayedCard,
+    Scale,
     SchnapsenView,
+    Scored,
+    SeriesWon,
     TrickRecord,
 )
 
 log = logging.getLogger(__name__)
 
 LOG_LINES = 8
-
-
-def seat_name(seat: int) -> str:
-    """How log lines name a seat; the bot shows real names beside them."""
-    return f"Player {seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +84,17 @@ class CloseRecord:
     at_trick: int
     opponent_points: int
     opponent_tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Basis:
+    """What a deal is worth and why (SX-11..SX-14), before it becomes a `DealSummary`."""
+
+    value: int
+    scale: Scale | None = None
+    loser_points: int | None = None
+    penalty: Penalty | None = None
+    claimed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +117,7 @@ class State:
     marriages: tuple[tuple[int, Suit, int], ...] = ()  # (seat, suit, 20 or 40), counted or not
     exchanges: tuple[ExchangeRecord, ...] = ()
     closed: CloseRecord | None = None
-    log: tuple[str, ...] = ()
+    log: tuple[LogEntry, ...] = ()
     last_deal: DealSummary | None = None
     moves_in_deal: int = 0
     winner: int | None = None
@@ -338,27 +357,27 @@ class State:
                 talon=(*self.talon[:-1], low),
                 exchanges=(*self.exchanges, ExchangeRecord(seat, face_up, low)),
                 pause=None,
-                text=f"{seat_name(seat)} exchanges {low} for {face_up}",
+                entry=Exchanged(seat, low, face_up),
             )
         if isinstance(move, Close):
             record = CloseRecord(seat, sum(self.tricks_won), self.points(1 - seat), self.tricks_won[1 - seat])
             # SX-10: closing before drawing leaves both players one card short for the rest of the deal.
-            how = " before drawing" if self.pause is Pause.DRAW else ""
-            closed = self._with(closed=record, pause=None, text=f"{seat_name(seat)} closes the talon{how}")
+            closing = ClosedTalon(seat, before_drawing=self.pause is Pause.DRAW)
+            closed = self._with(closed=record, pause=None, entry=closing)
             return closed._offer_exchange()
         if isinstance(move, Draw):
-            return self._with(text=f"{seat_name(seat)} draws")._drawn()
+            return self._with(entry=Drew(seat))._drawn()
         if isinstance(move, KeepTrump):
             # SX-9: declining is silent at a real table. Only where the offer went to holders alone
             # (tables stored before `exchange_offer_always`) did everybody learn who kept the card.
             kept = None if self.options.exchange_offer_always else seat
-            return self._with(pause=None, kept_trump=kept, text=f"{seat_name(seat)} does not exchange")
+            return self._with(pause=None, kept_trump=kept, entry=KeptTrump(seat))
         assert isinstance(move, Claim)
         state = self if move.marriage is None else self._declare(seat, move.marriage, move.points)
         return state._end_by_claim(seat)
 
-    def _with(self, text: str, **changes: Any) -> State:
-        return replace(self, log=(*self.log, text)[-LOG_LINES:], moves_in_deal=self.moves_in_deal + 1, **changes)
+    def _with(self, entry: LogEntry, **changes: Any) -> State:
+        return replace(self, log=(*self.log, entry)[-LOG_LINES:], moves_in_deal=self.moves_in_deal + 1, **changes)
 
     def _drawn(self) -> State:
         """SX-5: the trick's winner (now on lead) draws first; the loser gets the next card, the face-up
@@ -385,17 +404,16 @@ class State:
         return self
 
     def _declare(self, seat: int, suit: Suit, points: int) -> State:
-        pending = "" if self.tricks_won[seat] else ", counted once a trick is won"
         return self._with(
             marriages=(*self.marriages, (seat, suit, points)),
-            text=f"{seat_name(seat)} declares {points} in {suit.symbol}{pending}",
+            entry=Declared(seat, suit, points, pending=not self.tricks_won[seat]),
         )
 
     def _play(self, seat: int, card: Card) -> State:
         hand = tuple(c for c in self.hands[seat] if c != card)
         hands = _set(self.hands, seat, hand)
         if not self.trick:
-            return self._with(hands=hands, trick=(card,), text=f"{seat_name(seat)} leads {card}")
+            return self._with(hands=hands, trick=(card,), entry=Led(seat, card))
         lead = self.trick[0]
         winner = self.leader if trick_winner(lead, card, self.trump) == 0 else seat
         record = TrickRecord((PlayedCard(self.leader, lead), PlayedCard(seat, card)), winner)
@@ -411,7 +429,7 @@ class State:
             tricks=(*self.tricks, record),
             card_points=card_pts,
             tricks_won=_add(self.tricks_won, winner, 1),
-            text=f"{seat_name(seat)} plays {card}; {seat_name(winner)} takes the trick",
+            entry=Followed(seat, card, winner),
         )
         # SX-11: right after winning a trick the winner may go out. `auto` claims for them; at the last
         # trick nobody can wait any longer, so a winner with 66 is out in both modes.
@@ -428,24 +446,24 @@ class State:
 
     # Scoring -------------------------------------------------------------------------------------
 
-    def _scale(self, loser: int, points: int | None = None, tricks: int | None = None) -> tuple[int, str]:
+    def _scale(self, loser: int, points: int | None = None, tricks: int | None = None) -> Basis:
         """SX-12: 1, 2 (Schneider) or 3 (Schwarz) by the loser's points and tricks."""
         points = self.points(loser) if points is None else points
         tricks = self.tricks_won[loser] if tricks is None else tricks
         if tricks == 0:
-            return 3, f"Schwarz ({seat_name(loser)} took no trick)"
+            return Basis(3, scale=Scale.SCHWARZ, loser_points=points)
         if points < SCHNEIDER_LINE:
-            return 2, f"Schneider ({seat_name(loser)} has {points}, under {SCHNEIDER_LINE})"
-        return 1, f"{seat_name(loser)} has {points}"
+            return Basis(2, scale=Scale.SCHNEIDER, loser_points=points)
+        return Basis(1, scale=Scale.SIMPLE, loser_points=points)
 
-    def _close_penalty(self) -> tuple[int, str]:
+    def _close_penalty(self) -> Basis:
         """SX-13: a failed close gives the opponent 2, or 3 if they had no trick at closing."""
         assert self.closed is not None
         if self.options.failed_close_always_three:
-            return 3, "failed close"
+            return Basis(3, penalty=Penalty.FAILED_CLOSE)
         if self.closed.opponent_tricks == 0:
-            return 3, "failed close (no trick at closing)"
-        return 2, "failed close"
+            return Basis(3, penalty=Penalty.NO_TRICK_AT_CLOSE)
+        return Basis(2, penalty=Penalty.FAILED_CLOSE)
 
     def _end_by_claim(self, claimant: int) -> State:
         other = 1 - claimant
@@ -453,40 +471,37 @@ class State:
         closed = self.closed
         if points < WIN_POINTS:  # SX-11 false claim
             value = 3 if self.options.false_claim_three and not self.tricks_won[other] else 2
-            return self._score(other, value, DealEnd.FALSE_CLAIM, f"false claim at {points}", claimant)
+            return self._score(other, Basis(value, claimed=points), DealEnd.FALSE_CLAIM, claimant)
         if closed is not None and closed.closer == claimant:
             if self.options.close_scoring == "at_close":  # SX-13 Schnapsen: the state when closed
-                value, why = self._scale(other, closed.opponent_points, closed.opponent_tricks)
+                basis = self._scale(other, closed.opponent_points, closed.opponent_tricks)
             else:
-                value, why = self._scale(other)
-            return self._score(claimant, value, DealEnd.CLOSE_WON, f"closed and went out; {why}", claimant)
+                basis = self._scale(other)
+            return self._score(claimant, basis, DealEnd.CLOSE_WON, claimant)
         if closed is not None:  # SX-13: the non-closer reached 66 first
             if self.options.non_closer_out_two:  # pagat 66: always 2, whatever the tricks at closing
-                value, why = 2, "the non-closer reached 66 first"
+                basis = Basis(2, penalty=Penalty.NON_CLOSER_OUT)
             else:  # Schnapsen and Santase: as a failed close
-                value, why = self._close_penalty()
-            return self._score(claimant, value, DealEnd.CLOSE_FAILED, why, claimant)
-        value, why = self._scale(other)
-        return self._score(claimant, value, DealEnd.CLAIM, f"{points} points; {why}", claimant)
+                basis = self._close_penalty()
+            return self._score(claimant, basis, DealEnd.CLOSE_FAILED, claimant)
+        return self._score(claimant, replace(self._scale(other), claimed=points), DealEnd.CLAIM, claimant)
 
     def _end_played_out(self, last_winner: int) -> State:
         """All cards played and the last-trick winner is under 66 (SX-13, SX-14, D-SX-2)."""
         if self.closed is not None:
-            value, why = self._close_penalty()
-            return self._score(1 - self.closed.closer, value, DealEnd.CLOSE_FAILED, why, None)
+            return self._score(1 - self.closed.closer, self._close_penalty(), DealEnd.CLOSE_FAILED, None)
         if self.options.last_trick_wins_deal:
-            return self._score(last_winner, 1, DealEnd.LAST_TRICK, "took the last trick", None)
+            return self._score(last_winner, Basis(1), DealEnd.LAST_TRICK, None)
         totals = (self.points(0), self.points(1))
         if totals[0] == totals[1]:
-            return self._score(last_winner, 1, DealEnd.TIE_LAST_TRICK, f"{totals[0]}-{totals[1]}, last trick", None)
+            return self._score(last_winner, Basis(1), DealEnd.TIE_LAST_TRICK, None)
         winner = 0 if totals[0] > totals[1] else 1
-        value, why = self._scale(1 - winner)
-        return self._score(winner, value, DealEnd.LAST_TRICK, f"higher total {totals[winner]}; {why}", None)
+        basis = replace(self._scale(1 - winner), claimed=totals[winner])
+        return self._score(winner, basis, DealEnd.LAST_TRICK, None)
 
-    def _score(self, winner: int, value: int, reason: DealEnd, why: str, claimant: int | None) -> State:
+    def _score(self, winner: int, basis: Basis, reason: DealEnd, claimant: int | None) -> State:
         """Book the deal (SX-15) and deal the next one unless the series is over."""
-        plural = "point" if value == 1 else "points"
-        text = f"{seat_name(winner)} wins {value} game {plural}: {why}."
+        value = basis.value
         summary = DealSummary(
             deal_number=self.deal_number,
             winner=winner,
@@ -497,13 +512,16 @@ class State:
             tricks=self.tricks_won,
             closer=None if self.closed is None else self.closed.closer,
             claimant=claimant,
-            text=text,
+            scale=basis.scale,
+            loser_points=basis.loser_points,
+            penalty=basis.penalty,
+            claimed=basis.claimed,
         )
         game_points = _add(self.game_points, winner, value)
-        lines = (*self.log, text)
-        log.debug("deal %d: %s", self.deal_number, text)
+        lines: tuple[LogEntry, ...] = (*self.log, Scored(summary))
+        log.debug("deal %d: seat %d wins %d (%s)", self.deal_number, winner, value, reason.value)
         if game_points[winner] >= self.options.target:
-            lines = (*lines, f"{seat_name(winner)} wins the series {game_points[0]}-{game_points[1]}.")
+            lines = (*lines, SeriesWon(winner, game_points))
             return replace(
                 self,
                 game_points=game_points,
@@ -654,7 +672,7 @@ def deal(options: Options, seed: int, number: int, dealer: int, game_points: tup
         hands=(tuple(hands[0]), tuple(hands[1])),
         talon=talon,
         leader=leader,
-        log=(f"Deal {number}: {seat_name(dealer)} deals, trump {trump_card}",),
+        log=(Dealt(number, dealer, trump_card),),
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeAlias
 
 from games.cards import Card, Suit
 from games.schnapsen.moves import Move
@@ -39,7 +40,7 @@ class Pause(Enum):
 
 
 class DealEnd(Enum):
-    """Why a deal ended; `DealSummary.text` turns it into a sentence."""
+    """Why a deal ended (the words say it: `rendering.schnapsen.deal_text`)."""
 
     CLAIM = "claim"  # SX-11 a correct claim of 66
     FALSE_CLAIM = "false_claim"  # SX-11 a claim under 66
@@ -47,6 +48,22 @@ class DealEnd(Enum):
     CLOSE_FAILED = "close_failed"  # SX-13 the closer did not
     LAST_TRICK = "last_trick"  # SX-14 played out: higher total, or 20-card last trick
     TIE_LAST_TRICK = "tie_last_trick"  # D-SX-2 65-65 goes to the last-trick winner
+
+
+class Scale(Enum):
+    """SX-12: how much a deal is worth by the loser's points and tricks."""
+
+    SCHWARZ = "schwarz"  # the loser took no trick: 3
+    SCHNEIDER = "schneider"  # the loser has under 33: 2
+    SIMPLE = "simple"  # 1
+
+
+class Penalty(Enum):
+    """SX-13: why a close that failed scores what it does."""
+
+    FAILED_CLOSE = "failed_close"  # 2, or always 3 with `failed_close_always_three`
+    NO_TRICK_AT_CLOSE = "no_trick_at_close"  # 3: the opponent had no trick when the talon was closed
+    NON_CLOSER_OUT = "non_closer_out"  # pagat 66: the non-closer reached 66 first, 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +120,107 @@ class DealSummary:
     tricks: tuple[int, int]
     closer: int | None
     claimant: int | None
-    text: str  # e.g. "Seat 1 wins 2 game points: Schneider (opponent under 33)."
+    # What set the value, for the words (SX-11..SX-14): the scale and the loser's points it read (at
+    # the close with `close_scoring="at_close"`), a close penalty, and the points a claim or the higher
+    # total had. A deal won by the last trick alone (`last_trick_wins_deal`) has none of them.
+    scale: Scale | None = None
+    loser_points: int | None = None
+    penalty: Penalty | None = None
+    claimed: int | None = None
 
     @property
     def totals(self) -> tuple[int, int]:
         return (self.card_points[0] + self.marriage_points[0], self.card_points[1] + self.marriage_points[1])
+
+
+# The log: one frozen record per public action, oldest first. Seats are indices and cards are cards;
+# the words (`rendering.schnapsen.log_text`) name the players, so a name can never be mistaken for
+# part of a sentence. Nothing here is hidden from anyone: a draw names no card (SX-5).
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """Deal `number` is dealt by `dealer`; `trump_card` is turned face up under the talon (SX-3)."""
+
+    number: int
+    dealer: int
+    trump_card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Led:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """The second card of a trick and who took the trick (SX-4)."""
+
+    seat: int
+    card: Card
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """A marriage (SX-8); `pending` while the declarer has no trick yet, so it does not count yet."""
+
+    seat: int
+    suit: Suit
+    points: int
+    pending: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged:
+    """SX-9: `seat` put down `given` (the lowest trump) and took the face-up `taken`."""
+
+    seat: int
+    given: Card
+    taken: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedTalon:
+    """SX-10: `seat` closed the talon, `before_drawing` in pagat 66's pause."""
+
+    seat: int
+    before_drawing: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """SX-10 pause: the trick's winner drew as usual (the card stays hidden)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeptTrump:
+    """SX-9 pause: `seat` went on without exchanging."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A deal was scored (SX-12..SX-14)."""
+
+    deal: DealSummary
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesWon:
+    """SX-15: `winner` reached the target; `game_points` per seat."""
+
+    winner: int
+    game_points: tuple[int, int]
+
+
+LogEntry: TypeAlias = (
+    Dealt | Led | Followed | Declared | Exchanged | ClosedTalon | Drew | KeptTrump | Scored | SeriesWon
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +252,7 @@ class SchnapsenView:
     game_points: tuple[int, int]
     target: int
     claim_mode: str  # "auto" or "memory" (D-SX-3)
-    log: tuple[str, ...]  # the last few actions, oldest first
+    log: tuple[LogEntry, ...]  # the last few actions, oldest first
     legal_moves: tuple[Move, ...]  # only in the view of the seat to move
     playable: tuple[Card, ...]  # cards that may go on the table now (buttons)
     marriage_suits: tuple[Suit, ...]  # marriages that may be declared now
@@ -168,8 +281,8 @@ class SchnapsenView:
     drawn: Card | None = None
 
     @property
-    def last_action(self) -> str:
-        return self.log[-1] if self.log else ""
+    def last_action(self) -> LogEntry | None:
+        return self.log[-1] if self.log else None
 
     @property
     def opponent(self) -> int | None:

@@ -45,9 +45,9 @@ from cogs.schnapsen.words import deal_line
 from fakediscord import FakeDiscord, Message, SimUser
 from games.base import IllegalMove
 from games.cards import parse_card
-from games.schnapsen import Claim, Close, DealEnd, ExchangeTrump, Marriage, Pause, PlayCard, State
+from games.schnapsen import Claim, Close, DealEnd, Declared, ExchangeTrump, Marriage, Pause, PlayCard, State
 from games.schnapsen.ai import NormalPlayer
-from rendering.table import with_names
+from rendering.schnapsen import log_text
 from tests.e2e.seeds import fixed_seed
 
 SCHNAPSEN = engine_options(preset="schnapsen")
@@ -172,7 +172,7 @@ async def test_sx8_marriage_button_then_the_card_to_lead(
     opening = new_state(seed, SCHNAPSEN)
     after = opening.apply(next(m for m in opening.legal_moves() if isinstance(m, Marriage) and m.card == card))
     await press(alice, choosing, lead["custom_id"])
-    declared = with_names(next(line for line in after.log if "declares" in line), names(fake))
+    declared = log_text(next(entry for entry in after.log if isinstance(entry, Declared)), names(fake))
     await table_showing(fake, declared)
     assert card.code not in card_codes(hand_of(fake, alice) or hand)
     assert f"led {card}" in table_of(fake).text
@@ -190,7 +190,7 @@ async def test_sx9_swap_takes_the_face_up_trump(
     swapped = await press_action(alice, hand, "swap")
     assert card_codes(swapped) == [card.code for card in after.view(0).hand]
     assert "Your turn" in swapped.text and not controls(swapped, "swap")
-    await table_showing(fake, with_names(after.log[-1], names(fake)))
+    await table_showing(fake, log_text(after.log[-1], names(fake)))
 
 
 async def test_hint_suggests_the_normal_players_lead_through_the_button(

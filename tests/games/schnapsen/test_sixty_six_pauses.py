@@ -19,6 +19,7 @@ from games.schnapsen import (
     Draw,
     ExchangeTrump,
     KeepTrump,
+    KeptTrump,
     Options,
     Pause,
     PlayCard,
@@ -28,6 +29,7 @@ from games.schnapsen import (
     new_game,
     position,
 )
+from rendering.schnapsen import log_text
 
 
 def card(code: str):
@@ -212,7 +214,8 @@ def test_sx9_declining_is_silent():
     """SX-9: declining the offer tells nobody who holds the 9: no kept-by mark, neutral log words."""
     state = closing().apply(KeepTrump())
     assert state.view(0).trump_kept_by is None and state.view(None).trump_kept_by is None
-    assert state.log[-1] == "Player 2 does not exchange" and "9" not in state.log[-1]
+    assert state.log[-1] == KeptTrump(1)
+    assert log_text(state.log[-1], ("Ann", "Bob")) == "Bob does not exchange"
 
 
 def test_sx9_opponent_without_the_lowest_trump_is_asked_all_the_same():
