@@ -33,6 +33,7 @@ from bot.components import GameComponent
 from bot.config import Settings, Tuning
 from bot.decode import slash_refusal
 from bot.endings import Endings
+from bot.guide import GuideProgress
 from bot.hands import HandMessages
 from bot.health import Health
 from bot.lobby import Lobby
@@ -185,6 +186,7 @@ class CardBot(commands.Bot):
             announce=self.endings.result_post,
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
+        self._service.after_move_hooks.append(GuideProgress(self._service).after_move)
         await self._own_games(self.db)
         self.add_dynamic_items(GameComponent)
         for name in self._extensions:
