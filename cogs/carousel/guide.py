@@ -116,8 +116,8 @@ def tip_text(tip: Tip, view: CarouselView, names: Sequence[str]) -> str:
         return (
             f"{MARK} **You may knock**: your hand counts {view.hand_value}, within the limit of "
             f"{view.knock_limit} (CA-8, CA-9). Knocking ends the hand and every hand is counted: the lowest "
-            "count wins the differences, but anyone as low as you takes it from you, with 10 more (CA-12). "
-            "**End turn** plays on instead."
+            "count wins the differences, but anyone with as few points as you, or fewer, wins it instead, with "
+            "10 more (CA-12). **End turn** plays on instead."
         )
     assert view.last_hand is not None
     return f"{MARK} **How that hand was scored** (CA-12): {scored(view.last_hand, names)} " + (
@@ -132,7 +132,7 @@ def scored(summary: HandSummary, names: Sequence[str]) -> str:
     if summary.went_out is not None:
         return f"{rule} {seat_name(names, summary.went_out)} laid down their last card: 25 more for going out (CA-10)."
     if summary.knocker is None:
-        return f"{rule} The stock ran out, so nobody gets the knock's 10 (CA-11): {winners} won it."
+        return f"{rule} The stock ran out with nobody knocking (CA-11): {winners} had the lowest count."
     knocker = seat_name(names, summary.knocker)
     if summary.knocker in summary.winners:
         return f"{rule} {knocker} knocked and was lowest alone, so won it, with no bonus."

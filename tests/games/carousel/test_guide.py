@@ -10,8 +10,8 @@ import pytest
 
 from bot.adapters import PanelContext
 from cogs.carousel.adapter import CarouselAdapter
-from cogs.carousel.guide import MARK, Tip, due, tips
-from games.carousel import Draw, PassKnock, Phase, State, hand_value, new_game, position
+from cogs.carousel.guide import MARK, Tip, due, scored, tips
+from games.carousel import Draw, Knock, Meld, MeldStep, PassKnock, Phase, State, hand_value, new_game, position
 from games.carousel.hints import hand_meld, may_knock, table_fits
 from games.carousel.views import CarouselView
 
@@ -178,3 +178,25 @@ def test_the_hand_message_carries_tips_only_for_a_guided_seat() -> None:
     assert MARK not in plain.content
     assert guided.content.startswith(plain.content) and "You may knock" in guided.content
     assert guided.image == plain.image and len(guided.items) == len(plain.items)
+
+
+@pytest.mark.parametrize(
+    ("hands", "says"),
+    [
+        (["Ac 2c", "5d 6d"], "Alice knocked and was lowest alone"),
+        (["Ac 2c", "Ad"], "Alice knocked, but Bob had as little or less: 10 more"),
+    ],
+)
+def test_ca12_result_tip_says_why_a_knocked_hand_went_as_it_did(hands: list[str], says: str) -> None:
+    """CA-12: a knocker alone on the lowest count wins it; one tied or beaten loses it, with +10 to the winner."""
+    summary = position(hands=hands, phase="knock").apply(Knock()).last_hand
+    assert summary is not None
+    assert says in scored(summary, NAMES)
+
+
+def test_ca10_result_tip_names_the_going_out_bonus() -> None:
+    """CA-10, CA-12: laying down the last card is named with its 25."""
+    state = position(hands=["7s 7h 7d", "Kd"], phase="meld_1")
+    summary = state.apply(MeldStep((Meld.of(state.hands[0]),))).last_hand
+    assert summary is not None and summary.went_out == 0
+    assert "Alice laid down their last card: 25 more" in scored(summary, NAMES)
