@@ -9,6 +9,13 @@ CREATE TABLE guides (
     PRIMARY KEY (user_id, kind)
 ) WITHOUT ROWID;
 
+-- Whoever finished a game before guides existed has had their first game of that kind.
+INSERT INTO guides (user_id, kind, done_at)
+SELECT mp.user_id, m.kind, MIN(m.finished_at)
+FROM match_players mp JOIN matches m ON m.id = mp.match_id
+WHERE mp.is_computer = 0 AND mp.user_id > 0
+GROUP BY mp.user_id, m.kind;
+
 -- `welcomes`: the bot's first message in a server, claimed before it is posted so a reconnect, a
 -- restart or a second process never posts it twice. `channel_id` is NULL when no channel would take
 -- it (missing permissions): the server is skipped, not retried.

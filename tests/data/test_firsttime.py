@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from data import Database
-from tests.data.conftest import T0
+from tests.data.conftest import T0, active_game
 
 KIND = "somegame"  # any stored kind: guides are per kind, whatever the game
 
@@ -43,3 +43,28 @@ async def test_a_welcome_is_claimed_once_even_by_callers_at_the_same_moment(db: 
     await db.firsttime.welcomed(42, 7, 8)
     assert await db.firsttime.welcome_of(42) == (7, 8)
     assert not await db.firsttime.claim_welcome(42, at=T0 + 1)
+
+
+async def test_people_who_finished_a_game_before_the_upgrade_are_past_its_guide(db_target) -> None:  # type: ignore[no-untyped-def]
+    """The migration reads the match log: a person with a finished game of a kind gets no guide for it."""
+    old = await Database.open(db_target, migrate_to=9)
+    try:
+        game = await active_game(old, (5, 6), kind=KIND)
+        async with old.transaction() as tx:
+            await tx.run(
+                "INSERT INTO matches (id, game_id, guild_id, kind, finished_at, rated, with_computers) "
+                "VALUES (?, ?, ?, ?, ?, 0, 1)",
+                (1, game.id, game.guild_id, KIND, T0),
+            )
+            await tx.run(
+                "INSERT INTO match_players (match_id, seat, user_id, display_name, is_computer, place, score) "
+                "VALUES (1, 0, 5, 'Ann', 0, 1, 10), (1, 1, 6, 'Bot', 1, 2, 0)",
+            )
+    finally:
+        await old.close()
+    db = await Database.open(db_target)
+    try:
+        assert not await db.firsttime.guided(5, KIND)
+        assert await db.firsttime.guided(6, KIND) and await db.firsttime.guided(5, "othergame")
+    finally:
+        await db.close()
