@@ -127,6 +127,7 @@ class Count:
     moves: int
     taps: int
     finished: bool
+    by_move: dict[str, tuple[int, int]]  # the engine's move class -> (the person's moves, their taps)
 
     @property
     def per_move(self) -> float:
@@ -163,17 +164,32 @@ async def measure(way: Way, cap: int) -> Count:
                 game_id = game_id_of(started)
                 before = taps.sent[alice.name]
                 acted, made = -1, 0
+                by_move: dict[str, tuple[int, int]] = {}
                 while made < cap and (hand := await my_turn(fake, alice, acted)) is not None:
                     acted = version_of(hand)
+                    sent = taps.sent[alice.name]
                     await way.step(fake, bot, alice, hand)
                     made += 1
+                    name = await last_move_name(bot, game_id)
+                    moves_of, taps_of = by_move.get(name, (0, 0))
+                    by_move[name] = (moves_of + 1, taps_of + taps.sent[alice.name] - sent)
                 played = taps.sent[alice.name] - before
             await asyncio.sleep(0.2)  # the last move is stored before its answer; let the bot settle
             moves = (await bot.service.db.games.load(game_id)).moves
             own = sum(1 for m in moves if m.actor == 0 and m.source is MoveSource.PLAYER)
             finished = (await bot.service.load(game_id)).record.status.value == "finished"
             await harness.close()
-    return Count(way.label, to_start, own, played, finished)
+    return Count(way.label, to_start, own, played, finished, by_move)
+
+
+async def last_move_name(bot: CardBot, game_id: int) -> str:
+    """The engine's name for the person's newest stored move (Draw, MeldStep, Knock, ...)."""
+    loaded = await bot.service.load(game_id)
+    saved = await bot.service.db.games.load(game_id)
+    mine = [m for m in saved.moves if m.actor == 0 and m.source is MoveSource.PLAYER]
+    if not mine or loaded.state is None:
+        return "?"
+    return type(loaded.state.decode_move(mine[-1].code)).__name__
 
 
 async def run(kinds: list[str], cap: int) -> list[Count]:
@@ -188,6 +204,10 @@ def table(counts: list[Count]) -> str:
     for c in counts:
         moves = f"{c.moves}" + ("" if c.finished else f" (first {c.moves}, game not over)")
         lines.append(f"| {c.label} | {c.to_start} | {moves} | {c.taps} | {c.per_move:.2f} |")
+    lines += ["", "| game | move | moves | taps per move |", "|---|---|---|---|"]
+    for c in counts:
+        for name, (moves_of, taps_of) in sorted(c.by_move.items()):
+            lines.append(f"| {c.label} | {name} | {moves_of} | {taps_of / moves_of:.2f} |")
     return "\n".join(lines)
 
 
