@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from data import GameStatus
+from data import GameStatus, StorageFault
 
 if TYPE_CHECKING:
     from bot.service import Applied, GameService, Loaded
@@ -27,7 +27,11 @@ async def seat_guided(service: GameService, loaded: Loaded, seat: int) -> bool:
     chair = loaded.record.seats[seat]
     if chair.is_computer or chair.user_id is None or chair.user_id <= 0:  # erased players have negative ids
         return False
-    return await service.db.firsttime.guided(chair.user_id, loaded.record.kind)
+    try:
+        return await service.db.firsttime.guided(chair.user_id, loaded.record.kind)
+    except StorageFault as fault:  # the hand is still drawn, without tips this once
+        log.warning("no first-game tips for game %s: %s", loaded.record.id, fault)
+        return False
 
 
 class GuideProgress:
@@ -44,5 +48,9 @@ class GuideProgress:
         if adapter is None or not adapter.guide:
             return
         people = [p.user_id for p in match.players if not p.is_computer and p.user_id is not None]
-        await self.service.db.firsttime.finished(people, match.kind, at=self.service.clock())
+        try:
+            await self.service.db.firsttime.finished(people, match.kind, at=self.service.clock())
+        except StorageFault as fault:  # their next game is guided again: a tip too many, nothing lost
+            log.warning("guided first games of game %s not closed: %s", match.game_id, fault)
+            return
         log.debug("guided first game of %s over for %d people", match.kind, len(people))

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from data import StorageFault
+
 if TYPE_CHECKING:
     from bot.bot import CardBot
 
@@ -42,7 +44,12 @@ def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
 async def welcome(bot: CardBot, guild: discord.Guild, card: discord.ui.LayoutView) -> discord.Message | None:
     """Post `card` in `guild` unless it was ever welcomed; the message, or None when nothing was posted."""
     db = bot.service.db
-    if not await db.firsttime.claim_welcome(guild.id, at=bot.service.clock()):
+    try:
+        claimed = await db.firsttime.claim_welcome(guild.id, at=bot.service.clock())
+    except StorageFault as fault:  # unclaimed, it could be posted twice: better not at all
+        log.warning("the welcome in server %s was not posted: the database refused its claim (%s)", guild.id, fault)
+        return None
+    if not claimed:
         log.debug("server %s was welcomed before", guild.id)
         return None
     channel = welcome_channel(guild)
@@ -54,6 +61,9 @@ async def welcome(bot: CardBot, guild: discord.Guild, card: discord.ui.LayoutVie
     except discord.HTTPException as error:  # 403/50013 (missing permissions), 50001, or a Discord failure
         log.warning("the welcome in server %s was refused (%s %s); skipped", guild.id, error.status, error.code)
         return None
-    await db.firsttime.welcomed(guild.id, channel.id, message.id)
+    try:
+        await db.firsttime.welcomed(guild.id, channel.id, message.id)
+    except StorageFault as fault:  # posted and claimed: only where it went is not kept
+        log.warning("the welcome in server %s was posted but not recorded (%s)", guild.id, fault)
     log.info("welcomed server %s in channel %s", guild.id, channel.id)
     return message
