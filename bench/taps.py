@@ -10,8 +10,9 @@ time, until the game ends or she has made `--moves` moves. The scripted people p
 who knows their move would press:
 - Thirteen, suggestions: the first suggestion button ("Pair 9♠ 9♥"), else Pass: one tap a move.
 - Thirteen, select + Play: the cards chosen in the menu (Hint does the same choosing in one tap)
-  then Play, or Pass: the path before the suggestion buttons existed.
-- Carousel: Draw; Hint (or the card menu) + Meld + Confirm; Knock or End turn (bench.players.carousel).
+  then Play, or Pass alone: the path before the suggestion buttons existed.
+- Carousel: Draw, or the normal player's cards picked in the card menus (one submission per menu)
+  then Meld and Confirm; Knock or End turn when offered.
 - Schnapsen: the first playable card, Draw / Keep in pagat's pauses (bench.players.schnapsen).
 - Gin Rummy: Pass or take the upcard, draw from the stock, Knock when it is offered, else discard.
 Moves are counted from the stored move log (the person's own moves; automatic passes are not theirs).
@@ -24,15 +25,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import random
 import tempfile
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
-from bench.players.carousel import HINT
+import bot.quickstart as quickstart
+from bench.players.carousel import HINT, hint_cards, pick
 from bench.players.carousel import act as carousel_act
+from bench.players.carousel import press as carousel_press
 from bench.players.common import FAST, game_id_of, game_over_in, take_turn_with_hint
 from bench.players.schnapsen import controls, first_card, hand_of, press, version_of
 from bot.bot import CardBot
@@ -41,6 +46,7 @@ from data import MoveSource
 from fakediscord import FakeDiscord, Message, SimUser
 from games import registry
 
+THIRTEEN = "thirteen"
 Step = Callable[[FakeDiscord, CardBot, SimUser, Message], Awaitable[None]]
 
 
@@ -82,11 +88,30 @@ async def thirteen_suggestion(fake: FakeDiscord, bot: CardBot, user: SimUser, ha
 
 
 async def thirteen_select(fake: FakeDiscord, bot: CardBot, user: SimUser, hand: Message) -> None:
-    await take_turn_with_hint(fake, user, hand)
+    state = (await bot.service.load(game_id_of(hand))).state
+    assert state is not None
+    wanted = bot.service.adapters[THIRTEEN].computer("normal").choose(state.view(0), random.Random(0))
+    if not controls(hand, "take", enabled=True) or type(wanted).__name__ == "Pass":  # Pass: one tap
+        await press(user, hand, str(controls(hand, "pass", enabled=True)[0]["custom_id"]))
+        return
+    await take_turn_with_hint(fake, user, hand)  # Hint chooses the cards as one menu submission would
 
 
 async def carousel_move(fake: FakeDiscord, bot: CardBot, user: SimUser, hand: Message) -> None:
-    await carousel_act(bot, user, hand, HINT)
+    """The normal player's move: Draw, or its cards picked in the menus then Meld and Confirm; Knock / End turn."""
+    if controls(hand, "knock", enabled=True) or controls(hand, "pass", enabled=True):
+        await carousel_act(bot, user, hand, HINT)
+        return
+    state = (await bot.service.load(game_id_of(hand))).state
+    assert state is not None
+    view = state.view(0)
+    cards = hint_cards(view) if view.may_meld else []
+    if not cards:
+        await carousel_press(bot, user, hand, "draw")
+        return
+    chosen = await pick(bot, user, hand, [str(card) for card in cards])
+    proposal = await carousel_press(bot, user, chosen, "meld")
+    await carousel_press(bot, user, proposal, "ok")
 
 
 async def schnapsen_move(fake: FakeDiscord, bot: CardBot, user: SimUser, hand: Message) -> None:
@@ -192,7 +217,19 @@ async def last_move_name(bot: CardBot, game_id: int) -> str:
     return type(loaded.state.decode_move(mine[-1].code)).__name__
 
 
-async def run(kinds: list[str], cap: int) -> list[Count]:
+class FixedSeed(random.SystemRandom):
+    """The Play button draws each table's seed from SystemRandom: this one always gives `seed`."""
+
+    chosen = 1
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+        return self.chosen
+
+
+async def run(kinds: list[str], cap: int, seed: int) -> list[Count]:
+    """Every way of playing on the same deal (`seed`), so runs are repeatable and ways comparable."""
+    FixedSeed.chosen = seed
+    quickstart.random = SimpleNamespace(**{**vars(random), "SystemRandom": FixedSeed})  # type: ignore[assignment]
     return [await measure(way, cap) for way in WAYS if way.kind in kinds]
 
 
@@ -215,9 +252,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=40, help="stop after the person's first N moves (default 40)")
     parser.add_argument("--games", nargs="*", default=list(registry.kinds()), help="kinds to measure")
+    parser.add_argument("--seed", type=int, default=1, help="the table seed of every game (default 1)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    print(table(asyncio.run(run(args.games, args.moves))))
+    print(table(asyncio.run(run(args.games, args.moves, args.seed))))
 
 
 if __name__ == "__main__":
