@@ -48,6 +48,9 @@ class PanelContext:
     # A DM hand drawn while another seat is on turn: say `QUIET_WAITING` rather than naming who plays,
     # so the message stays the same (and needs no edit) however the others move.
     quiet: bool = False
+    # The seat's person is in their guided first game of this kind (data.firsttime): the adapter adds
+    # tips to the hand at the moments they apply, from the view alone, so a redraw shows the same.
+    guided: bool = False
 
 
 QUIET_WAITING = "Not your turn yet; the table shows who is playing."
@@ -103,6 +106,8 @@ class GameAdapter(ABC):
     # True for adapters whose `on_action` does CPU-heavy work (Carousel's meld solver): the router then
     # calls it in a worker thread, so one player's meld never stalls every other game's clicks.
     act_in_thread: bool = False
+    # True for a game with a guided first game: its hand panels show tips while `PanelContext.guided`.
+    guide: bool = False
     # Hand actions that cannot be undone, asked about once first (bot.confirm): action -> (the question,
     # what the player is told once it is done).
     confirmations: Mapping[str, tuple[str, str]] = MappingProxyType({})

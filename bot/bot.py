@@ -34,6 +34,7 @@ from bot.config import Settings, Tuning
 from bot.confirm import Confirmations
 from bot.decode import slash_refusal
 from bot.endings import Endings, Standings
+from bot.guide import GuideProgress
 from bot.hands import HandMessages
 from bot.health import Health
 from bot.lobby import Lobby
@@ -200,6 +201,7 @@ class CardBot(commands.Bot):
             confirmations=Confirmations(self),
             stopping=lambda: self.stopping,
         )
+        self._service.after_move_hooks.append(GuideProgress(self._service).after_move)
         await self._own_games(self.db)
         self.add_dynamic_items(GameComponent)
         for name in self._extensions:

@@ -10,6 +10,7 @@ Sending and editing are the reconciler's (bot.reconciler); this module draws.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import io
 import logging
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapters import Panel, PanelContext
+from bot.guide import seat_guided
 from bot.layout import hand_card
 from bot.names import shown_names
 from bot.service import Loaded
@@ -207,6 +209,8 @@ class HandMessages:
         at_turn = self.at_turn(loaded, seat)
         quiet = dm and not at_turn
         ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet)
+        if adapter.guide:  # tips in a first game (bot.guide): read from the database, as the hand is
+            ctx = dataclasses.replace(ctx, guided=await seat_guided(self.service, loaded, seat))
 
         def draw() -> tuple[Panel, bytes | None]:
             panel = adapter.hand_panel(ctx)

@@ -2,7 +2,7 @@
 
 The buttons are the first-time path: one tap from `/cardroom` to a running game against the computer
 (bot.quickstart). They are DynamicItems (`cardroom:play:<kind>`), so an old /cardroom message keeps
-working after a restart.
+working after a restart. The same card is the bot's first message in a server it joins (bot.welcome).
 """
 
 from __future__ import annotations
@@ -15,11 +15,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ids import Scope, scope_pattern, scoped
+from bot.layout import lobby_card
 from bot.quickstart import start_against_computer
+from bot.welcome import welcome
 from games import registry
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
+
+WELCOME_AGAIN = "`/cardroom` shows this again, only to you."
 
 PLAY_ID = scope_pattern(Scope.PLAY, r"play:(?P<kind>[a-z]{1,20})")
 
@@ -79,20 +83,34 @@ class About(commands.Cog):
             found.append((kind, adapter.title, adapter.command_name, summary))
         return found
 
-    @app_commands.command(name="cardroom", description="Which games Cardroom hosts, and a button to play one now")
-    async def cardroom(self, interaction: discord.Interaction) -> None:
-        games = self.games()
+    def menu_lines(self) -> list[str]:
+        """Every game with its command, then what the Play buttons do."""
         lines = ["Cardroom hosts card games in this server:"]
-        for _, _, command, summary in games:
+        for _, _, command, summary in self.games():
             lines.append(f"• {summary} A table for friends: `/{command} new`."[:400] if command else f"• {summary}")
         lines.append(
             "Press a **Play** button to start a game against the computer right now; `/rules` explains any game."
         )
+        return lines
+
+    def play_buttons(self) -> list[PlayButton]:
+        """One Play button per game this bot can start (5 rows of 5 buttons: Discord's cap for one message)."""
+        playable = [(kind, title) for kind, title, command, _ in self.games() if command]
+        return [PlayButton(kind, title) for kind, title in playable[:25]]
+
+    @app_commands.command(name="cardroom", description="Which games Cardroom hosts, and a button to play one now")
+    async def cardroom(self, interaction: discord.Interaction) -> None:
         view = discord.ui.View(timeout=None)
-        playable = [(kind, title) for kind, title, command, _ in games if command]
-        for kind, title in playable[:25]:  # 5 rows of 5 buttons: Discord's cap for one message
-            view.add_item(PlayButton(kind, title))
-        await interaction.response.send_message("\n".join(lines)[:2000], view=view, ephemeral=True)
+        for item in self.play_buttons():
+            view.add_item(item)
+        await interaction.response.send_message("\n".join(self.menu_lines())[:2000], view=view, ephemeral=True)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot was added to a server: its first message there is this card, once (bot.welcome)."""
+        header = "👋 **Cardroom** has joined this server: card games for everyone here."
+        card = lobby_card("\n".join([header, *self.menu_lines()[1:], WELCOME_AGAIN]), self.play_buttons())
+        await welcome(self.bot, guild, card)
 
 
 async def setup(bot: CardBot) -> None:

@@ -8,7 +8,8 @@ a custom id is not a secret.
 Every setting is read by the table machinery when it matters, so a change takes effect from the
 next game or turn: hand delivery and closed DMs (bot.hands), turn notices (bot.reconciler), allowed
 channels and turn timers (bot.lobby, for new lobbies), whether computer games count (stats), the
-games-manager role (ending games, this panel), opting out of boards (leaderboards, stats, history).
+games-manager role (ending games, this panel), opting out of boards (leaderboards, stats, history),
+first-game tips (bot.guide, from the next hand message drawn).
 
 Server panel components are a DynamicItem `cs:<action>` (and `cs:erase:<user>` / `cs:keep:<user>`
 for the delete-my-data confirmation), registered when the cog loads.
@@ -129,7 +130,11 @@ class Settings(commands.Cog):
     async def show(self, interaction: discord.Interaction) -> None:
         mine = await self.db.settings.user(interaction.user.id)
         server = await self.db.settings.guild(interaction.guild_id or 0)
-        text = f"**Your settings**\n{describe_user(mine)}\n\n**This server**\n{describe_guild(server)}"
+        tips = "off" if await self.db.firsttime.tips_off(interaction.user.id) else f"on ({self.guided_games()})"
+        text = (
+            f"**Your settings**\n{describe_user(mine)}\n• Tips in your first game: {tips}\n\n"
+            f"**This server**\n{describe_guild(server)}"
+        )
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @settings.command(name="hand", description="Get your hand by direct message or in the My hand panel")
@@ -167,6 +172,22 @@ class Settings(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, listed: bool) -> None:
         new = await self.db.settings.update_user(interaction.user.id, leaderboard_opt_out=not listed)
         await self._saved(interaction, new)
+
+    @settings.command(name="tips", description="Tips on your hand in your first game of a game that has a guide")
+    @app_commands.describe(shown="False: no more tips; True: your next game shows them again from the start")
+    async def tips(self, interaction: discord.Interaction, shown: bool) -> None:
+        await self.db.firsttime.set_tips(interaction.user.id, shown, at=self.bot.service.clock())
+        text = (
+            f"Saved. Your next game shows tips again from its first turn ({self.guided_games()})."
+            if shown
+            else "Saved. No more tips on your hand; `/settings tips shown:True` brings them back."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    def guided_games(self) -> str:
+        """The games with a guided first game (bot.guide), by name."""
+        titles = [adapter.title for adapter in self.bot.service.adapters.values() if adapter.guide]
+        return ", ".join(titles) or "no game has tips yet"
 
     @staticmethod
     async def _saved(interaction: discord.Interaction, settings: UserSettings) -> None:

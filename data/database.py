@@ -103,12 +103,13 @@ class Database(abc.ABC):
     """An open Cardroom database. Use `await Database.open(target)` or `async with await Database.open(target)`.
 
     The repositories hang off it: `db.games`, `db.results`, `db.settings`, `db.privacy`, `db.messages`,
-    `db.leases`.
+    `db.leases`, `db.firsttime`.
     """
 
     dialect: str  # "sqlite" or "postgresql"
 
     def __init__(self, model: RatingModel) -> None:
+        from .firsttime import FirstTimeRepository
         from .games import GameRepository
         from .leases import LeaseRepository
         from .messages import MessageRepository
@@ -123,6 +124,7 @@ class Database(abc.ABC):
         self.privacy = PrivacyRepository(self)
         self.messages = MessageRepository(self)
         self.leases = LeaseRepository(self)
+        self.firsttime = FirstTimeRepository(self)
 
     @staticmethod
     async def open(

@@ -54,6 +54,7 @@ class PrivacyRepository:
             )
             ratings = await tx.run("DELETE FROM ratings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+            await tx.run("DELETE FROM guides WHERE user_id = ?", (user_id,))  # first-game tips: a setting too
             open_rows = await tx.all(
                 "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
                 "WHERE g.status IN ('lobby', 'active') AND (s.user_id = ? OR g.host_user_id = ?) ORDER BY g.id",

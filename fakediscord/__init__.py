@@ -46,6 +46,9 @@ bot's task dies (a malformed payload kills discord.py silently) the wait raises 
 exception as its cause; a timeout message quotes the errors the bot logged (`fake.logged_errors`). The
 harness fails the test at teardown if the bot logged errors the test did not clear.
 
+The bot added to a server: `await fakediscord.joins.join(fake, guild=None, system_channel=..., send_denied=...)`
+sends GUILD_CREATE as for a join (discord.py's `on_guild_join`); `joins.new_guild(fake, name)` makes another one.
+
 Refusals and knobs: second response -> 400/40060; a response after `fake.response_deadline` (3 s) ->
 404/10062 and the person's action raises InteractionFailed; >5 action rows, >25 options, >40 V2 components,
 >4000 V2 text, duplicate or >100-char custom ids, >2000 content -> 400/50035; closed DMs

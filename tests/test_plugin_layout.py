@@ -28,6 +28,7 @@ CROSS_GAME = {
     "bench/render.py": "times every game's table and hand images side by side",
     "bench/storage.py": "stores move logs of each kind to time replay and snapshots",
     "tests/bot/fakes.py": "the shared parts' unit tests play on a concrete Thirteen table",
+    "bench/taps.py": "counts a person's taps per move with each game's own controls",
     "tests/bot/test_reconciler.py": "drives the shared reconciler with a concrete Thirteen table",
     "tests/bot/test_texts.py": "checks shared sentence helpers on two games' words",
     "tests/cogs/test_help.py": "pages each game's rules through the shared /rules",

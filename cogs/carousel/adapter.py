@@ -45,6 +45,7 @@ from bot.decode import INVALID, strict_indices, strict_int
 from bot.ids import ComponentId, Scope, decode_mask, encode_mask, scope_pattern, scoped
 from bot.texts import count
 from cogs.carousel import words
+from cogs.carousel.guide import tips as guide_tips
 from cogs.carousel.words import added_cards
 from data import GameNotFound, GameStatus
 from games.base import Engine, IllegalMove
@@ -186,6 +187,7 @@ class CarouselAdapter(GameAdapter):
     engine: Engine = ENGINE
     summary = words.RULES
     act_in_thread = True  # Meld, Confirm and Hint run the solver
+    guide = True  # a person's first Carousel game explains draw, meld and knock (cogs.carousel.guide)
 
     def __init__(self) -> None:
         self.proposals = Proposals()
@@ -227,6 +229,8 @@ class CarouselAdapter(GameAdapter):
             notice=ctx.notice,
             waiting=QUIET_WAITING if ctx.quiet else None,
         )
+        if ctx.guided:
+            lines += guide_tips(view, ctx.names)
         image = render_hand(view, chosen) if hand else None
         return Panel(content="\n".join(lines), image=image, items=tuple(self._controls(ctx, view, hand, selection)))
 

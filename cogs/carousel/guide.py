@@ -1,0 +1,139 @@
+"""Carousel's guided first game: short tips on a new player's hand message at the moments they apply.
+
+Carousel is the least familiar game here (no discards, three draws, a shared table anyone may
+rearrange, knocking), so a person's first game explains draw, meld and knock as they happen. A tip
+rides on the hand message that is drawn anyway (no extra request) and is a pure function of the
+seat's own view (`due`), so a hand redrawn after a restart shows exactly the same tips; whether the
+seat is guided at all is stored per person (data.firsttime), and ends when they finish a game.
+
+When each tip shows (the tests are named after these rule ids):
+- DRAW (CA-4): the first turn of the first hand, before the first draw. "First" is read from the
+  view: the seat still holds the ten dealt cards and nothing it drew.
+- MELD (CA-5): in the first hand, between draws, when the hand alone holds a meld.
+- TABLE (CA-6): in the first hand, between draws, when a hand card fits on a table meld.
+- KNOCK (CA-9): whenever the seat may knock in the guided game: its count is within the limit.
+- RESULT (CA-12): once the first hand is scored, until the seat's first draw of the second hand.
+
+No discord import: words only, like cogs/carousel/words.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from cogs.carousel.words import cards_text, seat_name
+from games.carousel import CarouselView, HandSummary, MeldKind, Phase
+from games.carousel.hints import hand_meld, may_add_to_table, may_knock, may_meld_from_hand, table_fits
+from games.carousel.state import HAND_SIZE
+from rendering.words import count
+
+GUIDED_HAND = 1  # the hand whose turns explain drawing and melding
+MARK = "🎓"
+
+
+class Tip(StrEnum):
+    DRAW = "draw"
+    MELD = "meld"
+    TABLE = "table"
+    KNOCK = "knock"
+    RESULT = "result"
+
+
+def first_turn(view: CarouselView) -> bool:
+    """The seat's first turn of the guided hand, before it draws (CA-2: ten cards dealt, none drawn)."""
+    return (
+        view.hand_number == GUIDED_HAND
+        and view.my_turn
+        and view.phase is Phase.DRAW_1
+        and view.drawn is None
+        and len(view.hand) == HAND_SIZE
+    )
+
+
+def first_result(view: CarouselView) -> bool:
+    """The guided hand has been scored and the seat has not drawn in the next one yet."""
+    return (
+        view.last_hand is not None
+        and view.last_hand.hand_number == GUIDED_HAND
+        and view.hand_number == GUIDED_HAND + 1
+        and view.drawn is None
+        and len(view.hand) == HAND_SIZE
+    )
+
+
+def due(view: CarouselView) -> tuple[Tip, ...]:
+    """The tips that apply to this seat now, in the order they read; none for a spectator or at the end."""
+    if view.seat is None or view.is_over:
+        return ()
+    tips: list[Tip] = []
+    if first_turn(view):
+        tips.append(Tip.DRAW)
+    if view.hand_number == GUIDED_HAND and may_meld_from_hand(view):
+        tips.append(Tip.MELD)
+    if view.hand_number == GUIDED_HAND and may_add_to_table(view):
+        tips.append(Tip.TABLE)
+    if may_knock(view):
+        tips.append(Tip.KNOCK)
+    if first_result(view):
+        tips.append(Tip.RESULT)
+    return tuple(tips)
+
+
+def tips(view: CarouselView, names: Sequence[str]) -> list[str]:
+    """The lines of the tips due now, for the hand message."""
+    return [tip_text(tip, view, names) for tip in due(view)]
+
+
+def tip_text(tip: Tip, view: CarouselView, names: Sequence[str]) -> str:
+    if tip is Tip.DRAW:
+        return (
+            f"{MARK} **Your first turn.** Every turn starts with **Draw**: a card from the stock (Carousel has "
+            "no discard pile). After each draw you may meld, which ends your turn, or draw again; the third "
+            "card ends the turn (CA-4). _These tips show in your first Carousel game; `/settings tips` turns "
+            "them off._"
+        )
+    if tip is Tip.MELD:
+        meld = hand_meld(view)
+        assert meld is not None
+        shape = "a group (3-4 of one rank, all suits different)"
+        if meld.kind is MeldKind.SEQUENCE:
+            shape = "a sequence (3 or more of one suit in a row)"
+        return (
+            f"{MARK} **You can meld**: {cards_text(meld.physical)} is {shape} (CA-5). Choose the cards in the "
+            "menu and press **Meld** to see the table, then **Confirm**; melding ends your turn. "
+            "💡 **Hint** chooses for you."
+        )
+    if tip is Tip.TABLE:
+        fits = table_fits(view)
+        verb = "fits" if len(fits) == 1 else "fit"
+        return (
+            f"{MARK} **The table is everyone's**: {cards_text(fits)} {verb} on a meld already there. You may "
+            "add to any meld, or rearrange the whole table, as long as a card comes from your hand and every "
+            "meld stays valid (CA-6). Choose the card and press **Meld**: I find the arrangement."
+        )
+    if tip is Tip.KNOCK:
+        return (
+            f"{MARK} **You may knock**: your hand counts {view.hand_value}, within the limit of "
+            f"{view.knock_limit} (CA-8, CA-9). Knocking ends the hand and every hand is counted: the lowest "
+            "count wins the differences, but anyone with as few points as you, or fewer, wins it instead, with "
+            "10 more (CA-12). **End turn** plays on instead."
+        )
+    assert view.last_hand is not None
+    return f"{MARK} **How that hand was scored** (CA-12): {scored(view.last_hand, names)} " + (
+        f"The game ends once someone reaches {count(view.target, 'point')} (CA-13)."
+    )
+
+
+def scored(summary: HandSummary, names: Sequence[str]) -> str:
+    """Why the first hand's winners won what they did, in one or two sentences."""
+    winners = " and ".join(seat_name(names, seat) for seat in summary.winners)
+    rule = "The lowest count wins the difference to every other hand."
+    if summary.went_out is not None:
+        return f"{rule} {seat_name(names, summary.went_out)} laid down their last card: 25 more for going out (CA-10)."
+    if summary.knocker is None:
+        return f"{rule} The stock ran out with nobody knocking (CA-11): {winners} had the lowest count."
+    knocker = seat_name(names, summary.knocker)
+    if summary.knocker in summary.winners:
+        return f"{rule} {knocker} knocked and was lowest alone, so won it, with no bonus."
+    return f"{rule} {knocker} knocked, but {winners} had as little or less: 10 more for catching the knock."
