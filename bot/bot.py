@@ -44,6 +44,7 @@ from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
 from bot.texts import RESTARTING, not_saved
+from bot.threads import GameThreads
 from bot.transport import DiscordTransport
 from data import Database, StorageFault
 from games import registry
@@ -148,6 +149,7 @@ class CardBot(commands.Bot):
         self.db: Database | None = None
         self.router = Router(self)
         self.lobby: Lobby
+        self.threads: GameThreads
         self.tables: TableUpdater
         self.hands: HandMessages
         self.transport: DiscordTransport
@@ -173,7 +175,8 @@ class CardBot(commands.Bot):
         self._service = GameService(self, self.db, self.tuning)
         # The composition root: each piece gets what it works with, once, here.
         policy = RetryPolicy(self.tuning.retry_attempts, self.tuning.retry_delay, self.tuning.request_timeout)
-        self.lobby = Lobby(self._service)
+        self.threads = GameThreads(self, policy)
+        self.lobby = Lobby(self._service, self.threads)
         self.tables = TableUpdater(self._service, policy, on_refusal=self._channel_refused)
         self.hands = HandMessages(self._service)
         self.transport = DiscordTransport(self, policy)
@@ -183,8 +186,10 @@ class CardBot(commands.Bot):
             transport=self.transport,
             tables=self.tables,
             announce=self.endings.result_post,
+            threads=self.threads,
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
+        self._service.after_end_hooks.append(self.reconciler.mark_dirty)
         await self._own_games(self.db)
         self.add_dynamic_items(GameComponent)
         for name in self._extensions:

@@ -110,6 +110,12 @@ class TableUpdater:
         self._last_edit[loaded.record.id] = self.service.clock()
         return message
 
+    async def settled(self, game_id: int) -> None:
+        """Wait until the game's edit asked for (if any) is done: a thread is archived only after that."""
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            await asyncio.wait([task])
+
     @property
     def busy(self) -> bool:
         """Whether a table edit is waiting or under way."""
