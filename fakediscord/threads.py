@@ -76,6 +76,7 @@ class Threads:
         self.threads: dict[str, Thread] = {}
         self.deleted: dict[str, Thread] = {}
         self._denied: dict[str, int] = {}  # channel id -> permission bits the bot lacks there
+        self._granted: dict[str, int] = {}  # channel id -> bits beyond the usual (Manage Threads, say)
 
     # -- permissions -------------------------------------------------------------------------------
     def deny(self, channel: Channel, *permissions: int) -> None:
@@ -84,18 +85,22 @@ class Threads:
             self._denied[channel.id] = self._denied.get(channel.id, 0) | permission
 
     def allow(self, channel: Channel, *permissions: int) -> None:
+        """Give the bot permissions in `channel` (back, or beyond the usual ones)."""
         for permission in permissions:
             self._denied[channel.id] = self._denied.get(channel.id, 0) & ~permission
+            self._granted[channel.id] = self._granted.get(channel.id, 0) | permission
+
+    def permissions(self, channel: Channel) -> int:
+        """The bot's permissions in `channel` (a thread's are its parent's): a usual bot's, as changed."""
+        where = channel.parent_id if isinstance(channel, Thread) else channel.id
+        return (int(APP_PERMISSIONS) | self._granted.get(where, 0)) & ~self._denied.get(where, 0)
 
     def has(self, channel: Channel, permission: int) -> bool:
-        """Whether the bot holds `permission` in `channel` (a thread's are its parent's)."""
-        where = channel.parent_id if isinstance(channel, Thread) else channel.id
-        return not self._denied.get(where, 0) & permission
+        return bool(self.permissions(channel) & permission)
 
     def app_permissions(self, channel: Channel) -> str:
-        """The `app_permissions` of an interaction in `channel`: the bot's, less what was denied there."""
-        where = channel.parent_id if isinstance(channel, Thread) else channel.id
-        return str(int(APP_PERMISSIONS) & ~self._denied.get(where, 0))
+        """The `app_permissions` of an interaction in `channel`."""
+        return str(self.permissions(channel))
 
     # -- the store ---------------------------------------------------------------------------------
     def thread(self, thread_id: str) -> Thread:
