@@ -289,6 +289,7 @@ class Lobby:
 
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)
+        self.service.ended(record.id)  # a lobby's thread is archived (bot.threads)
         adapter = self.service.adapter(record.kind)
         await interaction.response.edit_message(**notice_kwargs(f"**{adapter.title}** · table #{record.id}: {reason}"))
 

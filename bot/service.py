@@ -415,6 +415,10 @@ class GameService:
             if task is not None:
                 task.cancel()
             loaded = await self.load(game_id)
+        self.ended(game_id)
+        return loaded
+
+    def ended(self, game_id: int) -> None:
+        """A game (or a lobby) was abandoned: whatever shows it catches up (`after_end_hooks`)."""
         for hook in self.after_end_hooks:
             hook(game_id)
-        return loaded

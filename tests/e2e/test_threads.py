@@ -14,6 +14,7 @@ import re
 from bench.players.common import (
     FAST,
     click,
+    confirm,
     game_id_of,
     game_over_in,
     is_my_turn,
@@ -81,10 +82,25 @@ async def test_server_setting_opens_each_table_in_a_thread_the_lobby_links_to(fa
     assert f"<#{thread.id}>" in note.text and not note.buttons  # the lobby is now a link to the thread
     table = await table_in(fake, thread)
     assert table.attachments and table.attachments[0].is_png
+    panel = await alice.click(table, label="My hand")  # a click in the thread: channel_id is the thread
+    assert isinstance(panel, Message) and panel.ephemeral and panel.channel_id == thread.id
+    by_command = await alice.slash("game hand", where=thread)  # the thread's game, found by the thread's id
+    assert isinstance(by_command, Message) and by_command.ephemeral and by_command.selects
     await play_all(fake, [alice], where=thread)
     result = game_over_in(fake, thread)
     assert result is not None and game_over_in(fake) is None  # the standings are in the thread only
     await archived(fake, thread, bot, record.id)
+
+
+async def test_a_cancelled_lobby_archives_its_empty_thread(fake: FakeDiscord, bots) -> None:
+    """The host cancels a lobby that opened a thread: the thread is archived, the channel is free."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await confirm(alice, await alice.click(lobby, label="Cancel"))
+    await archived(fake, thread, bot, game_id_of(lobby))
 
 
 async def test_a_second_game_opens_in_the_same_channel_at_once(fake: FakeDiscord, bots) -> None:
