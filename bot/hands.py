@@ -22,6 +22,7 @@ from bot.adapters import Panel, PanelContext
 from bot.layout import hand_card
 from bot.names import shown_names
 from bot.service import Loaded
+from bot.threads import game_channel
 from data import GameStatus, HandDelivery
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ class HandMessages:
         bot = self.service.bot
         guild = bot.get_guild(record.guild_id)
         guild_name = guild.name if guild is not None else "your server"
-        channel_id = record.table_channel_id or record.channel_id
+        channel_id = game_channel(record)
         link = (
             f"https://discord.com/channels/{record.guild_id}/{channel_id}/{record.table_message_id}"
             if record.table_message_id

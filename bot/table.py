@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+THREAD_ARCHIVED = 50083  # Discord refuses edits in an archived thread
+
 
 
 def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
@@ -185,6 +187,9 @@ class TableUpdater:
                 await self.post(loaded, record.table_channel_id)
             elif isinstance(refused.error, discord.HTTPException) and refused.error.code == 30046:
                 await self._replace(loaded)  # edits to a message older than an hour are rate limited
+            elif isinstance(refused.error, discord.HTTPException) and refused.error.code == THREAD_ARCHIVED:
+                # The game's thread was archived after its end (bot.threads): the table showed the end then.
+                log.info("the table of game %d is in an archived thread; left as it is", game_id)
             else:
                 raise
 
