@@ -16,7 +16,7 @@ CHANNEL, THREAD, MESSAGE = 100, 200, 300
 
 def record(**changes: object) -> GameRecord:
     base = GameRecord(
-        id=1, kind="thirteen", guild_id=9, channel_id=CHANNEL, thread_id=None, host_user_id=5, options={}, seed=1,
+        id=1, kind="cards", guild_id=9, channel_id=CHANNEL, thread_id=None, host_user_id=5, options={}, seed=1,
         status=GameStatus.ACTIVE, version=0, timer=TurnTimer.LIVE, turn_seconds=60, deadline=None,
         reminder_sent=False, table_channel_id=None, table_message_id=None, created_at=0.0, started_at=None,
         ended_at=None, end_reason=None, updated_at=0.0,
@@ -54,8 +54,8 @@ def test_missing_names_each_thread_permission_the_bot_lacks() -> None:
 
 def test_thread_names_fit_discords_limit() -> None:
     """A channel name is at most 100 characters, however long the host's name."""
-    assert thread_name("Thirteen", "Alice") == "Thirteen · Alice"
-    assert len(thread_name("Thirteen", "x" * 300)) == MAX_THREAD_NAME
+    assert thread_name("Cards", "Alice") == "Cards · Alice"
+    assert len(thread_name("Cards", "x" * 300)) == MAX_THREAD_NAME
 
 
 def test_the_server_settings_say_whether_tables_open_in_threads() -> None:

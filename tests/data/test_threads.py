@@ -13,7 +13,7 @@ CHANNEL = 500
 
 async def threaded(db: Database, thread_id: int, *, host: int = 1, channel_id: int = CHANNEL):
     return await db.games.create_lobby(
-        kind="thirteen",
+        kind="cards",
         guild_id=GUILD,
         channel_id=channel_id,
         host_user_id=host,
