@@ -46,6 +46,7 @@ from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
 from bot.texts import RESTARTING, not_saved
+from bot.threads import GameThreads
 from bot.transport import DiscordTransport
 from data import Database, StorageFault
 from games import registry
@@ -151,6 +152,7 @@ class CardBot(commands.Bot):
         # The game machinery, built once the database is open (setup_hook, the composition root).
         self.router: Router
         self.lobby: Lobby
+        self.threads: GameThreads
         self.tables: TableUpdater
         self.hands: HandMessages
         self.transport: DiscordTransport
@@ -176,7 +178,8 @@ class CardBot(commands.Bot):
         self._service = GameService(self, self.db, self.tuning)
         # The composition root: each piece gets what it works with, once, here.
         policy = RetryPolicy(self.tuning.retry_attempts, self.tuning.retry_delay, self.tuning.request_timeout)
-        self.lobby = Lobby(self._service)
+        self.threads = GameThreads(self, policy)
+        self.lobby = Lobby(self._service, self.threads)
         self.tables = TableUpdater(self._service, self, policy, on_refusal=self._channel_refused)
         self.hands = HandMessages(self._service, guilds=self)
         self.transport = DiscordTransport(self, policy)
@@ -186,8 +189,10 @@ class CardBot(commands.Bot):
             transport=self.transport,
             tables=self.tables,
             announce=Standings(self._service).result_post,
+            threads=self.threads,
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
+        self._service.after_end_hooks.append(self.reconciler.mark_dirty)
         self.endings = Endings(self._service, lobby=self.lobby, marks=self.reconciler)
         self.sweeper = Sweeper(self._service, channels=self, marks=self.reconciler)
         self.router = Router(

@@ -129,6 +129,7 @@ class Confirmations:
                 return "Only the host can cancel this table."
             reason = "Cancelled by the host."  # stored: no names in free text
             await service.db.games.abandon(record.id, at=service.clock(), reason=reason)
+        service.ended(record.id)  # a lobby's thread is archived (bot.threads)
         title = service.adapter(record.kind).title
         # The lobby message asked from (its id in the question): a lobby answered at once may not have
         # its message stored yet.

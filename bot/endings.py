@@ -117,6 +117,7 @@ class Endings:
                 turn_seconds=old.turn_seconds,
                 options=options,
                 deadline=service.clock() + service.tuning.lobby_timeout,
+                thread_id=old.thread_id,  # a game in a thread has its rematch there too (bot.threads)
             )
         except ChannelBusy:
             await interaction.response.send_message("There is already a game at this table.", ephemeral=True)

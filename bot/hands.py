@@ -24,6 +24,7 @@ from bot.guide import seat_guided
 from bot.layout import hand_card
 from bot.names import shown_names
 from bot.service import Loaded
+from bot.threads import game_channel
 from data import GameStatus, HandDelivery
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ class HandMessages:
         adapter = self.service.adapter(record.kind)
         guild = self.guilds.get_guild(record.guild_id) if self.guilds is not None else None
         guild_name = guild.name if guild is not None else "your server"
-        channel_id = record.table_channel_id or record.channel_id
+        channel_id = game_channel(record)
         link = (
             f"https://discord.com/channels/{record.guild_id}/{channel_id}/{record.table_message_id}"
             if record.table_message_id

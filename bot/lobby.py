@@ -21,7 +21,9 @@ from bot.components import button
 from bot.ids import ComponentId, LobbyAction, TableAction
 from bot.layout import lobby_card, notice_kwargs, table_card
 from bot.names import shown_name
+from bot.refusals import Refusal, Refused
 from bot.texts import duration
+from bot.threads import NO_THREAD_HERE, GameThreads
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
 from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS
 from data.privacy import returning_user
@@ -45,6 +47,7 @@ PACE_HELP = (
     f"live: {duration(DEFAULT_LIVE_TURN_SECONDS)} a turn; casual: {duration(DEFAULT_CASUAL_TURN_SECONDS)} a turn, "
     "with reminders (server defaults)"
 )
+THREAD_HELP = "Play in a thread of its own (default: the server's /settings server choice)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +81,9 @@ def computer_name(level: str, taken: Sequence[str]) -> str:
 class Lobby:
     """Lobby commands and buttons for every game kind."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, threads: GameThreads | None = None) -> None:
         self.service = service
+        self.threads = threads  # bot.threads: a table in its own thread (None: never)
 
     # -- messages ----------------------------------------------------------------------------------
 
@@ -99,6 +103,8 @@ class Lobby:
             f"{seat.seat + 1}. {self._seat_label(record, seat.user_id, seat.display_name)}" for seat in record.seats
         ]
         lines.append(f"Seated ({len(record.seats)}/{settings.seats}): " + (", ".join(seated) or "nobody yet"))
+        if record.thread_id is not None:
+            lines.append(f"🧵 The table plays in <#{record.thread_id}>.")
         lines.append("Press **Join** to take a seat. The host presses **Start**; empty seats get computer players.")
         if notice:
             lines.append(f"_{notice}_")
@@ -137,8 +143,11 @@ class Lobby:
         level: str,
         timer: TurnTimer,
         options: Mapping[str, Any],
+        thread: bool | None = None,
     ) -> None:
-        """Answer a `/<game> new` command with a lobby message, or a friendly reason why not."""
+        """Answer a `/<game> new` command with a lobby message, or a friendly reason why not.
+
+        `thread` asks for a thread of its own (None: the server's setting); see bot.threads."""
         adapter = self.service.adapter(kind)
         engine = adapter.engine
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -166,6 +175,9 @@ class Lobby:
             await interaction.response.send_message(f"Games on this server are played in {allowed}.", ephemeral=True)
             return
         stored = {**parsed, LOBBY_KEY: LobbySettings(seats, level).to_dict()}
+        thread_id, thread_notice = None, ""
+        if (guild.threads if thread is None else thread) and self.threads is not None:
+            thread_id, thread_notice = await self.threads.open(interaction, adapter.title)
         try:
             record = await db.games.create_lobby(
                 kind=kind,
@@ -178,17 +190,20 @@ class Lobby:
                 turn_seconds=guild.turn_seconds(timer),
                 options=stored,
                 deadline=self.service.clock() + self.service.tuning.lobby_timeout,
+                thread_id=thread_id,
             )
         except ChannelBusy:
             await interaction.response.send_message(
                 "There is already a game at this table. Finish it (or ask the host to cancel it) first, "
-                "or start one in another channel.",
+                "or start one in another channel." + (f"\n{thread_notice}" if thread_notice else ""),
                 ephemeral=True,
             )
             return
         await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
         record = await db.games.get(record.id)
-        await interaction.response.send_message(view=self.card(record), allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            view=self.card(record, thread_notice), allowed_mentions=discord.AllowedMentions.none()
+        )
         message = await interaction.original_response()
         await db.games.set_table_message(record.id, message.channel.id, message.id)
 
@@ -274,6 +289,7 @@ class Lobby:
 
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)
+        self.service.ended(record.id)  # a lobby's thread is archived (bot.threads)
         adapter = self.service.adapter(record.kind)
         await interaction.response.edit_message(**notice_kwargs(f"**{adapter.title}** · table #{record.id}: {reason}"))
 
@@ -303,16 +319,46 @@ class Lobby:
         """Turn the lobby message into the table, hand out the hands, wake the first computer seat."""
         service = self.service
         tables = service.bot.tables
+        record = loaded.record
+        # The table goes to the game's thread; the lobby in the channel becomes a note pointing to it.
+        to_thread = interaction is not None and record.thread_id is not None
+        to_thread = to_thread and record.table_channel_id != record.thread_id
+        if interaction is not None and to_thread and await self._begin_in_thread(loaded, interaction):
+            loaded = await service.load(record.id)
+            service.schedule_computer(loaded)
+            service.bot.reconciler.mark_dirty(record.id)
+            return
         content, file, items = await tables.message(loaded)
         if interaction is not None:
             view = table_card(content, file.filename, items)  # the lobby becomes the V2 table card
             await interaction.edit_original_response(content=None, attachments=[file], view=view)
             tables.shown(loaded)
+            if to_thread:  # the thread refused the table: the host learns why it is here
+                await interaction.followup.send(NO_THREAD_HERE, ephemeral=True)
         else:
-            await tables.post(loaded, loaded.record.channel_id)
+            await tables.post(loaded, loaded.record.thread_id or loaded.record.channel_id)
         loaded = await service.load(loaded.record.id)
         service.schedule_computer(loaded)  # first: a failed DM can never keep a computer from moving
         service.bot.reconciler.mark_dirty(loaded.record.id)
+
+    async def _begin_in_thread(self, loaded: Loaded, interaction: discord.Interaction) -> bool:
+        """Post the table in the game's thread and turn the lobby into a link to it. False when the thread
+        refuses (deleted meanwhile, or Send Messages in Threads withdrawn): the table then plays in the
+        channel, and the host is told why."""
+        record = loaded.record
+        assert record.thread_id is not None
+        try:
+            await self.service.bot.tables.post(loaded, record.thread_id)
+        except Refused as refused:
+            if refused.refusal not in (Refusal.CHANNEL_LOST, Refusal.CHANNEL_GONE):
+                raise
+            log.info("the thread of game %d refused the table (%s); it plays in the channel", record.id, refused)
+            return False
+        title = self.service.adapter(record.kind).title
+        players = ", ".join(self._seat_label(record, s.user_id, s.display_name) for s in record.seats)
+        note = f"**{title}** · table #{record.id} is being played in <#{record.thread_id}>\nPlayers: {players}"
+        await interaction.edit_original_response(**notice_kwargs(note), attachments=[])
+        return True
 
     async def _is_host(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         if interaction.user.id == record.host_user_id:

@@ -22,10 +22,11 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.hands import HandMessages, fingerprint, is_live
 from bot.refusals import Refusal, Refused
+from bot.threads import game_channel
 from bot.transport import Post, Transport
 from data import (
     GameStatus,
@@ -70,6 +71,15 @@ class TableMarks(Protocol):
     def mark_dirty(self, game_id: int) -> None: ...
 
 
+@runtime_checkable
+class TableSettling(Protocol):
+    async def settled(self, game_id: int) -> None: ...
+
+
+class ThreadArchiver(Protocol):
+    async def archive(self, game_id: int, thread_id: int) -> bool: ...
+
+
 def wants_notice(settings: UserSettings, timer: TurnTimer) -> bool:
     """Whether this player is told that their turn started (`/settings turns`)."""
     if settings.turn_notice is TurnNotice.OFF:
@@ -92,8 +102,10 @@ class Reconciler:
         transport: Transport,
         tables: TableMarks,
         announce: Announce,
+        threads: ThreadArchiver | None = None,
     ) -> None:
         self.service = service
+        self.threads = threads  # bot.threads: archives a game's thread once it has ended
         self.db = service.db
         self.hands = hands
         self.transport = transport
@@ -172,6 +184,7 @@ class Reconciler:
         games = {record.id for record in await self.db.games.list_open(GameStatus.ACTIVE)}
         games.update(await self.db.messages.games_owing_results())
         games.update(await self.db.messages.games_owing_messages())
+        games.update(await self.db.messages.threads_to_archive())
         for game_id in sorted(games):
             self.mark_dirty(game_id)
         return len(games)
@@ -191,6 +204,7 @@ class Reconciler:
         """One pass: every message of the game brought to the game as stored now."""
         loaded = await self.service.load(game_id)
         if loaded.state is None:
+            await self._close_thread(loaded)  # a lobby that never started may leave an empty thread
             return  # a lobby: its message is the lobby's business
         if await self.channel_usable(game_id):
             self.tables.mark_dirty(game_id)
@@ -208,6 +222,24 @@ class Reconciler:
                     self._give_up(refused, f"the {row.kind} notice of game {game_id} seat {row.seat}")
         if loaded.record.status is GameStatus.FINISHED:
             await self._result(loaded, shown.get((MessageKind.RESULT, GAME_WIDE)))
+        await self._close_thread(loaded)
+
+    async def _close_thread(self, loaded: Loaded) -> None:
+        """Archive an ended game's thread, after its standings are out and its table shows the end (an
+        archived thread refuses edits, 50083); recorded, so a restart before it still archives."""
+        record = loaded.record
+        if self.threads is None or record.thread_id is None or record.status.is_open:
+            return
+        if await self.db.messages.thread_archived(record.id):
+            return
+        if record.status is GameStatus.FINISHED:
+            row = await self.db.messages.get(record.id, MessageKind.RESULT)
+            if row is None or row.message_id is None:
+                return  # the standings first: the next pass archives
+        if isinstance(self.tables, TableSettling):
+            await self.tables.settled(record.id)
+        if await self.threads.archive(record.id, record.thread_id):
+            await self.db.messages.set_thread_archived(record.id, at=self.service.clock())
 
     def _give_up(self, error: BaseException, what: str) -> None:
         """Logged once; the next pass (next move or start-up) tries again."""
@@ -372,7 +404,7 @@ class Reconciler:
     async def _post(self, loaded: Loaded, post: Post) -> tuple[int, int] | None:
         """Post in the game's channel; a lost or deleted channel is handled, and None returned."""
         record = loaded.record
-        channel_id = record.table_channel_id or record.channel_id
+        channel_id = game_channel(record)
         try:
             sent = await self.transport.post(channel_id, post)
         except Refused as refused:
@@ -418,13 +450,14 @@ class Reconciler:
         loaded = await self.service.load(game_id)
         record = loaded.record
         title = self.service.adapter(record.kind).title
-        channel_id = record.table_channel_id or record.channel_id
+        channel_id = game_channel(record)
         if refusal is Refusal.CHANNEL_GONE:
             self._lost[game_id] = True
             await self.db.messages.set_channel_lost(game_id, lost=True, at=self.service.clock())
+            where = "thread" if channel_id == record.thread_id else "channel"
             if record.status is GameStatus.ACTIVE:
-                await self.service.abandon(game_id, "its channel was deleted")
-            text = f"{title} #{game_id} has ended: its channel was deleted. Nothing was rated."
+                await self.service.abandon(game_id, f"its {where} was deleted")
+            text = f"{title} #{game_id} has ended: its {where} was deleted. Nothing was rated."
             for seat in record.seats:
                 if seat.user_id is not None and not seat.is_computer:
                     await self._dm_notice(game_id, MessageKind.GONE, seat.seat, seat.user_id, text)

@@ -101,6 +101,8 @@ class GameService:
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self.after_move_hooks: list[Callable[[Applied], Coroutine[Any, Any, None]]] = []
+        # Told a game id once a game is abandoned (its messages, and its thread, catch up with the end).
+        self.after_end_hooks: list[Callable[[int], None]] = []
         self._closing = False
         # Whether this process does the game's single-writer work (bot.ownership); one process: all.
         self.owns: Callable[[int], bool] = lambda game_id: True
@@ -412,4 +414,11 @@ class GameService:
             task = self._computer_tasks.pop(game_id, None)
             if task is not None:
                 task.cancel()
-            return await self.load(game_id)
+            loaded = await self.load(game_id)
+        self.ended(game_id)
+        return loaded
+
+    def ended(self, game_id: int) -> None:
+        """A game (or a lobby) was abandoned: whatever shows it catches up (`after_end_hooks`)."""
+        for hook in self.after_end_hooks:
+            hook(game_id)

@@ -74,6 +74,7 @@ class Sweeper:
     async def _close_lobby(self, record: GameRecord) -> None:
         service = self.service
         await service.db.games.abandon(record.id, at=service.clock(), reason="nobody started it")
+        service.ended(record.id)  # a lobby's thread is archived (bot.threads)
         if record.table_message_id is None or record.table_channel_id is None:
             return
         title = service.adapter(record.kind).title

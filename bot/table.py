@@ -52,6 +52,9 @@ class LentToken:
     message_id: int
     until: float
 
+THREAD_ARCHIVED = 50083  # Discord refuses edits in an archived thread
+
+
 
 def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
     """My hand / Rules / Leave. Version 0: these are never out of date."""
@@ -171,6 +174,12 @@ class TableUpdater:
         self._last_edit[loaded.record.id] = self.service.clock()
         return message
 
+    async def settled(self, game_id: int) -> None:
+        """Wait until the game's edit asked for (if any) is done: a thread is archived only after that."""
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            await asyncio.wait([task])
+
     @property
     def busy(self) -> bool:
         """Whether a table edit is waiting or under way."""
@@ -243,6 +252,9 @@ class TableUpdater:
                 await self.post(loaded, record.table_channel_id)
             elif isinstance(refused.error, discord.HTTPException) and refused.error.code == 30046:
                 await self._replace(loaded)  # edits to a message older than an hour are rate limited
+            elif isinstance(refused.error, discord.HTTPException) and refused.error.code == THREAD_ARCHIVED:
+                # The game's thread was archived after its end (bot.threads): the table showed the end then.
+                log.info("the table of game %d is in an archived thread; left as it is", game_id)
             else:
                 raise
 

@@ -79,6 +79,7 @@ def describe_guild(settings: GuildSettings) -> str:
         f"• Games allowed in: {channels}",
         f"• Games-manager role: {role}",
         f"• Games with computer players count in stats: {'yes' if settings.computer_games_count else 'no'}",
+        f"• Each table in its own thread: {on_off(settings.threads)}",
     ]
     return "\n".join(lines)
 
@@ -281,7 +282,7 @@ class Settings(commands.Cog):
 
     @staticmethod
     def server_panel(server: GuildSettings, notice: str = "") -> dict[str, Any]:
-        """Four selects and a toggle: five rows, Discord's maximum for a message (discord-notes C.1)."""
+        """Four selects and two toggles: five rows, Discord's maximum for a message (discord-notes C.1)."""
 
         def timer_select(action: str, choices: tuple[int, ...], current: int, label: str) -> SettingsControl:
             values = sorted({*choices, current})
@@ -311,6 +312,12 @@ class Settings(commands.Cog):
             custom_id=scoped(Scope.SETTINGS, "computers"),
             style=discord.ButtonStyle.success if counted else discord.ButtonStyle.secondary,
         )
+        # Beside the toggle above, in the fifth row: new tables open in their own thread (bot.threads).
+        threads: discord.ui.Button[Any] = discord.ui.Button(
+            label=f"Each table in its own thread: {on_off(server.threads)}",
+            custom_id=scoped(Scope.SETTINGS, "threads"),
+            style=discord.ButtonStyle.success if server.threads else discord.ButtonStyle.secondary,
+        )
         view = discord.ui.View(timeout=None)
         for item in (
             timer_select("live", LIVE_CHOICES, server.live_turn_seconds, "Live turns"),
@@ -318,6 +325,7 @@ class Settings(commands.Cog):
             control(channels, "channels"),
             control(role, "role"),
             control(toggle, "computers"),
+            control(threads, "threads"),
         ):
             view.add_item(item)
         text = f"**Server settings**\n{describe_guild(server)}"
@@ -352,6 +360,9 @@ class Settings(commands.Cog):
         elif action == "computers":
             current = await settings.guild(guild_id)
             server = await settings.update_guild(guild_id, computer_games_count=not current.computer_games_count)
+        elif action == "threads":
+            current = await settings.guild(guild_id)
+            server = await settings.update_guild(guild_id, threads=not current.threads)
         else:
             server = await settings.guild(guild_id)
         log.info("server settings changed (%s)", action)

@@ -242,15 +242,20 @@ class GameRepository:
         thread_id: int | None = None,
         deadline: float | None = None,
     ) -> GameRecord:
-        """A new game in the lobby, with no seats yet. Raises ChannelBusy if the channel has an open game.
+        """A new game in the lobby, with no seats yet. Raises ChannelBusy if the channel has an open game
+        of its own. A game with a `thread_id` plays in that thread of the channel: it never does, and
+        holds nothing, so a channel may hold many of those.
 
         `deadline` is optional: a lobby may expire, and `due()` returns it when it does.
         """
         async with self._db.transaction() as tx:
             # Write transactions never interleave (data/database.py), so this check cannot be overtaken;
             # the unique index games_one_open_per_channel remains the guarantee underneath.
-            busy = await tx.one(f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL}", (channel_id,))
-            if busy is not None:
+            busy = await tx.one(
+                f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN_SQL} AND thread_id IS NULL",
+                (channel_id,),
+            )
+            if busy is not None and thread_id is None:
                 raise ChannelBusy(channel_id, busy["id"])
             game_id = await tx.insert(
                 "INSERT INTO games (kind, guild_id, channel_id, thread_id, host_user_id, options, seed, status, "
@@ -610,8 +615,10 @@ class GameRepository:
     async def open_in_channel(self, channel_id: int) -> GameRecord | None:
         """The open game posted in `channel_id` or running in the thread `channel_id`, if any."""
         games = await self._read(
-            f"status IN {_OPEN_SQL} AND (channel_id = ? OR thread_id = ?) ORDER BY id LIMIT 1",
-            (channel_id, channel_id),
+            # In a thread: its game. In a channel: the channel's own game before any played in its threads.
+            f"status IN {_OPEN_SQL} AND (channel_id = ? OR thread_id = ?) "
+            "ORDER BY CASE WHEN thread_id = ? THEN 0 WHEN thread_id IS NULL THEN 1 ELSE 2 END, id LIMIT 1",
+            (channel_id, channel_id, channel_id),
         )
         return games[0] if games else None
 

@@ -105,6 +105,25 @@ class MessageRepository:
                 return await tx.run(sql, (game_id, at)) == 1
             return await tx.run("DELETE FROM lost_channels WHERE game_id = ?", (game_id,)) == 1
 
+    async def thread_archived(self, game_id: int) -> bool:
+        """Whether the game's thread was archived after its end (or found deleted)."""
+        rows = await self._db.read("SELECT 1 FROM archived_threads WHERE game_id = ?", (game_id,))
+        return bool(rows)
+
+    async def set_thread_archived(self, game_id: int, *, at: float) -> None:
+        async with self._db.transaction() as tx:
+            await tx.run(
+                "INSERT INTO archived_threads (game_id, at) VALUES (?, ?) ON CONFLICT DO NOTHING", (game_id, at)
+            )
+
+    async def threads_to_archive(self) -> list[int]:
+        """Ended games whose thread is not archived yet (the bot stopped between the end and that step)."""
+        rows = await self._db.read(
+            "SELECT id FROM games g WHERE status IN ('finished', 'abandoned') AND thread_id IS NOT NULL "
+            "AND NOT EXISTS (SELECT 1 FROM archived_threads a WHERE a.game_id = g.id)"
+        )
+        return [row["id"] for row in rows]
+
     async def dm_channel_of(self, user_id: int) -> int | None:
         """The DM channel of the user's latest hand message in any game (None if none is known): sending
         there needs no "open a DM" request first."""

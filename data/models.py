@@ -291,6 +291,7 @@ class GuildSettings:
     manager_role_id: int | None = None
     computer_games_count: bool = False
     allowed_channel_ids: frozenset[int] = field(default_factory=frozenset)
+    threads: bool = False  # new tables open in their own thread of the channel (the host may choose)
 
     def turn_seconds(self, timer: TurnTimer) -> int:
         return self.live_turn_seconds if timer is TurnTimer.LIVE else self.casual_turn_seconds

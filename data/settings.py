@@ -50,21 +50,24 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
         manager_role_id=row["manager_role_id"],
         computer_games_count=bool(row["computer_games_count"]),
         allowed_channel_ids=channels,
+        threads=bool(row["threads"]),
     )
 
 
 async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
     await tx.run(
         "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
-        "computer_games_count) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "computer_games_count, threads) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "live_turn_seconds = excluded.live_turn_seconds, casual_turn_seconds = excluded.casual_turn_seconds, "
-        "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count",
+        "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count, "
+        "threads = excluded.threads",
         (
             settings.guild_id,
             settings.live_turn_seconds,
             settings.casual_turn_seconds,
             settings.manager_role_id,
             int(settings.computer_games_count),
+            int(settings.threads),
         ),
     )
 
@@ -135,6 +138,7 @@ class SettingsRepository:
         live_turn_seconds: int | None = None,
         casual_turn_seconds: int | None = None,
         computer_games_count: bool | None = None,
+        threads: bool | None = None,
     ) -> GuildSettings:
         """Change the given fields (None = leave as is) and return the result."""
         async with self._db.transaction() as tx:
@@ -146,6 +150,7 @@ class SettingsRepository:
                 computer_games_count=(
                     current.computer_games_count if computer_games_count is None else computer_games_count
                 ),
+                threads=current.threads if threads is None else threads,
             )
             await _save_guild(tx, new)
             return new

@@ -40,6 +40,11 @@ Reading the store (snapshots; `fake.message(m)` is the latest version):
     m.attachments[i].data / .is_png / .image() (Pillow), m.media_urls; fake.messages(channel, viewer=alice),
     alice.sees(channel); fake.requests (every REST call, `Recorded`), fake.commands (synced, by guild id).
 
+Threads (fakediscord/threads.py): `fake.threads.threads` (id -> Thread, a Channel: `fake.messages(thread)`,
+`thread.archived`, `thread.locked`, `thread.parent_id`), `fake.threads.deny(channel, CREATE_PUBLIC_THREADS)`
+(the bot's permissions there, reflected in interactions' `app_permissions`), `await fake.threads.delete(thread)`
+and `await fake.threads.archive(thread, locked=True)` as a moderator would.
+
 Waiting (never a bare sleep): `await fake.wait_for_message(channel, predicate, timeout)`,
 `await fake.wait_for_request("PATCH", r"/messages/\\d+$")`. Every wait is guarded by the watchdog: if the
 bot's task dies (a malformed payload kills discord.py silently) the wait raises BotCrashed with the bot's

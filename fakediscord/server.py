@@ -33,6 +33,7 @@ from fakediscord.model import (
     snowflake,
 )
 from fakediscord.multipart import parse_form
+from fakediscord.threads import Threads
 
 if TYPE_CHECKING:
     from fakediscord.people import SimUser
@@ -203,6 +204,7 @@ class FakeDiscord:
         # (channel, nonce) -> (when, message) of messages created with `enforce_nonce` (see `_post_message`)
         self._nonces: dict[tuple[str, str], tuple[float, StoredMessage]] = {}
         self._dms: dict[str, Channel] = {}
+        self.threads = Threads(self)  # threads and the bot's thread permissions (fakediscord/threads.py)
         self._pending: dict[str, Pending] = {}
         self._faults: list[Fault] = []
         self._watched: list[asyncio.Task[Any]] = []
@@ -231,6 +233,9 @@ class FakeDiscord:
             ("GET", "/applications/{app}/guilds/{guild}/commands", lambda r: self.commands.get(r.match["guild"], [])),
             ("POST", "/users/@me/channels", self._open_dm),
             ("GET", "/channels/{channel}", lambda r: self.channel_by_id(r.match["channel"]).json()),
+            ("PATCH", "/channels/{channel}", self.threads.modify),
+            ("POST", "/channels/{channel}/threads", self.threads.start_without_message),
+            ("POST", "/channels/{channel}/messages/{message}/threads", self.threads.start_from_message),
             ("GET", "/channels/{channel}/messages", self._history),
             ("POST", "/channels/{channel}/messages", self._post_message),
             ("POST", "/channels/{channel}/typing", lambda r: None),
@@ -338,6 +343,24 @@ class FakeDiscord:
         if person is None:
             raise limits.UNKNOWN_USER
         return person
+
+    def register_channel(self, channel: Channel) -> None:
+        """Make a channel the bot created (a thread) reachable by id."""
+        self._channels_by_id[channel.id] = channel
+
+    def unregister_channel(self, channel: Channel) -> None:
+        self._channels_by_id.pop(channel.id, None)
+
+    def stored_message(self, message_id: str, channel_id: str) -> StoredMessage:
+        """A public message of `channel_id` (404/10008 when unknown there)."""
+        stored = self._stored(message_id, channel_id)
+        if stored.visible_to is not None:
+            raise limits.UNKNOWN_MESSAGE
+        return stored
+
+    def notify(self) -> None:
+        """Wake whoever waits for a change of the store (`wait_for_*`)."""
+        self._notify()
 
     def channel_by_id(self, channel_id: str) -> Channel:
         channel = self._channels_by_id.get(str(channel_id))
@@ -597,8 +620,8 @@ class FakeDiscord:
         if shard_count > 1:
             ready["shard"] = [shard_id, shard_count]
         await self._send(ws, "READY", ready)
-        for guild in own:
-            await self._send(ws, "GUILD_CREATE", guild.json())
+        for guild in own:  # with its active threads, so a restarted bot knows them (fakediscord/threads.py)
+            await self._send(ws, "GUILD_CREATE", {**guild.json(), "threads": self.threads.active_json(guild.id)})
         self._notify()
 
     def shard_of(self, guild_id: str | int) -> int:
@@ -728,6 +751,7 @@ class FakeDiscord:
         channel = self.channel_by_id(call.match["channel"])
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise limits.CANNOT_DM
+        await self.threads.before_send(channel)
         body = call.body or {}
         nonce = body.get("nonce")
         key = None
@@ -755,6 +779,7 @@ class FakeDiscord:
         return [m.raw for m in reversed(self.messages(channel)) if m.visible_to is None][:limit]
 
     async def _patch_message(self, call: Call) -> Json:
+        self.threads.before_edit(call.match["channel"])
         stored = self._public(call)
         self._edit(stored, call.body or {}, call.files)
         self._settle_edits_of(stored)
@@ -880,6 +905,7 @@ class FakeDiscord:
         self._unsettled[pending] = None
         pending.outcome.add_done_callback(lambda _: self._unsettled.pop(pending, None))
         payload = interaction_json(pending.id, pending.token, self.app_id, kind, data, user, channel, guild)
+        payload["app_permissions"] = self.threads.app_permissions(channel, payload["app_permissions"])
         if message is not None:
             payload["message"] = message.raw
         await self.dispatch("INTERACTION_CREATE", payload)
@@ -916,11 +942,14 @@ class FakeDiscord:
         if kind == 9:
             limits.check_modal(data)
         elif kind in (4, 5):
+            if not ephemeral:
+                await self.threads.before_send(pending.channel)
             stored = self._create(
                 pending.channel, data, call.files, visible_to=pending.user.id if ephemeral else None, loading=kind == 5
             )
         elif kind == 7:
             stored = self._stored(pending.message_id or "")
+            self.threads.before_edit(stored.data["channel_id"])
             self._edit(stored, data, call.files)
         pending.response_type = kind
         if self.ack_log is not None:
@@ -961,10 +990,14 @@ class FakeDiscord:
         body = call.body or {}
         placeholder = self._messages.get(pending.original_id or "")
         if pending.response_type == 5 and placeholder is not None and placeholder.data["flags"] & limits.LOADING:
+            if placeholder.visible_to is None:
+                self.threads.before_edit(placeholder.data["channel_id"])
             self._edit(placeholder, body, call.files)
             stored = placeholder
         else:
             ephemeral = int(body.get("flags") or 0) & limits.EPHEMERAL
+            if not ephemeral:
+                await self.threads.before_send(pending.channel)
             stored = self._create(pending.channel, body, call.files, visible_to=pending.user.id if ephemeral else None)
             pending.followups.add(stored.data["id"])
             await self._gateway_echo("MESSAGE_CREATE", stored)
@@ -983,6 +1016,8 @@ class FakeDiscord:
             self._delete(stored)
             return None
         if call.method == "PATCH":
+            if stored.visible_to is None:
+                self.threads.before_edit(stored.data["channel_id"])
             self._edit(stored, call.body or {}, call.files)
             self._settle_edits_of(stored)
             await self._gateway_echo("MESSAGE_UPDATE", stored)

@@ -9,7 +9,7 @@ from typing import Any
 from bot.bot import CardBot
 from bot.config import Tuning
 from bot.offline import BotHarness
-from fakediscord import FakeDiscord, Message, SimUser
+from fakediscord import Channel, FakeDiscord, Message, SimUser
 
 # Real time on the loopback: every timer in tens of milliseconds, turn timers long unless a test wants them.
 FAST = Tuning(
@@ -74,8 +74,9 @@ def is_my_turn(message: Message) -> bool:
     return "Your turn" in message.text
 
 
-def game_over_in(fake: FakeDiscord) -> Message | None:
-    for message in reversed(fake.messages(fake.channel)):
+def game_over_in(fake: FakeDiscord, where: Channel | None = None) -> Message | None:
+    """The final standings in `where` (default #games; a game's thread when it has one)."""
+    for message in reversed(fake.messages(where or fake.channel)):
         if GAME_OVER.search(message.text) and "🏆" in message.text:
             return message
     return None
@@ -135,12 +136,15 @@ def hand_channel(fake: FakeDiscord, message: Message):  # type: ignore[no-untype
     return fake.channel_by_id(message.channel_id)
 
 
-async def play_all(fake: FakeDiscord, users: list[SimUser], *, timeout: float = 60.0) -> int:
-    """Every user plays from their DM hand with hints until the final standings appear. Returns turns."""
+async def play_all(
+    fake: FakeDiscord, users: list[SimUser], *, timeout: float = 60.0, where: Channel | None = None
+) -> int:
+    """Every user plays from their DM hand with hints until the final standings appear (in `where`,
+    default #games). Returns turns."""
     acted: dict[str, int] = {user.id: -1 for user in users}
     turns = 0
     deadline = asyncio.get_running_loop().time() + timeout
-    while game_over_in(fake) is None:
+    while game_over_in(fake, where) is None:
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError("the game did not end in time")
         moved = False

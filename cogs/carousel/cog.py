@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
-from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
+from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
 from cogs.carousel.adapter import CarouselAdapter, TypeTableButton
 from cogs.carousel.words import RULES
 from data import TurnTimer
@@ -45,6 +45,7 @@ class Carousel(commands.Cog):
         seats="How many players (2-5); empty seats get computer players",
         level="How strong the computer players are",
         pace=PACE_HELP,
+        thread=THREAD_HELP,
         target="Points that end the game (CA-13; 150 by default)",
     )
     @app_commands.choices(
@@ -58,6 +59,7 @@ class Carousel(commands.Cog):
         level: str = "normal",
         pace: str = "live",
         target: app_commands.Range[int, 1, 1000] = 150,
+        thread: bool | None = None,
     ) -> None:
         await self.bot.lobby.open(
             interaction,
@@ -65,6 +67,7 @@ class Carousel(commands.Cog):
             seats=seats,
             level=level,
             timer=TurnTimer(pace),
+            thread=thread,
             options={"target": target},
         )
 

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
-from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
+from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
 from cogs.gin.adapter import GinAdapter
 from cogs.gin.words import rules_text
 from data import TurnTimer
@@ -39,6 +39,7 @@ class Gin(commands.Cog):
         hollywood="Hollywood scoring: three games scored at once",
         level="How strong the computer opponent is (if nobody joins)",
         pace=PACE_HELP,
+        thread=THREAD_HELP,
         target="Points that win a game (default: 100, or 150 with Oklahoma)",
     )
     @app_commands.choices(level=LEVEL_CHOICES, pace=PACE_CHOICES)
@@ -50,6 +51,7 @@ class Gin(commands.Cog):
         level: str = "normal",
         pace: str = "live",
         target: app_commands.Range[int, 10, 1000] | None = None,
+        thread: bool | None = None,
     ) -> None:
         await self.bot.lobby.open(
             interaction,
@@ -57,6 +59,7 @@ class Gin(commands.Cog):
             seats=SEATS,
             level=level,
             timer=TurnTimer(pace),
+            thread=thread,
             options={"oklahoma": oklahoma, "hollywood": hollywood, "target": target},
         )
 

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
-from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
+from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
 from cogs.schnapsen.adapter import SchnapsenAdapter
 from cogs.schnapsen.words import rules_text
 from data import TurnTimer
@@ -43,6 +43,7 @@ class Schnapsen(commands.Cog):
         preset="Which rules: Santase (default), Sixty-Six, 20-card Schnapsen or its tournament rules",
         level="How strong the computer opponent is (if nobody joins)",
         pace=PACE_HELP,
+        thread=THREAD_HELP,
         target="Game points that win the series (default: 11 for Santase, 7 otherwise)",
         claim="auto: the deal ends at 66 by itself; memory: press Claim 66 (default: the preset's)",
     )
@@ -60,6 +61,7 @@ class Schnapsen(commands.Cog):
         pace: str = "live",
         target: app_commands.Range[int, 1, 99] | None = None,
         claim: str | None = None,  # None: the preset's own (memory for tournament Schnapsen)
+        thread: bool | None = None,
     ) -> None:
         await self.bot.lobby.open(
             interaction,
@@ -67,6 +69,7 @@ class Schnapsen(commands.Cog):
             seats=2,
             level=level,
             timer=TurnTimer(pace),
+            thread=thread,
             options={"preset": preset, "target": target, "claim_mode": claim},
         )
 

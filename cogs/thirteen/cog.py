@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
-from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP
+from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
 from cogs.thirteen.adapter import ThirteenAdapter
 from cogs.thirteen.words import RULES
 from data import TurnTimer
@@ -29,6 +29,7 @@ class Thirteen(commands.Cog):
         seats="How many players (2-4); empty seats get computer players",
         level="How strong the computer players are",
         pace=PACE_HELP,
+        thread=THREAD_HELP,
         bomb_after_pass="A player who passed may still bomb a 2",
         over_chopping="Bigger kinds of bomb beat smaller ones",
         n_or_more_pairs="A longer double sequence also chops what a shorter one does",
@@ -52,6 +53,7 @@ class Thirteen(commands.Cog):
         instant_wins: bool = False,
         two_finish_loses: bool = False,
         games: app_commands.Range[int, 1, 20] = 1,
+        thread: bool | None = None,
     ) -> None:
         # Every house rule the engine knows (games.thirteen.Options), all off by default (D-TL-1).
         await self.bot.lobby.open(
@@ -60,6 +62,7 @@ class Thirteen(commands.Cog):
             seats=seats,
             level=level,
             timer=TurnTimer(pace),
+            thread=thread,
             options={
                 "bomb_after_pass": bomb_after_pass,
                 "over_chopping": over_chopping,

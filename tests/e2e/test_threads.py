@@ -1,0 +1,285 @@
+"""A thread per game (bot.threads), end to end in the offline Discord with Thirteen tables.
+
+The server setting (or `thread:` on `/thirteen new`) opens each table in a thread of the channel: the
+lobby in the channel links to it, the table, notices and standings go there, and it is archived at
+the end. Missing thread permissions fall back to the channel with a clear message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+
+from bench.players.common import (
+    FAST,
+    click,
+    confirm,
+    game_id_of,
+    game_over_in,
+    is_my_turn,
+    open_lobby,
+    play_all,
+    start_bot,
+    take_turn_with_hint,
+)
+from bot.bot import CardBot
+from data import GameStatus
+from fakediscord import FakeDiscord, Message, SimUser
+from fakediscord.threads import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS, Thread
+
+THREAD_MENTION = re.compile(r"<#(\d+)>")
+
+
+def owner(fake: FakeDiscord) -> SimUser:
+    """The server owner: Discord gives the owner every permission, Manage Server included."""
+    return SimUser(fake, fake.owner)
+
+
+async def threads_on(fake: FakeDiscord) -> None:
+    """The owner switches threads on in /settings server, as a server admin would."""
+    boss = owner(fake)
+    panel = await boss.slash("settings server")
+    assert isinstance(panel, Message)
+    changed = await click(boss, panel, "Each table in its own thread: off")
+    assert "Each table in its own thread: on" in changed.text
+
+
+def thread_of(fake: FakeDiscord, lobby: Message) -> Thread:
+    """The thread the lobby message names."""
+    found = [fake.threads.threads[i] for i in THREAD_MENTION.findall(lobby.text) if i in fake.threads.threads]
+    assert len(found) == 1, lobby.text
+    return found[0]
+
+
+async def table_in(fake: FakeDiscord, thread: Thread) -> Message:
+    return await fake.wait_for_message(
+        thread, lambda m: m.is_v2 and any(b.get("label") == "My hand" for b in m.buttons)
+    )
+
+
+async def archived(fake: FakeDiscord, thread: Thread, bot: CardBot, game_id: int, timeout: float = 10.0) -> None:
+    """Until the thread is archived in Discord and that step is recorded."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (thread.archived and await bot.service.db.messages.thread_archived(game_id)):
+        assert loop.time() < deadline, "the thread was never archived"
+        await asyncio.sleep(0.02)
+
+
+async def test_server_setting_opens_each_table_in_a_thread_the_lobby_links_to(fake: FakeDiscord, bots) -> None:
+    """Threads on: the lobby stays in the channel naming the thread; Start posts the table there and
+    turns the lobby into a link; the standings go to the thread, which is archived after them."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    assert thread.parent_id == fake.channel.id and thread.kind == 11 and not thread.archived
+    record = await bot.service.db.games.get(game_id_of(lobby))
+    assert record.channel_id == int(fake.channel.id) and record.thread_id == int(thread.id)
+    note = await click(alice, lobby, "Start")
+    assert f"<#{thread.id}>" in note.text and not note.buttons  # the lobby is now a link to the thread
+    table = await table_in(fake, thread)
+    assert table.attachments and table.attachments[0].is_png
+    panel = await alice.click(table, label="My hand")  # a click in the thread: channel_id is the thread
+    assert isinstance(panel, Message) and panel.ephemeral and panel.channel_id == thread.id
+    by_command = await alice.slash("game hand", where=thread)  # the thread's game, found by the thread's id
+    assert isinstance(by_command, Message) and by_command.ephemeral and by_command.selects
+    await play_all(fake, [alice], where=thread)
+    result = game_over_in(fake, thread)
+    assert result is not None and game_over_in(fake) is None  # the standings are in the thread only
+    await archived(fake, thread, bot, record.id)
+
+
+async def test_a_cancelled_lobby_archives_its_empty_thread(fake: FakeDiscord, bots) -> None:
+    """The host cancels a lobby that opened a thread: the thread is archived, the channel is free."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await confirm(alice, await alice.click(lobby, label="Cancel"))
+    await archived(fake, thread, bot, game_id_of(lobby))
+
+
+async def test_a_second_game_opens_in_the_same_channel_at_once(fake: FakeDiscord, bots) -> None:
+    """With threads, two tables play at once in one channel, each in its own thread; a channel game
+    beside them still holds the channel (one at a time)."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice, bob, carol, dave = (fake.users[n] for n in ("alice", "bob", "carol", "dave"))
+    first = await open_lobby(fake, alice, "thirteen new", seats=2)
+    second = await open_lobby(fake, bob, "thirteen new", seats=2)
+    one, two = thread_of(fake, first), thread_of(fake, second)
+    assert one.id != two.id and one.parent_id == two.parent_id == fake.channel.id
+    await click(alice, first, "Start")
+    await click(bob, second, "Start")
+    await table_in(fake, one)
+    await table_in(fake, two)
+    own = await open_lobby(fake, carol, "thirteen new", seats=2, thread=False)
+    assert not THREAD_MENTION.search(own.text)
+    busy = await dave.slash("thirteen new", thread=False)
+    assert isinstance(busy, Message) and busy.ephemeral and "already a game at this table" in busy.text
+    games = {game_id_of(first), game_id_of(second), game_id_of(own)}
+    statuses = {(await bot.service.db.games.get(g)).status for g in games}
+    assert statuses == {GameStatus.ACTIVE, GameStatus.LOBBY}
+
+
+async def test_reminders_timeouts_and_the_result_go_to_the_thread(fake: FakeDiscord, bots) -> None:
+    """A player who never moves gets the reminder and the timeout notices in the thread, not the
+    channel; the computer that takes the seat finishes, the standings follow there, then the archive."""
+    bot = await start_bot(bots)
+    await bot.service.db.settings.update_guild(int(fake.guild.id), live_turn_seconds=1, threads=True)
+    alice = fake.users["alice"]
+    alice.dms_open = False  # her turn is told in the game's thread, too
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    reminder = await fake.wait_for_message(thread, lambda m: "⏰" in m.text, timeout=10)
+    assert alice.mention in reminder.text
+    await fake.wait_for_message(thread, lambda m: "ran out of time" in m.text, timeout=10)
+    await fake.wait_for_message(thread, lambda m: "is over" in m.text and "🏆" in m.text, timeout=30)
+    await archived(fake, thread, bot, game_id_of(lobby))
+    channel_texts = [m.text for m in fake.messages(fake.channel)]
+    assert not any("⏰" in t or "ran out of time" in t or "is over" in t for t in channel_texts)
+
+
+async def test_the_thread_option_overrides_the_server_setting(fake: FakeDiscord, bots) -> None:
+    """Threads off for the server: `/thirteen new thread:True` still opens this one table in a thread."""
+    await start_bot(bots)
+    lobby = await open_lobby(fake, fake.users["alice"], "thirteen new", seats=2, thread=True)
+    assert thread_of(fake, lobby).parent_id == fake.channel.id
+    plain = await open_lobby(fake, fake.users["bob"], "thirteen new", seats=2, where=fake.channels["general"])
+    assert not fake.threads.threads.keys() & set(THREAD_MENTION.findall(plain.text))
+
+
+async def test_no_create_threads_permission_says_so_and_plays_in_the_channel(fake: FakeDiscord, bots) -> None:
+    """Without Create Public Threads the lobby says which permissions are missing, and the table
+    plays in the channel: the lobby becomes the table as without threads."""
+    await start_bot(bots)
+    await threads_on(fake)
+    fake.threads.deny(fake.channel, CREATE_PUBLIC_THREADS)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    assert "Create Public Threads" in lobby.text and "plays here in the channel" in lobby.text
+    assert not fake.threads.threads
+    table = await click(alice, lobby, "Start")
+    assert table.id == lobby.id and any(b.get("label") == "My hand" for b in table.buttons)
+
+
+async def test_a_refused_thread_request_falls_back_to_the_channel(fake: FakeDiscord, bots) -> None:
+    """Discord refuses the thread itself (50013 though the interaction showed the permission): same
+    clear message, same fallback."""
+    await start_bot(bots)
+    await threads_on(fake)
+    fake.fail("POST", rf"^/channels/{fake.channel.id}/threads$", 403, code=50013)
+    lobby = await open_lobby(fake, fake.users["alice"], "thirteen new", seats=2)
+    assert "Create Public Threads" in lobby.text and not fake.threads.threads
+
+
+async def test_send_in_threads_withdrawn_before_start_puts_the_table_in_the_channel(fake: FakeDiscord, bots) -> None:
+    """The thread opened, then Send Messages in Threads was taken away: Start tells the host why and the
+    lobby becomes the table in the channel; the game goes on there."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread_of(fake, lobby)
+    fake.threads.deny(fake.channel, SEND_MESSAGES_IN_THREADS)
+    table = await click(alice, lobby, "Start")
+    assert table.id == lobby.id and any(b.get("label") == "My hand" for b in table.buttons)
+    told = await fake.wait_for_message(fake.channel, lambda m: "Send Messages in Threads" in m.text, viewer=alice)
+    assert told.ephemeral
+    record = await bot.service.db.games.get(game_id_of(lobby))
+    assert record.table_channel_id == int(fake.channel.id) and record.status is GameStatus.ACTIVE
+
+
+async def test_a_restart_mid_game_goes_on_in_the_thread(fake: FakeDiscord, bots) -> None:
+    """Stop the bot mid-game and start another on the same database: the V2 table in the thread and the
+    old DM hand still play, the standings land in the thread and it is archived."""
+    first = await start_bot(bots)
+    await threads_on(fake)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    table = await table_in(fake, thread)
+    loaded = await first.service.load(game_id_of(lobby))
+    mover = alice if loaded.state.to_move == 0 else bob
+    hand = await fake.wait_for_message(mover.dm, is_my_turn)
+    await bots.stop(first)
+    second = await bots.start(tuning=FAST)
+    assert isinstance(second, CardBot)
+    assert second.get_channel(int(thread.id)) is not None  # GUILD_CREATE carried the active thread
+    await take_turn_with_hint(fake, mover, hand)
+    assert (await second.service.load(loaded.record.id)).record.version > loaded.record.version
+    await play_all(fake, [alice, bob], where=thread)
+    assert fake.message(table).is_v2 and fake.message(table).channel_id == thread.id
+    await archived(fake, thread, second, loaded.record.id)
+
+
+async def test_a_restart_between_the_result_and_the_archive_still_archives(fake: FakeDiscord, bots) -> None:
+    """The archive request fails until the bot stops: the restarted bot archives the thread."""
+    first = await start_bot(bots, tuning=dataclasses.replace(FAST, retry_attempts=1))
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    fault = fake.fail("PATCH", rf"^/channels/{thread.id}$", 503, times=1000)
+    await click(alice, lobby, "Start")
+    await play_all(fake, [alice], where=thread)
+    await fake.wait_for_request("PATCH", rf"^/channels/{thread.id}$")
+    fake.logged_errors.clear()
+    await bots.stop(first)
+    assert not thread.archived
+    fault.times = 0
+    second = await bots.start(tuning=FAST)
+    assert isinstance(second, CardBot)
+    await archived(fake, thread, second, game_id_of(lobby))
+    assert len([m for m in fake.messages(thread) if "🏆" in m.text]) == 1  # the result is not posted again
+
+
+async def test_a_deleted_thread_ends_the_game_unrated_and_tells_the_players(fake: FakeDiscord, bots) -> None:
+    """A moderator deletes the thread mid-game (10003): as with a deleted channel, the game is abandoned,
+    nothing is rated and each person is told by DM that its thread was deleted."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    await table_in(fake, thread)
+    loaded = await bot.service.load(game_id_of(lobby))
+    mover = alice if loaded.state.to_move == 0 else bob
+    hand = await fake.wait_for_message(mover.dm, is_my_turn)
+    await fake.threads.delete(thread)
+    await take_turn_with_hint(fake, mover, hand)
+    for user in (alice, bob):
+        await fake.wait_for_message(user.dm, lambda m: "its thread was deleted" in m.text)
+    record = await bot.service.db.games.get(loaded.record.id)
+    assert record.status is GameStatus.ABANDONED
+    assert await bot.service.db.results.match_for_game(record.id) is None
+
+
+async def test_a_rematch_opens_in_the_archived_thread_and_plays_there(fake: FakeDiscord, bots) -> None:
+    """Rematch under the standings in the archived thread: the new lobby's post unarchives it (as any
+    send does on Discord), the table replaces that lobby in the same thread, and the channel stays free."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    await play_all(fake, [alice], where=thread)
+    await archived(fake, thread, bot, game_id_of(lobby))
+    result = game_over_in(fake, thread)
+    assert result is not None
+    again = await click(alice, result, "Rematch")
+    assert again.channel_id == thread.id and "is open" in again.text and not thread.archived
+    rematch = await bot.service.db.games.get(game_id_of(again))
+    assert rematch.thread_id == int(thread.id) and rematch.channel_id == int(fake.channel.id)
+    table = await click(alice, again, "Start")
+    assert table.id == again.id and any(b.get("label") == "My hand" for b in table.buttons)
