@@ -330,8 +330,12 @@ class HardPlayer(NormalPlayer):
 
     def __init__(self, samples: int = 32, playouts: int = 16, candidates: int = 3, danger: float = 9.0,
                  discard_playouts: int = 0, spread: int = 1, rule_knock: int = 0,
-                 prior: float = 0.0, swap: int = 0, knock_take: int = 0) -> None:
+                 prior: float = 0.0, swap: int = 0, knock_take: int = 0, danger_samples: int = 300,
+                 refuse_weight: float = 0.1, drop_weight: float = 0.1) -> None:
         super().__init__(swap=swap, knock_take=knock_take)
+        self.danger_samples = danger_samples
+        self.refuse_weight = refuse_weight
+        self.drop_weight = drop_weight
         self.samples = samples
         self.playouts = playouts
         self.candidates = candidates
@@ -359,6 +363,10 @@ class HardPlayer(NormalPlayer):
         can_knock = least <= seen.limit
         if not self.discard_playouts:
             discard = rated[0][1]
+            if can_knock and self.rule_knock:
+                if least <= self.threshold(seen):
+                    return Knock(knock_card)
+                return Discard(discard)
             if can_knock and self.knock_pays(seen, knock_card, discard, samples, rng):
                 return Knock(knock_card)
             return Discard(discard)
@@ -383,11 +391,19 @@ class HardPlayer(NormalPlayer):
         return Discard(best_card)
 
     def sample_hands(self, seen: Seen, rng: random.Random) -> list[tuple[float, int, list[int]]]:
-        """(weight, opponent hand, stock top first) consistent with the view; refused cards weigh down."""
+        """(weight, opponent hand, stock top first) consistent with the view, `danger_samples` of them
+        (at least `samples`; the knock playouts use the first `playouts`).
+
+        The weights are the opponent model: a top they left (drew from the stock or passed, GR-4,
+        GR-5) or a card they discarded would have made a meld with a sampled hand means that hand is
+        unlikely, since a player takes a card that melds and keeps melded cards. Each such card
+        multiplies the weight by `refuse_weight` or `drop_weight`. Cards they took and still hold are
+        in every sample.
+        """
         unseen = bits(seen.unseen)
         need = 10 - seen.known.bit_count()
         out: list[tuple[float, int, list[int]]] = []
-        for _ in range(self.samples * self.spread):
+        for _ in range(max(self.samples, self.danger_samples) * self.spread):
             rng.shuffle(unseen)
             hand = seen.known
             for card in unseen[:need]:
@@ -395,7 +411,10 @@ class HardPlayer(NormalPlayer):
             weight = 1.0
             for card in bits(seen.refused):
                 if useful(card, hand):
-                    weight *= 0.4
+                    weight *= self.refuse_weight
+            for card in bits(seen.dropped & ~seen.refused):
+                if useful(card, hand):
+                    weight *= self.drop_weight
             out.append((weight, hand, list(unseen[need : need + seen.stock])))
         if self.spread > 1:  # a hand kept by a sensible player: the least deadwood of each group drawn
             groups = [out[i : i + self.spread] for i in range(0, len(out), self.spread)]
