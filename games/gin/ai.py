@@ -10,10 +10,19 @@ randomness from the `rng` it is given, so a seeded game replays exactly.
   favours those they refused; it knocks only below a threshold that falls as the stock shrinks and as
   the opponent picks up cards, and otherwise plays on for gin when an undercut is likely.
 - hard: samples the opponent's hand from everything public (the cards they took and still hold, the
-  unseen cards, weighted against the cards they refused), rates its best discards by how often the
-  sampled opponent could use them, and decides every knock by comparing its exact outcome against
-  the sampled hands (D-GR-3 arrangement and lay-offs) with playouts of the rest of the hand. Its
-  budget is a fixed number of samples, never the clock, so it is deterministic.
+  unseen cards, weighted down where a top they left or a card they discarded would have melded with
+  the sampled hand), rates its best discards by how often the sampled opponent could use them, and
+  decides every knock by comparing its exact outcome against the sampled hands (D-GR-3 arrangement
+  and lay-offs) with playouts of the rest of the hand. Its budget is a fixed number of samples, never
+  the clock, so it is deterministic.
+
+What limits hard (measured with bench/gin.py's players): the same search given the opponent's true
+hand instead of samples wins about 95 % of games against normal (82 % when only the discard danger
+sees it, 65 % when only the knocks do), so the search is sound and the opponent model is the
+bottleneck. Public information predicts poorly which discard the opponent can use: the weighted
+samples' estimate has a Brier score of 0.154 against 0.162 for uniform samples, and uniform 10-card
+hands hold about 52 deadwood where a real mid-hand holds about 33 (the least deadwood of 8 draws
+matches that mean).
 """
 
 from __future__ import annotations
@@ -318,7 +327,8 @@ class HardPlayer(NormalPlayer):
 
     `samples` opponent hands are drawn per decision (the fixed budget); with `spread` above 1 each
     sample is the least-deadwood hand of `spread` draws, a crude model of an opponent who has been
-    keeping good cards (uniform draws hold far more deadwood than a real hand mid-way). Knock decisions
+    keeping good cards (uniform draws hold far more deadwood than a real hand mid-way). The danger of
+    a discard is judged on `danger_samples` weighted hands (see `sample_hands`). Knock decisions
     play out `playouts` of them to the end of the hand with normal's rules for both sides; with
     `rule_knock` the knock follows normal's threshold instead. With `discard_playouts` above 0 the best
     `candidates` discards are also compared by that many paired playouts each, the rating's order
