@@ -13,7 +13,8 @@ The hard player's budget is a number of samples and playouts, never the clock, s
 the times is reproducible for a given --seed.
 
 Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16] [--discard-playouts 0]
-       [--spread 1] [--rule-knock 0] [--swap 0] [--knock-take 0]
+       [--spread 1] [--rule-knock 0] [--swap 0] [--knock-take 0] [--danger-samples 300]
+       [--refuse-weight 0.1] [--drop-weight 0.1]
        [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
 """
 
@@ -43,12 +44,16 @@ class Entrant:
     rule_knock: int = 0
     swap: int = 0
     knock_take: int = 0
+    danger_samples: int = 300
+    refuse_weight: float = 0.1
+    drop_weight: float = 0.1
 
     def build(self) -> EasyPlayer | NormalPlayer:
         if self.level == "hard":
             return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts,
                               spread=self.spread, rule_knock=self.rule_knock, swap=self.swap,
-                              knock_take=self.knock_take)
+                              knock_take=self.knock_take, danger_samples=self.danger_samples,
+                              refuse_weight=self.refuse_weight, drop_weight=self.drop_weight)
         return easy_player() if self.level == "easy" else NormalPlayer()
 
 
@@ -189,6 +194,12 @@ def main() -> None:
                         help="hard: take a discard that melds with nothing when it saves this much deadwood (0: off)")
     parser.add_argument("--knock-take", type=int, default=HardPlayer().knock_take,
                         help="hard: 1 takes a discard that lets it knock at once")
+    parser.add_argument("--danger-samples", type=int, default=HardPlayer().danger_samples,
+                        help="hard: weighted opponent hands behind each discard's danger (at least --samples)")
+    parser.add_argument("--refuse-weight", type=float, default=HardPlayer().refuse_weight,
+                        help="hard: weight factor of a sampled hand a refused top would have melded with")
+    parser.add_argument("--drop-weight", type=float, default=HardPlayer().drop_weight,
+                        help="hard: weight factor of a sampled hand the opponent's own discard melds with")
     parser.add_argument("--oklahoma", action="store_true")
     parser.add_argument("--hollywood", action="store_true")
     parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
@@ -204,8 +215,9 @@ def main() -> None:
                                 args.jobs, options))
     if "hard" not in args.skip:
         hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts, args.spread, args.rule_knock,
-                       args.swap, args.knock_take)
-        label = (f"hard ({args.samples} samples, spread {args.spread}, {args.playouts} playouts per knock, "
+                       args.swap, args.knock_take, args.danger_samples, args.refuse_weight, args.drop_weight)
+        label = (f"hard ({args.samples} samples, {args.danger_samples} for danger (refused x{args.refuse_weight}, "
+                 f"dropped x{args.drop_weight}), spread {args.spread}, {args.playouts} playouts per knock, "
                  f"{args.discard_playouts} per candidate discard, rule knock {args.rule_knock}, swap {args.swap}, "
                  f"knock take {args.knock_take}) vs normal")
         report_times(tournament(label, hero, Entrant("normal"), args.hard_pairs or args.pairs, args.seed,

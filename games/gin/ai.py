@@ -10,10 +10,19 @@ randomness from the `rng` it is given, so a seeded game replays exactly.
   favours those they refused; it knocks only below a threshold that falls as the stock shrinks and as
   the opponent picks up cards, and otherwise plays on for gin when an undercut is likely.
 - hard: samples the opponent's hand from everything public (the cards they took and still hold, the
-  unseen cards, weighted against the cards they refused), rates its best discards by how often the
-  sampled opponent could use them, and decides every knock by comparing its exact outcome against
-  the sampled hands (D-GR-3 arrangement and lay-offs) with playouts of the rest of the hand. Its
-  budget is a fixed number of samples, never the clock, so it is deterministic.
+  unseen cards, weighted down where a top they left or a card they discarded would have melded with
+  the sampled hand), rates its best discards by how often the sampled opponent could use them, and
+  decides every knock by comparing its exact outcome against the sampled hands (D-GR-3 arrangement
+  and lay-offs) with playouts of the rest of the hand. Its budget is a fixed number of samples, never
+  the clock, so it is deterministic.
+
+What limits hard (measured with bench/gin.py's players): the same search given the opponent's true
+hand instead of samples wins about 95 % of games against normal (82 % when only the discard danger
+sees it, 65 % when only the knocks do), so the search is sound and the opponent model is the
+bottleneck. Public information predicts poorly which discard the opponent can use: the weighted
+samples' estimate has a Brier score of 0.154 against 0.162 for uniform samples, and uniform 10-card
+hands hold about 52 deadwood where a real mid-hand holds about 33 (the least deadwood of 8 draws
+matches that mean).
 """
 
 from __future__ import annotations
@@ -318,7 +327,8 @@ class HardPlayer(NormalPlayer):
 
     `samples` opponent hands are drawn per decision (the fixed budget); with `spread` above 1 each
     sample is the least-deadwood hand of `spread` draws, a crude model of an opponent who has been
-    keeping good cards (uniform draws hold far more deadwood than a real hand mid-way). Knock decisions
+    keeping good cards (uniform draws hold far more deadwood than a real hand mid-way). The danger of
+    a discard is judged on `danger_samples` weighted hands (see `sample_hands`). Knock decisions
     play out `playouts` of them to the end of the hand with normal's rules for both sides; with
     `rule_knock` the knock follows normal's threshold instead. With `discard_playouts` above 0 the best
     `candidates` discards are also compared by that many paired playouts each, the rating's order
@@ -330,8 +340,12 @@ class HardPlayer(NormalPlayer):
 
     def __init__(self, samples: int = 32, playouts: int = 16, candidates: int = 3, danger: float = 9.0,
                  discard_playouts: int = 0, spread: int = 1, rule_knock: int = 0,
-                 prior: float = 0.0, swap: int = 0, knock_take: int = 0) -> None:
+                 prior: float = 0.0, swap: int = 0, knock_take: int = 0, danger_samples: int = 300,
+                 refuse_weight: float = 0.1, drop_weight: float = 0.1) -> None:
         super().__init__(swap=swap, knock_take=knock_take)
+        self.danger_samples = danger_samples
+        self.refuse_weight = refuse_weight
+        self.drop_weight = drop_weight
         self.samples = samples
         self.playouts = playouts
         self.candidates = candidates
@@ -359,6 +373,10 @@ class HardPlayer(NormalPlayer):
         can_knock = least <= seen.limit
         if not self.discard_playouts:
             discard = rated[0][1]
+            if can_knock and self.rule_knock:
+                if least <= self.threshold(seen):
+                    return Knock(knock_card)
+                return Discard(discard)
             if can_knock and self.knock_pays(seen, knock_card, discard, samples, rng):
                 return Knock(knock_card)
             return Discard(discard)
@@ -383,11 +401,19 @@ class HardPlayer(NormalPlayer):
         return Discard(best_card)
 
     def sample_hands(self, seen: Seen, rng: random.Random) -> list[tuple[float, int, list[int]]]:
-        """(weight, opponent hand, stock top first) consistent with the view; refused cards weigh down."""
+        """(weight, opponent hand, stock top first) consistent with the view, `danger_samples` of them
+        (at least `samples`; the knock playouts use the first `playouts`).
+
+        The weights are the opponent model: a top they left (drew from the stock or passed, GR-4,
+        GR-5) or a card they discarded would have made a meld with a sampled hand means that hand is
+        unlikely, since a player takes a card that melds and keeps melded cards. Each such card
+        multiplies the weight by `refuse_weight` or `drop_weight`. Cards they took and still hold are
+        in every sample.
+        """
         unseen = bits(seen.unseen)
         need = 10 - seen.known.bit_count()
         out: list[tuple[float, int, list[int]]] = []
-        for _ in range(self.samples * self.spread):
+        for _ in range(max(self.samples, self.danger_samples) * self.spread):
             rng.shuffle(unseen)
             hand = seen.known
             for card in unseen[:need]:
@@ -395,7 +421,10 @@ class HardPlayer(NormalPlayer):
             weight = 1.0
             for card in bits(seen.refused):
                 if useful(card, hand):
-                    weight *= 0.4
+                    weight *= self.refuse_weight
+            for card in bits(seen.dropped & ~seen.refused):
+                if useful(card, hand):
+                    weight *= self.drop_weight
             out.append((weight, hand, list(unseen[need : need + seen.stock])))
         if self.spread > 1:  # a hand kept by a sensible player: the least deadwood of each group drawn
             groups = [out[i : i + self.spread] for i in range(0, len(out), self.spread)]

@@ -124,7 +124,7 @@ def test_normal_knock_threshold_falls_as_the_stock_shrinks():
 
 def test_hard_decides_from_a_fixed_number_of_samples():
     """Hard: samples are a count, not a time budget; the same view and rng give the same sampled hands."""
-    hard = HardPlayer(samples=5, playouts=2)
+    hard = HardPlayer(samples=5, playouts=2, danger_samples=0)
     state = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
     seen = Seen.of(state.view(0))
     first = hard.sample_hands(seen, random.Random(3))
@@ -166,9 +166,10 @@ def test_hard_spread_samples_hands_a_sensible_player_keeps():
 
     state = position(["7s 7h 7d 4c 5c 6c Kh Qh 9d 2s Ad", "2h 3h 4h 9s Td 9c 5d 6d 8s Tc"])
     seen = Seen.of(state.view(0))
-    uniform = HardPlayer(samples=24).sample_hands(seen, random.Random(5))
-    spread = HardPlayer(samples=24, spread=4).sample_hands(seen, random.Random(5))
-    assert len(spread) == 24 and spread == HardPlayer(samples=24, spread=4).sample_hands(seen, random.Random(5))
+    uniform = HardPlayer(samples=24, danger_samples=0).sample_hands(seen, random.Random(5))
+    spreader = HardPlayer(samples=24, spread=4, danger_samples=0)
+    spread = spreader.sample_hands(seen, random.Random(5))
+    assert len(spread) == 24 and spread == spreader.sample_hands(seen, random.Random(5))
     for _, hand, _ in spread:
         assert hand.bit_count() == 10 and hand & (seen.hand | seen.pile) == 0
     assert sum(deadwood(h) for _, h, _ in spread) < sum(deadwood(h) for _, h, _ in uniform)
