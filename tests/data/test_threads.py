@@ -1,4 +1,4 @@
-"""Games in threads in storage (migration 0010): a game with a thread never holds its channel, the
+"""Games in threads in storage (migration 0011): a game with a thread never holds its channel, the
 channel's own game still does, and the archive step is recorded."""
 
 from __future__ import annotations

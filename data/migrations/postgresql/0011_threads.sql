@@ -1,4 +1,4 @@
--- PostgreSQL's form of ../0010_threads.sql: the same change with PostgreSQL's types.
+-- PostgreSQL's form of ../0011_threads.sql: the same change with PostgreSQL's types.
 DROP INDEX games_one_open_per_channel;
 CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
     WHERE status IN ('lobby', 'active') AND thread_id IS NULL;
