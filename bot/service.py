@@ -369,7 +369,11 @@ class GameService:
             log.warning("computer move in game %d not stored (%s); trying again shortly", game_id, fault)
             self.spawn(self._retry_computer(game_id), name=f"computer-retry-{game_id}")
         except StaleVersion:
+            # Whatever moved the game on may have found this task in the game's slot and scheduled
+            # nothing: look again at the stored version, or a computer seat to move would wait forever.
             log.info("game %d moved on before its computer player did", game_id)
+            if not self._closing:
+                self.schedule_computer(await self.load(game_id))
         except IllegalMove as error:  # a computer move is always checked; this is a bug worth hearing about
             log.error("computer player in game %d chose an illegal move %s: %s", game_id, move, error.reason)
 

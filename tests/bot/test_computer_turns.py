@@ -1,0 +1,39 @@
+"""Computer seats in the game service (bot.service): a computer turn has no deadline, so nothing but
+the service itself would ever make that move; a turn that loses a race must be taken again."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.config import Tuning
+from data import MoveSource
+from tests.bot.fakes import Clock, closed, computer_move, service_on, started
+
+
+async def test_a_computer_turn_outrun_by_another_write_is_taken_again(tmp_path: Path) -> None:
+    """Both seats are computers. While the one on turn waits out its delay, its move is stored by
+    another path (another process, the sweeper): its own move is then stale, and the next computer must
+    still move (the stale task held the game's slot when that move asked for it)."""
+    service = await service_on(tmp_path, Clock(), Tuning(drawing_processes=0, computer_delay=0.3))
+    try:
+        loaded = await started(service)
+        seat = loaded.seat_at_turn()
+        assert seat is not None
+        game_id = loaded.record.id
+        await service.hand_over_to_computer(game_id, 1 - seat.seat)
+        handed = await service.hand_over_to_computer(game_id, seat.seat)  # its turn starts on this version
+        await asyncio.sleep(0.05)  # the computer has read the game and waits out its delay
+        await service.submit(
+            game_id, seat.seat, computer_move(handed), expected_version=handed.record.version, source=MoveSource.TIMEOUT
+        )
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 10
+        while True:
+            saved = await service.db.games.load(game_id)
+            if any(move.source is MoveSource.COMPUTER for move in saved.moves):
+                break
+            assert loop.time() < deadline, "no computer moved after the stale turn"
+            await asyncio.sleep(0.05)
+    finally:
+        await closed(service)
