@@ -314,13 +314,25 @@ class CrashRun:
         try:
             reply = await self.alice.click(table, custom_id=enabled(table, "rules")[0]["custom_id"])
         except ERRORS as error:
-            if self.alive():
+            if await self.survives():
                 self.report.failed_old_clicks.append(f"Rules on {table.id}: {error!r}")
             return
         if isinstance(reply, Message) and reply.ephemeral and reply.text:
             self.report.old_clicks += 1
-        elif self.alive():
+        elif await self.survives():
             self.report.failed_old_clicks.append(f"Rules on {table.id}: answered {reply!r}")
+
+    async def survives(self, grace: float = 3.0) -> bool:
+        """Whether this life is still running `grace` seconds on: a kill (or a crash point) that fell
+        during a click shows first as a lost connection, and its exit is seen only a moment later."""
+        if not self.alive():
+            return False
+        assert self.life is not None
+        try:
+            await asyncio.wait_for(asyncio.shield(self.life.exited), grace)
+        except TimeoutError:
+            return True
+        return False
 
     async def check_turn_told(self) -> None:
         """When Alice is to move after a restart, her newest hand should say so at the stored version."""
