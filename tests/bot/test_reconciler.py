@@ -86,7 +86,7 @@ async def announce(loaded: Loaded, match: MatchRecord) -> Post:
 @pytest.fixture
 async def world(tmp_path: Path):  # type: ignore[no-untyped-def]
     db = await Database.open(tmp_path / "r.db")
-    service = GameService(NoGuilds(), db, Tuning(drawing_processes=0))  # type: ignore[arg-type]
+    service = GameService(db, Tuning(drawing_processes=0))
     service.register(ThirteenAdapter())
     transport = FakeTransport()
     hands = HandMessages(service)
