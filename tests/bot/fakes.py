@@ -91,11 +91,6 @@ class Channels:
         return self.channels.setdefault(id, FakeChannel(id, self.requests))
 
 
-class NoGuilds:
-    def get_guild(self, id: int, /) -> None:
-        return None
-
-
 def sent_items(view: Any) -> list[Any]:
     """Every component of a view as it was sent: the bot unlinks a view from its items once sent (a
     test's stand-in for a view, such as a lobby card drawn as text, has none)."""

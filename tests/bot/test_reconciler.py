@@ -64,13 +64,6 @@ class FakeTransport:
         return [kind for kind, _ in self.calls]
 
 
-class NoGuilds:
-    """The slice of the client that hand drawing uses (a guild's name for the DM's header)."""
-
-    def get_guild(self, guild_id: int) -> None:
-        return None
-
-
 class Marks:
     def __init__(self) -> None:
         self.marked: list[int] = []
