@@ -39,6 +39,7 @@ from bot.hands import HandMessages
 from bot.health import Health
 from bot.lobby import Lobby
 from bot.ownership import FollowUps, Ownership
+from bot.quickstart import QuickStart
 from bot.reconciler import Reconciler
 from bot.refusals import Refusal, RetryPolicy
 from bot.router import Router
@@ -152,6 +153,8 @@ class CardBot(commands.Bot):
         # The game machinery, built once the database is open (setup_hook, the composition root).
         self.router: Router
         self.lobby: Lobby
+        self.confirmations: Confirmations
+        self.quickstart: QuickStart
         self.threads: GameThreads
         self.tables: TableUpdater
         self.hands: HandMessages
@@ -175,11 +178,10 @@ class CardBot(commands.Bot):
         if self.tuning.drawing_processes > 0:
             self._drawing = offload.start_pool(self.tuning.drawing_processes)
             offload.install(self._drawing)
-        self._service = GameService(self, self.db, self.tuning)
+        self._service = GameService(self.db, self.tuning)
         # The composition root: each piece gets what it works with, once, here.
         policy = RetryPolicy(self.tuning.retry_attempts, self.tuning.retry_delay, self.tuning.request_timeout)
         self.threads = GameThreads(self, policy)
-        self.lobby = Lobby(self._service, self.threads)
         self.tables = TableUpdater(self._service, self, policy, on_refusal=self._channel_refused)
         self.hands = HandMessages(self._service, guilds=self)
         self.transport = DiscordTransport(self, policy)
@@ -193,7 +195,12 @@ class CardBot(commands.Bot):
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
         self._service.after_end_hooks.append(self.reconciler.mark_dirty)
+        self.lobby = Lobby(self._service, tables=self.tables, marks=self.reconciler, threads=self.threads)
         self.endings = Endings(self._service, lobby=self.lobby, marks=self.reconciler)
+        self.confirmations = Confirmations(
+            self._service, endings=self.endings, hands=self.hands, channels=self, marks=self.reconciler
+        )
+        self.quickstart = QuickStart(self._service, lobby=self.lobby, threads=self.threads)
         self.sweeper = Sweeper(self._service, channels=self, marks=self.reconciler)
         self.router = Router(
             self._service,
@@ -203,7 +210,7 @@ class CardBot(commands.Bot):
             transport=self.transport,
             tables=self.tables,
             marks=self.reconciler,
-            confirmations=Confirmations(self),
+            confirmations=self.confirmations,
             stopping=lambda: self.stopping,
         )
         self._service.after_move_hooks.append(GuideProgress(self._service).after_move)

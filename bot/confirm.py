@@ -5,6 +5,11 @@ names what was asked (`cr:<game>:<version>:confirm:<what>`), so an answer works 
 nothing about a pending question lives in memory. What the answer does is checked again against the
 stored game when it arrives: a question asked before the game moved on or finished is answered
 politely and changes nothing.
+
+Asking needs nothing but the interaction (`ask`), so the lobby and the table commands ask directly;
+acting on a Yes needs the game service, the endings (a player leaving), the hand drawer (what a hand
+control means), the channels (the lobby message a cancel closes) and the reconciler's marks, handed to
+`Confirmations` once (bot.wiring).
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from data import GameRecord, GameStatus
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.hands import HandMessages
+    from bot.service import GameService
+    from bot.wiring import Channels, Leaves, Marks
 
 log = logging.getLogger(__name__)
 
@@ -70,24 +77,35 @@ def answer_items(game_id: int, version: int, question: Question) -> list[discord
     ]
 
 
+async def ask(interaction: discord.Interaction, game_id: int, version: int, question: Question, text: str) -> None:
+    """An ephemeral question, as the answer to the click or command (or its follow-up if deferred)."""
+    view = view_of(answer_items(game_id, version, question))
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+    finally:
+        release(view)
+
+
 class Confirmations:
     """Asks, and acts on the answer."""
 
-    def __init__(self, bot: CardBot) -> None:
-        self.bot = bot
+    def __init__(
+        self, service: GameService, *, endings: Leaves, hands: HandMessages, channels: Channels, marks: Marks
+    ) -> None:
+        self.service = service
+        self.endings = endings
+        self.hands = hands
+        self.channels = channels
+        self.marks = marks
 
     async def ask(
         self, interaction: discord.Interaction, game_id: int, version: int, question: Question, text: str
     ) -> None:
         """An ephemeral question, as the answer to the click or command (or its follow-up if deferred)."""
-        view = view_of(answer_items(game_id, version, question))
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, view=view, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, view=view, ephemeral=True)
-        finally:
-            release(view)
+        await ask(interaction, game_id, version, question, text)
 
     async def on_click(self, interaction: discord.Interaction, cid: ComponentId) -> None:
         question = Question.decode(cid.arg)
@@ -110,17 +128,17 @@ class Confirmations:
 
     async def _leave(self, interaction: discord.Interaction, cid: ComponentId, question: Question) -> str:
         """Leaving does not depend on the cards, so a game that moved on still lets its player go."""
-        loaded = await self.bot.service.load(cid.game_id)
+        loaded = await self.service.load(cid.game_id)
         seat = loaded.record.seat_of(interaction.user.id)
         if loaded.record.status is not GameStatus.ACTIVE:
             return "This game is already over, so there is nothing to leave."
         if seat is None or seat.is_computer:
             return "You have already left this game."
-        await self.bot.endings.leave(loaded, seat.seat, interaction.user.display_name)
+        await self.endings.leave(loaded, seat.seat, interaction.user.display_name)
         return "You left the game; a computer player has your seat now. Thanks for playing!"
 
     async def _cancel(self, interaction: discord.Interaction, cid: ComponentId, question: Question) -> str:
-        service = self.bot.service
+        service = self.service
         async with service.lock(cid.game_id):
             record = await service.db.games.get(cid.game_id)
             if record.status is not GameStatus.LOBBY:
@@ -138,18 +156,19 @@ class Confirmations:
         return "The table is cancelled."
 
     async def _end(self, interaction: discord.Interaction, cid: ComponentId, question: Question) -> str:
-        service = self.bot.service
+        service = self.service
         record = await service.db.games.get(cid.game_id)
         if record.status not in (GameStatus.ACTIVE, GameStatus.LOBBY):
             return "This game is already over."
         if not await may_manage_game(service.db, interaction, record.host_user_id):
             return "Only the host, server managers or the games-manager role can end this game."
-        await end_game(self.bot, record, by_host=interaction.user.id == record.host_user_id)
+        by_host = interaction.user.id == record.host_user_id
+        await end_game(service, self.channels, self.marks, record, by_host=by_host)
         return f"Game #{record.id} has been ended. Nothing was rated."
 
     async def _hand(self, interaction: discord.Interaction, cid: ComponentId, question: Question) -> str:
         """A hand control that asked first (Close the stock): applied only at the version it was asked at."""
-        service = self.bot.service
+        service = self.service
         loaded = await service.load(cid.game_id)
         record = loaded.record
         seat = record.seat_of(interaction.user.id)
@@ -160,7 +179,7 @@ class Confirmations:
         if record.version != cid.version:
             return MOVED_ON
         adapter = service.adapter(record.kind)
-        ctx = self.bot.hands.context(loaded, seat.seat)
+        ctx = self.hands.context(loaded, seat.seat)
         outcome = adapter.on_action(ctx, question.action, question.arg, ())
         if not isinstance(outcome, Submit):
             return getattr(outcome, "reason", "") or MOVED_ON
@@ -175,7 +194,7 @@ class Confirmations:
     async def _edit_lobby(self, channel_id: int, message_id: int | None, game_id: int, title: str, reason: str) -> None:
         if message_id is None:
             return
-        channel = self.bot.get_partial_messageable(channel_id)
+        channel = self.channels.get_partial_messageable(channel_id)
         try:
             text = f"**{title}** · table #{game_id}: {reason}"
             await channel.get_partial_message(message_id).edit(**notice_kwargs(text))
@@ -183,15 +202,17 @@ class Confirmations:
             log.info("could not close the lobby message of game %d", game_id)
 
 
-async def end_game(bot: CardBot, record: GameRecord, *, by_host: bool) -> None:
+async def end_game(
+    service: GameService, channels: Channels, marks: Marks, record: GameRecord, *, by_host: bool
+) -> None:
     """End a game or close a lobby for good (`/game end`, confirmed): unrated, and its messages say so."""
     # Stored without a name: the database keeps nobody's name in free text (delete-my-data).
     reason = "ended by the host" if by_host else "ended by a games manager"
-    loaded = await bot.service.abandon(record.id, reason)
+    loaded = await service.abandon(record.id, reason)
     if loaded.state is not None:
-        bot.reconciler.mark_dirty(record.id)
+        marks.mark_dirty(record.id)
     elif record.table_message_id is not None and record.table_channel_id is not None:
-        message = bot.get_partial_messageable(record.table_channel_id).get_partial_message(record.table_message_id)
+        message = channels.get_partial_messageable(record.table_channel_id).get_partial_message(record.table_message_id)
         try:
             await message.edit(**notice_kwargs(f"Table #{record.id} closed: {reason}."))
         except discord.HTTPException:

@@ -4,6 +4,9 @@ The lobby message becomes the table message when the game starts, so a channel k
 per game. Table-size and computer-level choices live under `LOBBY_KEY` in the stored options while
 the lobby is open and are stripped at the start, so the engine (and every replay) sees only its own
 options.
+
+What the lobby works with is handed to it once (bot.wiring): the game service, the table updater that
+draws and posts the table, the reconciler's marks and the thread opener; it never reaches the bot.
 """
 
 from __future__ import annotations
@@ -18,18 +21,20 @@ import discord
 from discord import app_commands
 
 from bot.components import button
+from bot.confirm import CANCEL, CANCEL_QUESTION, Question, ask
 from bot.ids import ComponentId, LobbyAction, TableAction
 from bot.layout import lobby_card, notice_kwargs, table_card
 from bot.names import shown_name
 from bot.refusals import Refusal, Refused
 from bot.texts import duration
-from bot.threads import NO_THREAD_HERE, GameThreads
+from bot.threads import NO_THREAD_HERE
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
 from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS
 from data.privacy import returning_user
 
 if TYPE_CHECKING:
     from bot.service import GameService, Loaded
+    from bot.wiring import Marks, TablePosts, ThreadOpener
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +86,12 @@ def computer_name(level: str, taken: Sequence[str]) -> str:
 class Lobby:
     """Lobby commands and buttons for every game kind."""
 
-    def __init__(self, service: GameService, threads: GameThreads | None = None) -> None:
+    def __init__(
+        self, service: GameService, *, tables: TablePosts, marks: Marks, threads: ThreadOpener | None = None
+    ) -> None:
         self.service = service
+        self.tables = tables  # draws and posts the table at Start (bot.table)
+        self.marks = marks  # a started game's messages follow it (bot.reconciler)
         self.threads = threads  # bot.threads: a table in its own thread (None: never)
 
     # -- messages ----------------------------------------------------------------------------------
@@ -281,11 +290,9 @@ class Lobby:
         if not await self._is_host(interaction, record):
             return
         # Asked once first (bot.confirm), which closes the lobby on Yes.
-        from bot.confirm import CANCEL, CANCEL_QUESTION, Question
-
         asked_from = str(interaction.message.id) if interaction.message is not None else ""
         question = Question(CANCEL, arg=asked_from)
-        await self.service.bot.router.confirmations.ask(interaction, record.id, 0, question, CANCEL_QUESTION)
+        await ask(interaction, record.id, 0, question, CANCEL_QUESTION)
 
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)
@@ -315,31 +322,54 @@ class Lobby:
         loaded = await self.service.start(record.id)
         await self.begin(loaded, interaction)
 
-    async def begin(self, loaded: Loaded, interaction: discord.Interaction | None = None) -> None:
-        """Turn the lobby message into the table, hand out the hands, wake the first computer seat."""
+    async def begin(self, loaded: Loaded, interaction: discord.Interaction | None = None) -> str:
+        """Turn the lobby message into the table (or, with no lobby message, post the table), hand out the
+        hands, wake the first computer seat. Returns what the host should be told about where the table
+        went: "" when it is where it was asked for, else why it plays in the channel instead."""
         service = self.service
-        tables = service.bot.tables
+        tables = self.tables
         record = loaded.record
+        notice = ""
         # The table goes to the game's thread; the lobby in the channel becomes a note pointing to it.
         to_thread = interaction is not None and record.thread_id is not None
         to_thread = to_thread and record.table_channel_id != record.thread_id
         if interaction is not None and to_thread and await self._begin_in_thread(loaded, interaction):
             loaded = await service.load(record.id)
             service.schedule_computer(loaded)
-            service.bot.reconciler.mark_dirty(record.id)
-            return
-        content, file, items = await tables.message(loaded)
+            self.marks.mark_dirty(record.id)
+            return notice
         if interaction is not None:
+            content, file, items = await tables.message(loaded)
             view = table_card(content, file.filename, items)  # the lobby becomes the V2 table card
             await interaction.edit_original_response(content=None, attachments=[file], view=view)
             tables.shown(loaded)
             if to_thread:  # the thread refused the table: the host learns why it is here
-                await interaction.followup.send(NO_THREAD_HERE, ephemeral=True)
+                notice = NO_THREAD_HERE
+                await interaction.followup.send(notice, ephemeral=True)
         else:
-            await tables.post(loaded, loaded.record.thread_id or loaded.record.channel_id)
+            notice = await self._post(loaded)
         loaded = await service.load(loaded.record.id)
         service.schedule_computer(loaded)  # first: a failed DM can never keep a computer from moving
-        service.bot.reconciler.mark_dirty(loaded.record.id)
+        self.marks.mark_dirty(loaded.record.id)
+        return notice
+
+    async def _post(self, loaded: Loaded) -> str:
+        """Post the table of a game with no lobby message (bot.quickstart): in its thread if it has one,
+        else in its channel. A thread that refuses (50013/50001, or gone) leaves the table in the channel,
+        and the notice says why (bot.threads)."""
+        record = loaded.record
+        if record.thread_id is not None:
+            try:
+                await self.tables.post(loaded, record.thread_id)
+                return ""
+            except Refused as refused:
+                if refused.refusal not in (Refusal.CHANNEL_LOST, Refusal.CHANNEL_GONE):
+                    raise
+                log.info("the thread of game %d refused the table (%s); it plays in the channel", record.id, refused)
+                await self.tables.post(loaded, record.channel_id)
+                return NO_THREAD_HERE
+        await self.tables.post(loaded, record.channel_id)
+        return ""
 
     async def _begin_in_thread(self, loaded: Loaded, interaction: discord.Interaction) -> bool:
         """Post the table in the game's thread and turn the lobby into a link to it. False when the thread
@@ -348,7 +378,7 @@ class Lobby:
         record = loaded.record
         assert record.thread_id is not None
         try:
-            await self.service.bot.tables.post(loaded, record.thread_id)
+            await self.tables.post(loaded, record.thread_id)
         except Refused as refused:
             if refused.refusal not in (Refusal.CHANNEL_LOST, Refusal.CHANNEL_GONE):
                 raise

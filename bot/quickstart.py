@@ -1,9 +1,10 @@
 """A game against the computer at once: no lobby, no Start, the table posted and the hand on its way.
 
 The first-time path (`/cardroom`, then one button) seats the player and the computer players
-straight away, starts the game and posts the table in the channel; the player's hand arrives by DM
-like every other hand (or through My hand when their DMs are closed). Everything else about the game
-is the same as a table opened with `/<game> new`.
+straight away, starts the game and posts the table in the channel, or in a thread of its own when the
+server plays each table in a thread (`/settings server`, bot.threads), as `/<game> new` does; the
+player's hand arrives by DM like every other hand (or through My hand when their DMs are closed).
+Everything else about the game is the same as a table opened with `/<game> new`.
 """
 
 from __future__ import annotations
@@ -18,64 +19,79 @@ from bot.lobby import LEVELS, computer_name
 from data import ChannelBusy, TurnTimer
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.service import GameService
+    from bot.wiring import TableStarts, ThreadOpener
 
 log = logging.getLogger(__name__)
 
 QUICK_LEVEL = LEVELS[1]  # "normal": the level a new player meets first
 
 
-async def start_against_computer(bot: CardBot, interaction: discord.Interaction, kind: str) -> None:
-    """Answer a first-time "Play" click: a running game in this channel, or a reason why not."""
-    service = bot.service
-    adapter = service.adapters.get(kind)
-    if adapter is None:
-        await interaction.response.send_message("That game is not available on this bot right now.", ephemeral=True)
-        return
-    if interaction.guild_id is None or interaction.channel_id is None:
-        await interaction.response.send_message("Games are played in a server channel, not here.", ephemeral=True)
-        return
-    db = service.db
-    guild = await db.settings.guild(interaction.guild_id)
-    if not guild.allows_channel(interaction.channel_id):
-        allowed = ", ".join(f"<#{cid}>" for cid in sorted(guild.allowed_channel_ids))
-        await interaction.response.send_message(f"Games on this server are played in {allowed}.", ephemeral=True)
-        return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    seats = adapter.engine.min_players  # one person against the computer: the smallest table
-    try:
-        record = await db.games.create_lobby(
-            kind=kind,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host_user_id=interaction.user.id,
-            seed=random.SystemRandom().randrange(2**62),
-            at=service.clock(),
-            timer=TurnTimer.LIVE,
-            turn_seconds=guild.turn_seconds(TurnTimer.LIVE),
-            options=adapter.parse_options({}),
-            deadline=service.clock() + service.tuning.lobby_timeout,
+class QuickStart:
+    """Starts a game against the computer; `lobby` posts its table, `threads` opens its thread."""
+
+    def __init__(self, service: GameService, *, lobby: TableStarts, threads: ThreadOpener | None = None) -> None:
+        self.service = service
+        self.lobby = lobby
+        self.threads = threads  # bot.threads: a table in its own thread (None: never)
+
+    async def start(self, interaction: discord.Interaction, kind: str) -> None:
+        """Answer a first-time "Play" click: a running game in this channel, or a reason why not."""
+        service = self.service
+        adapter = service.adapters.get(kind)
+        if adapter is None:
+            await interaction.response.send_message(
+                "That game is not available on this bot right now.", ephemeral=True
+            )
+            return
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await interaction.response.send_message("Games are played in a server channel, not here.", ephemeral=True)
+            return
+        db = service.db
+        guild = await db.settings.guild(interaction.guild_id)
+        if not guild.allows_channel(interaction.channel_id):
+            allowed = ", ".join(f"<#{cid}>" for cid in sorted(guild.allowed_channel_ids))
+            await interaction.response.send_message(f"Games on this server are played in {allowed}.", ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a thread and a table take a while
+        thread_id: int | None = None
+        notices: list[str] = []  # what the player is told beside the link: why there is no thread
+        if guild.threads and self.threads is not None:
+            thread_id, thread_notice = await self.threads.open(interaction, adapter.title)
+            notices.append(thread_notice)
+        seats = adapter.engine.min_players  # one person against the computer: the smallest table
+        try:
+            record = await db.games.create_lobby(
+                kind=kind,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_user_id=interaction.user.id,
+                seed=random.SystemRandom().randrange(2**62),
+                at=service.clock(),
+                timer=TurnTimer.LIVE,
+                turn_seconds=guild.turn_seconds(TurnTimer.LIVE),
+                options=adapter.parse_options({}),
+                deadline=service.clock() + service.tuning.lobby_timeout,
+                thread_id=thread_id,
+            )
+        except ChannelBusy:
+            text = "There is already a game in this channel. Finish it first, or press Play in another channel."
+            await interaction.followup.send("\n".join([text, *filter(None, notices)]), ephemeral=True)
+            return
+        async with service.lock(record.id):
+            await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
+            names = [interaction.user.display_name]
+            for _ in range(seats - 1):
+                name = computer_name(QUICK_LEVEL, names)
+                names.append(name)
+                await db.games.add_computer(record.id, QUICK_LEVEL, name, max_seats=seats)
+            loaded = await service.start(record.id)
+            notices.append(await self.lobby.begin(loaded))
+        loaded = await service.load(record.id)
+        where = f"{record.guild_id}/{loaded.record.table_channel_id}/{loaded.record.table_message_id}"
+        link = f"https://discord.com/channels/{where}"
+        text = (
+            f"**{adapter.title}** #{record.id} has started against the computer: [the table]({link}). "
+            "Your hand comes by direct message on your turn; **My hand** on the table shows it here too."
         )
-    except ChannelBusy:
-        await interaction.followup.send(
-            "There is already a game in this channel. Finish it first, or press Play in another channel.",
-            ephemeral=True,
-        )
-        return
-    async with service.lock(record.id):
-        await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
-        names = [interaction.user.display_name]
-        for _ in range(seats - 1):
-            name = computer_name(QUICK_LEVEL, names)
-            names.append(name)
-            await db.games.add_computer(record.id, QUICK_LEVEL, name, max_seats=seats)
-        loaded = await service.start(record.id)
-        await bot.lobby.begin(loaded)
-    loaded = await service.load(record.id)
-    where = f"{record.guild_id}/{loaded.record.table_channel_id}/{loaded.record.table_message_id}"
-    link = f"https://discord.com/channels/{where}"
-    await interaction.followup.send(
-        f"**{adapter.title}** #{record.id} has started against the computer: [the table]({link}). "
-        "Your hand comes by direct message on your turn; **My hand** on the table shows it here too.",
-        ephemeral=True,
-    )
+        await interaction.followup.send("\n".join([text, *filter(None, notices)]), ephemeral=True)

@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.adapters import GameAdapter
 from bot.config import Tuning
@@ -34,9 +34,6 @@ from data import (
 )
 from data.replay import SNAPSHOT_EVERY  # moves between snapshots, so loading a long game replays little
 from games.base import GameState, IllegalMove, Move, seeded_rng
-
-if TYPE_CHECKING:
-    from bot.bot import CardBot
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +87,7 @@ class Applied:
 class GameService:
     """Owns game locks, the state cache and the move pipeline; the rest of the bot asks it for changes."""
 
-    def __init__(self, bot: CardBot, db: Database, tuning: Tuning, clock: Callable[[], float] = time.time) -> None:
-        self.bot = bot
+    def __init__(self, db: Database, tuning: Tuning, clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.tuning = tuning
         self.clock = clock

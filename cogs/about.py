@@ -16,7 +16,6 @@ from discord.ext import commands
 
 from bot.ids import Scope, scope_pattern, scoped
 from bot.layout import lobby_card
-from bot.quickstart import start_against_computer
 from bot.welcome import welcome
 from games import registry
 
@@ -55,7 +54,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_I
 
             await interaction.response.send_message(RESTARTING, ephemeral=True)
             return
-        await start_against_computer(bot, interaction, self.kind)
+        await bot.quickstart.start(interaction, self.kind)  # bot.quickstart, wired by CardBot.setup_hook
 
 
 class About(commands.Cog):

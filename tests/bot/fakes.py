@@ -6,6 +6,7 @@ reconciler and the interaction; the game service and a temporary database are re
 
 from __future__ import annotations
 
+import io
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ import discord
 
 from bot.adapters import Panel
 from bot.config import Tuning
+from bot.refusals import Refusal, Refused
 from bot.service import GameService, Loaded
 from bot.transport import Post, Sent
 from cogs.thirteen.adapter import ThirteenAdapter
@@ -24,7 +26,7 @@ from games.base import Move
 ADAPTER = ThirteenAdapter  # the concrete game the shared parts are tested on
 KIND = ADAPTER.kind
 USERS = (101, 102)
-GUILD, CHANNEL, TABLE = 1, 2, 3000
+GUILD, CHANNEL, TABLE, THREAD = 1, 2, 3000, 4000
 
 
 class Clock:
@@ -89,15 +91,19 @@ class Channels:
         return self.channels.setdefault(id, FakeChannel(id, self.requests))
 
 
-class NoGuilds:
-    def get_guild(self, id: int, /) -> None:
-        return None
+def sent_items(view: Any) -> list[Any]:
+    """Every component of a view as it was sent: the bot unlinks a view from its items once sent (a
+    test's stand-in for a view, such as a lobby card drawn as text, has none)."""
+    walk = getattr(view, "walk_children", None)
+    return [] if walk is None else list(walk())
 
 
 class Response:
     def __init__(self) -> None:
         self.type: discord.InteractionResponseType | None = None
         self.said: list[str] = []
+        self.sent: list[dict[str, Any]] = []  # every message sent as the response, with its view
+        self.edited: list[dict[str, Any]] = []  # every update of the clicked message
 
     def is_done(self) -> bool:
         return self.type is not None
@@ -105,20 +111,24 @@ class Response:
     async def defer(self, **_: Any) -> None:
         self.type = discord.InteractionResponseType.deferred_message_update
 
-    async def send_message(self, content: str = "", **_: Any) -> None:
+    async def send_message(self, content: str = "", **kwargs: Any) -> None:
         self.type = discord.InteractionResponseType.channel_message
         self.said.append(content)
+        self.sent.append({"content": content, **kwargs, "items": sent_items(kwargs.get("view"))})
 
-    async def edit_message(self, **_: Any) -> None:
+    async def edit_message(self, **kwargs: Any) -> None:
         self.type = discord.InteractionResponseType.message_update
+        self.edited.append(kwargs)
 
 
 class Followup:
     def __init__(self) -> None:
         self.said: list[str] = []
+        self.sent: list[dict[str, Any]] = []
 
-    async def send(self, content: str = "", **_: Any) -> None:
+    async def send(self, content: str = "", **kwargs: Any) -> None:
         self.said.append(content)
+        self.sent.append({"content": content, **kwargs})
 
 
 @dataclass
@@ -140,6 +150,7 @@ class Interaction:
         self.user = User(user_id)
         self.message = Clicked(message_id)
         self.guild_id = guild_id
+        self.channel_id = CHANNEL if guild_id is not None else None
         self.data: dict[str, Any] = {"component_type": 2}
         self.response = Response()
         self.followup = Followup()
@@ -159,6 +170,44 @@ class Interaction:
     def said(self) -> list[str]:
         """Every text answer (ephemeral notes), however it was sent."""
         return [*self.response.said, *self.followup.said]
+
+
+class Tables:
+    """`bot.wiring.TablePosts`: draws a one-line table, records where it was posted; a channel in
+    `refuse` answers 50013, as a thread does once the bot may no longer send in it."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.posted: list[tuple[int, int]] = []  # (game id, channel id)
+        self.shown_games: list[int] = []
+        self.refuse: set[int] = set()
+
+    async def message(self, loaded: Loaded) -> tuple[str, discord.File, list[Any]]:
+        return f"table #{loaded.record.id}\nits status", discord.File(io.BytesIO(b"png"), "table.png"), []
+
+    def shown(self, loaded: Loaded) -> None:
+        self.shown_games.append(loaded.record.id)
+
+    async def post(self, loaded: Loaded, channel_id: int) -> FakeMessage:
+        if channel_id in self.refuse:
+            raise Refused(Refusal.CHANNEL_LOST, http_error(403, 50013))
+        self.posted.append((loaded.record.id, channel_id))
+        message = FakeMessage(TABLE + 100 + len(self.posted), FakeChannel(channel_id, []))
+        await self.service.db.games.set_table_message(loaded.record.id, channel_id, message.id)
+        return message
+
+
+class Threads:
+    """`bot.wiring.ThreadOpener`: answers every open with the same thread id (or None and why not)."""
+
+    def __init__(self, thread_id: int | None = THREAD, notice: str = "") -> None:
+        self.thread_id = thread_id
+        self.notice = notice
+        self.opened: list[str] = []  # the titles of the tables a thread was asked for
+
+    async def open(self, interaction: Any, title: str) -> tuple[int | None, str]:
+        self.opened.append(title)
+        return self.thread_id, self.notice
 
 
 class Transport:
@@ -190,6 +239,11 @@ class Transport:
         return [what for kind, what in self.calls if kind == "post"]
 
 
+def view_text(view: discord.ui.LayoutView | discord.ui.View) -> str:
+    """Every text a message's view shows (a Components V2 card keeps its text in its items)."""
+    return "\n".join(str(getattr(item, "content", "")) for item in view.walk_children())
+
+
 def http_error(status: int, code: int = 0) -> discord.HTTPException:
     """A discord.py HTTP error as Discord would answer it."""
 
@@ -204,7 +258,7 @@ def http_error(status: int, code: int = 0) -> discord.HTTPException:
 
 async def service_on(tmp_path: Path, clock: Clock | None = None, tuning: Tuning | None = None) -> GameService:
     db = await Database.open(tmp_path / "parts.db")
-    service = GameService(NoGuilds(), db, tuning or Tuning(drawing_processes=0), clock or Clock())  # type: ignore[arg-type]
+    service = GameService(db, tuning or Tuning(drawing_processes=0), clock or Clock())
     service.register(ADAPTER())
     return service
 

@@ -64,13 +64,6 @@ class FakeTransport:
         return [kind for kind, _ in self.calls]
 
 
-class NoGuilds:
-    """The slice of the client that hand drawing uses (a guild's name for the DM's header)."""
-
-    def get_guild(self, guild_id: int) -> None:
-        return None
-
-
 class Marks:
     def __init__(self) -> None:
         self.marked: list[int] = []
@@ -86,7 +79,7 @@ async def announce(loaded: Loaded, match: MatchRecord) -> Post:
 @pytest.fixture
 async def world(tmp_path: Path):  # type: ignore[no-untyped-def]
     db = await Database.open(tmp_path / "r.db")
-    service = GameService(NoGuilds(), db, Tuning(drawing_processes=0))  # type: ignore[arg-type]
+    service = GameService(db, Tuning(drawing_processes=0))
     service.register(ThirteenAdapter())
     transport = FakeTransport()
     hands = HandMessages(service)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bench.players.common import click, game_id_of, game_over_in, open_lobby, play_all, start_bot, wait_hand
 from fakediscord import FakeDiscord, Message
+from fakediscord.threads import CREATE_PUBLIC_THREADS
 from games.registry import KINDS
 
 
@@ -59,3 +60,39 @@ async def test_every_lobby_and_table_has_rules_one_tap_away(fake: FakeDiscord, b
     table = await click(alice, lobby, "Start")
     rules = await click(alice, table, "Rules")
     assert rules.ephemeral and "66" in rules.text
+
+
+async def test_play_honours_the_servers_thread_setting(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """Threads on for the server (bot.threads): Play opens the game's own thread in the channel, the
+    table and the standings go there, the link points into it, and the channel stays free."""
+    bot = await start_bot(bots)
+    await bot.service.db.settings.update_guild(int(fake.guild.id), threads=True)
+    alice = fake.users["alice"]
+    menu = await alice.slash("cardroom")
+    assert isinstance(menu, Message)
+    started = await click(alice, menu, f"Play {bot.service.adapters['thirteen'].title}")
+    record = (await bot.service.load(game_id_of(started))).record
+    assert record.thread_id is not None and record.table_channel_id == record.thread_id
+    thread = fake.threads.threads[str(record.thread_id)]
+    assert thread.parent_id == fake.channel.id and f"/{record.thread_id}/{record.table_message_id}" in started.text
+    table = fake.message(str(record.table_message_id))
+    assert table.channel_id == thread.id and table.attachments and table.attachments[0].is_png
+    await wait_hand(fake, alice)
+    assert await play_all(fake, [alice], where=thread) > 0
+    assert game_over_in(fake, thread) is not None and game_over_in(fake) is None
+
+
+async def test_play_without_thread_permissions_says_why_and_plays_in_the_channel(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """Threads on but Create Public Threads denied: the table is posted in the channel, and the
+    answer to Play names the permissions the bot needs."""
+    bot = await start_bot(bots)
+    await bot.service.db.settings.update_guild(int(fake.guild.id), threads=True)
+    fake.threads.deny(fake.channel, CREATE_PUBLIC_THREADS)
+    alice = fake.users["alice"]
+    menu = await alice.slash("cardroom")
+    assert isinstance(menu, Message)
+    started = await click(alice, menu, f"Play {bot.service.adapters['thirteen'].title}")
+    assert "has started against the computer" in started.text and "Create Public Threads" in started.text
+    record = (await bot.service.load(game_id_of(started))).record
+    assert record.thread_id is None and record.table_channel_id == int(fake.channel.id)
+    assert not fake.threads.threads
