@@ -81,18 +81,22 @@ class Endings:
         The stored game changes here; the "X left" notice is recorded as owed and posted by the
         reconciler, so a refused or failed post never stops the leave itself."""
         service = self.service
-        loaded = await service.hand_over_to_computer(loaded.record.id, seat)
-        humans = [s for s in loaded.record.seats if not s.is_computer]
+        record = loaded.record
+        humans = [s for s in record.seats if not s.is_computer and s.seat != seat]
         if not humans:
-            loaded = await service.abandon(loaded.record.id, "every player left")
-            title = service.adapter(loaded.record.kind).title
-            text = f"Everyone has left {title} #{loaded.record.id}; the game is over."
+            title = service.adapter(record.kind).title
+            text = f"Everyone has left {title} #{record.id}; the game is over."
         else:
             text = (
                 f"{shown_name(name)} left the game; a computer player takes their seat. This game is no longer rated."
             )
-        await service.db.messages.owe(loaded.record.id, MessageKind.LEFT, seat, text, version=loaded.record.version)
-        self.marks.mark_dirty(loaded.record.id)
+        # Owed before the game ends: the end's last step, archiving a game's thread, waits for what is owed
+        # there (bot.reconciler), so the notice must be stored by the time the end asks for a pass.
+        await service.db.messages.owe(record.id, MessageKind.LEFT, seat, text, version=record.version)
+        loaded = await service.hand_over_to_computer(record.id, seat)
+        if not humans:
+            loaded = await service.abandon(record.id, "every player left")
+        self.marks.mark_dirty(record.id)
 
     async def rematch(self, interaction: discord.Interaction, cid: ComponentId) -> None:
         """Open a new lobby with the same players in the same seats; its host is whoever asked."""

@@ -27,7 +27,7 @@ from bot.layout import lobby_card, notice_kwargs, table_card
 from bot.names import shown_name
 from bot.refusals import Refusal, Refused
 from bot.texts import duration
-from bot.threads import NO_THREAD_HERE
+from bot.threads import NO_THREAD_HERE, lobby_note, thread_name
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
 from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS
 from data.privacy import returning_user
@@ -215,6 +215,9 @@ class Lobby:
         )
         message = await interaction.original_response()
         await db.games.set_table_message(record.id, message.channel.id, message.id)
+        if thread_id is not None and self.threads is not None:  # its number exists now (bot.threads)
+            name = thread_name(adapter.title, interaction.user.display_name, record.id)
+            await self.threads.rename(record.id, thread_id, name)
 
     # -- buttons -----------------------------------------------------------------------------------
 
@@ -384,6 +387,8 @@ class Lobby:
                 raise
             log.info("the thread of game %d refused the table (%s); it plays in the channel", record.id, refused)
             return False
+        if (left := lobby_note(record)) is not None:  # its end is shown there by the reconciler (bot.threads)
+            await self.service.db.messages.save(left)
         title = self.service.adapter(record.kind).title
         players = ", ".join(self._seat_label(record, s.user_id, s.display_name) for s in record.seats)
         note = f"**{title}** · table #{record.id} is being played in <#{record.thread_id}>\nPlayers: {players}"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.lobby import LEVELS, computer_name
+from bot.threads import thread_name
 from data import ChannelBusy, TurnTimer
 
 if TYPE_CHECKING:
@@ -78,6 +79,9 @@ class QuickStart:
             text = "There is already a game in this channel. Finish it first, or press Play in another channel."
             await interaction.followup.send("\n".join([text, *filter(None, notices)]), ephemeral=True)
             return
+        if thread_id is not None and self.threads is not None:  # its number exists now (bot.threads)
+            name = thread_name(adapter.title, interaction.user.display_name, record.id)
+            await self.threads.rename(record.id, thread_id, name)
         async with service.lock(record.id):
             await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
             names = [interaction.user.display_name]

@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.hands import HandMessages, fingerprint, is_live
 from bot.refusals import Refusal, Refused
-from bot.threads import game_channel
+from bot.threads import NOTE_SHOWN, game_channel, note_over
 from bot.transport import Post, Transport
 from data import (
+    GameRecord,
     GameStatus,
     HandDelivery,
     MatchRecord,
@@ -51,6 +52,7 @@ Announce = Callable[["Loaded", MatchRecord], Awaitable[Post]]
 
 
 LOST_RETRY_SECONDS = 600.0  # a lost channel is tried again this often (each try a refused request at worst)
+END_RETRY_SECONDS = 600.0  # an end step (lobby note, archive) that failed for now is tried again after this
 NOT_SENT = 0  # message id of an owed notice that is no longer due (a reminder for a turn already over)
 OWED_POSTS = frozenset({MessageKind.LEFT, MessageKind.NOTICE, MessageKind.REMIND, MessageKind.TIMEOUT})
 _NONCE_CODES = {
@@ -76,7 +78,12 @@ class TableSettling(Protocol):
     async def settled(self, game_id: int) -> None: ...
 
 
-class ThreadArchiver(Protocol):
+class ThreadSteps(Protocol):
+    """The end of a threaded game (bot.threads): its lobby note shows the result, its thread is archived;
+    each answers True once done, False to be tried again."""
+
+    async def show_note(self, game_id: int, note: ShownMessage, text: str) -> bool: ...
+
     async def archive(self, game_id: int, thread_id: int) -> bool: ...
 
 
@@ -102,10 +109,10 @@ class Reconciler:
         transport: Transport,
         tables: TableMarks,
         announce: Announce,
-        threads: ThreadArchiver | None = None,
+        threads: ThreadSteps | None = None,
     ) -> None:
         self.service = service
-        self.threads = threads  # bot.threads: archives a game's thread once it has ended
+        self.threads = threads  # bot.threads: a game's lobby note and thread once it has ended
         self.db = service.db
         self.hands = hands
         self.transport = transport
@@ -118,6 +125,7 @@ class Reconciler:
         self._lost: dict[int, bool] = {}
         self._tried: dict[int, float] = {}
         self._closed = False
+        self._later: dict[int, asyncio.TimerHandle] = {}  # end steps to try again (END_RETRY_SECONDS)
         self._resume: asyncio.Task[int] | None = None
         self._resuming = False  # the start-up pass is past its wait for the gateway
         self.owns: Callable[[int], bool] = lambda game_id: True  # bot.ownership: only the owner reconciles
@@ -185,12 +193,28 @@ class Reconciler:
         games.update(await self.db.messages.games_owing_results())
         games.update(await self.db.messages.games_owing_messages())
         games.update(await self.db.messages.threads_to_archive())
+        games.update(await self.db.messages.notes_to_show(NOTE_SHOWN))
         for game_id in sorted(games):
             self.mark_dirty(game_id)
         return len(games)
 
+    def _again(self, game_id: int) -> None:
+        """Another pass over an ended game later: its end steps found Discord failing for now, and no
+        move will come to ask (a restart asks too, through `resume`)."""
+        if self._closed or game_id in self._later:
+            return
+
+        def wake() -> None:
+            self._later.pop(game_id, None)
+            self.mark_dirty(game_id)
+
+        self._later[game_id] = asyncio.get_running_loop().call_later(END_RETRY_SECONDS, wake)
+
     async def close(self) -> None:
         self._closed = True
+        for handle in self._later.values():
+            handle.cancel()
+        self._later.clear()
         tasks: list[asyncio.Task[Any]] = list(self._tasks.values())
         if self._resume is not None:
             tasks.append(self._resume)
@@ -204,7 +228,7 @@ class Reconciler:
         """One pass: every message of the game brought to the game as stored now."""
         loaded = await self.service.load(game_id)
         if loaded.state is None:
-            await self._close_thread(loaded)  # a lobby that never started may leave an empty thread
+            await self._end_in_thread(loaded)  # a lobby that never started may leave an empty thread
             return  # a lobby: its message is the lobby's business
         if await self.channel_usable(game_id):
             self.tables.mark_dirty(game_id)
@@ -222,24 +246,54 @@ class Reconciler:
                     self._give_up(refused, f"the {row.kind} notice of game {game_id} seat {row.seat}")
         if loaded.record.status is GameStatus.FINISHED:
             await self._result(loaded, shown.get((MessageKind.RESULT, GAME_WIDE)))
-        await self._close_thread(loaded)
+        await self._end_in_thread(loaded)
 
-    async def _close_thread(self, loaded: Loaded) -> None:
-        """Archive an ended game's thread, after its standings are out and its table shows the end (an
-        archived thread refuses edits, 50083); recorded, so a restart before it still archives."""
+    async def _end_in_thread(self, loaded: Loaded) -> None:
+        """The last steps of an ended game in a thread, once its standings are out: the lobby note in the
+        channel shows the result, and the thread is archived. Each is recorded when done, so a restart
+        before it redoes it and a pass after it does nothing."""
         record = loaded.record
         if self.threads is None or record.thread_id is None or record.status.is_open:
-            return
-        if await self.db.messages.thread_archived(record.id):
             return
         if record.status is GameStatus.FINISHED:
             row = await self.db.messages.get(record.id, MessageKind.RESULT)
             if row is None or row.message_id is None:
-                return  # the standings first: the next pass archives
+                return  # the standings first: the next pass does the rest
+        await self._show_note(loaded, self.threads)
+        await self._close_thread(loaded, self.threads)
+
+    async def _show_note(self, loaded: Loaded, threads: ThreadSteps) -> None:
+        """The lobby note in the channel becomes one line with the result: one edit per game, at its end."""
+        record = loaded.record
+        note = await self.db.messages.get(record.id, MessageKind.NOTE)
+        if note is None or note.key == NOTE_SHOWN or note.message_id is None or note.channel_id is None:
+            return
+        finished = record.status is GameStatus.FINISHED
+        match = await self.db.results.match_for_game(record.id) if finished else None
+        text = note_over(self.service.adapter(record.kind).title, record, match)
+        if await threads.show_note(record.id, note, text):
+            await self.db.messages.save(dataclasses.replace(note, version=record.version, key=NOTE_SHOWN))
+        else:
+            self._again(record.id)
+
+    async def _close_thread(self, loaded: Loaded, threads: ThreadSteps) -> None:
+        """Archive an ended game's thread, after its table shows the end (an archived thread refuses
+        edits, 50083) and every notice owed in it is out (a post would unarchive it); recorded, so a
+        restart before it still archives."""
+        record = loaded.record
+        assert record.thread_id is not None
+        if await self.db.messages.thread_archived(record.id):
+            return
+        shown = await self.db.messages.of_game(record.id)
+        if any(row.kind in OWED_POSTS and row.message_id is None for row in shown.values()):
+            self._again(record.id)  # kept owed (a failed post, a lost channel): posted first, then archived
+            return
         if isinstance(self.tables, TableSettling):
             await self.tables.settled(record.id)
-        if await self.threads.archive(record.id, record.thread_id):
+        if await threads.archive(record.id, record.thread_id):
             await self.db.messages.set_thread_archived(record.id, at=self.service.clock())
+        else:
+            self._again(record.id)
 
     def _give_up(self, error: BaseException, what: str) -> None:
         """Logged once; the next pass (next move or start-up) tries again."""
@@ -379,12 +433,24 @@ class Reconciler:
                 await self.db.messages.save(dataclasses.replace(row, message_id=NOT_SENT))
                 return
             mention = seat.user_id
+        if await self._archived_here(record):
+            # The game is over and its thread archived: a post would reopen the thread (a send unarchives
+            # it) for a notice about a game that has ended, so it is dropped.
+            log.info("game %d: the %s notice of seat %d is dropped (thread archived)", record.id, row.kind, row.seat)
+            await self.db.messages.save(dataclasses.replace(row, message_id=NOT_SENT))
+            return
         if not await self.channel_usable(record.id):
             return  # kept owed: posted once the channel is back
         post = Post(row.key, mention=mention, nonce=notice_nonce(row.kind, record.id, row.seat, row.version))
         sent = await self._post(loaded, post)
         if sent is not None:
             await self.db.messages.save(dataclasses.replace(row, channel_id=sent[0], message_id=sent[1]))
+
+    async def _archived_here(self, record: GameRecord) -> bool:
+        """Whether the game has ended and the thread it posts in has been archived (bot.threads)."""
+        if record.thread_id is None or record.status.is_open or game_channel(record) != record.thread_id:
+            return False
+        return await self.db.messages.thread_archived(record.id)
 
     async def _result(self, loaded: Loaded, row: ShownMessage | None) -> None:
         """The final standings and the Rematch button, posted once."""

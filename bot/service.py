@@ -370,6 +370,8 @@ class GameService:
             log.info("game %d moved on before its computer player did", game_id)
             if not self._closing:
                 self.schedule_computer(await self.load(game_id))
+        except GameClosed:  # the last person left (or the host ended it) while the computer was choosing
+            log.info("game %d ended before its computer player moved", game_id)
         except IllegalMove as error:  # a computer move is always checked; this is a bug worth hearing about
             log.error("computer player in game %d chose an illegal move %s: %s", game_id, move, error.reason)
 

@@ -11,7 +11,14 @@ is posted in the thread and the lobby becomes a note linking to it. Everything t
 (turn notices, reminders, timeouts, "left", the standings) goes where `game_channel` says, one
 answer for every artefact. Once the result is out, the reconciler archives the thread as a step of
 its own, recorded (data.messages.set_thread_archived), so a restart between the result and the
-archive still archives it.
+archive still archives it. The lobby note in the channel is a stored message of the game too (kind
+NOTE, saved at Start): at the end the reconciler edits it once into a line with the result and the
+link (`note_over`), and records that, so the edit is redone after a restart and never made twice.
+After the archive nothing is posted in the thread for that game: a post would reopen it (Discord
+unarchives a thread on a send), so a notice that comes due that late is dropped (bot.reconciler).
+
+A thread is named for its table, "Thirteen #12 · Alice": opened before the game's row (and so its
+number) exists, it is renamed once the lobby is posted (`thread_name`).
 
 Missing permissions (Create Public Threads, Send Messages in Threads: 50013) never stop a game: the
 table plays in the channel, and the lobby says why in words a server admin can act on.
@@ -24,10 +31,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
+from bot.layout import notice_kwargs
+from bot.names import shown_name
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
+from data import GameStatus, MessageKind, ShownMessage
+from data.messages import GAME_WIDE
+from rendering.text import ELLIPSIS, clean, graphemes
+from rendering.words import ordinal
 
 if TYPE_CHECKING:
-    from data import GameRecord
+    from data import GameRecord, MatchRecord
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +48,7 @@ log = logging.getLogger(__name__)
 # bot archives it itself when the game ends.
 AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080
 MAX_THREAD_NAME = 100  # Discord's limit for a channel name
+NOTE_SHOWN = "over"  # the key of a lobby note once it shows the game's end (data.messages)
 NEEDED = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
 
 NO_THREAD_HERE = (
@@ -50,8 +64,61 @@ def game_channel(record: GameRecord) -> int:
     return record.table_channel_id or record.thread_id or record.channel_id
 
 
-def thread_name(title: str, host: str) -> str:
-    return f"{title} · {host}"[:MAX_THREAD_NAME]
+def name_length(text: str) -> int:
+    """A name's length as the stricter of code points and UTF-16 units, so a name within the limit fits
+    however it is counted (an emoji outside the BMP is one code point, two UTF-16 units)."""
+    return max(len(text), len(text.encode("utf-16-le")) // 2)
+
+
+def thread_name(title: str, host: str, game_id: int | None = None) -> str:
+    """The thread's name, "Thirteen #12 · Alice", so a channel listing several tables' threads reads at a glance. Within
+    Discord's 100 characters: a long host name is cut between graphemes (never inside an emoji or an
+    accented letter) and ends in an ellipsis. Without `game_id` (the thread opens before the game's
+    row is written) the number is left out until the rename."""
+    head = f"{title} #{game_id} · " if game_id is not None else f"{title} · "
+    name = clean(host, placeholder="?")
+    if name_length(head + name) <= MAX_THREAD_NAME:
+        return head + name
+    room = MAX_THREAD_NAME - name_length(head + ELLIPSIS)
+    kept = ""
+    for cluster in graphemes(name):
+        if name_length(kept + cluster) > room:
+            break
+        kept += cluster
+    return (head + kept.rstrip() + ELLIPSIS) if room > 0 else head[:MAX_THREAD_NAME]
+
+
+def lobby_note(record: GameRecord) -> ShownMessage | None:
+    """The lobby message a game leaves in its channel once its table is posted in the thread (the
+    record as it was before that post, still naming the lobby message): stored at Start, shown at
+    the end by the reconciler."""
+    if record.thread_id is None or record.table_channel_id is None or record.table_message_id is None:
+        return None
+    if record.table_channel_id == record.thread_id:
+        return None  # a lobby in the thread (a rematch) becomes the table there: no note is left behind
+    return ShownMessage(
+        record.id, MessageKind.NOTE, GAME_WIDE, record.table_channel_id, record.table_message_id, record.version
+    )
+
+
+def note_over(title: str, record: GameRecord, match: MatchRecord | None) -> str:
+    """The lobby note once the game has ended, in one line: the winner, the other places in order, and
+    the link to the thread that holds the standings (or why the game ended early)."""
+    where = f"<#{record.thread_id}>" if record.thread_id is not None else ""
+    head = f"**{title}** · table #{record.id}"
+    if record.status is not GameStatus.FINISHED:
+        reason = record.end_reason or "it was stopped"
+        return f"{head} ended early: {reason}. Nothing was rated · {where}"
+    if match is None:  # finished, its match not found: the standings in the thread say the rest
+        return f"🏆 {head} is over · standings in {where}"
+    places: dict[int, list[str]] = {}
+    for player in sorted(match.players, key=lambda p: (p.place, p.seat)):
+        places.setdefault(player.place, []).append(shown_name(player.display_name))
+    parts = []
+    for place, names in sorted(places.items()):
+        together = " and ".join(names)
+        parts.append(f"{together} won" if place == 1 else f"{ordinal(place)} {together}")
+    return f"🏆 {head} is over: " + " · ".join([*parts, f"standings in {where}"])
 
 
 def missing(permissions: discord.Permissions) -> list[str]:
@@ -61,7 +128,8 @@ def missing(permissions: discord.Permissions) -> list[str]:
 
 
 class GameThreads:
-    """Opens and archives game threads through Discord's REST API, each request retried (bot.refusals)."""
+    """Opens, names and archives game threads, and shows a game's end on its lobby note, through Discord's
+    REST API, each request retried (bot.refusals)."""
 
     def __init__(self, client: discord.Client, policy: RetryPolicy) -> None:
         self.client = client
@@ -95,6 +163,40 @@ class GameThreads:
                 return None, NO_THREAD_HERE
             raise
         return int(data["id"]), ""
+
+    async def rename(self, game_id: int, thread_id: int, name: str) -> None:
+        """Give a game's new thread its full name, number included. A name is a courtesy: a refusal or a
+        failure leaves the first name ("Thirteen · Alice") and the game goes on."""
+
+        async def edit() -> Any:
+            return await self.client.http.edit_channel(thread_id, name=name)
+
+        try:
+            await retrying(edit, self.policy, f"naming the thread of game {game_id}")
+        except Refused as refused:
+            log.info("the thread of game %d keeps its first name: %s", game_id, refused)
+
+    async def show_note(self, game_id: int, note: ShownMessage, text: str) -> bool:
+        """Edit the lobby note in the channel into `text` (no controls, no ping: an edit notifies nobody).
+        True once nothing is left to do (edited, or the note or its channel gone or closed to the bot),
+        False when it should be tried again (a transient failure)."""
+        assert note.channel_id is not None and note.message_id is not None
+        message = self.client.get_partial_messageable(note.channel_id).get_partial_message(note.message_id)
+
+        async def edit() -> Any:
+            return await message.edit(**notice_kwargs(text), allowed_mentions=discord.AllowedMentions.none())
+
+        try:
+            await retrying(edit, self.policy, f"showing the end of game {game_id} on its lobby note")
+        except Refused as refused:
+            if refused.refusal is Refusal.TRANSIENT:
+                log.warning("could not show the end of game %d on its lobby note for now: %s", game_id, refused)
+                return False
+            # Deleted (10008, 10003), no longer the bot's to edit (50013, 50001), or refused outright: the
+            # note keeps its link to the thread, which shows the standings.
+            log.info("the lobby note of game %d is left as it is: %s", game_id, refused)
+            return True
+        return True
 
     async def archive(self, game_id: int, thread_id: int) -> bool:
         """Archive a finished game's thread; True once nothing is left to do (archived, deleted, or not

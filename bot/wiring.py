@@ -53,6 +53,8 @@ class ThreadOpener(Protocol):
 
     async def open(self, interaction: discord.Interaction, title: str) -> tuple[int | None, str]: ...
 
+    async def rename(self, game_id: int, thread_id: int, name: str) -> None: ...
+
 
 class Leaves(Protocol):
     """A player leaving a running game (bot.endings): a computer takes the seat."""

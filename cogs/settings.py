@@ -252,6 +252,7 @@ class Settings(commands.Cog):
                     await self.db.games.set_host(game_id, humans[0].user_id or 0)
                 else:
                     await self.db.games.abandon(game_id, at=service.clock(), reason="the host left")
+                    service.ended(game_id)  # a lobby's thread is archived at once (bot.threads)
             record = await self.db.games.get(game_id)
         if record.table_message_id is None or record.table_channel_id is None:
             return

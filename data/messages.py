@@ -124,6 +124,16 @@ class MessageRepository:
         )
         return [row["id"] for row in rows]
 
+    async def notes_to_show(self, shown_key: str) -> list[int]:
+        """Ended games whose lobby note (kind 'note') does not show the end yet: its key is not
+        `shown_key`, the key the bot stores once the note shows the result."""
+        rows = await self._db.read(
+            "SELECT m.game_id FROM messages m JOIN games g ON g.id = m.game_id WHERE m.kind = 'note' "
+            "AND m.shown_key <> ? AND g.status IN ('finished', 'abandoned') ORDER BY m.game_id",
+            (shown_key,),
+        )
+        return [row["game_id"] for row in rows]
+
     async def dm_channel_of(self, user_id: int) -> int | None:
         """The DM channel of the user's latest hand message in any game (None if none is known): sending
         there needs no "open a DM" request first."""

@@ -9,7 +9,8 @@ Facts mirrored (Discord's threads topic and channel resource):
 - An archived thread refuses edits of its messages (400/50083); sending a message unarchives it, unless
   a moderator locked it and the sender lacks Manage Threads.
 - `PATCH /channels/{thread}`: `archived` may be set by the thread's creator or with Manage Threads,
-  `locked` only with Manage Threads; unarchiving a locked thread needs Manage Threads too.
+  `locked` only with Manage Threads; unarchiving a locked thread needs Manage Threads too. A rename
+  (`name`, 1 to 100 characters) by the creator or with Manage Threads, refused while archived.
 - The gateway tells the bot of threads with THREAD_CREATE / THREAD_UPDATE / THREAD_DELETE, and GUILD_CREATE
   lists the active ones (so a restarted bot knows its threads).
 Missing permissions answer 403/50013, as Discord does; a deleted thread is an unknown channel (10003).
@@ -38,6 +39,12 @@ AUTO_ARCHIVE_MINUTES = frozenset({60, 1440, 4320, 10080})
 MISSING_PERMISSIONS = DiscordError(403, 50013, "Missing Permissions")
 THREAD_ARCHIVED = DiscordError(400, 50083, "Thread is archived")
 WRONG_CHANNEL_TYPE = DiscordError(400, 50024, "Cannot execute action on this channel type")
+
+
+def check_name(name: str) -> None:
+    """A channel name is 1 to 100 characters, on creation and on a rename."""
+    if not 1 <= len(name) <= 100:
+        raise limits.invalid_form("name", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
 
 
 @dataclass(eq=False)
@@ -119,8 +126,7 @@ class Threads:
             raise WRONG_CHANNEL_TYPE
         if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
             raise limits.invalid_form("type", "Value must be one of {11, 12}.")
-        if not 1 <= len(name) <= 100:
-            raise limits.invalid_form("name", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
+        check_name(name)
         needed = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
         if not self.has(parent, needed):
             raise MISSING_PERMISSIONS
@@ -220,6 +226,7 @@ class Threads:
         if "name" in body:
             if not (moderator or creator):
                 raise MISSING_PERMISSIONS
+            check_name(str(body["name"] or ""))
             channel.name = str(body["name"])
         self._set_duration(channel, body)
         locked = bool(body["locked"]) if "locked" in body else None

@@ -204,10 +204,14 @@ class Threads:
         self.thread_id = thread_id
         self.notice = notice
         self.opened: list[str] = []  # the titles of the tables a thread was asked for
+        self.renamed: list[str] = []  # the full names given once the game had its number
 
     async def open(self, interaction: Any, title: str) -> tuple[int | None, str]:
         self.opened.append(title)
         return self.thread_id, self.notice
+
+    async def rename(self, game_id: int, thread_id: int, name: str) -> None:
+        self.renamed.append(name)
 
 
 class Transport:

@@ -88,14 +88,15 @@ async def test_play_in_a_busy_channel_says_why(parts) -> None:  # type: ignore[n
 
 
 async def test_play_opens_a_thread_when_the_server_plays_tables_in_threads(parts) -> None:  # type: ignore[no-untyped-def]
-    """Threads on for the server: the quick game gets its own thread, its table is posted there,
-    and the link points into it."""
+    """Threads on for the server: the quick game gets its own thread, named with its number once it has
+    one, its table is posted there, and the link points into it."""
     service, quick, tables, _, threads = parts
     await service.db.settings.update_guild(GUILD, threads=True)
     click = await play(quick)
     [record] = await service.db.games.list_open()
     assert record.thread_id == THREAD and threads.opened == [service.adapter(KIND).title]
     assert tables.posted == [(record.id, THREAD)]
+    assert len(threads.renamed) == 1 and f"#{record.id} · " in threads.renamed[0]
     assert f"/{GUILD}/{THREAD}/{record.table_message_id}" in click.followup.said[0]
 
 

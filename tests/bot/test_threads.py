@@ -1,5 +1,6 @@
-"""Where a game's messages go (bot.threads.game_channel), the thread permission check, and the
-threads switch of /settings server."""
+"""Where a game's messages go (bot.threads.game_channel), the thread permission check, thread names,
+the lobby note left in the channel and its one line at the end, and the threads switch of /settings
+server."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ import dataclasses
 
 import discord
 
-from bot.threads import MAX_THREAD_NAME, game_channel, missing, thread_name
+from bot.threads import MAX_THREAD_NAME, game_channel, lobby_note, missing, name_length, note_over, thread_name
 from cogs.settings import Settings, describe_guild
-from data import GameRecord, GameStatus, GuildSettings, TurnTimer
+from data import GameRecord, GameStatus, GuildSettings, MatchPlayer, MatchRecord, MessageKind, TurnTimer
+from data.messages import GAME_WIDE
+from rendering.text import ELLIPSIS, graphemes
 
 CHANNEL, THREAD, MESSAGE = 100, 200, 300
 
@@ -56,6 +59,64 @@ def test_thread_names_fit_discords_limit() -> None:
     """A channel name is at most 100 characters, however long the host's name."""
     assert thread_name("Cards", "Alice") == "Cards · Alice"
     assert len(thread_name("Cards", "x" * 300)) == MAX_THREAD_NAME
+
+
+def test_a_thread_name_carries_the_game_number() -> None:
+    """Several threads in one channel read apart: the game's title, its number, its host."""
+    assert thread_name("Cards", "Alice", 123) == "Cards #123 · Alice"
+
+
+def test_a_long_host_name_is_cut_between_graphemes_within_the_limit() -> None:
+    """An emoji with a skin tone is one grapheme of two code points (four UTF-16 units): the cut keeps
+    whole ones, ends in an ellipsis and fits 100 however Discord counts."""
+    thumb = "👍🏽"
+    name = thread_name("Cards", thumb * 60, 7)
+    assert name_length(name) <= MAX_THREAD_NAME and name.endswith(ELLIPSIS)
+    kept = name.removeprefix("Cards #7 · ").removesuffix(ELLIPSIS)
+    assert kept and set(graphemes(kept)) == {thumb}
+
+
+def test_a_host_name_with_line_breaks_is_one_line_in_the_thread_name() -> None:
+    """Controls and line breaks in a display name never reach the channel list."""
+    assert thread_name("Cards", "Al\nice\u202e", 3) == "Cards #3 · Al ice"
+
+
+def test_the_lobby_note_is_remembered_only_for_a_lobby_left_in_the_channel() -> None:
+    """At Start in the thread the lobby message in the channel is the note; a lobby in the thread (a
+    rematch) becomes the table there and leaves none; a game without a thread has none."""
+    note = lobby_note(record(thread_id=THREAD, table_channel_id=CHANNEL, table_message_id=MESSAGE, version=4))
+    assert note is not None
+    assert (note.kind, note.seat, note.channel_id, note.message_id, note.key) == (
+        MessageKind.NOTE, GAME_WIDE, CHANNEL, MESSAGE, ""
+    )  # fmt: skip
+    assert lobby_note(record(thread_id=THREAD, table_channel_id=THREAD, table_message_id=MESSAGE)) is None
+    assert lobby_note(record(table_channel_id=CHANNEL, table_message_id=MESSAGE)) is None
+
+
+def _match(*players: tuple[str, int]) -> MatchRecord:
+    seated = tuple(MatchPlayer(i, 10 + i, name, False, place, 0) for i, (name, place) in enumerate(players))
+    return MatchRecord(1, 1, 9, "cards", 0.0, True, False, seated)
+
+
+def test_the_note_of_a_finished_game_is_one_line_with_winner_places_and_link() -> None:
+    """Winner first, the other places in order, the thread's link: one line under the channel's messages."""
+    over = record(status=GameStatus.FINISHED, thread_id=THREAD)
+    text = note_over("Cards", over, _match(("Bob", 2), ("Alice", 1), ("Cleo", 3)))
+    assert text == f"🏆 **Cards** · table #1 is over: Alice won · 2nd Bob · 3rd Cleo · standings in <#{THREAD}>"
+
+
+def test_the_note_names_tied_players_together_and_escapes_names() -> None:
+    """A shared place lists both names; a name's markdown is shown as typed, never as formatting."""
+    over = record(status=GameStatus.FINISHED, thread_id=THREAD)
+    text = note_over("Cards", over, _match(("**Al**", 1), ("Bo", 1)))
+    assert "\\*\\*Al\\*\\* and Bo won" in text and "\n" not in text
+
+
+def test_the_note_of_a_game_ended_early_says_why() -> None:
+    """An abandoned game: ended early, the reason, nothing rated, and the link."""
+    ended = record(status=GameStatus.ABANDONED, thread_id=THREAD, end_reason="every player left")
+    text = note_over("Cards", ended, None)
+    assert text == f"**Cards** · table #1 ended early: every player left. Nothing was rated · <#{THREAD}>"
 
 
 def test_the_server_settings_say_whether_tables_open_in_threads() -> None:

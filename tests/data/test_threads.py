@@ -1,11 +1,12 @@
-"""Games in threads in storage (migration 0011): a game with a thread never holds its channel, the
-channel's own game still does, and the archive step is recorded."""
+"""Games in threads in storage (migrations 0011, 0012): a game with a thread never holds its channel, the
+channel's own game still does, the archive step is recorded, and so is the lobby note's end."""
 
 from __future__ import annotations
 
 import pytest
 
-from data import ChannelBusy, Database, GameStatus, TurnTimer
+from data import ChannelBusy, Database, GameStatus, MessageKind, ShownMessage, TurnTimer
+from data.messages import GAME_WIDE
 from tests.data.conftest import GUILD, T0, lobby
 
 CHANNEL = 500
@@ -72,3 +73,18 @@ async def test_the_threads_server_setting_is_stored_and_off_by_default(db: Datab
     assert changed.threads
     again = await db.settings.update_guild(GUILD, casual_turn_seconds=3600)
     assert again.threads and again.live_turn_seconds == 30
+
+
+async def test_an_ended_games_lobby_note_is_listed_until_it_shows_the_end(db: Database) -> None:
+    """A note (kind 'note', 0012) of an ended game is owed its last edit until its key says it shows the
+    end; a note of a game still open is not owed anything yet."""
+    ended = await threaded(db, 9001)
+    still_open = await threaded(db, 9002, host=2)
+    for game in (ended, still_open):
+        await db.messages.save(ShownMessage(game.id, MessageKind.NOTE, GAME_WIDE, CHANNEL, 7000 + game.id, 3))
+    await db.games.abandon(ended.id, at=T0 + 1, reason="every player left")
+    assert await db.messages.notes_to_show("over") == [ended.id]
+    note = await db.messages.get(ended.id, MessageKind.NOTE)
+    assert note is not None and (note.channel_id, note.message_id, note.key) == (CHANNEL, 7000 + ended.id, "")
+    await db.messages.save(ShownMessage(ended.id, MessageKind.NOTE, GAME_WIDE, CHANNEL, 7000 + ended.id, 4, "over"))
+    assert await db.messages.notes_to_show("over") == []

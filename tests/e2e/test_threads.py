@@ -1,8 +1,9 @@
 """A thread per game (bot.threads), end to end in the offline Discord with Thirteen tables.
 
-The server setting (or `thread:` on `/thirteen new`) opens each table in a thread of the channel: the
-lobby in the channel links to it, the table, notices and standings go there, and it is archived at
-the end. Missing thread permissions fall back to the channel with a clear message.
+The server setting (or `thread:` on `/thirteen new`) opens each table in a thread of the channel, named
+for its table: the lobby in the channel links to it, the table, notices and standings go there; at the
+end the lobby note shows the result in one line and the thread is archived, and nothing posted after
+reopens it. Missing thread permissions fall back to the channel with a clear message.
 """
 
 from __future__ import annotations
@@ -23,8 +24,11 @@ from bench.players.common import (
     start_bot,
     take_turn_with_hint,
 )
+from bot import reconciler
 from bot.bot import CardBot
-from data import GameStatus
+from bot.reconciler import NOT_SENT
+from bot.threads import NOTE_SHOWN
+from data import GameStatus, MessageKind
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.threads import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS, Thread
 
@@ -50,6 +54,21 @@ def thread_of(fake: FakeDiscord, lobby: Message) -> Thread:
     found = [fake.threads.threads[i] for i in THREAD_MENTION.findall(lobby.text) if i in fake.threads.threads]
     assert len(found) == 1, lobby.text
     return found[0]
+
+
+async def renamed(fake: FakeDiscord, thread: Thread) -> None:
+    """Until the thread carries its game's number (renamed once the lobby is posted)."""
+    await fake.wait_for_request("PATCH", rf"^/channels/{thread.id}$")
+    assert "#" in thread.name, thread.name
+
+
+async def failed(fake: FakeDiscord, method: str, path: str, timeout: float = 10.0) -> None:
+    """Until a request to exactly `path` was answered with an injected 503."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not any(r.method == method and r.path == path and r.status == 503 for r in fake.requests):
+        assert loop.time() < deadline, f"no failed {method} {path}"
+        await asyncio.sleep(0.02)
 
 
 async def table_in(fake: FakeDiscord, thread: Thread) -> Message:
@@ -88,8 +107,166 @@ async def test_server_setting_opens_each_table_in_a_thread_the_lobby_links_to(fa
     assert isinstance(by_command, Message) and by_command.ephemeral and by_command.selects
     await play_all(fake, [alice], where=thread)
     result = game_over_in(fake, thread)
-    assert result is not None and game_over_in(fake) is None  # the standings are in the thread only
+    assert result is not None and any(b.get("label") == "Rematch" for b in result.buttons)
+    in_channel = [m for m in fake.messages(fake.channel) if not m.ephemeral]
+    assert not any(m.attachments or m.buttons for m in in_channel)  # the standings are in the thread only
     await archived(fake, thread, bot, record.id)
+
+
+def edits_of(fake: FakeDiscord, message: Message, since: int = 0) -> int:
+    """How many REST edits the bot made to `message` (from request `since` on)."""
+    path = f"/channels/{message.channel_id}/messages/{message.id}"
+    return sum(1 for r in fake.requests[since:] if r.method == "PATCH" and r.path == path)
+
+
+async def note_shown(bot: CardBot, game_id: int, timeout: float = 10.0) -> None:
+    """Until the lobby note's end is recorded as shown."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        note = await bot.service.db.messages.get(game_id, MessageKind.NOTE)
+        if note is not None and note.key == NOTE_SHOWN:
+            return
+        assert loop.time() < deadline, "the lobby note never showed the end"
+        await asyncio.sleep(0.02)
+
+
+async def test_the_thread_is_named_for_its_game_and_host(fake: FakeDiscord, bots) -> None:
+    """A channel with several threads reads at a glance: "<Game> #<number> · <host>"."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    lobby = await open_lobby(fake, fake.users["alice"], "thirteen new", seats=2)
+    record = await bot.service.db.games.get(game_id_of(lobby))
+    title = bot.service.adapter(record.kind).title
+    thread = thread_of(fake, lobby)
+    await renamed(fake, thread)
+    assert thread.name == f"{title} #{record.id} · {record.seats[0].display_name}"
+
+
+async def test_the_lobby_note_shows_the_result_in_one_line_with_one_edit(fake: FakeDiscord, bots) -> None:
+    """At the end the note in the channel becomes one line: the winner, the other places, the link to the
+    thread; one edit in the whole game, made after the standings, and recorded."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    started = len(fake.requests)
+    await play_all(fake, [alice], where=thread)
+    await archived(fake, thread, bot, game_id_of(lobby))
+    await note_shown(bot, game_id_of(lobby))
+    note = fake.message(lobby)
+    match = await bot.service.db.results.match_for_game(game_id_of(lobby))
+    assert match is not None
+    winner = next(p.display_name for p in match.players if p.place == 1)
+    assert "\n" not in note.text and "is over" in note.text and f"{winner} won" in note.text, note.text
+    assert "2nd" in note.text and f"<#{thread.id}>" in note.text and not note.buttons and note.is_v2
+    assert edits_of(fake, lobby, started) == 1
+    bot.reconciler.mark_dirty(game_id_of(lobby))  # another pass over the ended game edits nothing
+    await bot.reconciler.idle()
+    assert edits_of(fake, lobby, started) == 1
+
+
+async def test_a_restart_before_the_note_is_shown_still_shows_it(fake: FakeDiscord, bots) -> None:
+    """The note's edit fails until the bot stops: the restarted bot shows the end on it, once."""
+    first = await start_bot(bots, tuning=dataclasses.replace(FAST, retry_attempts=1))
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    note_path = rf"^/channels/{lobby.channel_id}/messages/{lobby.id}$"
+    started = len(fake.requests)
+    fault = fake.fail("PATCH", note_path, 503, times=1000)
+    await play_all(fake, [alice], where=thread)
+    await archived(fake, thread, first, game_id_of(lobby))  # the archive does not wait for the note
+    await failed(fake, "PATCH", f"/channels/{lobby.channel_id}/messages/{lobby.id}")
+    fake.logged_errors.clear()
+    await bots.stop(first)
+    assert "is over" not in fake.message(lobby).text
+    fault.times = 0
+    second = await bots.start(tuning=FAST)
+    assert isinstance(second, CardBot)
+    await note_shown(second, game_id_of(lobby))
+    assert "is over" in fake.message(lobby).text
+    edited = [r for r in fake.requests[started:] if r.method == "PATCH" and r.path.endswith(f"/{lobby.id}")]
+    assert len([r for r in edited if r.status < 300]) == 1
+
+
+async def test_a_game_ended_early_says_why_on_its_note(fake: FakeDiscord, bots) -> None:
+    """Everyone leaves mid-game: the note says the game ended early and why, and links the thread."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    await confirm(alice, await alice.click(await table_in(fake, thread), label="Leave"))
+    await archived(fake, thread, bot, game_id_of(lobby))
+    await note_shown(bot, game_id_of(lobby))
+    note = fake.message(lobby).text
+    assert "ended early" in note and "every player left" in note and f"<#{thread.id}>" in note, note
+
+
+async def test_the_archive_waits_for_a_notice_still_owed_in_the_thread(fake: FakeDiscord, bots, monkeypatch) -> None:
+    """The last "everyone left" notice fails for now: the thread stays open until it is posted, then is
+    archived, so the notice neither reopens the thread nor is lost."""
+    monkeypatch.setattr(reconciler, "END_RETRY_SECONDS", 0.3)
+    bot = await start_bot(bots, tuning=dataclasses.replace(FAST, retry_attempts=1))
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    table = await table_in(fake, thread)
+    fault = fake.fail("POST", rf"^/channels/{thread.id}/messages$", 503, times=1000)
+    await confirm(alice, await alice.click(table, label="Leave"))
+    await failed(fake, "POST", f"/channels/{thread.id}/messages")
+    await bot.reconciler.idle()
+    assert not thread.archived and not await bot.service.db.messages.thread_archived(game_id_of(lobby))
+    fake.logged_errors.clear()
+    fault.times = 0  # Discord is back: the pass tried again later posts the notice, then archives
+    await archived(fake, thread, bot, game_id_of(lobby))
+    left = [m for m in fake.messages(thread) if "Everyone has left" in m.text]
+    assert len(left) == 1 and thread.archived
+
+
+async def test_a_notice_due_after_the_archive_is_dropped_and_the_thread_stays_closed(fake: FakeDiscord, bots) -> None:
+    """A notice that comes due once the game is over and its thread archived is recorded as not sent:
+    a post would unarchive the thread for news about a finished game."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    await play_all(fake, [alice], where=thread)
+    game_id = game_id_of(lobby)
+    await archived(fake, thread, bot, game_id)
+    messages = bot.service.db.messages
+    version = (await bot.service.db.games.get(game_id)).version
+    await messages.owe(game_id, MessageKind.NOTICE, 0, "a late notice", version=version)
+    bot.reconciler.mark_dirty(game_id)
+    await bot.reconciler.idle()
+    row = await messages.get(game_id, MessageKind.NOTICE, 0)
+    assert row is not None and row.message_id == NOT_SENT
+    assert thread.archived and not any("a late notice" in m.text for m in fake.messages(thread))
+
+
+async def test_deleting_ones_data_in_a_threaded_lobby_archives_its_thread_at_once(fake: FakeDiscord, bots) -> None:
+    """The host of a threaded lobby deletes their data, which closes the lobby: its empty thread is
+    archived then, not at the next start-up."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    ask = await alice.slash("settings delete-my-data")
+    assert isinstance(ask, Message)
+    await click(alice, ask, "Yes, delete my data")
+    assert (await bot.service.db.games.get(game_id_of(lobby))).status is GameStatus.ABANDONED
+    await archived(fake, thread, bot, game_id_of(lobby))
 
 
 async def test_a_cancelled_lobby_archives_its_empty_thread(fake: FakeDiscord, bots) -> None:
@@ -141,7 +318,7 @@ async def test_reminders_timeouts_and_the_result_go_to_the_thread(fake: FakeDisc
     await fake.wait_for_message(thread, lambda m: "ran out of time" in m.text, timeout=10)
     await fake.wait_for_message(thread, lambda m: "is over" in m.text and "🏆" in m.text, timeout=30)
     await archived(fake, thread, bot, game_id_of(lobby))
-    channel_texts = [m.text for m in fake.messages(fake.channel)]
+    channel_texts = [m.text for m in fake.messages(fake.channel) if m.id != lobby.id]  # but the lobby's note
     assert not any("⏰" in t or "ran out of time" in t or "is over" in t for t in channel_texts)
 
 
@@ -227,10 +404,11 @@ async def test_a_restart_between_the_result_and_the_archive_still_archives(fake:
     alice = fake.users["alice"]
     lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
     thread = thread_of(fake, lobby)
+    await renamed(fake, thread)  # the rename is through: the fault below is for the archive
     fault = fake.fail("PATCH", rf"^/channels/{thread.id}$", 503, times=1000)
     await click(alice, lobby, "Start")
     await play_all(fake, [alice], where=thread)
-    await fake.wait_for_request("PATCH", rf"^/channels/{thread.id}$")
+    await failed(fake, "PATCH", f"/channels/{thread.id}")  # the archive was tried, and failed
     fake.logged_errors.clear()
     await bots.stop(first)
     assert not thread.archived
