@@ -14,7 +14,8 @@ the times is reproducible for a given --seed.
 
 Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16] [--discard-playouts 0]
        [--spread 1] [--rule-knock 0] [--swap 0] [--knock-take 0] [--danger-samples 300]
-       [--refuse-weight 0.1] [--drop-weight 0.1]
+       [--refuse-weight 0.1] [--drop-weight 0.1] [--particles 300] [--sharpness 0.15] [--take-miss 0.15]
+       [--knock-miss 0.3] [--particle-danger]
        [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
 """
 
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 from bench.decisions import report_times
 from games.gin import ENGINE, HandEnd, Knock, State
 from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, easy_player, playout
+from games.gin.inference import Model
 
 
 @dataclass(frozen=True)
@@ -47,13 +49,21 @@ class Entrant:
     danger_samples: int = 300
     refuse_weight: float = 0.1
     drop_weight: float = 0.1
+    particles: int = 300
+    sharpness: float = 0.15
+    take_miss: float = 0.15
+    knock_miss: float = 0.3
+    particle_danger: bool = False
 
     def build(self) -> EasyPlayer | NormalPlayer:
         if self.level == "hard":
             return HardPlayer(samples=self.samples, playouts=self.playouts, discard_playouts=self.discard_playouts,
                               spread=self.spread, rule_knock=self.rule_knock, swap=self.swap,
                               knock_take=self.knock_take, danger_samples=self.danger_samples,
-                              refuse_weight=self.refuse_weight, drop_weight=self.drop_weight)
+                              refuse_weight=self.refuse_weight, drop_weight=self.drop_weight,
+                              particles=self.particles, particle_danger=self.particle_danger,
+                              model=Model(sharpness=self.sharpness, take_miss=self.take_miss,
+                                          take_odd=self.take_miss, knock_miss=self.knock_miss))
         return easy_player() if self.level == "easy" else NormalPlayer()
 
 
@@ -200,6 +210,16 @@ def main() -> None:
                         help="hard: weight factor of a sampled hand a refused top would have melded with")
     parser.add_argument("--drop-weight", type=float, default=HardPlayer().drop_weight,
                         help="hard: weight factor of a sampled hand the opponent's own discard melds with")
+    parser.add_argument("--particles", type=int, default=HardPlayer().particles,
+                        help="hard: particles replaying the opponent's history (0: independent samples instead)")
+    parser.add_argument("--sharpness", type=float, default=Model().sharpness,
+                        help="hard's opponent model: discard chance falls by exp(-sharpness * extra deadwood)")
+    parser.add_argument("--take-miss", type=float, default=Model().take_miss,
+                        help="hard's opponent model: chance a melding top is left (or a useless one taken)")
+    parser.add_argument("--knock-miss", type=float, default=Model().knock_miss,
+                        help="hard's opponent model: chance a knock within normal's rule is not made")
+    parser.add_argument("--particle-danger", action="store_true",
+                        help="hard: judge discard danger on the particles too (default: knocks only)")
     parser.add_argument("--oklahoma", action="store_true")
     parser.add_argument("--hollywood", action="store_true")
     parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
@@ -215,9 +235,14 @@ def main() -> None:
                                 args.jobs, options))
     if "hard" not in args.skip:
         hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts, args.spread, args.rule_knock,
-                       args.swap, args.knock_take, args.danger_samples, args.refuse_weight, args.drop_weight)
-        label = (f"hard ({args.samples} samples, {args.danger_samples} for danger (refused x{args.refuse_weight}, "
-                 f"dropped x{args.drop_weight}), spread {args.spread}, {args.playouts} playouts per knock, "
+                       args.swap, args.knock_take, args.danger_samples, args.refuse_weight, args.drop_weight,
+                       args.particles, args.sharpness, args.take_miss, args.knock_miss, args.particle_danger)
+        model = (f"{args.particles} particles (sharpness {args.sharpness}, take miss {args.take_miss}, "
+                 f"knock miss {args.knock_miss}) for knocks{' and danger' if args.particle_danger else ''}"
+                 if args.particles else "independent samples")
+        label = (f"hard ({model}; {args.samples} samples, {args.danger_samples} for danger "
+                 f"(refused x{args.refuse_weight}, dropped x{args.drop_weight}), spread {args.spread}, "
+                 f"{args.playouts} playouts per knock, "
                  f"{args.discard_playouts} per candidate discard, rule knock {args.rule_knock}, swap {args.swap}, "
                  f"knock take {args.knock_take}) vs normal")
         report_times(tournament(label, hero, Entrant("normal"), args.hard_pairs or args.pairs, args.seed,
