@@ -95,6 +95,9 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Loaded] = {}
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
+        # Every computer turn until it ends: a turn leaves its game's slot before it submits, and a close
+        # must still stop it before the database goes.
+        self._computer_running: set[asyncio.Task[None]] = set()
         self._background: set[asyncio.Task[Any]] = set()
         self.after_move_hooks: list[Callable[[Applied], Coroutine[Any, Any, None]]] = []
         # Told a game id once a game is abandoned (its messages, and its thread, catch up with the end).
@@ -131,7 +134,7 @@ class GameService:
 
     async def close(self) -> None:
         self._closing = True  # no computer turn starts after this (a retry waking up later would find no database)
-        tasks = [*self._background, *self._computer_tasks.values()]
+        tasks = [*self._background, *self._computer_running]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -332,9 +335,11 @@ class GameService:
             return
         task = asyncio.create_task(self._computer_turn(game_id), name=f"computer-{game_id}")
         self._computer_tasks[game_id] = task
+        self._computer_running.add(task)
         task.add_done_callback(lambda t: self._computer_done(game_id, t))
 
     def _computer_done(self, game_id: int, task: asyncio.Task[None]) -> None:
+        self._computer_running.discard(task)
         if self._computer_tasks.get(game_id) is task:
             del self._computer_tasks[game_id]
         if not task.cancelled() and task.exception() is not None:

@@ -37,3 +37,26 @@ async def test_a_computer_turn_outrun_by_another_write_is_taken_again(tmp_path: 
             await asyncio.sleep(0.05)
     finally:
         await closed(service)
+
+
+async def test_a_close_stops_a_computer_turn_that_is_storing_its_move(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A computer turn leaves its game's slot before it stores its move; closing the service must still
+    stop it, or it would write to a database already closed (a shutdown mid-turn)."""
+    service = await service_on(tmp_path, Clock(), Tuning(drawing_processes=0, computer_delay=0.0))
+    storing = asyncio.Event()
+
+    async def slow_submit(*args, **kwargs):  # type: ignore[no-untyped-def]
+        storing.set()
+        await asyncio.Event().wait()  # the database write that the close interrupts
+
+    try:
+        loaded = await started(service)
+        seat = loaded.seat_at_turn()
+        assert seat is not None
+        monkeypatch.setattr(service, "submit", slow_submit)
+        await service.hand_over_to_computer(loaded.record.id, seat.seat)
+        await asyncio.wait_for(storing.wait(), 5)
+    finally:
+        await closed(service)
+    assert storing.is_set()
+    assert not [task for task in asyncio.all_tasks() if task.get_name().startswith("computer-")]  # none left running
