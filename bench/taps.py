@@ -34,7 +34,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import bot.quickstart as quickstart
+import bot.lobby as lobby_module
 from bench.players.carousel import HINT, hint_cards, pick
 from bench.players.carousel import act as carousel_act
 from bench.players.carousel import press as carousel_press
@@ -229,7 +229,7 @@ class FixedSeed(random.SystemRandom):
 async def run(kinds: list[str], cap: int, seed: int) -> list[Count]:
     """Every way of playing on the same deal (`seed`), so runs are repeatable and ways comparable."""
     FixedSeed.chosen = seed
-    quickstart.random = SimpleNamespace(**{**vars(random), "SystemRandom": FixedSeed})  # type: ignore[assignment]
+    lobby_module.random = SimpleNamespace(**{**vars(random), "SystemRandom": FixedSeed})  # type: ignore[assignment]
     return [await measure(way, cap) for way in WAYS if way.kind in kinds]
 
 

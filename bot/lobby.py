@@ -29,7 +29,7 @@ from bot.refusals import Refusal, Refused
 from bot.texts import duration
 from bot.threads import NO_THREAD_HERE, lobby_note, thread_name
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
-from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS
+from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS, GuildSettings
 from data.privacy import returning_user
 
 if TYPE_CHECKING:
@@ -53,6 +53,43 @@ PACE_HELP = (
     "with reminders (server defaults)"
 )
 THREAD_HELP = "Play in a thread of its own (default: the server's /settings server choice)"
+
+
+async def table_row(
+    service: GameService,
+    threads: ThreadOpener | None,
+    interaction: discord.Interaction,
+    kind: str,
+    guild: GuildSettings,
+    *,
+    timer: TurnTimer,
+    options: Mapping[str, Any],
+) -> tuple[GameRecord | None, int | None, str]:
+    """A new table's row for `/<game> new` and the `/cardroom` Play buttons alike: its thread opened
+    first when `threads` is given (the row names it, so ChannelBusy spares threaded tables; bot.threads),
+    then the lobby stored with a fresh seed and the server's turn time. Returns (the record, or None when
+    the channel already has its own game; the thread's id; what to tell the host about the thread)."""
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    thread_id, thread_notice = None, ""
+    if threads is not None:
+        thread_id, thread_notice = await threads.open(interaction, service.adapter(kind).title)
+    try:
+        record = await service.db.games.create_lobby(
+            kind=kind,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_user_id=interaction.user.id,
+            seed=random.SystemRandom().randrange(2**62),
+            at=service.clock(),
+            timer=timer,
+            turn_seconds=guild.turn_seconds(timer),
+            options=options,
+            deadline=service.clock() + service.tuning.lobby_timeout,
+            thread_id=thread_id,
+        )
+    except ChannelBusy:
+        return None, thread_id, thread_notice
+    return record, thread_id, thread_notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,24 +221,11 @@ class Lobby:
             await interaction.response.send_message(f"Games on this server are played in {allowed}.", ephemeral=True)
             return
         stored = {**parsed, LOBBY_KEY: LobbySettings(seats, level).to_dict()}
-        thread_id, thread_notice = None, ""
-        if (guild.threads if thread is None else thread) and self.threads is not None:
-            thread_id, thread_notice = await self.threads.open(interaction, adapter.title)
-        try:
-            record = await db.games.create_lobby(
-                kind=kind,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                host_user_id=interaction.user.id,
-                seed=random.SystemRandom().randrange(2**62),
-                at=self.service.clock(),
-                timer=timer,
-                turn_seconds=guild.turn_seconds(timer),
-                options=stored,
-                deadline=self.service.clock() + self.service.tuning.lobby_timeout,
-                thread_id=thread_id,
-            )
-        except ChannelBusy:
+        wanted = guild.threads if thread is None else thread
+        record, thread_id, thread_notice = await table_row(
+            self.service, self.threads if wanted else None, interaction, kind, guild, timer=timer, options=stored
+        )
+        if record is None:
             await interaction.response.send_message(
                 "There is already a game at this table. Finish it (or ask the host to cancel it) first, "
                 "or start one in another channel." + (f"\n{thread_notice}" if thread_notice else ""),

@@ -10,14 +10,13 @@ Everything else about the game is the same as a table opened with `/<game> new`.
 from __future__ import annotations
 
 import logging
-import random
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.lobby import LEVELS, computer_name
+from bot.lobby import LEVELS, computer_name, table_row
 from bot.threads import thread_name
-from data import ChannelBusy, TurnTimer
+from data import TurnTimer
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -55,27 +54,14 @@ class QuickStart:
             await interaction.response.send_message(f"Games on this server are played in {allowed}.", ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # a thread and a table take a while
-        thread_id: int | None = None
-        notices: list[str] = []  # what the player is told beside the link: why there is no thread
-        if guild.threads and self.threads is not None:
-            thread_id, thread_notice = await self.threads.open(interaction, adapter.title)
-            notices.append(thread_notice)
+        threads = self.threads if guild.threads else None
+        options = adapter.parse_options({})
+        record, thread_id, thread_notice = await table_row(
+            service, threads, interaction, kind, guild, timer=TurnTimer.LIVE, options=options
+        )
+        notices: list[str] = [thread_notice]  # what the player is told beside the link: why there is no thread
         seats = adapter.engine.min_players  # one person against the computer: the smallest table
-        try:
-            record = await db.games.create_lobby(
-                kind=kind,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                host_user_id=interaction.user.id,
-                seed=random.SystemRandom().randrange(2**62),
-                at=service.clock(),
-                timer=TurnTimer.LIVE,
-                turn_seconds=guild.turn_seconds(TurnTimer.LIVE),
-                options=adapter.parse_options({}),
-                deadline=service.clock() + service.tuning.lobby_timeout,
-                thread_id=thread_id,
-            )
-        except ChannelBusy:
+        if record is None:
             text = "There is already a game in this channel. Finish it first, or press Play in another channel."
             await interaction.followup.send("\n".join([text, *filter(None, notices)]), ephemeral=True)
             return

@@ -10,12 +10,9 @@ normal computer player, which `Table` mirrors, so every expected tip comes from 
 from __future__ import annotations
 
 import asyncio
-import random
-from types import SimpleNamespace
 
 import pytest
 
-import bot.quickstart as quickstart_module
 from bench.players.carousel import COMPUTER, HINT, Run, Table, act, engine_options, find_seed, open_table, quiet
 from bench.players.common import click, game_id_of, game_over_in, start_bot
 from bench.players.schnapsen import hand_of, version_of
@@ -78,16 +75,6 @@ async def play_checking_tips(fake: FakeDiscord, bot: CardBot, user: SimUser, run
     return met
 
 
-def fixed_quickstart_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    """The /cardroom Play button draws its table seed from SystemRandom too: fix it for the next game."""
-
-    class Fixed(random.SystemRandom):
-        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
-            return seed
-
-    monkeypatch.setattr(quickstart_module, "random", SimpleNamespace(**{**vars(random), "SystemRandom": Fixed}))
-
-
 async def test_ca4_a_first_game_explains_draw_meld_and_scoring_and_the_next_game_does_not(
     fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
@@ -114,7 +101,7 @@ async def test_ca4_a_first_game_explains_draw_meld_and_scoring_and_the_next_game
     assert {Tip.DRAW, Tip.MELD, Tip.RESULT} <= met
     assert not await bot.service.db.firsttime.guided(int(alice.id), "carousel")
 
-    fixed_quickstart_seed(monkeypatch, table.seed)
+    fixed_seed(monkeypatch, table.seed)  # the Play button opens its table through the lobby's row too
     menu = await alice.slash("cardroom")
     assert isinstance(menu, Message)
     started = await click(alice, menu, f"Play {bot.service.adapters['carousel'].title}")
