@@ -196,7 +196,7 @@ class CardBot(commands.Bot):
         self._service.after_move_hooks.append(self.reconciler.after_move)
         self._service.after_end_hooks.append(self.reconciler.mark_dirty)
         self.lobby = Lobby(self._service, tables=self.tables, marks=self.reconciler, threads=self.threads)
-        self.endings = Endings(self._service, lobby=self.lobby, marks=self.reconciler)
+        self.endings = Endings(self._service, lobby=self.lobby, marks=self.reconciler, threads=self.threads)
         self.confirmations = Confirmations(
             self._service, endings=self.endings, hands=self.hands, channels=self, marks=self.reconciler
         )

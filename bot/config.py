@@ -117,6 +117,11 @@ class Tuning:
     computer_delay: float = 1.5
     sweep_interval: float = 5.0
     lobby_timeout: float = 30 * 60
+    # A lobby whose message is not recorded this long after its row was written (the process died in
+    # between, or the answer missed Discord's 3 s window) is closed: nobody can see or join it, and it
+    # would hold its channel until `lobby_timeout`. Well above a command's answer time (3 s to answer,
+    # then one request for the message's id).
+    unseen_lobby_grace: float = 10.0
     reminder_fraction: float = 0.5  # remind when this share of the turn time is left
     max_timeouts: int = 2  # after this many timeouts in a row the seat goes to a computer player
     fresh_table_after: float = 45 * 60  # post a new table message instead of editing an older one (30046)

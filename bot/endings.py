@@ -14,9 +14,10 @@ import discord
 
 from bot.components import button
 from bot.ids import ComponentId, TableAction
-from bot.lobby import LOBBY_KEY, LobbySettings
+from bot.lobby import LOBBY_KEY, LobbySettings, busy_text, lobby_shown, unseen_deadline
 from bot.names import shown_name
 from bot.service import Loaded
+from bot.threads import thread_name
 from bot.transport import Post
 from data import ChannelBusy, GameRecord, MatchRecord, MessageKind
 from data.privacy import returning_user
@@ -30,9 +31,18 @@ log = logging.getLogger(__name__)
 
 
 class LobbyCards(Protocol):
-    """The slice of the lobby a rematch uses: the lobby message of a record."""
+    """The slice of the lobby a rematch uses: the lobby message of a record, and what it becomes when the
+    lobby closed before that message was recorded."""
 
     def card(self, record: GameRecord, notice: str = "") -> discord.ui.LayoutView: ...
+
+    async def unseen_closed(self, interaction: discord.Interaction, record: GameRecord) -> None: ...
+
+
+class ThreadNames(Protocol):
+    """The slice of the thread opener a rematch in a thread uses: naming the thread for its new table."""
+
+    async def rename(self, game_id: int, thread_id: int, name: str) -> None: ...
 
 
 class Standings:
@@ -70,10 +80,13 @@ class Standings:
 class Endings:
     """Players leaving a game, and the Rematch button; `marks` has the notices they owe posted."""
 
-    def __init__(self, service: GameService, *, lobby: LobbyCards, marks: Marks) -> None:
+    def __init__(
+        self, service: GameService, *, lobby: LobbyCards, marks: Marks, threads: ThreadNames | None = None
+    ) -> None:
         self.service = service
         self.lobby = lobby
         self.marks = marks
+        self.threads = threads  # bot.threads: a rematch in a game's thread renames it
 
     async def leave(self, loaded: Loaded, seat: int, name: str) -> None:
         """A player leaves mid-game: a computer takes the seat; with no humans left the game ends.
@@ -120,11 +133,11 @@ class Endings:
                 timer=old.timer,
                 turn_seconds=old.turn_seconds,
                 options=options,
-                deadline=service.clock() + service.tuning.lobby_timeout,
+                deadline=unseen_deadline(service),
                 thread_id=old.thread_id,  # a game in a thread has its rematch there too (bot.threads)
             )
-        except ChannelBusy:
-            await interaction.response.send_message("There is already a game at this table.", ephemeral=True)
+        except ChannelBusy as busy:
+            await interaction.response.send_message(await busy_text(service, busy.game_id), ephemeral=True)
             return
         for seat in old.seats:
             if (user_id := returning_user(seat.user_id)) is not None:  # an erased seat returns as a computer
@@ -140,7 +153,14 @@ class Endings:
             ),
         )
         message = await interaction.original_response()
-        await db.games.set_table_message(record.id, message.channel.id, message.id)
+        if not await lobby_shown(service, record, message.channel.id, message.id):
+            await self.lobby.unseen_closed(interaction, record)
+            return
+        if record.thread_id is not None and self.threads is not None:
+            # The archived thread was reopened by the lobby's post (a send unarchives it); its name follows
+            # the new table: one rename, the bot's own thread (bot.threads).
+            name = thread_name(service.adapter(record.kind).title, interaction.user.display_name, record.id)
+            await self.threads.rename(record.id, record.thread_id, name)
 
 
 def result_nonce(game_id: int, seed: int) -> str:

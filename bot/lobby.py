@@ -11,7 +11,9 @@ draws and posts the table, the reconciler's marks and the thread opener; it neve
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +29,7 @@ from bot.layout import lobby_card, notice_kwargs, table_card
 from bot.names import shown_name
 from bot.refusals import Refusal, Refused
 from bot.texts import duration
-from bot.threads import NO_THREAD_HERE, lobby_note, thread_name
+from bot.threads import NO_THREAD_HERE, NOTE_SHOWN, lobby_note, taken_note, thread_name
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
 from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS, GuildSettings
 from data.privacy import returning_user
@@ -64,11 +66,12 @@ async def table_row(
     *,
     timer: TurnTimer,
     options: Mapping[str, Any],
-) -> tuple[GameRecord | None, int | None, str]:
+) -> tuple[GameRecord | int | None, int | None, str]:
     """A new table's row for `/<game> new` and the `/cardroom` Play buttons alike: its thread opened
     first when `threads` is given (the row names it, so ChannelBusy spares threaded tables; bot.threads),
-    then the lobby stored with a fresh seed and the server's turn time. Returns (the record, or None when
-    the channel already has its own game; the thread's id; what to tell the host about the thread)."""
+    then the lobby stored with a fresh seed and the server's turn time, due after the grace its message has
+    to appear in (`unseen_deadline`). Returns (the record, or the id of the channel's own open game that
+    holds it; the thread's id; what to tell the host about the thread)."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
     thread_id, thread_notice = None, ""
     if threads is not None:
@@ -84,12 +87,56 @@ async def table_row(
             timer=timer,
             turn_seconds=guild.turn_seconds(timer),
             options=options,
-            deadline=service.clock() + service.tuning.lobby_timeout,
+            deadline=unseen_deadline(service),
             thread_id=thread_id,
         )
-    except ChannelBusy:
-        return None, thread_id, thread_notice
+    except ChannelBusy as busy:
+        return busy.game_id, thread_id, thread_notice
     return record, thread_id, thread_notice
+
+
+def unseen_deadline(service: GameService) -> float:
+    """A new lobby's first deadline: the grace its message has to be recorded in (`show_lobby` then sets
+    the idle timeout); the sweeper closes a lobby still unseen by then (design §3.5)."""
+    tuning = service.tuning
+    return service.clock() + min(tuning.unseen_lobby_grace, tuning.lobby_timeout)
+
+
+async def lobby_shown(service: GameService, record: GameRecord, channel_id: int, message_id: int) -> bool:
+    """Record a lobby's message, giving the lobby its idle timeout; False when the lobby was closed
+    meanwhile (its grace ran out first: the caller turns the message into a note saying so)."""
+    deadline = service.clock() + service.tuning.lobby_timeout
+    return await service.db.games.show_lobby(record.id, channel_id, message_id, deadline=deadline)
+
+
+def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+UNSEEN_CLOSED = "closed: its lobby took too long to appear. Please open the table again."
+
+
+async def busy_text(service: GameService, game_id: int | None) -> str:
+    """What `/<game> new` (or a Play or Rematch button) answers in a channel that holds an open game of
+    its own: which game, a link to its message, and what to do."""
+    record = await service.db.games.get(game_id) if game_id is not None else None
+    if record is None or not record.status.is_open:
+        return "A game at this table has just ended. Please try again."
+    head = f"There is already a game at this table: **{service.adapter(record.kind).title}** #{record.id}"
+    other = "or open a table in another channel"
+    link = None
+    if record.table_channel_id is not None and record.table_message_id is not None:
+        link = jump_link(record.guild_id, record.table_channel_id, record.table_message_id)
+    if record.status is GameStatus.LOBBY and link is None:
+        wait = max(0.0, (record.deadline or service.clock()) - service.clock()) + service.tuning.sweep_interval
+        return (
+            f"{head} was opened a moment ago, but its lobby never appeared. It closes by itself within "
+            f"{duration(math.ceil(wait))}; try again then, {other}."
+        )
+    if record.status is GameStatus.LOBBY:
+        return f"{head} is waiting in [its lobby]({link}). Join it there or ask its host to cancel it, {other}."
+    where = f" ([the table]({link}))" if link is not None else ""
+    return f"{head} is being played{where}. Wait for it to end, {other}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,11 +272,10 @@ class Lobby:
         record, thread_id, thread_notice = await table_row(
             self.service, self.threads if wanted else None, interaction, kind, guild, timer=timer, options=stored
         )
-        if record is None:
+        if not isinstance(record, GameRecord):
+            text = await busy_text(self.service, record)
             await interaction.response.send_message(
-                "There is already a game at this table. Finish it (or ask the host to cancel it) first, "
-                "or start one in another channel." + (f"\n{thread_notice}" if thread_notice else ""),
-                ephemeral=True,
+                text + (f"\n{thread_notice}" if thread_notice else ""), ephemeral=True
             )
             return
         await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
@@ -238,10 +284,18 @@ class Lobby:
             view=self.card(record, thread_notice), allowed_mentions=discord.AllowedMentions.none()
         )
         message = await interaction.original_response()
-        await db.games.set_table_message(record.id, message.channel.id, message.id)
+        if not await lobby_shown(self.service, record, message.channel.id, message.id):
+            await self.unseen_closed(interaction, record)
+            return
         if thread_id is not None and self.threads is not None:  # its number exists now (bot.threads)
             name = thread_name(adapter.title, interaction.user.display_name, record.id)
             await self.threads.rename(record.id, thread_id, name)
+
+    async def unseen_closed(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """The lobby was closed before its message was recorded (`Tuning.unseen_lobby_grace`): the message
+        that did appear says so instead of offering buttons that would only answer "closed"."""
+        title = self.service.adapter(record.kind).title
+        await interaction.edit_original_response(**notice_kwargs(f"**{title}** · table #{record.id} {UNSEEN_CLOSED}"))
 
     # -- buttons -----------------------------------------------------------------------------------
 
@@ -254,6 +308,11 @@ class Lobby:
                     "This lobby has closed; the game has started or was cancelled.", ephemeral=True
                 )
                 return
+            message, channel_id = interaction.message, interaction.channel_id
+            if record.table_message_id is None and message is not None and channel_id is not None:
+                # Clicked on a lobby whose message was posted but never recorded (a restart in between):
+                # recorded now, it keeps the lobby from being closed as unseen.
+                await lobby_shown(service, record, channel_id, message.id)
             handlers = {
                 LobbyAction.JOIN: self._on_join,
                 LobbyAction.QUIT: self._on_quit,
@@ -370,6 +429,8 @@ class Lobby:
             view = table_card(content, file.filename, items)  # the lobby becomes the V2 table card
             await interaction.edit_original_response(content=None, attachments=[file], view=view)
             tables.shown(loaded)
+            if record.thread_id is not None and record.table_channel_id == record.thread_id:
+                await self._take_note(record)  # a rematch in its thread: the channel's line follows it
             if to_thread:  # the thread refused the table: the host learns why it is here
                 notice = NO_THREAD_HERE
                 await interaction.followup.send(notice, ephemeral=True)
@@ -418,6 +479,19 @@ class Lobby:
         note = f"**{title}** · table #{record.id} is being played in <#{record.thread_id}>\nPlayers: {players}"
         await interaction.edit_original_response(**notice_kwargs(note), attachments=[])
         return True
+
+    async def _take_note(self, record: GameRecord) -> None:
+        """The note the thread's earlier game left in the channel now belongs to this game, and shows its
+        end (bot.threads.taken_note); the earlier game's claim on it is settled, so only this game's end
+        edits it. No request: the note is edited once, at this game's end."""
+        assert record.thread_id is not None
+        messages = self.service.db.messages
+        previous = await messages.thread_note(record.thread_id, before=record.id)
+        if previous is None or previous.message_id is None:
+            return
+        await messages.save(taken_note(record, previous))
+        if previous.key != NOTE_SHOWN:
+            await messages.save(dataclasses.replace(previous, key=NOTE_SHOWN))
 
     async def _is_host(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         if interaction.user.id == record.host_user_id:

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.lobby import LEVELS, computer_name, table_row
+from bot.lobby import LEVELS, busy_text, computer_name, table_row
 from bot.threads import thread_name
-from data import TurnTimer
+from data import GameRecord, TurnTimer
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -61,13 +61,12 @@ class QuickStart:
         )
         notices: list[str] = [thread_notice]  # what the player is told beside the link: why there is no thread
         seats = adapter.engine.min_players  # one person against the computer: the smallest table
-        if record is None:
-            text = "There is already a game in this channel. Finish it first, or press Play in another channel."
+        if not isinstance(record, GameRecord):
+            text = await busy_text(service, record)
             await interaction.followup.send("\n".join([text, *filter(None, notices)]), ephemeral=True)
             return
-        if thread_id is not None and self.threads is not None:  # its number exists now (bot.threads)
-            name = thread_name(adapter.title, interaction.user.display_name, record.id)
-            await self.threads.rename(record.id, thread_id, name)
+        # Seated and started with no request to Discord in between: a lobby with no recorded message is
+        # closed after `Tuning.unseen_lobby_grace` (bot.sweeper), which a slow rename must not reach.
         async with service.lock(record.id):
             await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
             names = [interaction.user.display_name]
@@ -76,6 +75,9 @@ class QuickStart:
                 names.append(name)
                 await db.games.add_computer(record.id, QUICK_LEVEL, name, max_seats=seats)
             loaded = await service.start(record.id)
+            if thread_id is not None and self.threads is not None:  # its number exists now (bot.threads)
+                name = thread_name(adapter.title, interaction.user.display_name, record.id)
+                await self.threads.rename(record.id, thread_id, name)
             notices.append(await self.lobby.begin(loaded))
         loaded = await service.load(record.id)
         where = f"{record.guild_id}/{loaded.record.table_channel_id}/{loaded.record.table_message_id}"

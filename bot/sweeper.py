@@ -4,7 +4,9 @@ The stored deadline is each game's next wake-up (see `GameService.wake_up_for`):
 of the current turn, then, once the reminder has gone, the turn's real deadline. A turn that runs
 out gets an automatic move (the adapter's choice: pass where the rules allow, else the normal
 computer player's move); after `Tuning.max_timeouts` in a row the seat is handed to a computer player
-and the game stops being rated. Deadlines live in the database, so a restart honours them.
+and the game stops being rated. A lobby is due first after a short grace for its message to be
+recorded (a lobby nobody can see is closed), then after its idle timeout. Deadlines live in the
+database, so a restart honours them.
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ class Sweeper:
 
     async def _close_lobby(self, record: GameRecord) -> None:
         service = self.service
+        if record.table_message_id is None:
+            await self._close_unseen(record)
+            return
         await service.db.games.abandon(record.id, at=service.clock(), reason="nobody started it")
         service.ended(record.id)  # a lobby's thread is archived (bot.threads)
         if record.table_message_id is None or record.table_channel_id is None:
@@ -84,6 +89,18 @@ class Sweeper:
             await message.edit(**notice_kwargs(f"**{title}** · table #{record.id} closed: nobody started it in time."))
         except discord.HTTPException:
             log.info("could not edit the expired lobby of game %d", record.id)
+
+    async def _close_unseen(self, record: GameRecord) -> None:
+        """A lobby whose message was never recorded within `Tuning.unseen_lobby_grace` (the process died
+        between its row and its message, or the answer missed Discord's 3 s): nobody can see or join it,
+        yet it holds its channel. Its message is the command's answer, which cannot be given again, so it
+        is closed, unrated, and the channel is free; a lobby recorded meanwhile is left alone."""
+        service = self.service
+        closed = await service.db.games.expire_unseen_lobby(
+            record.id, at=service.clock(), reason="its lobby never appeared"
+        )
+        if closed is not None:
+            service.ended(record.id)  # a lobby's thread is archived (bot.threads)
 
     async def _turn_due(self, record: GameRecord) -> None:
         service = self.service

@@ -26,6 +26,7 @@ table plays in the channel, and the lobby says why in words a server admin can a
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -95,10 +96,18 @@ def lobby_note(record: GameRecord) -> ShownMessage | None:
     if record.thread_id is None or record.table_channel_id is None or record.table_message_id is None:
         return None
     if record.table_channel_id == record.thread_id:
-        return None  # a lobby in the thread (a rematch) becomes the table there: no note is left behind
+        return None  # a lobby in the thread (a rematch) becomes the table there: it takes the note over
     return ShownMessage(
         record.id, MessageKind.NOTE, GAME_WIDE, record.table_channel_id, record.table_message_id, record.version
     )
+
+
+def taken_note(record: GameRecord, previous: ShownMessage) -> ShownMessage:
+    """A rematch in the thread takes over the note the thread's earlier game left in the channel: the
+    channel keeps one line per thread, and at the rematch's end that line shows the rematch's result
+    (the earlier standings stay in the thread). Stored at the rematch's Start, so a rematch lobby that
+    never starts leaves the earlier result on the note."""
+    return dataclasses.replace(previous, game_id=record.id, version=record.version, key="")
 
 
 def note_over(title: str, record: GameRecord, match: MatchRecord | None) -> str:

@@ -24,12 +24,14 @@ Games: `db.games` (GameRepository) -> GameRecord (with seats), SavedGame (with m
     set_deadline(game_id, deadline, expected_version=None) / mark_reminder_sent(game_id, version) -> bool
     record_timeout(game_id, seat) -> Seat / replace_with_computer(game_id, seat, level) -> Seat
     set_table_message(game_id, channel_id, message_id) / set_hand_message(game_id, seat, channel_id, message_id)
+    show_lobby(game_id, channel_id, message_id, deadline=) -> bool   # recorded (and the idle deadline) if still a lobby
     save_snapshot(game_id, version, engine_state.to_dict(), at=)
     get(game_id) / load(game_id) / list_open() / due(now) / open_in_channel(channel_id) / open_games_of(user_id)
     append_final_move(game_id, expected_version, code, GameResult, at=, actor=, source=) -> (version, MatchRecord)
         # the move that ends the game and its finish, in one transaction
     finish(game_id, expected_version, GameResult, at=) -> MatchRecord   # rated iff every seat human
     abandon(game_id, at=, reason=)                                      # never rated
+    expire_unseen_lobby(game_id, at=, reason=) -> GameRecord | None   # a lobby with no message recorded
   data.replay: rebuild_state(engine, saved) and `await load_state(db, game_id)` -> (SavedGame, GameState)
 
 Results: `db.results` (ResultRepository)

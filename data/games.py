@@ -534,6 +534,17 @@ class GameRepository:
         if not changed:
             raise GameNotFound(game_id)
 
+    async def show_lobby(self, game_id: int, channel_id: int, message_id: int, *, deadline: float | None) -> bool:
+        """Record a lobby's message and give the lobby its idle deadline, while it is still a lobby. Until
+        its message is recorded a lobby's deadline is a short grace (`expire_unseen_lobby`); False when
+        the lobby closed meanwhile. One statement, atomic by itself."""
+        changed = await self._db.statement(
+            "UPDATE games SET table_channel_id = ?, table_message_id = ?, deadline = ?, reminder_sent = 0 "
+            "WHERE id = ? AND status = 'lobby' RETURNING id",
+            (channel_id, message_id, deadline, game_id),
+        )
+        return bool(changed)
+
     async def set_hand_message(self, game_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
         """The DM (channel and message) holding a seat's private hand; None clears it. One blind UPDATE,
         as `set_table_message`."""
@@ -646,6 +657,28 @@ class GameRepository:
         match = await self._db.atomic(lambda tx: _finish(tx, model, game_id, expected_version, result, at))
         log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
         return match
+
+    async def expire_unseen_lobby(self, game_id: int, *, at: float, reason: str) -> GameRecord | None:
+        """Lobby -> abandoned, only while no lobby message is recorded (nobody can see or join it, yet it
+        holds its channel); None when it has a message by now or is no longer a lobby. Checked and closed
+        in one transaction, so a message recorded at the same moment (`show_lobby`) wins or loses whole."""
+
+        async def expire(tx: Tx) -> GameRecord | None:
+            game = await fetch_game(tx, game_id)
+            if game.status is not GameStatus.LOBBY or game.table_message_id is not None:
+                return None
+            await tx.run(
+                "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
+                "end_reason = ? WHERE id = ? AND status = 'lobby' AND table_message_id IS NULL",
+                (at, at, reason, game_id),
+            )
+            await settle_pending(tx, game_id)
+            return await fetch_game(tx, game_id)
+
+        record = await self._db.atomic(expire)
+        if record is not None:
+            log.info("game %d abandoned: %s", game_id, reason)
+        return record
 
     async def abandon(self, game_id: int, *, at: float, reason: str) -> GameRecord:
         """Lobby or active -> abandoned (host cancelled, everyone left, lobby expired). Never rated."""

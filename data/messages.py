@@ -134,6 +134,16 @@ class MessageRepository:
         )
         return [row["game_id"] for row in rows]
 
+    async def thread_note(self, thread_id: int, *, before: int) -> ShownMessage | None:
+        """The lobby note of the latest game before game `before` played in thread `thread_id` (a rematch
+        in the thread takes it over, bot.threads), or None."""
+        rows = await self._db.read(
+            "SELECT m.* FROM messages m JOIN games g ON g.id = m.game_id WHERE m.kind = 'note' "
+            "AND g.thread_id = ? AND m.game_id < ? ORDER BY m.game_id DESC LIMIT 1",
+            (thread_id, before),
+        )
+        return _shown(rows[0]) if rows else None
+
     async def dm_channel_of(self, user_id: int) -> int | None:
         """The DM channel of the user's latest hand message in any game (None if none is known): sending
         there needs no "open a DM" request first."""

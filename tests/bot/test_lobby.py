@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.ids import ComponentId, LobbyAction
-from bot.lobby import Lobby, engine_options
+from bot.lobby import LOBBY_KEY, Lobby, LobbySettings, engine_options, unseen_deadline
 from bot.service import GameService
 from bot.threads import NO_THREAD_HERE
 from data import GameRecord, GameStatus, TurnTimer
@@ -237,3 +237,65 @@ async def test_cancel_asks_the_host_first(parts) -> None:  # type: ignore[no-unt
         ("decline", f"cancel..{TABLE + 500}"),
     ]
     assert (await stored(service, record.id)).status is GameStatus.LOBBY
+
+
+async def unseen(service: GameService) -> GameRecord:
+    """A lobby row whose message never appeared (the process died before posting it)."""
+    return await service.db.games.create_lobby(
+        kind=KIND, guild_id=GUILD, channel_id=CHANNEL, host_user_id=BOB, seed=5, at=service.clock(),
+        timer=TurnTimer.LIVE, turn_seconds=60, deadline=unseen_deadline(service),
+        options={LOBBY_KEY: LobbySettings(2).to_dict()},
+    )  # fmt: skip
+
+
+async def test_new_in_a_channel_with_an_open_lobby_links_to_it(parts) -> None:  # type: ignore[no-untyped-def]
+    """A second `/<game> new`: told which table is open, with a link to its lobby and what to do."""
+    _, lobby, *_ = parts
+    record, _ = await opened(lobby)
+    again = person(BOB)
+    await lobby.open(again, KIND, seats=2, level="normal", timer=TurnTimer.LIVE, options={})  # type: ignore[arg-type]
+    (text,) = again.said()
+    assert f"#{record.id}" in text and "Join it there" in text
+    assert f"https://discord.com/channels/{GUILD}/{CHANNEL}/{TABLE + 500}" in text
+
+
+async def test_new_beside_an_unseen_lobby_says_it_closes_by_itself(parts) -> None:  # type: ignore[no-untyped-def]
+    """A lobby row with no message holds the channel for a moment only: the answer says so, no link."""
+    service, lobby, *_ = parts
+    record = await unseen(service)
+    again = person(CAROL)
+    await lobby.open(again, KIND, seats=2, level="normal", timer=TurnTimer.LIVE, options={})  # type: ignore[arg-type]
+    (text,) = again.said()
+    assert f"#{record.id}" in text and "never appeared" in text and "closes by itself" in text
+    assert "https://" not in text
+
+
+async def test_a_click_on_an_unrecorded_lobby_message_records_it(parts) -> None:  # type: ignore[no-untyped-def]
+    """A lobby posted but not recorded (a restart in between) is recorded by its first click, and so
+    gets its idle timeout instead of being closed as unseen."""
+    service, lobby, *_ = parts
+    record = await unseen(service)
+    await clicked(lobby, CAROL, record.id, LobbyAction.JOIN)
+    after = await stored(service, record.id)
+    assert (after.table_channel_id, after.table_message_id) == (CHANNEL, TABLE + 500)
+    assert after.deadline == pytest.approx(service.clock() + service.tuning.lobby_timeout, abs=5)
+    assert [seat.user_id for seat in after.seats] == [CAROL]
+
+
+class LateAnswer(Interaction):
+    """A command whose answer is recorded only after the lobby's grace ran out and the lobby was closed."""
+
+    async def original_response(self):  # type: ignore[no-untyped-def]
+        record = await self.service.db.games.open_in_channel(CHANNEL)
+        await self.service.db.games.expire_unseen_lobby(record.id, at=self.service.clock(), reason="late")
+        return await super().original_response()
+
+
+async def test_a_lobby_closed_before_its_message_was_recorded_turns_the_message_into_a_note(parts) -> None:  # type: ignore[no-untyped-def]
+    """The message that did appear for a lobby closed as unseen says so, with no buttons to mislead."""
+    service, lobby, *_ = parts
+    command = LateAnswer(HOST, TABLE + 500)
+    command.service = service  # type: ignore[attr-defined]
+    await lobby.open(command, KIND, seats=2, level="normal", timer=TurnTimer.LIVE, options={})  # type: ignore[arg-type]
+    assert await service.db.games.open_in_channel(CHANNEL) is None
+    assert "took too long to appear" in view_text(command.edits[-1]["view"])

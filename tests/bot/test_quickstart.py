@@ -83,7 +83,7 @@ async def test_play_in_a_busy_channel_says_why(parts) -> None:  # type: ignore[n
     )
     await service.db.games.add_player(lobby.id, 999, "Zed")
     click = await play(quick)
-    assert "already a game in this channel" in click.followup.said[0]
+    assert "already a game at this table" in click.followup.said[0] and f"#{lobby.id}" in click.followup.said[0]
     assert tables.posted == [] and len(await service.db.games.list_open()) == 1
 
 

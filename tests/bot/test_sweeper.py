@@ -1,7 +1,8 @@
 """The sweeper with a hand-moved clock, fake channels and fake reconciler marks (bot.sweeper).
 
 A live turn of 600 s is reminded at half-time (`Tuning.reminder_fraction`) and played for at its end;
-an idle lobby closes after `Tuning.lobby_timeout`.
+an idle lobby closes after `Tuning.lobby_timeout`, and a lobby whose message was never recorded after
+`Tuning.unseen_lobby_grace`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Tuning
+from bot.lobby import lobby_shown, unseen_deadline
 from bot.sweeper import Sweeper
 from data import GameStatus, MessageKind, MoveSource, TurnTimer
 from tests.bot.fakes import CHANNEL, KIND, TABLE, USERS, Channels, Clock, Marks, closed, service_on, started
@@ -21,7 +23,7 @@ TURN = 600
 @pytest.fixture
 async def parts(tmp_path: Path):  # type: ignore[no-untyped-def]
     clock = Clock()
-    service = await service_on(tmp_path, clock, Tuning(drawing_processes=0, lobby_timeout=1800))
+    service = await service_on(tmp_path, clock, Tuning(drawing_processes=0, lobby_timeout=1800, unseen_lobby_grace=10))
     channels, marks = Channels(), Marks()
     sweeper = Sweeper(service, channels=channels, marks=marks)  # type: ignore[arg-type]
     yield service, sweeper, channels, marks, clock
@@ -76,4 +78,41 @@ async def test_an_idle_lobby_is_closed_and_its_message_edited(parts) -> None:  #
     clock.now += 1800
     await sweeper.sweep()
     assert (await service.db.games.get(record.id)).status is GameStatus.ABANDONED
+    assert channels.requests == [("edit", TABLE)]
+
+
+async def unseen_lobby(service, clock):  # type: ignore[no-untyped-def]
+    """A lobby row as `/<game> new` writes it, before its message is posted and recorded."""
+    return await service.db.games.create_lobby(
+        kind=KIND, guild_id=1, channel_id=CHANNEL, host_user_id=USERS[0], seed=3, at=clock.now,
+        timer=TurnTimer.LIVE, turn_seconds=TURN, deadline=unseen_deadline(service),
+    )  # fmt: skip
+
+
+async def test_a_lobby_whose_message_never_appeared_closes_after_its_grace(parts) -> None:  # type: ignore[no-untyped-def]
+    """No message recorded: untouched just before the grace, abandoned at it with no edit and no rating."""
+    service, sweeper, channels, _, clock = parts
+    record = await unseen_lobby(service, clock)
+    clock.now += 9
+    assert await sweeper.sweep() == 0
+    clock.now += 1
+    await sweeper.sweep()
+    closed = await service.db.games.get(record.id)
+    assert closed.status is GameStatus.ABANDONED and closed.end_reason == "its lobby never appeared"
+    assert channels.requests == [] and await service.db.results.match_for_game(record.id) is None
+
+
+async def test_a_shown_lobby_outlives_the_grace_until_its_idle_timeout(parts) -> None:  # type: ignore[no-untyped-def]
+    """Its message recorded in time, a lobby stays open past the grace and closes at the idle timeout."""
+    service, sweeper, channels, _, clock = parts
+    record = await unseen_lobby(service, clock)
+    clock.now += 1
+    assert await lobby_shown(service, record, CHANNEL, TABLE)
+    clock.now += 60
+    await sweeper.sweep()
+    assert (await service.db.games.get(record.id)).status is GameStatus.LOBBY
+    clock.now += 1800
+    await sweeper.sweep()
+    closed = await service.db.games.get(record.id)
+    assert closed.status is GameStatus.ABANDONED and closed.end_reason == "nobody started it"
     assert channels.requests == [("edit", TABLE)]

@@ -60,6 +60,33 @@ async def test_one_open_game_per_channel(db):
     assert caught.value.game_id == first.id
 
 
+async def test_an_unseen_lobby_expires_and_frees_its_channel(db):
+    """A lobby with no message recorded is closed by expire_unseen_lobby, unrated, and the channel is free."""
+    first = await lobby(db, channel_id=900)
+    closed = await db.games.expire_unseen_lobby(first.id, at=T0 + 10, reason="its lobby never appeared")
+    assert closed is not None and closed.status is GameStatus.ABANDONED
+    assert closed.end_reason == "its lobby never appeared" and closed.deadline is None
+    assert await db.results.match_for_game(first.id) is None
+    assert (await lobby(db, channel_id=900)).id != first.id
+
+
+async def test_a_lobby_whose_message_is_recorded_does_not_expire_as_unseen(db):
+    """show_lobby records the message and the idle deadline; expire_unseen_lobby then leaves it open."""
+    first = await lobby(db, channel_id=900)
+    assert await db.games.show_lobby(first.id, 900, 4242, deadline=T0 + 1800)
+    assert await db.games.expire_unseen_lobby(first.id, at=T0 + 10, reason="its lobby never appeared") is None
+    record = await db.games.get(first.id)
+    assert record.status is GameStatus.LOBBY and record.table_message_id == 4242 and record.deadline == T0 + 1800
+
+
+async def test_a_closed_lobby_refuses_its_late_message(db):
+    """show_lobby on a lobby already closed records nothing and says so (the caller turns it into a note)."""
+    first = await lobby(db, channel_id=900)
+    await db.games.expire_unseen_lobby(first.id, at=T0 + 10, reason="its lobby never appeared")
+    assert not await db.games.show_lobby(first.id, 900, 4242, deadline=T0 + 1800)
+    assert (await db.games.get(first.id)).table_message_id is None
+
+
 async def test_channel_is_free_again_after_game_ends(db):
     """Once a game is abandoned the channel may host a new one."""
     first = await lobby(db, channel_id=900)

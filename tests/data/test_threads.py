@@ -88,3 +88,17 @@ async def test_an_ended_games_lobby_note_is_listed_until_it_shows_the_end(db: Da
     assert note is not None and (note.channel_id, note.message_id, note.key) == (CHANNEL, 7000 + ended.id, "")
     await db.messages.save(ShownMessage(ended.id, MessageKind.NOTE, GAME_WIDE, CHANNEL, 7000 + ended.id, 4, "over"))
     assert await db.messages.notes_to_show("over") == []
+
+
+async def test_a_threads_note_is_the_latest_earlier_games(db: Database) -> None:
+    """thread_note: the note of the newest game before the given one in that thread; none in another."""
+    first = await threaded(db, 9001)
+    second = await threaded(db, 9001, host=2)
+    other = await threaded(db, 9002, host=3)
+    for game, message in ((first, 71), (second, 72), (other, 73)):
+        await db.messages.save(ShownMessage(game.id, MessageKind.NOTE, GAME_WIDE, CHANNEL, message, 0))
+    third = await threaded(db, 9001, host=4)
+    found = await db.messages.thread_note(9001, before=third.id)
+    assert found is not None and (found.game_id, found.message_id) == (second.id, 72)
+    assert (await db.messages.thread_note(9001, before=second.id)).message_id == 71  # type: ignore[union-attr]
+    assert await db.messages.thread_note(9003, before=third.id) is None

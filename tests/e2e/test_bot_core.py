@@ -27,6 +27,7 @@ from bench.players.common import (
     version_of,
 )
 from bot.bot import CardBot
+from data import GameStatus
 from fakediscord import FakeDiscord, Message, SimUser
 from games.cards import parse_card
 from rendering import offload
@@ -150,10 +151,37 @@ async def test_only_the_host_starts_and_joining_twice_is_refused(fake: FakeDisco
 
 
 async def test_one_game_per_channel(fake: FakeDiscord, bots) -> None:
+    """A second `/thirteen new` where a lobby is open: told so privately, with a link to that lobby."""
     await start_bot(bots)
-    await open_lobby(fake, fake.users["alice"], "thirteen new")
+    lobby = await open_lobby(fake, fake.users["alice"], "thirteen new")
     reply = await fake.users["bob"].slash("thirteen new")
     assert isinstance(reply, Message) and reply.ephemeral and "already a game" in reply.text
+    link = f"https://discord.com/channels/{fake.guild.id}/{fake.channel.id}/{lobby.id}"
+    assert link in reply.text and "Join it there" in reply.text
+
+
+async def test_a_lobby_whose_message_never_appeared_frees_its_channel_by_itself(fake: FakeDiscord, bots) -> None:
+    """Discord refuses the lobby's answer (10062) after its row is written: a second `/thirteen new` is
+    told the table closes by itself, and after `Tuning.unseen_lobby_grace` the channel takes a new one."""
+    bot = await start_bot(bots, tuning=dataclasses.replace(FAST, unseen_lobby_grace=2.0))
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    fake.fail("POST", r"^/interactions/\d+/[^/]+/callback$", 404, code=10062)
+    failed = await alice.slash("thirteen new")  # the command's error answer: "Something went wrong"
+    assert isinstance(failed, Message) and "try again" in failed.text and not failed.buttons
+    unseen = await bot.service.db.games.open_in_channel(int(fake.channel.id))
+    assert unseen is not None and unseen.table_message_id is None
+    busy = await bob.slash("thirteen new")
+    assert isinstance(busy, Message) and busy.ephemeral and f"#{unseen.id}" in busy.text
+    assert "never appeared" in busy.text and "closes by itself" in busy.text
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10
+    while (await bot.service.db.games.get(unseen.id)).status is GameStatus.LOBBY:
+        assert loop.time() < deadline, "the unseen lobby was never closed"
+        await asyncio.sleep(0.05)
+    assert (await bot.service.db.games.get(unseen.id)).status is GameStatus.ABANDONED
+    lobby = await open_lobby(fake, bob, "thirteen new")
+    assert game_id_of(lobby) != unseen.id
+    fake.logged_errors.clear()  # the refused answer, logged as the command's failure
 
 
 async def test_a_click_out_of_turn_is_refused(fake: FakeDiscord, bots) -> None:

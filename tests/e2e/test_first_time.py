@@ -46,7 +46,7 @@ async def test_play_in_a_busy_channel_says_why(fake: FakeDiscord, bots) -> None:
     menu = await bob.slash("cardroom")
     assert isinstance(menu, Message)
     answer = await click(bob, menu, f"Play {bot.service.adapters['schnapsen'].title}")
-    assert "already a game in this channel" in answer.text
+    assert "already a game at this table" in answer.text
     assert await bot.service.db.games.open_in_channel(int(fake.channel.id)) is not None
 
 
