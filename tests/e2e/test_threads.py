@@ -18,11 +18,13 @@ from bench.players.common import (
     confirm,
     game_id_of,
     game_over_in,
+    hand_message,
     is_my_turn,
     open_lobby,
     play_all,
     start_bot,
     take_turn_with_hint,
+    version_of,
 )
 from bot import reconciler
 from bot.bot import CardBot
@@ -461,3 +463,82 @@ async def test_a_rematch_opens_in_the_archived_thread_and_plays_there(fake: Fake
     assert rematch.thread_id == int(thread.id) and rematch.channel_id == int(fake.channel.id)
     table = await click(alice, again, "Start")
     assert table.id == again.id and any(b.get("label") == "My hand" for b in table.buttons)
+
+
+async def rematch_in_thread(fake: FakeDiscord, bot: CardBot) -> tuple[Message, Thread, Message]:
+    """Alice plays a threaded game to its end (note shown, thread archived) and asks for a rematch under
+    its standings; returns the first lobby (the channel's note), the thread and the result message."""
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    thread = thread_of(fake, lobby)
+    await click(alice, lobby, "Start")
+    await play_all(fake, [alice], where=thread)
+    await archived(fake, thread, bot, game_id_of(lobby))
+    await note_shown(bot, game_id_of(lobby))
+    result = game_over_in(fake, thread)
+    assert result is not None
+    return lobby, thread, result
+
+
+async def named(thread: Thread, name: str, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while thread.name != name:
+        assert loop.time() < deadline, f"the thread is still named {thread.name!r}, not {name!r}"
+        await asyncio.sleep(0.02)
+
+
+def over_rest(fake: FakeDiscord, since: int) -> list[tuple[str, str]]:
+    """The bot's requests from `since` on that count against Discord's global limit (interaction
+    callbacks and webhooks are exempt)."""
+    return [
+        (r.method, r.path)
+        for r in fake.requests[since:]
+        if not r.path.startswith(("/interactions/", "/webhooks/"))
+    ]
+
+
+async def test_a_rematch_renames_its_thread_for_the_new_game_with_one_request(fake: FakeDiscord, bots) -> None:
+    """Rematch in the thread: the thread's name shows the new game, "<Game> #<new> · <host>", through one
+    rename, the only request over the bot's REST route until the rematch starts."""
+    bot = await start_bot(bots)
+    _, thread, result = await rematch_in_thread(fake, bot)
+    alice = fake.users["alice"]
+    before = len(fake.requests)
+    again = await click(alice, result, "Rematch")
+    record = await bot.service.db.games.get(game_id_of(again))
+    title = bot.service.adapter(record.kind).title
+    await named(thread, f"{title} #{record.id} · {record.seats[0].display_name}")
+    await bot.reconciler.idle()
+    assert over_rest(fake, before) == [("PATCH", f"/channels/{thread.id}")]
+
+
+async def test_a_rematch_in_the_thread_shows_its_end_on_the_channels_note(fake: FakeDiscord, bots) -> None:
+    """The channel keeps one line per thread: at the rematch's end the first game's note shows the
+    rematch's result (one edit in the whole rematch), and the first game's standings stay in the thread."""
+    bot = await start_bot(bots)
+    lobby, thread, result = await rematch_in_thread(fake, bot)
+    alice = fake.users["alice"]
+    again = await click(alice, result, "Rematch")
+    rematch = game_id_of(again)
+    assert rematch != game_id_of(lobby)
+    await click(alice, again, "Start")
+    started = len(fake.requests)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 60
+    acted = -1
+    while (await bot.service.db.games.get(rematch)).status is GameStatus.ACTIVE:
+        assert loop.time() < deadline, "the rematch did not end in time"
+        hand = hand_message(fake, alice, rematch)
+        if hand is not None and is_my_turn(hand) and version_of(hand) > acted:
+            acted = version_of(hand)
+            await take_turn_with_hint(fake, alice, hand)
+        else:
+            await asyncio.sleep(0.01)
+    await archived(fake, thread, bot, rematch)
+    await note_shown(bot, rematch)
+    note = fake.message(lobby)
+    assert f"table #{rematch} is over" in note.text and f"<#{thread.id}>" in note.text, note.text
+    assert edits_of(fake, lobby, started) == 1
+    assert fake.message(result).text == result.text  # the first game's standings, untouched in the thread
