@@ -1,9 +1,11 @@
 """Lobbies: open a table in a channel, fill it with people and computer players, start it.
 
 The lobby message becomes the table message when the game starts, so a channel keeps one message
-per game. Table-size and computer-level choices live under `LOBBY_KEY` in the stored options while
-the lobby is open and are stripped at the start, so the engine (and every replay) sees only its own
-options.
+per game. The lobby message is the command's answer; a lobby whose message is not recorded within
+`Tuning.unseen_lobby_grace` is closed by the sweeper (design §3.5), so it never holds its channel.
+
+Table-size and computer-level choices live under `LOBBY_KEY` in the stored options while the lobby
+is open and are stripped at the start, so the engine (and every replay) sees only its own options.
 
 What the lobby works with is handed to it once (bot.wiring): the game service, the table updater that
 draws and posts the table, the reconciler's marks and the thread opener; it never reaches the bot.

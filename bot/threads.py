@@ -18,7 +18,9 @@ After the archive nothing is posted in the thread for that game: a post would re
 unarchives a thread on a send), so a notice that comes due that late is dropped (bot.reconciler).
 
 A thread is named for its table, "Thirteen #12 · Alice": opened before the game's row (and so its
-number) exists, it is renamed once the lobby is posted (`thread_name`).
+number) exists, it is renamed once the lobby is posted (`thread_name`). A rematch opens in the same
+thread and renames it for the new game; at its Start it takes over the channel's note (`taken_note`),
+so the channel keeps one line per thread, showing the latest game's end.
 
 Missing permissions (Create Public Threads, Send Messages in Threads: 50013) never stop a game: the
 table plays in the channel, and the lobby says why in words a server admin can act on.
