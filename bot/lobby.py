@@ -115,6 +115,7 @@ def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
+UNSEEN_REASON = "its lobby never appeared"  # the end reason of a lobby closed with no message recorded
 UNSEEN_CLOSED = "closed: its lobby took too long to appear. Please open the table again."
 
 
@@ -294,10 +295,13 @@ class Lobby:
             await self.threads.rename(record.id, thread_id, name)
 
     async def unseen_closed(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """The lobby was closed before its message was recorded (`Tuning.unseen_lobby_grace`): the message
-        that did appear says so instead of offering buttons that would only answer "closed"."""
+        """The lobby was closed before its message was recorded (most likely its grace ran out,
+        `Tuning.unseen_lobby_grace`): the message that did appear says so instead of offering buttons
+        that would only answer "closed"."""
         title = self.service.adapter(record.kind).title
-        await interaction.edit_original_response(**notice_kwargs(f"**{title}** · table #{record.id} {UNSEEN_CLOSED}"))
+        record = await self.service.db.games.get(record.id)
+        why = UNSEEN_CLOSED if record.end_reason in (None, UNSEEN_REASON) else f"closed: {record.end_reason}."
+        await interaction.edit_original_response(**notice_kwargs(f"**{title}** · table #{record.id} {why}"))
 
     # -- buttons -----------------------------------------------------------------------------------
 

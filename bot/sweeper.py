@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.layout import notice_kwargs
+from bot.lobby import UNSEEN_REASON
 from bot.names import shown_name
 from bot.service import GameClosed, NotYourTurn, StaleVersion
 from bot.texts import relative
@@ -96,9 +97,7 @@ class Sweeper:
         yet it holds its channel. Its message is the command's answer, which cannot be given again, so it
         is closed, unrated, and the channel is free; a lobby recorded meanwhile is left alone."""
         service = self.service
-        closed = await service.db.games.expire_unseen_lobby(
-            record.id, at=service.clock(), reason="its lobby never appeared"
-        )
+        closed = await service.db.games.expire_unseen_lobby(record.id, at=service.clock(), reason=UNSEEN_REASON)
         if closed is not None:
             service.ended(record.id)  # a lobby's thread is archived (bot.threads)
 

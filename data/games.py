@@ -667,11 +667,15 @@ class GameRepository:
             game = await fetch_game(tx, game_id)
             if game.status is not GameStatus.LOBBY or game.table_message_id is not None:
                 return None
-            await tx.run(
+            # The condition again in the UPDATE: on PostgreSQL a lone `show_lobby` statement may commit
+            # between the read and this write, which then re-reads the row and changes nothing.
+            closed = await tx.run(
                 "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
                 "end_reason = ? WHERE id = ? AND status = 'lobby' AND table_message_id IS NULL",
                 (at, at, reason, game_id),
             )
+            if closed != 1:
+                return None
             await settle_pending(tx, game_id)
             return await fetch_game(tx, game_id)
 

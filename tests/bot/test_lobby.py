@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.ids import ComponentId, LobbyAction
-from bot.lobby import LOBBY_KEY, Lobby, LobbySettings, engine_options, unseen_deadline
+from bot.lobby import LOBBY_KEY, UNSEEN_REASON, Lobby, LobbySettings, engine_options, unseen_deadline
 from bot.service import GameService
 from bot.threads import NO_THREAD_HERE
 from data import GameRecord, GameStatus, TurnTimer
@@ -287,7 +287,7 @@ class LateAnswer(Interaction):
 
     async def original_response(self):  # type: ignore[no-untyped-def]
         record = await self.service.db.games.open_in_channel(CHANNEL)
-        await self.service.db.games.expire_unseen_lobby(record.id, at=self.service.clock(), reason="late")
+        await self.service.db.games.expire_unseen_lobby(record.id, at=self.service.clock(), reason=UNSEEN_REASON)
         return await super().original_response()
 
 

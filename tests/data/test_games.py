@@ -79,6 +79,21 @@ async def test_a_lobby_whose_message_is_recorded_does_not_expire_as_unseen(db):
     assert record.status is GameStatus.LOBBY and record.table_message_id == 4242 and record.deadline == T0 + 1800
 
 
+async def test_an_unseen_lobby_racing_its_message_ends_one_way(db):
+    """expire_unseen_lobby and show_lobby at once: closed with no message, or open with it; never both."""
+    for n in range(20):
+        game = await lobby(db, channel_id=1000 + n)
+        closed, shown = await asyncio.gather(
+            db.games.expire_unseen_lobby(game.id, at=T0 + 10, reason="its lobby never appeared"),
+            db.games.show_lobby(game.id, 1000 + n, 4242, deadline=T0 + 1800),
+        )
+        record = await db.games.get(game.id)
+        if shown:
+            assert closed is None and record.status is GameStatus.LOBBY and record.table_message_id == 4242
+        else:
+            assert closed is not None and record.status is GameStatus.ABANDONED and record.table_message_id is None
+
+
 async def test_a_closed_lobby_refuses_its_late_message(db):
     """show_lobby on a lobby already closed records nothing and says so (the caller turns it into a note)."""
     first = await lobby(db, channel_id=900)
