@@ -46,6 +46,7 @@ from games.gin.cards import FULL, VALUES, mask_of
 from games.gin.melds import deadwood, defend, knocker_arrangement, melded_mask
 from games.gin.moves import BIG_GIN, DRAW, PASS, TAKE, Discard, Knock, Move
 from games.gin.scoring import HandEnd, score_hand
+from games.gin.state import MAX_DISCARD_TAKES
 from games.gin.views import Action, GinView, Phase
 
 if TYPE_CHECKING:
@@ -385,20 +386,22 @@ class HardPlayer(NormalPlayer):
         gin_card = next((card for dw, _, card in scored if dw == 0), None)
         if gin_card is not None:
             return Knock(gin_card)
-        samples = self.opponent_hands(seen, view, rng, for_danger=True)
+        least, knock_card = min((dw, card) for dw, card in best_discards(seen.hand, seen.just_taken))
+        can_knock = least <= seen.limit
+        # One particle set per decision serves the danger and the knock alike (the filter is the cost).
+        wanted = self.particles and (self.particle_danger or (can_knock and not self.rule_knock))
+        particles = self.particle_hands(view, rng) if wanted else None
+        samples = particles if particles and self.particle_danger else self.sample_hands(seen, rng)
         ranked = sorted(scored, key=lambda item: (item[1], item[2]))[: self.candidates]
         rated = sorted((score + self.sample_danger * self.take_chance(card, samples) * (1 - seen.stock / 62), card)
                        for _, score, card in ranked)
-        least, knock_card = min((dw, card) for dw, card in best_discards(seen.hand, seen.just_taken))
-        can_knock = least <= seen.limit
         if not self.discard_playouts:
             discard = rated[0][1]
             if can_knock and self.rule_knock:
                 if least <= self.threshold(seen):
                     return Knock(knock_card)
                 return Discard(discard)
-            if can_knock and self.knock_pays(seen, knock_card, discard,
-                                             self.opponent_hands(seen, view, rng, samples=samples), rng):
+            if can_knock and self.knock_pays(seen, knock_card, discard, particles or samples, rng):
                 return Knock(knock_card)
             return Discard(discard)
         if can_knock and self.rule_knock and least <= self.threshold(seen):
@@ -421,29 +424,19 @@ class HardPlayer(NormalPlayer):
                 return Knock(knock_card)
         return Discard(best_card)
 
-    def opponent_hands(self, seen: Seen, view: GinView, rng: random.Random, for_danger: bool = False,
-                       samples: list[tuple[float, int, list[int]]] | None = None,
-                       ) -> list[tuple[float, int, list[int]]]:
-        """Weighted opponent hands: for the discard danger (`for_danger`) the independent samples of
-        `sample_hands` unless `particle_danger`; for a knock the particle filter's (`particles` of
-        them, `games.gin.inference`), or `samples` when `particles` is 0.
+    def particle_hands(self, view: GinView, rng: random.Random) -> list[tuple[float, int, list[int]]] | None:
+        """The particle filter's weighted hands (`particles` of them, `games.gin.inference`), or None for a
+        position set up by hand, whose history is not a played one (the independent samples stand in).
 
-        Why the split: the filter's hands hold a real hand's deadwood (about 37 against a true 32,
-        where independent samples hold 53), which is what an undercut turns on, and they share more
-        cards with the true hand (35 % against 28 %); but a few hundred of them, degenerate after
-        a dozen weighted events, predict worse which single card the opponent can use (Brier 0.166
-        against 0.150 for the weighted samples, measured over positions of normal against normal).
-        """
-        if for_danger and not self.particle_danger:
-            return self.sample_hands(seen, rng)
-        if not self.particles:
-            return samples if samples is not None else self.sample_hands(seen, rng)
+        Why particles: with a sharp model of a sensible player's discards they hold about a real hand's
+        deadwood, which is what an undercut turns on, and they predict which discard the opponent can
+        use better than hands sampled card by card (see the module's figures)."""
         from games.gin.inference import Inconsistent, infer
 
         try:
             return [(p.weight, p.hand, p.stock) for p in infer(view, self.particles, rng, self.model)]
-        except Inconsistent:  # a position set up by hand: its history is not a played one
-            return samples if samples is not None else self.sample_hands(seen, rng)
+        except Inconsistent:
+            return None
 
     def sample_hands(self, seen: Seen, rng: random.Random) -> list[tuple[float, int, list[int]]]:
         """(weight, opponent hand, stock top first) consistent with the view, `danger_samples` of them
@@ -547,10 +540,14 @@ def playout(mine: int, theirs: int, stock: list[int], top: int, limit: int, doub
     pile = [top]
     stock = list(stock)
     known = [0, 0]
+    takes = 0
     while len(stock) > 2:
         hand = hands[turn]
         taken: int | None = None
         if pile and useful(pile[-1], hand):
+            takes += 1
+            if takes > MAX_DISCARD_TAKES:  # D-GR-9: two hands trading discards for ever draw the hand
+                return 0
             taken = pile.pop()
             hand |= 1 << taken
             known[turn] |= 1 << taken

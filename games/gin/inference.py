@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from games.bits import bits
 from games.gin.ai import knock_threshold, useful
 from games.gin.cards import FULL, mask_of
-from games.gin.melds import deadwood
+from games.gin.melds import deadwood_after_each
 from games.gin.views import Action, GinView
 
 INITIAL_STOCK = 31  # GR-3: 52 cards, two hands of ten, the upcard
@@ -45,7 +45,7 @@ class Inconsistent(ValueError):
 class Model:
     """How closely the opponent is assumed to follow the normal level's habits (see the module)."""
 
-    sharpness: float = 0.15
+    sharpness: float = 2.0
     take_miss: float = 0.15
     take_odd: float = 0.15
     knock_miss: float = 0.3
@@ -169,10 +169,11 @@ def infer(view: GinView, count: int, rng: random.Random, model: Model | None = N
                 if not h >> card & 1:  # cannot happen with forced arrivals; a guard, not a path
                     logw[i] = -math.inf
                     continue
-                options = [(deadwood(h ^ 1 << c), c) for c in bits(h) if c != just]
-                least = min(dw for dw, _ in options)
-                chosen = deadwood(h ^ 1 << card)
-                total = sum(math.exp(-model.sharpness * (dw - least)) for dw, _ in options)
+                after = deadwood_after_each(h)
+                options = [dw for c, dw in after.items() if c != just]
+                least = min(options)
+                chosen = after[card]
+                total = sum(math.exp(-model.sharpness * (dw - least)) for dw in options)
                 logw[i] += -model.sharpness * (chosen - least) - math.log(total)
                 if least <= threshold:
                     logw[i] += math.log(model.knock_miss)

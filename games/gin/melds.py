@@ -86,6 +86,43 @@ def deadwood(mask: int) -> int:
     return best
 
 
+def loose_cards(mask: int) -> int:
+    """The deadwood cards of one least-deadwood arrangement of `mask`, found by retracing `deadwood`'s
+    memoised search (every step it asks about is already cached, so this costs little more than the
+    deadwood itself)."""
+    loose = 0
+    rest = mask
+    while rest:
+        best = deadwood(rest)
+        low = rest & -rest
+        card = low.bit_length() - 1
+        if VALUES[card] + deadwood(rest ^ low) == best:
+            loose |= low
+            rest ^= low
+            continue
+        for meld in MELDS_BY_LOW[card]:
+            if meld & rest == meld and deadwood(rest ^ meld) == best:
+                rest ^= meld
+                break
+        else:  # unreachable: the search found the minimum through one of these branches
+            raise AssertionError("deadwood search could not be retraced")
+    return loose
+
+
+def deadwood_after_each(mask: int) -> dict[int, int]:
+    """`deadwood(mask ^ card)` for every card of `mask`, exactly, with fewer searches than asking each.
+
+    A card that is deadwood in some least arrangement leaves exactly that deadwood less its value: any
+    arrangement without it is one of `mask` with it as deadwood, so nothing lower exists. Only the
+    melded cards need a search of their own."""
+    total = deadwood(mask)
+    loose = loose_cards(mask)
+    out: dict[int, int] = {}
+    for card in bits(mask):
+        out[card] = total - VALUES[card] if loose >> card & 1 else deadwood(mask ^ 1 << card)
+    return out
+
+
 def arrangements(mask: int) -> list[tuple[int, ...]]:
     """Every arrangement of `mask` with the least deadwood, each as a sorted tuple of meld masks."""
     target = deadwood(mask)

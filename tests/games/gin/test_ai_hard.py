@@ -79,3 +79,18 @@ def test_hard_decisions_are_the_same_for_the_same_view_and_seed():
     view = _view_after_opponent_took("Qc")
     moves = {HardPlayer().choose(view, random.Random(7)) for _ in range(3)}
     assert len(moves) == 1
+
+
+def test_d_gr_9_a_playout_of_hands_that_trade_discards_for_ever_is_a_drawn_hand():
+    """D-GR-9: in these two hands every discard melds with the other hand and neither may knock, so by
+    normal's rules they would take each other's discards without end; the playout stops as the
+    engine does and scores the hand as drawn."""
+    from games.gin.ai import playout
+
+    def mask(codes: str) -> int:
+        return sum(1 << index_of(parse_card(code)) for code in codes.split())
+
+    mine, theirs = mask("4s 6s 7s 5c 6c 7c 8c 4d 4h 5h"), mask("5s 8s 9s 9c 5d 7d 8d 9d 7h 8h")
+    top = index_of(parse_card("6h"))
+    stock = [c for c in range(52) if not (mine | theirs | 1 << top) >> c & 1][:20]
+    assert playout(mine, theirs, stock, top, 10, False, random.Random(1)) == 0

@@ -12,8 +12,16 @@ from itertools import combinations, product
 
 import pytest
 
-from games.gin.cards import bits
-from games.gin.melds import arrangements, deadwood, defend, knocker_arrangement, melded_mask
+from games.gin.cards import VALUES, bits
+from games.gin.melds import (
+    arrangements,
+    deadwood,
+    deadwood_after_each,
+    defend,
+    knocker_arrangement,
+    loose_cards,
+    melded_mask,
+)
 
 HANDS = int(os.environ.get("GIN_ARRANGEMENT_HANDS", "2000"))
 KNOCKS = int(os.environ.get("GIN_KNOCK_HANDS", "1000"))
@@ -121,6 +129,17 @@ def test_gr2_least_deadwood_and_every_best_arrangement_match_the_brute_force():
         least, best = brute_arrangements(hand)
         assert deadwood(hand) == least, bits(hand)
         assert arrangements(hand) == sorted(set(best)), bits(hand)
+
+
+def test_gr2_deadwood_after_each_discard_equals_a_search_per_card():
+    """GR-2: the shortcut behind the opponent model (a loose card leaves the deadwood less its value,
+    a melded card is searched) gives every discard's exact least deadwood, and the loose cards of the
+    retraced arrangement add up to the hand's deadwood."""
+    rng = random.Random("gin-after-each")
+    for _ in range(2000):
+        hand = deal_hand(rng, 11)
+        assert deadwood_after_each(hand) == {card: deadwood(hand ^ 1 << card) for card in bits(hand)}, bits(hand)
+        assert sum(VALUES[card] for card in bits(loose_cards(hand))) == deadwood(hand), bits(hand)
 
 
 def deal_knock(rng: random.Random) -> tuple[int, int]:
