@@ -14,8 +14,8 @@ the times is reproducible for a given --seed.
 
 Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--playouts 16] [--discard-playouts 0]
        [--spread 1] [--rule-knock 0] [--swap 0] [--knock-take 0] [--danger-samples 300]
-       [--refuse-weight 0.1] [--drop-weight 0.1] [--particles 300] [--sharpness 0.15] [--take-miss 0.15]
-       [--knock-miss 0.3] [--particle-danger]
+       [--refuse-weight 0.1] [--drop-weight 0.1] [--particles 1000] [--sharpness 2] [--take-miss 0.15]
+       [--knock-miss 0.3] [--[no-]particle-danger] [--danger 9]
        [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
 """
 
@@ -33,27 +33,30 @@ from games.gin import ENGINE, HandEnd, Knock, State
 from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, easy_player, playout
 from games.gin.inference import Model
 
+_HARD = HardPlayer()  # the hard level's defaults, so a bare run measures the level players meet
+
 
 @dataclass(frozen=True)
 class Entrant:
     """A computer player as a picklable recipe (worker processes build their own)."""
 
     level: str
-    samples: int = 32
-    playouts: int = 16
-    discard_playouts: int = 0
-    spread: int = 1
-    rule_knock: int = 0
-    swap: int = 0
-    knock_take: int = 0
-    danger_samples: int = 300
-    refuse_weight: float = 0.1
-    drop_weight: float = 0.1
-    particles: int = 300
-    sharpness: float = 0.15
-    take_miss: float = 0.15
-    knock_miss: float = 0.3
-    particle_danger: bool = False
+    samples: int = _HARD.samples
+    playouts: int = _HARD.playouts
+    discard_playouts: int = _HARD.discard_playouts
+    spread: int = _HARD.spread
+    rule_knock: int = _HARD.rule_knock
+    swap: int = _HARD.swap
+    knock_take: int = _HARD.knock_take
+    danger_samples: int = _HARD.danger_samples
+    refuse_weight: float = _HARD.refuse_weight
+    drop_weight: float = _HARD.drop_weight
+    particles: int = _HARD.particles
+    sharpness: float = _HARD.model.sharpness
+    take_miss: float = _HARD.model.take_miss
+    knock_miss: float = _HARD.model.knock_miss
+    particle_danger: bool = _HARD.particle_danger
+    danger: float = _HARD.sample_danger
 
     def build(self) -> EasyPlayer | NormalPlayer:
         if self.level == "hard":
@@ -61,7 +64,7 @@ class Entrant:
                               spread=self.spread, rule_knock=self.rule_knock, swap=self.swap,
                               knock_take=self.knock_take, danger_samples=self.danger_samples,
                               refuse_weight=self.refuse_weight, drop_weight=self.drop_weight,
-                              particles=self.particles, particle_danger=self.particle_danger,
+                              particles=self.particles, particle_danger=self.particle_danger, danger=self.danger,
                               model=Model(sharpness=self.sharpness, take_miss=self.take_miss,
                                           take_odd=self.take_miss, knock_miss=self.knock_miss))
         return easy_player() if self.level == "easy" else NormalPlayer()
@@ -218,8 +221,11 @@ def main() -> None:
                         help="hard's opponent model: chance a melding top is left (or a useless one taken)")
     parser.add_argument("--knock-miss", type=float, default=Model().knock_miss,
                         help="hard's opponent model: chance a knock within normal's rule is not made")
-    parser.add_argument("--particle-danger", action="store_true",
-                        help="hard: judge discard danger on the particles too (default: knocks only)")
+    parser.add_argument("--particle-danger", action=argparse.BooleanOptionalAction, default=_HARD.particle_danger,
+                        help="hard: judge discard danger on the particles (--no-particle-danger: on the "
+                             "independent weighted samples, the particles for knocks only)")
+    parser.add_argument("--danger", type=float, default=_HARD.sample_danger,
+                        help="hard: points a discard costs per unit of the chance the opponent can use it")
     parser.add_argument("--oklahoma", action="store_true")
     parser.add_argument("--hollywood", action="store_true")
     parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
@@ -236,11 +242,13 @@ def main() -> None:
     if "hard" not in args.skip:
         hero = Entrant("hard", args.samples, args.playouts, args.discard_playouts, args.spread, args.rule_knock,
                        args.swap, args.knock_take, args.danger_samples, args.refuse_weight, args.drop_weight,
-                       args.particles, args.sharpness, args.take_miss, args.knock_miss, args.particle_danger)
+                       args.particles, args.sharpness, args.take_miss, args.knock_miss, args.particle_danger,
+                       args.danger)
         model = (f"{args.particles} particles (sharpness {args.sharpness}, take miss {args.take_miss}, "
                  f"knock miss {args.knock_miss}) for knocks{' and danger' if args.particle_danger else ''}"
                  if args.particles else "independent samples")
-        label = (f"hard ({model}; {args.samples} samples, {args.danger_samples} for danger "
+        label = (f"hard ({model}; danger weight {args.danger}; {args.samples} samples, "
+                 f"{args.danger_samples} for danger "
                  f"(refused x{args.refuse_weight}, dropped x{args.drop_weight}), spread {args.spread}, "
                  f"{args.playouts} playouts per knock, "
                  f"{args.discard_playouts} per candidate discard, rule knock {args.rule_knock}, swap {args.swap}, "

@@ -14,23 +14,28 @@ randomness from the `rng` it is given, so a seeded game replays exactly.
   top they left or a card they discarded would have melded with the sample) and rates its best
   discards by how often the sampled opponent could use them. For a knock it replays the opponent's
   whole public history with a particle filter (`games.gin.inference`: which upcards and tops they
-  took or left, what they threw, the knocks they did not make, weighed by normal's habits) and
-  compares the knock's exact outcome against those hands (D-GR-3 arrangement and lay-offs) with
-  playouts of the rest of the hand. Its budget is a fixed number of samples and particles, never the
-  clock, so it is deterministic.
+  took or left, what they threw, the knocks they did not make, weighed by a sensible player's
+  habits) and compares the knock's exact outcome against those hands (D-GR-3 arrangement and
+  lay-offs) with playouts of the rest of the hand. Its budget is a fixed number of samples and
+  particles, never the clock, so it is deterministic.
 
-What limits hard (measured with bench/gin.py's players): the same search given the opponent's true
-hand instead of samples wins about 95 % of games against normal (82 % when only the discard danger
-sees it, 65 % when only the knocks do), so the search is sound and the opponent model is the
-bottleneck. Public information predicts poorly which discard the opponent can use: the weighted
-samples' estimate has a Brier score of 0.150 against 0.158 for uniform samples, and uniform 10-card
-hands hold about 53 deadwood where a real mid-hand holds about 32. The particle filter's hands hold
-about 37 deadwood and share more cards with the true hand (35 % of its hidden cards against 28 %),
-but its estimate of the single card the opponent can use is worse (Brier 0.166 to 0.180 across its
-settings): a few hundred particles after a dozen weighted events keep few distinct hands. So the
-filter serves the knocks, where the deadwood matters, and the independent samples the discards.
-Over 100 paired deals that gives 54.5 % of games against normal (±6.9 %), against 52.0 % with
-independent samples behind the knocks too: within the noise, and short of what the true hand gives.
+What limits hard, and what moved it (measured with bench/gin.py's players and private scripts that
+read the true hands of normal-against-normal games): the same search given the opponent's true hand
+wins about 95 % of games against normal (82 % when only the discard danger sees it, 65 % when only
+the knocks do). The knocks turn on the opponent's deadwood, and a soft model of their discards (each
+discard's chance falling by exp(-0.15 per point) above the least) left the particles holding 13
+points more deadwood than the real hand on average, so hard knocked into undercuts it did not
+see coming. A player who throws their worst card is better modelled sharply (exp(-2 per point)), and
+1,000 particles keep enough distinct hands under it: the bias fell to 2.4 points (mean error 15.7 to
+8.1, over 401 positions after six draws). Which single discard the opponent can use stays hard to
+tell from public information: of the discards normal makes, 16 % meld with the opponent's hand;
+hard's weighted samples bring that to 14 % (the true hand would, among the same three candidates, to
+2 %); particles at twice the danger weight to 12 %, but at that weight hard plays slower and lost
+more than it saved (48 % of 60 games), so the independent samples keep the danger.
+Over 100 paired deals (200 games to 100) hard now wins 58.5 % of games against normal (±6.8 %),
+against 54.5 % with the soft model, and 62.5 % over the next hundred deals: it wins fewer hands
+(47 %) but larger ones, about 9.8 points a hand against normal's 8.3-8.7, since it is seldom
+undercut and undercuts normal's early knocks more often.
 """
 
 from __future__ import annotations
@@ -341,14 +346,16 @@ class HardPlayer(NormalPlayer):
     `samples` opponent hands are drawn per decision (the fixed budget); with `spread` above 1 each
     sample is the least-deadwood hand of `spread` draws, a crude model of an opponent who has been
     keeping good cards (uniform draws hold far more deadwood than a real hand mid-way). The danger of
-    a discard is judged on `danger_samples` weighted hands (see `sample_hands`). Knock decisions
-    play out `playouts` of them to the end of the hand with normal's rules for both sides; with
-    `rule_knock` the knock follows normal's threshold instead. The knocks' hands come from the
-    particle filter (`particles` of them under `model`, see `opponent_hands`), with the playouts spread
-    over them by weight (`resample`). With `discard_playouts` above 0 the best
-    `candidates` discards are also compared by that many paired playouts each, the rating's order
-    counting `prior` points per rank. That is off by default: measured in bench/gin.py it lost clearly
-    to normal (the playouts' simple policy against sampled hands misjudges which card to keep).
+    a discard is judged on `danger_samples` weighted hands (see `sample_hands`), or on the particles
+    with `particle_danger`, each point of chance costing `danger` points. Knock decisions play out
+    `playouts` hands to the end of the hand with normal's rules for both sides; with `rule_knock` the
+    knock follows normal's threshold instead. The knocks' hands come from the particle filter
+    (`particles` of them under `model`, see `particle_hands`), with the playouts spread over them by
+    weight (`resample`); the filter runs only when a knock is legal (or for the danger). With
+    `discard_playouts` above 0 the best `candidates` discards are also compared by that many paired
+    playouts each, the rating's order counting `prior` points per rank. That is off by default:
+    measured in bench/gin.py it lost clearly to normal (the playouts' simple policy against sampled
+    hands misjudges which card to keep).
     """
 
     level = "hard"
@@ -356,7 +363,7 @@ class HardPlayer(NormalPlayer):
     def __init__(self, samples: int = 32, playouts: int = 16, candidates: int = 3, danger: float = 9.0,
                  discard_playouts: int = 0, spread: int = 1, rule_knock: int = 0,
                  prior: float = 0.0, swap: int = 0, knock_take: int = 0, danger_samples: int = 300,
-                 refuse_weight: float = 0.1, drop_weight: float = 0.1, particles: int = 300,
+                 refuse_weight: float = 0.1, drop_weight: float = 0.1, particles: int = 1000,
                  model: Model | None = None, particle_danger: bool = False) -> None:
         super().__init__(swap=swap, knock_take=knock_take)
         from games.gin.inference import Model  # inference builds on this module's meld tests

@@ -45,6 +45,8 @@ class Inconsistent(ValueError):
 class Model:
     """How closely the opponent is assumed to follow the normal level's habits (see the module)."""
 
+    # A discard leaving one point above the least is e^2 (about 7) times less likely than the least:
+    # a player who throws their worst card. With 0.15 the particles held 13 points too much deadwood.
     sharpness: float = 2.0
     take_miss: float = 0.15
     take_odd: float = 0.15
