@@ -448,15 +448,8 @@ async def test_a_rematch_opens_in_the_archived_thread_and_plays_there(fake: Fake
     """Rematch under the standings in the archived thread: the new lobby's post unarchives it (as any
     send does on Discord), the table replaces that lobby in the same thread, and the channel stays free."""
     bot = await start_bot(bots)
-    await threads_on(fake)
+    _, thread, result = await rematch_in_thread(fake, bot)
     alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
-    await click(alice, lobby, "Start")
-    await play_all(fake, [alice], where=thread)
-    await archived(fake, thread, bot, game_id_of(lobby))
-    result = game_over_in(fake, thread)
-    assert result is not None
     again = await click(alice, result, "Rematch")
     assert again.channel_id == thread.id and "is open" in again.text and not thread.archived
     rematch = await bot.service.db.games.get(game_id_of(again))
