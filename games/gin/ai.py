@@ -364,11 +364,12 @@ class HardPlayer(NormalPlayer):
                  discard_playouts: int = 0, spread: int = 1, rule_knock: int = 0,
                  prior: float = 0.0, swap: int = 0, knock_take: int = 0, danger_samples: int = 300,
                  refuse_weight: float = 0.1, drop_weight: float = 0.1, particles: int = 1000,
-                 model: Model | None = None, particle_danger: bool = False) -> None:
+                 model: Model | None = None, particle_danger: bool = False, particle_budget: int = 10_000) -> None:
         super().__init__(swap=swap, knock_take=knock_take)
         from games.gin.inference import Model  # inference builds on this module's meld tests
 
         self.particles = particles
+        self.particle_budget = particle_budget
         self.particle_danger = particle_danger
         self.model = model or Model()
         self.danger_samples = danger_samples
@@ -431,6 +432,16 @@ class HardPlayer(NormalPlayer):
                 return Knock(knock_card)
         return Discard(best_card)
 
+    def particle_count(self, view: GinView) -> int:
+        """`particles`, fewer once the opponent has discarded more than `particle_budget / particles` times.
+
+        The filter's work grows with each discard it replays (about 45 ms per thousand particles here).
+        Bounding it by a public count keeps every decision well inside the computer's fixed delay, so
+        a long pause never tells that a knock was legal (the filter runs only then)."""
+        assert view.seat is not None
+        discards = sum(1 for e in view.history if e.seat != view.seat and e.action is Action.DISCARD)
+        return max(1, min(self.particles, self.particle_budget // max(1, discards)))
+
     def particle_hands(self, view: GinView, rng: random.Random) -> list[tuple[float, int, list[int]]] | None:
         """The particle filter's weighted hands (`particles` of them, `games.gin.inference`), or None for a
         position set up by hand, whose history is not a played one (the independent samples stand in).
@@ -441,7 +452,7 @@ class HardPlayer(NormalPlayer):
         from games.gin.inference import Inconsistent, infer
 
         try:
-            return [(p.weight, p.hand, p.stock) for p in infer(view, self.particles, rng, self.model)]
+            return [(p.weight, p.hand, p.stock) for p in infer(view, self.particle_count(view), rng, self.model)]
         except Inconsistent:
             return None
 

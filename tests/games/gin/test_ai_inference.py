@@ -153,3 +153,18 @@ def test_gr6_the_particles_hold_about_the_deadwood_a_sensible_player_keeps():
         samples = player.sample_hands(Seen.of(view), random.Random(k))
         sample_error += abs(sum(deadwood(hand) for _, hand, _ in samples) / len(samples) - true_deadwood)
     assert particle_error < 0.35 * sample_error  # about 0.26 here; the soft model of 0.15 gave 0.44
+
+
+def test_the_filters_work_is_bounded_by_the_opponents_public_discards():
+    """Hidden information: the filter runs only when a knock is legal, so its time must stay inside the
+    computer's fixed delay; the particle count falls once the opponent's discards (a public count)
+    would take the work past the budget, and never depends on the seat's own cards."""
+    from games.gin.views import Action
+
+    player = HardPlayer(particles=1000, particle_budget=6000)
+    for view, _ in _normal_positions(2):
+        assert view.seat is not None
+        discards = sum(1 for e in view.history if e.seat != view.seat and e.action is Action.DISCARD)
+        count = player.particle_count(view)
+        assert count == (1000 if discards <= 6 else 6000 // discards)
+        assert count * max(1, discards) <= 6000
