@@ -6,6 +6,9 @@ swapped, so both players get the same shuffles and luck of the deal largely canc
   hand win rate and the average points per hand of each side beside the game rate;
 - decision time p50/p95 per level, wall clock and CPU (target: hard ≤ 1 s p95 on one core); other
   processes on the machine inflate the wall figures, CPU time is what one core costs;
+- the opponent model: how far the particles' deadwood is from a real hand's, and how often the
+  discard chosen melds with the opponent's hand, by each estimate of it (normal against normal,
+  where the benchmark may look at the hidden hand);
 - throughput: uniformly random legal moves through the engine (hands/s, moves/s), and the hard
   player's own playouts per second.
 
@@ -16,7 +19,7 @@ Usage: python -m bench.gin [--pairs 200] [--hard-pairs 100] [--samples 32] [--pl
        [--spread 1] [--rule-knock 0] [--swap 0] [--knock-take 0] [--danger-samples 300]
        [--refuse-weight 0.1] [--drop-weight 0.1] [--particles 1000] [--sharpness 2] [--take-miss 0.15]
        [--knock-miss 0.3] [--[no-]particle-danger] [--danger 9]
-       [--oklahoma] [--hollywood] [--jobs 1] [--skip normal|hard|throughput]
+       [--oklahoma] [--hollywood] [--jobs 1] [--model-games 0] [--skip normal|hard|throughput|model]
 """
 
 from __future__ import annotations
@@ -25,13 +28,18 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 
 from bench.decisions import report_times
 from games.gin import ENGINE, HandEnd, Knock, State
-from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, easy_player, playout
-from games.gin.inference import Model
+from games.gin.ai import EasyPlayer, HardPlayer, NormalPlayer, Seen, easy_player, playout, useful
+from games.gin.cards import mask_of
+from games.gin.inference import Model, infer
+from games.gin.melds import deadwood
+from games.gin.views import GinView, Phase
 
 _HARD = HardPlayer()  # the hard level's defaults, so a bare run measures the level players meet
 
@@ -191,6 +199,76 @@ def throughput(matches: int, seed: int) -> None:
           f"{count / (time.perf_counter() - started):.0f} playouts/s")
 
 
+def model_positions(games: int, seed: int) -> list[tuple[GinView, int, int]]:
+    """(seat view at a discard, the opponent's true hand, that hand's deadwood) from games of normal
+    against normal. A benchmark may look at the hidden hand; no player ever does."""
+    out: list[tuple[GinView, int, int]] = []
+    for g in range(games):
+        state: State = ENGINE.new_game(2, seed + g, {})
+        rng = random.Random(f"model:{seed + g}")
+        players = [NormalPlayer(), NormalPlayer()]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            if view.phase is Phase.DISCARD:
+                truth = mask_of(state.view(1 - seat).hand)
+                out.append((view, truth, deadwood(truth)))
+            state = state.apply(players[seat].choose(view, rng))
+    return out
+
+
+def _melds_with(card: int, hand: int) -> float:
+    return float(useful(card, hand))
+
+
+def opponent_model(games: int, seed: int) -> None:
+    """How well hard's two opponent models read a real hand (normal against normal, true hands known).
+
+    - deadwood: the particles' weighted mean deadwood against the opponent's real deadwood, once the
+      stock is down to 25 (bias and mean error), for the old soft discard model and the level's own;
+    - feed: how often the discard chosen among normal's three best melds with the opponent's hand, for
+      normal's own choice, hard's weighted samples, the particles, and the true hand (the ceiling)."""
+    positions = model_positions(games, seed)
+    late = [p for p in positions if p[0].stock_count <= 25]
+    print(f"opponent model over {len(positions)} discard positions of {games} normal-vs-normal games "
+          f"({len(late)} with 25 cards or fewer in the stock)")
+    for label, count, model in (("soft (0.15), 300 particles", 300, Model(sharpness=0.15)),
+                                (f"level's ({_HARD.model.sharpness}), {_HARD.particles} particles",
+                                 _HARD.particles, _HARD.model)):
+        errors = []
+        for k, (view, _, truth) in enumerate(late):
+            particles = infer(view, count, random.Random(k), model)
+            errors.append(sum(p.weight * deadwood(p.hand) for p in particles) - truth)
+        print(f"  particles' deadwood, {label}: bias {statistics.fmean(errors):+.1f}, "
+              f"mean error {statistics.fmean(abs(e) for e in errors):.1f} points")
+    normal = NormalPlayer()
+    fed = {"normal's choice": 0, "hard's weighted samples": 0, "particles": 0, "true hand": 0}
+    counted = 0
+    for k, (view, truth, _) in enumerate(positions):
+        seen = Seen.of(view)
+        if deadwood(seen.hand) == 0:
+            continue
+        scored = normal.rate_discards(seen)
+        best = min(score for _, score, _ in scored)
+        ranked = sorted(scored, key=lambda item: (item[1], item[2]))[: _HARD.candidates]
+        late_weight = _HARD.sample_danger * (1 - seen.stock / 62)
+        estimates: dict[str, Callable[[int], float]] = {
+            "hard's weighted samples": partial(_HARD.take_chance, samples=_HARD.sample_hands(seen, random.Random(k))),
+            "true hand": partial(_melds_with, hand=truth),
+        }
+        hands = _HARD.particle_hands(view, random.Random(k))
+        if hands:
+            estimates["particles"] = partial(_HARD.take_chance, samples=hands)
+        counted += 1
+        fed["normal's choice"] += useful(min(c for _, score, c in scored if score - best < 1e-9), truth)
+        for name, chance in estimates.items():
+            card = min(ranked, key=lambda item: (item[1] + late_weight * chance(item[2]), item[2]))[2]
+            fed[name] += useful(card, truth)
+    shares = ", ".join(f"{name} {value / counted:.1%}" for name, value in fed.items())
+    print(f"  discards the opponent could meld ({counted} decisions): {shares}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=200, help="paired deals for normal vs easy")
@@ -231,11 +309,15 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200, help="random matches for the throughput")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--skip", choices=["normal", "hard", "throughput"], action="append", default=[])
+    parser.add_argument("--model-games", type=int, default=0,
+                        help="normal-vs-normal games for the opponent model (0: skip it; 6 take about 6 min)")
+    parser.add_argument("--skip", choices=["normal", "hard", "throughput", "model"], action="append", default=[])
     args = parser.parse_args()
     options = (("oklahoma", args.oklahoma), ("hollywood", args.hollywood))
     if "throughput" not in args.skip:
         throughput(args.matches, args.seed)
+    if "model" not in args.skip and args.model_games:
+        opponent_model(args.model_games, args.seed)
     if "normal" not in args.skip:
         report_times(tournament("normal vs easy", Entrant("normal"), Entrant("easy"), args.pairs, args.seed,
                                 args.jobs, options))

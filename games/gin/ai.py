@@ -19,20 +19,20 @@ randomness from the `rng` it is given, so a seeded game replays exactly.
   lay-offs) with playouts of the rest of the hand. Its budget is a fixed number of samples and
   particles, never the clock, so it is deterministic.
 
-What limits hard, and what moved it (measured with bench/gin.py's players and private scripts that
-read the true hands of normal-against-normal games): the same search given the opponent's true hand
-wins about 95 % of games against normal (82 % when only the discard danger sees it, 65 % when only
-the knocks do). The knocks turn on the opponent's deadwood, and a soft model of their discards (each
+What limits hard, and what moved it (bench/gin.py's players, and its `--model-games 6`, which reads
+the true hands of normal-against-normal games): the same search given the opponent's true hand wins
+about 95 % of games against normal (82 % when only the discard danger sees it, 65 % when only the
+knocks do). The knocks turn on the opponent's deadwood, and a soft model of their discards (each
 discard's chance falling by exp(-0.15 per point) above the least) left the particles holding 13
 points more deadwood than the real hand on average, so hard knocked into undercuts it did not see
 coming. A player who throws their worst card is better modelled sharply (exp(-2 per point)), and
-1,000 particles keep enough distinct hands under it: the bias fell to 2.4 points (mean error 15.7 to
-8.1, over 401 positions with 25 cards or fewer left in the stock). Which single discard the opponent
-can use stays hard to tell from public information: of the discards normal makes, 16 % meld with the
-opponent's hand; hard's weighted samples bring that to 14 % (the true hand would, among the same
-three candidates, to 2 %); particles at twice the danger weight to 12 %, but at that weight hard
-plays slower and lost more than it saved (48 % of 60 games), so the independent samples keep the
-danger.
+1,000 particles keep enough distinct hands under it: over 353 positions with 25 cards or fewer in
+the stock the bias fell from +13.1 to +2.7 points and the mean error from 15.2 to 8.0. Which single
+discard the opponent can use stays hard to tell from public information: 18.7 % of the discards
+normal chooses meld with the opponent's hand; choosing among the same three best by hard's weighted
+samples brings that to 15.4 %, by the particles to 16.2 %, by the true hand to 2.1 %. At twice the
+danger weight the particles avoid more, but hard then plays slower and lost more than it saved (48 %
+of 60 games), so the weighted samples keep the danger.
 Over 200 paired deals (400 games to 100, two runs of 100 deals) hard now wins 60.5 % of games
 against normal (±4.8 %; 56.0 % and 65.0 % in the two runs), where the soft model gave 54.5 % on the
 first hundred: it wins fewer hands (47 %) but larger ones, about 9.8 points a hand against normal's
