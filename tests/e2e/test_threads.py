@@ -58,6 +58,14 @@ def thread_of(fake: FakeDiscord, lobby: Message) -> Thread:
     return found[0]
 
 
+async def threaded_lobby(fake: FakeDiscord) -> tuple[SimUser, Message, Thread]:
+    """Threads on for the server, and Alice's two-seat Thirteen lobby with its thread."""
+    await threads_on(fake)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    return alice, lobby, thread_of(fake, lobby)
+
+
 async def renamed(fake: FakeDiscord, thread: Thread) -> None:
     """Until the thread carries its game's number (renamed once the lobby is posted)."""
     await fake.wait_for_request("PATCH", rf"^/channels/{thread.id}$")
@@ -92,10 +100,7 @@ async def test_server_setting_opens_each_table_in_a_thread_the_lobby_links_to(fa
     """Threads on: the lobby stays in the channel naming the thread; Start posts the table there and
     turns the lobby into a link; the standings go to the thread, which is archived after them."""
     bot = await start_bot(bots)
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     assert thread.parent_id == fake.channel.id and thread.kind == 11 and not thread.archived
     record = await bot.service.db.games.get(game_id_of(lobby))
     assert record.channel_id == int(fake.channel.id) and record.thread_id == int(thread.id)
@@ -149,10 +154,7 @@ async def test_the_lobby_note_shows_the_result_in_one_line_with_one_edit(fake: F
     """At the end the note in the channel becomes one line: the winner, the other places, the link to the
     thread; one edit in the whole game, made after the standings, and recorded."""
     bot = await start_bot(bots)
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     await click(alice, lobby, "Start")
     started = len(fake.requests)
     await play_all(fake, [alice], where=thread)
@@ -173,10 +175,7 @@ async def test_the_lobby_note_shows_the_result_in_one_line_with_one_edit(fake: F
 async def test_a_restart_before_the_note_is_shown_still_shows_it(fake: FakeDiscord, bots) -> None:
     """The note's edit fails until the bot stops: the restarted bot shows the end on it, once."""
     first = await start_bot(bots, tuning=dataclasses.replace(FAST, retry_attempts=1))
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     await click(alice, lobby, "Start")
     note_path = rf"^/channels/{lobby.channel_id}/messages/{lobby.id}$"
     started = len(fake.requests)
@@ -199,10 +198,7 @@ async def test_a_restart_before_the_note_is_shown_still_shows_it(fake: FakeDisco
 async def test_a_game_ended_early_says_why_on_its_note(fake: FakeDiscord, bots) -> None:
     """Everyone leaves mid-game: the note says the game ended early and why, and links the thread."""
     bot = await start_bot(bots)
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     await click(alice, lobby, "Start")
     await confirm(alice, await alice.click(await table_in(fake, thread), label="Leave"))
     await archived(fake, thread, bot, game_id_of(lobby))
@@ -216,10 +212,7 @@ async def test_the_archive_waits_for_a_notice_still_owed_in_the_thread(fake: Fak
     archived, so the notice neither reopens the thread nor is lost."""
     monkeypatch.setattr(reconciler, "END_RETRY_SECONDS", 0.3)
     bot = await start_bot(bots, tuning=dataclasses.replace(FAST, retry_attempts=1))
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     await click(alice, lobby, "Start")
     table = await table_in(fake, thread)
     fault = fake.fail("POST", rf"^/channels/{thread.id}/messages$", 503, times=1000)
@@ -238,10 +231,7 @@ async def test_a_notice_due_after_the_archive_is_dropped_and_the_thread_stays_cl
     """A notice that comes due once the game is over and its thread archived is recorded as not sent:
     a post would unarchive the thread for news about a finished game."""
     bot = await start_bot(bots)
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     await click(alice, lobby, "Start")
     await play_all(fake, [alice], where=thread)
     game_id = game_id_of(lobby)
@@ -260,10 +250,7 @@ async def test_deleting_ones_data_in_a_threaded_lobby_archives_its_thread_at_onc
     """The host of a threaded lobby deletes their data, which closes the lobby: its empty thread is
     archived then, not at the next start-up."""
     bot = await start_bot(bots)
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     ask = await alice.slash("settings delete-my-data")
     assert isinstance(ask, Message)
     await click(alice, ask, "Yes, delete my data")
@@ -274,10 +261,7 @@ async def test_deleting_ones_data_in_a_threaded_lobby_archives_its_thread_at_onc
 async def test_a_cancelled_lobby_archives_its_empty_thread(fake: FakeDiscord, bots) -> None:
     """The host cancels a lobby that opened a thread: the thread is archived, the channel is free."""
     bot = await start_bot(bots)
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     await confirm(alice, await alice.click(lobby, label="Cancel"))
     await archived(fake, thread, bot, game_id_of(lobby))
 
@@ -402,10 +386,7 @@ async def test_a_restart_mid_game_goes_on_in_the_thread(fake: FakeDiscord, bots)
 async def test_a_restart_between_the_result_and_the_archive_still_archives(fake: FakeDiscord, bots) -> None:
     """The archive request fails until the bot stops: the restarted bot archives the thread."""
     first = await start_bot(bots, tuning=dataclasses.replace(FAST, retry_attempts=1))
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     await renamed(fake, thread)  # the rename is through: the fault below is for the archive
     fault = fake.fail("PATCH", rf"^/channels/{thread.id}$", 503, times=1000)
     await click(alice, lobby, "Start")
@@ -461,10 +442,7 @@ async def test_a_rematch_opens_in_the_archived_thread_and_plays_there(fake: Fake
 async def rematch_in_thread(fake: FakeDiscord, bot: CardBot) -> tuple[Message, Thread, Message]:
     """Alice plays a threaded game to its end (note shown, thread archived) and asks for a rematch under
     its standings; returns the first lobby (the channel's note), the thread and the result message."""
-    await threads_on(fake)
-    alice = fake.users["alice"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    thread = thread_of(fake, lobby)
+    alice, lobby, thread = await threaded_lobby(fake)
     await click(alice, lobby, "Start")
     await play_all(fake, [alice], where=thread)
     await archived(fake, thread, bot, game_id_of(lobby))
