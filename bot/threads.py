@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -197,17 +198,9 @@ class GameThreads:
         async def edit() -> Any:
             return await message.edit(**notice_kwargs(text), allowed_mentions=discord.AllowedMentions.none())
 
-        try:
-            await retrying(edit, self.policy, f"showing the end of game {game_id} on its lobby note")
-        except Refused as refused:
-            if refused.refusal is Refusal.TRANSIENT:
-                log.warning("could not show the end of game %d on its lobby note for now: %s", game_id, refused)
-                return False
-            # Deleted (10008, 10003), no longer the bot's to edit (50013, 50001), or refused outright: the
-            # note keeps its link to the thread, which shows the standings.
-            log.info("the lobby note of game %d is left as it is: %s", game_id, refused)
-            return True
-        return True
+        # Deleted (10008, 10003), no longer the bot's to edit (50013, 50001), or refused outright: the
+        # note keeps its link to the thread, which shows the standings.
+        return await self._settled(edit, f"show the end of game {game_id} on its lobby note")
 
     async def archive(self, game_id: int, thread_id: int) -> bool:
         """Archive a finished game's thread; True once nothing is left to do (archived, deleted, or not
@@ -216,15 +209,20 @@ class GameThreads:
         async def edit() -> Any:
             return await self.client.http.edit_channel(thread_id, archived=True)
 
+        # Gone (10003) or not allowed (50013): there is nothing the bot can do; Discord's own
+        # auto-archive closes the thread after a week without messages.
+        return await self._settled(edit, f"archive the thread of game {game_id}")
+
+    async def _settled(self, edit: Callable[[], Awaitable[Any]], what: str) -> bool:
+        """Run a reconciled step's request with retries: True once nothing is left to do (done, or
+        refused for good, which is logged and let be), False after a transient failure (try again)."""
         try:
-            await retrying(edit, self.policy, f"archiving the thread of game {game_id}")
+            await retrying(edit, self.policy, what)
         except Refused as refused:
             if refused.refusal is Refusal.TRANSIENT:
-                log.warning("could not archive the thread of game %d for now: %s", game_id, refused)
+                log.warning("could not %s for now: %s", what, refused)
                 return False
-            # Gone (10003) or not allowed (50013): there is nothing the bot can do; Discord's own
-            # auto-archive closes the thread after a week without messages.
-            log.info("the thread of game %d is left as it is: %s", game_id, refused)
+            log.info("%s: refused for good, left as it is (%s)", what, refused)
             return True
-        log.info("archived the thread of game %d", game_id)
+        log.info("%s: done", what)
         return True
