@@ -20,7 +20,7 @@ from bot.refusals import Refusal, Refused
 from bot.service import GameService, Loaded
 from bot.transport import Post, Sent
 from cogs.thirteen.adapter import ThirteenAdapter
-from data import Database, TurnTimer
+from data import Database, GameRecord, TurnTimer
 from games.base import Move
 
 ADAPTER = ThirteenAdapter  # the concrete game the shared parts are tested on
@@ -267,18 +267,23 @@ async def service_on(tmp_path: Path, clock: Clock | None = None, tuning: Tuning 
     return service
 
 
-async def started(service: GameService, *, turn_seconds: int = 600, table: bool = True) -> Loaded:
-    """A two-person Thirteen game, dealt, its table message at TABLE in CHANNEL."""
-    record = await service.db.games.create_lobby(
+async def lobby_row(service: GameService, *, seed: int, turn_seconds: int = 600) -> GameRecord:
+    """A live Thirteen lobby in CHANNEL hosted by the first of USERS, nobody seated yet."""
+    return await service.db.games.create_lobby(
         kind=KIND,
         guild_id=GUILD,
         channel_id=CHANNEL,
         host_user_id=USERS[0],
-        seed=11,
+        seed=seed,
         at=service.clock(),
         timer=TurnTimer.LIVE,
         turn_seconds=turn_seconds,
     )
+
+
+async def started(service: GameService, *, turn_seconds: int = 600, table: bool = True) -> Loaded:
+    """A two-person Thirteen game, dealt, its table message at TABLE in CHANNEL."""
+    record = await lobby_row(service, seed=11, turn_seconds=turn_seconds)
     for user in USERS:
         await service.db.games.add_player(record.id, user, f"P{user}")
     await service.start(record.id)

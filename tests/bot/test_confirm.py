@@ -13,17 +13,16 @@ from bot.endings import Endings
 from bot.hands import HandMessages
 from bot.ids import AnswerAction, ComponentId
 from bot.service import GameService
-from data import GameRecord, GameStatus, TurnTimer
+from data import GameRecord, GameStatus
 from tests.bot.fakes import (
     CHANNEL,
-    GUILD,
-    KIND,
     TABLE,
     USERS,
     Channels,
     Interaction,
     Marks,
     closed,
+    lobby_row,
     one_move,
     service_on,
     started,
@@ -89,16 +88,7 @@ def answered(click: Interaction) -> str:
 
 
 async def a_lobby(service: GameService) -> GameRecord:
-    record = await service.db.games.create_lobby(
-        kind=KIND,
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_user_id=USERS[0],
-        seed=3,
-        at=service.clock(),
-        timer=TurnTimer.LIVE,
-        turn_seconds=600,
-    )
+    record = await lobby_row(service, seed=3)
     await service.db.games.add_player(record.id, USERS[0], "Ann")
     await service.db.games.set_table_message(record.id, CHANNEL, TABLE)
     return await service.db.games.get(record.id)
