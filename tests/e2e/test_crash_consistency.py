@@ -1,5 +1,5 @@
 """Crash consistency (design §5: the database is the truth): the bot runs in a child process against the
-offline Discord in this one and is SIGKILLed at least 50 times across Thirteen, Carousel and Sixty-Six,
+offline Discord in this one and is SIGKILLed at least 50 times across Thirteen, Carousel, Sixty-Six and Gin,
 at seeded random moments and at named points (data.crashpoints: after a move's commit, inside the final
 move's transaction before its COMMIT, after it), and restarted each time on the same database file.
 
@@ -33,9 +33,12 @@ from bench.bot_child import READY_LINE
 from bench.players.common import take_turn_with_hint
 from data import Database, GameStatus, load_state
 from fakediscord import BotCrashed, FakeDiscord, InteractionFailed, Message, SimUser
+from games import registry
 from tests.e2e.crash_child import STANDBY_LINE
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+# One kill storm per run however xdist spreads the tests: the module's tests share one worker (the
+# module fixture runs once there); the timeout is a hang guard, not a budget (a busy machine is slower).
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500), pytest.mark.xdist_group("crash-storm")]
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 1818
@@ -47,6 +50,8 @@ GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     # CA-13: over after the first hand; two seats, since Alice only draws and the computer must go out
     ("carousel", "carousel new", {"seats": 2, "target": 1}),
     ("schnapsen", "schnapsen new", {"target": 2}),
+    # GR-11: a game to 10 points, so the first scored hand usually ends it
+    ("gin", "gin new", {"target": 10}),
 )
 # Tens of milliseconds, as the in-process e2e tests; no drawing processes (a SIGKILL would orphan them).
 TUNING = {
@@ -57,9 +62,13 @@ TUNING = {
     "unseen_lobby_grace": 1.0,  # a lobby a kill left without its message is closed by the bot this soon
     "drawing_processes": 0,
 }
-GAME_SECONDS = 150.0
-TURN_TOLD_SAMPLES = 5  # restarts at which a person's turn is awaited (each waits up to TURN_TOLD_WAIT)
-TURN_TOLD_WAIT = 1.5
+# Bounds that only turn a hang into a failure with a message: every wait below ends as soon as what it
+# waits for happens, so a busy machine makes the run slower, never red.
+STALL_SECONDS = 180.0  # a game whose stored version and lives stay the same this long is stuck
+TURN_TOLD_SAMPLES = 5  # restarts at which a person's turn is awaited
+TURN_TOLD_WAIT = 60.0
+CHILD_START_WAIT = 300.0  # a child's imports, or its connect, taking longer than this has hung
+CRASH_EXIT_WAIT = 20.0  # after a failed click: the crash point that caused it has exited by then
 CUSTOM_ID = re.compile(r"^cr:(\d+):(\d+):([a-z]+)")
 ERRORS = (BotCrashed, InteractionFailed, TimeoutError, AssertionError, ValueError, KeyError, IndexError, RuntimeError)
 
@@ -85,7 +94,8 @@ class Report:
 
 
 class Stuck(Exception):
-    """A game made no progress to its end in GAME_SECONDS: a bug of the bot or of this driver."""
+    """A game made no progress (no move stored, no new life) in STALL_SECONDS: a bug of the bot or of this
+    driver."""
 
 
 def versions_shown(fake: FakeDiscord, people: list[SimUser]) -> dict[int, int]:
@@ -117,6 +127,13 @@ def enabled(message: Message, action: str) -> list[dict[str, Any]]:
     ]
 
 
+def kill(process: asyncio.subprocess.Process) -> None:
+    """SIGKILL a child that may have exited already: its exit can be reaped before `wait()` resolves (a
+    crash point kills itself), and asyncio then raises ProcessLookupError, which means the goal is met."""
+    with contextlib.suppress(ProcessLookupError):
+        process.kill()
+
+
 class Child:
     """One life of the bot: a process that was a standby until told its crash points."""
 
@@ -124,6 +141,7 @@ class Child:
         self.process = process
         self.log = log
         self.exited: asyncio.Task[int] = asyncio.ensure_future(process.wait())
+        self.killed = False  # by the driver's timer (not by a crash point of its own)
 
     def crash_point(self) -> str:
         found = re.findall(r"crash-point (\w+)", self.log.read_text(errors="replace"))
@@ -154,6 +172,7 @@ class CrashRun:
         self.last_stumbles: list[str] = []
         self.trace: list[str] = []
         self.dm_before_restart: set[str] = set()
+        self.kill_after = 0.0
 
     def note(self, text: str) -> None:
         """What the driver did last (shown when a game gets stuck)."""
@@ -178,7 +197,7 @@ class CrashRun:
                 stderr=stderr,
             )
         assert process.stdout is not None
-        async with asyncio.timeout(60):
+        async with asyncio.timeout(CHILD_START_WAIT):
             while (line := await process.stdout.readline()) and STANDBY_LINE not in line.decode():
                 pass
         return process, log
@@ -210,16 +229,15 @@ class CrashRun:
             child = Child(process, log)
             ready = asyncio.ensure_future(self._ready(process))
             went = time.monotonic()
-            await asyncio.wait({ready, child.exited}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({ready, child.exited}, timeout=CHILD_START_WAIT, return_when=asyncio.FIRST_COMPLETED)
             if ready.done() and ready.result():
                 self.report.ready_seconds.append(time.monotonic() - went)
                 self.life = child
+                self.kill_after = kill_after
                 self.fake.watch(child.exited)
-                self.killer = asyncio.ensure_future(self._kill_later(child, kill_after))
                 return
             ready.cancel()
-            if not child.exited.done():
-                process.kill()
+            kill(process)
             await child.exited
             self._count_kill(child)  # died on a crash point before it was ready (a computer moved at once)
 
@@ -231,10 +249,20 @@ class CrashRun:
                 return True
         return False
 
-    async def _kill_later(self, child: Child, delay: float) -> None:
+    def arm_killer(self, delay: float) -> None:
+        """Kill this life `delay` seconds from now (the timer starts after the restart's checks, so what
+        they wait for is never cut short by the timer, only by the life's own crash points)."""
+        if self.killer is not None:
+            self.killer.cancel()
+        if self.life is not None:
+            self.killer = asyncio.ensure_future(self._kill_later(self.life, delay))
+
+    @staticmethod
+    async def _kill_later(child: Child, delay: float) -> None:
         await asyncio.sleep(delay)
         if not child.exited.done():
-            child.process.kill()
+            child.killed = True
+            kill(child.process)
 
     def _count_kill(self, child: Child) -> None:
         self.report.kills += 1
@@ -264,18 +292,19 @@ class CrashRun:
         await self.check_stored(shown)
         await self.click_old_message()
         await self.check_turn_told()
+        self.arm_killer(self.kill_after)
 
     async def stop(self) -> None:
         if self.killer is not None:
             self.killer.cancel()
         if self.life is not None and not self.life.exited.done():
             self.fake.unwatch(self.life.exited)
-            self.life.process.terminate()
+            with contextlib.suppress(ProcessLookupError):
+                self.life.process.terminate()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(self.life.exited), 20)
-            if not self.life.exited.done():
-                self.life.process.kill()
-                await self.life.exited
+            kill(self.life.process)
+            await self.life.exited
             self.report.child_errors += self.life.errors()
         if self.standby is not None:
             process, _ = await self.standby
@@ -323,15 +352,19 @@ class CrashRun:
         elif await self.survives():
             self.report.failed_old_clicks.append(f"Rules on {table.id}: answered {reply!r}")
 
-    async def survives(self, grace: float = 3.0) -> bool:
-        """Whether this life is still running `grace` seconds on: a kill (or a crash point) that fell
-        during a click shows first as a lost connection, and its exit is seen only a moment later."""
-        if not self.alive():
+    async def survives(self) -> bool:
+        """Whether a failure came from a life that goes on (a real failure) rather than from its death: a
+        kill or a crash point that fell during a click shows first as a lost connection, and its exit is
+        seen a moment later. The timer is stopped first, so that no later timed kill passes for the cause;
+        then a crash point's own exit is awaited (bounded: a healthy life without its timer keeps running)."""
+        if self.life is None or self.life.killed or not self.alive():
             return False
-        assert self.life is not None
+        if self.killer is not None:
+            self.killer.cancel()
         try:
-            await asyncio.wait_for(asyncio.shield(self.life.exited), grace)
+            await asyncio.wait_for(asyncio.shield(self.life.exited), CRASH_EXIT_WAIT)
         except TimeoutError:
+            self.arm_killer(self.kill_after)
             return True
         return False
 
@@ -389,9 +422,13 @@ class CrashRun:
         """One game from /new to its stored end, whatever is killed on the way."""
         assert self.db is not None
         started_with: int | None = None
-        deadline = time.monotonic() + GAME_SECONDS
+        progress: tuple[int | None, int, int] = (None, 0, self.lives)
+        since = time.monotonic()
         while True:
-            if time.monotonic() > deadline:
+            now = await self.progress(started_with)
+            if now != progress:
+                progress, since = now, time.monotonic()
+            elif time.monotonic() - since > STALL_SECONDS:
                 hand = self.hand(started_with) if started_with is not None else None
                 record = await self.db.games.get(started_with) if started_with is not None else None
                 raise Stuck(
@@ -424,6 +461,12 @@ class CrashRun:
                     self.report.stumbles[type(error).__name__] += 1
                     self.last_stumbles = [*self.last_stumbles[-4:], repr(error)[:300]]
                     await asyncio.sleep(0.02)
+
+    async def progress(self, game_id: int | None) -> tuple[int | None, int, int]:
+        """What moves a game on: its stored version, or a new life of the bot."""
+        assert self.db is not None
+        version = 0 if game_id is None else (await self.db.games.get(game_id)).version
+        return game_id, version, self.lives
 
     async def press_start(self, game_id: int) -> None:
         lobby = next(
@@ -491,7 +534,16 @@ class CrashRun:
                 return
         raise AssertionError(f"nothing to press on a Sixty-Six hand: {[b.get('label') for b in hand.buttons]}")
 
-    async def await_standings(self, game_id: int, timeout: float = 20.0) -> None:
+    async def act_gin(self, hand: Message) -> None:
+        """GR-4 pass on the upcard, draw from the stock, go big gin or knock when offered, else discard the
+        hand's last card."""
+        for action in ("passup", "stock", "big", "knock", "disc"):
+            if enabled(hand, action):
+                await self.alice.click(hand, custom_id=enabled(hand, action)[-1]["custom_id"])
+                return
+        raise AssertionError(f"nothing to press on a Gin hand: {[b.get('label') for b in hand.buttons]}")
+
+    async def await_standings(self, game_id: int, timeout: float = 120.0) -> None:
         """Wait (bounded) until the game's standings are in the channel, as a player would before leaving:
         the run's final stop must not race the last game's announcement. A kill meanwhile is fine: the
         restarted bot posts what is owed."""
@@ -526,6 +578,7 @@ ACT: dict[str, Callable[[CrashRun, Message], Awaitable[None]]] = {
     "thirteen": CrashRun.act_thirteen,
     "carousel": CrashRun.act_carousel,
     "schnapsen": CrashRun.act_schnapsen,
+    "gin": CrashRun.act_gin,
 }
 
 
@@ -587,3 +640,8 @@ def test_every_finished_game_is_announced(report: Report) -> None:
 def test_after_a_restart_the_player_to_move_is_told_it_is_their_turn(report: Report) -> None:
     """Whenever a restart finds Alice to move, her newest hand shows her turn at the stored version, unclicked."""
     assert report.turn_told and all(report.turn_told), report.turn_told
+
+
+def test_the_storm_plays_every_registered_game() -> None:
+    """A game added to the registry must be given a driver here (its command, options and a policy)."""
+    assert {kind for kind, _, _ in GAMES} == set(registry.kinds()) == set(ACT)
