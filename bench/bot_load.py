@@ -332,6 +332,7 @@ async def start_child(
     )
     exited = asyncio.create_task(process.wait())
     fake.watch(exited)  # a dead bot fails every wait at once instead of after its timeout
+    fake.starvation.watch(process.pid)  # its loop's wait for a CPU is not counted against its deadlines
     assert process.stdout is not None
     async with asyncio.timeout(timeout):
         while (text := await process.stdout.readline()) and READY_LINE not in text.decode():

@@ -33,6 +33,7 @@ from fakediscord.model import (
     snowflake,
 )
 from fakediscord.multipart import parse_form
+from fakediscord.starvation import Starvation
 from fakediscord.threads import Threads
 
 if TYPE_CHECKING:
@@ -131,6 +132,7 @@ class Pending:
     settle: bool
     name: str = ""  # the command name or the component's custom id
     created: float = field(default_factory=time.monotonic)
+    starved_at: dict[Any, float] = field(default_factory=dict)  # the bot's run-queue waits at creation
     response_type: int | None = None
     original_id: str | None = None
     followups: set[str] = field(default_factory=set)
@@ -173,6 +175,9 @@ class FakeDiscord:
     ) -> None:
         self.token = token
         self.response_deadline = 3.0
+        # The deadline counts the bot's time: wall time less its loop's wait for a CPU (starvation.py).
+        self.starvation = Starvation()
+        self.deadline_hang_guard = 120.0  # wall seconds after which a missing answer fails however busy
         self.token_lifetime = 15 * 60.0
         self.settle_timeout = 5.0
         self.privileged_intents_approved = True
@@ -900,6 +905,7 @@ class FakeDiscord:
         pending = Pending(
             snowflake(), f"tok-{snowflake()}", kind, user, channel, message.id if message else None, settle, name
         )
+        pending.starved_at = self.starvation.reading()
         self._pending[pending.token] = pending
         self._pending[pending.id] = pending
         self._unsettled[pending] = None
@@ -910,13 +916,25 @@ class FakeDiscord:
             payload["message"] = message.raw
         await self.dispatch("INTERACTION_CREATE", payload)
         what = f"the bot to answer interaction {kind} {data.get('name') or data.get('custom_id')!r}"
-        try:
-            await self.guarded(pending.acked.wait(), self.response_deadline, what)
-        except TimeoutError as error:
-            raise InteractionFailed(f"This interaction failed: {error}") from None
+        while True:
+            left = self.response_deadline - self.bot_seconds(pending)
+            try:
+                await self.guarded(pending.acked.wait(), max(left, 0.0), what)
+                break
+            except TimeoutError as error:
+                if self.bot_seconds(pending) >= self.response_deadline:
+                    raise InteractionFailed(f"This interaction failed: {error}") from None
         return await self.guarded(
             asyncio.shield(pending.outcome), self.settle_timeout, "the bot's deferred answer to settle"
         )
+
+    def bot_seconds(self, pending: Pending) -> float:
+        """The seconds an interaction has waited for its answer, counted as the deadline counts them: wall
+        time less the bot's wait for a CPU, or the whole wall time past the hang guard."""
+        wall = time.monotonic() - pending.created
+        if wall >= self.deadline_hang_guard:
+            return wall
+        return wall - Starvation.since(pending.starved_at, self.starvation.reading())
 
     def pending(self, key: str, token: str | None = None) -> Pending:
         """An interaction by id or token (404/10062 when unknown or when the token does not match)."""
@@ -928,7 +946,7 @@ class FakeDiscord:
     async def _callback(self, call: Call) -> Json | None:
         """POST /interactions/{id}/{token}/callback: answers once, within `response_deadline` (C.1)."""
         pending = self.pending(call.match["interaction"], call.match["token"])
-        if time.monotonic() - pending.created > self.response_deadline:
+        if self.bot_seconds(pending) > self.response_deadline:
             raise limits.UNKNOWN_INTERACTION
         if pending.response_type is not None:
             raise limits.ALREADY_ACKNOWLEDGED

@@ -235,6 +235,7 @@ class CrashRun:
                 self.life = child
                 self.kill_after = kill_after
                 self.fake.watch(child.exited)
+                self.fake.starvation.watch(process.pid)
                 return
             ready.cancel()
             kill(process)
@@ -281,6 +282,7 @@ class CrashRun:
         if self.life is not None:
             await self.life.exited
             self.fake.unwatch(self.life.exited)
+            self.fake.starvation.unwatch(self.life.process.pid)
             if self.killer is not None:
                 self.killer.cancel()
             self._count_kill(self.life)

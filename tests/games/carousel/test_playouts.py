@@ -63,7 +63,7 @@ def play_hands(players: int, levels: list[str], hands: int, seed: int) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(max(120, EASY_HANDS))  # the full 2,000-hand count outlasts the default 120 s
+@pytest.mark.timeout(max(900, EASY_HANDS))  # a hang guard; the full 2,000-hand count takes longer
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_playouts_easy_players_keep_every_invariant(players: int) -> None:
     """CA-1/CA-5/CA-6/D-CA-2 hold after every move of seeded easy-player hands; replays match."""
@@ -71,7 +71,6 @@ def test_playouts_easy_players_keep_every_invariant(players: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(max(120, 5 * SOLVER_HANDS))
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_playouts_solver_players_keep_every_invariant(players: int) -> None:
     """The same invariants with normal and hard players, whose meld steps rearrange the table."""

@@ -1,0 +1,53 @@
+"""The interaction deadline counts the bot's time: wall time less its loop's wait for a CPU (C.1)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from fakediscord import FakeDiscord, InteractionFailed, Message
+from fakediscord.probe import Probe
+from fakediscord.starvation import Starvation, run_queue_seconds
+
+HERE = Path(f"/proc/{os.getpid()}/schedstat")
+pytestmark = pytest.mark.skipif(not HERE.exists(), reason="this kernel keeps no per-thread schedstat")
+
+
+def test_the_run_queue_wait_is_read_from_the_kernel() -> None:
+    assert run_queue_seconds(HERE) >= 0.0
+    assert run_queue_seconds(Path("/proc/no-such/schedstat")) == 0.0
+
+
+def test_a_wait_is_the_longest_of_the_watched_threads(tmp_path: Path) -> None:
+    """Two readings of two schedstat files: the larger growth is the excused wait; a vanished process
+    (its file gone, read as 0) excuses nothing."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.write_text("5 1000000000 3\n")
+    two.write_text("5 2000000000 3\n")
+    before = {one: run_queue_seconds(one), two: run_queue_seconds(two)}
+    one.write_text("5 1500000000 3\n")
+    two.unlink()
+    after = {one: run_queue_seconds(one), two: run_queue_seconds(two)}
+    assert Starvation.since(before, after) == pytest.approx(0.5)
+
+
+class Starved(Starvation):
+    """A machine so busy that the bot's loop waited for a CPU during all the wall time that passed."""
+
+    def reading(self) -> dict[Path, float]:
+        return {HERE: time.monotonic()}
+
+
+async def test_a_bot_kept_from_the_cpu_is_not_failed_for_it(fake: FakeDiscord, probe: Probe) -> None:
+    """The same late answer as C.1's refusal (0.3 s against a 0.1 s deadline) is accepted when the whole
+    wait was spent in the run queue, and refused past the wall-clock hang guard."""
+    fake.response_deadline, probe.delay = 0.1, 0.3
+    fake.starvation = Starved()
+    reply = await fake.users["alice"].slash("probe slow")
+    assert isinstance(reply, Message)
+    fake.deadline_hang_guard = 0.2
+    with pytest.raises(InteractionFailed):
+        await fake.users["alice"].slash("probe slow")
