@@ -33,7 +33,7 @@ from fakediscord.model import (
     snowflake,
 )
 from fakediscord.multipart import parse_form
-from fakediscord.starvation import Starvation
+from fakediscord.starvation import Starvation, Stopwatch
 from fakediscord.threads import Threads
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class Pending:
     settle: bool
     name: str = ""  # the command name or the component's custom id
     created: float = field(default_factory=time.monotonic)
-    starved_at: dict[Any, float] = field(default_factory=dict)  # the bot's run-queue waits at creation
+    clock: Stopwatch | None = None  # the 3 s deadline's, from dispatch (C.1)
     response_type: int | None = None
     original_id: str | None = None
     followups: set[str] = field(default_factory=set)
@@ -177,7 +177,7 @@ class FakeDiscord:
         self.response_deadline = 3.0
         # The deadline counts the bot's time: wall time less its loop's wait for a CPU (starvation.py).
         self.starvation = Starvation()
-        self.deadline_hang_guard = 120.0  # wall seconds after which a missing answer fails however busy
+        self.hang_guard = 120.0  # wall seconds after which any wait fails however busy the machine
         self.token_lifetime = 15 * 60.0
         self.settle_timeout = 5.0
         self.privileged_intents_approved = True
@@ -408,7 +408,7 @@ class FakeDiscord:
         viewer: Person | SimUser | None = None,
     ) -> Message:
         """The newest message in `channel` matching `predicate`, now or after the bot's next sends/edits."""
-        deadline = time.monotonic() + timeout
+        deadline = self.stopwatch(timeout)
         while True:
             for message in reversed(self.messages(channel, viewer=viewer)):
                 if predicate is None or predicate(message):
@@ -423,7 +423,7 @@ class FakeDiscord:
 
     async def wait_for_request(self, method: str, path: str, timeout: float = 5.0) -> Recorded:
         """The first recorded request whose method matches and whose path matches the regex `path`."""
-        deadline = time.monotonic() + timeout
+        deadline = self.stopwatch(timeout)
         while True:
             for recorded in self.requests:
                 if recorded.method == method and re.search(path, recorded.path):
@@ -432,15 +432,29 @@ class FakeDiscord:
 
     async def wait_for_connection(self, timeout: float = 10.0) -> None:
         """Until a bot has identified and received READY + GUILD_CREATE (for bots started elsewhere)."""
-        deadline = time.monotonic() + timeout
+        deadline = self.stopwatch(timeout)
         while not (self.connected and self.identify is not None):
             await self._until_change(deadline, "a bot to connect to the gateway")
 
-    async def _until_change(self, deadline: float, what: str) -> None:
-        remaining = deadline - time.monotonic()
+    async def _until_change(self, deadline: Stopwatch, what: str) -> None:
+        remaining = deadline.left()
         if remaining <= 0:
             raise TimeoutError(f"timed out waiting for {what}{self.error_summary()}")
         await self.guarded(self._changed.wait(), remaining, what)
+
+    def stopwatch(self, seconds: float) -> Stopwatch:
+        """A wait of `seconds` of the bot's time (starvation.py), bounded by the wall-clock hang guard."""
+        return Stopwatch(self.starvation, seconds, self.hang_guard)
+
+    async def patiently(self, awaitable: Callable[[], Awaitable[T]], clock: Stopwatch, what: str) -> T:
+        """`guarded` on the bot's clock: a wait cut short by wall time the bot spent in the run queue
+        goes on for the rest of its seconds."""
+        while True:
+            try:
+                return await self.guarded(awaitable(), max(clock.left(), 0.0), what)
+            except TimeoutError as error:
+                if clock.left() <= 0:
+                    raise TimeoutError(f"{error} ({clock.seconds:.2f}s of the bot's time)") from None
 
     def _notify(self) -> None:
         self._changed.set()
@@ -646,7 +660,7 @@ class FakeDiscord:
 
     async def wait_for_shard(self, shard: int, timeout: float = 10.0) -> None:
         """Until a session of `shard` has identified and received READY and its guilds."""
-        deadline = time.monotonic() + timeout
+        deadline = self.stopwatch(timeout)
         while not self.shard_connected(shard):
             await self._until_change(deadline, f"shard {shard} to connect to the gateway")
 
@@ -905,7 +919,7 @@ class FakeDiscord:
         pending = Pending(
             snowflake(), f"tok-{snowflake()}", kind, user, channel, message.id if message else None, settle, name
         )
-        pending.starved_at = self.starvation.reading()
+        pending.clock = self.stopwatch(self.response_deadline)
         self._pending[pending.token] = pending
         self._pending[pending.id] = pending
         self._unsettled[pending] = None
@@ -916,25 +930,20 @@ class FakeDiscord:
             payload["message"] = message.raw
         await self.dispatch("INTERACTION_CREATE", payload)
         what = f"the bot to answer interaction {kind} {data.get('name') or data.get('custom_id')!r}"
-        while True:
-            left = self.response_deadline - self.bot_seconds(pending)
-            try:
-                await self.guarded(pending.acked.wait(), max(left, 0.0), what)
-                break
-            except TimeoutError as error:
-                if self.bot_seconds(pending) >= self.response_deadline:
-                    raise InteractionFailed(f"This interaction failed: {error}") from None
-        return await self.guarded(
-            asyncio.shield(pending.outcome), self.settle_timeout, "the bot's deferred answer to settle"
+        assert pending.clock is not None
+        try:
+            await self.patiently(pending.acked.wait, pending.clock, what)
+        except TimeoutError as error:
+            raise InteractionFailed(f"This interaction failed: {error}") from None
+        return await self.patiently(
+            lambda: asyncio.shield(pending.outcome),
+            self.stopwatch(self.settle_timeout),
+            "the bot's deferred answer to settle",
         )
 
     def bot_seconds(self, pending: Pending) -> float:
-        """The seconds an interaction has waited for its answer, counted as the deadline counts them: wall
-        time less the bot's wait for a CPU, or the whole wall time past the hang guard."""
-        wall = time.monotonic() - pending.created
-        if wall >= self.deadline_hang_guard:
-            return wall
-        return wall - Starvation.since(pending.starved_at, self.starvation.reading())
+        """The seconds an interaction has waited for its answer, as its deadline counts them."""
+        return pending.clock.spent() if pending.clock is not None else time.monotonic() - pending.created
 
     def pending(self, key: str, token: str | None = None) -> Pending:
         """An interaction by id or token (404/10062 when unknown or when the token does not match)."""

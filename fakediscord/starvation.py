@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from pathlib import Path
 
 logger = logging.getLogger(__name__)
@@ -55,3 +56,25 @@ class Starvation:
         of them, and the busiest machine state is the one to excuse."""
         waits = [after[path] - start for path, start in before.items() if path in after and after[path] >= start]
         return max(waits, default=0.0)
+
+
+class Stopwatch:
+    """A wait of `seconds` of the bot's time (wall time less its loop's wait for a CPU), and never more
+    than `hang_guard` wall seconds: every wait of the offline Discord is one, so a busy machine makes a
+    test slower, not red, while a bot that never answers still fails."""
+
+    def __init__(self, starvation: Starvation, seconds: float, hang_guard: float) -> None:
+        self._starvation = starvation
+        self.seconds = seconds
+        self._hang_guard = max(hang_guard, seconds)
+        self._wall = time.monotonic()
+        self._reading = starvation.reading()
+
+    def spent(self) -> float:
+        wall = time.monotonic() - self._wall
+        if wall >= self._hang_guard:
+            return wall
+        return wall - Starvation.since(self._reading, self._starvation.reading())
+
+    def left(self) -> float:
+        return self.seconds - self.spent()

@@ -62,7 +62,7 @@ def route_of(method: str, path: str) -> str:
     return f"{method} {ID.sub('/{id}', path)}"
 
 
-async def settle(fake: FakeDiscord, bot: CardBot, timeout: float = 20.0) -> None:
+async def settle(fake: FakeDiscord, bot: CardBot, timeout: float = 120.0) -> None:
     """Until the standings are out and no message of the bot is still being updated."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

@@ -150,7 +150,7 @@ def table_of(fake: FakeDiscord) -> Message:
     raise AssertionError("no Carousel table message in the channel")
 
 
-async def table_showing(fake: FakeDiscord, text: str, timeout: float = 10.0) -> Message:
+async def table_showing(fake: FakeDiscord, text: str, timeout: float = 60.0) -> Message:
     """The table message once its header contains `text` (table edits are coalesced, so wait)."""
     return await fake.wait_for_message(
         fake.channel, lambda m: m.id == table_of(fake).id and text in m.text, timeout=timeout
@@ -173,7 +173,7 @@ async def start(fake: FakeDiscord, host: SimUser, lobby: Message, guests: Sequen
     return table
 
 
-async def quiet(bot: CardBot, timeout: float = 10.0) -> None:
+async def quiet(bot: CardBot, timeout: float = 60.0) -> None:
     """Wait until the bot has no after-move work in flight, as a person waits for their screen to settle.
 
     After a draw the mover's DM is redrawn twice, by the click and by the after-move refresh of every
@@ -238,7 +238,7 @@ async def play(
     *,
     stop: Callable[[], bool] = lambda: False,
     until: int | None = None,
-    timeout: float = 60.0,
+    timeout: float = 300.0,
 ) -> SimUser | None:
     """Every person plays their policy from the DM hand until the game ends, `stop()`, or (with `until`)
     someone's hand says it is their turn at version `until`: that person is returned, not having acted."""
@@ -262,7 +262,7 @@ async def play(
     return None
 
 
-async def turn(fake: FakeDiscord, user: SimUser, at: int, timeout: float = 10.0) -> Message:
+async def turn(fake: FakeDiscord, user: SimUser, at: int, timeout: float = 60.0) -> Message:
     """The user's hand once it is drawn for version `at` and says it is their turn."""
     return await fake.wait_for_message(
         user.dm, lambda m: bool(m.buttons) and "Your turn" in m.text and version_of(m) == at, timeout=timeout

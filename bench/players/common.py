@@ -66,7 +66,7 @@ def hand_message(fake: FakeDiscord, user: SimUser, game_id: int | None = None) -
     return None
 
 
-async def wait_hand(fake: FakeDiscord, user: SimUser, predicate=lambda m: True, timeout: float = 10.0) -> Message:  # type: ignore[no-untyped-def]
+async def wait_hand(fake: FakeDiscord, user: SimUser, predicate=lambda m: True, timeout: float = 60.0) -> Message:  # type: ignore[no-untyped-def]
     return await fake.wait_for_message(user.dm, lambda m: bool(m.buttons) and predicate(m), timeout)
 
 
@@ -97,7 +97,7 @@ def version_of(message: Message) -> int:
     raise AssertionError(f"no Cardroom component on {message.text[:80]!r}")
 
 
-async def next_turn(fake: FakeDiscord, user: SimUser, after_version: int, timeout: float = 10.0) -> Message | None:
+async def next_turn(fake: FakeDiscord, user: SimUser, after_version: int, timeout: float = 60.0) -> Message | None:
     """The user's DM hand once it is their turn at a version newer than `after_version` (None: game over)."""
 
     def ready(message: Message) -> bool:
@@ -137,7 +137,7 @@ def hand_channel(fake: FakeDiscord, message: Message):  # type: ignore[no-untype
 
 
 async def play_all(
-    fake: FakeDiscord, users: list[SimUser], *, timeout: float = 60.0, where: Channel | None = None
+    fake: FakeDiscord, users: list[SimUser], *, timeout: float = 300.0, where: Channel | None = None
 ) -> int:
     """Every user plays from their DM hand with hints until the final standings appear (in `where`,
     default #games). Returns turns."""
@@ -171,7 +171,7 @@ async def start_game(fake: FakeDiscord, host: SimUser, lobby: Message, humans: l
     return table
 
 
-async def first_hand(fake: FakeDiscord, humans: list[SimUser], timeout: float = 10.0) -> Message | None:
+async def first_hand(fake: FakeDiscord, humans: list[SimUser], timeout: float = 60.0) -> Message | None:
     """The first DM hand any of `humans` (with open DMs) gets: the one whose turn starts first. None when
     the first person to play has no DM hand (closed DMs or the panel): they are told in the channel."""
     loop = asyncio.get_running_loop()

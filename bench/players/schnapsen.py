@@ -146,7 +146,7 @@ async def press_action(user: SimUser, message: Message, action: str) -> Message:
     return await press(user, message, found[0]["custom_id"])
 
 
-async def turn(fake: FakeDiscord, user: SimUser, after: int = -1, timeout: float = 10.0) -> Message | None:
+async def turn(fake: FakeDiscord, user: SimUser, after: int = -1, timeout: float = 60.0) -> Message | None:
     """The user's hand once it is their turn at a version above `after`; None once the series is over."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -166,7 +166,7 @@ async def play(
     choose: Chooser = first_card,
     *,
     stop: Callable[[], bool] = lambda: False,
-    timeout: float = 60.0,
+    timeout: float = 300.0,
 ) -> int:
     """Every user plays from their DM hand with `choose` until the series ends or `stop()`. Returns moves."""
     loop = asyncio.get_running_loop()
@@ -244,7 +244,7 @@ def hand_version(fake: FakeDiscord, user: SimUser) -> int:
     return version_of(hand) if hand is not None else -1
 
 
-async def settled(fake: FakeDiscord, users: list[SimUser], timeout: float = 10.0) -> SimUser:
+async def settled(fake: FakeDiscord, users: list[SimUser], timeout: float = 60.0) -> SimUser:
     """Wait until the player to move has been told so (their DM says "Your turn" at the newest version)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

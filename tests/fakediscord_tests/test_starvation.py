@@ -48,6 +48,6 @@ async def test_a_bot_kept_from_the_cpu_is_not_failed_for_it(fake: FakeDiscord, p
     fake.starvation = Starved()
     reply = await fake.users["alice"].slash("probe slow")
     assert isinstance(reply, Message)
-    fake.deadline_hang_guard = 0.2
+    fake.hang_guard = 0.2
     with pytest.raises(InteractionFailed):
         await fake.users["alice"].slash("probe slow")
