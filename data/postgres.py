@@ -21,6 +21,17 @@ Notifications (`notify` / `listen`) are PostgreSQL's NOTIFY / LISTEN on a channe
 schema too, so two bots sharing one server in different schemas never hear each other. A listener
 holds a connection of its own (outside the pool) and reconnects when it is lost.
 
+A connection the server ends (a restart, `pg_terminate_backend`) is never used again nor given back
+twice. The server says so with an error before it closes the socket, and asyncpg learns of the close
+a moment later: in between the pool may hand the connection out and asyncpg refuses to start a
+statement on it ("cannot switch to state ...; another operation (2) is in progress", the state of a
+connection waiting for the end of an error). Nothing was sent then, so the work is tried on another
+connection (`ATTEMPTS`); any other loss is a StorageFault. Every connection is taken and given back
+by `_connection`, exactly once: one whose state is unknown after an error is terminated rather than
+given back (its pool slot reconnects), and a give-back that fails because the server's close arrived
+meanwhile (asyncpg has taken the slot back itself: "release() called on a free connection holder")
+is not an error of the work, which has committed or failed already.
+
 The repositories' SQL keeps SQLite's `?` placeholders; `numbered` turns them into `$1, $2...`.
 The schema version lives in the one-row table `cardroom_schema`; migrations are
 data/migrations/postgresql/ where they differ from SQLite's (data/schema.py).
@@ -34,7 +45,7 @@ import hashlib
 import itertools
 import logging
 import re
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -45,6 +56,7 @@ from . import schema
 from .commits import settle
 from .database import Database, Params, Tx, Work, redacted
 from .errors import DatabaseUnavailable, FaultKind, SchemaTooNew, StorageFault
+from .privacy import ERASED_TABLES
 from .ratings import RatingModel
 
 log = logging.getLogger(__name__)
@@ -58,6 +70,9 @@ MIGRATION_LOCK = 0x4D494752  # held while the schema is upgraded ("MIGR"): two p
 CONNECT_TIMEOUT_S = 10.0
 LISTEN_RETRY_S = (0.5, 1.0, 2.0, 5.0)  # waits before a lost listener connects again (the last repeats)
 MAX_CHANNEL = 63  # PostgreSQL's identifier limit (NAMEDATALEN - 1), which channel names obey
+ATTEMPTS = 3  # connections a statement asyncpg refused to send is tried on (see the module docstring)
+# What asyncpg raises for a failed statement, a lost connection or a connection it cannot use.
+DRIVER_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError)
 
 
 @lru_cache(maxsize=2048)
@@ -196,25 +211,18 @@ class PostgresDatabase(Database):
 
     async def schema_version(self) -> int:
         self._check_open()
-        async with self._pool.acquire() as conn:
-            return await _stored_version(conn)
+        return await self._on_connection(_stored_version)
 
     async def checkpoint(self) -> None:
         """Vacuum the tables an erasure rewrites, so the old row versions holding the user's id and name
         are no longer reachable through the tables or their indexes. PostgreSQL has no secure_delete:
-        the space is reused by later rows, not zeroed."""
+        the space is reused by later rows, not zeroed (docs/design.md says what remains)."""
         self._check_open()
-        try:
-            await self._pool.execute("VACUUM seats, games, match_players, ratings, user_settings, pending_erasures")
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise _plainly(error) from error
+        await self._on_connection(lambda conn: conn.execute(f"VACUUM {', '.join(ERASED_TABLES)}"))
 
     async def read(self, sql: str, params: Params = ()) -> list[Any]:
         self._check_open()
-        try:
-            return list(await self._pool.fetch(numbered(sql), *_bound(params)))
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise _plainly(error) from error
+        return list(await self._on_connection(lambda conn: conn.fetch(numbered(sql), *_bound(params))))
 
     async def move_statement(self, sql: str, params: Params) -> list[Any]:
         """One data-modifying statement as its own transaction (one round trip): for the move, whose
@@ -227,13 +235,56 @@ class PostgresDatabase(Database):
         WHERE clause and row locks keep it atomic (a lease's conditional upsert, a move's version check).
         A cancelled caller waits for it to end, as for `atomic`."""
         self._check_open()
-        task = asyncio.ensure_future(self._pool.fetch(numbered(sql), *_bound(params)))
+        task = asyncio.ensure_future(self._on_connection(lambda conn: conn.fetch(numbered(sql), *_bound(params))))
         self._running.add(task)
         task.add_done_callback(self._running.discard)
+        return list(await settle(task))
+
+    async def _on_connection(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """`call` (one statement) on a pooled connection, taken and given back by `_connection`; tried on
+        another connection when asyncpg refused to send it (see the module docstring)."""
+        attempt = 1
+        while True:
+            try:
+                async with self._connection() as conn:
+                    return await call(conn)
+            except StorageFault as fault:
+                if not isinstance(fault.__cause__, asyncpg.InternalClientError) or not _unsent(fault.__cause__):
+                    raise
+                if attempt >= ATTEMPTS:
+                    raise
+            attempt += 1
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection, given back once whatever happens: terminated instead when an error left
+        its state unknown. Driver errors come out as StorageFault where they are one (`as_fault`)."""
         try:
-            return list(await settle(task))
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            conn = await self._pool.acquire()
+        except DRIVER_ERRORS as error:
             raise _plainly(error) from error
+        spoilt = False
+        try:
+            yield conn
+        except BaseException as error:
+            spoilt = _spoils(error)
+            if isinstance(error, DRIVER_ERRORS):
+                raise _plainly(error) from error
+            raise
+        finally:
+            await self._give_back(conn, spoilt=spoilt)
+
+    async def _give_back(self, conn: asyncpg.Connection, *, spoilt: bool) -> None:
+        """Return a connection to the pool, or terminate it when `spoilt`; never raises (see the module
+        docstring: a failed give-back means the pool has the slot back already)."""
+        if not spoilt:
+            try:
+                await settle(self._pool.release(conn))
+                return
+            except DRIVER_ERRORS as error:
+                log.debug("giving a connection back failed (%r); terminating it", error)
+        with contextlib.suppress(asyncpg.InterfaceError):  # given back already: the pool detached it
+            conn.terminate()
 
     def channel_name(self, channel: str) -> str:
         """`channel` within this schema, as LISTEN and NOTIFY name it (hashed when too long)."""
@@ -245,10 +296,8 @@ class PostgresDatabase(Database):
     async def notify(self, channel: str, payload: str) -> None:
         """NOTIFY outside any write transaction: it takes none of the locks a move's commit needs."""
         self._check_open()
-        try:
-            await self._pool.execute("SELECT pg_notify($1, $2)", self.channel_name(channel), payload)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise _plainly(error) from error
+        name = self.channel_name(channel)
+        await self._on_connection(lambda conn: conn.execute("SELECT pg_notify($1, $2)", name, payload))
 
     async def listen(self, channel: str, heard: Callable[[str], None]) -> PgListening:
         """LISTEN on a connection of its own, reconnecting when it is lost; raises StorageFault (or
@@ -278,23 +327,40 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def _transaction(self, *, write: bool, one_game: bool) -> AsyncIterator[Tx]:
         """Checked open by the caller: an `atomic` accepted before `close` still runs (close waits for it)."""
+        conn = await self._begun(write, one_game)
+        spoilt = False
         try:
-            conn = await self._pool.acquire()
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise _plainly(error) from error
-        try:
+            yield PgTx(conn)
+            await settle(conn.execute("COMMIT"))
+        except BaseException as error:
+            spoilt = _spoils(error) or not await _roll_back(conn)
+            if (fault := as_fault(error)) is not None:
+                raise fault from error
+            raise
+        finally:
+            await self._give_back(conn, spoilt=spoilt)
+
+    async def _begun(self, write: bool, one_game: bool) -> asyncpg.Connection:
+        """A pooled connection inside a new transaction (and its write lock); BEGIN is tried on another
+        connection when asyncpg refused to send it (see the module docstring)."""
+        attempt = 1
+        while True:
+            try:
+                conn = await self._pool.acquire()
+            except DRIVER_ERRORS as error:
+                raise _plainly(error) from error
             try:
                 await settle(conn.execute(_begin(write, one_game)))
-                yield PgTx(conn)
-                await settle(conn.execute("COMMIT"))
+                return conn
             except BaseException as error:
-                await _roll_back(conn)
-                if (fault := as_fault(error)) is not None:
-                    raise fault from error
+                spoilt = _spoils(error) or not await _roll_back(conn)
+                await self._give_back(conn, spoilt=spoilt)
+                if isinstance(error, asyncpg.InternalClientError) and _unsent(error) and attempt < ATTEMPTS:
+                    attempt += 1
+                    continue
+                if isinstance(error, DRIVER_ERRORS):
+                    raise _plainly(error) from error
                 raise
-        finally:
-            with contextlib.suppress(asyncpg.InterfaceError):  # a lost connection is the pool's already
-                await settle(self._pool.release(conn))
 
 
 class PgListening:
@@ -311,16 +377,22 @@ class PgListening:
         self.reconnects = 0
 
     async def connect(self) -> None:
+        """Connect and LISTEN; StorageFault (or DatabaseUnavailable) when either fails. A connection lost
+        before its termination listener is set is refused here, so no lost connection goes unnoticed."""
         try:
             conn = await asyncpg.connect(self._db.url, timeout=CONNECT_TIMEOUT_S)
-        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except (TimeoutError, *DRIVER_ERRORS) as error:
             raise (as_fault(error) or unavailable(self._db.path, error)) from error
         try:
             await conn.add_listener(self.channel, self._deliver)
-        except BaseException:
-            await conn.close()
+            if conn.is_closed():
+                raise asyncpg.ConnectionDoesNotExistError("the listening connection was lost at once")
+        except BaseException as error:
+            conn.terminate()
+            if isinstance(error, DRIVER_ERRORS):
+                raise (as_fault(error) or unavailable(self._db.path, error)) from error
             raise
-        conn.add_termination_listener(self._lost)
+        conn.add_termination_listener(self._lost)  # no await since is_closed(): it cannot be missed
         self._conn = conn
 
     def _deliver(self, conn: object, pid: int, channel: str, payload: object) -> None:
@@ -357,22 +429,40 @@ class PgListening:
         conn, self._conn = self._conn, None
         if conn is not None:
             conn.remove_termination_listener(self._lost)
-            with contextlib.suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            with contextlib.suppress(*DRIVER_ERRORS):
                 await conn.close(timeout=CONNECT_TIMEOUT_S)
 
 
-async def _roll_back(conn: asyncpg.Connection) -> None:
-    """Never hand a connection back inside a transaction; one that is lost needs nothing (the server
-    rolled it back when it went)."""
+async def _roll_back(conn: asyncpg.Connection) -> bool:
+    """Never hand a connection back inside a transaction: True when it is out of one (rolled back, or
+    never in one), False when it must be terminated instead (lost, or the ROLLBACK failed; a lost one
+    needs nothing more, the server rolled it back when it went)."""
     try:
-        if conn.is_closed() or not conn.is_in_transaction():
-            return
+        if conn.is_closed():
+            return False
+        if not conn.is_in_transaction():
+            return True
         await settle(conn.execute("ROLLBACK"))
-    except asyncpg.InterfaceError:
-        return  # the connection was lost and the pool has taken it back
+        return True
+    except (asyncpg.InterfaceError, asyncpg.InternalClientError):
+        return False  # lost, or refused by asyncpg (see the module docstring)
     except (OSError, asyncpg.PostgresError):
         log.exception("rollback failed; dropping the connection")
-        conn.terminate()
+        return False
+
+
+def _unsent(error: BaseException) -> bool:
+    """asyncpg refused to start a statement on a connection the server has ended (its error came, the
+    close not yet): nothing was sent, so the statement may run on another connection."""
+    return isinstance(error, asyncpg.InternalClientError) and "cannot switch to state" in str(error)
+
+
+def _spoils(error: BaseException) -> bool:
+    """Whether the connection's state is unknown after `error`, so it is terminated, not given back.
+    A statement's own error (a constraint, a lock timeout) leaves it usable."""
+    if isinstance(error, asyncpg.InterfaceError | asyncpg.InternalClientError):
+        return True
+    return fault_kind(error) is FaultKind.UNREACHABLE
 
 
 async def _stored_version(conn: asyncpg.Connection) -> int:
@@ -436,6 +526,8 @@ def fault_kind(error: BaseException) -> FaultKind | None:
     if isinstance(error, OSError | asyncpg.PostgresConnectionError):
         return FaultKind.UNREACHABLE
     if isinstance(error, asyncpg.InterfaceError) and any(words in str(error) for words in _LOST):
+        return FaultKind.UNREACHABLE
+    if _unsent(error):  # the server ended the connection; asyncpg has not seen the close yet
         return FaultKind.UNREACHABLE
     state = getattr(error, "sqlstate", None)
     if not isinstance(error, asyncpg.PostgresError) or not isinstance(state, str):

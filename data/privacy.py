@@ -26,6 +26,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ERASED_NAME = "Deleted player"
+# Every table an erasure rewrites or deletes from (PostgreSQL vacuums them afterwards, data.postgres).
+ERASED_TABLES = (
+    "seats",
+    "games",
+    "match_players",
+    "ratings",
+    "user_settings",
+    "guides",
+    "pending_erasures",
+    "messages",
+)
 
 
 class PrivacyRepository:
