@@ -33,6 +33,7 @@ from bot.permissions import NOT_A_MANAGER, is_games_manager
 from bot.texts import count, duration
 from cogs.stats import selected_values
 from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
+from data.privacy import ERASED_NAME
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -234,7 +235,8 @@ class Settings(commands.Cog):
             if record.status is GameStatus.LOBBY:
                 await self._leave_lobby(record.id, seat.seat, user.id)
             else:
-                await self.bot.endings.leave(await service.load(record.id), seat.seat, user.display_name)
+                # "left the game" is posted after the erasure: it names the seat as the erasure will
+                await self.bot.endings.leave(await service.load(record.id), seat.seat, ERASED_NAME)
             left += 1
         # Games still running with a computer in the seat are settled by the storage layer when they end.
         erasure = await self.db.privacy.erase_user(user.id, at=service.clock())
@@ -390,9 +392,12 @@ async def setup(bot: CardBot) -> None:
 
 def erasure_text(erasure: Erasure, left: int) -> str:
     """What `/settings forget-me` did, in counts with their plurals ("1 result", "2 seats")."""
+    where = [count(erasure.match_rows, "result"), count(erasure.seats, "seat")]
+    if erasure.messages:
+        where.append(count(erasure.messages, "stored message"))
     lines = [
-        f"Done. Removed your name from {count(erasure.match_rows, 'result')} and "
-        f"{count(erasure.seats, 'seat')}, deleted {count(erasure.ratings, 'rating')} and your settings."
+        f"Done. Removed your name from {', '.join(where[:-1])} and {where[-1]}, "
+        f"deleted {count(erasure.ratings, 'rating')} and your settings."
     ]
     if left:
         lines.append(f"You left {count(left, 'open game')}; computer players took your seats.")

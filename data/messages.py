@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from .database import Database, Row
 
 GAME_WIDE = -1  # the seat of a message that belongs to the whole game
+# Notices owed with their text before they are posted: a save keeps the stored text (see `save`).
+OWED_TEXTS = (MessageKind.LEFT, MessageKind.NOTICE, MessageKind.REMIND, MessageKind.TIMEOUT)
 
 
 def _shown(row: Row) -> ShownMessage:
@@ -50,13 +52,18 @@ class MessageRepository:
 
     async def save(self, shown: ShownMessage) -> None:
         """Store (or replace) what a message shows now: one upsert, atomic by itself (`Database.statement`,
-        no write lock for moves to wait behind)."""
+        no write lock for moves to wait behind).
+
+        The text of an owed notice (`OWED_TEXTS`) is fixed when it is owed (`owe`, or the sweeper's
+        notices in data.games); saving its row records where it was posted and keeps the stored text,
+        which an erasure (data.privacy) may have rewritten since the caller read the row."""
         await self._db.statement(
             "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, shown_key, turn, "
             "live) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind, seat) DO UPDATE SET "
             "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-            "shown_version = excluded.shown_version, shown_key = excluded.shown_key, turn = excluded.turn, "
-            "live = excluded.live",
+            "shown_version = excluded.shown_version, shown_key = CASE WHEN messages.kind IN "
+            f"({', '.join(repr(kind.value) for kind in OWED_TEXTS)}) THEN messages.shown_key "
+            "ELSE excluded.shown_key END, turn = excluded.turn, live = excluded.live",
             (
                 shown.game_id,
                 shown.kind.value,

@@ -310,3 +310,4 @@ class Erasure:
     ratings: int
     seats: int
     open_game_ids: tuple[int, ...]
+    messages: int = 0  # stored notice texts that named or mentioned the user: blanked, rewritten or withdrawn

@@ -1,16 +1,29 @@
 """Deleting a user's data on request (Discord developer policy: honour deletion requests).
 
 What goes: their settings, their ratings rows, and their id and name everywhere: in every game's
-seats and host column, in the match log, and in stored end reasons. Stored results keep a pseudonym
-instead (a fresh negative number and the name "Deleted player"), so the other players' results, and
-ratings recomputed from the log, stay exactly as they were while nothing links back to the Discord
-account. A seat of an open game becomes a computer seat under the pseudonym at once (the bot hands it
-over first, so play goes on); `is_erased` is how the rest of the bot recognises such a seat, which is
-never given back to a human (Rematch) and is shown as an anonymous former player.
+seats and host column, in the match log, in stored end reasons, and in the stored text of the
+notices the bot posted or owes (`messages.shown_key`: "X left the game", "⏰ <@id>, it's your turn",
+"X ran out of time"). Stored results keep a pseudonym instead (a fresh negative number and the name
+"Deleted player"), so the other players' results, and ratings recomputed from the log, stay exactly
+as they were while nothing links back to the Discord account. A seat of an open game becomes a
+computer seat under the pseudonym at once (the bot hands it over first, so play goes on); `is_erased`
+is how the rest of the bot recognises such a seat, which is never given back to a human (Rematch)
+and is shown as an anonymous former player.
+
+A notice's text is read again only while it is owed (no message id yet: the reconciler posts the
+text); once posted the text is a record nobody reads. So a posted notice naming the user keeps its
+message id and loses its text (blank), and an owed one about them is rewritten with the erased name
+and still posted, unless it was written to reach them (a reminder or a note mentioning them, whose
+seat is now a computer's) or their name cannot be taken out of it word for word (written escaped as
+message markdown): then it is withdrawn, recorded as posted under message id 0 (`NOT_POSTED`) so the
+reconciler never sends it. Recording a post keeps the stored text (data.messages.save), so a post
+made from a text read before the erasure cannot write the name back.
 
 The file keeps no copy either: the writer runs with `secure_delete` (freed space is zeroed) and the
-erasure ends with a WAL checkpoint that truncates the log, so old pages holding the id or the name
-are gone from disk too. `pending_erasures` is only read for rows written by older versions.
+erasure ends with a checkpoint (`Database.checkpoint`): on SQLite the WAL is copied into the file and
+truncated, so old pages holding the id or the name are gone from disk; on PostgreSQL the touched
+tables are vacuumed, which makes old row versions unreachable but does not zero them (docs/design.md
+§5 says what remains). `pending_erasures` is only read for rows written by older versions.
 """
 
 from __future__ import annotations
@@ -18,7 +31,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from .models import Erasure
+from .models import Erasure, MessageKind
 
 if TYPE_CHECKING:
     from .database import Database, Tx
@@ -26,6 +39,21 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ERASED_NAME = "Deleted player"
+NOT_POSTED = 0  # the message id of a withdrawn notice: recorded as done, so nothing ever posts it
+# Notices whose stored key is the text they show (the others store a fingerprint, or nothing).
+TEXT_KINDS = (
+    MessageKind.LEFT,
+    MessageKind.NOTICE,
+    MessageKind.REMIND,
+    MessageKind.TIMEOUT,
+    MessageKind.GONE,
+    MessageKind.LOST,
+)
+# Notices of a seat that are written to reach its player: owed to an erased seat, nobody is left to tell.
+TO_THE_PLAYER = frozenset({MessageKind.REMIND, MessageKind.NOTICE, MessageKind.GONE})
+# What message text adds around a name (markdown escapes, a zero-width space breaking mention syntax):
+# taken out before looking for the name, so an escaped name is found too.
+DECORATIONS = ("\\", "\u200b")
 # Every table an erasure rewrites or deletes from (PostgreSQL vacuums them afterwards, data.postgres).
 ERASED_TABLES = (
     "seats",
@@ -66,6 +94,7 @@ class PrivacyRepository:
             ratings = await tx.run("DELETE FROM ratings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM guides WHERE user_id = ?", (user_id,))  # first-game tips: a setting too
+            messages = await _erase_notices(tx, user_id, names)
             open_rows = await tx.all(
                 "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
                 "WHERE g.status IN ('lobby', 'active') AND (s.user_id = ? OR g.host_user_id = ?) ORDER BY g.id",
@@ -87,8 +116,77 @@ class PrivacyRepository:
                 )
             await tx.run("DELETE FROM pending_erasures WHERE user_id = ?", (user_id,))
         await self._db.checkpoint()
-        log.info("erased a user's data: %d results, %d ratings, %d seats", match_rows, ratings, seats)
-        return Erasure(pseudonym, match_rows, ratings, seats, tuple(row["id"] for row in open_rows))
+        log.info(
+            "erased a user's data: %d results, %d ratings, %d seats, %d messages", match_rows, ratings, seats, messages
+        )
+        return Erasure(pseudonym, match_rows, ratings, seats, tuple(row["id"] for row in open_rows), messages)
+
+
+async def _erase_notices(tx: Tx, user_id: int, names: list[str]) -> int:
+    """Take the user out of every stored notice text (see the module docstring); how many changed. Runs
+    before the seats are rewritten: a notice of one of the user's seats is about them."""
+    names = sorted({name for name in names if name}, key=len, reverse=True)  # a longer name first
+    bare = "shown_key"
+    for _ in DECORATIONS:  # each one's placeholder: the shown_key without it
+        bare = f"replace({bare}, ?, '')"
+    named = " OR ".join(f"replace({bare}, ?, '') <> {bare}" for _ in names)
+    params: list[object] = [user_id, str(user_id)]
+    for name in names:
+        params += [*DECORATIONS, name, *DECORATIONS]
+    rows = await tx.all(
+        "SELECT game_id, kind, seat, message_id, shown_key FROM messages m "
+        f"WHERE kind IN ({', '.join('?' for _ in TEXT_KINDS)}) AND shown_key <> '' AND ("
+        "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = m.game_id AND s.seat = m.seat AND s.user_id = ?) "
+        f"OR replace(shown_key, ?, '') <> shown_key{' OR ' + named if named else ''})",
+        [*(kind.value for kind in TEXT_KINDS), *params],
+    )
+    changed = 0
+    for row in rows:
+        message_id, old = row["message_id"], row["shown_key"]
+        own = await tx.one(
+            "SELECT 1 AS one FROM seats WHERE game_id = ? AND seat = ? AND user_id = ?",
+            (row["game_id"], row["seat"], user_id),
+        )
+        about = names if own is not None else []  # a notice of another seat is about its own player
+        if message_id is not None:  # posted: the text is only a record now
+            key = "" if _named(old, user_id, names) else old
+        elif own is not None and MessageKind(row["kind"]) in TO_THE_PLAYER:
+            key, message_id = "", NOT_POSTED
+        else:
+            rewritten = _rewritten(old, user_id, about)
+            key, message_id = ("", NOT_POSTED) if rewritten is None else (rewritten, None)
+        if key == old and message_id == row["message_id"]:
+            continue
+        changed += 1
+        await tx.run(
+            "UPDATE messages SET shown_key = ?, message_id = ? WHERE game_id = ? AND kind = ? AND seat = ?",
+            (key, message_id, row["game_id"], row["kind"], row["seat"]),
+        )
+    return changed
+
+
+def _bare(text: str) -> str:
+    for decoration in DECORATIONS:
+        text = text.replace(decoration, "")
+    return text
+
+
+def _named(text: str, user_id: int, names: list[str]) -> bool:
+    """Whether `text` holds the user's id (a mention's digits) or one of their names, escaped or not."""
+    bare = _bare(text)
+    return str(user_id) in bare or any(name in bare for name in names)
+
+
+def _rewritten(text: str, user_id: int, names: list[str]) -> str | None:
+    """`text` with the user's mentions, and each of `names` found exactly once, replaced by the erased
+    name; None when the user is still in it after that (a name written escaped, or found more than once,
+    where replacing could hit other words) and the text must go."""
+    for mention in (f"<@{user_id}>", f"<@!{user_id}>"):
+        text = text.replace(mention, ERASED_NAME)
+    for name in names:
+        if text.count(name) == 1:
+            text = text.replace(name, ERASED_NAME)
+    return None if _named(text, user_id, names) else text
 
 
 def is_erased(user_id: int | None) -> bool:

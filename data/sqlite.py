@@ -38,6 +38,7 @@ from .ratings import RatingModel
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+CHECKPOINT_TRIES = 20  # a truncating checkpoint that a read keeps busy is tried this often (`checkpoint`)
 
 
 class SqliteTx:
@@ -161,13 +162,24 @@ class SqliteDatabase(Database):
                     await self._reader.close()
 
     async def checkpoint(self) -> None:
-        """Copy the WAL into the database file and truncate it, so no old page survives in the log."""
-        async with self._lock:
-            if self._closed:
-                raise RuntimeError("the database is closed")
-            # The pragma answers with a row: fetched to the end, so its statement is finished and the
-            # next group commit can open its savepoints (SQLite refuses one while a statement is live).
-            await settle(self._conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)"))
+        """Copy the WAL into the database file and truncate it, so no old page survives in the log.
+
+        A checkpoint cannot finish while a read on the reader connection still uses the log's frames:
+        SQLite answers "busy" (first column 1) and keeps the log, old pages included, without an error.
+        So it is tried again (a read is one statement, over within milliseconds), and a log it could
+        still not truncate is logged: the next checkpoint of the bot's (SQLite's own, at 1,000 pages)
+        overwrites it in time, but not at once."""
+        for attempt in range(CHECKPOINT_TRIES):
+            async with self._lock:
+                if self._closed:
+                    raise RuntimeError("the database is closed")
+                # The pragma answers with a row: fetched to the end, so its statement is finished and the
+                # next group commit can open its savepoints (SQLite refuses one while a statement is live).
+                rows = await settle(self._conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)"))
+            if not next(iter(rows), (0,))[0]:
+                return
+            await asyncio.sleep(0.01 * (attempt + 1))
+        log.warning("the write-ahead log of %s could not be truncated: a read held it", self.path)
 
     async def schema_version(self) -> int:
         async with self._lock:

@@ -110,6 +110,11 @@ def test_forget_me_counts_agree():
     assert "from 0 results and 2 seats, deleted 0 ratings" in erasure_text(Erasure(7, 0, 0, 2, ()), 0)
 
 
+def test_forget_me_counts_the_stored_messages_it_changed():
+    """"from 1 result, 4 seats and 3 stored messages": the notices that named the player count too."""
+    assert "from 1 result, 4 seats and 3 stored messages, deleted" in erasure_text(Erasure(7, 1, 0, 4, (), 3), 0)
+
+
 def test_a_carousel_table_to_1_point_is_singular():
     """The table rules line: "to 1 point", "to 150 points"."""
     assert carousel_options({"target": 1}).startswith("to 1 point,")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from data import Database, TurnNotice
+from data import Database, MessageKind, ShownMessage, TurnNotice
+from data.messages import GAME_WIDE
 from data.privacy import ERASED_NAME, is_erased, returning_user
 from games.base import GameResult
 
@@ -59,7 +60,26 @@ async def _a_life_at_the_tables(db: Database) -> dict[str, int]:
     await db.games.add_player(waiting.id, ERASED, NAME)
     ids["lobby"] = waiting.id
     await db.settings.update_user(ERASED, turn_notice=TurnNotice.OFF)
+    await _notices(db, finished.id, active.id)
     return ids
+
+
+# What the bot stores of its notices: the text of each (its key), and its message once posted.
+LEFT_TEXT = f"{NAME} left the game; a computer player takes their seat. This game is no longer rated."
+REMIND_TEXT = f"⏰ <@{ERASED}>, it's your turn in Thirteen #3; time runs out <t:1700000100:R>."
+TIMEOUT_TEXT = f"{NAME} ran out of time; I played for them: 3♠."
+OTHER_TEXT = f"<@{OTHER}>, I can't send you direct messages, so your hand is behind the **My hand** button."
+
+
+async def _notices(db: Database, finished: int, active: int) -> None:
+    """Posted notices that name the user (seat 0 of the finished game), notices still owed in the active
+    game (seat 0 is the user's), and one about another player."""
+    for kind, text in ((MessageKind.LEFT, LEFT_TEXT), (MessageKind.REMIND, REMIND_TEXT)):
+        await db.messages.save(ShownMessage(finished, kind, 0, 1, 900 + len(text), 1, text))
+    await db.messages.owe(active, MessageKind.TIMEOUT, 0, TIMEOUT_TEXT, version=1)
+    await db.messages.owe(active, MessageKind.REMIND, 0, REMIND_TEXT, version=1)
+    await db.messages.owe(active, MessageKind.NOTICE, 1, OTHER_TEXT, version=1)
+    await db.messages.save(ShownMessage(active, MessageKind.LOST, GAME_WIDE, 8, 9, 1, "I can no longer post in <#4>"))
 
 
 async def _rename(db: Database) -> None:
@@ -82,14 +102,69 @@ async def test_erasure_leaves_no_row_or_text_with_the_id_or_the_name(db: Databas
 
 
 async def test_erasure_leaves_no_byte_of_the_id_or_name_in_the_files(sqlite_db: Database, db_path: Path):
-    """After erasure and its checkpoint, neither the database file nor its WAL holds the name or the id."""
+    """After erasure and its checkpoint, neither the database file nor its WAL holds the name or the id
+    (as a number, or as the digits of a `<@id>` mention in a stored notice)."""
     db = sqlite_db
     await _a_life_at_the_tables(db)
     await _rename(db)
+    before = db_path.read_bytes() + Path(f"{db_path}-wal").read_bytes()
+    assert NAME.encode() in before and str(ERASED).encode() in before  # the scan sees them before
     await db.privacy.erase_user(ERASED, at=T0 + 9)
     for path in (db_path, Path(f"{db_path}-wal")):
         data = path.read_bytes() if path.exists() else b""
-        assert NAME.encode() not in data and ERASED.to_bytes(8, "big") not in data, path.name
+        assert NAME.encode() not in data, path.name
+        assert ERASED.to_bytes(8, "big") not in data and str(ERASED).encode() not in data, path.name
+
+
+async def test_erasure_blanks_posted_notices_and_rewrites_or_withdraws_owed_ones(db: Database):
+    """The stored text of a posted notice naming the user is blanked (its message stays recorded, so it is
+    never posted again); an owed one about them is rewritten under the erased name and still posted, and
+    one addressed to them (a reminder mentioning them) is withdrawn. Another player's notice is untouched."""
+    ids = await _a_life_at_the_tables(db)
+    await db.privacy.erase_user(ERASED, at=T0 + 9)
+    finished = await db.messages.of_game(ids["finished"])
+    assert {(row.key, row.message_id) for row in finished.values()} == {
+        ("", 900 + len(LEFT_TEXT)),
+        ("", 900 + len(REMIND_TEXT)),
+    }
+    active = await db.messages.of_game(ids["active"])
+    timeout = active[(MessageKind.TIMEOUT, 0)]
+    assert timeout.message_id is None and timeout.key == f"{ERASED_NAME} ran out of time; I played for them: 3♠."
+    assert active[(MessageKind.REMIND, 0)].message_id is not None and active[(MessageKind.REMIND, 0)].key == ""
+    assert active[(MessageKind.NOTICE, 1)].key == OTHER_TEXT and active[(MessageKind.NOTICE, 1)].message_id is None
+    assert active[(MessageKind.LOST, GAME_WIDE)].key == "I can no longer post in <#4>"
+
+
+async def test_an_escaped_name_in_an_owed_notice_withdraws_it(db: Database):
+    """A notice owed with the name as message text writes it ("Zorb\\_Q7", markdown escaped) cannot be
+    rewritten by the name: it is withdrawn rather than posted or kept with the name."""
+    game = await active_game(db, (ERASED, OTHER), channel_id=6)
+    async with db.transaction() as tx:
+        await tx.run("UPDATE seats SET display_name = ? WHERE user_id = ?", ("Zorb_Q7", ERASED))
+    await db.messages.owe(game.id, MessageKind.LEFT, 0, "Zorb\\_Q7 left the game.", version=1)
+    erasure = await db.privacy.erase_user(ERASED, at=T0 + 9)
+    left = await db.messages.get(game.id, MessageKind.LEFT, 0)
+    assert left is not None and left.key == "" and left.message_id is not None
+    assert erasure.messages == 1
+
+
+async def test_a_notice_posted_from_its_text_read_before_the_erasure_is_recorded_without_it(db: Database):
+    """The bot read an owed notice, the user erased their data, then the post went out and was recorded
+    with the row as read: the record keeps the rewritten text, the name does not come back."""
+    ids = await _a_life_at_the_tables(db)
+    read = await db.messages.get(ids["active"], MessageKind.TIMEOUT, 0)
+    assert read is not None and read.key == TIMEOUT_TEXT
+    await db.privacy.erase_user(ERASED, at=T0 + 9)
+    await db.messages.save(ShownMessage(read.game_id, read.kind, read.seat, 1, 77, read.version, read.key))
+    stored = await db.messages.get(ids["active"], MessageKind.TIMEOUT, 0)
+    assert stored is not None and stored.message_id == 77 and NAME not in stored.key
+
+
+async def test_the_erasure_counts_the_stored_messages_it_changed(db: Database):
+    """Two posted notices blanked, one owed notice rewritten and one withdrawn: four messages."""
+    await _a_life_at_the_tables(db)
+    erasure = await db.privacy.erase_user(ERASED, at=T0 + 9)
+    assert erasure.messages == 4
 
 
 async def test_erased_open_seats_become_anonymous_computer_seats(db: Database):

@@ -366,6 +366,18 @@ async def test_delete_my_data_while_seated_hands_the_seat_to_a_computer(fake: Fa
     assert int(alice.id) not in {p.user_id for p in match.players}
 
 
+async def test_delete_my_data_leaves_no_name_or_mention_in_the_stored_messages(fake: FakeDiscord, bots) -> None:
+    """After "Yes, delete my data" mid-game, no stored message text (the "left the game" notice, a turn
+    reminder) holds Alice's name or her `<@id>`, and the channel's "left" notice does not name her."""
+    bot, _, _ = await erased_mid_game(fake, bots)
+    alice = fake.users["alice"]
+    await bot.reconciler.idle()
+    texts = [row["shown_key"] for row in await bot.service.db.read("SELECT shown_key FROM messages")]
+    assert texts and not [text for text in texts if "Alice" in text or alice.id in text]
+    left = [m.text for m in fake.messages(fake.channel) if "left the game" in m.text]
+    assert left and not [text for text in left if "Alice" in text]
+
+
 async def test_someone_elses_confirmation_button_is_refused(fake: FakeDiscord, bots) -> None:
     """A click on Alice's delete button by anyone else (a leaked ephemeral) deletes nothing."""
     bot = await start_bot(bots)
