@@ -55,7 +55,11 @@ LOST_RETRY_SECONDS = 600.0  # a lost channel is tried again this often (each try
 END_RETRY_SECONDS = 600.0  # an end step (lobby note, archive) that failed for now is tried again after this
 NOT_SENT = 0  # message id of an owed notice that is no longer due (a reminder for a turn already over)
 OWED_POSTS = frozenset({MessageKind.LEFT, MessageKind.NOTICE, MessageKind.REMIND, MessageKind.TIMEOUT})
+# How long after a turn's DM was claimed it may be posted again with its nonce (a pass redone after a crash
+# between the post and its record): well inside the few minutes Discord enforces a nonce for.
+NONCE_REDO_SECONDS = 120.0
 _NONCE_CODES = {
+    MessageKind.HAND: "hd",
     MessageKind.LEFT: "lf",
     MessageKind.NOTICE: "nt",
     MessageKind.REMIND: "rm",
@@ -353,16 +357,25 @@ class Reconciler:
         channel_hint = row.channel_id if row is not None else seat.hand_channel_id
         if channel_hint is None:
             channel_hint = await self.db.messages.dm_channel_of(seat.user_id)
-        if notify and (fresh or (row is not None and row.turn != turn)):
-            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint)
-            await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
-            if row is not None and row.live and row.message_id is not None and row.channel_id is not None:
-                await self._strip(row)  # the old hand must not look playable
-            return
-        if fresh:
-            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint)
-            await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
-            return
+        told = notify and (fresh or (row is not None and row.turn != turn))
+        if told or fresh:
+            # A new DM for this turn, at most once per (game, seat, turn) across crashes and processes:
+            # claimed before it is posted, and posted with the turn's nonce.
+            assert turn is not None
+            claimed = await self.db.messages.claim(
+                record.id, MessageKind.HAND, seat.seat, turn, at=self.service.clock(), redo_within=NONCE_REDO_SECONDS
+            )
+            if claimed:
+                nonce = notice_nonce(MessageKind.HAND, record.id, seat.seat, turn)
+                sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint, nonce=nonce)
+                crashpoints.reached("after_turn_dm")
+                shown = dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id)
+                await self._sent_hand(shown)
+                if told and row is not None and row.live and row.message_id is not None and row.channel_id is not None:
+                    await self._strip(row)  # the old hand must not look playable
+                return
+            if fresh:
+                return  # posted before, and its nonce has lapsed: the turn goes on without a second DM
         assert row is not None and row.channel_id is not None and row.message_id is not None
         if row.key == key:
             return

@@ -48,7 +48,9 @@ class Post:
 
 
 class Transport(Protocol):
-    async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent: ...
+    async def send_dm(
+        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+    ) -> Sent: ...
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
 
@@ -78,13 +80,18 @@ class DiscordTransport:
             return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         return await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
 
-    async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent:
-        """Send a hand; `channel_id` is the user's DM channel when known (else it is opened first)."""
+    async def send_dm(
+        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+    ) -> Sent:
+        """Send a hand; `channel_id` is the user's DM channel when known (else it is opened first). With
+        `nonce` it is sent with `enforce_nonce`, as a `Post` is."""
         channel = await self._dm_channel(user_id, channel_id)
         digest = image_digest(panel.image)
 
         async def send() -> discord.Message:
             kwargs = send_kwargs(panel)
+            if nonce is not None:
+                kwargs["nonce"] = nonce  # discord.py sends it with enforce_nonce
             try:
                 return await channel.send(**kwargs)
             finally:

@@ -77,6 +77,32 @@ class MessageRepository:
             ),
         )
 
+    async def claim(
+        self, game_id: int, kind: MessageKind, seat: int, version: int, *, at: float, redo_within: float
+    ) -> bool:
+        """Claim the notice of `kind` that `seat` gets at `version` (a turn's DM hand), before it is posted:
+        True when it may be posted, now and only by the caller.
+
+        The first claim of a version wins (one statement, atomic by itself, on both engines). A claim
+        of that version made earlier (a process killed between its post and the record, or another
+        process's pass) answers True only within `redo_within` seconds of it: the caller posts with the
+        notice's nonce, which Discord enforces for a few minutes, so the post returns the first message
+        instead of a second one. Later, or for a version older than the one claimed, False: the notice
+        may be out, and at most once is kept."""
+        rows = await self._db.statement(
+            "INSERT INTO notice_claims (game_id, kind, seat, version, at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, kind, seat) DO UPDATE SET version = excluded.version, at = excluded.at "
+            "WHERE notice_claims.version < excluded.version RETURNING at",
+            (game_id, kind.value, seat, version, at),
+        )
+        if rows:
+            return True
+        earlier = await self._db.read(
+            "SELECT at FROM notice_claims WHERE game_id = ? AND kind = ? AND seat = ? AND version = ?",
+            (game_id, kind.value, seat, version),
+        )
+        return bool(earlier) and at - float(earlier[0]["at"]) < redo_within
+
     async def owe(self, game_id: int, kind: MessageKind, seat: int, key: str, *, version: int) -> None:
         """Record a message still to be sent (e.g. "X left"), unless one for that slot is already stored."""
         async with self._db.transaction() as tx:

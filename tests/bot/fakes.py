@@ -224,7 +224,9 @@ class Transport:
         self.calls.append((kind, what))
         return Sent(channel_id, 9000 + len(self.calls))
 
-    async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent:
+    async def send_dm(
+        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+    ) -> Sent:
         return self._sent("send_dm", panel, channel_id or 5000 + user_id)
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:

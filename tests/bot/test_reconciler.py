@@ -39,7 +39,9 @@ class FakeTransport:
         if refusal is not None:
             raise Refused(refusal, RuntimeError(kind))
 
-    async def send_dm(self, user_id: int, panel: Panel, *, channel_id: int | None = None) -> Sent:
+    async def send_dm(
+        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+    ) -> Sent:
         self._maybe_refuse("send_dm")
         self.calls.append(("send_dm", (user_id, panel)))
         return Sent(channel_id or 5000 + user_id, self._id())
