@@ -46,7 +46,8 @@ Settings: `db.settings` (SettingsRepository)
     set_manager_role(guild_id, role_id | None); set_allowed_channels(guild_id, ids)
 
 Messages: `db.messages` (MessageRepository): of_game, get, save(ShownMessage), owe, turn_start(game, seat),
-    games_owing_results(), games_owing_messages()
+    games_owing_results(), games_owing_messages(); claim(game, kind, seat, version, at=, redo_within=) -> bool
+    (a turn's notice claimed before it is posted: at most once per version)
 
 Leases: `db.leases` (LeaseRepository), one owner at a time for a game's single-writer work across processes:
     acquire(key, owner, now=, ttl=) -> Lease | None; renew(lease, now=, ttl=) -> Lease | None (None: taken over);
@@ -59,7 +60,8 @@ Between processes: `await db.notify(channel, payload)`; `await db.listen(channel
     NOTIFY / LISTEN, best effort: keep a poll); None on SQLite, where notify sends nothing.
     `await db.statement(sql, params)`: one statement that is atomic by itself, without the write lock on PostgreSQL.
 
-Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first)
+Privacy: `db.privacy.erase_user(user_id, at=)` -> Erasure (lists open games the bot must settle first; counts the
+    stored notice texts it blanked, rewrote or withdrew)
 
 Errors (data.errors): StorageError > DatabaseUnavailable, SchemaTooNew, GameNotFound, VersionConflict, WrongStatus,
 ChannelBusy, SeatError, StorageFault (a full disk, an I/O error, a read-only file: `.kind` FaultKind,
