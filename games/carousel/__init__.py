@@ -45,7 +45,7 @@ from games.carousel.views import (
 )
 from games.plugin import declare
 
-GAME = declare("Carousel", "carousel", ENGINE, aliases=("rummy",), order=1)
+GAME = declare("Carousel", "carousel", ENGINE, aliases=("rummy",), order=1, options=Options)
 
 __all__ = [
     "ENGINE",

@@ -31,7 +31,7 @@ from games.gin.state import State, new_game, position, replay
 from games.gin.views import Action, Event, GinView, HandSummary, Phase
 from games.plugin import declare
 
-GAME = declare("Gin Rummy", "gin", ENGINE, order=3)
+GAME = declare("Gin Rummy", "gin", ENGINE, order=3, options=Options)
 
 __all__ = [
     "BIG_GIN",

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from games.base import options_from_mapping
+from games.plugin import option
 
 KNOCK_LIMIT = 10  # GR-6
 GIN_BONUS = 25  # GR-7
@@ -30,9 +31,9 @@ class Options:
     - target: points that end a game; 0 (default) is 100, or 150 with Oklahoma (GR-11, D-GR-7).
     """
 
-    oklahoma: bool = False
-    hollywood: bool = False
-    target: int = 0
+    oklahoma: bool = option(False, "Oklahoma Gin: the upcard sets the knock limit, a spade upcard doubles the hand")
+    hollywood: bool = option(False, "Hollywood scoring: three games scored at once")
+    target: int = option(0, "points that win a game", low=10, high=1000, zero="100, or 150 with Oklahoma")
 
     MAX_TARGET = 1000
 

@@ -63,7 +63,7 @@ from games.schnapsen.views import (
     TrickRecord,
 )
 
-GAME = declare("Schnapsen", "schnapsen", ENGINE, order=2)
+GAME = declare("Schnapsen", "schnapsen", ENGINE, order=2, options=Options)
 
 __all__ = [
     "ENGINE",

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from games.plugin import option
+
 CLAIM_MODES = ("auto", "memory")  # D-SX-3
 CLOSE_SCORINGS = ("final", "at_close")  # SX-13
 NEXT_DEALERS = ("alternate", "winner", "loser")  # D-SX-4
@@ -27,30 +29,48 @@ class Options:
     """Every rule switch of one table. Build with `Options.preset(name, **overrides)` or `from_mapping`."""
 
     preset: str = "santase"
-    deck_size: int = 24  # SX-1: 24 cards (9..A) or 20 (10..A)
-    target: int = 11  # SX-15: 11 in Santase, 7 elsewhere
-    claim_mode: str = "auto"  # SX-11, D-SX-3: "auto" ends the deal at 66; "memory" needs a claim
-    marriage_without_trick: bool = False  # SX-8: declare on the first lead, counted from the first trick
-    marriage_in_phase2: bool = True  # SX-8: marriages once the talon is closed or used up
-    marriage_king_lead: bool = False  # SX-8: the tournament rules make you lead the K
-    exchange_needs_trick: bool = True  # SX-9: a trick won before exchanging
-    exchange_with_two_left: bool = False  # SX-9: exchange with only 2 cards in the talon
-    allow_close: bool = True  # SX-10: closing at all (on by default)
-    close_on_first_lead: bool = False  # SX-10
-    close_with_two_left: bool = False  # SX-10
-    close_before_draw: bool = False  # SX-10: pagat 66: after a trick, the winner may close before drawing
-    exchange_on_close: bool = False  # SX-9: pagat 66: the closer's opponent may exchange at once, no trick needed
+    # The switches a table may set, declared in player words (games.plugin.option); the defaults are
+    # Santase's, and a preset is nothing but other values for them.
+    deck_size: int = option(24, "24 cards (9 to A) or 20 (10 to A)", choices=(24, 20))  # SX-1
+    target: int = option(11, "game points that win the series", low=1, high=99)  # SX-15: 11 in Santase, 7 elsewhere
+    claim_mode: str = option(  # SX-11, D-SX-3
+        "auto", "auto: a deal ends by itself at 66; memory: you claim 66 yourself", choices=CLAIM_MODES
+    )
+    marriage_without_trick: bool = option(  # SX-8
+        False, "a marriage may be shown on the first lead (it counts once a trick is won)"
+    )
+    marriage_in_phase2: bool = option(True, "marriages count once the stock is closed or used up")  # SX-8
+    marriage_king_lead: bool = option(False, "showing a marriage, you lead its king")  # SX-8 (tournament)
+    exchange_needs_trick: bool = option(True, "exchanging the lowest trump needs a trick won first")  # SX-9
+    exchange_with_two_left: bool = option(False, "the lowest trump may be exchanged with 2 cards left in the stock")
+    allow_close: bool = option(True, "a player may close the stock")  # SX-10
+    close_on_first_lead: bool = option(False, "the stock may be closed before the first trick")  # SX-10
+    close_with_two_left: bool = option(False, "the stock may be closed with 2 cards left in it")  # SX-10
+    # SX-10: pagat 66: after a trick, the winner may close before drawing
+    close_before_draw: bool = option(False, "the winner of a trick may close before drawing")
+    # SX-9: pagat 66: the closer's opponent may exchange at once, no trick needed
+    exchange_on_close: bool = option(False, "when the stock is closed, the other player may exchange the lowest trump")
     # SX-9: with `exchange_on_close`, pause for the closer's opponent whenever the lowest trump is unseen,
     # holder or not (without it they see only "Continue"), so whether the table waits tells nobody where
     # the card is. Off only for tables stored before it existed, whose moves were logged without it.
     exchange_offer_always: bool = False
-    close_scoring: str = "final"  # SX-13: "final" (66, Santase) or "at_close" (Schnapsen)
-    failed_close_always_three: bool = False  # SX-13: the strict Santase penalty
-    non_closer_out_two: bool = False  # SX-13: pagat 66: the non-closer reaching 66 first always scores 2
-    last_trick_bonus: int = 10  # SX-14: +10 with 24 cards, none with 20
-    last_trick_wins_deal: bool = False  # SX-14: 20-card Schnapsen, played out: last trick wins 1
-    false_claim_three: bool = False  # SX-11: Schnapsen: 3 if the opponent had no trick
-    next_dealer: str = "alternate"  # D-SX-4
+    close_scoring: str = option(  # SX-13: "final" (66, Santase) or "at_close" (Schnapsen)
+        "final",
+        "final: a closed deal is scored by the points at its end; at_close: by the points when it was closed",
+        choices=CLOSE_SCORINGS,
+    )
+    failed_close_always_three: bool = option(False, "a failed close always gives the other player 3")  # SX-13
+    # SX-13: pagat 66: the non-closer reaching 66 first always scores 2
+    non_closer_out_two: bool = option(False, "the other player reaching 66 first after a close scores 2")
+    last_trick_bonus: int = option(10, "points for the last trick", low=0, high=50)  # SX-14
+    # SX-14: 20-card Schnapsen, played out: the last trick wins the deal
+    last_trick_wins_deal: bool = option(
+        False, "a deal played to the end goes to the last trick's winner, whatever the points"
+    )
+    false_claim_three: bool = option(False, "a false claim gives the other player 3")  # SX-11 (Schnapsen)
+    next_dealer: str = option(  # D-SX-4
+        "alternate", "who deals next: alternate, the winner or the loser of the deal", choices=NEXT_DEALERS
+    )
 
     @classmethod
     def preset_named(cls, name: str, **overrides: Any) -> Options:

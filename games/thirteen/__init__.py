@@ -48,7 +48,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-GAME = declare("Thirteen", "thirteen", ENGINE, order=0)
+GAME = declare("Thirteen", "thirteen", ENGINE, order=0, options=Options)
 
 __all__ = [
     "ENGINE",

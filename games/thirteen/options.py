@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from games.base import options_from_mapping
+from games.plugin import option
 
 # Every key `to_dict()` wrote before `auto_pass_public` existed.
 STORED_BEFORE_PUBLIC_PASS = frozenset(
@@ -30,13 +31,13 @@ class Options:
     - auto_pass_public: auto-pass only a seat that could not beat the table with any hand of its size; on.
     """
 
-    bomb_after_pass: bool = False
-    over_chopping: bool = False
-    n_or_more_pairs: bool = False
-    instant_wins: bool = False
-    two_finish_loses: bool = False
-    auto_pass: bool = True
-    series_games: int = 1
+    bomb_after_pass: bool = option(False, "a player who passed may still bomb a 2")
+    over_chopping: bool = option(False, "bigger kinds of bomb beat smaller ones")
+    n_or_more_pairs: bool = option(False, "a longer double sequence also chops what a shorter one does")
+    instant_wins: bool = option(False, "four 2s, a dragon, six pairs and the like win at the deal")
+    two_finish_loses: bool = option(False, "going out with a 2 takes the lowest free place")
+    auto_pass: bool = option(True, "skip a player whom no hand of their size could let beat the table")
+    series_games: int = option(1, "games in the match (place points add up)", low=1, high=50)
     # D-TL-4: auto-pass a seat only when no hand of its size could beat the table, judged from the cards
     # played (public), never from its own hand: a skipped turn then tells nobody what the seat holds.
     # Off only for tables stored before it existed, whose moves were logged with the old auto-passes.
