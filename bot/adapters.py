@@ -1,24 +1,34 @@
 """What each game's cog supplies to the shared table machinery.
 
 Lobby, turns, timers, recovery and hand delivery are the same for every game and live in `bot/`;
-each game cog registers one `GameAdapter` that knows its own options, its hand controls and how to
-turn a click into a move. Adapters receive per-seat views, never a full state, except for
-`timeout_move`, which acts *for* the seat (design: hidden information by construction).
+each game has one `GameAdapter` that knows its own options, its hand controls and how to turn a
+click into a move. Adapters receive per-seat views, never a full state, except for `timeout_move`,
+which acts *for* the seat (design: hidden information by construction).
+
+An adapter names its game's declaration (`game = GAME`, games.plugin.GameType) and takes its kind,
+title, engine, slash command and seat range from it, so none of them is said twice. The bot builds
+one adapter per registered game (`adapters`), found by convention in `cogs.<kind>.adapter`: adding a
+game edits no list here.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
-from games import registry
 from games.base import ComputerPlayer, Engine, GameState, Move
+from games.plugin import GameType
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,22 +96,27 @@ Outcome = Submit | Redraw | Refuse
 
 
 class GameAdapter(ABC):
-    """One per game kind; registered by that game's cog on the bot."""
+    """One per game kind; built from the registry (`adapters`), one instance per bot."""
 
-    kind: str
-    title: str
-    engine: Engine
+    game: ClassVar[GameType]  # the game's declaration; the attributes below are read from it
+    kind: ClassVar[str]
+    title: ClassVar[str]  # the name players read (GameType.name)
+    engine: ClassVar[Engine]
+    command: ClassVar[str]  # the slash command group players type: `/<command> new`
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
     summary: str  # one line for lobby messages and /rules
-    command: str = ""  # the slash command group players type; "" for the game's declared GAME.command
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        game = cls.__dict__.get("game")
+        if isinstance(game, GameType):
+            cls.kind, cls.title, cls.engine, cls.command = game.kind, game.name, game.engine, game.command
+            cls.min_seats, cls.max_seats = game.min_seats, game.max_seats
 
     @property
     def command_name(self) -> str:
-        if self.command:
-            return self.command
-        try:
-            return registry.get(self.kind).command
-        except KeyError:  # an adapter for a kind no package declares (tests' stand-ins)
-            return self.kind
+        return self.command
 
     # True for adapters whose `on_action` does CPU-heavy work (Carousel's meld solver): the router then
     # calls it in a worker thread, so one player's meld never stalls every other game's clicks.
@@ -148,3 +163,23 @@ class GameAdapter(ABC):
 
     def rules_text(self, options: Mapping[str, Any]) -> str:
         return self.summary
+
+
+def adapter_class(game: GameType) -> type[GameAdapter]:
+    """The adapter declared for `game`: the `GameAdapter` subclass in `cogs.<kind>.adapter` whose `game`
+    is this declaration. Raises LookupError when the module holds none (ImportError when it is missing)."""
+    module = importlib.import_module(f"cogs.{game.kind}.adapter")
+    for _, value in inspect.getmembers(module, inspect.isclass):
+        if issubclass(value, GameAdapter) and value.__dict__.get("game") is game:
+            return value
+    raise LookupError(f"cogs.{game.kind}.adapter declares no GameAdapter with game = {game.kind}'s GAME")
+
+
+def register_adapters(games: Sequence[GameType], register: Callable[[GameAdapter], None]) -> None:
+    """Build and `register` the adapter of each of `games` (the registry's, at start-up). A game whose
+    adapter cannot be built is logged and left out, like a cog that fails to load: the others run."""
+    for game in games:
+        try:
+            register(adapter_class(game)())
+        except Exception:
+            log.exception("could not build the %s adapter; the bot runs without that game", game.name)

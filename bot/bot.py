@@ -28,6 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapters import register_adapters
 from bot.buckets import amortise_bucket_sweeps
 from bot.components import GameComponent
 from bot.config import Settings, Tuning
@@ -179,6 +180,7 @@ class CardBot(commands.Bot):
             self._drawing = offload.start_pool(self.tuning.drawing_processes)
             offload.install(self._drawing)
         self._service = GameService(self.db, self.tuning)
+        register_adapters(registry.games(), self._service.register)  # one per declared game, before the cogs
         # The composition root: each piece gets what it works with, once, here.
         policy = RetryPolicy(self.tuning.retry_attempts, self.tuning.retry_delay, self.tuning.request_timeout)
         self.threads = GameThreads(self, policy)

@@ -206,3 +206,41 @@ async def test_every_registered_game_loads_its_extension_and_commands(fake: Fake
         command["name"] for command in fake.commands.get(fake.guild.id, [])
     }
     assert {game.command for game in registry.games()} <= synced
+
+
+async def test_every_registered_game_has_its_adapter_even_with_no_cog_loaded(bots):
+    """The bot builds one adapter per registered game from the registry, not from a cog: a bot that
+    loads no extension still holds them all, in the registry's order."""
+    bot = await bots.start(extensions=())
+    assert list(bot.service.adapters) == list(registry.kinds())
+
+
+def test_each_adapter_takes_kind_title_engine_command_and_seats_from_its_declaration():
+    """An adapter declares `game = GAME` and nothing else about its game: what it says is GameType's."""
+    from bot.adapters import adapter_class
+
+    for game in registry.games():
+        adapter = adapter_class(game)()
+        said = (adapter.kind, adapter.title, adapter.engine, adapter.command_name, adapter.min_seats, adapter.max_seats)
+        assert said == (game.kind, game.name, game.engine, game.command, game.min_seats, game.max_seats)
+        body = ast.parse(inspect.getsource(type(adapter))).body[0]
+        assert isinstance(body, ast.ClassDef)
+        assigned = {
+            target.id
+            for node in body.body
+            for target in (node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)])
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(target, ast.Name)
+        }
+        assert not assigned & {"kind", "title", "engine", "command", "min_seats", "max_seats"}, game.kind
+
+
+def test_no_cog_registers_an_adapter():
+    """Adapters are registered from the registry at start-up; no cog calls `register` itself."""
+    calls = [
+        path
+        for path in python_files()
+        if path.startswith("cogs/")
+        for node in ast.walk(ast.parse((ROOT / path).read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "register"
+    ]
+    assert calls == []

@@ -48,9 +48,9 @@ from cogs.carousel import words
 from cogs.carousel.guide import tips as guide_tips
 from cogs.carousel.words import added_cards
 from data import GameNotFound, GameStatus
-from games.base import Engine, IllegalMove
+from games.base import IllegalMove
 from games.cards import AnyCard
-from games.carousel import ENGINE, GAME, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
+from games.carousel import GAME, CarouselView, Draw, Knock, Meld, MeldStep, PassKnock, Phase, card_value
 from games.carousel.ai import NormalPlayer
 from games.carousel.changes import meld_changes
 from games.carousel.moves import parse_table
@@ -182,9 +182,7 @@ class Proposals:
 
 
 class CarouselAdapter(GameAdapter):
-    kind = "carousel"
-    title = GAME.name
-    engine: Engine = ENGINE
+    game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.RULES
     act_in_thread = True  # Meld, Confirm and Hint run the solver
     guide = True  # a person's first Carousel game explains draw, meld and knock (cogs.carousel.guide)

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
-from cogs.carousel.adapter import CarouselAdapter, TypeTableButton
+from cogs.carousel.adapter import TypeTableButton
 from cogs.carousel.words import RULES
 from data import TurnTimer
 from games.carousel import GAME
@@ -29,8 +29,6 @@ class Carousel(commands.Cog):
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
-        self.adapter = CarouselAdapter()
-        bot.service.register(self.adapter)
 
     async def cog_load(self) -> None:
         # "Type the table" opens a modal, so it cannot go through the core's deferring router (see

@@ -31,9 +31,9 @@ from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContex
 from bot.components import button
 from bot.ids import ComponentId
 from cogs.gin import words
-from games.base import Engine, GameState, Move
+from games.base import GameState, Move
 from games.cards import Card, parse_suited
-from games.gin import BIG_GIN, DRAW, ENGINE, GAME, PASS, TAKE, Discard, GinView, Knock, Phase, State
+from games.gin import BIG_GIN, DRAW, GAME, PASS, TAKE, Discard, GinView, Knock, Phase, State
 from games.gin.cards import index_of, mask_of
 from games.gin.melds import deadwood
 from games.gin.views import card_value
@@ -89,9 +89,7 @@ def _card_arg(arg: str) -> Card | None:
 
 
 class GinAdapter(GameAdapter):
-    kind = GAME.kind
-    title = GAME.name
-    engine: Engine = ENGINE
+    game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.RULES
 
     # -- options and public texts ------------------------------------------------------------------

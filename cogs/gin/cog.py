@@ -15,12 +15,9 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
-from cogs.gin.adapter import GinAdapter
 from cogs.gin.words import rules_text
 from data import TurnTimer
 from games.gin import GAME
-
-SEATS = 2  # GR-1
 
 
 class Gin(commands.Cog):
@@ -30,8 +27,6 @@ class Gin(commands.Cog):
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
-        self.adapter = GinAdapter()
-        bot.service.register(self.adapter)
 
     @group.command(name="new", description="Open a Gin Rummy table in this channel")
     @app_commands.describe(
@@ -56,7 +51,7 @@ class Gin(commands.Cog):
         await self.bot.lobby.open(
             interaction,
             GAME.kind,
-            seats=SEATS,
+            seats=GAME.max_seats,  # GR-1: always two
             level=level,
             timer=TurnTimer(pace),
             thread=thread,

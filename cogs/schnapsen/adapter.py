@@ -37,10 +37,8 @@ from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContex
 from bot.components import button
 from bot.ids import ComponentId
 from cogs.schnapsen import words
-from games.base import Engine
 from games.cards import Card, Suit, parse_suited
 from games.schnapsen import (
-    ENGINE,
     GAME,
     Claim,
     Close,
@@ -102,9 +100,7 @@ def _card_arg(arg: str) -> Card | None:
 
 
 class SchnapsenAdapter(GameAdapter):
-    kind = "schnapsen"
-    title = GAME.name
-    engine: Engine = ENGINE
+    game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.COMMON_RULES
     act_in_thread = True  # Hint may run the solver (see the module docstring)
     confirmations = MappingProxyType({HandAction.CLOSE: (words.CLOSE_QUESTION, words.CLOSED)})

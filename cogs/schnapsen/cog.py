@@ -15,7 +15,6 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
-from cogs.schnapsen.adapter import SchnapsenAdapter
 from cogs.schnapsen.words import rules_text
 from data import TurnTimer
 from games.schnapsen import GAME
@@ -35,8 +34,6 @@ class Schnapsen(commands.Cog):
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
-        self.adapter = SchnapsenAdapter()
-        bot.service.register(self.adapter)
 
     @group.command(name="new", description="Open a Schnapsen table in this channel")
     @app_commands.describe(
@@ -66,7 +63,7 @@ class Schnapsen(commands.Cog):
         await self.bot.lobby.open(
             interaction,
             GAME.kind,
-            seats=2,
+            seats=GAME.max_seats,  # always two
             level=level,
             timer=TurnTimer(pace),
             thread=thread,

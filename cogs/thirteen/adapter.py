@@ -22,7 +22,7 @@ from bot.ids import ComponentId, encode_mask
 from bot.texts import count, ordinal
 from cogs.thirteen.words import OPTION_LABELS, RULES
 from games.base import Move
-from games.thirteen import ENGINE, GAME, PASS, NormalPlayer, Options, Play, ThirteenView
+from games.thirteen import GAME, PASS, NormalPlayer, Options, Play, ThirteenView
 from games.thirteen.suggest import suggestions
 from rendering.thirteen import render_hand, render_table
 
@@ -39,9 +39,7 @@ class HandAction(StrEnum):
 
 
 class ThirteenAdapter(GameAdapter):
-    kind = "thirteen"
-    title = GAME.name
-    engine = ENGINE
+    game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = RULES
 
     def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:

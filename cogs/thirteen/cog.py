@@ -11,7 +11,6 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
-from cogs.thirteen.adapter import ThirteenAdapter
 from cogs.thirteen.words import RULES
 from data import TurnTimer
 from games.thirteen import GAME
@@ -22,7 +21,6 @@ class Thirteen(commands.Cog):
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
-        bot.service.register(ThirteenAdapter())
 
     @group.command(name="new", description="Open a Thirteen table in this channel")
     @app_commands.describe(
