@@ -11,29 +11,58 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from dotenv import load_dotenv
 
-from bot.config import ConfigError, Settings
+from bot.config import SETTINGS_HELP, ConfigError, Settings
+from games import registry
 
 log = logging.getLogger(__name__)
 
 EXIT_CONFIG = 2
+NAME_WIDTH = 30  # the column where a setting's or a game's description starts
+WIDTH = 100
 
-SETTINGS_HELP = """\
+
+def _rows(rows: Sequence[tuple[str, str]]) -> str:
+    """Two columns, the second from NAME_WIDTH (after a first too long for its column, on the next line),
+    wrapped at WIDTH."""
+    lines = []
+    indent = " " * NAME_WIDTH
+    for name, text in rows:
+        first = f"  {name:<{NAME_WIDTH - 2}}" if len(name) + 2 < NAME_WIDTH else f"  {name}\n{indent}"
+        lines.append(textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent)[NAME_WIDTH:])
+        lines[-1] = first + lines[-1]
+    return "\n".join(lines)
+
+
+def games_help() -> str:
+    """Every registered game: what `play` takes, its name and seats, and its slash command."""
+    rows = []
+    for game in registry.games():
+        seats = f"{game.min_seats} players" if game.min_seats == game.max_seats else (
+            f"{game.min_seats} to {game.max_seats} players"
+        )
+        rows.append((game.kind, f"{game.name}, {seats}; on Discord /{game.command} new"))
+    return "games:\n" + _rows(rows)
+
+
+def epilog() -> str:
+    """Everything --help prints below the usage: the games, every setting (bot.config), examples."""
+    first = registry.kinds()[0]
+    settings = _rows(SETTINGS_HELP)
+    return f"""\
+{games_help()}
+
 settings (environment variables, or a .env file in the working folder; see .env.example):
-  DISCORD_TOKEN               the bot token (required to run the bot, not to play in the terminal)
-  CARDROOM_DATABASE           the SQLite file (default: cardroom.db), or a postgresql:// URL
-  CARDROOM_DEV_GUILD_ID       a server id to sync slash commands to at once while developing
-  CARDROOM_LOG_LEVEL          DEBUG, INFO, WARNING, ERROR or CRITICAL (default: INFO)
-  CARDROOM_DRAWING_PROCESSES  processes drawing images, 0 to 16 (default: 2)
-  DISCORD_API_BASE, DISCORD_GATEWAY_URL  send Discord traffic elsewhere (a proxy, the offline Discord)
+{settings}
 
 examples:
-  python -m bot                              run the bot (needs DISCORD_TOKEN)
-  python -m bot play thirteen                play Thirteen in the terminal
-  python -m bot play schnapsen --help        the terminal table's options
+  python -m bot                 run the bot (needs DISCORD_TOKEN)
+  python -m bot play {first:<11}play {registry.get(first).name} in the terminal
+  python -m bot play --help     the terminal table's options, and each game's
 """
 
 
@@ -41,20 +70,23 @@ def build_parser() -> argparse.ArgumentParser:
     """The top-level command line: no options of its own beyond --help, and the `play` subcommand.
 
     `play` hands everything after it to the terminal table's own parser (terminal.app), which
-    prints its usage for `play --help`.
+    prints its usage for `play --help`. The games named here are the registry's.
     """
+    kinds = ",".join(registry.kinds())
+    names = [game.name for game in registry.games()]
+    listed = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        usage="python -m bot [--help]\n       python -m bot play {thirteen,carousel,schnapsen} [options]",
+        usage=f"python -m bot [--help]\n       python -m bot play {{{kinds}}} [options]",
         description="Cardroom: card games for Discord. Without a command, runs the bot.",
-        epilog=SETTINGS_HELP,
+        epilog=epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser(
         "play",
         add_help=False,
-        help="play thirteen, carousel or schnapsen in the terminal against computer players "
+        help=f"play {listed} in the terminal against computer players "
         "(no token, no Discord); `play --help` for its options",
     )
     return parser

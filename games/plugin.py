@@ -121,14 +121,12 @@ class TableOption:
             span = f"a whole number from {self.low}"
         else:
             span = "a whole number"
-        return f"0 ({self.zero}) or {span}" if self.zero else span
+        return f"{span}, or 0 for {self.zero}" if self.zero else span
 
     def shown(self, value: Any) -> str:
-        """A value as a player types it: on/off for a switch, and what 0 means where it means something."""
+        """A value as a player types it: on/off for a switch."""
         if isinstance(value, bool):
             return "on" if value else "off"
-        if self.zero and value == 0:
-            return f"0 ({self.zero})"
         return str(value)
 
     def parse(self, text: str) -> Any:

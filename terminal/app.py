@@ -15,6 +15,7 @@ import logging
 import os
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from typing import Any, TextIO
 
 from games import registry
 from games.base import Engine, GameState, IllegalMove, seeded_rng
+from games.plugin import GameType
 from games.registry import get_engine, kinds
 from terminal.game_text import GameText, standings
 from terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
@@ -71,22 +73,62 @@ class TableConfig:
         return [self.name, *computers[: self.players - 1]]
 
 
+OPTION_COLUMN = 32  # where an option's description starts in `play --help`
+HELP_WIDTH = 100
+
+
+def options_help() -> str:
+    """Every registered game's table options, from its declaration (games.plugin.option): what each
+    changes, the values it takes and its default, in a player's words; and the game's presets."""
+    blocks = ["table options (--option NAME=VALUE, repeatable; a switch is on or off):"]
+    indent = " " * OPTION_COLUMN
+    for game in registry.games():
+        text = game_text(game.kind)
+        seats = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats} to {game.max_seats}"
+        blocks.append(f"\n  {game.name} (play {game.kind}, {seats} players)")
+        if text.presets:
+            presets = ", ".join(text.presets)
+            blocks.append(
+                textwrap.fill(
+                    f"--preset {presets} sets several options at once (default: {text.presets[0]})",
+                    HELP_WIDTH,
+                    initial_indent="    ",
+                    subsequent_indent="      ",
+                )
+            )
+        if not game.options:
+            blocks.append("    no table options")
+        for declared in game.options:
+            about = f"{declared.about}; {declared.values()}, default {declared.shown(declared.default)}"
+            name = f"    {declared.key}"
+            lead = f"{name:<{OPTION_COLUMN}}" if len(name) < OPTION_COLUMN else f"{name}\n{indent}"
+            wrapped = textwrap.fill(about, HELP_WIDTH, initial_indent=indent, subsequent_indent=indent)
+            blocks.append(lead + wrapped[OPTION_COLUMN:])
+    return "\n".join(blocks)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """`play`'s command line; its help lists every registered game and each game's table options."""
     parser = argparse.ArgumentParser(
         prog="python -m bot play",
         description="Play a Cardroom game in the terminal against computer players (no Discord needed).",
+        epilog=options_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    levels = list(dict.fromkeys(level for game in registry.games() for level in game.levels))
     parser.add_argument("game", choices=kinds(), help="which game to play")
     parser.add_argument("--players", type=int, help="seats at the table, you included (default per game)")
-    parser.add_argument("--level", default="normal", help="computer players' level: easy, normal or hard")
+    parser.add_argument(
+        "--level", default="normal", help=f"computer players' level: {', '.join(levels[:-1])} or {levels[-1]}"
+    )
     parser.add_argument("--seed", type=int, help="deal seed, to replay a game (default: random)")
-    parser.add_argument("--preset", help="rule preset (Sixty-Six: santase, sixty_six, schnapsen, ...)")
+    parser.add_argument("--preset", help="a game's rule preset (the games that have them are listed below)")
     parser.add_argument(
         "--option",
         action="append",
         default=[],
-        metavar="KEY=VALUE",
-        help="a table option such as target=50 (repeatable; true/false and numbers are understood)",
+        metavar="NAME=VALUE",
+        help="a table option such as target=50 (repeatable; each game's are listed below)",
     )
     parser.add_argument("--images", type=Path, metavar="DIR", help="write the table image to DIR after every turn")
     parser.add_argument("--watch", action="store_true", help="computer players only: a demonstration game")
@@ -108,11 +150,36 @@ def game_text(kind: str) -> GameText:
     return text
 
 
+def table_option(game: GameType, item: str) -> tuple[str, Any]:
+    """One `--option NAME=VALUE`, checked against the game's declared options: (the option's key, its
+    value). A ValueError names the option as the player typed it and says what it takes, or lists the
+    options the game has. Case and `-` for `_` are forgiven in the name."""
+    typed, sep, value = (part.strip() for part in item.partition("="))
+    declared = {option.key: option for option in game.options}
+    if not sep or not typed:
+        first = game.options[0] if game.options else None
+        example = f", such as {first.key}={first.shown(first.default)}" if first is not None else ""
+        raise ValueError(f"--option takes NAME=VALUE{example}, not {item!r}")
+    found = declared.get(typed.lower().replace("-", "_"))
+    if found is None:
+        if not declared:
+            raise ValueError(f"{game.name} has no table options, so no {typed!r}")
+        raise ValueError(
+            f"{game.name} has no option {typed!r}; its options are {', '.join(declared)} "
+            "(`python -m bot play --help` says what each does)"
+        )
+    try:
+        return found.key, found.parse(value)
+    except ValueError:
+        raise ValueError(f"--option {typed}={value}: {typed} takes {found.values()}, not {value!r}") from None
+
+
 def parse_config(argv: Sequence[str]) -> TableConfig:
     """Read and check the command line; a bad value exits with status 2 and a sentence (argparse)."""
     parser = build_parser()
     args = parser.parse_args(list(argv))
-    engine = get_engine(args.game)
+    game = registry.get(args.game)
+    engine = game.engine
     text = game_text(args.game)
     players = text.default_players if args.players is None else args.players
     if not engine.min_players <= players <= engine.max_players:
@@ -122,13 +189,14 @@ def parse_config(argv: Sequence[str]) -> TableConfig:
     if args.preset is not None and args.preset not in text.presets:
         if text.presets:
             parser.error(f"--preset must be one of {', '.join(text.presets)}, not {args.preset!r}")
-        parser.error(f"{text.title} has no presets; use --option KEY=VALUE")
+        parser.error(f"{text.title} has no presets; use --option NAME=VALUE")
     options = text.options(args.preset)
     for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            parser.error(f"--option takes KEY=VALUE, not {item!r}")
-        options[key.strip()] = _option_value(value.strip())
+        try:
+            key, value = table_option(game, item)
+        except ValueError as error:
+            parser.error(str(error))
+        options[key] = value
     delay = (WATCH_DELAY if args.watch else 0.0) if args.delay is None else args.delay
     if not 0 <= delay <= 60:
         parser.error(f"--delay must be between 0 and 60 seconds, not {args.delay:g}")
@@ -138,18 +206,6 @@ def parse_config(argv: Sequence[str]) -> TableConfig:
     except ValueError as error:
         parser.error(str(error))
     return TableConfig(args.game, players, args.level, seed, options, args.images, args.watch, args.name, delay)
-
-
-def _option_value(text: str) -> Any:
-    lowered = text.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 class Quit(Exception):

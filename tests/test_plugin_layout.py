@@ -181,6 +181,60 @@ def test_no_shared_file_names_a_game_kind():
     assert offenders == {}
 
 
+def docstring_nodes(tree: ast.AST) -> set[int]:
+    """ids of the docstrings in `tree` (prose that may name games as examples; no list a player reads)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def game_lists(source: str, games: tuple[GameType, ...]) -> list[str]:
+    """The string literals (docstrings aside) that name two or more of `games`, by kind or display name,
+    as words in any case: a list of games written out by hand, such as a usage line."""
+    tree = ast.parse(source)
+    skip = docstring_nodes(tree)
+    lists = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            named = [
+                game.kind
+                for game in games
+                if any(re.search(rf"\b{re.escape(word)}\b", node.value, re.I) for word in (game.kind, game.name))
+            ]
+            if len(named) >= 2:
+                lists.append(f"line {node.lineno}: {', '.join(named)}")
+    return lists
+
+
+def test_no_module_outside_a_game_lists_the_games():
+    """Outside a game's own files, no string names two games or more (the usage and help texts that once
+    did, and missed a game, are now built from the registry); the cross-game tests listed above aside."""
+    games = registry.games()
+    offenders = {}
+    for path in python_files():
+        if path in CROSS_GAME:
+            continue
+        others = tuple(game for game in games if not own_files(path, game.kind))
+        found = game_lists((ROOT / path).read_text(encoding="utf-8"), others)
+        if found:
+            offenders[path] = found
+    assert offenders == {}
+
+
+def test_the_list_checker_sees_a_usage_line_and_lets_prose_and_one_game_be():
+    """A usage line naming kinds is a list; a docstring's examples and a text naming one game are not."""
+    games = registry.games()
+    usage = "USAGE = 'play {" + ",".join(game.kind for game in games[:2]) + "}'\n"
+    assert len(game_lists(usage, games)) == 1
+    prose = '"""' + " and ".join(game.name for game in games) + ' share this."""\n'
+    assert game_lists(prose, games) == []
+    assert game_lists(f"TITLE = {games[0].name!r}\n", games) == []
+
+
 def test_the_checker_catches_a_literal_a_module_path_and_an_import():
     """The grep above sees each way a file can name a kind."""
     assert kind_mentions('KIND = "thirteen"\n', ("thirteen",)) == {"thirteen"}
@@ -244,3 +298,39 @@ def test_no_cog_registers_an_adapter():
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "register"
     ]
     assert calls == []
+
+
+def _engine_takes(game: GameType, key: str, value: object) -> bool:
+    try:
+        game.engine.new_game(game.min_seats, 1, {key: value})
+    except ValueError:
+        return False
+    return True
+
+
+def test_each_declared_option_takes_exactly_what_the_engine_accepts():
+    """A declared option's values (games.plugin.option) are the engine's: each end of a range, each
+    choice and both switch positions start a game, the numbers just outside are refused by both."""
+    for game in registry.games():
+        for option in game.options:
+            said = (game.kind, option.key)
+            if option.is_switch:
+                accepted, refused = [True, False], []
+            elif option.choices:
+                accepted, refused = list(option.choices), []
+            else:
+                assert option.low is not None and option.high is not None, said
+                accepted = [option.low, option.high, *([0] if option.zero else [])]
+                refused = [value for value in (option.low - 1, option.high + 1) if not (option.zero and value == 0)]
+            assert all(_engine_takes(game, option.key, value) for value in accepted), said
+            assert not any(_engine_takes(game, option.key, value) for value in refused), said
+            assert all(option.parse(option.shown(value)) == value for value in accepted), said
+            assert not any(_accepts(option, str(value)) for value in refused), said
+
+
+def _accepts(option, text: str) -> bool:
+    try:
+        option.parse(text)
+    except ValueError:
+        return False
+    return True

@@ -20,7 +20,7 @@ class Options:
     knock_limit: the largest hand count that may knock at the end of one's turn (CA-9, 5 in the rules).
     """
 
-    target: int = option(150, "points that end the game (after the hand that reaches them)", low=1, high=10_000)
+    target: int = option(150, "points that end the game, after the hand that reaches them", low=1, high=10_000)
     knock_limit: int = option(5, "the most points left in hand that may still knock", low=0, high=50)
     # CA-9: pause at the end of every turn whose hand is small enough that *some* hand of that size could
     # knock, so whether the table waits depends on public facts only (the hand size), never on the count.

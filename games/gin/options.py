@@ -33,7 +33,9 @@ class Options:
 
     oklahoma: bool = option(False, "Oklahoma Gin: the upcard sets the knock limit, a spade upcard doubles the hand")
     hollywood: bool = option(False, "Hollywood scoring: three games scored at once")
-    target: int = option(0, "points that win a game", low=10, high=1000, zero="100, or 150 with Oklahoma")
+    target: int = option(
+        0, "points that win a game", low=10, high=1000, zero="the rules' own (100, or 150 with Oklahoma)"
+    )
 
     MAX_TARGET = 1000
 

@@ -31,13 +31,13 @@ class Options:
     preset: str = "santase"
     # The switches a table may set, declared in player words (games.plugin.option); the defaults are
     # Santase's, and a preset is nothing but other values for them.
-    deck_size: int = option(24, "24 cards (9 to A) or 20 (10 to A)", choices=(24, 20))  # SX-1
+    deck_size: int = option(24, "cards in the deck: 24 (9 to A) or 20 (10 to A)", choices=(24, 20))  # SX-1
     target: int = option(11, "game points that win the series", low=1, high=99)  # SX-15: 11 in Santase, 7 elsewhere
     claim_mode: str = option(  # SX-11, D-SX-3
         "auto", "auto: a deal ends by itself at 66; memory: you claim 66 yourself", choices=CLAIM_MODES
     )
     marriage_without_trick: bool = option(  # SX-8
-        False, "a marriage may be shown on the first lead (it counts once a trick is won)"
+        False, "a marriage may be shown on the first lead, counted once a trick is won"
     )
     marriage_in_phase2: bool = option(True, "marriages count once the stock is closed or used up")  # SX-8
     marriage_king_lead: bool = option(False, "showing a marriage, you lead its king")  # SX-8 (tournament)
@@ -69,7 +69,7 @@ class Options:
     )
     false_claim_three: bool = option(False, "a false claim gives the other player 3")  # SX-11 (Schnapsen)
     next_dealer: str = option(  # D-SX-4
-        "alternate", "who deals next: alternate, the winner or the loser of the deal", choices=NEXT_DEALERS
+        "alternate", "who deals the next deal: the players in turn, its winner or its loser", choices=NEXT_DEALERS
     )
 
     @classmethod

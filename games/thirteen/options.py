@@ -36,8 +36,8 @@ class Options:
     n_or_more_pairs: bool = option(False, "a longer double sequence also chops what a shorter one does")
     instant_wins: bool = option(False, "four 2s, a dragon, six pairs and the like win at the deal")
     two_finish_loses: bool = option(False, "going out with a 2 takes the lowest free place")
-    auto_pass: bool = option(True, "skip a player whom no hand of their size could let beat the table")
-    series_games: int = option(1, "games in the match (place points add up)", low=1, high=50)
+    auto_pass: bool = option(True, "pass for a player when no hand of their size could beat the table")
+    series_games: int = option(1, "games in the match, their place points added up", low=1, high=50)
     # D-TL-4: auto-pass a seat only when no hand of its size could beat the table, judged from the cards
     # played (public), never from its own hand: a skipped turn then tells nobody what the seat holds.
     # Off only for tables stored before it existed, whose moves were logged with the old auto-passes.

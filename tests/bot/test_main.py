@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+import re
 import socket
 import sqlite3
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, Settings
+from games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,8 +113,35 @@ def test_play_help_prints_the_terminal_table_usage(tmp_path):
     completed = _run_bot(["play", "--help"], tmp_path)
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.startswith("usage: python -m bot play")
-    assert "thirteen,carousel,schnapsen" in completed.stdout
+    assert "{" + ",".join(registry.kinds()) + "}" in completed.stdout
     assert "--watch" in completed.stdout and "--delay" in completed.stdout
+
+
+def test_help_names_every_registered_game_with_its_seats_and_command(capsys):
+    """`python -m bot --help`: the usage's `play {...}` holds every kind, and each game has a line with its
+    name, its seats and its slash command."""
+    from bot.__main__ import main
+
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "python -m bot play {" + ",".join(registry.kinds()) + "}" in out
+    for game in registry.games():
+        seats = f"{game.min_seats} players" if game.min_seats == game.max_seats else (
+            f"{game.min_seats} to {game.max_seats} players"
+        )
+        line = rf"^  {game.kind} +{re.escape(game.name)}, {seats}; on Discord /{game.command} new$"
+        assert re.search(line, out, re.M), game.kind
+
+
+def test_help_lists_every_setting_the_bot_reads(capsys):
+    """Every environment variable `Settings.from_env` reads (bot/config.py) is in `python -m bot --help`."""
+    from bot.__main__ import main
+
+    read = set(re.findall(r'env\.get\("([A-Z_]+)"', (ROOT / "bot" / "config.py").read_text(encoding="utf-8")))
+    assert {"DISCORD_TOKEN", "CARDROOM_SHARDS", "CARDROOM_SHARD_COUNT"} <= read
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert sorted(name for name in read if not re.search(rf"^  {name}\b|, {name}\b", out, re.M)) == []
 
 
 def test_an_unknown_argument_is_a_usage_error_not_the_token_error(capsys):

@@ -24,14 +24,14 @@ ROOT = Path(__file__).resolve().parents[2]
         (["carousel", "--level", "genius"], "--level must be one of easy, normal, hard"),
         (["schnapsen", "--preset", "bridge"], "--preset must be one of santase"),
         (["thirteen", "--preset", "santase"], "Thirteen has no presets"),
-        (["carousel", "--option", "target"], "--option takes KEY=VALUE"),
-        (["schnapsen", "--option", "target=0"], "target must be between 1 and 99"),
-        (["thirteen", "--option", "jokers=yes"], "unknown Thirteen option 'jokers'"),
+        (["carousel", "--option", "target"], "--option takes NAME=VALUE, such as target=150"),
+        (["schnapsen", "--option", "target=0"], "target takes a whole number from 1 to 99, not '0'"),
+        (["thirteen", "--option", "jokers=yes"], "Thirteen has no option 'jokers'"),
         (["poker"], "invalid choice: 'poker'"),
     ],
 )
 def test_a_bad_command_line_exits_2_with_a_sentence(argv, message, capsys):
-    """Wrong players, level, preset or option: status 2 and the reason on stderr (the engine's for options)."""
+    """Wrong players, level, preset or option: status 2 and the reason on stderr."""
     assert main(argv, stdin=io.StringIO(), stdout=io.StringIO()) == 2
     assert message in capsys.readouterr().err
 
