@@ -2,9 +2,9 @@
 
 discord.py 2.7 keeps one `Ratelimit` per route key and, each time it adds one while it holds 256 or
 more, scans all of them for buckets idle for 5 minutes. Every interaction has routes of its own
-(its callback, its webhook token), so at 100 interactions a second the dict holds tens of thousands
-of buckets and each new interaction paid a full scan: 9 % of the bot's event-loop time 40 s into the
-1,000-game load run of bench.bot, and growing until the first buckets can expire, 5 minutes in.
+(its callback, its webhook token), so under a steady stream of clicks the dict grows by thousands of
+buckets a minute and each new interaction pays a scan of all of them, a cost that grows until the
+first buckets can expire, 5 minutes in (`bench.bot --profile` shows it in the load run's event loop).
 Sweeping only once the dict has doubled since the last sweep keeps stale buckets within twice the
 live ones at amortised constant cost per request. The override is per client instance and falls
 back to discord.py's own behaviour if its internals ever change shape.

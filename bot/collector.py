@@ -4,9 +4,9 @@ Why: discord.py makes reference cycles on every click and edit (each View and it
 other; `View.from_message` builds one per click; an Interaction and its response), about 300 objects of
 cyclic garbage per move (about 65 since `bot.components.release` unlinks the views). With the default
 thresholds (700, 10, 10) they outlive the youngest collections, reach the oldest generation, and the
-bot then paused 80-140 ms every 3-5 s to scan its whole heap: in the 1,000-game load run (bench.bot)
-those pauses made most of the acknowledgement p99 (175-199 ms at 100 moves/s; 96 ms with these
-thresholds). With a young generation of `YOUNG` objects, the cycles of a finished click die young, in
+bot then pauses every few seconds to scan its whole heap, long enough for those pauses to make most
+of the slowest acknowledgements under load (bench.bot's load run prints the acknowledgement p99).
+With a young generation of `YOUNG` objects, the cycles of a finished click die young, in
 a collection that scans only recent objects, and full collections become rare.
 """
 

@@ -2,11 +2,11 @@
 
 Why: the bot's most frequent write is a move (`GameRepository.append_move`, four statements). Under
 load the connection lock was the bot's bottleneck. Run statement by statement, an append held the
-lock 19 ms (p50) for about 2 ms of SQLite work, because every trip back to the event loop waited its
-turn on a busy loop; run as one trip it still held it 13-16 ms (the trip there and back, the GIL, the
-fsync of a FULL commit). At one append at a time that caps the bot near 62 moves/s, whatever else is
-made faster, and in the 1,000-game load run (bench.bot) the lock was held 95 % of the time while
-appends queued for it for 15-20 s.
+lock many times longer than its SQLite work took, because every trip back to the event loop waited
+its turn on a busy loop; run as one trip it still held it for the trip there and back, the GIL and
+the fsync of a FULL commit. With one append at a time, that trip caps the moves a second whatever
+else is made faster, and under load appends queue for the lock for seconds (bench.bot's load run
+prints the append times).
 
 So writes queue here, and one committer task takes everything queued into a single trip to the
 worker thread: BEGIN IMMEDIATE, each work in its own SAVEPOINT, one COMMIT. Each work is still

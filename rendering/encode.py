@@ -1,14 +1,14 @@
 """Turning a drawn image into the bytes the bot attaches.
 
 Our images are flat theme colours plus anti-aliased edges: a few hundred colours at most, so a
-256-colour palette PNG loses nothing visible and is 2-3x smaller than RGB PNG. Measured on an
-800x800 Carousel table (2 cores, under load): RGB PNG 23 ms / 52 KB; adaptive quantize + PNG 17 ms /
-22 KB, of which 10 ms is choosing the palette; lossless WebP 50 ms / 31 KB; lossy WebP blurred text.
+256-colour palette PNG loses nothing visible and is a fraction of an RGB PNG's size. Choosing the
+palette is most of an adaptive quantize's time; lossless WebP is larger and slower than the palette
+PNG, and lossy WebP blurs text (`bench/render.py` times and sizes the images).
 
 So the palette is chosen once per theme, not per image: `_palette` draws a sample sheet of everything
 the theme can put on screen (card sprites, text and pills in each ink over each background) and
-quantizes that. Mapping an image onto a fixed palette takes under a millisecond, and zlib level 3
-is as small as level 6 here at a third of the time. The output is deterministic for a given theme,
+quantizes that. Mapping an image onto a fixed palette is cheap, and zlib level 3 is about as
+small as level 6 here, for much less time. The output is deterministic for a given theme,
 which the hidden-information tests rely on (identical views give identical bytes).
 """
 

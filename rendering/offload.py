@@ -3,10 +3,11 @@
 Why: the bot drew table and hand images in threads. Pillow's work is mostly C, but a drawing is also
 hundreds of small Python calls, and while drawing threads are busy every other thread that gives up
 the lock for I/O (the event loop on each socket write, the database thread on each SQLite statement)
-waits up to the 5 ms switch interval to get it back. In the 1,000-game load run (bench.bot) the bot
-managed 62-64 moves/s with a full core busy; with the same images served instantly it did 100 moves/s
-at 86 % of a core, event-loop lag p50 1 ms instead of 4-300 ms. Drawing in other processes keeps that
-lag low and uses the machine's other cores.
+waits up to the interpreter's switch interval to get it back. Under load that made drawing, not
+Discord or the database, what capped the moves a second, and the event loop lagged behind while the
+drawing threads held the lock (bench.bot's load run, and its run with the images served instantly,
+show the difference). Drawing in other processes keeps that lag low and uses the machine's other
+cores.
 
 How: the drawing functions that the bot reaches from worker threads (each game's `render_table`, the
 hand picture behind every `render_hand` (`rendering.hand`), the standings and the leaderboard) are
@@ -64,7 +65,7 @@ def start_pool(processes: int) -> ProcessPoolExecutor:
     if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
         return ProcessPoolExecutor(processes, multiprocessing.get_context("spawn"), initializer=_warm)
     context = multiprocessing.get_context("forkserver")
-    # Imported once in the server, so the drawing processes share those pages (52 MB each, PSS, with 2).
+    # Imported once in the server, so the drawing processes share those pages instead of each its own.
     context.set_forkserver_preload(list(renderers()))
     return ProcessPoolExecutor(processes, context, initializer=_warm)
 

@@ -436,7 +436,7 @@ class HardPlayer(NormalPlayer):
     def particle_count(self, view: GinView) -> int:
         """`particles`, fewer once the opponent has discarded more than `particle_budget / particles` times.
 
-        The filter's work grows with each discard it replays (about 45 ms per thousand particles here).
+        The filter's work grows with each discard it replays, for every particle (bench/gin.py times it).
         Bounding it by a public count keeps every decision well inside the computer's fixed delay, so
         a long pause never tells that a knock was legal (the filter runs only then)."""
         assert view.seat is not None
