@@ -182,14 +182,14 @@ def parse_config(argv: Sequence[str]) -> TableConfig:
     engine = game.engine
     text = game_text(args.game)
     players = text.default_players if args.players is None else args.players
-    if not engine.min_players <= players <= engine.max_players:
-        parser.error(f"{text.title} seats {engine.min_players} to {engine.max_players} players, not {players}")
-    if args.level not in engine.levels:
-        parser.error(f"--level must be one of {', '.join(engine.levels)}, not {args.level!r}")
+    if not game.min_seats <= players <= game.max_seats:
+        parser.error(f"{game.name} seats {game.min_seats} to {game.max_seats} players, not {players}")
+    if args.level not in game.levels:
+        parser.error(f"--level must be one of {', '.join(game.levels)}, not {args.level!r}")
     if args.preset is not None and args.preset not in text.presets:
         if text.presets:
             parser.error(f"--preset must be one of {', '.join(text.presets)}, not {args.preset!r}")
-        parser.error(f"{text.title} has no presets; use --option NAME=VALUE")
+        parser.error(f"{game.name} has no presets; use --option NAME=VALUE")
     options = text.options(args.preset)
     for item in args.option:
         try:
