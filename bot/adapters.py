@@ -7,7 +7,7 @@ which acts *for* the seat (design: hidden information by construction).
 
 An adapter names its game's declaration (`game = GAME`, games.plugin.GameType) and takes its kind,
 title, engine, slash command and seat range from it, so none of them is said twice. The bot builds
-one adapter per registered game (`adapters`), found by convention in `cogs.<kind>.adapter`: adding a
+one adapter per registered game (`register_adapters`), found by convention in `cogs.<kind>.adapter`: adding a
 game edits no list here.
 """
 
@@ -96,7 +96,7 @@ Outcome = Submit | Redraw | Refuse
 
 
 class GameAdapter(ABC):
-    """One per game kind; built from the registry (`adapters`), one instance per bot."""
+    """One per game kind; built from the registry (`register_adapters`), one instance per bot."""
 
     game: ClassVar[GameType]  # the game's declaration; the attributes below are read from it
     kind: ClassVar[str]
@@ -182,4 +182,4 @@ def register_adapters(games: Sequence[GameType], register: Callable[[GameAdapter
         try:
             register(adapter_class(game)())
         except Exception:
-            log.exception("could not build the %s adapter; the bot runs without that game", game.name)
+            log.exception("could not build cogs.%s.adapter; the bot runs without %s", game.kind, game.name)

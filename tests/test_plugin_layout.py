@@ -334,3 +334,19 @@ def _accepts(option, text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def test_a_game_whose_adapter_cannot_be_built_is_logged_and_the_others_still_register(caplog):
+    """Like a cog that fails to load: one game without its adapter module costs that game, not the bot."""
+    import dataclasses
+    import logging
+    from types import SimpleNamespace
+
+    from bot.adapters import register_adapters
+
+    broken = dataclasses.replace(registry.games()[0], kind="nosuchgame", engine=SimpleNamespace(kind="nosuchgame"))
+    registered = []
+    with caplog.at_level(logging.ERROR, logger="bot.adapters"):
+        register_adapters((broken, *registry.games()), registered.append)
+    assert [adapter.kind for adapter in registered] == list(registry.kinds())
+    assert any("cogs.nosuchgame.adapter" in record.getMessage() for record in caplog.records)
