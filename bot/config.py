@@ -13,26 +13,6 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MAX_DRAWING_PROCESSES = 16
 
 
-# Every setting the bot reads, in the words `python -m bot --help` prints (bot.__main__): one row per
-# environment variable, or per group of variables set together. `Settings.from_env` reads them.
-SETTINGS_HELP: tuple[tuple[str, str], ...] = (
-    ("DISCORD_TOKEN", "the bot token (required to run the bot, not to play in the terminal)"),
-    ("CARDROOM_DATABASE", "the SQLite file (default: cardroom.db), or a postgresql:// URL"),
-    ("CARDROOM_DEV_GUILD_ID", "a server id to sync slash commands to at once while developing"),
-    ("CARDROOM_LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR or CRITICAL (default: INFO)"),
-    ("CARDROOM_DRAWING_PROCESSES", f"processes drawing images, 0 to {MAX_DRAWING_PROCESSES} (default: 2)"),
-    (
-        "CARDROOM_SHARD_COUNT",
-        "the whole bot's number of gateway shards, over every process (default: unsharded)",
-    ),
-    (
-        "CARDROOM_SHARDS",
-        'the shards this process runs: "0-3", "0,2" or "0,4-5" (needs CARDROOM_SHARD_COUNT; default: all)',
-    ),
-    ("DISCORD_API_BASE, DISCORD_GATEWAY_URL", "send Discord traffic elsewhere (a proxy, the offline Discord)"),
-)
-
-
 class ConfigError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
@@ -162,3 +142,26 @@ class Tuning:
     lease_ttl: float = 30.0
     ownership_poll: float = 1.0
     health_interval: float = 60.0  # seconds between two health lines in the log (bot.health)
+
+
+# Every setting the bot reads, in the words `python -m bot --help` prints (bot.__main__): one row per
+# environment variable, or per group of variables set together. `Settings.from_env` reads them.
+SETTINGS_HELP: tuple[tuple[str, str], ...] = (
+    ("DISCORD_TOKEN", "the bot token (required to run the bot, not to play in the terminal)"),
+    ("CARDROOM_DATABASE", "the SQLite file (default: cardroom.db), or a postgresql:// URL"),
+    ("CARDROOM_DEV_GUILD_ID", "a server id to sync slash commands to at once while developing"),
+    ("CARDROOM_LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR or CRITICAL (default: INFO)"),
+    (
+        "CARDROOM_DRAWING_PROCESSES",
+        f"processes drawing images, 0 to {MAX_DRAWING_PROCESSES} (default: {Tuning().drawing_processes})",
+    ),
+    (
+        "CARDROOM_SHARD_COUNT",
+        "the whole bot's number of gateway shards, over every process (default: unsharded)",
+    ),
+    (
+        "CARDROOM_SHARDS",
+        'the shards this process runs: "0-3", "0,2" or "0,4-5" (needs CARDROOM_SHARD_COUNT; default: all)',
+    ),
+    ("DISCORD_API_BASE, DISCORD_GATEWAY_URL", "send Discord traffic elsewhere (a proxy, the offline Discord)"),
+)
