@@ -11,10 +11,37 @@ import datetime as dt
 
 from rendering.words import count, ordinal, plural
 
-__all__ = ["RESTARTING", "count", "duration", "ordinal", "plural", "relative"]
+__all__ = [
+    "ENDED_BY_HOST",
+    "ENDED_BY_MANAGER",
+    "RESTARTING",
+    "count",
+    "duration",
+    "ended_text",
+    "ordinal",
+    "plural",
+    "relative",
+]
 
 # What a click or a command gets while the bot shuts down (a restart): nothing is started.
 RESTARTING = "Cardroom is restarting right now. Your games are saved; please try again in a minute."
+
+
+# Why `/game end` ended a game, as stored (`GameRecord.end_reason`): no names in free text (delete-my-data).
+ENDED_BY_HOST = "ended by the host"
+ENDED_BY_MANAGER = "ended by a games manager"
+
+
+def ended_text(reason: str | None, host: str | None = None) -> str:
+    """What a hand of an ended (abandoned) game says instead of its turn: who ended it and that nothing was
+    rated. `host` is the host's name as shown in text (escaped), when the host has a seat."""
+    if reason == ENDED_BY_HOST:
+        who = f"{host}, the host, ended this game" if host else "The host ended this game"
+    elif reason == ENDED_BY_MANAGER:
+        who = "A games manager ended this game"
+    else:
+        who = f"This game was ended: {reason or 'it was stopped'}"
+    return f"**{who}.** Nothing was rated."
 
 
 def not_saved(reason: str, what: str = "that move") -> str:
@@ -31,11 +58,14 @@ def relative(timestamp: float) -> str:
 
 
 def duration(seconds: float) -> str:
-    """A rough human duration: "45 s", "5 min", "12 h", "3 days"."""
+    """A rough human duration: "45 s", "5 min", "1 h", "12 h", "3 days".
+
+    A whole hour reads in hours from the first one, so a list of turn times reads "1 h, 4 h, 12 h"
+    rather than "60 min" beside "4 h"; 90 minutes stays "90 min"."""
     seconds = int(seconds)
     if seconds < 120:
         return f"{seconds} s"
-    if seconds < 2 * 3600:
+    if seconds < 3600 or (seconds < 2 * 3600 and seconds % 3600):
         return f"{seconds // 60} min"
     if seconds < 2 * 86400:
         return f"{seconds // 3600} h"

@@ -21,9 +21,8 @@ from bot.adapters import GameAdapter
 from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
 from bot.lobby import engine_options
-from cogs.leaderboard import GAME_CHOICES
+from cogs.leaderboard import GAME_CHOICES, game_played_here
 from data import GameNotFound
-from games.registry import kinds
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -96,11 +95,12 @@ class Rules(commands.Cog):
 
     @app_commands.command(name="rules", description="How to play, in short pages, with this table's options")
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game (default: the one at this table)")
+    @app_commands.describe(game="Which game (default: the one at this table, else the one played here last)")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        here = await self.bot.service.db.games.open_in_channel(interaction.channel_id or 0)
-        kind = game or (here.kind if here is not None else kinds()[0])
+        db = self.bot.service.db
+        here = await db.games.open_in_channel(interaction.channel_id or 0)
+        kind = game or await game_played_here(db, interaction.channel_id, interaction.guild_id)
         game_id = here.id if here is not None and here.kind == kind else 0
         await interaction.response.send_message(ephemeral=True, **await self.page(kind, 0, game_id))
 

@@ -44,6 +44,11 @@ log = logging.getLogger(__name__)
 RECENT = 5  # results shown by /stats
 HISTORY = 10  # games listed by /history; a select offers at most 25 (Discord's cap)
 TREND_GAMES = 5
+# Why a game with a computer seat is listed under Recent results yet missing from the record.
+NOT_COUNTED = (
+    "games with computer players are not counted on this server (a games manager can change that in "
+    "`/settings server`)"
+)
 PRIVATE = "{name} keeps their results private (they opted out of leaderboards)."
 
 
@@ -242,11 +247,8 @@ class Stats(commands.Cog):
         overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id)
         scope = game_title(self.bot, kind) if kind else "all games"
         embed = discord.Embed(title=f"{shown_name(target.display_name)} · {scope}", colour=discord.Colour.dark_green())
-        if not overall.games:
-            embed.description = "No finished games here yet."
-        else:
-            embed.description = record_line(overall)
         recent = await db.results.recent_matches(guild_id, kind=kind, user_id=target.id, limit=25)
+        embed.description = await self._record_text(guild_id, overall, recent)
         for k, stats in per_kind.items():
             if stats.rating is None:
                 if kind:
@@ -270,6 +272,19 @@ class Stats(commands.Cog):
             lines = [result_line(m, target.id, game_title(self.bot, m.kind)) for m in recent[:RECENT]]
             embed.add_field(name="Recent results", value="\n".join(lines)[:1024], inline=False)
         return embed
+
+    async def _record_text(self, guild_id: int, overall: PlayerStats, recent: Sequence[MatchRecord]) -> str:
+        """The record line, or why there is none: the games listed under it may all be games with computer
+        players, which the server's `computer_games_count` setting leaves out of the record."""
+        uncounted = any(match.with_computers for match in recent) and not (
+            await self.bot.service.db.settings.guild(guild_id)
+        ).computer_games_count
+        if overall.games:
+            record = record_line(overall)
+            return f"{record}\n-# Some games below are left out: {NOT_COUNTED}." if uncounted else record
+        if uncounted:
+            return f"No games counted yet: {NOT_COUNTED}."
+        return "No finished games here yet."
 
     # -- /history ----------------------------------------------------------------------------------
 

@@ -1,0 +1,77 @@
+"""What players read in the shared messages, end to end through the offline Discord: the settings
+panel, /stats, /rules, /leaderboard, the hands of an ended game and a seat a computer took over."""
+
+from __future__ import annotations
+
+from bench.players.common import click, confirm, first_hand, open_lobby, start_bot
+from fakediscord import FakeDiscord, SimUser
+from tests.e2e.test_community import owner, people, reply, store_game
+
+
+async def test_settings_show_a_one_hour_turn_as_1_h_beside_4_h(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The casual timer choices read "1 h", "4 h", "12 h": one unit for hours, never "60 min"."""
+    await start_bot(bots)
+    boss: SimUser = owner(fake)
+    panel = await reply(boss, "settings server")
+    changed = await boss.select(panel, "cs:casual", ["3600"])
+    assert "Casual turn timer: 1 h" in changed.text
+    labels = [option["label"] for select in changed.selects for option in select.get("options", [])]
+    casual = [label for label in labels if label.startswith("Casual turns")]
+    assert casual[:3] == ["Casual turns: 1 h", "Casual turns: 4 h", "Casual turns: 12 h"], casual
+    assert not any("60 min" in label for label in labels)
+
+
+async def test_stats_after_a_game_against_the_computer_say_it_is_not_counted(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """/stats with only a game against the computer: the recent result is listed and the record says why
+    it counts for nothing, instead of "No finished games here yet" above that very game."""
+    bot = await start_bot(bots)
+    await store_game(bot.service.db, int(fake.guild.id), people(fake, "alice"), 7, computers=1)
+    answer = await reply(fake.users["alice"], "stats")
+    assert "Recent results" in answer.text and "Thirteen #" in answer.text
+    assert "No finished games" not in answer.text
+    assert "games with computer players are not counted on this server" in answer.text
+
+
+async def test_stats_with_no_game_at_all_say_no_finished_games(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """Someone who never played here reads "No finished games here yet", and nothing about computers."""
+    await start_bot(bots)
+    answer = await reply(fake.users["alice"], "stats")
+    assert "No finished games here yet." in answer.text and "computer" not in answer.text
+
+
+async def test_rules_without_a_game_show_the_game_played_here_last(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """/rules with no table here and no game chosen: the rules of the game last played, as /leaderboard picks."""
+    bot = await start_bot(bots)
+    await store_game(bot.service.db, int(fake.guild.id), people(fake, "alice", "bob"), 3, kind="schnapsen")
+    page = await reply(fake.users["alice"], "rules")
+    assert page.ephemeral and "Schnapsen" in page.text.splitlines()[0], page.text
+    board = await reply(fake.users["alice"], "leaderboard")
+    assert "Schnapsen leaderboard" in board.text
+
+
+async def test_empty_leaderboard_answers_only_the_asker(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """/leaderboard with nobody listed yet: a private answer saying how to get listed, no public image."""
+    await start_bot(bots)
+    answer = await reply(fake.users["alice"], "leaderboard", game="gin")
+    assert answer.ephemeral and not answer.attachments
+    assert "Nobody is on the Gin Rummy leaderboard yet" in answer.text
+    assert not [m for m in fake.messages(fake.channel) if not m.ephemeral and "leaderboard" in m.text]
+
+
+async def test_hands_after_game_end_say_who_ended_it_and_nothing_was_rated(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """After /game end the DM hand no longer says "Your turn": it says the host ended the game and that
+    nothing was rated, with its controls greyed."""
+    await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    await click(alice, lobby, "Start")
+    first = await first_hand(fake, [alice, bob])
+    assert first is not None and "Your turn" in first.text
+    await confirm(alice, await alice.slash("game end"))
+    ended = await fake.wait_for_message(
+        fake.channel_by_id(first.channel_id), lambda m: m.id == first.id and "ended" in m.text
+    )
+    assert "Your turn" not in ended.text
+    assert "Alice, the host, ended this game" in ended.text and "Nothing was rated" in ended.text
+    assert all(button.get("disabled") for button in ended.buttons)
