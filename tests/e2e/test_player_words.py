@@ -3,7 +3,21 @@ panel, /stats, /rules, /leaderboard, the hands of an ended game and a seat a com
 
 from __future__ import annotations
 
-from bench.players.common import click, confirm, first_hand, open_lobby, start_bot
+import asyncio
+
+from bench.players.common import (
+    click,
+    confirm,
+    first_hand,
+    game_id_of,
+    hand_message,
+    is_my_turn,
+    open_lobby,
+    start_bot,
+    start_game,
+    take_turn_with_hint,
+    version_of,
+)
 from fakediscord import FakeDiscord, SimUser
 from tests.e2e.test_community import owner, people, reply, store_game
 
@@ -75,3 +89,35 @@ async def test_hands_after_game_end_say_who_ended_it_and_nothing_was_rated(fake:
     assert "Your turn" not in ended.text
     assert "Alice, the host, ended this game" in ended.text and "Nothing was rated" in ended.text
     assert all(button.get("disabled") for button in ended.buttons)
+
+
+async def test_a_seat_a_computer_took_over_after_leave_reads_robot_bob(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """Bob leaves Thirteen mid-game: the table text names his seat "🤖 Bob" once the computer plays it,
+    and the table image draws it with the robot, as for a computer seated in the lobby."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    table = await start_game(fake, alice, lobby, [alice, bob])
+    game_id = game_id_of(lobby)
+    await confirm(bob, await bob.click(table, label="Leave"))
+    loop = asyncio.get_running_loop()
+    deadline, acted = loop.time() + 30, -1
+    while "🤖 Bob" not in fake.message(table).text:  # Alice plays until the computer in Bob's seat has moved
+        assert loop.time() < deadline, fake.message(table).text
+        hand = hand_message(fake, alice, game_id)
+        if hand is not None and is_my_turn(hand) and version_of(hand) > acted:
+            acted = version_of(hand)
+            await take_turn_with_hint(fake, alice, hand)
+        else:
+            await asyncio.sleep(0.01)
+    assert "Bob" not in fake.message(table).text.replace("🤖 Bob", "")
+    loaded = await bot.service.load(game_id)
+    assert loaded.state is not None and not loaded.state.is_over
+    names = tuple("🤖 Bob" if seat.user_id == int(bob.id) else seat.display_name for seat in loaded.record.seats)
+    expected = bot.service.adapter("thirteen").render_table(loaded.state.view(None), names)
+    shown = await fake.wait_for_message(
+        fake.channel,
+        lambda m: m.id == table.id and m.attachments[0].filename == f"table-{game_id}-{loaded.record.version}.png",
+    )
+    assert shown.attachments[0].data == expected
