@@ -97,7 +97,7 @@ class Endings:
         humans = [s for s in record.seats if not s.is_computer and s.seat != seat]
         if not humans:
             title = service.adapter(record.kind).title
-            text = f"Everyone has left {title} #{record.id}; the game is over."
+            text = f"Everyone has left {title} #{record.id}, so the game was ended. Nothing was rated."
         else:
             text = (
                 f"{shown_name(name)} left the game; a computer player takes their seat. This game is no longer rated."

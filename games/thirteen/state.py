@@ -353,8 +353,9 @@ class State:
             winner = final.index(1)
             self._start_game(self.game_number + 1, leader=winner)
         else:
+            # No log line of its own: every reader already has one for the end ("Game over: …" on the
+            # table, the standings), and the last line stays the last thing that happened.
             self.over = True
-            self._say(None, "the match is over" if self.options.series_games > 1 else "the game is over")
         return True
 
     def _start_game(self, game_number: int, leader: int | None) -> None:

@@ -13,6 +13,7 @@ from bench.players.common import (
     hand_message,
     is_my_turn,
     open_lobby,
+    play_all,
     start_bot,
     start_game,
     take_turn_with_hint,
@@ -121,3 +122,29 @@ async def test_a_seat_a_computer_took_over_after_leave_reads_robot_bob(fake: Fak
         lambda m: m.id == table.id and m.attachments[0].filename == f"table-{game_id}-{loaded.record.version}.png",
     )
     assert shown.attachments[0].data == expected
+
+
+async def test_a_finished_thirteen_table_says_game_over_once(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The table text at the end reads "Game over: 1st …" once, with no lower-case "the game is over" above it."""
+    await start_bot(bots)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(alice, lobby, "Add computer player")
+    table = await click(alice, lobby, "Start")
+    await play_all(fake, [alice])
+    game_id = game_id_of(lobby)
+    final = await fake.wait_for_message(fake.channel, lambda m: m.id == table.id and "Game over" in m.text)
+    assert final.text.count("Game over: 1st ") == 1 and "game is over" not in final.text.lower(), final.text
+    assert f"game #{game_id}" in final.text
+
+
+async def test_everyone_leaving_says_the_game_was_ended_and_nothing_was_rated(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The last person leaves: the notice says the game was ended and nothing was rated, in one clean sentence."""
+    await start_bot(bots)
+    alice = fake.users["alice"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(alice, lobby, "Add computer player")
+    table = await click(alice, lobby, "Start")
+    await confirm(alice, await alice.click(table, label="Leave"))
+    notice = await fake.wait_for_message(fake.channel, lambda m: "Everyone has left" in m.text)
+    assert notice.text == f"Everyone has left Thirteen #{game_id_of(lobby)}, so the game was ended. Nothing was rated."
