@@ -8,6 +8,7 @@ module still does not import discord.py (only `relative` needs it, and loads it 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from rendering.words import count, ordinal, plural
 
@@ -15,16 +16,30 @@ __all__ = [
     "ENDED_BY_HOST",
     "ENDED_BY_MANAGER",
     "RESTARTING",
+    "RULE_ID",
     "count",
     "duration",
     "ended_text",
     "ordinal",
     "plural",
     "relative",
+    "without_rule_ids",
 ]
 
 # What a click or a command gets while the bot shuts down (a restart): nothing is started.
 RESTARTING = "Cardroom is restarting right now. Your games are saved; please try again in a minute."
+
+
+# A rule id of docs/rules.md ("TL-4", "CA-10", "D-SX-1", "TL-8.7"): for code, tests and docs, never for players.
+RULE_ID = re.compile(r"\b(?:D-)?[A-Z]{2,3}-\d+(?:\.\d+)?\b")
+# One or more rule ids in brackets, as the games' texts cite them: " (GR-5, D-GR-2)".
+_CITED = re.compile(rf"[ \t]*\((?:{RULE_ID.pattern})(?:(?:,\s*|\s+and\s+|/)(?:{RULE_ID.pattern}))*\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """`text` with its bracketed rule-id citations taken out: a rules text written beside docs/rules.md
+    cites them, while players read words (the rules page is where the ids mean something)."""
+    return _CITED.sub("", text)
 
 
 # Why `/game end` ended a game, as stored (`GameRecord.end_reason`): no names in free text (delete-my-data).

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.ids import Scope, scope_pattern, scoped
 from bot.layout import lobby_card
+from bot.texts import without_rule_ids
 from bot.welcome import welcome
 from games import registry
 
@@ -78,7 +79,7 @@ class About(commands.Cog):
                 name = registry.get(kind).name
                 found.append((kind, name, "", f"**{name}** (not available on this bot right now)."))
                 continue
-            summary = next((line for line in adapter.summary.splitlines() if line.strip()), "")
+            summary = without_rule_ids(next((line for line in adapter.summary.splitlines() if line.strip()), ""))
             found.append((kind, adapter.title, adapter.command_name, summary))
         return found
 

@@ -1,8 +1,9 @@
 """/rules: a game's rules in short pages, ending with the options the table uses.
 
-Each game's adapter already writes its rules (`rules_text(options)`, citing rule ids); this cog cuts
-them into pages of a few bullets, so a phone screen shows one page without scrolling, and adds a
-last page with the table's options: the open game's in this channel, else the defaults. Pages are
+Each game's adapter already writes its rules (`rules_text(options)`); this cog cuts them into pages of
+a few bullets, so a phone screen shows one page without scrolling, and adds a last page with the
+table's options: the open game's in this channel, else the defaults. Rule ids the text cites beside
+docs/rules.md are taken out (bot.texts.without_rule_ids): players read words. Pages are
 ephemeral (only the asker sees them) and turned with a DynamicItem `cu:<kind>:<page>:<game>` (game
 0 = default options), which keeps working after a restart.
 """
@@ -21,6 +22,7 @@ from bot.adapters import GameAdapter
 from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
 from bot.lobby import engine_options
+from bot.texts import without_rule_ids
 from cogs.leaderboard import GAME_CHOICES, game_played_here
 from data import GameNotFound
 
@@ -117,7 +119,7 @@ class Rules(commands.Cog):
                 game_id = 0
         pages = rules_pages(adapter.rules_text(options), options_line(adapter, options, game_id))
         page = max(0, min(page, len(pages) - 1))
-        text = f"{pages[page]}\n-# Page {page + 1} of {len(pages)}"
+        text = without_rule_ids(f"{pages[page]}\n-# Page {page + 1} of {len(pages)}")
         view = discord.ui.View(timeout=None)
         for item in page_buttons(kind, page, len(pages), game_id):
             view.add_item(item)

@@ -45,6 +45,7 @@ CROSS_GAME = {
     "tests/e2e/test_crash_consistency.py": "kills the bot mid-game in each game",
     "tests/e2e/test_first_time.py": "/cardroom's Play buttons start concrete games",
     "tests/e2e/test_hostile_input.py": "malformed options and ids against each game's command",
+    "tests/e2e/test_player_words.py": "what players read in the shared messages, at tables of named games",
     "tests/e2e/test_table_options.py": "table options of two games through the shared lobby",
     "tests/rendering/test_dispatch.py": "the renderer lookup by kind, on each game's view",
     "tests/rendering/test_legibility.py": "phone legibility of each game's images",

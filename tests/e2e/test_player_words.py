@@ -19,7 +19,9 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
+from bot.texts import RULE_ID
 from fakediscord import FakeDiscord, SimUser
+from games.registry import kinds
 from tests.e2e.test_community import owner, people, reply, store_game
 
 
@@ -148,3 +150,20 @@ async def test_everyone_leaving_says_the_game_was_ended_and_nothing_was_rated(fa
     await confirm(alice, await alice.click(table, label="Leave"))
     notice = await fake.wait_for_message(fake.channel, lambda m: "Everyone has left" in m.text)
     assert notice.text == f"Everyone has left Thirteen #{game_id_of(lobby)}, so the game was ended. Nothing was rated."
+
+
+async def test_rules_pages_cardroom_and_settings_read_no_rule_ids(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """Every /rules page of every game, the /cardroom card and both settings panels: words, no "(GR-4)"."""
+    await start_bot(bots)
+    alice = fake.users["alice"]
+    read = [(await reply(alice, "cardroom")).text, (await reply(alice, "settings show")).text]
+    read.append((await reply(owner(fake), "settings server")).text)
+    for kind in kinds():
+        page = await reply(alice, "rules", game=kind)
+        read.append(page.text)
+        while (turn := page.component(label="Next ▶")) and not turn.get("disabled"):
+            page = await click(alice, page, "Next ▶")
+            read.append(page.text)
+    assert len(read) > 3 + len(kinds())
+    cited = [(RULE_ID.findall(text), text[:60]) for text in read if RULE_ID.search(text)]
+    assert not cited, cited
