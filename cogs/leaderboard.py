@@ -267,7 +267,9 @@ class Leaderboard(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="This server's best players of a game")
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game (default: the one played here most recently)", period="How far back")
+    @app_commands.describe(
+        game="Which game (default: the one at this table, else the one played here last)", period="How far back"
+    )
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None, period: str = "all") -> None:
         kind = game or await self.default_kind(interaction)
