@@ -153,7 +153,8 @@ async def test_everyone_leaving_says_the_game_was_ended_and_nothing_was_rated(fa
 
 
 async def test_rules_pages_cardroom_and_settings_read_no_rule_ids(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """Every /rules page of every game, the /cardroom card and both settings panels: words, no "(GR-4)"."""
+    """Every /rules page of every game, a table's Rules button, the /cardroom card and both settings panels:
+    words, no "(GR-4)"."""
     await start_bot(bots)
     alice = fake.users["alice"]
     read = [(await reply(alice, "cardroom")).text, (await reply(alice, "settings show")).text]
@@ -164,6 +165,9 @@ async def test_rules_pages_cardroom_and_settings_read_no_rule_ids(fake: FakeDisc
         while (turn := page.component(label="Next ▶")) and not turn.get("disabled"):
             page = await click(alice, page, "Next ▶")
             read.append(page.text)
-    assert len(read) > 3 + len(kinds())
+    lobby = await click(alice, await open_lobby(fake, alice, "gin new"), "Add computer player")
+    table = await click(alice, lobby, "Start")
+    read.append((await click(alice, table, "Rules")).text)  # the table's own Rules button
+    assert len(read) > 4 + len(kinds())
     cited = [(RULE_ID.findall(text), text[:60]) for text in read if RULE_ID.search(text)]
     assert not cited, cited
