@@ -19,7 +19,8 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
-from bot.texts import RULE_ID
+from bot.texts import ENDED_BY_HOST, RULE_ID
+from data import Database
 from fakediscord import FakeDiscord, SimUser
 from games.registry import kinds
 from tests.e2e.test_community import owner, people, reply, store_game
@@ -171,3 +172,27 @@ async def test_rules_pages_cardroom_and_settings_read_no_rule_ids(fake: FakeDisc
     assert len(read) > 4 + len(kinds())
     cited = [(RULE_ID.findall(text), text[:60]) for text in read if RULE_ID.search(text)]
     assert not cited, cited
+
+
+async def test_a_hand_of_a_game_ended_while_the_bot_was_down_says_so_after_the_restart(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The hand is a projection of the stored game: ended in the database while no bot runs, the next bot
+    redraws the DM hand as ended by the host, nothing rated."""
+    first = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    await start_game(fake, alice, lobby, [alice, bob])
+    hand = await first_hand(fake, [alice, bob])
+    assert hand is not None and "Your turn" in hand.text
+    await bots.stop(first)
+    db = await Database.open(bots.settings().database_path)
+    try:
+        await db.games.abandon(game_id_of(lobby), at=0.0, reason=ENDED_BY_HOST)
+    finally:
+        await db.close()
+    await start_bot(bots)
+    ended = await fake.wait_for_message(
+        fake.channel_by_id(hand.channel_id), lambda m: m.id == hand.id and "ended this game" in m.text
+    )
+    assert "Alice, the host, ended this game." in ended.text and "Nothing was rated" in ended.text
+    assert "Your turn" not in ended.text
