@@ -274,14 +274,14 @@ class Stats(commands.Cog):
         return embed
 
     async def _record_text(self, guild_id: int, overall: PlayerStats, recent: Sequence[MatchRecord]) -> str:
-        """The record line, or why there is none: the games listed under it may all be games with computer
-        players, which the server's `computer_games_count` setting leaves out of the record."""
-        uncounted = any(match.with_computers for match in recent) and not (
+        """The record line, or why there is none: the games listed under it (the newest `RECENT`) may be
+        games with computer players, which the server's `computer_games_count` setting leaves out."""
+        uncounted = any(match.with_computers for match in recent[:RECENT]) and not (
             await self.bot.service.db.settings.guild(guild_id)
         ).computer_games_count
         if overall.games:
             record = record_line(overall)
-            return f"{record}\n-# Some games below are left out: {NOT_COUNTED}." if uncounted else record
+            return f"{record}\n_Some games below are left out: {NOT_COUNTED}._" if uncounted else record
         if uncounted:
             return f"No games counted yet: {NOT_COUNTED}."
         return "No finished games here yet."

@@ -23,7 +23,7 @@ from bot.texts import ENDED_BY_HOST, RULE_ID
 from data import Database
 from fakediscord import FakeDiscord, SimUser
 from games.registry import kinds
-from tests.e2e.test_community import owner, people, reply, store_game
+from tests.e2e.test_community import BASE_TIME, owner, people, reply, store_game
 
 
 async def test_settings_show_a_one_hour_turn_as_1_h_beside_4_h(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
@@ -48,6 +48,18 @@ async def test_stats_after_a_game_against_the_computer_say_it_is_not_counted(fak
     assert "Recent results" in answer.text and "Thirteen #" in answer.text
     assert "No finished games" not in answer.text
     assert "games with computer players are not counted on this server" in answer.text
+
+
+async def test_stats_note_that_a_listed_game_against_the_computer_is_left_out(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """One game between people and a newer one against the computer: the record counts one game and says the
+    other, listed under it, is left out and why."""
+    bot = await start_bot(bots)
+    db, guild = bot.service.db, int(fake.guild.id)
+    await store_game(db, guild, people(fake, "alice", "bob"), 3, at=BASE_TIME)
+    await store_game(db, guild, people(fake, "alice"), 7, computers=1, at=BASE_TIME + 60)
+    answer = await reply(fake.users["alice"], "stats")
+    assert "**1** game · " in answer.text and "with computers" in answer.text
+    assert "Some games below are left out: games with computer players are not counted on this server" in answer.text
 
 
 async def test_stats_with_no_game_at_all_say_no_finished_games(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
