@@ -97,7 +97,7 @@ class Rules(commands.Cog):
 
     @app_commands.command(name="rules", description="How to play, in short pages, with this table's options")
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game (default: the one at this table, else the one played here last)")
+    @app_commands.describe(game="Which game (default: the one at this table, else the one last finished on this server)")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         db = self.bot.service.db

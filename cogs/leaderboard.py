@@ -268,7 +268,7 @@ class Leaderboard(commands.Cog):
     @app_commands.command(name="leaderboard", description="This server's best players of a game")
     @app_commands.guild_only()
     @app_commands.describe(
-        game="Which game (default: the one at this table, else the one played here last)", period="How far back"
+        game="Which game (default: the one at this table, else the one last finished on this server)", period="How far back"
     )
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None, period: str = "all") -> None:
