@@ -23,7 +23,7 @@ from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
 from bot.lobby import engine_options
 from bot.texts import without_rule_ids
-from cogs.leaderboard import GAME_CHOICES, game_played_here
+from cogs.leaderboard import GAME_CHOICES, GAME_DEFAULT, game_played_here
 from data import GameNotFound
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class Rules(commands.Cog):
 
     @app_commands.command(name="rules", description="How to play, in short pages, with this table's options")
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game (default: the one at this table, else the one last finished on this server)")
+    @app_commands.describe(game=GAME_DEFAULT)
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         db = self.bot.service.db

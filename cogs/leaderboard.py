@@ -46,6 +46,8 @@ PAGE_SIZE = 10
 DAY = 24 * 60 * 60
 # Discord allows 25 choices per option (discord-notes C.1); the registered games fit comfortably.
 GAME_CHOICES = [app_commands.Choice(name=game.name, value=game.kind) for game in registry.games()]
+# The `game` option's help where it may be left out (`game_played_here`); Discord allows 100 characters.
+GAME_DEFAULT = "Which game (default: the one at this table, else the one last finished on this server)"
 
 
 def game_title(bot: CardBot, kind: str) -> str:
@@ -267,9 +269,7 @@ class Leaderboard(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="This server's best players of a game")
     @app_commands.guild_only()
-    @app_commands.describe(
-        game="Which game (default: the one at this table, else the one last finished on this server)", period="How far back"
-    )
+    @app_commands.describe(game=GAME_DEFAULT, period="How far back")
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None, period: str = "all") -> None:
         kind = game or await self.default_kind(interaction)
