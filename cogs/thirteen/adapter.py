@@ -20,7 +20,7 @@ from bot.components import button, select
 from bot.decode import INVALID, strict_indices
 from bot.ids import ComponentId, encode_mask
 from bot.texts import count, ordinal
-from cogs.thirteen.words import OPTION_LABELS, RULES
+from cogs.thirteen.words import OPTION_LABELS, RULES, round_over_line
 from games.base import Move
 from games.thirteen import GAME, PASS, NormalPlayer, Options, Play, ThirteenView
 from games.thirteen.suggest import suggestions
@@ -55,14 +55,14 @@ class ThirteenAdapter(GameAdapter):
         return ", ".join(parts) or "standard rules"
 
     def table_header(self, view: ThirteenView, names: Sequence[str]) -> str:
-        lines = []
+        lines = [round_over_line(view, names)]
         if view.last_action is not None:
             who = names[view.last_action.seat] if view.last_action.seat is not None else ""
             lines.append(f"{who} {view.last_action.text}".strip())
         if view.is_over:
             order = ", ".join(f"{ordinal(i + 1)} {names[seat]}" for i, seat in enumerate(view.finished))
             lines.append(f"Game over: {order}")
-        return "\n".join(lines)
+        return "\n".join(line for line in lines if line)
 
     def render_table(self, view: ThirteenView, names: Sequence[str]) -> bytes:
         return render_table(view, names)

@@ -41,6 +41,21 @@ bombs chop 2s (TL-8). Once you pass you are out until the table clears (TL-9).
   pass          pass"""
 
 
+def round_over_line(view: ThirteenView, names: Sequence[str]) -> str:
+    """How the round that just cleared ended (TL-10), until the leader's next play: "Nobody beat Ada's
+    K♠ K♣: Ben passed, Cleo passed." Empty while a round is under way or once the game is over."""
+    if view.is_over or view.table is not None or not view.last_round:
+        return ""
+    plays = [n for n, turn in enumerate(view.last_round) if isinstance(turn.move, Play)]
+    if not plays:
+        return ""
+    last = view.last_round[plays[-1]]
+    assert isinstance(last.move, Play)
+    passes = [f"{names[turn.seat]} passed" for turn in view.last_round[plays[-1] + 1 :]]
+    said = f"Nobody beat {names[last.seat]}'s {last.move}"
+    return f"{said}: {', '.join(passes)}." if passes else f"{said}."
+
+
 class ThirteenText:
     """Text for `ThirteenView`s."""
 

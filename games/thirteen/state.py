@@ -49,6 +49,7 @@ class State:
         "game_places",
         "hands",
         "history",
+        "last_round",
         "log",
         "on_two",
         "options",
@@ -78,6 +79,7 @@ class State:
     places: tuple[int | None, ...]
     forced: int | None
     history: tuple[Turn, ...]
+    last_round: tuple[Turn, ...]
     log: tuple[LogLine, ...]
     played: int
     series_points: tuple[int, ...]
@@ -199,6 +201,7 @@ class State:
         state.places = view.places
         state.forced = value(view.must_include) if view.must_include is not None else None
         state.history = ()
+        state.last_round = ()
         state.log = ()
         state.played = mask_of(view.played)
         state.series_points = (0,) * view.players
@@ -243,6 +246,7 @@ class State:
         self.declined = 0
         self.forced = None
         self.history = (*self.history, Turn(seat, move))
+        self.last_round = ()
         self._say(seat, f"played {move} ({combo.describe()})")
         if not hands[seat]:
             self._go_out(seat, on_a_two=bool(move.mask & TWOS_MASK))
@@ -311,9 +315,11 @@ class State:
         self.on_two = False
         self.passed = 0
         self.declined = 0
+        # Kept for the table until the next play, so the passes that ended the round stay readable.
+        self.last_round = self.history
         self.history = ()
         self.turn = leader
-        self._say(leader, "leads a fresh round")
+        self._say(leader, "leads a new round")
 
     def _go_out(self, seat: int, on_a_two: bool) -> None:
         """Take the next finishing place (TL-11), or the lowest free one when out on a 2 (E-TL-9)."""
@@ -348,6 +354,7 @@ class State:
         self.table = None
         self.table_seat = None
         self.history = ()
+        self.last_round = ()
         self.turn = None
         if self.game_number < self.options.series_games:
             winner = final.index(1)
@@ -368,6 +375,7 @@ class State:
         self.passed = 0
         self.declined = 0
         self.history = ()
+        self.last_round = ()
         self.played = 0
         self.forced = None
         if self.options.series_games > 1:
@@ -434,6 +442,7 @@ class State:
             places=self.places,
             finished=tuple(s for _, s in placed),
             history=self.history,
+            last_round=self.last_round,
             log=self.log,
             last_action=self.log[-1] if self.log else None,
             played=cards_of(self.played),
@@ -533,6 +542,7 @@ def position(
     state.over = False
     state.log = ()
     state.history = ()
+    state.last_round = ()
     state.declined = 0
     state.passed = sum(1 << s for s in passed)
     state.forced = None
