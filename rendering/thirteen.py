@@ -165,19 +165,28 @@ def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
 
 def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Sequence[str], top: int,
                      theme: Theme) -> None:
-    """TL-11: every place, best first, as medal and name lines in the centre of a finished game."""
+    """TL-11: every place, best first, as medal and name lines in the centre of a finished game, each
+    followed by the cards that seat was left holding (the hands are no secret once the game is over)."""
     ranked = match_places(view)
     line_h = min(34, (CENTRE_H - CAPTION_H - 16) // max(1, len(ranked)))
-    left = theme.width // 2 - 160
+    holding = [held for held in view.left_holding if held]
+    left = PAD + 40 if holding else theme.width // 2 - 160
+    name_right = left + (260 if holding else 340)
     for row, (place, seat) in enumerate(ranked):
         y = top + row * line_h
         colour = place_colour(place, theme) or theme.text_muted
         draw.rounded_rectangle((left, y + 2, left + 64, y + line_h - 2), 12, fill=colour)
         draw_line(draw, (left + 32, y + line_h / 2), ordinal(place), bold(TEXT_PX), theme.board_bg, "center")
-        draw_fitted(draw, (left + 76, y, left + 340, y + line_h), seat_name(names, seat), bold(TEXT_PX), theme.text)
+        draw_fitted(draw, (left + 76, y, name_right, y + line_h), seat_name(names, seat), bold(TEXT_PX), theme.text)
+        x = name_right + 10
         if view.series_games > 1:
-            draw_fitted(draw, (left + 350, y, left + 470, y + line_h), f"{view.series_points[seat]} pts",
+            draw_fitted(draw, (x, y, x + 100, y + line_h), f"{view.series_points[seat]} pts",
                         font(TEXT_PX), theme.text_muted, "right")
+            x += 120
+        held = view.left_holding[seat] if seat < len(view.left_holding) else ()
+        if held:
+            draw_fitted(draw, (x, y, theme.width - PAD - 16, y + line_h), " ".join(map(str, sort_hand(held))),
+                        font(TEXT_PX), theme.text_muted)
 
 
 @offloaded

@@ -20,7 +20,7 @@ from bot.components import button, select
 from bot.decode import INVALID, strict_indices
 from bot.ids import ComponentId, encode_mask
 from bot.texts import count, ordinal
-from cogs.thirteen.words import CANT_BEAT, OPTION_LABELS, RULES, WHY_ASKED, round_over_line
+from cogs.thirteen.words import CANT_BEAT, OPTION_LABELS, RULES, WHY_ASKED, left_holding_lines, round_over_line
 from games.base import Move
 from games.thirteen import GAME, PASS, NormalPlayer, Options, Play, ThirteenView
 from games.thirteen.suggest import has_beating_play, suggestions
@@ -62,6 +62,7 @@ class ThirteenAdapter(GameAdapter):
         if view.is_over:
             order = ", ".join(f"{ordinal(i + 1)} {names[seat]}" for i, seat in enumerate(view.finished))
             lines.append(f"Game over: {order}")
+            lines += left_holding_lines(view, names)
         return "\n".join(line for line in lines if line)
 
     def render_table(self, view: ThirteenView, names: Sequence[str]) -> bytes:

@@ -64,6 +64,15 @@ def round_over_line(view: ThirteenView, names: Sequence[str]) -> str:
     return f"{said}: {', '.join(passes)}." if passes else f"{said}."
 
 
+def left_holding_lines(view: ThirteenView, names: Sequence[str]) -> list[str]:
+    """Once the game is over, what each seat still held: "Ben was left holding 3♥ 7♣ (2 cards)"."""
+    return [
+        f"{names[seat]} was left holding {cards_text(held)} ({count(len(held), 'card')})"
+        for seat, held in enumerate(view.left_holding)
+        if held
+    ]
+
+
 class ThirteenText:
     """Text for `ThirteenView`s."""
 
@@ -97,8 +106,14 @@ class ThirteenText:
         if view.series_games > 1:
             title += f" · game {view.game_number} of {view.series_games}"
         lines = [heading(title), *seat_rows(names, columns, view.to_move)]
-        if view.table is None:
-            lines.append("   Table: clear, the leader plays anything")
+        if view.is_over:
+            lines += [f"   {line}" for line in left_holding_lines(view, names)]
+        elif view.table is None:
+            leader = f"{names[view.to_move]} leads a new round" if view.to_move is not None else "a new round"
+            lines.append(f"   Table: clear, {leader}")
+            ended = round_over_line(view, names)
+            if ended:
+                lines.append(f"   {ended}")
         else:
             lines.append(
                 f"   Table: {cards_text(view.table.cards)} ({view.table.description}) by {names[view.table.seat]}"
@@ -130,6 +145,13 @@ class ThirteenText:
             return None
         points = " · ".join(f"{names[seat]} {p}" for seat, p in enumerate(after.series_points))
         return f"{heading(f'Game {after.game_number} of {after.series_games}')}\n   Place points so far: {points}"
+
+    def opening_lines(self, after: ThirteenView) -> int:
+        """The newest log lines that already belong to the next game of a series (from its "game n of m
+        is dealt" line on, D-TL-5), which the terminal prints after the points so far."""
+        dealt = f"game {after.game_number} of {after.series_games} is dealt"
+        starts = [n for n, line in enumerate(after.log) if line.seat is None and line.text == dealt]
+        return len(after.log) - starts[-1] if starts and after.game_number > 1 else 0
 
     def help(self) -> str:
         return HELP

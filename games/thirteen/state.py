@@ -453,6 +453,7 @@ class State:
             series_points=self.series_points,
             is_over=self.over,
             options=self.options,
+            left_holding=tuple(cards_of(hand) for hand in self.hands) if self.over else (),
         )
 
     # Saving (games.thirteen.snapshot) -----------------------------------------------------------

@@ -126,3 +126,11 @@ def test_a_hand_that_can_beat_the_table_is_not_told_to_pass():
 def test_the_rules_say_when_the_bot_passes_for_a_player():
     """/thirteen rules: the bot passes for you only when no hand of your size could beat the table."""
     assert "passes for you only when no hand of your size could beat it" in RULES
+
+
+def test_a_finished_game_shows_the_cards_the_last_player_held():
+    """Once the game is over the table text names what the loser was left holding."""
+    state = _moves(position(["3s", "", "5d 9h"], to_move=0), "3s")
+    assert state.is_over
+    header = ADAPTER.table_header(state.view(None), NAMES)
+    assert "Bob was left holding 5♦ 9♥ (2 cards)" in header.splitlines()
