@@ -449,7 +449,8 @@ class GinText:
         if summary is None or summary == before.last_hand:
             return None
         lines = [tt.heading(f"Hand {summary.number} over")]
-        lines.extend(f"   {_plain(line)}" for line in hand_end_lines(summary, names))
+        # Without the bold headline: the score sentences below say the same, in full.
+        lines.extend(f"   {_plain(line)}" for line in hand_end_lines(summary, names)[1:])
         lines.extend(f"   {line}" for line in score_lines(after, names))
         return "\n".join(lines)
 

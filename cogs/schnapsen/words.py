@@ -21,6 +21,7 @@ from games.schnapsen import (
     Close,
     DealEnd,
     DealSummary,
+    Dealt,
     Draw,
     ExchangeTrump,
     KeepTrump,
@@ -378,7 +379,10 @@ class SchnapsenText:
         title = f"{game} · deal {view.deal_number} · to {count(view.target, 'game point')}"
         game_points = [f"{points} game {plural(points, 'pt')}" for points in view.game_points]
         tricks = [count(won, "trick") for won in view.tricks_won]
-        points = ["? card pts" if value is None else f"{value} card {plural(value, 'pt')}" for value in view.points]
+        # Memory mode (SX-11): nobody's points are shown, your own included, as on the Discord hand.
+        hidden = view.claim_mode == "memory" and not view.is_over
+        points = ["? card pts" if value is None or hidden else f"{value} card {plural(value, 'pt')}"
+                  for value in view.points]
         cards = [f"{size} in hand" for size in view.hand_sizes]
         lines = [tt.heading(title), *tt.seat_rows(names, [game_points, tricks, points, cards], view.to_move)]
         lines.append(f"   Trump: {view.trump.symbol}  ·  {_talon(view, names)}")
@@ -453,6 +457,12 @@ class SchnapsenText:
             f"   Card points {totals}; {count(deal.game_points, 'game point')}"
             f" to {names[deal.winner]}. Game points: {game} (to {after.target})"
         )
+
+    def opening_lines(self, after: SchnapsenView) -> int:
+        """The newest log lines that already belong to the next deal (from its "Deal n" line on), which
+        the terminal prints after the last deal's summary."""
+        dealt = [n for n, entry in enumerate(after.log) if isinstance(entry, Dealt)]
+        return len(after.log) - dealt[-1] if dealt else 0
 
     def help(self) -> str:
         return HELP
