@@ -1,9 +1,10 @@
 """The Thirteen state machine: turns, rounds, passing, going out, places and series (TL-3..TL-13).
 
 A `State` is immutable: `apply` returns a new one. Cards are bitmasks internally (see `order`); the
-public surface speaks `games.cards.Card`. With auto-pass on (D-TL-4) the engine passes for every seat
-that has no legal beating play, recording it in the round's history, so `to_move` is always a seat
-with a real choice.
+public surface speaks `games.cards.Card`. With auto-pass on (D-TL-4) the engine passes for a seat that
+could not beat the table, recording it in the round's history: at new tables (`auto_pass_public`) only
+when no hand of that seat's size could, so the pass reveals nothing and a seat with no beating play of
+its own may still be asked; at tables stored before, whenever its own hand holds no beating play.
 """
 
 from __future__ import annotations
