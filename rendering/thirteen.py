@@ -156,7 +156,14 @@ def _draw_strip(draw: ImageDraw.ImageDraw, items: Sequence[str], box: tuple[int,
             return
 
 
-def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
+def _footer_text(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> str:
+    held = [(seat, cards) for seat, cards in enumerate(view.left_holding) if cards]
+    if held:  # the game is over: what the last player still held, no secret any more (TL-11)
+        seat, cards = held[0]
+        shown = " ".join(map(str, sort_hand(cards)))
+        name = seat_name(names, seat)
+        said = [f"{name} was left holding {shown}", f"{name}: {shown}", f"Left holding {shown}"]
+        return next((text for text in said if text_width(text, font(TEXT_PX)) <= theme.width - 2 * PAD), said[-1])
     line = view.last_action
     if line is None:
         return "New game"
@@ -165,28 +172,19 @@ def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
 
 def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Sequence[str], top: int,
                      theme: Theme) -> None:
-    """TL-11: every place, best first, as medal and name lines in the centre of a finished game, each
-    followed by the cards that seat was left holding (the hands are no secret once the game is over)."""
+    """TL-11: every place, best first, as medal and name lines in the centre of a finished game."""
     ranked = match_places(view)
     line_h = min(34, (CENTRE_H - CAPTION_H - 16) // max(1, len(ranked)))
-    holding = [held for held in view.left_holding if held]
-    left = PAD + 40 if holding else theme.width // 2 - 160
-    name_right = left + (260 if holding else 340)
+    left = theme.width // 2 - 160
     for row, (place, seat) in enumerate(ranked):
         y = top + row * line_h
         colour = place_colour(place, theme) or theme.text_muted
         draw.rounded_rectangle((left, y + 2, left + 64, y + line_h - 2), 12, fill=colour)
         draw_line(draw, (left + 32, y + line_h / 2), ordinal(place), bold(TEXT_PX), theme.board_bg, "center")
-        draw_fitted(draw, (left + 76, y, name_right, y + line_h), seat_name(names, seat), bold(TEXT_PX), theme.text)
-        x = name_right + 10
+        draw_fitted(draw, (left + 76, y, left + 340, y + line_h), seat_name(names, seat), bold(TEXT_PX), theme.text)
         if view.series_games > 1:
-            draw_fitted(draw, (x, y, x + 100, y + line_h), f"{view.series_points[seat]} pts",
+            draw_fitted(draw, (left + 350, y, left + 470, y + line_h), f"{view.series_points[seat]} pts",
                         font(TEXT_PX), theme.text_muted, "right")
-            x += 120
-        held = view.left_holding[seat] if seat < len(view.left_holding) else ()
-        if held:
-            draw_fitted(draw, (x, y, theme.width - PAD - 16, y + line_h), " ".join(map(str, sort_hand(held))),
-                        font(TEXT_PX), theme.text_muted)
 
 
 @offloaded
@@ -217,5 +215,5 @@ def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAUL
     elif view.table is not None:
         card_row(image, sort_hand(view.table.cards), Size.TABLE, theme.width // 2, top + CAPTION_H + 6,
                  theme.width - 4 * PAD, theme)
-    footer(draw, height - FOOTER_H, _footer_text(view, names), theme)
+    footer(draw, height - FOOTER_H, _footer_text(view, names, theme), theme)
     return encode(image, theme)

@@ -204,8 +204,8 @@ def test_a_new_round_is_called_a_new_round_in_the_caption_and_the_footer():
 
 
 def test_a_finished_table_image_shows_the_cards_the_last_player_held():
-    """TL-11: the finishing order in the centre lists the loser's remaining cards beside their name."""
+    """TL-11: the line under a finished table names the cards the last player was left holding."""
     state = position(["3s", "", "5d 9h"], to_move=0)
     state = state.apply(state.parse_move("3s"))
     assert state.is_over
-    assert "5♦ 9♥" in _drawn_text(lambda: thirteen.render_table(state.view(None), NAMES[:3]))
+    assert "Thu was left holding 5♦ 9♥" in _drawn_text(lambda: thirteen.render_table(state.view(None), NAMES[:3]))
