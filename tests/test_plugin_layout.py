@@ -57,6 +57,7 @@ CROSS_GAME = {
     "tests/terminal/test_shorthand.py": "Thirteen's rank-only shorthand in the shared loop",
     "tests/terminal/test_text.py": "each game's terminal text",
     "tests/terminal/test_watch.py": "--watch for each game",
+    "tests/terminal/test_what_you_read.py": "what each game's terminal text says to the person playing",
     "tests/test_architecture.py": "synthetic trees with game-named modules",
     "tests/test_docs.py": "rule-id coverage per game's rules section",
     "tests/test_public_pauses.py": "timing of public messages in each game",
