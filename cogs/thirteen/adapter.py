@@ -62,7 +62,7 @@ class ThirteenAdapter(GameAdapter):
         if view.is_over:
             order = ", ".join(f"{ordinal(i + 1)} {names[seat]}" for i, seat in enumerate(view.finished))
             lines.append(f"Game over: {order}")
-            lines += left_holding_lines(view, names)
+        lines += left_holding_lines(view, names)  # a game just ended: every hand is public now
         return "\n".join(line for line in lines if line)
 
     def render_table(self, view: ThirteenView, names: Sequence[str]) -> bytes:

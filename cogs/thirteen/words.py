@@ -65,7 +65,7 @@ def round_over_line(view: ThirteenView, names: Sequence[str]) -> str:
 
 
 def left_holding_lines(view: ThirteenView, names: Sequence[str]) -> list[str]:
-    """Once the game is over, what each seat still held: "Ben was left holding 3♥ 7♣ (2 cards)"."""
+    """Once a game is over, what each seat still held: "Ben was left holding 3♥ 7♣ (2 cards)"."""
     return [
         f"{names[seat]} was left holding {cards_text(held)} ({count(len(held), 'card')})"
         for seat, held in enumerate(view.left_holding)
@@ -140,11 +140,12 @@ class ThirteenText:
         return str(move)
 
     def interlude(self, before: ThirteenView, after: ThirteenView, names: Sequence[str]) -> str | None:
-        """A series moves on to its next game (D-TL-5): the points so far."""
+        """A series moves on to its next game (D-TL-5): what the last player held, the points so far."""
         if after.game_number == before.game_number or after.is_over:
             return None
         points = " · ".join(f"{names[seat]} {p}" for seat, p in enumerate(after.series_points))
-        return f"{heading(f'Game {after.game_number} of {after.series_games}')}\n   Place points so far: {points}"
+        held = "".join(f"\n   {line}" for line in left_holding_lines(after, names))
+        return f"{heading(f'Game {after.game_number} of {after.series_games}')}{held}\n   Place points so far: {points}"
 
     def opening_lines(self, after: ThirteenView) -> int:
         """The newest log lines that already belong to the next game of a series (from its "game n of m

@@ -41,6 +41,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "forced": CARDS[state.forced].code if state.forced is not None else None,
         "history": [[t.seat, t.move.encode(), t.auto] for t in state.history],
         "last_round": [[t.seat, t.move.encode(), t.auto] for t in state.last_round],
+        "left_over": [_codes(h) for h in state.left_over],
         "log": [[line.seat, line.text] for line in state.log],
         "played": _codes(state.played),
         "series_points": list(state.series_points),
@@ -71,6 +72,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     state.forced = value(parse_suited_cards(data["forced"])[0]) if data["forced"] is not None else None
     state.history = _turns(data["history"])
     state.last_round = _turns(data.get("last_round", ()))  # absent from snapshots written before it existed
+    state.left_over = tuple(_mask(h) for h in data.get("left_over", ()))
     state.log = tuple(LogLine(seat, text) for seat, text in data["log"])
     state.played = _mask(data["played"])
     state.series_points = tuple(data["series_points"])

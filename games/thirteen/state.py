@@ -51,6 +51,7 @@ class State:
         "hands",
         "history",
         "last_round",
+        "left_over",
         "log",
         "on_two",
         "options",
@@ -81,6 +82,7 @@ class State:
     forced: int | None
     history: tuple[Turn, ...]
     last_round: tuple[Turn, ...]
+    left_over: tuple[int, ...]
     log: tuple[LogLine, ...]
     played: int
     series_points: tuple[int, ...]
@@ -203,6 +205,7 @@ class State:
         state.forced = value(view.must_include) if view.must_include is not None else None
         state.history = ()
         state.last_round = ()
+        state.left_over = ()
         state.log = ()
         state.played = mask_of(view.played)
         state.series_points = (0,) * view.players
@@ -248,6 +251,7 @@ class State:
         self.forced = None
         self.history = (*self.history, Turn(seat, move))
         self.last_round = ()
+        self.left_over = ()
         self._say(seat, f"played {move} ({combo.describe()})")
         if not hands[seat]:
             self._go_out(seat, on_a_two=bool(move.mask & TWOS_MASK))
@@ -348,6 +352,8 @@ class State:
             self._say(seat, f"is left holding cards: {ORDINALS[place - 1]} place")
         final = tuple(p for p in places if p is not None)
         self.places = final
+        # The hands as the game ended, public from now on (TL-11): kept until the next game's first play.
+        self.left_over = self.hands
         self.game_places = (*self.game_places, final)
         self.series_points = tuple(
             points + self.players - place for points, place in zip(self.series_points, final, strict=True)
@@ -454,7 +460,7 @@ class State:
             series_points=self.series_points,
             is_over=self.over,
             options=self.options,
-            left_holding=tuple(cards_of(hand) for hand in self.hands) if self.over else (),
+            left_holding=tuple(cards_of(hand) for hand in self.left_over),
         )
 
     # Saving (games.thirteen.snapshot) -----------------------------------------------------------
@@ -502,6 +508,7 @@ def new_game(players: int = 4, seed: int = 0, options: Mapping[str, Any] | Optio
     state.over = False
     state.turn = None
     state.log = ()
+    state.left_over = ()
     state._legal = None
     state._start_game(1, leader=None)
     return state
@@ -545,6 +552,7 @@ def position(
     state.log = ()
     state.history = ()
     state.last_round = ()
+    state.left_over = ()
     state.declined = 0
     state.passed = sum(1 << s for s in passed)
     state.forced = None

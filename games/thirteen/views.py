@@ -59,8 +59,9 @@ class ThirteenView:
       last_action: the latest line.
     - played: every card played in this game (public, for card counting); must_include: the lowest
       dealt card the first lead must contain (TL-4), else None.
-    - left_holding: once the match is over, the cards each seat still held at the end of the last game
-      (empty for those who went out); () while it is being played (TL-3: hands stay hidden until then).
+    - left_holding: once a game is over, the cards each seat still held at its end (empty for those who
+      went out), until the first play of the next game of a series (for good once the match is over);
+      () while a game is being played (TL-3: hands stay hidden until then).
     - game_number (1-based) of series_games; series_points: place points so far (D-TL-5, TL-12).
     """
 

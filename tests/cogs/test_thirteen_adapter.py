@@ -134,3 +134,14 @@ def test_a_finished_game_shows_the_cards_the_last_player_held():
     assert state.is_over
     header = ADAPTER.table_header(state.view(None), NAMES)
     assert "Bob was left holding 5♦ 9♥ (2 cards)" in header.splitlines()
+
+
+def test_a_series_game_that_ends_shows_what_the_last_player_held_until_the_next_play():
+    """D-TL-5: the next game is dealt at once; the loser's cards of the game just ended stay in the table
+    text until the new game's first play."""
+    state = position(["3s", "5d 9h"], to_move=0, options={"series_games": 2})
+    state = _moves(state, "3s")
+    assert state.game_number == 2 and not state.is_over
+    assert "Ada was left holding 5♦ 9♥ (2 cards)" in ADAPTER.table_header(state.view(None), NAMES[:2]).splitlines()
+    state = state.apply(state.legal_moves()[0])  # the new game's first lead
+    assert "left holding" not in ADAPTER.table_header(state.view(None), NAMES[:2])

@@ -118,3 +118,10 @@ def test_memory_mode_hides_your_own_card_points():
         table = text.table(state.view(seat), ["You", "Ada"])
         assert not re.search(r"\d+ card pts?\b", table), table
         assert table.count("? card pts") == 2
+
+
+def test_a_thirteen_series_shows_what_the_last_player_held_before_the_next_game():
+    """Between two games of a series the summary names the loser's cards, then the place points."""
+    output = play(["thirteen", "--players", "2", "--seed", "7", "--option", "series_games=2"]).output
+    summary = output[output.index("── Game 2 of 2") : output.index("Place points so far")]
+    assert re.search(rf"Ada was left holding (?:{CARD} )+\(\d+ cards?\)", summary), summary
