@@ -77,7 +77,7 @@ def test_the_next_schnapsen_deal_is_announced_after_the_last_ones_result(session
 def test_a_finished_thirteen_table_shows_what_the_last_player_held(sessions):
     """After the game: no "Table: clear, the leader plays anything", and the loser's cards are shown."""
     output = sessions["thirteen"].output
-    end = output[output.index("The game is over") :]
+    end = output[output.index("is left holding cards") :]
     assert "Table: clear" not in end
     assert re.search(rf"Ben was left holding (?:{CARD} )+\(\d+ cards?\)", end)
 
