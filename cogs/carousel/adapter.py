@@ -1,8 +1,9 @@
 """`CarouselAdapter`: Carousel's hand controls and table texts for the shared table machinery.
 
 The turn follows CA-4 button by button: **Draw**; after each draw **Meld** or draw again; after the
-third draw the turn is over, and when the count is within the knock limit **Knock** or **End turn**
-are offered (CA-9; the engine passes the turn on by itself otherwise).
+third draw the turn is over; a hand small enough that it could be within the knock limit stops there
+with **End turn** first and, when its count is within the limit, **Knock** beside it (CA-9; the engine
+passes the turn on by itself for bigger hands).
 
 Choosing cards. The hand is in the view's display order, which the hand image draws too
 (`games.carousel.views.display_order`: suits alternating red and black, ace low, jokers last) and
@@ -85,7 +86,7 @@ class HandAction(StrEnum):
 MENU_PREFIX = "sel"  # sel0 .. sel3: one action per card menu, so every custom id on a panel is unique
 
 
-# AnyCard menus --------------------------------------------------------------------------------------
+# Card menus --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,17 +243,18 @@ class CarouselAdapter(GameAdapter):
             return [
                 button(ComponentId(gid, version, HandAction.DRAW), "Draw", style=discord.ButtonStyle.primary, emoji="🂠")
             ]
-        if view.phase is Phase.KNOCK and not view.can_knock:  # CA-9: the same pause over the limit reveals nothing
-            return [button(ComponentId(gid, version, HandAction.PASS), "End turn", style=discord.ButtonStyle.primary)]
-        if view.phase is Phase.KNOCK:  # CA-9: Knock only with a count within the limit
-            return [
-                button(
-                    ComponentId(gid, version, HandAction.KNOCK),
-                    f"Knock with {view.hand_value}",
-                    style=discord.ButtonStyle.danger,
-                ),
-                button(ComponentId(gid, version, HandAction.PASS), "End turn without knocking"),
-            ]
+        if view.phase is Phase.KNOCK:
+            # CA-9: the stop at the end of the turn. End turn is always the first, primary button, so
+            # playing on is one tap in the same place whatever the count; Knock only within the limit.
+            end = button(ComponentId(gid, version, HandAction.PASS), "End turn", style=discord.ButtonStyle.primary)
+            if not view.can_knock:
+                return [end]
+            knock = button(
+                ComponentId(gid, version, HandAction.KNOCK),
+                f"Knock with {view.hand_value}",
+                style=discord.ButtonStyle.danger,
+            )
+            return [end, knock]
         items: list[discord.ui.Item[Any]] = []
         menus = card_menus(hand)
         for number, menu in enumerate(menus):
@@ -292,7 +294,7 @@ class CarouselAdapter(GameAdapter):
             ctx.location,
             f"**Your turn.** Meld {words.cards_text(chosen)}? The table would be (picture below):",
             *words.step_lines(view.table, table, chosen),
-            f"Your hand after: {words.count_text(rest)}." if rest else "That is your last card: you go out (CA-10).",
+            f"Your hand after: {words.count_text(rest)}." if rest else "That is your last card: you go out.",
             "**Confirm** to meld, **Back** to change your cards, or type the table yourself.",
         ]
         if ctx.notice:
@@ -412,8 +414,8 @@ def _not_now(view: CarouselView) -> str:
     if not view.my_turn:
         return "It's not your turn."
     if view.phase is Phase.DRAW_1:
-        return "Draw a card first: every turn starts with a draw (CA-4)."
-    return "Your turn is over: no melding after the third draw (CA-4)."
+        return "Draw a card first: every turn starts with a draw."
+    return "Your turn is over: no melding after the third draw."
 
 
 # "Type the table": a button that opens a modal ---------------------------------------------------

@@ -44,7 +44,7 @@ class Carousel(commands.Cog):
         level="How strong the computer players are",
         pace=PACE_HELP,
         thread=THREAD_HELP,
-        target="Points that end the game (CA-13; 150 by default)",
+        target="Points that end the game (150 by default)",
     )
     @app_commands.choices(
         level=LEVEL_CHOICES,
