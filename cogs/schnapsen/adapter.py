@@ -103,7 +103,15 @@ class SchnapsenAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.COMMON_RULES
     act_in_thread = True  # Hint may run the solver (see the module docstring)
-    confirmations = MappingProxyType({HandAction.CLOSE: (words.CLOSE_QUESTION, words.CLOSED)})
+    # What cannot be undone asks once first (bot.confirm): closing the stock, and a claim of 66, which
+    # ends the deal at once and loses it outright when false (SX-11).
+    confirmations = MappingProxyType(
+        {
+            HandAction.CLOSE: (words.CLOSE_QUESTION, words.CLOSED),
+            HandAction.CLAIM: (words.CLAIM_QUESTION, words.CLAIMED),
+            HandAction.CLAIM_MARRIAGE: (words.CLAIM_QUESTION, words.CLAIMED),
+        }
+    )
 
     # -- options and public texts ------------------------------------------------------------------
 
@@ -201,7 +209,7 @@ class SchnapsenAdapter(GameAdapter):
         if view.can_close:
             label = "Close the stock: no more drawing"
             items.append(button(ComponentId(gid, version, HandAction.CLOSE), label, row=ACTION_ROW))
-        if view.can_claim:
+        if may_claim(view):
             items.append(_claim_button(ctx))
         return items
 
@@ -223,7 +231,7 @@ class SchnapsenAdapter(GameAdapter):
                 items.append(
                     button(ComponentId(gid, version, HandAction.CLOSE), "Close without drawing", row=ACTION_ROW)
                 )
-            if view.can_claim:
+            if may_claim(view):
                 items.append(_claim_button(ctx))
         if view.can_exchange and view.trump_card is not None:
             label = f"Exchange {words.exchange_card(view)} for {view.trump_card}"
@@ -251,7 +259,7 @@ class SchnapsenAdapter(GameAdapter):
         items: list[discord.ui.Item[Any]] = [
             button(ComponentId(gid, version, HandAction.BACK), "Back: no marriage", row=ACTION_ROW)
         ]
-        if view.can_claim:
+        if may_claim(view):
             for suit in view.marriage_suits:
                 points = words.marriage_points(view, suit)
                 items.append(
@@ -304,6 +312,14 @@ class SchnapsenAdapter(GameAdapter):
                 return Refuse("That button doesn't name a suit.")
             return Submit(Claim(suit, words.marriage_points(view, suit)))
         return Refuse("That button isn't part of this game.")
+
+
+def may_claim(view: SchnapsenView) -> bool:
+    """Whether the hand offers Claim 66 (SX-11, memory mode): when the engine allows a claim and the seat
+    has won a trick. Card points come only from tricks and a marriage counts only once a trick is won,
+    so before the first trick a claim could only be false: the button would be a trap, not a choice."""
+    seat = view.seat
+    return view.can_claim and seat is not None and view.tricks_won[seat] > 0
 
 
 def _claim_button(ctx: PanelContext) -> discord.ui.Item[Any]:
