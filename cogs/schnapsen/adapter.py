@@ -6,10 +6,12 @@ legal: Marriage, Swap (exchange the trump), Close the stock and, in memory mode,
 open phase every card may be played (SX-6); once the stock is closed or used up only the cards the
 follow rules allow are enabled (SX-7), and the panel says why the others are greyed out.
 
-Pagat 66's two pauses replace that row: after a trick its winner sees "Draw" and "Close without
-drawing" (SX-10 `close_before_draw`), and when the stock is closed the opponent holding the lowest
-trump sees "Exchange 9♠ for A♠" and "Keep", and an opponent without it sees "Continue", so the pause
-itself tells nobody where the card is (SX-9 `exchange_on_close`); the cards stay greyed out.
+Pagat 66's two pauses replace that row: after a trick its winner sees "Draw", "Close without
+drawing" and "Draw, don't ask again this deal" (SX-10 `close_before_draw`: the last one draws and
+lets the seat's later tricks of the deal draw at once, with no question), and when the stock is
+closed the opponent holding the lowest trump sees "Exchange 9♠ for A♠" and "Keep", and an opponent
+without it sees "Continue", so the pause itself tells nobody where the card is (SX-9
+`exchange_on_close`); the cards stay greyed out.
 
 A card button carries its card code in the custom id (`cr:<game>:<version>:play:Kh`), so a click
 needs no memory and survives a restart. Declaring a marriage takes two clicks (SX-8: show the K and
@@ -74,6 +76,7 @@ class HandAction(StrEnum):
     CLAIM = "claim"
     CLAIM_MARRIAGE = "claimm"
     DRAW = "draw"
+    DRAW_UNASKED = "drawall"
     KEEP = "keep"
     HINT = "hint"
 
@@ -231,6 +234,10 @@ class SchnapsenAdapter(GameAdapter):
                 items.append(
                     button(ComponentId(gid, version, HandAction.CLOSE), "Close without drawing", row=ACTION_ROW)
                 )
+            # SX-10: one tap ends the question for this deal; the seat draws at once after its tricks.
+            items.append(
+                button(ComponentId(gid, version, HandAction.DRAW_UNASKED), words.DRAW_UNASKED, row=ACTION_ROW)
+            )
             if may_claim(view):
                 items.append(_claim_button(ctx))
         if view.can_exchange and view.trump_card is not None:
@@ -302,6 +309,8 @@ class SchnapsenAdapter(GameAdapter):
             return Submit(Close())
         if action == HandAction.DRAW:
             return Submit(Draw())
+        if action == HandAction.DRAW_UNASKED:
+            return Submit(Draw(unasked=True))
         if action == HandAction.KEEP:
             return Submit(KeepTrump())
         if action == HandAction.CLAIM:

@@ -66,6 +66,8 @@ CLAIM_QUESTION = (
     "with less, your opponent wins it."
 )
 CLAIMED = "You claimed 66: the table shows how the deal was scored."
+# SX-10 `close_before_draw`: the pause's third answer, drawing without the question for the rest of the deal.
+DRAW_UNASKED = "Draw, don't ask again this deal"
 HEADER_LOG_LINES = 3  # recent actions above the table image: enough to see a marriage, a close, a trick
 
 COMMON_RULES = """**Schnapsen**: two players race to **66 card points** in each deal.
@@ -266,7 +268,8 @@ def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | Non
     if view.can_draw:
         return (
             "**Your turn.** You won the trick. **Draw** as usual, or **close without drawing**: "
-            "no more drawing, you both play on with one card fewer."
+            "no more drawing, you both play on with one card fewer. "
+            f"**{DRAW_UNASKED}** draws now and after your next tricks of this deal, without this question."
         )
     if view.can_keep:
         closer = seat_name(names, view.closed_by) if view.closed_by is not None else "Your opponent"
@@ -362,6 +365,7 @@ follow suit; once it is closed or used up you must follow and head the trick.
   exchange             swap the trump 9 (or J) for the face-up trump card
   close                close the talon; in Sixty-Six also right after a trick, before drawing
   draw                 Sixty-Six: draw as usual after winning a trick, instead of closing
+  draw always          the same, and draw without being asked for the rest of the deal
   keep                 Sixty-Six: keep the trump 9 when offered the exchange at a close
   claim                claim 66 when the table plays in memory mode"""
 
@@ -442,7 +446,7 @@ class SchnapsenText:
         if isinstance(move, Close):
             return "close"
         if isinstance(move, Draw):
-            return "draw"
+            return "draw always" if move.unasked else "draw"
         if isinstance(move, KeepTrump):
             return "keep"
         assert isinstance(move, Claim)
