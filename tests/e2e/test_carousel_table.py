@@ -95,7 +95,7 @@ async def test_carousel_rules_command_answers_privately(fake: FakeDiscord, bots:
     await start_bot(bots)
     reply = await fake.users["carol"].slash("carousel rules")
     assert isinstance(reply, Message) and reply.ephemeral
-    assert "Carousel" in reply.text and "CA-4" in reply.text
+    assert "Carousel" in reply.text and "**Draw**" in reply.text
 
 
 # Whole games -------------------------------------------------------------------------------------
