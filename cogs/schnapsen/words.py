@@ -414,7 +414,10 @@ class SchnapsenText:
     def hand(self, view: SchnapsenView) -> str:
         lines = [f"   Your hand: {tt.cards_text(sort_hand(view.hand, view.trump))}"]
         if view.can_draw or view.can_keep:  # pagat 66's pauses (SX-10, SX-9): no card is played now
-            choices = ["draw", "close"] if view.can_draw else ["exchange", "keep"] if view.can_exchange else ["keep"]
+            if view.can_draw:
+                choices = ["draw", "draw always", "close"]
+            else:
+                choices = ["exchange", "keep"] if view.can_exchange else ["keep"]
             if view.can_claim:
                 choices.append("claim")
             lines.append(f"   Choose: {', '.join(choices)}")
