@@ -1,12 +1,12 @@
-"""Players read words, not rule ids: no "(GR-4)", "(CA-9)" or "(D-SX-1)" in anything Carousel,
-Schnapsen or Gin shows a player.
+"""Players read words, not rule ids: shared helpers that collect what a game shows a player.
 
-The ids stay in code, tests and docs. This scans every kind of text these games' cogs produce: the
-slash commands' descriptions and choices, the rules pages for every preset and switch, the terminal's
-help, the confirmation questions, and, along seeded games played by computer players, every hand panel
-(its text, buttons and menus, with first-game tips on), every public header, the terminal's table,
-hand and log lines, the notices and refusals of every control on the panel, and the engine's reasons
-for refusing a move that is legal elsewhere in the game.
+A game's own tests (tests/games/<kind>/test_player_text_ids.py) hand in its adapter, cog class and
+terminal text; these helpers gather every kind of text from them: the slash commands' descriptions and
+choices, the rules pages for every table given, the terminal's help, the confirmation questions, and,
+along a seeded game played by easy computer players, every hand panel (its text, buttons and menus,
+with first-game tips on), every public header, the terminal's table, hand and log lines, the notices
+and refusals of every control on the panel, and the engine's reasons for refusing a move that is
+legal elsewhere in the game. The ids stay in code, tests and docs.
 """
 
 from __future__ import annotations
@@ -16,19 +16,9 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-import pytest
 from discord import app_commands
 
 from bot.adapters import GameAdapter, PanelContext, Redraw, Refuse, Submit
-from cogs.carousel.adapter import CarouselAdapter
-from cogs.carousel.cog import Carousel
-from cogs.carousel.words import TERMINAL as CAROUSEL_TERMINAL
-from cogs.gin.adapter import GinAdapter
-from cogs.gin.cog import Gin
-from cogs.gin.words import TERMINAL as GIN_TERMINAL
-from cogs.schnapsen.adapter import SchnapsenAdapter
-from cogs.schnapsen.cog import Schnapsen
-from cogs.schnapsen.words import TERMINAL as SCHNAPSEN_TERMINAL
 from games.base import IllegalMove
 
 RULE_ID = re.compile(r"\b(?:D-)?(?:CA|SX|GR|TL)-\d")
@@ -126,51 +116,5 @@ def static_texts(adapter: GameAdapter, cog: Any, terminal: Any, tables: list[dic
 
 
 def with_ids(texts: Iterator[str]) -> list[str]:
+    """The texts that cite a rule id, each once."""
     return sorted({text for text in texts if text and RULE_ID.search(text)})
-
-
-SCHNAPSEN_TABLES = [
-    {"preset": preset, "claim_mode": claim}
-    for preset in ("santase", "sixty_six", "schnapsen", "schnapsen_tournament")
-    for claim in ("auto", "memory")
-]
-GIN_TABLES = [{"oklahoma": okla, "hollywood": holly} for okla in (False, True) for holly in (False, True)]
-
-
-def test_carousel_rules_help_commands_and_questions_have_no_rule_ids() -> None:
-    """The rules page, the slash commands, the terminal help: words, no "(CA-9)"."""
-    adapter = CarouselAdapter()
-    assert with_ids(static_texts(adapter, Carousel, CAROUSEL_TERMINAL, [{}, {"target": 40}])) == []
-
-
-def test_schnapsen_rules_help_commands_and_questions_have_no_rule_ids() -> None:
-    """Every preset's and claim mode's rules, the commands, the help, Close's question: no "(D-SX-1)"."""
-    adapter = SchnapsenAdapter()
-    assert with_ids(static_texts(adapter, Schnapsen, SCHNAPSEN_TERMINAL, SCHNAPSEN_TABLES)) == []
-
-
-def test_gin_rules_help_and_commands_have_no_rule_ids() -> None:
-    """Gin, Oklahoma and Hollywood rules, the commands, the help: no "(GR-4)"."""
-    adapter = GinAdapter()
-    assert with_ids(static_texts(adapter, Gin, GIN_TERMINAL, GIN_TABLES)) == []
-
-
-@pytest.mark.parametrize("players", [2, 3])
-def test_carousel_prompts_tips_and_refusals_have_no_rule_ids(players: int) -> None:
-    """Along a seeded game: every hand (with first-game tips), header, notice and refusal, in words."""
-    texts = game_texts(CarouselAdapter(), CAROUSEL_TERMINAL, players, 11, {"target": 40}, moves=70)
-    assert with_ids(texts) == []
-
-
-@pytest.mark.parametrize("table", [*SCHNAPSEN_TABLES[::3], {"preset": "sixty_six", "claim_mode": "memory"}])
-def test_schnapsen_prompts_and_refusals_have_no_rule_ids(table: dict[str, Any]) -> None:
-    """Along a seeded deal or two: every hand, header, pause, notice and refusal, in words."""
-    texts = game_texts(SchnapsenAdapter(), SCHNAPSEN_TERMINAL, 2, 5, table, moves=60)
-    assert with_ids(texts) == []
-
-
-@pytest.mark.parametrize("table", GIN_TABLES[::3])
-def test_gin_prompts_and_refusals_have_no_rule_ids(table: dict[str, Any]) -> None:
-    """Along a seeded hand or two: every hand, header, notice and refusal, in words: no "(GR-4)"."""
-    texts = game_texts(GinAdapter(), GIN_TERMINAL, 2, 5, table, moves=60)
-    assert with_ids(texts) == []
