@@ -102,7 +102,7 @@ class CardTree(app_commands.CommandTree):
 
 
 # The shared cogs; every registered game adds its own package `cogs.<kind>` between them.
-SHARED_FIRST: tuple[str, ...] = ("cogs.about", "cogs.tables")
+SHARED_FIRST: tuple[str, ...] = ("cogs.about", "cogs.tables", "cogs.mygames")
 SHARED_LAST: tuple[str, ...] = ("cogs.leaderboard", "cogs.stats", "cogs.help", "cogs.settings")
 
 
