@@ -26,7 +26,9 @@ from .models import GameRecord, GameStatus
 if TYPE_CHECKING:
     from .database import Database
 
-# Finished games listed at most: a week of casual play fits many times over, and one read stays small.
+# Games listed at most, open and finished each: many times what a person plays at once or in a week,
+# and a bound on one read (and on the states the bot loads to say whose turn it is).
+OPEN_LIMIT = 100
 FINISHED_LIMIT = 100
 
 
@@ -58,7 +60,12 @@ _SAT = "id IN (SELECT game_id FROM seats WHERE user_id = ?)"
 
 
 async def tables_of(
-    db: Database, user_id: int, *, finished_since: float, finished_limit: int = FINISHED_LIMIT
+    db: Database,
+    user_id: int,
+    *,
+    finished_since: float,
+    open_limit: int = OPEN_LIMIT,
+    finished_limit: int = FINISHED_LIMIT,
 ) -> PersonTables:
     """The person's open tables (every server) and their games ended at or after `finished_since`.
 
@@ -69,8 +76,8 @@ async def tables_of(
             tx,
             f"status IN ('lobby', 'active') AND {_SEATED} "
             "ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, "
-            "CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, id",
-            (user_id,),
+            "CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, id LIMIT ?",
+            (user_id, open_limit),
         )
         ended = await _fetch_games(
             tx,

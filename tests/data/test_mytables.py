@@ -61,3 +61,12 @@ async def test_tables_in_every_server_are_listed(db: Database) -> None:
     there = await active_game(db, (ME, 3), channel_id=501 + 1, guild_id=OTHER_GUILD)
     found = await tables_of(db, ME, finished_since=T0)
     assert {(game.id, game.guild_id) for game in found.open} == {(here.id, GUILD), (there.id, OTHER_GUILD)}
+
+
+async def test_open_tables_are_bounded_keeping_the_nearest_deadlines(db: Database) -> None:
+    """Past the limit, the tables with the nearest deadlines are kept."""
+    games = [await active_game(db, (ME, 2), channel_id=600 + n) for n in range(3)]
+    for n, game in enumerate(games):
+        await db.games.set_deadline(game.id, T0 + 100 * (3 - n))
+    found = await tables_of(db, ME, finished_since=T0, open_limit=2)
+    assert [game.id for game in found.open] == [games[2].id, games[1].id]

@@ -198,3 +198,39 @@ async def test_a_person_at_no_table_is_told_how_to_start_one(fake: FakeDiscord, 
     reply = await fake.users["carol"].slash("games", where=fake.users["carol"].dm)
     assert isinstance(reply, Message) and reply.ephemeral
     assert "aren't sitting at any table" in reply.text and "/thirteen new" in reply.text
+
+
+async def play_out(bot: CardBot, game_id: int, user: SimUser) -> None:
+    """`user` plays their first legal move at each of their turns (the computer plays its own) until the end."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 120.0
+    while True:
+        assert loop.time() < deadline, "the game did not end in time"
+        loaded = await bot.service.load(game_id)
+        if loaded.record.status is not GameStatus.ACTIVE:
+            return
+        seat = loaded.seat_at_turn()
+        if seat is None or seat.user_id != int(user.id) or loaded.state is None:
+            await asyncio.sleep(0.02)
+            continue
+        move = loaded.state.legal_moves()[0]
+        await bot.service.submit(game_id, seat.seat, move, expected_version=loaded.record.version)
+
+
+async def test_games_shows_recent_results_with_the_place_and_lobbies_last(fake: FakeDiscord, bots) -> None:
+    """A game Alice finished is listed under her tables with her place; a lobby she sits in reads as waiting."""
+    room = fake.add_channel("room")
+    bot = await start_bot(bots)
+    alice = fake.users["alice"]
+    done = await casual_table(fake, bot, alice, fake.channel)
+    await play_out(bot, done, alice)
+    match = await bot.service.db.results.match_for_game(done)
+    assert match is not None
+    place = next(player.place for player in match.players if player.user_id == int(alice.id))
+    forming = game_id_of(await open_lobby(fake, alice, "thirteen new", where=room, seats=3, pace="casual"))
+    reply = await alice.slash("games")
+    assert isinstance(reply, Message)
+    assert listed(reply)[0] == forming and "waiting to start" in reply.text
+    assert "Ended in the last 7 days" in reply.text
+    ordinal = {1: "1st", 2: "2nd"}[place]
+    assert f"**Thirteen** #{done} on Cardroom Test · {ordinal} of 2" in reply.text
