@@ -152,6 +152,9 @@ class MyGames(commands.Cog):
         found = await tables_of(service.db, user_id, finished_since=service.clock() - RECENT_DAYS * DAY)
         entries: list[Listed] = []
         for record in found.open:
+            if record.kind not in service.adapters:  # a game this bot no longer offers cannot be drawn or played
+                log.info("game %d of kind %r is left out of /games", record.id, record.kind)
+                continue
             loaded = await service.load(record.id) if record.status is GameStatus.ACTIVE else Loaded(record, None)
             on_turn = loaded.seat_at_turn()
             mine = on_turn is not None and on_turn.user_id == user_id and not on_turn.is_computer
