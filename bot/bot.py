@@ -196,6 +196,7 @@ class CardBot(commands.Bot):
             threads=self.threads,
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
+        self.tables.on_moved = self.reconciler.mark_dirty  # a fresh table: the hands' links follow it
         self._service.after_end_hooks.append(self.reconciler.mark_dirty)
         self.lobby = Lobby(self._service, tables=self.tables, marks=self.reconciler, threads=self.threads)
         self.endings = Endings(self._service, lobby=self.lobby, marks=self.reconciler, threads=self.threads)

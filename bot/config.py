@@ -136,6 +136,9 @@ class Tuning:
     retry_attempts: int = 5
     retry_delay: float = 1.0
     request_timeout: float = 30.0
+    # A message still owed after those tries (the table, a hand, the standings, a thread's end) is tried
+    # again from `2 * retry_delay` on, doubled each time, at most this far apart (bot.refusals.Backoff).
+    retry_cap: float = 300.0
     # Several processes on one PostgreSQL (bot.ownership): a game's lease lasts `lease_ttl` seconds
     # (renewed every third of it; a dead owner's games are taken over within it), and an owner looks
     # for moves made by other processes every `ownership_poll` seconds.
