@@ -4,8 +4,15 @@ A move, a leave or a start only marks its game dirty; the reconciler then brings
 the stored state says it should show: each seat's DM hand (controls only on that seat's turn), the
 turn notification, the table (through `TableUpdater`, coalesced), "X left the game", and the final
 standings with Rematch. What each message last showed is stored (data.messages), so a pass is
-idempotent: it sends or edits only what differs, and after a crash or a failed request the next pass
-(the next move, or start-up) finishes the job.
+idempotent: it sends or edits only what differs, and after a crash the start-up pass finishes the job.
+
+Level-triggered to the end: a pass that met a transient failure (a 429 or 5xx past a request's own
+retries, a timeout) asks for another pass itself, after a backoff that doubles with each failed pass
+in a row up to `Tuning.retry_cap`, whether or not a move comes (after the final move none does). A
+refusal for good has a fallback instead: a deleted hand or table is sent afresh (bot.table), standings
+a closed thread refuses go to its channel and the channel's note says so (bot.threads), a lost channel
+is looked at again every LOST_RETRY_SECONDS while the game goes on by DM. `owes` / `caught_up` tell
+whether anything is still owed (tests wait on that, never on a time).
 
 One task per game runs the passes in order, so a message is never edited by two passes at once and a
 burst of moves collapses into one pass over the newest state; games never wait for each other. Every

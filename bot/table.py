@@ -12,6 +12,11 @@ count against the bot's global limit of 50 requests per second. So while the tok
 a quick pace, the kind that makes many requests per second, spends no global request on its table.
 Any failure of such an edit (the token expired early, a 5xx) drops the token and the edit goes the
 ordinary way, where refusals are classified (bot.refusals).
+
+An edit that still fails for now after its retries is asked for again after a backoff (doubled each
+time, capped at `Tuning.retry_cap`) until the table shows the game: after the final move no move comes
+to ask. A table message that is gone (10008) is posted afresh, showing the game as it stands (the end,
+after the final move), and the hands that link to it are redrawn (`on_moved`).
 """
 
 from __future__ import annotations

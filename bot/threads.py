@@ -23,7 +23,11 @@ thread and renames it for the new game; at its Start it takes over the channel's
 so the channel keeps one line per thread, showing the latest game's end.
 
 Missing permissions (Create Public Threads, Send Messages in Threads: 50013) never stop a game: the
-table plays in the channel, and the lobby says why in words a server admin can act on.
+table plays in the channel, and the lobby says why in words a server admin can act on. A thread that
+a moderator archived and locked mid-game (a send refused with 50083), or that the bot may no longer
+post in (50001, 50013), refuses for good: the game goes on by DM, whatever the reconciler posts goes
+to the thread's parent channel instead (`thread_refuses`), and at the end the channel's note says the
+standings are posted below it.
 """
 
 from __future__ import annotations

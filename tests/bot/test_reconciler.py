@@ -13,7 +13,7 @@ from bot.adapters import Panel
 from bot.config import Tuning
 from bot.hands import HandMessages
 from bot.reconciler import Owed, Reconciler
-from bot.refusals import Refusal, Refused
+from bot.refusals import Backoff, Refusal, Refused
 from bot.service import GameService, Loaded
 from bot.transport import Post, Sent
 from cogs.thirteen.adapter import ThirteenAdapter
@@ -271,3 +271,33 @@ async def test_a_lost_channel_is_remembered_across_a_restart(world) -> None:  # 
     await restarted.channel_reached(loaded.record.id)
     assert not await service.db.messages.channel_lost(loaded.record.id)
     await restarted.close()
+
+
+async def test_standings_that_fail_for_now_are_posted_by_a_pass_no_move_asked_for(world) -> None:  # type: ignore[no-untyped-def]
+    """After the final move nothing asks again: the pass that met a transient failure asks for another
+    after a backoff itself, and `caught_up` returns once the standings are out."""
+    service, reconciler, transport = world
+    reconciler.backoff = Backoff(first=0.01, cap=0.05)
+    loaded = await started(service)
+    while loaded.state is not None and not loaded.state.is_over:
+        loaded = await move(service, loaded)
+    transport.refuse["post"] = Refusal.TRANSIENT
+    reconciler.mark_dirty(loaded.record.id)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    assert [args.content for kind, args in transport.calls if kind == "post"] == [f"game {loaded.record.id} is over"]
+    assert not reconciler.owes()
+
+
+async def test_a_lost_channel_is_not_owed_but_looked_at_again_later(world) -> None:  # type: ignore[no-untyped-def]
+    """The standings meet a lost channel (50013), a refusal for good until the host fixes it: nothing is
+    owed (no retries every few seconds), and a pass is due in LOST_RETRY_SECONDS."""
+    service, reconciler, transport = world
+    reconciler.backoff = Backoff(first=0.01, cap=0.05)
+    loaded = await started(service)
+    while loaded.state is not None and not loaded.state.is_over:
+        loaded = await move(service, loaded)
+    transport.refuse["post"] = Refusal.CHANNEL_LOST
+    reconciler.mark_dirty(loaded.record.id)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    assert not reconciler.owes(loaded.record.id) and loaded.record.id in reconciler._later
+    assert await service.db.messages.games_owing_results() == [loaded.record.id]
