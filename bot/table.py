@@ -59,6 +59,23 @@ class LentToken:
     until: float
 
 
+@dataclass(frozen=True, slots=True)
+class TableDrawing:
+    """A table drawn once for one state: each try of a post or an edit gets a fresh file and fresh buttons
+    from it (a sent file is consumed), and no try waits for a drawing (a retry after a timeout would
+    otherwise start one more drawing each time, behind those still running)."""
+
+    game_id: int
+    content: str
+    image: bytes
+    filename: str
+    active: bool
+
+    def parts(self) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
+        file = discord.File(io.BytesIO(self.image), filename=self.filename)
+        return self.content, file, table_items(self.game_id, active=self.active)
+
+
 def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
     """My hand / Rules / Leave. Version 0: these are never out of date."""
     if not active:
@@ -101,6 +118,10 @@ class TableUpdater:
 
     async def message(self, loaded: Loaded) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
         """Header text, image file and buttons for the table as it stands."""
+        return (await self.draw(loaded)).parts()
+
+    async def draw(self, loaded: Loaded) -> TableDrawing:
+        """The table as it stands, drawn (header text and image)."""
         record, state = loaded.record, loaded.state
         adapter = self.service.adapter(record.kind)
         names = loaded.names()
@@ -115,9 +136,9 @@ class TableUpdater:
             header.append(f"⏳ <@{seat.user_id}> to play, time runs out {relative(deadline)}")
         if record.status is GameStatus.ABANDONED:
             header.append(f"This game was ended: {record.end_reason or 'abandoned'}.")
-        file = discord.File(io.BytesIO(image), filename=f"table-{record.id}-{record.version}.png")
-        active = record.status is GameStatus.ACTIVE
-        return "\n".join(line for line in header if line), file, table_items(record.id, active=active)
+        content = "\n".join(line for line in header if line)
+        filename = f"table-{record.id}-{record.version}.png"
+        return TableDrawing(record.id, content, image, filename, active=record.status is GameStatus.ACTIVE)
 
     def drawn(self, loaded: Loaded) -> tuple[object, ...]:
         """What the table message of this state shows: a redraw with the same value changes nothing."""
@@ -146,13 +167,13 @@ class TableUpdater:
             return None
         return lent.interaction
 
-    async def _edit_by_token(self, game_id: int, message_id: int, loaded: Loaded) -> bool:
+    async def _edit_by_token(self, game_id: int, message_id: int, drawing: TableDrawing) -> bool:
         """Edit the table through the lent interaction token; False when there is none or it failed
         (then the caller edits it the ordinary way)."""
         interaction = self._token_for(game_id, message_id)
         if interaction is None:
             return False
-        content, file, items = await self.message(loaded)
+        content, file, items = drawing.parts()
         view = table_card(content, file.filename, items)
         edit = interaction.edit_original_response(content=None, attachments=[file], view=view)
         try:
@@ -165,12 +186,13 @@ class TableUpdater:
             release(view)
         return True
 
-    async def post(self, loaded: Loaded, channel_id: int) -> discord.Message:
+    async def post(self, loaded: Loaded, channel_id: int, drawing: TableDrawing | None = None) -> discord.Message:
         """Post a new table message and remember it as the game's table."""
         channel = self.channels.get_partial_messageable(channel_id)
+        drawn = drawing or await self.draw(loaded)
 
         async def send() -> discord.Message:
-            content, file, items = await self.message(loaded)
+            content, file, items = drawn.parts()
             view = table_card(content, file.filename, items)  # one Components V2 card (bot.layout)
             try:
                 return await channel.send(file=file, view=view, allowed_mentions=discord.AllowedMentions.none())
@@ -273,14 +295,15 @@ class TableUpdater:
             return
         if self._drawn.get(game_id) == self.drawn(loaded):
             return  # it shows this state already
-        if await self._edit_by_token(game_id, record.table_message_id, loaded):
+        drawing = await self.draw(loaded)
+        if await self._edit_by_token(game_id, record.table_message_id, drawing):
             self._drawn[game_id] = self.drawn(loaded)
             return
         channel = self.channels.get_partial_messageable(record.table_channel_id)
         partial = channel.get_partial_message(record.table_message_id)
 
         async def edit() -> None:
-            content, file, items = await self.message(loaded)
+            content, file, items = drawing.parts()
             view = table_card(content, file.filename, items)
             try:  # content=None: a lobby or an older classic table becomes the V2 card (no content beside it)
                 await partial.edit(content=None, attachments=[file], view=view)
@@ -292,7 +315,7 @@ class TableUpdater:
             self._drawn[game_id] = self.drawn(loaded)
         except Refused as refused:
             if refused.refusal is Refusal.MESSAGE_GONE:
-                await self.post(loaded, record.table_channel_id)
+                await self.post(loaded, record.table_channel_id, drawing)
                 self.on_moved(game_id)
             elif isinstance(refused.error, discord.HTTPException) and refused.error.code == 30046:
                 await self._replace(loaded)  # edits to a message older than an hour are rate limited

@@ -79,6 +79,8 @@ async def play(fake: FakeDiscord, users: list[SimUser], arm: Callable[[str], Non
             hinted = await click(user, hand, "Hint")
             if "Hint:" not in hinted.text:
                 continue
+            if not any(c.get("label") == "Play" for c in hinted.buttons):
+                continue  # redrawn for a newer state meanwhile: the loop finds the hand again
             if moves == 3:
                 arm("mid")
             if is_final(hinted):
