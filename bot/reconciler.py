@@ -174,6 +174,7 @@ class Reconciler:
         # restart neither forgets it nor tells the host again; cached here, with when it was last tried.
         self._lost: dict[int, bool] = {}
         self._tried: dict[int, float] = {}
+        self._gone: set[int] = set()  # games whose channel was deleted (10003): nothing to look at again
         self._closed = False
         # What a pass left owed is tried again, whether or not a move comes: after a transient failure
         # by a pass after a backoff (bot.refusals.Backoff: doubled each failed pass, capped); behind a
@@ -308,8 +309,8 @@ class Reconciler:
     def _look_later(self, game_id: int) -> None:
         """Another pass over a game whose messages wait for its lost channel, in LOST_RETRY_SECONDS (the
         pass tries the channel once more then; a post or edit that goes through asks at once)."""
-        if self._closed or game_id in self._later:
-            return
+        if self._closed or game_id in self._later or game_id in self._gone:
+            return  # a deleted channel does not come back: its game was ended and its players told
 
         def wake() -> None:
             self._later.pop(game_id, None)
@@ -672,6 +673,7 @@ class Reconciler:
         channel_id = game_channel(record)
         if refusal is Refusal.CHANNEL_GONE:
             self._lost[game_id] = True
+            self._gone.add(game_id)
             await self.db.messages.set_channel_lost(game_id, lost=True, at=self.service.clock())
             where = "thread" if channel_id == record.thread_id else "channel"
             if record.status is GameStatus.ACTIVE:
