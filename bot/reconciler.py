@@ -379,9 +379,7 @@ class Reconciler:
         await self._show_note(loaded, self.threads, result, debts)
         await self._close_thread(loaded, self.threads, debts)
 
-    async def _show_note(
-        self, loaded: Loaded, threads: ThreadSteps, result: ShownMessage | None, debts: Debts
-    ) -> None:
+    async def _show_note(self, loaded: Loaded, threads: ThreadSteps, result: ShownMessage | None, debts: Debts) -> None:
         """The lobby note in the channel becomes one line with the result: one edit per game, at its end.
         When the thread refused the standings (archived or locked by a moderator) they were posted in the
         channel instead, and the note says so."""

@@ -47,9 +47,9 @@ def delete(fake: FakeDiscord, channel_id: str, message_id: str) -> None:
 async def test_the_final_move_after_a_deleted_table_and_429s_and_500s_still_shows_the_end(
     fake: FakeDiscord, bots
 ) -> None:
-    """The table message was deleted; then the final move's table and hand edits meet more 429s, and the
-    channel's posts more 500s, than one pass retries: a fresh table, both hands and the standings all
-    end up showing the end, with no move after it to ask."""
+    """The table message was deleted; then the final move's table and hand edits meet more 429s than one
+    pass retries, and the channel's posts (the fresh table, the standings) meet 500s: the fresh table,
+    both hands and the standings all end up showing the end, with no move after it to ask."""
     bot, users, lobby = await two_people(fake, bots)
     await start_game(fake, users[0], lobby, users)
     game_id = game_id_of(lobby)
@@ -61,15 +61,10 @@ async def test_the_final_move_after_a_deleted_table_and_429s_and_500s_still_show
             return
         table = str(table_id)
         delete(fake, fake.channel.id, table)
-        faults.extend(
-            [
-                fake.fail("PATCH", rf"^/channels/{fake.channel.id}/messages/{table}$", 429,
-                          retry_after=0.01, times=ONE_PASS_OF_429 + 5),
-                fake.fail("PATCH", rf"^/channels/({dms})/messages/\d+$", 429,
-                          retry_after=0.01, times=ONE_PASS_OF_429 + 5),
-                fake.fail("POST", rf"^/channels/{fake.channel.id}/messages$", 500, times=ONE_PASS_OF_500 + 1),
-            ]
-        )
+        more_429s = {"retry_after": 0.01, "times": ONE_PASS_OF_429 + 5}
+        faults.append(fake.fail("PATCH", rf"^/channels/{fake.channel.id}/messages/{table}$", 429, **more_429s))
+        faults.append(fake.fail("PATCH", rf"^/channels/({dms})/messages/\d+$", 429, **more_429s))
+        faults.append(fake.fail("POST", rf"^/channels/{fake.channel.id}/messages$", 500, times=ONE_PASS_OF_500 + 1))
 
     table_id = (await bot.service.db.games.get(game_id)).table_message_id
     await play(fake, users, arm)
