@@ -38,6 +38,7 @@ from bot.refusals import Backoff, Refusal, Refused
 from bot.threads import NOTE_SHOWN, game_channel, note_over, thread_refuses
 from bot.transport import Post, Transport
 from data import (
+    GameNotFound,
     GameRecord,
     GameStatus,
     HandDelivery,
@@ -182,6 +183,7 @@ class Reconciler:
         self.backoff = Backoff.of(service.tuning)
         self._failures: dict[int, int] = {}
         self._retries: dict[int, asyncio.Task[None]] = {}
+        self._looked: dict[int, int] = {}  # the stored version each game's latest pass began from
         self._later: dict[int, asyncio.TimerHandle] = {}
         self._resume: asyncio.Task[int] | None = None
         self._resuming = False  # the start-up pass is past its wait for the gateway
@@ -259,10 +261,30 @@ class Reconciler:
         return bool(self._owing(game_id))
 
     async def caught_up(self, game_id: int | None = None) -> None:
-        """Wait until `owes(game_id)` is False: every owed projection shows, or was refused for good.
-        Tests wait on this rather than on a time; it may wait for ever while Discord keeps failing."""
-        while tasks := self._owing(game_id):
-            await asyncio.wait(tasks)
+        """Wait until `owes(game_id)` is False and a pass has looked at the game as stored now (a move's
+        after-move hook may not have asked for its pass yet: it is asked for here): every owed projection
+        shows, or was refused for good. Tests wait on this rather than on a time; it may wait for ever
+        while Discord keeps failing."""
+        while True:
+            if tasks := self._owing(game_id):
+                await asyncio.wait(tasks)
+                continue
+            if self._closed:
+                return
+            games = [game_id] if game_id is not None else list(self._looked)
+            behind = [game for game in games if self.owns(game) and await self._behind(game)]
+            if not behind:
+                return
+            for game in behind:
+                self.mark_dirty(game)
+
+    async def _behind(self, game_id: int) -> bool:
+        """Whether the game was stored at a newer version than its latest pass began from."""
+        try:
+            record = await self.db.games.get(game_id)
+        except GameNotFound:  # erased meanwhile: nothing of it left to show
+            return False
+        return self._looked.get(game_id, -1) < record.version
 
     @property
     def busy(self) -> bool:
@@ -337,6 +359,7 @@ class Reconciler:
         owed; each step that fails for now leaves the others to go on (`_run` asks for the next pass)."""
         debts = Debts()
         loaded = await self.service.load(game_id)
+        self._looked[game_id] = max(self._looked.get(game_id, -1), loaded.record.version)
         if loaded.state is None:
             await self._end_in_thread(loaded, debts)  # a lobby that never started may leave an empty thread
             return debts.owed  # a lobby: its message is the lobby's business

@@ -301,3 +301,15 @@ async def test_a_lost_channel_is_not_owed_but_looked_at_again_later(world) -> No
     await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
     assert not reconciler.owes(loaded.record.id) and loaded.record.id in reconciler._later
     assert await service.db.messages.games_owing_results() == [loaded.record.id]
+
+
+async def test_caught_up_asks_for_the_pass_a_stored_move_has_not_asked_for_yet(world) -> None:  # type: ignore[no-untyped-def]
+    """A move is stored but its after-move hook has not run yet: `caught_up` does not answer "nothing
+    owed" from the older pass; it asks for the pass itself, and the next player's turn DM goes out."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    await reconciler.reconcile(loaded.record.id)
+    before = transport.kinds().count("send_dm")
+    await move(service, loaded)  # stored; nothing asked for a pass (no hook in this set-up)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    assert transport.kinds().count("send_dm") == before + 1
