@@ -500,9 +500,21 @@ class Reconciler:
             # A new DM for this turn, at most once per (game, seat, turn) across crashes and processes:
             # claimed before it is posted, and posted with the turn's nonce.
             assert turn is not None
+            now = self.service.clock()
             claimed = await self.db.messages.claim(
-                record.id, MessageKind.HAND, seat.seat, turn, at=self.service.clock(), redo_within=NONCE_REDO_SECONDS
+                record.id, MessageKind.HAND, seat.seat, turn, at=now, redo_within=NONCE_REDO_SECONDS
             )
+            if not claimed and fresh:
+                # Claimed before, never recorded, and the nonce's window is over: the post may have landed
+                # (a kill, a timeout) or not (a refusal, a long outage). The DM itself says which.
+                landed = await self.transport.find_hand(seat.user_id, channel_hint, record.id, turn)
+                if landed is not None:
+                    await self._sent_hand(dataclasses.replace(shown, channel_id=landed.channel_id,
+                                                              message_id=landed.message_id))
+                    return
+                claimed = await self.db.messages.reclaim(
+                    record.id, MessageKind.HAND, seat.seat, turn, at=now, lapsed_before=now - NONCE_REDO_SECONDS
+                )
             if claimed:
                 nonce = notice_nonce(MessageKind.HAND, record.id, seat.seat, turn)
                 sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint, nonce=nonce)
@@ -513,7 +525,7 @@ class Reconciler:
                     await self._strip(row)  # the old hand must not look playable
                 return
             if fresh:
-                return  # posted before, and its nonce has lapsed: the turn goes on without a second DM
+                return  # another pass holds the claim (within its window, or it just took it over)
         assert row is not None and row.channel_id is not None and row.message_id is not None
         if row.key == key:
             return

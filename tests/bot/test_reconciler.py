@@ -46,6 +46,10 @@ class FakeTransport:
         self.calls.append(("send_dm", (user_id, panel)))
         return Sent(channel_id or 5000 + user_id, self._id())
 
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
+        self.calls.append(("find_hand", (user_id, game_id, version)))
+        return None
+
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
         self._maybe_refuse("edit_panel")
         self.calls.append(("edit_panel", (message_id, panel)))
