@@ -67,6 +67,25 @@ def values_were_shown(components: Sequence[Any], custom_id: str, values: Sequenc
     return all(value in offered for value in values)
 
 
+def modal_value(components: Sequence[Any], custom_id: str) -> str | None:
+    """The text a modal submit carries for the input `custom_id` (in an action row or a label), or None
+    when it carries none, or no text, or more than a text input holds."""
+    stack = list(components or ())
+    while stack:
+        component = stack.pop()
+        if not isinstance(component, dict):
+            continue
+        if component.get("custom_id") == custom_id:
+            value = component.get("value")
+            return value if isinstance(value, str) and len(value) <= TEXT_LIMIT else None
+        children = component.get("components")
+        if isinstance(children, list):
+            stack.extend(children)
+        if isinstance(component.get("component"), dict):
+            stack.append(component["component"])
+    return None
+
+
 def leaf_options(options: Sequence[Any]) -> list[dict[str, Any]]:
     """The options a slash command was given, below its group and subcommand levels (types 1 and 2)."""
     leaves: list[dict[str, Any]] = []
