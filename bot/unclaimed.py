@@ -1,10 +1,10 @@
 """Modal submits, and the clicks and submits in Cardroom's scopes that no control claims.
 
 Every component Cardroom sends is a DynamicItem (bot.components and the cogs' own), rebuilt from its
-custom id on each click, so a click whose id no template matches would get no answer at all and the
-person would read "This interaction failed". A modified client or a relay can send such ids: a game
-id of 41 digits, a replay id with a letter where its step goes. `Unclaimed` answers each of them
-privately, once, with `STRAY`.
+custom id on each click, so a click whose id no template matches, or that the clicked message does
+not carry, would get no answer at all and the person would read "This interaction failed". A
+modified client or a relay can send such ids: a game id of 41 digits, a replay id with a letter
+where its step goes. `Unclaimed` answers each of them privately, once, with `STRAY`.
 
 Modals are answered here as well. discord.py keeps an open modal in a store keyed by its custom id
 alone and forgets it once it is submitted, or when the process restarts; a submit it cannot place is
@@ -12,8 +12,9 @@ dropped unanswered. So a modal Cardroom opens is a form only (never stored, see 
 custom id carries what the submit needs, and the handler registered for its template (`add_modal`)
 reads the submit from the id and the typed values, after a restart as before one.
 
-Which template claims an id is a pure function of the id and of the templates registered, so the
-answer here never races the DynamicItem's own: one of the two answers, never both.
+Whether a click is claimed is decided as discord.py decides it (a registered template matches the id
+and the clicked message carries the component), from the id, the message and the templates alone, so
+the answer here never races the DynamicItem's own: one of the two answers, never both.
 """
 
 from __future__ import annotations
@@ -25,11 +26,10 @@ from typing import Any
 
 import discord
 
+from bot.decode import STRAY, carries
 from bot.ids import Scope
 
 log = logging.getLogger(__name__)
-
-STRAY = "That control is out of date or not valid, so nothing happened. Use the buttons on the newest message."
 
 ModalHandler = Callable[[discord.Interaction, "re.Match[str]"], Awaitable[None]]
 
@@ -61,14 +61,20 @@ class Unclaimed:
     def remove_modal(self, template: re.Pattern[str]) -> None:
         self._modals.pop(template, None)
 
-    def claimed(self, custom_id: str) -> bool:
-        """True when a registered DynamicItem template matches the id: discord.py dispatches it there."""
+    def claimed(self, interaction: discord.Interaction, custom_id: str) -> bool:
+        """True when discord.py hands this click to a DynamicItem: a registered template matches the id
+        and the clicked message carries a component of the clicked type with that id."""
         templates = self.client._connection._view_store._dynamic_items  # what discord.py matches clicks against
-        return any(template.fullmatch(custom_id) for template in templates)
+        if not any(template.fullmatch(custom_id) for template in templates):
+            return False
+        message = interaction.message
+        kind = dict(interaction.data or {}).get("component_type")
+        return message is not None and carries(message.components, custom_id, kind)
 
-    def stray(self, custom_id: str) -> bool:
-        """An id in one of our scopes that no control claims: malformed, or numbers past their bounds."""
-        return in_our_scope(custom_id) and not self.claimed(custom_id)
+    def stray(self, interaction: discord.Interaction, custom_id: str) -> bool:
+        """An id in one of our scopes that no control claims: malformed, numbers past their bounds, or
+        not on the clicked message."""
+        return in_our_scope(custom_id) and not self.claimed(interaction, custom_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
@@ -77,11 +83,7 @@ class Unclaimed:
             return
         if interaction.type is discord.InteractionType.modal_submit:
             await self._on_submit(interaction, custom_id)
-        elif (
-            interaction.type is discord.InteractionType.component
-            and in_our_scope(custom_id)
-            and not self.claimed(custom_id)
-        ):
+        elif interaction.type is discord.InteractionType.component and self.stray(interaction, custom_id):
             log.info("answered a click on an unknown control %r", custom_id[:100])
             await self._answer(interaction)
 

@@ -43,7 +43,7 @@ import discord
 
 from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button, select
-from bot.decode import INVALID, modal_value, strict_indices, strict_int
+from bot.decode import INVALID, SQLITE_MAX, modal_value, strict_indices, strict_int
 from bot.ids import ComponentId, Scope, decode_mask, encode_mask, scope_pattern, scoped
 from bot.texts import count
 from bot.unclaimed import send_form
@@ -434,7 +434,10 @@ def _not_now(view: CarouselView) -> str:
 # The nonce makes every modal's id its own: two modals opened one after the other for the same hand
 # share game, version and selection, and a submit must never be taken for the other one's.
 
-TYPE_TEMPLATE = scope_pattern(Scope.MODAL_BUTTON, r"(?P<game>\d+):(?P<version>\d+):(?P<mask>[0-9a-z]+)")
+# Bounded like bot.ids.PATTERN: a longer forged id is claimed by no template, and bot.unclaimed answers it.
+TYPE_TEMPLATE = scope_pattern(
+    Scope.MODAL_BUTTON, r"(?P<game>[0-9]{1,40}):(?P<version>[0-9]{1,40}):(?P<mask>[0-9a-z]{1,24})"
+)
 # The nonce is optional: a modal opened before it was added still decodes.
 MODAL_TEMPLATE = scope_pattern(
     Scope.MODAL,
@@ -463,6 +466,9 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
 
     async def callback(self, interaction: discord.Interaction) -> None:
         client: Any = interaction.client
+        if max(self.cid.game_id, self.cid.version) > SQLITE_MAX:  # a forged id: nothing is read (bot.decode)
+            await interaction.response.send_message(INVALID, ephemeral=True)
+            return
         modal = await self._modal(client, interaction.user.id)
         if modal is None:
             await client.router.dispatch(interaction, self.cid, [])
