@@ -19,7 +19,6 @@ from data import GameStatus
 from fakediscord import FakeDiscord, Message
 from tests.e2e.test_threads import table_in, threaded_lobby
 
-ENDED = "its thread was deleted"
 NOTICE = re.compile(r"\w+ #\d+ has ended: its thread was deleted")  # the DM itself, not a hand that says so
 
 
@@ -51,7 +50,7 @@ async def test_thread_deleted_each_player_is_told_once_by_dm(
     async def held(user_id: int, post: Any) -> Any:
         """While the first "has ended" DM is on its way, the table's edit (its own task) finds the thread
         gone too: the DM waits for that second step (bounded)."""
-        if ENDED in post.content and not second_step.is_set():
+        if NOTICE.match(post.content) and not second_step.is_set():
             bot.tables.mark_dirty(game_id)  # the table shows the abandoned game: an edit, refused with 10003
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(second_step.wait(), 10)
