@@ -50,6 +50,7 @@ from bot.table import TableUpdater
 from bot.texts import RESTARTING, not_saved
 from bot.threads import GameThreads
 from bot.transport import DiscordTransport
+from bot.unclaimed import Unclaimed
 from data import Database, StorageFault
 from games import registry
 from rendering import offload
@@ -168,6 +169,8 @@ class CardBot(commands.Bot):
         self._drawing: ProcessPoolExecutor | None = None
         self.ownership: Ownership | None = None
         self.health = Health(self.tuning.health_interval, self._health_line)
+        self.unclaimed = Unclaimed(self)  # modal submits, and clicks on ids no control claims
+        self.add_listener(self.unclaimed.on_interaction, "on_interaction")
         self.tree.error(self.on_app_command_error)
 
     @property

@@ -728,9 +728,10 @@ class Reconciler:
         await self._dm_notice(game_id, MessageKind.LOST, GAME_WIDE, record.host_user_id, text)
 
     async def _dm_notice(self, game_id: int, kind: MessageKind, seat: int, user_id: int, text: str) -> None:
-        """A direct message about the game, sent once per (kind, seat)."""
-        row = await self.db.messages.get(game_id, kind, seat)
-        if row is not None and row.message_id is not None:
+        """A direct message about the game, sent at most once per (kind, seat): claimed in the database
+        before the send (one claim for the game's life: version 0, never redone), since two steps (the
+        table's edit and a post) can find the channel gone at once and each would send it."""
+        if not await self.db.messages.claim(game_id, kind, seat, 0, at=self.service.clock(), redo_within=0.0):
             return
         try:
             sent = await self.transport.dm(user_id, Post(text))
