@@ -22,14 +22,16 @@ criteria, in this order (each one only among the pairings the earlier ones leave
 
 The search is a depth-first search over the ranked players (the highest remaining player picks a
 partner first) with the failed sub-problems remembered, run with a growing bound on crossings so the
-first pairing found has the fewest; a bounded number of steps per attempt keeps it fast on 40 players
-(beyond the bound an attempt counts as impossible and the next relaxation is tried).
+first pairing found has the fewest. A bounded number of steps per attempt keeps it fast on 40 players:
+beyond the bound, an attempt that has found no pairing counts as impossible (the next relaxation is
+tried) and one that has keeps the fewest crossings found so far.
 
 **Seats** (`seat`). In each match the player with the lower seat balance takes the first seat (deals or
-leads first); on equal balances the one who had the second seat last time; if still equal (both new,
-or the same history), the higher-ranked player on odd boards (1, 3, ...) and the lower-ranked on even
-boards. With criterion 3 held, the lower balance is at most +1 and the higher at least -1, so
-balances never leave -2..+2: a player has at most floor(played / 2) + 1 first seats.
+leads first); on equal balances the one who had the second seat last time; when both had the same
+seat last time, the higher-ranked player alternates and the other repeats; when neither has played,
+the higher-ranked player on odd boards (1, 3, ...) and the lower-ranked on even boards. With criterion
+3 held, the lower balance is at most +1 and the higher at least -1, so balances never leave -2..+2: a
+player has at most floor(played / 2) + 1 first seats.
 
 **Tie-breaks** (`tiebreaks`), after points:
 
@@ -56,7 +58,7 @@ DRAW = 0.5
 LOSS = 0.0
 BYE_POINTS = WIN
 SEAT_LIMIT = 2  # seat balances stay within -SEAT_LIMIT..+SEAT_LIMIT while criterion 3 holds
-SEARCH_STEPS = 200_000  # per attempt; dense Swiss graphs need a few hundred
+SEARCH_STEPS = 50_000  # per pairing attempt; dense Swiss graphs need a few hundred
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,20 +265,22 @@ def _best_matching(
     search = _Search(group, allowed)
     full = (1 << len(players)) - 1
     try:
-        first = search.run(full, len(players) * len(levels))
-        if first is None:
-            return None
-        most = sum(group[j] - group[i] for i, j in first)
-        found = first
-        for budget in range(search.lower_bound(full), most):
-            search.steps = 0
-            better = search.run(full, budget)
-            if better is not None:
-                found = better
-                break
+        found = search.run(full, len(players) * len(levels))
     except _OutOfSteps:
         log.warning("Swiss search ran out of steps on %d players; relaxing", len(players))
         return None
+    if found is None:
+        return None
+    most = sum(group[j] - group[i] for i, j in found)
+    for budget in range(search.lower_bound(full), most):
+        try:
+            better = search.run(full, budget)
+        except _OutOfSteps:
+            log.warning("Swiss search ran out of steps on %d players; keeping %d crossings", len(players), most)
+            break
+        if better is not None:
+            found = better
+            break
     return [(players[i], players[j]) for i, j in found]
 
 
@@ -285,12 +289,14 @@ def seat(
 ) -> Pairing:
     """The match of a and b with its first seat given as the module's docstring says."""
     ra, rb = history[a.id], history[b.id]
+    higher_is_a = rank[a.id] < rank[b.id]
     if ra.balance != rb.balance:
         first_a = ra.balance < rb.balance
     elif ra.last_seat != rb.last_seat:
         first_a = ra.last_seat < rb.last_seat
+    elif ra.last_seat != 0:
+        first_a = higher_is_a == (ra.last_seat < 0)  # the higher-ranked player alternates
     else:
-        higher_is_a = rank[a.id] < rank[b.id]
         first_a = higher_is_a if board % 2 == 0 else not higher_is_a
     return Pairing(a.id, b.id) if first_a else Pairing(b.id, a.id)
 
