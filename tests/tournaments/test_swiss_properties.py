@@ -22,6 +22,7 @@ from tests.tournaments.play import (
     round_trip,
     seat_bound_holds,
 )
+from tournaments.standings import swiss_standings
 from tournaments.swiss import SwissEvent, crossings, records
 
 FIELDS = st.tuples(st.integers(2, 40), st.integers(0, 2**32), st.booleans())
@@ -121,3 +122,17 @@ def test_the_stored_event_pairs_the_same_next_round(field):
         played = play_swiss_round(event, random.Random(seed))
         if not played.finished:
             assert round_trip(played).pair_next() == played.pair_next()
+
+
+@settings(max_examples=60, deadline=None)
+@given(FIELDS)
+def test_standings_order_by_points_then_buchholz_then_sonneborn_berger(field):
+    """After every round the rows run by points, then Buchholz, then Sonneborn-Berger, larger first;
+    equal on all three means an equal rank, otherwise the rank is the row's place."""
+    count, seed, drops = field
+    for event, _round, _before in run(count, seed, drops):
+        rows = swiss_standings(play_swiss_round(event, random.Random(seed)))
+        keys = [(row.points, *row.tiebreaks) for row in rows]
+        assert keys == sorted(keys, reverse=True)
+        for place, (row, key) in enumerate(zip(rows, keys, strict=True)):
+            assert row.rank == (rows[place - 1].rank if place and keys[place - 1] == key else place + 1)
