@@ -7,11 +7,15 @@ byes, so with 6 players seeds 1 and 2 go straight to round two. Each later round
 bracket order; the higher seed has the first seat. When both players of a future match have left,
 the bracket closes up over the gap.
 
-**Multi-player games**: each round the fewest top seeds needed to make the rest fit at tables go
-straight on (byes); the rest sit at tables of `min_seats` to `max_seats` (sizes as in
+**Multi-player games**: each round the fewest top seeds needed to make the rest fit at tables, and
+every later round too down to a final of `min_seats` to `max_seats`, go straight on (byes); the rest
+sit at tables of `min_seats` to `max_seats` (sizes as in
 `tournaments.tables.table_sizes`), dealt out snake-wise by seed so the top seeds are spread, and the
 best `advance` of each table go on. Round one seeds by strength; later rounds by the place reached at
-the previous table, then by strength. When no more than `max_seats` remain they play the final table.
+the previous table, then by strength. When no more than `max_seats` remain they play the final
+table. A field that cannot play down to a final of `min_seats` or more (5 players at exactly four
+seats, best two going on) is refused when the event is made; if players leaving make it so later,
+drawing the final raises.
 
 A bye is stored as a one-seat table already decided, so a round's tables keep the bracket's order.
 """
@@ -68,6 +72,9 @@ class KnockoutEvent:
             raise ValueError(f"{self.advance} cannot go on from tables of {self.min_seats}")
         if len(self.players) < 2:
             raise ValueError("a knockout needs two players")
+        if not self.rounds and not self.reaches_a_final(len(self.players)):
+            seats = f"{self.min_seats}-{self.max_seats}"
+            raise ValueError(f"{len(self.players)} players cannot play down to a final of {seats}")
 
     @property
     def bracket(self) -> bool:
@@ -157,12 +164,7 @@ class KnockoutEvent:
                     return TableRound((table,), (placing,))
                 raise ValueError(f"{len(order)} players cannot sit a final of {self.min_seats}-{self.max_seats}")
             return TableRound((Table(tuple(order)),), (None,))
-        for byes in range(len(order)):
-            sizes = table_sizes(len(order) - byes, self.min_seats, self.max_seats, self.preferred_seats)
-            if sizes is not None:
-                break
-        else:  # pragma: no cover - one player alone is handled above
-            raise ValueError("no table fits")
+        byes, sizes = self._split(len(order))
         seated = order[byes:]
         groups: list[list[str]] = [[] for _ in sizes]
         forward = True
@@ -178,6 +180,37 @@ class KnockoutEvent:
             tuple(t for t, _ in bye_tables) + tuple(tables),
             tuple(p for _, p in bye_tables) + (None,) * len(tables),
         )
+
+    def _split(self, count: int) -> tuple[int, tuple[int, ...]]:
+        """The fewest byes, and the table sizes, for `count` players, such that every later round can be
+        seated too and the final has `min_seats` to `max_seats` players (when any split allows that)."""
+        fallback: tuple[int, tuple[int, ...]] | None = None
+        for byes in range(count):
+            sizes = table_sizes(count - byes, self.min_seats, self.max_seats, self.preferred_seats)
+            if sizes is None:
+                continue
+            if fallback is None:
+                fallback = (byes, sizes)
+            going = byes + self.advance * len(sizes)
+            if going < count and self.reaches_a_final(going):
+                return byes, sizes
+        if fallback is None:  # pragma: no cover - tables of min_seats always fit some count below
+            raise ValueError(f"{count} players cannot be seated at {self.min_seats}-{self.max_seats}")
+        return fallback
+
+    def reaches_a_final(self, count: int) -> bool:
+        """Whether `count` players can play down to a final table of `min_seats` to `max_seats` (always for
+        two-player games; not for, say, 5 players at exactly four seats)."""
+        if count <= self.max_seats:
+            return count >= self.min_seats or count == 1
+        for byes in range(count):
+            sizes = table_sizes(count - byes, self.min_seats, self.max_seats, self.preferred_seats)
+            if sizes is None:
+                continue
+            going = byes + self.advance * len(sizes)
+            if going < count and self.reaches_a_final(going):
+                return True
+        return False
 
     def record(self, table: int, placing: Placing) -> KnockoutEvent:
         """The event with the current round's `table` decided (`placing` winner first)."""
