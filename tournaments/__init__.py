@@ -11,4 +11,5 @@ Randomness (a shuffled first round of tables) comes only from the seed the event
 - `tournaments.tables`: multi-player tables seated by score, place points.
 - `tournaments.knockout`: single elimination, seeded brackets, byes to the top seeds.
 - `tournaments.standings`: the standings rows every format shows.
+- `tournaments.events`: `load(data)` for a stored event of any format, and its `standings(event)`.
 """
