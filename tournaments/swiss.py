@@ -8,15 +8,17 @@ exactly.
 *score group* is the players on equal points. The next round is the pairing that is best by these
 criteria, in this order (each one only among the pairings the earlier ones leave):
 
-1. No rematch: two players meet again only when no pairing avoids every rematch.
+1. No rematch: two players meet again only when no pairing avoids every rematch (then rematches are
+   allowed, not counted, and the criteria below order the pairings).
 2. The bye (odd count) goes to the lowest-ranked player who has had no bye, i.e. to the lowest score
    group holding such a player; a player has a second bye only when everyone has had one.
 3. Seat balance: a player's *seat balance* is first seats minus second seats in the matches played.
    Two players whose balances are both +2 or more (or both -2 or less) are not paired, so after the
    round every balance stays within -2..+2 (see below). Relaxed only when no pairing allows it.
 4. Score groups: the fewest crossings of score-group boundaries, counting a pair once per boundary
-   between its two players' groups. A group with an odd count floats its lowest-ranked player down
-   into the next group, where it meets that group's highest-ranked available player.
+   between its two players' groups (the groups of the players being paired, the bye left out). A
+   group with an odd count floats its lowest-ranked player down into the next group, where it meets
+   that group's highest-ranked available player.
 5. Within a group, Dutch-style: the top half meets the bottom half in order (1 v 5, 2 v 6 ... in a
    group of 8), trying the nearest alternatives first when a rematch or a seat clash forbids that.
 
