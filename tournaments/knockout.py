@@ -22,6 +22,7 @@ A bye is stored as a one-seat table already decided, so a round's tables keep th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -201,16 +202,7 @@ class KnockoutEvent:
     def reaches_a_final(self, count: int) -> bool:
         """Whether `count` players can play down to a final table of `min_seats` to `max_seats` (always for
         two-player games; not for, say, 5 players at exactly four seats)."""
-        if count <= self.max_seats:
-            return count >= self.min_seats or count == 1
-        for byes in range(count):
-            sizes = table_sizes(count - byes, self.min_seats, self.max_seats, self.preferred_seats)
-            if sizes is None:
-                continue
-            going = byes + self.advance * len(sizes)
-            if going < count and self.reaches_a_final(going):
-                return True
-        return False
+        return _reaches_a_final(count, self.min_seats, self.max_seats, self.preferred_seats, self.advance)
 
     def record(self, table: int, placing: Placing) -> KnockoutEvent:
         """The event with the current round's `table` decided (`placing` winner first)."""
@@ -252,6 +244,21 @@ class KnockoutEvent:
             tuple(TableRound.from_dict(r) for r in data["rounds"]),
             frozenset(str(p) for p in data["dropped"]),
         )
+
+
+@functools.cache
+def _reaches_a_final(count: int, min_seats: int, max_seats: int, preferred: int, advance: int) -> bool:
+    """KnockoutEvent.reaches_a_final, remembered per field size (each count is asked once per shape)."""
+    if count <= max_seats:
+        return count >= min_seats or count == 1
+    for byes in range(count):
+        sizes = table_sizes(count - byes, min_seats, max_seats, preferred)
+        if sizes is None:
+            continue
+        going = byes + advance * len(sizes)
+        if going < count and _reaches_a_final(going, min_seats, max_seats, preferred, advance):
+            return True
+    return False
 
 
 def _snake(index: int, forward: bool, count: int) -> tuple[int, bool]:
