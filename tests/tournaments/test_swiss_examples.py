@@ -186,3 +186,17 @@ def test_a_seven_player_swiss_gives_a_different_player_the_bye_each_round(seed):
         event = play_swiss_round(event, rng)
     assert len(byes) == len(set(byes)) == 2  # 7 players in rounds 1-2, 6 after the leaver
     assert all(record.byes <= 1 for record in records(event.players, event.rounds).values())
+
+
+def test_a_player_who_left_keeps_their_row_marked_and_is_not_paired_again():
+    """After leaving, a player is in no later pairing, still has a standings row (marked as left), and
+    their points still count in their past opponents' Buchholz."""
+    event = played(SwissEvent(entrants(6), 3).pair_next(), D, F, F)
+    leaver = event.rounds[0].pairings[0].second
+    opponent = event.rounds[0].pairings[0].first
+    event = event.drop(leaver).pair_next()
+    assert leaver not in event.rounds[-1].players
+    rows = {row.player: row for row in swiss_standings(event)}
+    assert rows[leaver].dropped and rows[leaver].next is None
+    assert not rows[opponent].dropped
+    assert rows[opponent].tiebreaks[0] == rows[leaver].points == 0.5
