@@ -10,8 +10,8 @@ from games import registry
 
 def record(game_id: int, status: GameStatus = GameStatus.ACTIVE) -> GameRecord:
     return GameRecord(
-        id=game_id, kind=registry.kinds()[0], guild_id=1, channel_id=game_id, thread_id=None, host_user_id=1, options={},
-        seed=1, status=status, version=0, timer=TurnTimer.CASUAL, turn_seconds=86400, deadline=None,
+        id=game_id, kind=registry.kinds()[0], guild_id=1, channel_id=game_id, thread_id=None, host_user_id=1,
+        options={}, seed=1, status=status, version=0, timer=TurnTimer.CASUAL, turn_seconds=86400, deadline=None,
         reminder_sent=False, table_channel_id=None, table_message_id=None, created_at=0.0, started_at=0.0,
         ended_at=None, end_reason=None, updated_at=0.0,
     )  # fmt: skip
