@@ -38,6 +38,7 @@ from bot.endings import Endings, Standings
 from bot.guide import GuideProgress
 from bot.hands import HandMessages
 from bot.health import Health
+from bot.languages import CatalogTranslator, LocaleMemo, locale_code
 from bot.lobby import Lobby
 from bot.ownership import FollowUps, Ownership
 from bot.quickstart import QuickStart
@@ -152,6 +153,7 @@ class CardBot(commands.Bot):
             self.tuning = dataclasses.replace(self.tuning, drawing_processes=settings.drawing_processes)
         self._extensions = extensions
         self.db: Database | None = None
+        self.locales: LocaleMemo | None = None
         # The game machinery, built once the database is open (setup_hook, the composition root).
         self.router: Router
         self.lobby: Lobby
@@ -220,6 +222,8 @@ class CardBot(commands.Bot):
             stopping=lambda: self.stopping,
         )
         self._service.after_move_hooks.append(GuideProgress(self._service).after_move)
+        self.locales = LocaleMemo(self.db)  # the last Discord locale seen per person (bot.languages)
+        await self.tree.set_translator(CatalogTranslator())  # command names and help in vi, de, bg
         await self._own_games(self.db)
         self.add_dynamic_items(GameComponent)
         for name in self._extensions:
@@ -233,6 +237,12 @@ class CardBot(commands.Bot):
         self.sweeper.start()
         self.health.start()
         await self.sync_commands()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction, beside its own handler: remember the person's Discord locale for the DMs
+        sent with no interaction at hand (bot.languages.LocaleMemo writes only on a change)."""
+        if self.locales is not None:
+            await self.locales.note(interaction.user.id, locale_code(interaction))
 
     async def _own_games(self, db: Database) -> None:
         """Which games' single-writer work is this process's (bot.ownership): every game on SQLite; on

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from babel import Locale
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -62,6 +63,7 @@ __all__ = [
     "day",
     "duration",
     "known",
+    "listing",
     "number",
     "plural_category",
     "t",
@@ -147,5 +149,12 @@ def duration(lang: str, seconds: float) -> str:
         unit, size = _UNITS[1]
     else:
         unit, size = _UNITS[0]
-    length = "long" if unit == "duration-day" else "short"
-    return format_unit(whole // size, unit, length=length, locale=_cldr(lang))
+    # Days read in full ("3 days"): CLDR's short day ("3 days" in English, "3 Tg." in German) is terse.
+    if unit == "duration-day":
+        return format_unit(whole // size, unit, length="long", locale=_cldr(lang))
+    return format_unit(whole // size, unit, length="short", locale=_cldr(lang))
+
+
+def listing(lang: str, items: list[str]) -> str:
+    """Items joined the language's way ("a, b and c", "a, b und c"), from CLDR's list patterns."""
+    return format_list(items, locale=_cldr(lang)) if items else ""

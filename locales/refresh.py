@@ -10,6 +10,7 @@ compiled to disk.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -28,18 +29,21 @@ def extract_args() -> list[str]:
     keywords = [arg for keyword in KEYWORDS for arg in ("-k", keyword)]
     return [
         "pybabel", "extract", "--no-default-keywords", *keywords, "--sort-by-file", "--no-wrap",
-        "--project=Cardroom", "--copyright-holder=Cardroom", "-F", str(ROOT / "babel.cfg"),
-        "-o", str(TEMPLATE), *(str(ROOT / source) for source in SOURCES),
+        "--project=Cardroom", "--copyright-holder=Cardroom", "-F", "babel.cfg",
+        "-o", str(TEMPLATE.relative_to(ROOT)), *SOURCES,
     ]  # fmt: skip
 
 
 def update_args(lang: str) -> list[str]:
+    template, catalogs = str(TEMPLATE.relative_to(ROOT)), str(CATALOGS.relative_to(ROOT))
     return [
-        "pybabel", "update", "--no-wrap", "-D", DOMAIN, "-i", str(TEMPLATE), "-d", str(CATALOGS), "-l", lang,
+        "pybabel", "update", "--no-wrap", "--init-missing", "--ignore-obsolete",
+        "-D", DOMAIN, "-i", template, "-d", catalogs, "-l", lang,
     ]  # fmt: skip
 
 
 def main() -> int:
+    os.chdir(ROOT)  # the template names files relative to the repository, never by a machine's path
     cli = CommandLineInterface()
     cli.run(extract_args())
     for lang in TRANSLATED:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OUR_PACKAGES = {"games", "tournaments", "rendering", "data", "bot", "cogs", "terminal", "fakediscord"}
+OUR_PACKAGES = {"games", "tournaments", "rendering", "data", "bot", "cogs", "terminal", "fakediscord", "locales"}
 # Computational libraries `games/` may use where they earn their place (design §1); the pure packages
 # below take nothing else outside the standard library.
 GAMES_ALLOWED_THIRD_PARTY = {"highspy", "numpy"}
@@ -21,7 +21,7 @@ PURE_ALLOWED_THIRD_PARTY = {"games": GAMES_ALLOWED_THIRD_PARTY, "tournaments": s
 
 # package -> top-level modules it must never import
 FORBIDDEN = {
-    "games": {"discord", "aiosqlite", "PIL", "rendering", "data", "bot", "cogs", "terminal", "fakediscord"},
+    "games": {"discord", "aiosqlite", "PIL", "rendering", "data", "bot", "cogs", "terminal", "fakediscord", "locales"},
     # Pairing and scoring are pure like the engines, and need not even the game declarations.
     "tournaments": {
         *("discord", "aiosqlite", "PIL", "games", "rendering", "data", "bot", "cogs", "terminal", "fakediscord")
@@ -32,6 +32,11 @@ FORBIDDEN = {
     "terminal": {"discord", "aiosqlite", "fakediscord"},
     # The offline Discord is a library about Discord's protocol; it knows nothing of Cardroom.
     "fakediscord": {"bot", "cogs", "games", "rendering", "data", "terminal"},
+    # Languages are words and CLDR data only: any layer that writes text may use them, games excepted.
+    "locales": {
+        *("discord", "aiosqlite", "PIL", "games", "tournaments", "rendering", "data", "bot", "cogs", "terminal"),
+        "fakediscord",
+    },
     # Benchmarks run without the test tree: scripted players and fixtures they share live in bench/.
     "bench": {"tests"},
 }
@@ -147,6 +152,8 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
         ("terminal/x.py", "from bot.texts import count\n", "terminal/x.py: imports bot.texts"),
         ("fakediscord/x.py", "from bot.bot import CardBot\n", "fakediscord/x.py: imports bot"),
         ("fakediscord/x.py", "from games.cards import Card\n", "fakediscord/x.py: imports games"),
+        ("locales/x.py", "import discord\n", "locales/x.py: imports discord"),
+        ("locales/x.py", "from data import Database\n", "locales/x.py: imports data"),
     ],
 )
 def test_a_forbidden_import_is_caught(tmp_path, path, source, expected):
@@ -165,6 +172,8 @@ def test_allowed_imports_pass(tmp_path):
             "bot/a.py": "import discord\nfrom data import games\n",
             "terminal/a.py": "from cogs.thirteen.words import TERMINAL\nfrom rendering.words import count\n",
             "fakediscord/a.py": "import discord\nfrom aiohttp import web\n",
+            "locales/a.py": "from babel.numbers import format_decimal\n",
+            "rendering/b.py": "from locales import t\n",
         },
     )
     assert violations(root) == []
