@@ -9,7 +9,7 @@ the tests use to find text that bypasses the catalogs.
 
 Messages use `str.format` placeholders (`{name}`), filled after translation so a translator may move
 them. `python -m locales.refresh` re-extracts the template from the calls to `t`, `tn` and `locale_str`
-and merges it into every catalog (design §9). This package imports nothing of ours and no discord, so
+and merges it into every catalog (design §10). This package imports nothing of ours and no discord, so
 rendering/, terminal/ and cogs/ words can all use it.
 """
 
