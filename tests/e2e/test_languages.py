@@ -9,6 +9,7 @@ from typing import Any
 from bench.players.common import start_bot
 from bot.bot import CardBot
 from fakediscord import FakeDiscord, Message, SimUser
+from fakediscord.joins import join
 from locales import PSEUDO
 from locales.pseudo import marked
 from tests.e2e.test_community import owner, reply
@@ -110,3 +111,27 @@ async def test_the_synced_commands_carry_valid_translations(fake: FakeDiscord, b
     subcommands = {option["name"]: option for option in settings["options"]}
     assert subcommands["language"]["name_localizations"]["de"] == "sprache"
     assert subcommands["language"]["description_localizations"]["bg"] == "Езикът, на който Cardroom ти пише"
+
+
+async def test_cardroom_answers_in_the_askers_language(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """/cardroom for a Vietnamese client: its framing and its Play buttons in Vietnamese, and in the
+    pseudo-language every line and label is marked (a game's summary is a value inside its line)."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    alice.person.locale = "vi"
+    card = await reply(alice, "cardroom")
+    assert card.text.startswith("Cardroom tổ chức các trò chơi bài trong máy chủ này:")
+    assert all(button["label"].startswith("Chơi ") for button in card.buttons)
+    await bot.service.db.settings.set_language(int(bob.id), PSEUDO)
+    assert unmarked(await reply(bob, "cardroom")) == []
+
+
+async def test_the_welcome_card_reads_in_the_servers_language(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A server whose Discord language is German is welcomed in German, though its owner's client is English."""
+    await start_bot(bots)
+    fake.guild.preferred_locale = "de"
+    general = fake.channels["general"]
+    await join(fake, system_channel=general)
+    card = await fake.wait_for_message(general, lambda m: "ist diesem Server beigetreten" in m.text)
+    assert "`/cardroom` zeigt dies noch einmal, nur für dich." in card.text
+    assert all(button["label"].endswith(" spielen") for button in card.buttons)
