@@ -18,7 +18,7 @@ from discord import app_commands
 
 from data import Database, StorageFault
 from locales import SOURCE, translations
-from locales.resolve import for_person, for_server, from_discord
+from locales.resolve import for_dm, for_person, for_server, from_discord
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,13 @@ async def server_language(db: Database, guild_id: int, preferred_locale: str | N
         return SOURCE
     server = await db.settings.guild(guild_id)
     return for_server(server.language, preferred_locale)
+
+
+async def dm_language(db: Database, user_id: int) -> str:
+    """The language of a DM sent with no interaction at hand (a turn notice): the person's choice, else
+    the last locale seen from them."""
+    mine = await db.settings.user(user_id)
+    return for_dm(mine.language, mine.seen_locale)
 
 
 class LocaleMemo:
@@ -95,6 +102,7 @@ __all__ = [
     "COMMAND_LOCALES",
     "CatalogTranslator",
     "LocaleMemo",
+    "dm_language",
     "from_discord",
     "locale_code",
     "reader_language",

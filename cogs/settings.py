@@ -36,7 +36,7 @@ from bot.decode import INVALID, strict_int
 from bot.ids import Scope, scope_pattern, scoped
 from bot.languages import reader_language
 from bot.layout import notice_kwargs
-from bot.permissions import NOT_A_MANAGER, is_games_manager
+from bot.permissions import is_games_manager, not_a_manager
 from cogs.stats import selected_values
 from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
 from data.privacy import ERASED_NAME
@@ -401,13 +401,13 @@ class Settings(commands.Cog):
     @app_commands.rename(language=locale_str("language"))
     @app_commands.choices(language=server_language_choices())
     async def server(self, interaction: discord.Interaction, language: str | None = None) -> None:
+        lang = await reader_language(self.db, interaction)
         if not await is_games_manager(self.db, interaction):
-            await interaction.response.send_message(NOT_A_MANAGER, ephemeral=True)
+            await interaction.response.send_message(not_a_manager(lang), ephemeral=True)
             return
         if language is not None and language != FOLLOW and language not in LANGUAGES:
             await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
             return
-        lang = await reader_language(self.db, interaction)
         guild_id = interaction.guild_id or 0
         notice = ""
         if language is None:
@@ -494,12 +494,12 @@ class Settings(commands.Cog):
         if action in ("erase", "keep"):
             await self._confirm(interaction, action, user)
             return
+        lang = await reader_language(self.db, interaction)
         if not await is_games_manager(self.db, interaction):
-            await interaction.response.send_message(NOT_A_MANAGER, ephemeral=True)
+            await interaction.response.send_message(not_a_manager(lang), ephemeral=True)
             return
         guild_id = interaction.guild_id or 0
         settings = self.db.settings
-        lang = await reader_language(self.db, interaction)
         ids = [strict_int(v) for v in values]
         if None in ids or (action in ("live", "casual") and not set(ids) <= set(TIMER_CHOICES[action])):
             await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was shown

@@ -8,6 +8,7 @@ from typing import Any
 
 from bench.players.common import start_bot
 from bot.bot import CardBot
+from bot.languages import dm_language
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.joins import join
 from locales import PSEUDO
@@ -135,3 +136,24 @@ async def test_the_welcome_card_reads_in_the_servers_language(fake: FakeDiscord,
     card = await fake.wait_for_message(general, lambda m: "ist diesem Server beigetreten" in m.text)
     assert "`/cardroom` zeigt dies noch einmal, nur für dich." in card.text
     assert all(button["label"].endswith(" spielen") for button in card.buttons)
+
+
+async def test_a_dm_without_an_interaction_takes_the_last_locale_then_the_choice(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A turn notice's language: the last locale seen (Bulgarian), until a choice (Georgian) beats it."""
+    bot = await start_bot(bots)
+    alice = fake.users["alice"]
+    alice.person.locale = "bg"
+    await reply(alice, "settings show")
+    await seen_locale(bot, alice, "bg")
+    assert await dm_language(bot.service.db, int(alice.id)) == "bg"
+    await reply(alice, "settings language", language="ka")
+    assert await dm_language(bot.service.db, int(alice.id)) == "ka"
+
+
+async def test_a_member_refused_the_server_settings_reads_why_in_their_language(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A plain member with a German client is told in German that only managers may change them."""
+    await start_bot(bots)
+    bob = fake.users["bob"]
+    bob.person.locale = "de"
+    refused = await reply(bob, "settings server")
+    assert refused.ephemeral and refused.text.startswith("Nur Serververwalter")
