@@ -5,7 +5,7 @@ The buttons are the first-time path: one tap from `/cardroom` to a running game 
 working after a restart. The same card is the bot's first message in a server it joins (bot.welcome).
 
 `/cardroom` answers in the asker's language; the welcome is read by the whole server, so it takes the
-server's (bot.languages, design §9). The games' own summaries are their words modules' and stay English.
+server's (bot.languages, design §10). The games' own summaries are their words modules' and stay English.
 """
 
 from __future__ import annotations
