@@ -14,6 +14,7 @@ from fakediscord.joins import join
 from locales import PSEUDO
 from locales.pseudo import marked
 from tests.e2e.test_community import owner, reply
+from tests.locales.test_catalogs import valid_name
 
 
 def unmarked(message: Message) -> list[str]:
@@ -157,3 +158,23 @@ async def test_a_member_refused_the_server_settings_reads_why_in_their_language(
     bob.person.locale = "de"
     refused = await reply(bob, "settings server")
     assert refused.ephemeral and refused.text.startswith("Nur Serververwalter")
+
+
+async def test_every_synced_localised_name_is_valid_and_unique_among_its_siblings(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """What Discord would refuse at sync: an invalid name in any locale, or two subcommands (or options)
+    of one command with the same name in one locale."""
+    await start_bot(bots)
+    synced = [command for commands in fake.commands.values() for command in commands]
+    invalid: list[str] = []
+    clashes: list[str] = []
+
+    def check(siblings: list[dict[str, Any]]) -> None:
+        for locale in ("vi", "de", "bg"):
+            names = [s.get("name_localizations", {}).get(locale, s["name"]) for s in siblings if "name" in s]
+            invalid.extend(name for name in names if not valid_name(name))
+            clashes.extend(name for name in set(names) if names.count(name) > 1)
+        for sibling in siblings:
+            check([o for o in sibling.get("options", []) if "name" in o])
+
+    check(synced)
+    assert (invalid, clashes) == ([], [])
