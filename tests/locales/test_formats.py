@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from locales import duration, listing, number, plural_category, t, tn
+from datetime import date
+
+from locales import day, duration, listing, number, plural_category, t, tn
 from locales.pseudo import marked, pseudo
 
 
@@ -45,3 +47,9 @@ def test_the_pseudo_language_marks_and_lengthens_by_a_third():
     assert pseudo("Hello, world") == "⟦Hello, world····⟧"
     assert t("qps", "• Language: {language}", language="X") == "⟦• Language: X····⟧"
     assert marked(t("qps", "Keep it")) and not marked("Keep it")
+
+
+def test_dates_read_the_languages_way():
+    """2 December 2026 in English, German and Vietnamese (CLDR's medium date)."""
+    when = date(2026, 12, 2)
+    assert [day(lang, when) for lang in ("en", "de", "vi")] == ["Dec 2, 2026", "02.12.2026", "2 thg 12, 2026"]
