@@ -34,6 +34,7 @@ from bot.components import GameComponent
 from bot.config import Settings, Tuning
 from bot.confirm import Confirmations
 from bot.decode import slash_refusal
+from bot.digest import Digests
 from bot.endings import Endings, Standings
 from bot.guide import GuideProgress
 from bot.hands import HandMessages
@@ -163,6 +164,7 @@ class CardBot(commands.Bot):
         self.tables: TableUpdater
         self.hands: HandMessages
         self.transport: DiscordTransport
+        self.digests: Digests
         self.reconciler: Reconciler
         self.endings: Endings
         self.sweeper: Sweeper | None = None
@@ -209,7 +211,8 @@ class CardBot(commands.Bot):
             self._service, endings=self.endings, hands=self.hands, channels=self, marks=self.reconciler
         )
         self.quickstart = QuickStart(self._service, lobby=self.lobby, threads=self.threads)
-        self.sweeper = Sweeper(self._service, channels=self, marks=self.reconciler)
+        self.digests = Digests(self._service, hands=self.hands, transport=self.transport)
+        self.sweeper = Sweeper(self._service, channels=self, marks=self.reconciler, digests=self.digests)
         self.router = Router(
             self._service,
             lobby=self.lobby,

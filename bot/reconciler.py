@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from bot.digest import digesting
 from bot.hands import HandMessages, fingerprint, is_live
 from bot.refusals import Backoff, Refusal, Refused
 from bot.threads import NOTE_SHOWN, game_channel, note_over, thread_refuses
@@ -460,22 +461,27 @@ class Reconciler:
             at_turn = self.hands.at_turn(loaded, seat.seat)
             turn = await self.db.messages.turn_start(game_id, seat.seat) if at_turn else None
             notify = at_turn and wants_notice(settings, loaded.record.timer)
+            # A casual turn of a person who chose the digest (bot.digest) notifies nobody: its DM hand is
+            # created silently and the digest DM tells them.
+            silent = digesting(settings, loaded.record.timer)
             if uses_dm(settings):
                 try:
-                    await self._dm_hand(loaded, seat, row, turn, notify)
+                    await self._dm_hand(loaded, seat, row, turn, notify, silent=silent)
                     return
                 except Refused as refused:
                     if refused.refusal is not Refusal.DM_CLOSED:
                         raise
                 await self._dm_closed(loaded, seat)
-            if notify and turn is not None:
+                silent = False  # no DMs, so no digest either: the channel mention tells them
+            if notify and turn is not None and not silent:
                 await self._turn_notice(loaded, seat, turn)
 
     async def _dm_hand(
-        self, loaded: Loaded, seat: Seat, row: ShownMessage | None, turn: int | None, notify: bool
+        self, loaded: Loaded, seat: Seat, row: ShownMessage | None, turn: int | None, notify: bool, *, silent: bool
     ) -> None:
         """Send or edit one seat's DM hand: a new message when their turn starts, else an edit if it
-        would show something different, else nothing."""
+        would show something different, else nothing. `silent`: a new one is created without a push
+        notification (the person's digest tells them)."""
         record = loaded.record
         assert seat.user_id is not None
         if row is None and seat.hand_message_id is not None:  # sent before messages were recorded
@@ -517,7 +523,9 @@ class Reconciler:
                 )
             if claimed:
                 nonce = notice_nonce(MessageKind.HAND, record.id, seat.seat, turn)
-                sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint, nonce=nonce)
+                sent = await self.transport.send_dm(
+                    seat.user_id, panel, channel_id=channel_hint, nonce=nonce, silent=silent
+                )
                 crashpoints.reached("after_turn_dm")
                 shown = dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id)
                 await self._sent_hand(shown)
@@ -536,7 +544,7 @@ class Reconciler:
             if refused.refusal is not Refusal.MESSAGE_GONE:
                 raise
             log.info("hand message of game %d seat %d is gone; sending a new one", record.id, seat.seat)
-            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=row.channel_id)
+            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=row.channel_id, silent=silent)
             await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
             return
         await self.db.messages.save(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))

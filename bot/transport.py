@@ -49,7 +49,13 @@ class Post:
 
 class Transport(Protocol):
     async def send_dm(
-        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
     ) -> Sent: ...
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
@@ -60,7 +66,7 @@ class Transport(Protocol):
 
     async def post(self, channel_id: int, post: Post) -> Sent: ...
 
-    async def dm(self, user_id: int, post: Post) -> Sent: ...
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent: ...
 
 
 # A person's DM holds one hand per table they sit at and its notices: the newest few dozen messages hold
@@ -109,10 +115,17 @@ class DiscordTransport:
         return await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
 
     async def send_dm(
-        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
     ) -> Sent:
         """Send a hand; `channel_id` is the user's DM channel when known (else it is opened first). With
-        `nonce` it is sent with `enforce_nonce`, as a `Post` is."""
+        `nonce` it is sent with `enforce_nonce`, as a `Post` is. `silent` creates it without a push
+        notification (the SUPPRESS_NOTIFICATIONS flag): the turn digest tells the person instead."""
         channel = await self._dm_channel(user_id, channel_id)
         digest = image_digest(panel.image)
 
@@ -120,6 +133,8 @@ class DiscordTransport:
             kwargs = send_kwargs(panel)
             if nonce is not None:
                 kwargs["nonce"] = nonce  # discord.py sends it with enforce_nonce
+            if silent:
+                kwargs["silent"] = True
             try:
                 return await channel.send(**kwargs)
             finally:
@@ -202,8 +217,15 @@ class DiscordTransport:
         channel = self.client.get_partial_messageable(channel_id)
         return await self._send(channel, post, f"posting in channel {channel_id}")
 
-    async def dm(self, user_id: int, post: Post) -> Sent:
-        channel = await self._dm_channel(user_id, None)
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent:
+        """A plain DM; `channel_id` is the user's DM channel when known (else it is opened first)."""
+        channel = await self._dm_channel(user_id, channel_id)
+        try:
+            return await self._send(channel, post, f"a direct message to user {user_id}")
+        except Refused as refused:
+            if channel_id is None or refused.refusal not in (Refusal.CHANNEL_GONE, Refusal.CHANNEL_LOST):
+                raise
+        channel = await self._dm_channel(user_id, None)  # a remembered DM channel that no longer works
         return await self._send(channel, post, f"a direct message to user {user_id}")
 
     async def _send(self, channel: discord.abc.Messageable, post: Post, what: str) -> Sent:

@@ -39,6 +39,7 @@ from bot.layout import notice_kwargs
 from bot.permissions import is_games_manager, not_a_manager
 from cogs.stats import selected_values
 from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
+from data.models import DIGEST_HOURS
 from data.privacy import ERASED_NAME
 from locales import LANGUAGES, NAMES, SOURCE, duration, listing, t, tn
 
@@ -80,6 +81,16 @@ def describe_user(settings: UserSettings, lang: str = SOURCE, shown: str | None 
         TurnNotice.CASUAL: t(lang, "• Tell me when my turn starts: in casual games only"),
         TurnNotice.OFF: t(lang, "• Tell me when my turn starts: never"),
     }[settings.turn_notice]
+    digest = {
+        0: t(lang, "• Casual games: a DM each turn"),
+        1: t(lang, "• Casual games: one DM listing the tables waiting for you, {every}", every=t(lang, "every hour")),
+        4: t(
+            lang, "• Casual games: one DM listing the tables waiting for you, {every}", every=t(lang, "every 4 hours")
+        ),
+        12: t(
+            lang, "• Casual games: one DM listing the tables waiting for you, {every}", every=t(lang, "every 12 hours")
+        ),
+    }[settings.digest_hours]
     boards = (
         t(lang, "• Leaderboards: hidden (opted out)")
         if settings.leaderboard_opt_out
@@ -89,7 +100,7 @@ def describe_user(settings: UserSettings, lang: str = SOURCE, shown: str | None 
         language = t(lang, "• Language: {language}", language=NAMES[settings.language])
     else:
         language = t(lang, "• Language: follows Discord ({language})", language=NAMES[shown or lang])
-    return "\n".join([hand, turns, boards, language])
+    return "\n".join([hand, turns, digest, boards, language])
 
 
 def describe_guild(settings: GuildSettings, lang: str = SOURCE, shown: str | None = None) -> str:
@@ -228,9 +239,10 @@ class Settings(commands.Cog):
 
     @settings.command(name=locale_str("turns"), description=locale_str("When to tell you that your turn has started"))
     @app_commands.describe(
-        notify=locale_str("A new DM with your hand (or a mention in the channel, without DMs) when your turn starts")
+        notify=locale_str("A new DM with your hand (or a mention in the channel, without DMs) when your turn starts"),
+        digest=locale_str("Casual games: one DM at most this often listing the tables waiting for you"),
     )
-    @app_commands.rename(notify=locale_str("notify"))
+    @app_commands.rename(notify=locale_str("notify"), digest=locale_str("digest"))
     @app_commands.choices(
         notify=[
             app_commands.Choice(name=locale_str("every turn"), value=TurnNotice.EVERY.value),
@@ -238,8 +250,25 @@ class Settings(commands.Cog):
             app_commands.Choice(name=locale_str("off"), value=TurnNotice.OFF.value),
         ]
     )
-    async def turns(self, interaction: discord.Interaction, notify: str) -> None:
-        new = await self.db.settings.update_user(interaction.user.id, turn_notice=TurnNotice(notify))
+    @app_commands.choices(
+        digest=[
+            app_commands.Choice(name=locale_str("off"), value=0),
+            app_commands.Choice(name=locale_str("every hour"), value=1),
+            app_commands.Choice(name=locale_str("every 4 hours"), value=4),
+            app_commands.Choice(name=locale_str("every 12 hours"), value=12),
+        ]
+    )
+    async def turns(
+        self, interaction: discord.Interaction, notify: str | None = None, digest: int | None = None
+    ) -> None:
+        if digest is not None and digest != 0 and digest not in DIGEST_HOURS:
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
+            return
+        new = await self.db.settings.update_user(
+            interaction.user.id,
+            turn_notice=None if notify is None else TurnNotice(notify),
+            digest_hours=digest,
+        )
         await self._saved(interaction, new)
 
     @settings.command(

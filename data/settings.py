@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .models import GuildSettings, HandDelivery, TurnNotice, UserSettings
+from .models import DIGEST_HOURS, GuildSettings, HandDelivery, TurnNotice, UserSettings
 
 if TYPE_CHECKING:
     from .database import Database, Row, Tx
@@ -32,6 +32,7 @@ def _user_settings(user_id: int, row: Row | None) -> UserSettings:
         dm_closed=bool(row["dm_closed"]),
         leaderboard_opt_out=bool(row["leaderboard_opt_out"]),
         turn_notice=TurnNotice(row["turn_notice"]),
+        digest_hours=int(row["digest_hours"]),
         language=row["language"],
         seen_locale=row["seen_locale"],
     )
@@ -110,6 +111,7 @@ class SettingsRepository:
         dm_closed: bool | None = None,
         leaderboard_opt_out: bool | None = None,
         turn_notice: TurnNotice | None = None,
+        digest_hours: int | None = None,
     ) -> UserSettings:
         """Change the given fields (None = leave as is) and return the result."""
         async with self._db.transaction() as tx:
@@ -120,18 +122,23 @@ class SettingsRepository:
                 dm_closed=current.dm_closed if dm_closed is None else dm_closed,
                 leaderboard_opt_out=current.leaderboard_opt_out if leaderboard_opt_out is None else leaderboard_opt_out,
                 turn_notice=current.turn_notice if turn_notice is None else TurnNotice(turn_notice),
+                digest_hours=current.digest_hours if digest_hours is None else digest_hours,
             )
+            if new.digest_hours != 0 and new.digest_hours not in DIGEST_HOURS:
+                raise ValueError(f"a digest comes every {DIGEST_HOURS} hours, not {new.digest_hours}")
             await tx.run(
-                "INSERT INTO user_settings (user_id, hand_delivery, dm_closed, leaderboard_opt_out, turn_notice) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "INSERT INTO user_settings (user_id, hand_delivery, dm_closed, leaderboard_opt_out, turn_notice, "
+                "digest_hours) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
                 "hand_delivery = excluded.hand_delivery, dm_closed = excluded.dm_closed, "
-                "leaderboard_opt_out = excluded.leaderboard_opt_out, turn_notice = excluded.turn_notice",
+                "leaderboard_opt_out = excluded.leaderboard_opt_out, turn_notice = excluded.turn_notice, "
+                "digest_hours = excluded.digest_hours",
                 (
                     user_id,
                     new.hand_delivery.value,
                     int(new.dm_closed),
                     int(new.leaderboard_opt_out),
                     new.turn_notice.value,
+                    new.digest_hours,
                 ),
             )
             return new

@@ -40,7 +40,13 @@ class FakeTransport:
             raise Refused(refusal, RuntimeError(kind))
 
     async def send_dm(
-        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
     ) -> Sent:
         self._maybe_refuse("send_dm")
         self.calls.append(("send_dm", (user_id, panel)))
@@ -62,7 +68,7 @@ class FakeTransport:
         self.calls.append(("post", post))
         return Sent(channel_id, self._id())
 
-    async def dm(self, user_id: int, post: Post) -> Sent:
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent:
         self.calls.append(("dm", (user_id, post)))
         return Sent(5000 + user_id, self._id())
 
