@@ -19,12 +19,8 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
-
-from bot.components import button
-from bot.ids import ComponentId, TableAction
 from bot.refusals import Refusal, Refused
 from bot.texts import relative
 from bot.transport import Post, Transport
@@ -43,8 +39,6 @@ log = logging.getLogger(__name__)
 DIGEST_REDO_SECONDS = 120.0
 # Tables named in one digest; past it, "/games" lists the rest. Keeps the DM inside 2,000 characters.
 LISTED_AT_MOST = 8
-# Hand buttons under the digest: one action row.
-BUTTONS_AT_MOST = 5
 
 
 def digesting(settings: UserSettings, timer: TurnTimer) -> bool:
@@ -140,11 +134,7 @@ class Digests:
         return await self._post(user_id, window, waiting)
 
     async def _post(self, user_id: int, window: float, waiting: list[Waiting]) -> int:
-        post = Post(
-            self.text(waiting),
-            items=self.buttons(waiting),
-            nonce=digest_nonce(user_id, window),
-        )
+        post = Post(self.text(waiting), nonce=digest_nonce(user_id, window))
         channel_hint = await self.service.db.messages.dm_channel_of(user_id)
         try:
             sent = await self.transport.dm(user_id, post, channel_id=channel_hint)
@@ -161,7 +151,7 @@ class Digests:
     def text(self, waiting: list[Waiting]) -> str:
         """The digest's words: a header line, then a line per table (where, and when its turn runs out)."""
         count = len(waiting)
-        header = f"⏰ {count} casual table{'s are' if count != 1 else ' is'} waiting for you"
+        header = f"🔔 {count} casual table{'s are' if count != 1 else ' is'} waiting for you"
         lines = []
         for entry in waiting[:LISTED_AT_MOST]:
             due = f" · due {relative(entry.deadline)}" if entry.deadline is not None else ""
@@ -169,11 +159,3 @@ class Digests:
         if count > LISTED_AT_MOST:
             lines.append(f"… and {count - LISTED_AT_MOST} more: `/games` lists them all.")
         return "\n".join([header, *lines])
-
-    @staticmethod
-    def buttons(waiting: list[Waiting]) -> tuple[discord.ui.Item[Any], ...]:
-        """A "My hand" button per listed table (the table's own control: the router answers it anywhere)."""
-        return tuple(
-            button(ComponentId(entry.loaded.record.id, 0, TableAction.HAND), f"My hand #{entry.loaded.record.id}")
-            for entry in waiting[:BUTTONS_AT_MOST]
-        )
