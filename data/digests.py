@@ -72,9 +72,7 @@ async def digest_users(db: Database) -> list[int]:
 
 
 async def last_digest(db: Database, user_id: int) -> SentDigest | None:
-    rows = await db.read(
-        "SELECT * FROM digests WHERE user_id = ? ORDER BY window_start DESC LIMIT 1", (user_id,)
-    )
+    rows = await db.read("SELECT * FROM digests WHERE user_id = ? ORDER BY window_start DESC LIMIT 1", (user_id,))
     if not rows:
         return None
     row = rows[0]
@@ -107,4 +105,3 @@ async def record_digest(db: Database, user_id: int, window_start: float, channel
         "UPDATE digests SET channel_id = ?, message_id = ? WHERE user_id = ? AND window_start = ? RETURNING user_id",
         (channel_id, message_id, user_id, window_start),
     )
-

@@ -9,6 +9,7 @@ import pytest
 
 from data import Database, TurnTimer
 from data.digests import claim_digest, digest_users, last_digest, record_digest, window_of
+from games import registry
 
 from .conftest import GUILD, T0, active_game
 
@@ -17,7 +18,7 @@ HOUR = 3600.0
 
 async def casual_game(db: Database, users: tuple[int, ...], channel_id: int) -> int:
     game = await db.games.create_lobby(
-        kind="thirteen",
+        kind=registry.kinds()[0],
         guild_id=GUILD,
         channel_id=channel_id,
         host_user_id=users[0],

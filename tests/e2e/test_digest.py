@@ -102,6 +102,7 @@ async def test_one_digest_per_window_then_one_for_what_waits_anew(fake: FakeDisc
     assert await bot.digests.send_owed() == 0
     assert len(digests(fake, alice)) == 1
     clock.advance(4 * HOUR)
+
     async def two() -> bool:
         return len(digests(fake, alice)) == 2
 
@@ -128,7 +129,9 @@ async def test_no_digest_while_nothing_waits(fake: FakeDiscord, bots) -> None:
 
 
 async def test_a_digest_posted_but_not_recorded_before_a_restart_appears_once(
-    fake: FakeDiscord, bots, monkeypatch  # type: ignore[no-untyped-def]
+    fake: FakeDiscord,
+    bots,
+    monkeypatch,  # type: ignore[no-untyped-def]
 ) -> None:
     """The bot stops between the digest's post and its record: the restarted bot records it, and Alice
     has one digest, not two."""
