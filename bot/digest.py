@@ -121,11 +121,11 @@ class Digests:
                 return 0
             waiting = await self.waiting(user_id)
             return await self._post(user_id, window, waiting) if waiting else 0
+        if last is not None and now - last.claimed_at < settings.digest_hours * 3600:
+            return 0  # one digest at most every period (checked first: it costs no game loads)
         waiting = await self.waiting(user_id)
         if not waiting:
             return 0  # nothing waits: no digest
-        if last is not None and now - last.claimed_at < settings.digest_hours * 3600:
-            return 0  # one digest at most every period
         pairs = {(w.loaded.record.id, w.turn) for w in waiting}
         if last is not None and pairs <= last.listed:
             return 0  # the last digest named every table waiting now
