@@ -21,12 +21,14 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.languages import dm_language
 from bot.refusals import Refusal, Refused
 from bot.texts import relative
 from bot.transport import Post, Transport
 from data import GameStatus, TurnNotice, TurnTimer, UserSettings, crashpoints
 from data.digests import claim_digest, digest_users, last_digest, record_digest, window_of
 from data.mytables import tables_of
+from locales import SOURCE, t
 
 if TYPE_CHECKING:
     from bot.hands import HandMessages
@@ -134,7 +136,9 @@ class Digests:
         return await self._post(user_id, window, waiting)
 
     async def _post(self, user_id: int, window: float, waiting: list[Waiting]) -> int:
-        post = Post(self.text(waiting), nonce=digest_nonce(user_id, window))
+        # No interaction at hand: the person's chosen language, else the last Discord locale seen from them.
+        lang = await dm_language(self.service.db, user_id)
+        post = Post(self.text(waiting, lang), nonce=digest_nonce(user_id, window))
         channel_hint = await self.service.db.messages.dm_channel_of(user_id)
         try:
             sent = await self.transport.dm(user_id, post, channel_id=channel_hint)
@@ -148,14 +152,14 @@ class Digests:
         await record_digest(self.service.db, user_id, window, sent.channel_id, sent.message_id)
         return 1
 
-    def text(self, waiting: list[Waiting]) -> str:
+    def text(self, waiting: list[Waiting], lang: str = SOURCE) -> str:
         """The digest's words: a header line, then a line per table (where, and when its turn runs out)."""
         count = len(waiting)
-        header = f"🔔 {count} casual table{'s are' if count != 1 else ' is'} waiting for you"
+        header = t(lang, "🔔 Casual tables waiting for you: {count}", count=count)
         lines = []
         for entry in waiting[:LISTED_AT_MOST]:
-            due = f" · due {relative(entry.deadline)}" if entry.deadline is not None else ""
+            due = " · " + t(lang, "due {deadline}", deadline=relative(entry.deadline)) if entry.deadline else ""
             lines.append(f"{self.hands.location(entry.loaded)}{due}")
         if count > LISTED_AT_MOST:
-            lines.append(f"… and {count - LISTED_AT_MOST} more: `/games` lists them all.")
+            lines.append(t(lang, "… and {count} more: /games lists them all.", count=count - LISTED_AT_MOST))
         return "\n".join([header, *lines])

@@ -39,7 +39,7 @@ async def virtual_bot(bots, clock: VirtualClock) -> CardBot:  # type: ignore[no-
 
 
 def is_digest(message: Message) -> bool:
-    return "waiting for you" in message.text and "casual table" in message.text
+    return "Casual tables waiting for you" in message.text
 
 
 def digests(fake: FakeDiscord, user: SimUser) -> list[Message]:
@@ -119,9 +119,9 @@ async def test_no_digest_while_nothing_waits(fake: FakeDiscord, bots) -> None:
     clock = VirtualClock()
     bot = await virtual_bot(bots, clock)
     alice, bob = fake.users["alice"], fake.users["bob"]
-    await choose_digest(alice, 1)
     game_id = await casual_table(fake, bot, alice, fake.channel, bob)
     await away_from(bot, game_id, alice)
+    await choose_digest(alice, 1)
     assert await bot.digests.send_owed() == 0
     clock.advance(3 * HOUR)
     assert await bot.digests.send_owed() == 0
