@@ -49,6 +49,7 @@ def digests(fake: FakeDiscord, user: SimUser) -> list[Message]:
 async def choose_digest(user: SimUser, hours: int) -> None:
     reply = await user.slash("settings turns", digest=hours)
     assert isinstance(reply, Message) and "Saved" in reply.text, reply
+    assert "Casual games: one DM listing the tables waiting for you" in reply.text, reply.text
 
 
 async def live_table(fake: FakeDiscord, bot: CardBot, channel_name: str) -> int:
