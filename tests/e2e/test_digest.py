@@ -10,6 +10,7 @@ import time
 
 from bench.players.common import click, open_lobby, start_bot
 from bot.bot import CardBot
+from bot.digest import Digests
 from data.digests import last_digest
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.test_my_games import LISTED, away_from, casual_table, five_tables, turn_to, two_servers, until
@@ -199,3 +200,19 @@ async def test_live_turns_still_notify_at_once_with_a_digest(fake: FakeDiscord, 
     assert not hand.flags & SILENT
     assert await bot.digests.send_owed() == 0
     assert digests(fake, alice) == []
+
+
+async def test_passes_running_at_once_send_one_digest(fake: FakeDiscord, bots) -> None:
+    """Three digest passes at the same moment (as in several processes): Alice gets one digest."""
+    clock = VirtualClock()
+    bot = await virtual_bot(bots, clock)
+    assert bot.sweeper is not None
+    await bot.sweeper.stop()  # only the passes below run
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    game_id = await casual_table(fake, bot, alice, fake.channel, bob)
+    await turn_to(bot, game_id, alice)
+    await choose_digest(alice, 1)
+    others = [Digests(bot.service, hands=bot.hands, transport=bot.transport) for _ in range(2)]
+    sent = await asyncio.gather(bot.digests.send_owed(), *(other.send_owed() for other in others))
+    assert sum(sent) == 1
+    assert len(digests(fake, alice)) == 1
