@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.away import turn_line as away_turn_line
 from bot.components import button, release
 from bot.ids import ComponentId, TableAction
 from bot.layout import MOVED_ON, card, table_card
@@ -133,7 +134,8 @@ class TableUpdater:
         seat = loaded.seat_at_turn()
         deadline = self.service.turn_deadline(record)
         if seat is not None and not seat.is_computer and deadline is not None:
-            header.append(f"⏳ <@{seat.user_id}> to play, time runs out {relative(deadline)}")
+            away = await away_turn_line(self.service, record, seat)  # a casual turn waits for them (bot.away)
+            header.append(away or f"⏳ <@{seat.user_id}> to play, time runs out {relative(deadline)}")
         if record.status is GameStatus.ABANDONED:
             header.append(f"This game was ended: {record.end_reason or 'abandoned'}.")
         content = "\n".join(line for line in header if line)

@@ -46,7 +46,11 @@ async def test_server_quiet_hours_limit_and_zone_are_stored_and_removed(db):
     await db.settings.update_guild(GUILD, threads=True)
     server = await db.settings.guild(GUILD)
     assert (server.away_limit_seconds, server.quiet_start, server.quiet_end, server.time_zone, server.threads) == (
-        86400, 23 * 60, 7 * 60, "Asia/Tokyo", True,
+        86400,
+        23 * 60,
+        7 * 60,
+        "Asia/Tokyo",
+        True,
     )
     server = await db.settings.set_casual_clock(GUILD, no_quiet=True)
     assert (server.quiet_start, server.quiet_end, server.away_limit_seconds) == (None, None, 86400)
