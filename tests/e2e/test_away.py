@@ -7,6 +7,7 @@ games are not affected. Quiet hours keep a casual deadline out of the night on t
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 
 from bench.players.common import click, game_id_of, open_lobby, start_bot, start_game
@@ -29,7 +30,10 @@ class Clock:
         return self.now
 
 
-def on_virtual_time(bot: CardBot, now: float = START) -> Clock:
+async def on_virtual_time(bot: CardBot, now: float = START) -> Clock:
+    """The service on a clock the test moves; the test sweeps itself (one sweep at a time, as the bot's
+    own loop does)."""
+    await bot.sweeper.stop()
     clock = Clock(now)
     bot.service.clock = clock
     return clock
@@ -79,6 +83,16 @@ async def sweep_until_quiet(bot: CardBot) -> None:
             return
 
 
+async def timed_out(bot: CardBot, game_id: int) -> None:
+    """Sweep until the turn has timed out (a reminder, then the timeout), within a generous bound."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 20
+    while not await timeouts(bot, game_id):
+        assert loop.time() < deadline, "the turn never timed out"
+        await bot.sweeper.sweep()
+        await asyncio.sleep(0.05)
+
+
 async def table_shows(fake: FakeDiscord, game_id: int, text: str) -> Message:
     return await fake.wait_for_message(
         fake.channel, lambda m: f"game #{game_id}" in m.text and text in m.text, timeout=20
@@ -87,7 +101,7 @@ async def table_shows(fake: FakeDiscord, game_id: int, text: str) -> Message:
 
 async def test_away_stops_a_casual_turn_timer_and_the_table_says_who_is_away(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     bot = await start_bot(bots)
-    clock = on_virtual_time(bot)
+    clock = await on_virtual_time(bot)
     game_id = await two_player_game(fake, "casual")
     person, name = await at_turn(fake, bot, game_id)
     back = START + 3 * DAY
@@ -102,7 +116,7 @@ async def test_away_stops_a_casual_turn_timer_and_the_table_says_who_is_away(fak
 
 async def test_coming_back_early_restores_the_timer_from_the_moment_of_return(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     bot = await start_bot(bots)
-    clock = on_virtual_time(bot)
+    clock = await on_virtual_time(bot)
     game_id = await two_player_game(fake, "casual")
     person, name = await at_turn(fake, bot, game_id)
     reply = await answer(person, "settings away", until=stamp(START + 5 * DAY))
@@ -113,13 +127,12 @@ async def test_coming_back_early_restores_the_timer_from_the_moment_of_return(fa
     assert await deadline_of(bot, game_id) == START + 2 * HOUR + DAY
     await table_shows(fake, game_id, "to play, time runs out")
     clock.now = START + 2 * HOUR + DAY + 1
-    await sweep_until_quiet(bot)
-    assert await timeouts(bot, game_id) == 1
+    await timed_out(bot, game_id)
 
 
 async def test_away_again_is_coming_back(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     bot = await start_bot(bots)
-    clock = on_virtual_time(bot)
+    clock = await on_virtual_time(bot)
     game_id = await two_player_game(fake, "casual")
     person, _ = await at_turn(fake, bot, game_id)
     await answer(person, "settings away")
@@ -131,7 +144,7 @@ async def test_away_again_is_coming_back(fake: FakeDiscord, bots) -> None:  # ty
 
 async def test_the_servers_limit_caps_how_long_an_away_timer_stops(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     bot = await start_bot(bots)
-    clock = on_virtual_time(bot)
+    clock = await on_virtual_time(bot)
     owner = SimUser(fake, fake.owner)
     panel = await answer(owner, "settings server", away_days=1)
     assert "at most 24 h" in panel.text
@@ -141,13 +154,12 @@ async def test_the_servers_limit_caps_how_long_an_away_timer_stops(fake: FakeDis
     assert await deadline_of(bot, game_id) == START + DAY + DAY
     await table_shows(fake, game_id, f"{name} is away until they're back (<t:{int(START + DAY)}:f> at the latest)")
     clock.now = START + 2 * DAY + 1
-    await sweep_until_quiet(bot)
-    assert await timeouts(bot, game_id) == 1
+    await timed_out(bot, game_id)
 
 
 async def test_a_live_game_is_not_affected_by_away(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     bot = await start_bot(bots)
-    on_virtual_time(bot)
+    await on_virtual_time(bot)
     game_id = await two_player_game(fake, "live")
     person, _ = await at_turn(fake, bot, game_id)
     before = await deadline_of(bot, game_id)
@@ -159,7 +171,7 @@ async def test_a_live_game_is_not_affected_by_away(fake: FakeDiscord, bots) -> N
 
 async def test_the_lobby_shows_a_seated_player_who_is_away(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     bot = await start_bot(bots)
-    on_virtual_time(bot)
+    await on_virtual_time(bot)
     alice = fake.users["alice"]
     back = START + 2 * DAY
     await answer(alice, "settings away", until=stamp(back))
@@ -170,7 +182,7 @@ async def test_the_lobby_shows_a_seated_player_who_is_away(fake: FakeDiscord, bo
 async def test_quiet_hours_move_a_deadline_out_of_the_night_on_the_players_clock(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     """The game starts at 03:00 in Paris: the 24-hour deadline would fall at 03:00; it moves to 07:00 Paris."""
     bot = await start_bot(bots)
-    on_virtual_time(bot)
+    await on_virtual_time(bot)
     owner = SimUser(fake, fake.owner)
     panel = await answer(owner, "settings server", quiet_hours="23:00-07:00", time_zone="America/New_York")
     assert "23:00-07:00" in panel.text
@@ -185,7 +197,7 @@ async def test_quiet_hours_move_a_deadline_out_of_the_night_on_the_players_clock
 async def test_quiet_hours_use_the_servers_zone_for_a_player_without_one(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     """21:00 in New York is outside the night there: the deadline stays 24 hours after the start."""
     bot = await start_bot(bots)
-    on_virtual_time(bot)
+    await on_virtual_time(bot)
     owner = SimUser(fake, fake.owner)
     await answer(owner, "settings server", quiet_hours="23:00-07:00", time_zone="America/New_York")
     game_id = await two_player_game(fake, "casual")
