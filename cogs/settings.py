@@ -59,6 +59,7 @@ CASUAL_CHOICES = (3600, 4 * 3600, 12 * 3600, 24 * 3600, 2 * 86400, 3 * 86400, 7 
 TIMER_CHOICES = {"live": LIVE_CHOICES, "casual": CASUAL_CHOICES}  # a forged value outside them is refused
 MAX_ALLOWED_CHANNELS = 25  # a channel select picks at most 25
 MAX_AWAY_DAYS = 30  # the longest a server lets an away player's casual timers stop
+UNTIL_HELP = "Back on YYYY-MM-DD (or YYYY-MM-DD HH:MM), in your time zone; leave out: until I'm back"
 
 SETTINGS_ID = scope_pattern(Scope.SETTINGS, r"(?P<action>[a-z]{1,20})(?::(?P<user>[0-9]{1,20}))?")
 
@@ -371,14 +372,8 @@ class Settings(commands.Cog):
 
     # -- away and time zone ------------------------------------------------------------------------
 
-    @settings.command(
-        name=locale_str("away"),
-        description=locale_str("Stop your casual turn timers while you're away; again: I'm back"),
-    )
-    @app_commands.describe(
-        until=locale_str("Back on YYYY-MM-DD (or YYYY-MM-DD HH:MM), in your time zone; leave out: until I'm back")
-    )
-    @app_commands.rename(until=locale_str("until"))
+    @settings.command(name="away", description="Stop your casual turn timers while you're away; again: I'm back")
+    @app_commands.describe(until=UNTIL_HELP)
     async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
         lang = await reader_language(self.db, interaction)
         user = interaction.user.id
@@ -453,13 +448,8 @@ class Settings(commands.Cog):
                 except discord.HTTPException:
                     log.info("could not update the lobby of game %d", record.id)
 
-    @settings.command(
-        name=locale_str("time-zone"), description=locale_str("Your time zone, for quiet hours and away dates")
-    )
-    @app_commands.describe(
-        zone=locale_str("A name like Europe/Paris, America/New_York or UTC; 'server' uses the server's")
-    )
-    @app_commands.rename(zone=locale_str("zone"))
+    @settings.command(name="time-zone", description="Your time zone, for quiet hours and away dates")
+    @app_commands.describe(zone="A name like Europe/Paris, America/New_York or UTC; 'server' uses the server's")
     async def time_zone(self, interaction: discord.Interaction, zone: str) -> None:
         chosen: str | None = None
         if zone.strip().lower() != "server":
@@ -564,9 +554,9 @@ class Settings(commands.Cog):
     )
     @app_commands.describe(
         language=locale_str("The language this server's tables read"),
-        quiet_hours=locale_str("No casual deadline falls in these hours, e.g. 23:00-07:00; 'off' for none"),
-        time_zone=locale_str("The server's time zone for quiet hours (players may set their own), e.g. Europe/Paris"),
-        away_days=locale_str("How many days an away player's casual timers may stop (0: away stops nothing)"),
+        quiet_hours="No casual deadline falls in these hours, e.g. 23:00-07:00; 'off' for none",
+        time_zone="The server's time zone for quiet hours (players may set their own), e.g. Europe/Paris",
+        away_days="How many days an away player's casual timers may stop (0: away stops nothing)",
     )
     @app_commands.rename(language=locale_str("language"))
     @app_commands.choices(language=server_language_choices())

@@ -1,4 +1,4 @@
--- PostgreSQL's form of ../0015_away.sql.
+-- PostgreSQL's form of ../0016_away.sql.
 ALTER TABLE user_settings ADD COLUMN away_since DOUBLE PRECISION;
 ALTER TABLE user_settings ADD COLUMN away_until DOUBLE PRECISION;
 ALTER TABLE user_settings ADD COLUMN time_zone TEXT;
