@@ -9,6 +9,7 @@ message showing a deadline follow at once, in this process or any other, and aft
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot import deadlines
@@ -46,13 +47,22 @@ async def away_now(service: GameService, record: GameRecord, user_id: int | None
     return away if away.holds(service.clock(), limit) else None
 
 
-async def turn_line(service: GameService, record: GameRecord, seat: Seat) -> str | None:
+@dataclass(frozen=True, slots=True)
+class AwayLine:
+    """The table's line for a turn that waits for someone away, and when their away ends."""
+
+    text: str
+    until: float
+
+
+async def turn_line(service: GameService, record: GameRecord, seat: Seat) -> AwayLine | None:
     """The table's line where the turn line is, while the person at turn is away: "Alice is away until …"."""
     away = await away_now(service, record, seat.user_id)
     if away is None:
         return None
     limit = (await service.db.settings.guild(record.guild_id)).away_limit_seconds
-    return f"⏸️ {shown_name(seat.display_name)} is away {until_text(away, limit)}; their turn waits."
+    text = f"⏸️ {shown_name(seat.display_name)} is away {until_text(away, limit)}; their turn waits."
+    return AwayLine(text, away.back(limit))
 
 
 async def lobby_marks(service: GameService, record: GameRecord) -> dict[int, str]:

@@ -208,3 +208,19 @@ async def test_a_bad_time_zone_gets_a_friendly_answer(fake: FakeDiscord, bots) -
     await start_bot(bots)
     reply = await answer(fake.users["alice"], "settings time-zone", zone="Mars/Olympus")
     assert "I don't know the time zone" in reply.text and "Europe/Paris" in reply.text
+
+
+async def test_the_table_stops_saying_away_once_the_away_has_ended(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """Back on the date given: by the turn's reminder the table shows the turn line again, not the away."""
+    bot = await start_bot(bots)
+    clock = await on_virtual_time(bot)
+    game_id = await two_player_game(fake, "casual")
+    person, name = await at_turn(fake, bot, game_id)
+    back = START + DAY
+    await answer(person, "settings away", until=stamp(back))
+    await table_shows(fake, game_id, f"{name} is away")
+    clock.now = await deadline_of(bot, game_id) - 1  # past the reminder, before the deadline
+    await sweep_until_quiet(bot)
+    await fake.wait_for_message(fake.channel, lambda m: "⏰" in m.text, timeout=20)
+    table = await table_shows(fake, game_id, "to play, time runs out")
+    assert "is away" not in table.text
