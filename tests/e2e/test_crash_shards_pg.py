@@ -64,7 +64,8 @@ TUNING = {
 # The timer's kills: seconds after both processes are up again (crash points fall in between too).
 KILL_DELAY = (1.0, 5.0)
 # The share of kills after which the dead process stays down until the other has taken its games over
-# (the rest are restarted at once, and race the other process for the lapsed leases).
+# (every kill until that has happened once; the rest are restarted at once, and race the other process
+# for the lapsed leases).
 TAKEOVER_SHARE = 0.5
 # Bounds that only turn a hang into a failure with a message: every wait ends as soon as what it waits
 # for happens, so a busy machine makes the run slower, never red.
@@ -195,6 +196,7 @@ class Storm:
         self.births = [0, 0]
         self.standby: list[asyncio.Task[tuple[asyncio.subprocess.Process, Path]] | None] = [None, None]
         self.stopping = False
+        self.woken: list[Life] = []  # every life started, so that none outlives the run
         self.db: Database | None = None
         self.people = [user for table in tables for user in (table.host, table.guest)]
         self.channels = [*(table.channel for table in tables), *(user.dm for user in self.people)]
@@ -257,6 +259,7 @@ class Storm:
             process.stdin.write(f"{self.spec(shard)}\n".encode())
             await process.stdin.drain()
             life = Life(shard, process, log)
+            self.woken.append(life)
             ready = asyncio.ensure_future(self._ready(process))
             went = time.monotonic()
             await asyncio.wait({ready, life.exited}, timeout=CHILD_START_WAIT, return_when=asyncio.FIRST_COMPLETED)
@@ -294,13 +297,13 @@ class Storm:
         while True:
             life = self.lives[shard]
             assert life is not None
-            await life.exited
+            await asyncio.shield(life.exited)  # cancelling the supervisor must not cancel the watch
             self.fake.starvation.unwatch(life.process.pid)
             died = time.monotonic()
             self._count_kill(life)
             held = await self.held_by(life)
             await self.check_stored(versions_shown(self.fake, self.channels))
-            if self.takeover_rng.random() < TAKEOVER_SHARE:
+            if self.takeover_rng.random() < TAKEOVER_SHARE or not self.report.takeovers:
                 waited = time.monotonic()
                 await self.taken_over(life, held)
                 self.report.takeover_seconds.append(time.monotonic() - waited)
@@ -365,17 +368,22 @@ class Storm:
             await asyncio.sleep(0.02)
 
     async def stop(self) -> None:
-        for shard, life in enumerate(self.lives):
+        """SIGTERM the current lives (they close cleanly), SIGKILL any other that still runs (one woken
+        when the run was cut short), and let the standbys exit."""
+        for life in self.lives:
             if life is not None and not life.exited.done():
                 with contextlib.suppress(ProcessLookupError):
                     life.process.terminate()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(asyncio.shield(life.exited), 30)
-                kill(life.process)
-                await life.exited
                 self.report.child_errors += life.errors()
-            standby = self.standby[shard]
-            if standby is not None:
+        for life in self.woken:
+            kill(life.process)
+            await life.process.wait()
+        for standby in self.standby:
+            if standby is None:
+                continue
+            with contextlib.suppress(asyncio.CancelledError):  # cut short while it started
                 process, _ = await standby
                 assert process.stdin is not None
                 process.stdin.close()  # a standby that is not needed exits
@@ -552,6 +560,7 @@ class Storm:
 
 
 async def storm(tmp: Path, pg_url: str) -> Report:
+    """The storm in a schema of its own on the test server (dropped afterwards)."""
     name = f"storm{os.getpid()}"
     admin = await asyncpg.connect(pg_url)
     try:
@@ -570,10 +579,9 @@ async def storm(tmp: Path, pg_url: str) -> Report:
                     fake.add_user("hank", guild=second),
                 ),
             ]
-            report = await Storm(fake, tmp, database, tables).run()
-        await admin.execute(f"DROP SCHEMA {name} CASCADE")
-        return report
+            return await Storm(fake, tmp, database, tables).run()
     finally:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
         await admin.close()
 
 
