@@ -26,6 +26,7 @@ from bot.ids import AnswerAction, ComponentId
 from bot.layout import notice_kwargs
 from bot.permissions import may_manage_game
 from bot.service import GameClosed, NotYourTurn, StaleVersion
+from bot.texts import ENDED_BY_HOST, ENDED_BY_MANAGER
 from data import GameRecord, GameStatus
 from games.base import IllegalMove
 
@@ -207,7 +208,7 @@ async def end_game(
 ) -> None:
     """End a game or close a lobby for good (`/game end`, confirmed): unrated, and its messages say so."""
     # Stored without a name: the database keeps nobody's name in free text (delete-my-data).
-    reason = "ended by the host" if by_host else "ended by a games manager"
+    reason = ENDED_BY_HOST if by_host else ENDED_BY_MANAGER
     loaded = await service.abandon(record.id, reason)
     if loaded.state is not None:
         marks.mark_dirty(record.id)

@@ -15,7 +15,7 @@ import discord
 from bot.components import button
 from bot.ids import ComponentId, TableAction
 from bot.lobby import LOBBY_KEY, LobbySettings, busy_text, lobby_shown, unseen_deadline
-from bot.names import shown_name
+from bot.names import seat_label, shown_name
 from bot.service import Loaded
 from bot.threads import thread_name
 from bot.transport import Post
@@ -55,17 +55,16 @@ class Standings:
         """Final standings as an image, whether the game was rated, and a Rematch button."""
         record = loaded.record
         adapter = self.service.adapter(record.kind)
-        rows = [
-            StandingRow(place=p.place, name=p.display_name, score=p.score, note=_rating_note(p))
-            for p in sorted(match.players, key=lambda p: (p.place, p.seat))
-        ]
+        players = sorted(match.players, key=lambda p: (p.place, p.seat))
+        names = {p.seat: seat_label(p.display_name, p.is_computer) for p in players}  # "🤖 Bob": a computer took over
+        rows = [StandingRow(place=p.place, name=names[p.seat], score=p.score, note=_rating_note(p)) for p in players]
         title = f"{adapter.title} #{record.id}: final standings"
         subtitle = "Rated game" if match.rated else "Unrated (computer players took part)"
         image = await asyncio.to_thread(render_standings, title, rows, subtitle=subtitle)
-        winners = ", ".join(shown_name(p.display_name) for p in match.players if p.place == 1)
+        winners = ", ".join(shown_name(names[p.seat]) for p in players if p.place == 1)
         lines = [f"🏆 **{adapter.title}** #{record.id} is over: {winners} won!"]
-        for p in sorted(match.players, key=lambda p: (p.place, p.seat)):
-            lines.append(f"{ordinal(p.place)}: {shown_name(p.display_name)} ({p.score})")
+        for p in players:
+            lines.append(f"{ordinal(p.place)}: {shown_name(names[p.seat])} ({p.score})")
         rematch = button(ComponentId(record.id, 0, TableAction.REMATCH), "Rematch", style=discord.ButtonStyle.success)
         return Post(
             "\n".join(lines),
@@ -98,7 +97,7 @@ class Endings:
         humans = [s for s in record.seats if not s.is_computer and s.seat != seat]
         if not humans:
             title = service.adapter(record.kind).title
-            text = f"Everyone has left {title} #{record.id}; the game is over."
+            text = f"Everyone has left {title} #{record.id}, so the game was ended. Nothing was rated."
         else:
             text = (
                 f"{shown_name(name)} left the game; a computer player takes their seat. This game is no longer rated."

@@ -22,8 +22,9 @@ import discord
 from bot.adapters import Panel, PanelContext
 from bot.guide import seat_guided
 from bot.layout import hand_card
-from bot.names import shown_names
+from bot.names import shown_name, shown_names
 from bot.service import Loaded
+from bot.texts import ended_text
 from bot.threads import game_channel
 from data import GameStatus, HandDelivery
 
@@ -218,9 +219,21 @@ class HandMessages:
             return panel, image_digest(panel.image)
 
         panel, digest = await asyncio.to_thread(draw)
+        content = panel.content
+        if loaded.record.status is GameStatus.ABANDONED:
+            # The engine's view still has a seat on turn; the hand says the game's end instead, from the
+            # stored record, so every redraw (and one after a restart) shows the same.
+            content = f"{ctx.location}\n{self.ended(loaded)}" if ctx.location else self.ended(loaded)
         if quiet or loaded.record.status is not GameStatus.ACTIVE:
-            panel = Panel(content=panel.content, image=panel.image, filename=panel.filename, items=greyed(panel.items))
+            panel = Panel(content=content, image=panel.image, filename=panel.filename, items=greyed(panel.items))
         return panel, digest
+
+    @staticmethod
+    def ended(loaded: Loaded) -> str:
+        """Who ended an abandoned game and that nothing was rated; the host by name when seated."""
+        record = loaded.record
+        host = record.seat_of(record.host_user_id)
+        return ended_text(record.end_reason, shown_name(host.display_name) if host is not None else None)
 
     @staticmethod
     def at_turn(loaded: Loaded, seat: int) -> bool:

@@ -33,6 +33,7 @@ class Scope(StrEnum):
     SETTINGS = "cs"  # a player's settings panel
     RULES = "cu"  # /rules pages
     PLAY = "cardroom"  # /cardroom's Play buttons: a game against the computer at once
+    MY_GAMES = "cg"  # /games pages
 
 
 class LobbyAction(StrEnum):

@@ -12,6 +12,19 @@ from collections.abc import Iterable
 import discord
 
 ZERO_WIDTH = "\u200b"
+# How a computer player is named, in text and on images (rendering.text draws it as a small robot).
+ROBOT = "🤖"
+
+
+def computer_name(name: str) -> str:
+    """A computer seat's name with the robot mark: "🤖 Bob" for the seat a computer took over from Bob
+    mid-game; a computer seated in the lobby is already named "🤖 …" and is left as it is."""
+    return name if name.startswith(ROBOT) else f"{ROBOT} {name}"
+
+
+def seat_label(name: str, computer: bool) -> str:
+    """A seat's name as every table, hand and standings shows it: marked when a computer plays it now."""
+    return computer_name(name) if computer else name
 
 
 def shown_name(name: str) -> str:

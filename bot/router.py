@@ -24,7 +24,7 @@ from bot.hands import HandMessages, fingerprint, is_live, panel_kwargs, send_kwa
 from bot.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.names import shown_name
 from bot.service import GameClosed, GameService, Loaded, NotYourTurn, StaleVersion
-from bot.texts import RESTARTING, not_saved
+from bot.texts import RESTARTING, not_saved, without_rule_ids
 from data import GameNotFound, GameStatus, MessageKind, StorageFault
 from games.base import IllegalMove
 
@@ -110,7 +110,8 @@ class Router:
         if cid.action == TableAction.RULES:
             record = await service.db.games.get(cid.game_id)
             adapter = service.adapter(record.kind)
-            await interaction.response.send_message(adapter.rules_text(record.options)[:2000], ephemeral=True)
+            text = without_rule_ids(adapter.rules_text(record.options))  # players read words, not rule ids
+            await interaction.response.send_message(text[:2000], ephemeral=True)
             return
         loaded = await service.load(cid.game_id)
         seat = loaded.record.seat_of(interaction.user.id)

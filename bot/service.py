@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.adapters import GameAdapter
 from bot.config import Tuning
+from bot.names import seat_label
 from data import (
     Database,
     GameRecord,
@@ -64,7 +65,8 @@ class Loaded:
         return self.record.kind
 
     def names(self) -> tuple[str, ...]:
-        return tuple(seat.display_name for seat in self.record.seats)
+        """Each seat's name as tables and hands show it: a seat a computer plays now is marked (bot.names)."""
+        return tuple(seat_label(seat.display_name, seat.is_computer) for seat in self.record.seats)
 
     def seat_at_turn(self) -> Seat | None:
         if self.state is None or self.state.is_over or self.state.to_move is None:

@@ -8,13 +8,55 @@ module still does not import discord.py (only `relative` needs it, and loads it 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from rendering.words import count, ordinal, plural
 
-__all__ = ["RESTARTING", "count", "duration", "ordinal", "plural", "relative"]
+__all__ = [
+    "ENDED_BY_HOST",
+    "ENDED_BY_MANAGER",
+    "RESTARTING",
+    "RULE_ID",
+    "count",
+    "duration",
+    "ended_text",
+    "ordinal",
+    "plural",
+    "relative",
+    "without_rule_ids",
+]
 
 # What a click or a command gets while the bot shuts down (a restart): nothing is started.
 RESTARTING = "Cardroom is restarting right now. Your games are saved; please try again in a minute."
+
+
+# A rule id of docs/rules.md ("TL-4", "CA-10", "D-SX-1", "TL-8.7"): for code, tests and docs, never for players.
+RULE_ID = re.compile(r"\b(?:D-)?[A-Z]{2,3}-\d+(?:\.\d+)?\b")
+# One or more rule ids in brackets, as the games' texts cite them: " (GR-5, D-GR-2)".
+_CITED = re.compile(rf"[ \t]*\((?:{RULE_ID.pattern})(?:(?:,\s*|\s+and\s+|/)(?:{RULE_ID.pattern}))*\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """`text` with its bracketed rule-id citations taken out: a rules text written beside docs/rules.md
+    cites them, while players read words (the rules page is where the ids mean something)."""
+    return _CITED.sub("", text)
+
+
+# Why `/game end` ended a game, as stored (`GameRecord.end_reason`): no names in free text (delete-my-data).
+ENDED_BY_HOST = "ended by the host"
+ENDED_BY_MANAGER = "ended by a games manager"
+
+
+def ended_text(reason: str | None, host: str | None = None) -> str:
+    """What a hand of an ended (abandoned) game says instead of its turn: who ended it and that nothing was
+    rated. `host` is the host's name as shown in text (escaped), when the host has a seat."""
+    if reason == ENDED_BY_HOST:
+        who = f"{host}, the host, ended this game" if host else "The host ended this game"
+    elif reason == ENDED_BY_MANAGER:
+        who = "A games manager ended this game"
+    else:
+        who = f"This game was ended: {reason or 'it was stopped'}"
+    return f"**{who}.** Nothing was rated."
 
 
 def not_saved(reason: str, what: str = "that move") -> str:
@@ -31,11 +73,14 @@ def relative(timestamp: float) -> str:
 
 
 def duration(seconds: float) -> str:
-    """A rough human duration: "45 s", "5 min", "12 h", "3 days"."""
+    """A rough human duration: "45 s", "5 min", "1 h", "12 h", "3 days".
+
+    A whole hour reads in hours from the first one, so a list of turn times reads "1 h, 4 h, 12 h"
+    rather than "60 min" beside "4 h"; 90 minutes stays "90 min"."""
     seconds = int(seconds)
     if seconds < 120:
         return f"{seconds} s"
-    if seconds < 2 * 3600:
+    if seconds < 3600 or (seconds < 2 * 3600 and seconds % 3600):
         return f"{seconds // 60} min"
     if seconds < 2 * 86400:
         return f"{seconds // 3600} h"

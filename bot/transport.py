@@ -54,11 +54,39 @@ class Transport(Protocol):
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
 
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None: ...
+
     async def strip(self, channel_id: int, message_id: int) -> None: ...
 
     async def post(self, channel_id: int, post: Post) -> Sent: ...
 
     async def dm(self, user_id: int, post: Post) -> Sent: ...
+
+
+# A person's DM holds one hand per table they sit at and its notices: the newest few dozen messages hold
+# the hand of a turn whose post was unrecorded.
+HAND_LOOKBACK = 50
+
+
+def hand_version(components: Sequence[object], game_id: int) -> int:
+    """The newest game version the custom ids of `components` name for `game_id` (`cr:<game>:<version>:…`,
+    bot/ids.py), looking inside rows, containers and sections; -1 when none does."""
+    prefix = f"cr:{game_id}:"
+    newest = -1
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str) and custom_id.startswith(prefix):
+            version = custom_id[len(prefix) :].split(":", 1)[0]
+            if version.isascii() and version.isdigit():
+                newest = max(newest, int(version))
+        for attribute in ("children", "components"):
+            stack.extend(getattr(component, attribute, None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return newest
 
 
 def _mentions(post: Post) -> discord.AllowedMentions:
@@ -106,6 +134,22 @@ class DiscordTransport:
             message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
         self.shown.remember(message, digest)
         return Sent(message.channel.id, message.id)
+
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
+        """The bot's hand message for `game_id` drawn at `version` or later among the newest messages of the
+        person's DM, if there is one: a post whose outcome was never known (the process was killed, the
+        request timed out) may have landed, and this is how a pass finds out once the post's nonce no
+        longer protects a second try."""
+        channel = await self._dm_channel(user_id, channel_id)
+        me = self.client.user.id if self.client.user is not None else None
+
+        async def look() -> Sent | None:
+            async for message in channel.history(limit=HAND_LOOKBACK):
+                if message.author.id == me and hand_version(message.components, game_id) >= version:
+                    return Sent(message.channel.id, message.id)
+            return None
+
+        return await retrying(look, self.policy, f"looking for the hand of game {game_id} in a DM")
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)

@@ -1,8 +1,9 @@
 """/rules: a game's rules in short pages, ending with the options the table uses.
 
-Each game's adapter already writes its rules (`rules_text(options)`, citing rule ids); this cog cuts
-them into pages of a few bullets, so a phone screen shows one page without scrolling, and adds a
-last page with the table's options: the open game's in this channel, else the defaults. Pages are
+Each game's adapter already writes its rules (`rules_text(options)`); this cog cuts them into pages of
+a few bullets, so a phone screen shows one page without scrolling, and adds a last page with the
+table's options: the open game's in this channel, else the defaults. Rule ids the text cites beside
+docs/rules.md are taken out (bot.texts.without_rule_ids): players read words. Pages are
 ephemeral (only the asker sees them) and turned with a DynamicItem `cu:<kind>:<page>:<game>` (game
 0 = default options), which keeps working after a restart.
 """
@@ -21,9 +22,9 @@ from bot.adapters import GameAdapter
 from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
 from bot.lobby import engine_options
-from cogs.leaderboard import GAME_CHOICES
+from bot.texts import without_rule_ids
+from cogs.leaderboard import GAME_CHOICES, GAME_DEFAULT, game_played_here
 from data import GameNotFound
-from games.registry import kinds
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -96,11 +97,12 @@ class Rules(commands.Cog):
 
     @app_commands.command(name="rules", description="How to play, in short pages, with this table's options")
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game (default: the one at this table)")
+    @app_commands.describe(game=GAME_DEFAULT)
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        here = await self.bot.service.db.games.open_in_channel(interaction.channel_id or 0)
-        kind = game or (here.kind if here is not None else kinds()[0])
+        db = self.bot.service.db
+        here = await db.games.open_in_channel(interaction.channel_id or 0)
+        kind = game or await game_played_here(db, interaction.channel_id, interaction.guild_id)
         game_id = here.id if here is not None and here.kind == kind else 0
         await interaction.response.send_message(ephemeral=True, **await self.page(kind, 0, game_id))
 
@@ -117,7 +119,7 @@ class Rules(commands.Cog):
                 game_id = 0
         pages = rules_pages(adapter.rules_text(options), options_line(adapter, options, game_id))
         page = max(0, min(page, len(pages) - 1))
-        text = f"{pages[page]}\n-# Page {page + 1} of {len(pages)}"
+        text = without_rule_ids(f"{pages[page]}\n-# Page {page + 1} of {len(pages)}")
         view = discord.ui.View(timeout=None)
         for item in page_buttons(kind, page, len(pages), game_id):
             view.add_item(item)

@@ -46,11 +46,23 @@ PAGE_SIZE = 10
 DAY = 24 * 60 * 60
 # Discord allows 25 choices per option (discord-notes C.1); the registered games fit comfortably.
 GAME_CHOICES = [app_commands.Choice(name=game.name, value=game.kind) for game in registry.games()]
+# The `game` option's help where it may be left out (`game_played_here`); Discord allows 100 characters.
+GAME_DEFAULT = "Which game (default: the one at this table, else the one last finished on this server)"
 
 
 def game_title(bot: CardBot, kind: str) -> str:
     adapter = bot.service.adapters.get(kind)
     return adapter.title if adapter is not None else registry.get(kind).name if kind in kinds() else kind.title()
+
+
+async def game_played_here(db: Database, channel_id: int | None, guild_id: int | None) -> str:
+    """The game a command without a game means: the one at this table, else the one most recently finished
+    in this server, else the first game. /leaderboard and /rules share it, so both name the same game."""
+    here = await db.games.open_in_channel(channel_id or 0)
+    if here is not None:
+        return here.kind
+    recent = await db.results.recent_matches(guild_id or 0, limit=1)
+    return recent[0].kind if recent else kinds()[0]
 
 
 class Period(StrEnum):
@@ -183,6 +195,23 @@ async def load_page(
     )
 
 
+async def anyone_listed(
+    db: Database, guild_id: int, kind: str, period: Period, *, now: float, min_games: int = DEFAULT_MIN_GAMES
+) -> bool:
+    """Whether the board has a first row, without drawing it: the stored board's first entry, or for a
+    season someone listed by `season_board`'s rule (enough rated games in it, real, not opted out)."""
+    if period.days is None:
+        return bool(await db.results.leaderboard(guild_id, kind, limit=1, min_games=min_games))
+    games: dict[int, int] = defaultdict(int)
+    for match in await matches_since(db, guild_id, kind, now - period.days * DAY):
+        if match.rated:
+            for player in match.players:
+                if player.user_id is not None and player.user_id > 0:
+                    games[player.user_id] += 1
+    enough = [user for user, played in games.items() if played >= min_games]
+    return bool(set(enough) - await opted_out(db, enough))
+
+
 # -- the message -----------------------------------------------------------------------------------
 
 # ASCII digits, bounded: a forged page or id can neither overflow SQLite nor take another script's digits.
@@ -240,22 +269,32 @@ class Leaderboard(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="This server's best players of a game")
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game (default: the one played here most recently)", period="How far back")
+    @app_commands.describe(game=GAME_DEFAULT, period="How far back")
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None, period: str = "all") -> None:
-        await interaction.response.defer(thinking=True)
         kind = game or await self.default_kind(interaction)
-        kwargs = await self.board_message(interaction, kind, Period(period), 0)
+        chosen = Period(period)
+        db, guild_id = self.bot.service.db, interaction.guild_id or 0
+        if not await anyone_listed(db, guild_id, kind, chosen, now=self.bot.service.clock()):
+            # Nothing to show: an empty board in the channel would be noise, so only the asker is told.
+            text = await self.empty_text(kind, chosen, interaction.user.id, guild_id)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        kwargs = await self.board_message(interaction, kind, chosen, 0)
         await interaction.followup.send(**kwargs)
 
+    async def empty_text(self, kind: str, period: Period, user_id: int, guild_id: int) -> str:
+        """Why a board is empty and how to get on it, for the asker alone."""
+        title = game_title(self.bot, kind)
+        return (
+            f"Nobody is on the {title} leaderboard yet ({period.label}): players are listed after "
+            f"{count(DEFAULT_MIN_GAMES, 'rated game')} (every seat a person).\n"
+            + await self._caller_line(kind, None, user_id, guild_id, period)
+        )
+
     async def default_kind(self, interaction: discord.Interaction) -> str:
-        """The game at this table, else the one most recently finished in this server, else the first."""
-        db = self.bot.service.db
-        here = await db.games.open_in_channel(interaction.channel_id or 0)
-        if here is not None:
-            return here.kind
-        recent = await db.results.recent_matches(interaction.guild_id or 0, limit=1)
-        return recent[0].kind if recent else kinds()[0]
+        return await game_played_here(self.bot.service.db, interaction.channel_id, interaction.guild_id)
 
     async def board_message(
         self, interaction: discord.Interaction, kind: str, period: Period, page: int

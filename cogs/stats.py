@@ -26,7 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cog_lookup import find_cog
-from bot.decode import INVALID, strict_int, values_were_shown
+from bot.decode import INVALID, STRAY, strict_int, values_were_shown
 from bot.ids import Scope, scope_pattern, scoped
 from bot.names import shown_name, shown_names
 from bot.texts import count, ordinal, relative
@@ -44,6 +44,11 @@ log = logging.getLogger(__name__)
 RECENT = 5  # results shown by /stats
 HISTORY = 10  # games listed by /history; a select offers at most 25 (Discord's cap)
 TREND_GAMES = 5
+# Why a game with a computer seat is listed under Recent results yet missing from the record.
+NOT_COUNTED = (
+    "games with computer players are not counted on this server (a games manager can change that in "
+    "`/settings server`)"
+)
 PRIVATE = "{name} keeps their results private (they opted out of leaderboards)."
 
 
@@ -137,6 +142,15 @@ def replay_frame(bot: CardBot, saved: SavedGame, step: int) -> Frame:
     return Frame(step, total, image, header)
 
 
+def shows_a_replay(message: discord.Message | None) -> bool:
+    """True for a replay message: classic components (its text is `content`, which a Components V2
+    message cannot take: 50035) and replay steps only, so a step edits nothing but a replay."""
+    if message is None or message.flags.components_v2:
+        return False
+    ids = [getattr(child, "custom_id", None) for row in message.components for child in getattr(row, "children", ())]
+    return bool(ids) and all(isinstance(custom_id, str) and REPLAY_ID.fullmatch(custom_id) for custom_id in ids)
+
+
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_ID):
     """⏮ ◀ ▶ ⏭ on a replay message."""
 
@@ -156,6 +170,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = find_cog(interaction.client, Stats)
         if cog is None:
+            return
+        if not shows_a_replay(interaction.message):  # a step id the bot never put on this message
+            await interaction.response.send_message(STRAY, ephemeral=True)
             return
         await interaction.response.defer()  # deferred update: replaying and drawing take a moment
         kwargs = await cog.replay_message(interaction, self.game_id, self.step)
@@ -242,11 +259,8 @@ class Stats(commands.Cog):
         overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id)
         scope = game_title(self.bot, kind) if kind else "all games"
         embed = discord.Embed(title=f"{shown_name(target.display_name)} · {scope}", colour=discord.Colour.dark_green())
-        if not overall.games:
-            embed.description = "No finished games here yet."
-        else:
-            embed.description = record_line(overall)
         recent = await db.results.recent_matches(guild_id, kind=kind, user_id=target.id, limit=25)
+        embed.description = await self._record_text(guild_id, overall, recent)
         for k, stats in per_kind.items():
             if stats.rating is None:
                 if kind:
@@ -270,6 +284,19 @@ class Stats(commands.Cog):
             lines = [result_line(m, target.id, game_title(self.bot, m.kind)) for m in recent[:RECENT]]
             embed.add_field(name="Recent results", value="\n".join(lines)[:1024], inline=False)
         return embed
+
+    async def _record_text(self, guild_id: int, overall: PlayerStats, recent: Sequence[MatchRecord]) -> str:
+        """The record line, or why there is none: the games listed under it (the newest `RECENT`) may be
+        games with computer players, which the server's `computer_games_count` setting leaves out."""
+        uncounted = any(match.with_computers for match in recent[:RECENT]) and not (
+            await self.bot.service.db.settings.guild(guild_id)
+        ).computer_games_count
+        if overall.games:
+            record = record_line(overall)
+            return f"{record}\n_Some games below are left out: {NOT_COUNTED}._" if uncounted else record
+        if uncounted:
+            return f"No games counted yet: {NOT_COUNTED}."
+        return "No finished games here yet."
 
     # -- /history ----------------------------------------------------------------------------------
 

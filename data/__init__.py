@@ -33,6 +33,8 @@ Games: `db.games` (GameRepository) -> GameRecord (with seats), SavedGame (with m
     abandon(game_id, at=, reason=)                                      # never rated
     expire_unseen_lobby(game_id, at=, reason=) -> GameRecord | None   # a lobby with no message recorded
   data.replay: rebuild_state(engine, saved) and `await load_state(db, game_id)` -> (SavedGame, GameState)
+  data.mytables: `await tables_of(db, user_id, finished_since=)` -> PersonTables: a person's open tables in every
+    server (running ones first, by deadline) and their games ended since then, with their place (/games)
 
 Results: `db.results` (ResultRepository)
     match_for_game, recent_matches(guild_id, kind=, user_id=, limit=, before_id=), rating, all_ratings,

@@ -276,6 +276,8 @@ class UserSettings:
     dm_closed: bool = False
     leaderboard_opt_out: bool = False
     turn_notice: TurnNotice = TurnNotice.EVERY
+    language: str | None = None  # chosen in /settings language; None follows Discord's locale
+    seen_locale: str | None = None  # the last Discord locale of their interactions, for DMs with none at hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +295,7 @@ class GuildSettings:
     computer_games_count: bool = False
     allowed_channel_ids: frozenset[int] = field(default_factory=frozenset)
     threads: bool = False  # new tables open in their own thread of the channel (the host may choose)
+    language: str | None = None  # what the server's tables read; None follows its preferred locale
 
     def turn_seconds(self, timer: TurnTimer) -> int:
         return self.live_turn_seconds if timer is TurnTimer.LIVE else self.casual_turn_seconds

@@ -32,6 +32,8 @@ def _user_settings(user_id: int, row: Row | None) -> UserSettings:
         dm_closed=bool(row["dm_closed"]),
         leaderboard_opt_out=bool(row["leaderboard_opt_out"]),
         turn_notice=TurnNotice(row["turn_notice"]),
+        language=row["language"],
+        seen_locale=row["seen_locale"],
     )
 
 
@@ -51,16 +53,17 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
         computer_games_count=bool(row["computer_games_count"]),
         allowed_channel_ids=channels,
         threads=bool(row["threads"]),
+        language=row["language"],
     )
 
 
 async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
     await tx.run(
         "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
-        "computer_games_count, threads) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "computer_games_count, threads, language) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "live_turn_seconds = excluded.live_turn_seconds, casual_turn_seconds = excluded.casual_turn_seconds, "
         "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count, "
-        "threads = excluded.threads",
+        "threads = excluded.threads, language = excluded.language",
         (
             settings.guild_id,
             settings.live_turn_seconds,
@@ -68,7 +71,23 @@ async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
             settings.manager_role_id,
             int(settings.computer_games_count),
             int(settings.threads),
+            settings.language,
         ),
+    )
+
+
+_NEW_USER_COLUMNS = "user_id, hand_delivery, dm_closed, leaderboard_opt_out, turn_notice"
+
+
+def _new_user(user_id: int) -> tuple[int, str, int, int, str]:
+    """The stored defaults of a person's row, for a statement that writes one column of a new row."""
+    defaults = UserSettings(user_id)
+    return (
+        user_id,
+        defaults.hand_delivery.value,
+        int(defaults.dm_closed),
+        int(defaults.leaderboard_opt_out),
+        defaults.turn_notice.value,
     )
 
 
@@ -117,6 +136,28 @@ class SettingsRepository:
             )
             return new
 
+    async def set_language(self, user_id: int, language: str | None) -> UserSettings:
+        """A person's language for everything written to them; None follows Discord's locale again."""
+        async with self._db.transaction() as tx:
+            await tx.run(
+                f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}, language) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (*_new_user(user_id), language),
+            )
+            return await _user(tx, user_id)
+
+    async def note_locale(self, user_id: int, locale: str) -> bool:
+        """Remember the Discord locale of a person's latest interaction. One statement, which writes only
+        when it differs from the stored one; True when it changed."""
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}, seen_locale) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET seen_locale = excluded.seen_locale "
+                "WHERE user_settings.seen_locale IS NULL OR user_settings.seen_locale <> excluded.seen_locale",
+                (*_new_user(user_id), locale),
+            )
+        return bool(changed)
+
     async def users_with_dm_closed(self, user_ids: Iterable[int]) -> frozenset[int]:
         """Which of `user_ids` are known to refuse DMs (one query per table, not per player)."""
         ids = list(user_ids)
@@ -152,6 +193,13 @@ class SettingsRepository:
                 ),
                 threads=current.threads if threads is None else threads,
             )
+            await _save_guild(tx, new)
+            return new
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> GuildSettings:
+        """What the server's tables read; None follows the server's preferred locale again."""
+        async with self._db.transaction() as tx:
+            new = replace(await _guild(tx, guild_id), language=language)
             await _save_guild(tx, new)
             return new
 

@@ -69,11 +69,14 @@ from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 MELD = Size.MELD
 NTH_CARD = {1: "a card", 2: "a second card", 3: "a third card"}  # CA-4
-PHASE_TEXT = {  # CA-4, CA-9: what the seat to move is doing, after its name
-    Phase.DRAW_1: "draws the first card",
+# CA-4, CA-9: what the seat to move is doing, after its name. Every turn starts with a draw, so DRAW_1
+# says "a card", not "the first card" (which would read as the hand's first). The end-of-turn stop reads
+# the same whether or not the seat may knock: the stop comes for a hand's size, never for its count.
+PHASE_TEXT = {
+    Phase.DRAW_1: "is to draw a card",
     Phase.MELD_1: "may meld or draw a second card",
     Phase.MELD_2: "may meld or draw a third (last) card",
-    Phase.KNOCK: "may knock or pass",
+    Phase.KNOCK: "is ending the turn",
     Phase.OVER: "game over",
 }
 CROWDED_ROWS = 5  # past this many rows of melds, switch to compact cards so a full table stays short
@@ -177,7 +180,7 @@ def _turn_badge(view: CarouselView) -> str:
         Phase.DRAW_1: "to draw",
         Phase.MELD_1: "drew 1 of 3",
         Phase.MELD_2: "drew 2 of 3",
-        Phase.KNOCK: "may knock",
+        Phase.KNOCK: "ending turn",  # CA-9: the same for every seat that stops, knock or not
     }.get(view.phase, "to play")
 
 
@@ -391,7 +394,7 @@ def log_text(entry: LogEntry, names: Sequence[str]) -> str:
         return f"{who} went out"
     if isinstance(entry, Knocked):
         return f"{who} knocked with {entry.count}"
-    if isinstance(entry, DeclinedKnock):
-        return f"{who} did not knock"
+    if isinstance(entry, DeclinedKnock):  # CA-9: also for a count that could not knock, so it reveals none
+        return f"{who} ended the turn"
     assert isinstance(entry, StockEmpty)
     return f"{who} must draw but the stock is empty"

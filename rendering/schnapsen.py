@@ -204,7 +204,7 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     if deal is not None:
         totals = deal.totals
         lines.append(f"points {pair(totals)} · tricks {pair(deal.tricks)}")
-        lines.append(deal.reason.value.replace("_", " "))
+        lines.append(ending_words(deal.reason, view.claim_mode))
     lines.append(f"game points {pair(view.game_points)} (to {view.target})")
     for index, line in enumerate(lines):
         y = top + 70 + 34 * index
@@ -213,6 +213,24 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
 
 # The log in words --------------------------------------------------------------------------------
 
+# How a deal ended, for the summary drawn on the table (SX-11..SX-14, D-SX-2). With automatic claims
+# (D-SX-3) nobody claimed anything: the deal ended by itself when someone reached 66.
+ENDINGS = {
+    DealEnd.CLAIM: "reached 66",
+    DealEnd.FALSE_CLAIM: "false claim of 66",
+    DealEnd.CLOSE_WON: "closed the stock and reached 66",
+    DealEnd.CLOSE_FAILED: "the close failed",
+    DealEnd.LAST_TRICK: "all cards played",
+    DealEnd.TIE_LAST_TRICK: "65 all: the last trick decides",
+}
+
+
+def ending_words(reason: DealEnd, claim_mode: str) -> str:
+    """How the deal ended in words; a claim is named as one only where players claim (memory mode)."""
+    if reason is DealEnd.CLAIM and claim_mode == "memory":
+        return "claimed 66"
+    return ENDINGS[reason]
+
 PENALTIES = {  # SX-13
     Penalty.FAILED_CLOSE: "failed close",
     Penalty.NO_TRICK_AT_CLOSE: "failed close (no trick at closing)",
@@ -220,17 +238,24 @@ PENALTIES = {  # SX-13
 }
 
 
-def scale_text(summary: DealSummary, names: Sequence[str]) -> str:
-    """SX-12: why the deal is worth 1, 2 or 3, naming the loser."""
+# SX-12's 2 and 3 carry German names in Schnapsen and pagat's 66 ("Schneider", "Schwarz"). Bulgarian
+# Santase does not use them, so a Santase table (D-SX-1) reads the plain reason instead.
+PLAIN_SCALE_PRESETS = frozenset({"santase"})
+
+
+def scale_text(summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+    """SX-12: why the deal is worth 1, 2 or 3, naming the loser; in the preset's own words."""
     loser = seat_name(names, 1 - summary.winner)
+    plain = preset in PLAIN_SCALE_PRESETS
     if summary.scale is Scale.SCHWARZ:
-        return f"Schwarz ({loser} took no trick)"
+        return f"{loser} took no trick" if plain else f"Schwarz ({loser} took no trick)"
     if summary.scale is Scale.SCHNEIDER:
-        return f"Schneider ({loser} has {summary.loser_points}, under {SCHNEIDER_LINE})"
+        under = f"{loser} has {summary.loser_points}, under {SCHNEIDER_LINE}"
+        return under if plain else f"Schneider ({under})"
     return f"{loser} has {summary.loser_points}"
 
 
-def deal_reason(summary: DealSummary, names: Sequence[str]) -> str:
+def deal_reason(summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
     """What decided the deal's value, after the colon of `deal_text` (SX-11..SX-14, D-SX-2)."""
     if summary.reason is DealEnd.FALSE_CLAIM:
         return f"false claim at {summary.claimed}"
@@ -241,7 +266,7 @@ def deal_reason(summary: DealSummary, names: Sequence[str]) -> str:
         return f"{first}-{second}, last trick"
     if summary.scale is None:  # `last_trick_wins_deal`: the last trick alone decides
         return "took the last trick"
-    scale = scale_text(summary, names)
+    scale = scale_text(summary, names, preset)
     if summary.reason is DealEnd.CLOSE_WON:
         return f"closed and went out; {scale}"
     if summary.reason is DealEnd.CLAIM:
@@ -249,18 +274,19 @@ def deal_reason(summary: DealSummary, names: Sequence[str]) -> str:
     return f"higher total {summary.claimed}; {scale}"
 
 
-def deal_text(summary: DealSummary, names: Sequence[str]) -> str:
-    """ "Ann wins 2 game points: 70 points; Schneider (Bob has 30, under 33)." """
+def deal_text(summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+    """ "Ann wins 2 game points: 70 points; Schneider (Bob has 30, under 33)." (`preset`: the table's,
+    for its words; None reads as the traditional names, as stored logs were written.)"""
     return f"{seat_name(names, summary.winner)} wins {count(summary.game_points, 'game point')}: " \
-        f"{deal_reason(summary, names)}."
+        f"{deal_reason(summary, names, preset)}."
 
 
-def log_text(entry: LogEntry, names: Sequence[str]) -> str:
-    """One log entry as a sentence, with the players' names."""
+def log_text(entry: LogEntry, names: Sequence[str], preset: str | None = None) -> str:
+    """One log entry as a sentence, with the players' names (and the table's preset, for its words)."""
     if isinstance(entry, Dealt):
         return f"Deal {entry.number}: {seat_name(names, entry.dealer)} deals, trump {entry.trump_card}"
     if isinstance(entry, Scored):
-        return deal_text(entry.deal, names)
+        return deal_text(entry.deal, names, preset)
     if isinstance(entry, SeriesWon):
         first, second = entry.game_points
         return f"{seat_name(names, entry.winner)} wins the series {first}-{second}."
@@ -283,7 +309,7 @@ def log_text(entry: LogEntry, names: Sequence[str]) -> str:
 
 
 def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:
-    return "" if view.last_action is None else log_text(view.last_action, names)
+    return "" if view.last_action is None else log_text(view.last_action, names, view.preset)
 
 
 @offloaded

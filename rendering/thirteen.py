@@ -16,7 +16,7 @@ from games.cards import Card
 from games.thirteen.combos import ComboKind
 from games.thirteen.moves import Play
 from games.thirteen.order import value
-from games.thirteen.views import TableCombo, ThirteenView
+from games.thirteen.views import TableCombo, ThirteenView, Turn
 from rendering.boards import place_colour
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -44,6 +44,7 @@ from rendering.words import ordinal
 
 CAPTION_H = 44
 STRIP_H = 34  # the round so far, under the cards
+LAST_ROUND = "Last round: "  # the strip's words for the round that just cleared
 CENTRE_H = CAPTION_H + Size.TABLE.value.height + 16 + STRIP_H
 
 
@@ -127,22 +128,42 @@ def is_bomb(table: TableCombo | None) -> bool:
 
 def round_strip(view: ThirteenView, names: Sequence[str]) -> list[str]:
     """The current round, oldest first: "Lan 5♠", "Minh passed", ... (TL-9: passes stay in view)."""
+    return _turn_items(view.history, names)
+
+
+def last_round_strip(view: ThirteenView, names: Sequence[str]) -> list[str]:
+    """The round that just cleared, while the new one has no play yet: the passes that ended it stay
+    in view (TL-10) until the leader plays."""
+    if view.is_over or view.table is not None:
+        return []
+    return _turn_items(view.last_round, names)
+
+
+def _turn_items(turns: Sequence[Turn], names: Sequence[str]) -> list[str]:
     return [f"{seat_name(names, turn.seat)} {turn.move if isinstance(turn.move, Play) else 'passed'}"
-            for turn in view.history]
+            for turn in turns]
 
 
-def _draw_strip(draw: ImageDraw.ImageDraw, items: Sequence[str], box: tuple[int, int, int, int], theme: Theme) -> None:
+def _draw_strip(draw: ImageDraw.ImageDraw, items: Sequence[str], box: tuple[int, int, int, int], theme: Theme,
+                prefix: str = "") -> None:
     """The round's turns in one line, the newest kept when they do not all fit (older ones become "…")."""
     left, _, right, _ = box
     typeface = font(TEXT_PX)
     for start in range(len(items)):
-        line = ("… › " if start else "") + " › ".join(items[start:])
+        line = prefix + ("… › " if start else "") + " › ".join(items[start:])
         if text_width(line, typeface) <= right - left or start == len(items) - 1:
             draw_fitted(draw, box, line, typeface, theme.text_muted, "center")
             return
 
 
-def _footer_text(view: ThirteenView, names: Sequence[str]) -> str:
+def _footer_text(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> str:
+    held = [(seat, cards) for seat, cards in enumerate(view.left_holding) if cards]
+    if held:  # the game is over: what the last player still held, no secret any more (TL-11)
+        seat, cards = held[0]
+        shown = " ".join(map(str, sort_hand(cards)))
+        name = seat_name(names, seat)
+        said = [f"{name} was left holding {shown}", f"{name}: {shown}", f"Left holding {shown}"]
+        return next((text for text in said if text_width(text, font(TEXT_PX)) <= theme.width - 2 * PAD), said[-1])
     line = view.last_action
     if line is None:
         return "New game"
@@ -183,14 +204,16 @@ def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAUL
         draw.rounded_rectangle((PAD + 6, top + 4, theme.width - PAD - 6, top + CAPTION_H), 14, fill=theme.danger)
         caption = f"BOMB! {caption}"
     draw_fitted(draw, caption_box, caption, bold(25), theme.text, "center", min_px=TEXT_PX)
+    strip_top = top + CENTRE_H - 8 - STRIP_H - 4
+    strip_box = (PAD + 16, strip_top, theme.width - PAD - 16, strip_top + STRIP_H)
     if not view.is_over and view.history:
-        strip_top = top + CENTRE_H - 8 - STRIP_H - 4
-        _draw_strip(draw, round_strip(view, names), (PAD + 16, strip_top, theme.width - PAD - 16,
-                                                     strip_top + STRIP_H), theme)
+        _draw_strip(draw, round_strip(view, names), strip_box, theme)
+    elif last_round := last_round_strip(view, names):
+        _draw_strip(draw, last_round, strip_box, theme, prefix=LAST_ROUND)
     if view.is_over:
         _finishing_order(draw, view, names, top + CAPTION_H, theme)
     elif view.table is not None:
         card_row(image, sort_hand(view.table.cards), Size.TABLE, theme.width // 2, top + CAPTION_H + 6,
                  theme.width - 4 * PAD, theme)
-    footer(draw, height - FOOTER_H, _footer_text(view, names), theme)
+    footer(draw, height - FOOTER_H, _footer_text(view, names, theme), theme)
     return encode(image, theme)

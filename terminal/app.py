@@ -17,6 +17,7 @@ import random
 import sys
 import textwrap
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from games import registry
 from games.base import Engine, GameState, IllegalMove, seeded_rng
 from games.plugin import GameType
 from games.registry import get_engine, kinds
+from rendering.words import count
 from terminal.game_text import GameText, standings
 from terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
 from terminal.shorthand import Named, named_play, ranks_only
@@ -40,6 +42,9 @@ COMPUTER_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Edda")
 HINT_LEVEL = "normal"  # `hint` is the normal computer player's suggestion, as on Discord
 MOVES_SHOWN = 12
 WATCH_DELAY = 1.0  # seconds after each computer move when only computers play: a game one can follow
+# The human's seat on the table images when they gave no --name: the images are the public table, whose
+# sentences speak of each seat in the third person ("Ada leads a new round"), so "You" cannot be drawn there.
+IMAGE_NAME = "Player"
 
 COMMANDS = """\
 Commands: help · hint (the normal computer player's suggestion) · moves (some legal moves)
@@ -230,7 +235,7 @@ class TerminalTable:
             seat: self.engine.computer(config.level) for seat in range(config.players) if seat != config.human
         }
         self.moves_made = 0
-        self.images = ImageWriter(config.images, config.kind, self.names) if config.images is not None else None
+        self.images = ImageWriter(config.images, config.kind, self.image_names()) if config.images is not None else None
         self._shown_log: list[str] = self._log()
         # Echo typed lines when input is not a terminal, so a piped session reads like a transcript.
         self._echo = not _is_tty(stdin)
@@ -239,10 +244,20 @@ class TerminalTable:
 
     # -- output -------------------------------------------------------------------------------------
 
+    def _speaks_to_you(self) -> bool:
+        """The human kept the default name "You": sentences about that seat are said to them."""
+        return self.config.human is not None and self.config.name == HUMAN_DEFAULT_NAME
+
     def say(self, text: str = "") -> None:
-        if self.config.human is not None and self.config.name == HUMAN_DEFAULT_NAME:
+        if self._speaks_to_you():
             text = second_person(text)
         print(text, file=self.stdout, flush=True)
+
+    def image_names(self) -> list[str]:
+        """The names drawn on the table images: the human's seat as IMAGE_NAME when it is "You"."""
+        if not self._speaks_to_you():
+            return list(self.names)
+        return [IMAGE_NAME if seat == self.config.human else name for seat, name in enumerate(self.names)]
 
     def _view(self) -> Any:
         return self.state.view(self.config.human)
@@ -260,8 +275,10 @@ class TerminalTable:
 
     def run(self) -> int:
         config = self.config
-        who = "computer players only" if config.watch else f"you against {config.players - 1} computer player(s)"
+        who = "computer players only" if config.watch else f"you against {count(config.players - 1, 'computer player')}"
         self.say(f"{self.text.title}: {who}, level {config.level}, seed {config.seed}")
+        if config.images is not None and self._speaks_to_you():
+            self.say(f"Table images go to {config.images}/, where your seat is called {IMAGE_NAME}.")
         if config.options:
             self.say("Options: " + ", ".join(f"{key}={value}" for key, value in config.options.items()))
         if config.human is not None:
@@ -389,16 +406,47 @@ class TerminalTable:
         before = self._view()
         self.state = self.state.apply(move)
         self.moves_made += 1
+        after = self._view()
         after_log = self._log()
-        for line in added_lines(self._shown_log, after_log):
-            self.say(f"  {line}")
+        lines = self._with_drawn_card(before, after, added_lines(self._shown_log, after_log))
         self._shown_log = after_log
-        interlude = self.text.interlude(before, self._view(), self.names)
+        interlude = self.text.interlude(before, after, self.names)
+        # A move that ends a deal may also deal the next one: its opening lines come after the summary.
+        opening = min(len(lines), self._opening_lines(after)) if interlude else 0
+        for line in lines[: len(lines) - opening]:
+            self.say(f"  {line}")
         if interlude:
             self.say(interlude)
+            for line in lines[len(lines) - opening :]:
+                self.say(f"  {line}")
             if self.config.watch and not self.state.is_over:
                 self.show_table()
         self.write_image()
+
+    def _opening_lines(self, after: Any) -> int:
+        """How many of the newest log lines already belong to the next deal or game: the optional
+        `opening_lines(view)` of a game's text, 0 for a game that deals the next hand in a later move."""
+        opening: Callable[[Any], int] | None = getattr(self.text, "opening_lines", None)
+        return opening(after) if opening is not None else 0
+
+    def _with_drawn_card(self, before: Any, after: Any, lines: list[str]) -> list[str]:
+        """The card the human just drew from a hidden stock, named for them as their own hand on Discord
+        names it: "You drew a card" becomes "You drew a card: Q♦" (a draw with no line of its own gets
+        one). Only the human's view is read, and only a single new card that no public line names."""
+        seat = self.config.human
+        if seat is None or not hasattr(after, "hand"):
+            return lines
+        gained = Counter(after.hand) - Counter(before.hand)
+        if sum(gained.values()) != 1:
+            return lines  # nothing drawn, or a whole new deal
+        card = str(next(iter(gained)))
+        if any(card in line for line in lines):
+            return lines  # taken from a face-up pile or exchanged: the public line already names it
+        name = self.names[seat]
+        for index in range(len(lines) - 1, -1, -1):
+            if lines[index].startswith((f"{name} drew", f"{name} draws")):
+                return [*lines[:index], f"{lines[index]}: {card}", *lines[index + 1 :]]
+        return [*lines, f"{name} drew {card}"]
 
     def write_image(self) -> None:
         if self.images is not None:

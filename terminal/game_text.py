@@ -21,7 +21,12 @@ WIDTH = 64
 
 
 class GameText(Protocol):
-    """One game's text presentation for the terminal table."""
+    """One game's text presentation for the terminal table.
+
+    A game whose move can end a deal and deal the next one at once also has `opening_lines(view) ->
+    int`: how many of the view's newest log lines belong to the new deal, printed after `interlude`
+    (optional; the loop asks with getattr, so the others need no stub).
+    """
 
     kind: str
     title: str

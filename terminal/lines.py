@@ -16,10 +16,12 @@ __all__ = ["added_lines", "second_person"]
 
 HUMAN_DEFAULT_NAME = "You"
 
-# Third-person verbs the games' log sentences use after a seat name, and their "you" form.
+# Third-person verbs the games' sentences use after a seat name, and their "you" form.
 _YOU_FORMS = {
     "is": "are",
+    "was": "were",
     "has": "have",
+    "does": "do",
     "leads": "lead",
     "plays": "play",
     "takes": "take",
@@ -36,13 +38,41 @@ _YOU_FORMS = {
     "melds": "meld",
     "passes": "pass",
     "chops": "chop",
+    "scores": "score",
+    "gets": "get",
+    "holds": "hold",
+    "keeps": "keep",
+    "undercuts": "undercut",
+    "lays": "lay",
+    "discards": "discard",
+    "may": "may",
 }
-_YOU_VERB = re.compile(r"\bYou (" + "|".join(_YOU_FORMS) + r")\b")
+_VERBS = "|".join(_YOU_FORMS)
+_YOU_VERB = re.compile(rf"\bYou ({_VERBS})\b")
+_AND_VERB = re.compile(rf"\band ({_VERBS})\b")  # "You holds 3♠ and leads": the second verb, same subject
+_CLAUSE = re.compile(r"[^.;:!?]+[.;:!?]*")
+_POSSESSIVE = re.compile(r"\bYou's\b")
+# "You" inside a sentence, after a word or a comma: "taken by You", "and You undercut", "; You score".
+_INSIDE = re.compile(r"(?<=[a-z0-9,;] )(You|Your)\b")
 
 
 def second_person(line: str) -> str:
-    """ "You leads Q♦" -> "You lead Q♦": the words speak of a third person, the human reads "You"."""
-    return _YOU_VERB.sub(lambda match: f"You {_YOU_FORMS[match.group(1)]}", line)
+    """A sentence about a seat named "You", said to its reader: "You leads Q♦" -> "You lead Q♦", "taken by
+    You" -> "taken by you", "Nobody beat You's 7♠" -> "Nobody beat your 7♠".
+
+    The games' words speak of every seat in the third person (the bot posts them to a whole table);
+    the terminal's reader is the seat named "You", so its verbs agree and its name reads as a pronoun.
+    """
+
+    def clause(match: re.Match[str]) -> str:
+        text, agreed = _YOU_VERB.subn(lambda verb: f"You {_YOU_FORMS[verb.group(1)]}", match.group(0))
+        if agreed:
+            text = _AND_VERB.sub(lambda verb: f"and {_YOU_FORMS[verb.group(1)]}", text)
+        return text
+
+    line = _CLAUSE.sub(clause, line)
+    line = _POSSESSIVE.sub("Your", line)
+    return _INSIDE.sub(lambda word: word.group(1).lower(), line)
 
 
 def added_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:

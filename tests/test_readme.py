@@ -60,3 +60,11 @@ def test_the_readme_pace_matches_the_default_turn_times():
     assert f"live ({duration(DEFAULT_LIVE_TURN_SECONDS)} a turn)" in README
     assert f"casual ({duration(DEFAULT_CASUAL_TURN_SECONDS)} a turn" in README
     assert "a minute a turn" not in README
+
+
+def test_the_readme_says_when_thirteen_passes_for_a_player():
+    """D-TL-4: a seat is passed for only when no hand of its size could beat the table, not whenever it
+    holds no beating play (the README once said the latter)."""
+    options = README.split("### Table options per game")[1].split("- **Carousel**")[0]
+    assert "players with no legal beating play are passed automatically" not in options
+    assert "no hand of that size could beat" in options

@@ -1,8 +1,9 @@
 """`CarouselAdapter`: Carousel's hand controls and table texts for the shared table machinery.
 
 The turn follows CA-4 button by button: **Draw**; after each draw **Meld** or draw again; after the
-third draw the turn is over, and when the count is within the knock limit **Knock** or **End turn**
-are offered (CA-9; the engine passes the turn on by itself otherwise).
+third draw the turn is over; a hand small enough that it could be within the knock limit stops there
+with **End turn** first and, when its count is within the limit, **Knock** beside it (CA-9; the engine
+passes the turn on by itself for bigger hands).
 
 Choosing cards. The hand is in the view's display order, which the hand image draws too
 (`games.carousel.views.display_order`: suits alternating red and black, ace low, jokers last) and
@@ -30,6 +31,7 @@ from __future__ import annotations
 import logging
 import random
 import re
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -41,9 +43,10 @@ import discord
 
 from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button, select
-from bot.decode import INVALID, strict_indices, strict_int
+from bot.decode import INVALID, SQLITE_MAX, modal_value, strict_indices, strict_int
 from bot.ids import ComponentId, Scope, decode_mask, encode_mask, scope_pattern, scoped
 from bot.texts import count
+from bot.unclaimed import send_form
 from cogs.carousel import words
 from cogs.carousel.guide import tips as guide_tips
 from cogs.carousel.words import added_cards
@@ -85,7 +88,7 @@ class HandAction(StrEnum):
 MENU_PREFIX = "sel"  # sel0 .. sel3: one action per card menu, so every custom id on a panel is unique
 
 
-# AnyCard menus --------------------------------------------------------------------------------------
+# Card menus --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,17 +245,18 @@ class CarouselAdapter(GameAdapter):
             return [
                 button(ComponentId(gid, version, HandAction.DRAW), "Draw", style=discord.ButtonStyle.primary, emoji="🂠")
             ]
-        if view.phase is Phase.KNOCK and not view.can_knock:  # CA-9: the same pause over the limit reveals nothing
-            return [button(ComponentId(gid, version, HandAction.PASS), "End turn", style=discord.ButtonStyle.primary)]
-        if view.phase is Phase.KNOCK:  # CA-9: Knock only with a count within the limit
-            return [
-                button(
-                    ComponentId(gid, version, HandAction.KNOCK),
-                    f"Knock with {view.hand_value}",
-                    style=discord.ButtonStyle.danger,
-                ),
-                button(ComponentId(gid, version, HandAction.PASS), "End turn without knocking"),
-            ]
+        if view.phase is Phase.KNOCK:
+            # CA-9: the stop at the end of the turn. End turn is always the first, primary button, so
+            # playing on is one tap in the same place whatever the count; Knock only within the limit.
+            end = button(ComponentId(gid, version, HandAction.PASS), "End turn", style=discord.ButtonStyle.primary)
+            if not view.can_knock:
+                return [end]
+            knock = button(
+                ComponentId(gid, version, HandAction.KNOCK),
+                f"Knock with {view.hand_value}",
+                style=discord.ButtonStyle.danger,
+            )
+            return [end, knock]
         items: list[discord.ui.Item[Any]] = []
         menus = card_menus(hand)
         for number, menu in enumerate(menus):
@@ -292,7 +296,7 @@ class CarouselAdapter(GameAdapter):
             ctx.location,
             f"**Your turn.** Meld {words.cards_text(chosen)}? The table would be (picture below):",
             *words.step_lines(view.table, table, chosen),
-            f"Your hand after: {words.count_text(rest)}." if rest else "That is your last card: you go out (CA-10).",
+            f"Your hand after: {words.count_text(rest)}." if rest else "That is your last card: you go out.",
             "**Confirm** to meld, **Back** to change your cards, or type the table yourself.",
         ]
         if ctx.notice:
@@ -412,8 +416,8 @@ def _not_now(view: CarouselView) -> str:
     if not view.my_turn:
         return "It's not your turn."
     if view.phase is Phase.DRAW_1:
-        return "Draw a card first: every turn starts with a draw (CA-4)."
-    return "Your turn is over: no melding after the third draw (CA-4)."
+        return "Draw a card first: every turn starts with a draw."
+    return "Your turn is over: no melding after the third draw."
 
 
 # "Type the table": a button that opens a modal ---------------------------------------------------
@@ -424,9 +428,23 @@ def _not_now(view: CarouselView) -> str:
 # panel, someone else's game) goes to the router as the action `type`, which answers as for any click.
 # The modal's answer goes to the router too, as the action `typed` with the text as its value, so the
 # typed table takes the same path as every other move.
+#
+# The modal is a form only (bot.unclaimed.send_form): its submit is read back from its custom id,
+# `crm:<game>:<version>:<mask>:<nonce>`, by `on_table_typed`, so it is answered after a restart too.
+# The nonce makes every modal's id its own: two modals opened one after the other for the same hand
+# share game, version and selection, and a submit must never be taken for the other one's.
 
-TYPE_TEMPLATE = scope_pattern(Scope.MODAL_BUTTON, r"(?P<game>\d+):(?P<version>\d+):(?P<mask>[0-9a-z]+)")
+# Bounded like bot.ids.PATTERN: a longer forged id is claimed by no template, and bot.unclaimed answers it.
+TYPE_TEMPLATE = scope_pattern(
+    Scope.MODAL_BUTTON, r"(?P<game>[0-9]{1,40}):(?P<version>[0-9]{1,40}):(?P<mask>[0-9a-z]{1,24})"
+)
+# The nonce is optional: a modal opened before it was added still decodes.
+MODAL_TEMPLATE = scope_pattern(
+    Scope.MODAL,
+    r"(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<mask>[0-9a-z]{1,24})(?::(?P<nonce>[0-9a-f]{1,16}))?",
+)
 MODAL_INPUT_LIMIT = 4000  # Discord: a text input holds at most 4000 characters
+TABLE_INPUT = "table"  # the custom id of the modal's one text input
 
 
 class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TYPE_TEMPLATE):
@@ -448,11 +466,14 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
 
     async def callback(self, interaction: discord.Interaction) -> None:
         client: Any = interaction.client
+        if max(self.cid.game_id, self.cid.version) > SQLITE_MAX:  # a forged id: nothing is read (bot.decode)
+            await interaction.response.send_message(INVALID, ephemeral=True)
+            return
         modal = await self._modal(client, interaction.user.id)
         if modal is None:
             await client.router.dispatch(interaction, self.cid, [])
             return
-        await interaction.response.send_modal(modal)
+        await send_form(interaction, modal)
 
     async def _modal(self, client: Any, user_id: int) -> TableModal | None:
         """The modal, prefilled, if this click may open it; None lets the router answer instead."""
@@ -494,15 +515,16 @@ def prefill(proposals: Proposals, view: CarouselView, chosen: Sequence[AnyCard])
 
 
 class TableModal(discord.ui.Modal):
-    """One text input: the whole new table in card notation (CA-6; `Jk=7h` declares a joker, CA-7)."""
+    """One text input: the whole new table in card notation (CA-6; `Jk=7h` declares a joker, CA-7).
+
+    A form only: `on_table_typed` answers its submit (see above)."""
 
     def __init__(self, cid: ComponentId, text: str) -> None:
-        super().__init__(
-            title="Write the new table", custom_id=scoped(Scope.MODAL, cid.game_id, cid.version, cid.arg), timeout=900
-        )
+        custom_id = scoped(Scope.MODAL, cid.game_id, cid.version, cid.arg or "0", secrets.token_hex(6))
+        super().__init__(title="Write the new table", custom_id=custom_id, timeout=None)
         self.cid = cid
         self.table: discord.ui.TextInput[TableModal] = discord.ui.TextInput(
-            custom_id="table",
+            custom_id=TABLE_INPUT,
             style=discord.TextStyle.paragraph,
             default=text or None,
             placeholder="6h Jk=7h 8h | 9s 9d 9c | 10c Jc Qc",
@@ -516,7 +538,16 @@ class TableModal(discord.ui.Modal):
             )
         )
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        client: Any = interaction.client
-        typed = ComponentId(self.cid.game_id, self.cid.version, HandAction.TYPED, self.cid.arg)
-        await client.router.dispatch(interaction, typed, [self.table.value])
+
+async def on_table_typed(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """A `TableModal` submitted: the typed table goes to the router as the action `typed` (the same
+    checks as every click: the game, the seat, the version), or `INVALID` when the id's numbers or the
+    text are not what the modal could send (bot.decode)."""
+    client: Any = interaction.client
+    game_id, version = strict_int(match["game"]), strict_int(match["version"])
+    data: dict[str, Any] = dict(interaction.data or {})
+    text = modal_value(data.get("components") or [], TABLE_INPUT)
+    if game_id is None or version is None or text is None:
+        await interaction.response.send_message(INVALID, ephemeral=True)
+        return
+    await client.router.dispatch(interaction, ComponentId(game_id, version, HandAction.TYPED, match["mask"]), [text])

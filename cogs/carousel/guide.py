@@ -90,7 +90,7 @@ def tip_text(tip: Tip, view: CarouselView, names: Sequence[str]) -> str:
         return (
             f"{MARK} **Your first turn.** Every turn starts with **Draw**: a card from the stock (Carousel has "
             "no discard pile). After each draw you may meld, which ends your turn, or draw again; the third "
-            "card ends the turn (CA-4). _These tips show in your first Carousel game; `/settings tips` turns "
+            "card ends the turn. _These tips show in your first Carousel game; `/settings tips` turns "
             "them off._"
         )
     if tip is Tip.MELD:
@@ -100,7 +100,7 @@ def tip_text(tip: Tip, view: CarouselView, names: Sequence[str]) -> str:
         if meld.kind is MeldKind.SEQUENCE:
             shape = "a sequence (3 or more of one suit in a row)"
         return (
-            f"{MARK} **You can meld**: {cards_text(meld.physical)} is {shape} (CA-5). Choose the cards in the "
+            f"{MARK} **You can meld**: {cards_text(meld.physical)} is {shape}. Choose the cards in the "
             "menu and press **Meld** to see the table, then **Confirm**; melding ends your turn. "
             "💡 **Hint** chooses for you."
         )
@@ -110,18 +110,18 @@ def tip_text(tip: Tip, view: CarouselView, names: Sequence[str]) -> str:
         return (
             f"{MARK} **The table is everyone's**: {cards_text(fits)} {verb} on a meld already there. You may "
             "add to any meld, or rearrange the whole table, as long as a card comes from your hand and every "
-            "meld stays valid (CA-6). Choose the card and press **Meld**: I find the arrangement."
+            "meld stays valid. Choose the card and press **Meld**: I find the arrangement."
         )
     if tip is Tip.KNOCK:
         return (
             f"{MARK} **You may knock**: your hand counts {view.hand_value}, within the limit of "
-            f"{view.knock_limit} (CA-8, CA-9). Knocking ends the hand and every hand is counted: the lowest "
+            f"{view.knock_limit}. Knocking ends the hand and every hand is counted: the lowest "
             "count wins the differences, but anyone with as few points as you, or fewer, wins it instead, with "
-            "10 more (CA-12). **End turn** plays on instead."
+            "10 more. **End turn** plays on instead."
         )
     assert view.last_hand is not None
-    return f"{MARK} **How that hand was scored** (CA-12): {scored(view.last_hand, names)} " + (
-        f"The game ends once someone reaches {count(view.target, 'point')} (CA-13)."
+    return f"{MARK} **How that hand was scored**: {scored(view.last_hand, names)} " + (
+        f"The game ends once someone reaches {count(view.target, 'point')}."
     )
 
 
@@ -130,9 +130,9 @@ def scored(summary: HandSummary, names: Sequence[str]) -> str:
     winners = " and ".join(seat_name(names, seat) for seat in summary.winners)
     rule = "The lowest count wins the difference to every other hand."
     if summary.went_out is not None:
-        return f"{rule} {seat_name(names, summary.went_out)} laid down their last card: 25 more for going out (CA-10)."
+        return f"{rule} {seat_name(names, summary.went_out)} laid down their last card: 25 more for going out."
     if summary.knocker is None:
-        return f"{rule} The stock ran out with nobody knocking (CA-11): {winners} had the lowest count."
+        return f"{rule} The stock ran out with nobody knocking: {winners} had the lowest count."
     knocker = seat_name(names, summary.knocker)
     if summary.knocker in summary.winners:
         return f"{rule} {knocker} knocked and was lowest alone, so won it, with no bonus."

@@ -36,24 +36,26 @@ from terminal import game_text as tt
 
 HEADER_LOG_LINES = 3  # recent actions above the table image: a draw, a meld, a knock
 
-RULES = """**Carousel** (rummy; the commands are `/carousel ...`): shed your cards onto a shared table.
-• 2 players: one deck and a joker; 3-5 players: two decks and two jokers. 10 cards each, no discards (CA-1, CA-2).
+RULES = """**Carousel**: rummy where you shed your cards onto a shared table that anyone may rearrange.
+• 2 players: one deck and a joker; 3-5 players: two decks and two jokers. 10 cards each, no discards.
 • Your turn: **Draw**. Then either **Meld** (your turn ends) or draw again; after the third card the turn \
-ends without melding (CA-4).
+ends without melding.
 • A meld is a group (3-4 of one rank, all suits different) or a sequence (3+ of one suit in a row, ace low \
-or high but never both) (CA-5).
+or high but never both).
 • Melding may rearrange the **whole** table, as long as at least one card comes from your hand and every \
-meld on the table is valid when you are done (CA-6). Choose your cards and press Meld: the bot finds \
+meld on the table is valid when you are done. Choose your cards and press Meld: the bot finds \
 an arrangement and shows it before you Confirm; or type the table yourself.
 • A joker stands for the card it was declared as, for good. Put that natural card in its place to free \
-it; a freed joker must go straight into another meld (CA-7).
-• AnyCard values: joker 25, K Q J 10, numbers at face value, ace 1 (CA-8). With 5 or less at the end of \
-your turn you may **knock**: the hand ends (CA-9). Laying down your last card ends it too (CA-10), as \
-does an empty stock (CA-11).
+it; a freed joker must go straight into another meld.
+• Card values: joker 25, K Q J 10, numbers at face value, ace 1. With 5 or less at the end of \
+your turn you may **knock**: the hand ends. Laying down your last card ends it too, as does an empty stock.
+• At the end of a turn, anyone with few enough cards that the hand could count 5 or less stops, \
+whatever the count, and presses **Knock** (when within the limit) or **End turn**: the stop tells the \
+table nothing.
 • The lowest count wins the difference to every other hand; +10 if someone else knocked, +25 for going \
-out; a knocker who only ties loses the tie (CA-12).
+out; a knocker who only ties loses the tie.
 • At 150 (or the table's target) the game ends: +100 for reaching it, +25 per hand won; the highest \
-total wins (CA-13)."""
+total wins."""
 
 
 def table_options(options: Mapping[str, Any]) -> Options:
@@ -179,16 +181,18 @@ BUTTONS = Controls(
     turn="**Your turn.**",
     over="**Your turn** is over",
     meld="press **Meld**",
-    end="Press **End turn** to pass play on.",
-    knock="**Knock** to end the hand now, or play on.",
+    end="press **End turn**",
+    knock="**Knock** to end the hand now",
 )
 TYPED = Controls(
     turn="Your turn.",
     over="Your turn is over",
     meld="type meld and the cards (meld 7h 8h 9h)",
-    end="Type pass to pass play on.",
-    knock="Type knock to end the hand now, or pass to play on.",
+    end="type pass",
+    knock="type knock to end the hand now",
 )
+# CA-9: why a hand over the knock limit still stops at the end of the turn, in a player's words.
+SAME_STOP = "Everyone with this few cards stops here, whatever the count, so the stop tells the table nothing."
 
 
 def turn_sentence(view: CarouselView, controls: Controls) -> str:
@@ -199,9 +203,12 @@ def turn_sentence(view: CarouselView, controls: Controls) -> str:
         return f"{controls.turn} Choose cards and {controls.meld} (your turn then ends), or draw a second card."
     if view.phase is Phase.MELD_2:
         return f"{controls.turn} Choose cards and {controls.meld}, or draw a third card (no melding after it)."
-    if not view.can_knock:  # CA-9: over the limit; the pause comes all the same, so it reveals no count
-        return f"{controls.over} with a count of {view.hand_value}. {controls.end}"
-    return f"{controls.over} with a count of {view.hand_value}, within {view.knock_limit}: {controls.knock}"
+    if not view.can_knock:  # CA-9: over the limit; the stop comes all the same, so it reveals no count
+        return f"{controls.over}: {controls.end} to pass play on. {SAME_STOP}"
+    return (
+        f"{controls.over} with a count of {view.hand_value}, within {view.knock_limit}: {controls.knock}, "
+        f"or {controls.end} to play on."
+    )
 
 
 def panel_lines(
@@ -295,13 +302,13 @@ def _token(card: TableCard) -> str:
 
 
 HELP = """\
-Carousel: rummy where the whole table is yours to rearrange (CA-6). Each turn: draw, then
-either meld (the turn ends) or draw again, at most three cards (CA-4). A count of your hand
-at or under the knock limit lets you knock at the end of your turn (CA-9).
+Carousel: rummy where the whole table is yours to rearrange. Each turn: draw, then either
+meld (the turn ends) or draw again, at most three cards. A hand counting 5 or less (the
+knock limit) may knock at the end of your turn.
   draw                 draw a card (a second or third draw declines to meld)
-  meld 7h 9c 10c       lay these hand cards on the table; it is rearranged to fit (CA-6)
+  meld 7h 9c 10c       lay these hand cards on the table; it is rearranged to fit
   table: 6h Jk=7h 8h | 9s 9d 9c   write the complete new table yourself (Jk=7h: joker as 7♥)
-  knock / pass         knock, or don't, when the game offers it"""
+  knock / pass         knock, or end your turn, when the game stops at its end"""
 
 
 class CarouselText:

@@ -36,27 +36,27 @@ from rendering.words import count
 from terminal import game_text as tt
 
 RULES = """**Gin Rummy**: two players, ten cards each; make melds and knock with little deadwood.
-• Melds: 3 or 4 cards of one rank, or 3+ cards of one suit in sequence, ace low (A-2-3, never Q-K-A) \
-(GR-2). Deadwood is every card in no meld: ace 1, 2-10 as marked, J Q K 10 (GR-1).
+• Melds: 3 or 4 cards of one rank, or 3+ cards of one suit in sequence, ace low (A-2-3, never Q-K-A). \
+Deadwood is every card in no meld: ace 1, 2-10 as marked, J Q K 10.
 • First turn: the non-dealer may take the upcard or pass, then the dealer; if both pass, the non-dealer \
-draws from the stock (GR-4).
+draws from the stock.
 • Each turn: draw the top of the stock or of the discard pile, then discard one card. A card taken from \
-the pile can't go straight back (GR-5, D-GR-2).
+the pile can't go straight back.
 • **Knock** when your deadwood after the discard is 10 or less: the bot lays out your best melds, and your \
-opponent lays off cards onto them (GR-6, GR-8). Lower deadwood wins the difference; a tie or less for the \
-defender is an **undercut**: difference + 25 to the defender (GR-9).
-• **Gin**: knock with no deadwood, +25, no lay-offs; **big gin**: all 11 cards melded, +31 (GR-7, D-GR-4).
-• Two cards left in the stock and no knock: the hand is drawn and the same dealer deals again (GR-10).
+opponent lays off cards onto them. Lower deadwood wins the difference; a tie or less for the \
+defender is an **undercut**: difference + 25 to the defender.
+• **Gin**: knock with no deadwood, +25, no lay-offs; **big gin**: all 11 cards melded, +31.
+• Two cards left in the stock and no knock: the hand is drawn and the same dealer deals again.
 • First to 100 wins the game: +100 game bonus, +25 per hand won (the loser too); a shutout doubles the \
-winner's total (GR-11, D-GR-6)."""
+winner's total."""
 
 OKLAHOMA_RULES = (
     "**Oklahoma**: the upcard's value is this hand's knock limit (an ace: gin only), a spade upcard doubles "
-    "the hand, and the game goes to 150 (GR-12)."
+    "the hand, and the game goes to 150."
 )
 HOLLYWOOD_RULES = (
     "**Hollywood**: three games are scored at once. Your first hand won counts in game 1, your second in "
-    "games 1 and 2, your third and later in all three still open (GR-13)."
+    "games 1 and 2, your third and later in all three still open."
 )
 
 HEADER_LOG_LINES = 3  # recent actions above the table image: the last draw and discard, and the one before
@@ -167,7 +167,7 @@ def score_lines(view: GinView, names: Sequence[str]) -> list[str]:
 def hand_headline(summary: HandSummary, names: Sequence[str]) -> str:
     """"Hand 3: Ann knocks, Bob undercuts" in a few words."""
     if summary.end is HandEnd.DRAWN or summary.knocker is None or summary.winner is None:
-        return f"Hand {summary.number} is drawn: nobody scores (GR-10)"
+        return f"Hand {summary.number} is drawn: nobody scores"
     who = seat_name(names, summary.knocker)
     how = {
         HandEnd.KNOCK: f"{who} knocked",
@@ -288,7 +288,7 @@ def status_line(view: GinView, names: Sequence[str], *, waiting: str | None = No
         who = seat_name(names, view.to_move) if view.to_move is not None else "the table"
         return f"Waiting for {who}."
     if view.phase is Phase.UPCARD:
-        return f"**Your turn.** First turn: take the upcard {view.top} or pass (GR-4)."
+        return f"**Your turn.** First turn: take the upcard {view.top} or pass."
     if view.phase is Phase.DRAW:
         return f"**Your turn.** Draw from the stock or take {view.top} from the discard pile."
     line = "**Your turn.** Tap a card to discard it"
@@ -301,7 +301,7 @@ def status_line(view: GinView, names: Sequence[str], *, waiting: str | None = No
         line += ", or **knock**"
     line += "."
     if view.just_taken is not None:
-        line += f" You took {view.just_taken} from the pile, so it stays this turn (D-GR-2)."
+        line += f" You took {view.just_taken} from the pile, so it stays this turn."
     return line
 
 
@@ -358,14 +358,14 @@ def move_text(move: Move) -> str:
 # The terminal table ------------------------------------------------------------------------------
 
 HELP = """\
-Gin Rummy: each turn draw from the stock or take the top of the discard pile, then discard (GR-5).
+Gin Rummy: each turn draw from the stock or take the top of the discard pile, then discard.
 Knock when a discard leaves you 10 deadwood or less (Oklahoma: the upcard's value), gin with none.
-  draw / take          draw from the stock, or take the top discard (GR-5)
-  take / pass          the first turn: take the upcard or pass (GR-4)
+  draw / take          draw from the stock, or take the top discard
+  take / pass          the first turn: take the upcard or pass
   7h                   discard a card
-  knock 7h             put 7h face down and lay out your hand (GR-6)
-  gin                  knock with the discard that leaves no deadwood (GR-7)
-  big gin              all eleven cards in melds: lay them out without discarding (D-GR-4)"""
+  knock 7h             put 7h face down and lay out your hand
+  gin                  knock with the discard that leaves no deadwood
+  big gin              all eleven cards in melds: lay them out without discarding"""
 
 PRESETS = {
     "gin": {},
@@ -420,7 +420,7 @@ class GinText:
                     choices.append("big gin")
                 lines.append(f"   Choose: {', '.join(choices)}")
                 if view.just_taken is not None:
-                    lines.append(f"   {view.just_taken} was taken from the pile: it stays this turn (D-GR-2)")
+                    lines.append(f"   {view.just_taken} was taken from the pile: it stays this turn")
         return "\n".join(lines)
 
     def log(self, view: GinView, names: Sequence[str]) -> list[str]:
@@ -449,7 +449,8 @@ class GinText:
         if summary is None or summary == before.last_hand:
             return None
         lines = [tt.heading(f"Hand {summary.number} over")]
-        lines.extend(f"   {_plain(line)}" for line in hand_end_lines(summary, names))
+        # Without the bold headline: the score sentences below say the same, in full.
+        lines.extend(f"   {_plain(line)}" for line in hand_end_lines(summary, names)[1:])
         lines.extend(f"   {line}" for line in score_lines(after, names))
         return "\n".join(lines)
 

@@ -6,10 +6,12 @@ legal: Marriage, Swap (exchange the trump), Close the stock and, in memory mode,
 open phase every card may be played (SX-6); once the stock is closed or used up only the cards the
 follow rules allow are enabled (SX-7), and the panel says why the others are greyed out.
 
-Pagat 66's two pauses replace that row: after a trick its winner sees "Draw" and "Close without
-drawing" (SX-10 `close_before_draw`), and when the stock is closed the opponent holding the lowest
-trump sees "Exchange 9♠ for A♠" and "Keep", and an opponent without it sees "Continue", so the pause
-itself tells nobody where the card is (SX-9 `exchange_on_close`); the cards stay greyed out.
+Pagat 66's two pauses replace that row: after a trick its winner sees "Draw", "Close without
+drawing" and "Draw, don't ask again this deal" (SX-10 `close_before_draw`: the last one draws and
+lets the seat's later tricks of the deal draw at once, with no question), and when the stock is
+closed the opponent holding the lowest trump sees "Exchange 9♠ for A♠" and "Keep", and an opponent
+without it sees "Continue", so the pause itself tells nobody where the card is (SX-9
+`exchange_on_close`); the cards stay greyed out.
 
 A card button carries its card code in the custom id (`cr:<game>:<version>:play:Kh`), so a click
 needs no memory and survives a restart. Declaring a marriage takes two clicks (SX-8: show the K and
@@ -74,6 +76,7 @@ class HandAction(StrEnum):
     CLAIM = "claim"
     CLAIM_MARRIAGE = "claimm"
     DRAW = "draw"
+    DRAW_UNASKED = "drawall"
     KEEP = "keep"
     HINT = "hint"
 
@@ -103,7 +106,15 @@ class SchnapsenAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.COMMON_RULES
     act_in_thread = True  # Hint may run the solver (see the module docstring)
-    confirmations = MappingProxyType({HandAction.CLOSE: (words.CLOSE_QUESTION, words.CLOSED)})
+    # What cannot be undone asks once first (bot.confirm): closing the stock, and a claim of 66, which
+    # ends the deal at once and loses it outright when false (SX-11).
+    confirmations = MappingProxyType(
+        {
+            HandAction.CLOSE: (words.CLOSE_QUESTION, words.CLOSED),
+            HandAction.CLAIM: (words.CLAIM_QUESTION, words.CLAIMED),
+            HandAction.CLAIM_MARRIAGE: (words.CLAIM_QUESTION, words.CLAIMED),
+        }
+    )
 
     # -- options and public texts ------------------------------------------------------------------
 
@@ -201,7 +212,7 @@ class SchnapsenAdapter(GameAdapter):
         if view.can_close:
             label = "Close the stock: no more drawing"
             items.append(button(ComponentId(gid, version, HandAction.CLOSE), label, row=ACTION_ROW))
-        if view.can_claim:
+        if may_claim(view):
             items.append(_claim_button(ctx))
         return items
 
@@ -223,7 +234,11 @@ class SchnapsenAdapter(GameAdapter):
                 items.append(
                     button(ComponentId(gid, version, HandAction.CLOSE), "Close without drawing", row=ACTION_ROW)
                 )
-            if view.can_claim:
+            # SX-10: one tap ends the question for this deal; the seat draws at once after its tricks.
+            items.append(
+                button(ComponentId(gid, version, HandAction.DRAW_UNASKED), words.DRAW_UNASKED, row=ACTION_ROW)
+            )
+            if may_claim(view):
                 items.append(_claim_button(ctx))
         if view.can_exchange and view.trump_card is not None:
             label = f"Exchange {words.exchange_card(view)} for {view.trump_card}"
@@ -251,7 +266,7 @@ class SchnapsenAdapter(GameAdapter):
         items: list[discord.ui.Item[Any]] = [
             button(ComponentId(gid, version, HandAction.BACK), "Back: no marriage", row=ACTION_ROW)
         ]
-        if view.can_claim:
+        if may_claim(view):
             for suit in view.marriage_suits:
                 points = words.marriage_points(view, suit)
                 items.append(
@@ -294,6 +309,8 @@ class SchnapsenAdapter(GameAdapter):
             return Submit(Close())
         if action == HandAction.DRAW:
             return Submit(Draw())
+        if action == HandAction.DRAW_UNASKED:
+            return Submit(Draw(unasked=True))
         if action == HandAction.KEEP:
             return Submit(KeepTrump())
         if action == HandAction.CLAIM:
@@ -304,6 +321,14 @@ class SchnapsenAdapter(GameAdapter):
                 return Refuse("That button doesn't name a suit.")
             return Submit(Claim(suit, words.marriage_points(view, suit)))
         return Refuse("That button isn't part of this game.")
+
+
+def may_claim(view: SchnapsenView) -> bool:
+    """Whether the hand offers Claim 66 (SX-11, memory mode): when the engine allows a claim and the seat
+    has won a trick. Card points come only from tricks and a marriage counts only once a trick is won,
+    so before the first trick a claim could only be false: the button would be a trap, not a choice."""
+    seat = view.seat
+    return view.can_claim and seat is not None and view.tricks_won[seat] > 0
 
 
 def _claim_button(ctx: PanelContext) -> discord.ui.Item[Any]:

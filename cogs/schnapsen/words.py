@@ -21,6 +21,7 @@ from games.schnapsen import (
     Close,
     DealEnd,
     DealSummary,
+    Dealt,
     Draw,
     ExchangeTrump,
     KeepTrump,
@@ -59,31 +60,39 @@ DEAL_ENDS = {
 # Closing the stock cannot be undone (SX-10): the hand asks once first (bot.confirm).
 CLOSE_QUESTION = "Close the stock? Nobody draws again this deal, and you must reach 66 from here on."
 CLOSED = "You closed the stock: no more drawing this deal."
+# A claim ends the deal at once and is judged on the spot (SX-11): asked once first, like a close.
+CLAIM_QUESTION = (
+    "Claim 66 now? The deal ends at once: with 66 or more (tricks and shown marriages) you win it; "
+    "with less, your opponent wins it."
+)
+CLAIMED = "You claimed 66: the table shows how the deal was scored."
+# SX-10 `close_before_draw`: the pause's third answer, drawing without the question for the rest of the deal.
+DRAW_UNASKED = "Draw, don't ask again this deal"
 HEADER_LOG_LINES = 3  # recent actions above the table image: enough to see a marriage, a close, a trick
 
 COMMON_RULES = """**Schnapsen**: two players race to **66 card points** in each deal.
-• Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0 (SX-2). The winner of a trick leads the next one.
-• A trick goes to the higher card of the suit led, or to a trump (SX-4).
+• Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0. The winner of a trick leads the next one.
+• A trick goes to the higher card of the suit led, or to a trump.
 • While the **stock** (talon) is open, play any card you like; after each trick both players draw, \
-winner first (SX-5, SX-6).
-• Once the stock is closed or used up you must follow suit and beat the card if you can, else trump \
-(SX-7). The bot only lets you press the cards you may play.
+winner first.
+• Once the stock is closed or used up you must follow suit and beat the card if you can, else trump. \
+The bot only lets you press the cards you may play.
 • **Marriage**: holding the K and Q of a suit, when you lead, show them for 20 (40 in trumps) and lead \
-one of them (SX-8). The points count once you have won a trick.
-• **Swap**: the lowest trump may be exchanged for the face-up trump card when you lead (SX-9).
+one of them. The points count once you have won a trick.
+• **Swap**: the lowest trump may be exchanged for the face-up trump card when you lead.
 • **Close the stock**: no more drawing, strict rules; you must then reach 66 yourself, or your \
-opponent scores (SX-10, SX-13).
-• A deal won scores 1 game point, 2 if the loser has under 33 (Schneider), 3 if the loser took no \
-trick (Schwarz) (SX-12). First to the target wins the series (SX-15)."""
+opponent scores.
+• A deal won scores 1 game point, 2 if the loser has under 33, 3 if the loser took no trick. \
+First to the target wins the series."""
 
 PRESET_RULES = {
     "santase": "Santase: to 11, a trick needed before a marriage or a swap, +10 for the last trick, "
-    "no swap or close with only two cards left in the stock (D-SX-1).",
+    "no swap or close with only two cards left in the stock.",
     "sixty_six": "Sixty-Six (pagat): to 7, marriages on the first lead count from your first trick, "
     "none once the stock is closed or used up, +10 for the last trick. After winning a trick you may "
-    "**close before drawing**: both play on with one card fewer (SX-10). When the stock is closed, the "
-    "opponent is asked at once and, holding the trump 9, may **exchange it**, even without a trick (SX-9). If the "
-    "non-closer reaches 66 first, they score 2 (SX-13).",
+    "**close before drawing**: both play on with one card fewer. When the stock is closed, the "
+    "opponent is asked at once and, holding the trump 9, may **exchange it**, even without a trick. If the "
+    "non-closer reaches 66 first, they score 2.",
     "schnapsen": "Schnapsen: 20 cards (no 9s), 5-card hands, the trump J is swapped, to 7; marriages, "
     "swap and close allowed on the first lead; no last-trick bonus: played out, the last trick wins 1.",
     "schnapsen_tournament": "Tournament Schnapsen: as Schnapsen, but you must lead the K of a marriage, "
@@ -91,9 +100,9 @@ PRESET_RULES = {
 }
 
 CLAIM_RULES = {
-    "auto": "Claims are automatic: the deal ends the moment someone has 66 (D-SX-3).",
+    "auto": "Claims are automatic: the deal ends the moment someone has 66.",
     "memory": "Memory mode: nobody's points are shown. Press **Claim 66** right after winning a trick "
-    "(or declaring a marriage); a false claim gives your opponent 2 game points, or 3 (SX-11).",
+    "(or declaring a marriage); a false claim gives your opponent 2 game points, or 3.",
 }
 
 
@@ -141,11 +150,11 @@ def trick_line(view: SchnapsenView, names: Sequence[str]) -> str:
     return ""
 
 
-def deal_line(summary: DealSummary, names: Sequence[str]) -> str:
+def deal_line(summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
     """After each deal: who won how many game points and why, card points, marriages, tricks (SX-12..14)."""
     cards, marriages, tricks = summary.card_points, summary.marriage_points, summary.tricks
     parts = [
-        f"**Deal {summary.deal_number}** ({DEAL_ENDS[summary.reason]}): {deal_text(summary, names)}",
+        f"**Deal {summary.deal_number}** ({DEAL_ENDS[summary.reason]}): {deal_text(summary, names, preset)}",
         f"Card points {cards[0]}–{cards[1]}",
     ]
     if any(marriages):
@@ -185,12 +194,12 @@ def table_header(view: SchnapsenView, names: Sequence[str]) -> str:
     # The deal's and the series' results have their own lines; the log repeats them, so they are left out.
     repeated = {Scored(summary)} if summary is not None else set()
     shown = [entry for entry in view.log if entry not in repeated and not isinstance(entry, SeriesWon)]
-    recent = [log_text(entry, names) for entry in shown]
+    recent = [log_text(entry, names, view.preset) for entry in shown]
     recent = recent[-HEADER_LOG_LINES:]
     if recent:
         lines.append("Latest: " + " · ".join(recent))
     if summary is not None:
-        lines.append(deal_line(summary, names))
+        lines.append(deal_line(summary, names, view.preset))
     if not view.is_over:
         lines.append(f"Deal {view.deal_number} · {stock_line(view, names)}")
         trick = trick_line(view, names)
@@ -259,7 +268,8 @@ def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | Non
     if view.can_draw:
         return (
             "**Your turn.** You won the trick. **Draw** as usual, or **close without drawing**: "
-            "no more drawing, you both play on with one card fewer (SX-10)."
+            "no more drawing, you both play on with one card fewer. "
+            f"**{DRAW_UNASKED}** draws now and after your next tricks of this deal, without this question."
         )
     if view.can_keep:
         closer = seat_name(names, view.closed_by) if view.closed_by is not None else "Your opponent"
@@ -268,7 +278,7 @@ def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | Non
             return f"**Your turn.** {closer} closed the stock. Press **Continue** to let play go on."
         return (
             f"**Your turn.** {closer} closed the stock. You may exchange your {exchange_card(view)} for the "
-            f"trump card{face_up} now, even without a trick, or keep it (SX-9)."
+            f"trump card{face_up} now, even without a trick, or keep it."
         )
     if view.leading:
         return "**Your turn.** You lead: play any card."
@@ -334,7 +344,7 @@ def panel_lines(
             lines.append(f"You drew {view.drawn}.")
     summary = recent_deal(view)
     if summary is not None:
-        lines.append("Last deal: " + deal_line(summary, names))
+        lines.append("Last deal: " + deal_line(summary, names, view.preset))
     if marrying:
         lines.append("**Marriage**: choose the card to lead; the marriage is shown as you lead it.")
     lines.append(greyed_reason(view))
@@ -347,16 +357,17 @@ def panel_lines(
 
 
 HELP = """\
-Schnapsen: two players, tricks; the first to 66 card points wins the deal (SX-11), the first
-to the target in game points wins the series (SX-15). While the talon is open you need not
-follow suit (SX-6); once it is closed or used up you must follow and head the trick (SX-7).
+Schnapsen: two players, tricks; the first to 66 card points wins the deal, the first
+to the target in game points wins the series. While the talon is open you need not
+follow suit; once it is closed or used up you must follow and head the trick.
   Kh                   play (or lead) a card
-  20 Kh / marriage Kh  declare K-Q of a suit and lead one of them (SX-8; 40 in trumps)
-  exchange             swap the trump 9 (or J) for the face-up trump card (SX-9)
-  close                close the talon (SX-10); in Sixty-Six also right after a trick, before drawing
-  draw                 Sixty-Six: draw as usual after winning a trick, instead of closing (SX-10)
-  keep                 Sixty-Six: keep the trump 9 when offered the exchange at a close (SX-9)
-  claim                claim 66 when the table plays in memory mode (SX-11)"""
+  20 Kh / marriage Kh  declare K-Q of a suit and lead one of them (40 in trumps)
+  exchange             swap the trump 9 (or J) for the face-up trump card
+  close                close the talon; in Sixty-Six also right after a trick, before drawing
+  draw                 Sixty-Six: draw as usual after winning a trick, instead of closing
+  draw always          the same, and draw without being asked for the rest of the deal
+  keep                 Sixty-Six: keep the trump 9 when offered the exchange at a close
+  claim                claim 66 when the table plays in memory mode"""
 
 
 class SchnapsenText:
@@ -378,7 +389,10 @@ class SchnapsenText:
         title = f"{game} · deal {view.deal_number} · to {count(view.target, 'game point')}"
         game_points = [f"{points} game {plural(points, 'pt')}" for points in view.game_points]
         tricks = [count(won, "trick") for won in view.tricks_won]
-        points = ["? card pts" if value is None else f"{value} card {plural(value, 'pt')}" for value in view.points]
+        # Memory mode (SX-11): nobody's points are shown, your own included, as on the Discord hand.
+        hidden = view.claim_mode == "memory" and not view.is_over
+        points = ["? card pts" if value is None or hidden else f"{value} card {plural(value, 'pt')}"
+                  for value in view.points]
         cards = [f"{size} in hand" for size in view.hand_sizes]
         lines = [tt.heading(title), *tt.seat_rows(names, [game_points, tricks, points, cards], view.to_move)]
         lines.append(f"   Trump: {view.trump.symbol}  ·  {_talon(view, names)}")
@@ -392,15 +406,18 @@ class SchnapsenText:
             played = " ".join(str(played.card) for played in view.last_trick.cards)
             lines.append(f"   Last trick: {played}, taken by {names[view.last_trick.winner]}")
         if view.to_move is not None and view.drawing_pending:
-            lines.append(f"   {names[view.to_move]} may close before drawing, or draw (SX-10)")
+            lines.append(f"   {names[view.to_move]} may close before drawing, or draw")
         elif view.to_move is not None and view.exchange_pending:
-            lines.append(f"   {names[view.to_move]} may exchange the lowest trump at the close, or keep it (SX-9)")
+            lines.append(f"   {names[view.to_move]} may exchange the lowest trump at the close, or keep it")
         return "\n".join(lines)
 
     def hand(self, view: SchnapsenView) -> str:
         lines = [f"   Your hand: {tt.cards_text(sort_hand(view.hand, view.trump))}"]
         if view.can_draw or view.can_keep:  # pagat 66's pauses (SX-10, SX-9): no card is played now
-            choices = ["draw", "close"] if view.can_draw else ["exchange", "keep"] if view.can_exchange else ["keep"]
+            if view.can_draw:
+                choices = ["draw", "draw always", "close"]
+            else:
+                choices = ["exchange", "keep"] if view.can_exchange else ["keep"]
             if view.can_claim:
                 choices.append("claim")
             lines.append(f"   Choose: {', '.join(choices)}")
@@ -420,7 +437,7 @@ class SchnapsenText:
         return "\n".join(lines)
 
     def log(self, view: SchnapsenView, names: Sequence[str]) -> list[str]:
-        return [log_text(entry, names) for entry in view.log]
+        return [log_text(entry, names, view.preset) for entry in view.log]
 
     def typed(self, move: Move, view: SchnapsenView) -> str:
         if isinstance(move, PlayCard):
@@ -432,7 +449,7 @@ class SchnapsenText:
         if isinstance(move, Close):
             return "close"
         if isinstance(move, Draw):
-            return "draw"
+            return "draw always" if move.unasked else "draw"
         if isinstance(move, KeepTrump):
             return "keep"
         assert isinstance(move, Claim)
@@ -454,6 +471,12 @@ class SchnapsenText:
             f" to {names[deal.winner]}. Game points: {game} (to {after.target})"
         )
 
+    def opening_lines(self, after: SchnapsenView) -> int:
+        """The newest log lines that already belong to the next deal (from its "Deal n" line on), which
+        the terminal prints after the last deal's summary."""
+        dealt = [n for n, entry in enumerate(after.log) if isinstance(entry, Dealt)]
+        return len(after.log) - dealt[-1] if dealt else 0
+
     def help(self) -> str:
         return HELP
 
@@ -463,7 +486,7 @@ def _talon(view: SchnapsenView, names: Sequence[str]) -> str:
         closer = f" by {names[view.closed_by]}" if view.closed_by is not None else ""
         return f"talon closed{closer} ({count(view.talon_size, 'card')})"
     if view.talon_size == 0:
-        return "talon used up: follow suit and head the trick (SX-7)"
+        return "talon used up: follow suit and head the trick"
     trump_card = f", {view.trump_card} face up" if view.trump_card is not None else ""
     return f"talon {count(view.talon_size, 'card')}{trump_card}"
 

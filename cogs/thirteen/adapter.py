@@ -20,10 +20,10 @@ from bot.components import button, select
 from bot.decode import INVALID, strict_indices
 from bot.ids import ComponentId, encode_mask
 from bot.texts import count, ordinal
-from cogs.thirteen.words import OPTION_LABELS, RULES
+from cogs.thirteen.words import CANT_BEAT, OPTION_LABELS, RULES, WHY_ASKED, left_holding_lines, round_over_line
 from games.base import Move
 from games.thirteen import GAME, PASS, NormalPlayer, Options, Play, ThirteenView
-from games.thirteen.suggest import suggestions
+from games.thirteen.suggest import has_beating_play, suggestions
 from rendering.thirteen import render_hand, render_table
 
 
@@ -55,14 +55,15 @@ class ThirteenAdapter(GameAdapter):
         return ", ".join(parts) or "standard rules"
 
     def table_header(self, view: ThirteenView, names: Sequence[str]) -> str:
-        lines = []
+        lines = [round_over_line(view, names)]
         if view.last_action is not None:
             who = names[view.last_action.seat] if view.last_action.seat is not None else ""
             lines.append(f"{who} {view.last_action.text}".strip())
         if view.is_over:
             order = ", ".join(f"{ordinal(i + 1)} {names[seat]}" for i, seat in enumerate(view.finished))
             lines.append(f"Game over: {order}")
-        return "\n".join(lines)
+        lines += left_holding_lines(view, names)  # a game just ended: every hand is public now
+        return "\n".join(line for line in lines if line)
 
     def render_table(self, view: ThirteenView, names: Sequence[str]) -> bytes:
         return render_table(view, names)
@@ -89,6 +90,7 @@ class ThirteenAdapter(GameAdapter):
                 select(ComponentId(gid, version, HandAction.SELECT), options, placeholder="Choose cards to play", row=0)
             )
         mine = view.my_turn and not view.is_over
+        only_pass = mine and view.can_pass and not has_beating_play(view)  # D-TL-4: Pass is the move
         items += [
             button(
                 ComponentId(gid, version, HandAction.PLAY, mask),
@@ -97,7 +99,13 @@ class ThirteenAdapter(GameAdapter):
                 disabled=not (mine and selection),
                 row=1,
             ),
-            button(ComponentId(gid, version, HandAction.PASS), "Pass", disabled=not (mine and view.can_pass), row=1),
+            button(
+                ComponentId(gid, version, HandAction.PASS),
+                "Pass",
+                style=discord.ButtonStyle.primary if only_pass else discord.ButtonStyle.secondary,
+                disabled=not (mine and view.can_pass),
+                row=1,
+            ),
             button(ComponentId(gid, version, HandAction.HINT, mask), "Hint", emoji="💡", disabled=not mine, row=1),
             button(ComponentId(gid, version, HandAction.CLEAR), "Clear", disabled=not selection, row=1),
         ]
@@ -135,6 +143,11 @@ class ThirteenAdapter(GameAdapter):
                 return f"**Your turn.** You lead; your play must include {view.must_include}."
             return "**Your turn.** You lead: play any combination."
         table = view.table
+        if not has_beating_play(view):
+            return (
+                f"**Your turn.** {CANT_BEAT} ({' '.join(map(str, table.cards))}, {table.description} "
+                f"played by {names[table.seat]}): press Pass. {WHY_ASKED}"
+            )
         extra = " (you passed, but you may bomb the 2)" if view.in_bomb_window else ""
         return (
             f"**Your turn.** Beat {' '.join(map(str, table.cards))} ({table.description}) "

@@ -66,7 +66,7 @@ class TableCard:
     def __post_init__(self) -> None:
         if self.card.is_joker:
             if self.declared is None or self.declared.is_joker:
-                raise ValueError("a joker on the table must be declared as a card, like Jk=7h (CA-7.1)")
+                raise ValueError("a joker on the table must be declared as a card, like Jk=7h")
             if self.declared.copy != 0:
                 object.__setattr__(self, "declared", self.declared.face)
             object.__setattr__(self, "_face", self.declared.face)
@@ -103,7 +103,7 @@ class TableCard:
         card = parse_card(text)
         if not sep:
             if card.is_joker:
-                raise ValueError(f"the joker {token!r} needs a declaration, like Jk=7h (CA-7.1)")
+                raise ValueError(f"the joker {token!r} needs a declaration, like Jk=7h")
             return cls(card)
         if not card.is_joker:
             raise ValueError(f"only a joker can be declared: {token!r}")
@@ -241,7 +241,7 @@ def meld_problem(meld: Meld | Sequence[TableCard]) -> str | None:
     if len(cards) < 3:
         return f"[{shown}] is too short: a meld needs at least 3 cards"
     if all(card.is_joker for card in cards):
-        return f"[{shown}] needs at least one natural card (D-CA-2)"
+        return f"[{shown}] needs at least one natural card"
     faces = [card.face for card in cards]
     reason = group_problem(faces) if len({face.rank for face in faces}) == 1 else _mixed_problem(faces)
     return None if reason is None else f"[{shown}]: {reason}"

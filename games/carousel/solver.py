@@ -23,6 +23,8 @@ the engine's own `check_meld_step` before it is returned.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -421,13 +423,61 @@ _MAXIMISE = -1  # HiGHS ObjSense::kMaximize
 _local = threading.local()
 
 
+_banner_lock = threading.Lock()
+_banner_done = False
+
+
+def _new_highs() -> Any:
+    """A new HiGHS instance that has printed nothing.
+
+    HiGHS writes its version and copyright banner to the process's standard output from its
+    constructor, the first time one is built in a process, before any option (`output_flag`,
+    `log_to_console`) can be set on it: the bot's standard output would show it at the first Carousel
+    move. So the first construction runs with file descriptor 1 pointed at the null device (C's stdio
+    writes there, not through `sys.stdout`), under a lock; later ones print nothing by themselves.
+    """
+    global _banner_done
+    highs: Any = highspy.Highs  # highspy ships no annotations for its constructor
+    with _banner_lock:
+        if _banner_done:
+            return highs()
+        sys.stdout.flush()
+        _flush_c_stdout()  # what others wrote so far goes out first, not to the null device
+        saved = os.dup(1)
+        try:
+            with open(os.devnull, "wb") as null:
+                os.dup2(null.fileno(), 1)
+                try:
+                    h = highs()
+                    h.setOptionValue("output_flag", False)
+                    h.setOptionValue("log_to_console", False)
+                finally:
+                    _flush_c_stdout()
+                    os.dup2(saved, 1)
+        finally:
+            os.close(saved)
+        _banner_done = True
+        return h
+
+
+def _flush_c_stdout() -> None:
+    """Flush C's stdout buffer (where the banner waits when standard output is not a terminal) while
+    it still points at the null device."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).fflush(None)
+    except (OSError, AttributeError):  # no C library to ask (not on the platforms the bot runs on)
+        pass
+
+
 def _highs() -> highspy.Highs:
     """One HiGHS instance per thread (callers run the solver in worker threads), quiet, 1 thread."""
     h: highspy.Highs | None = getattr(_local, "highs", None)
     if h is None:
-        highs: Any = highspy.Highs  # highspy ships no annotations for its constructor
-        h = highs()
+        h = _new_highs()
         h.setOptionValue("output_flag", False)
+        h.setOptionValue("log_to_console", False)
         h.setOptionValue("threads", 1)
         h.setOptionValue("mip_rel_gap", 0.0)  # only the absolute gap set per solve may stop the search
         # Measured on late-game tables with jokers: HiGHS presolve spent seconds substituting the

@@ -116,18 +116,18 @@ class State:
             return ()
         if isinstance(move, MeldStep):
             if phase is Phase.DRAW_1:
-                raise IllegalMove("draw a card first: every turn starts with a draw (CA-4)")
+                raise IllegalMove("draw a card first: every turn starts with a draw")
             if phase is Phase.KNOCK:
-                raise IllegalMove("your turn is over: no melding after the third draw (CA-4)")
+                raise IllegalMove("your turn is over: no melding after the third draw")
             return check_meld_step(self.table, move.table, self.hands[self.turn], self.decks)
         if isinstance(move, Knock):
             if phase is not Phase.KNOCK:
                 if phase is Phase.DRAW_1:
-                    raise IllegalMove("you can knock only at the end of your own turn (CA-9)")
-                raise IllegalMove("finish your turn first: knocking comes at the end of your turn (CA-9)")
+                    raise IllegalMove("you can knock only at the end of your own turn")
+                raise IllegalMove("finish your turn first: knocking comes at the end of your turn")
             if not self.can_knock:
                 count = hand_value(self.hands[self.turn])
-                raise IllegalMove(f"your count is {count}, over the knock limit of {self.options.knock_limit} (CA-9)")
+                raise IllegalMove(f"your count is {count}, over the knock limit of {self.options.knock_limit}")
             return ()
         if isinstance(move, PassKnock):
             if phase is not Phase.KNOCK:
@@ -337,7 +337,7 @@ def _with_hand(
 def new_game(players: int = 3, seed: int = 0, options: Mapping[str, Any] | Options | None = None) -> State:
     """Deal hand 1 of a new game. The first dealer is drawn from the seed too (CA-2)."""
     if not 2 <= players <= 5:
-        raise ValueError("Carousel is for 2 to 5 players (CA-1)")
+        raise ValueError("Carousel is for 2 to 5 players")
     opts = Options.from_mapping(options)
     dealer = seeded_rng(seed, "dealer").randrange(players)
     blank = State(
@@ -388,7 +388,7 @@ def position(
     """
     players = len(hands)
     if not 2 <= players <= 5:
-        raise ValueError("Carousel is for 2 to 5 players (CA-1)")
+        raise ValueError("Carousel is for 2 to 5 players")
     decks = decks_for(players)
     taken: set[AnyCard] = set()
 

@@ -41,18 +41,18 @@ def check_meld_step(
             melds = " ".join(f"[{meld}]" for meld in left_out)
             raise IllegalMove(
                 f"the new table leaves out {melds}, already on the table: write every meld, separated by |, "
-                "or name just your cards with meld (CA-6 b)"
+                "or name just your cards with meld"
             )
         if any(card.is_joker for card in missing):
-            raise IllegalMove("a joker on the table must stay in a meld; it can never go to a hand (CA-7.3)")
-        raise IllegalMove(f"table cards cannot be taken back: {format_cards(sorted(missing, key=_order))} (CA-6 b)")
+            raise IllegalMove("a joker on the table must stay in a meld; it can never go to a hand")
+        raise IllegalMove(f"table cards cannot be taken back: {format_cards(sorted(missing, key=_order))}")
     added = new_cards - old_cards
     hand_cards = set(hand)
     strangers = [card for card in added if card not in hand_cards]
     if strangers:
         raise IllegalMove(f"not in your hand: {format_cards(strangers)}")
     if not added:
-        raise IllegalMove("a meld step must add at least one card from your hand (CA-6 a)")
+        raise IllegalMove("a meld step must add at least one card from your hand")
     unchanged = {id(meld) for meld in old}  # melds carried over as the same object were valid already
     for meld in new:
         if id(meld) in unchanged:
@@ -65,7 +65,7 @@ def check_meld_step(
     if over:
         raise IllegalMove(
             f"{format_cards(over)} would be on the table more often than the {copies} "
-            f"cop{'y' if copies == 1 else 'ies'} in play (D-CA-2)"
+            f"cop{'y' if copies == 1 else 'ies'} in play"
         )
     return tuple(card for card in hand if card in added)
 
@@ -84,7 +84,7 @@ def _check_jokers(old: Sequence[Meld], new: Sequence[Meld]) -> None:
     for face, count in moved_away.items():
         if naturals[face] < count:
             raise IllegalMove(
-                f"the joker declared {face} keeps that declaration unless a natural {face} takes its place (CA-7.2)"
+                f"the joker declared {face} keeps that declaration unless a natural {face} takes its place"
             )
 
 

@@ -126,7 +126,8 @@ class Knocked:
 
 @dataclass(frozen=True, slots=True)
 class DeclinedKnock:
-    """CA-9: `seat` could knock and played on."""
+    """CA-9: `seat` stopped at the end of its turn and played on without knocking (whether or not its
+    count allowed a knock: the record is the same either way)."""
 
     seat: int
 

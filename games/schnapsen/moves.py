@@ -10,8 +10,8 @@ Two pauses of pagat 66 have moves of their own: with `close_before_draw` the tri
 opponent answers a close with `ExchangeTrump` or `KeepTrump` (SX-9).
 
 Codes (design §2, fit a 100-character Discord custom id many times over):
-`Kh` play, `m:Kh` marriage leading the K♥, `x` exchange, `c` close, `d` draw, `k` keep the lowest
-trump, `claim`, `claim:h` claim with a marriage in hearts.
+`Kh` play, `m:Kh` marriage leading the K♥, `x` exchange, `c` close, `d` draw, `d+` draw and stop
+asking this deal, `k` keep the lowest trump, `claim`, `claim:h` claim with a marriage in hearts.
 """
 
 from __future__ import annotations
@@ -95,13 +95,18 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """After a trick, when closing before drawing was possible: draw as usual (SX-5, SX-10)."""
+    """After a trick, when closing before drawing was possible: draw as usual (SX-5, SX-10).
+
+    `unasked`: and draw without being asked for the rest of this deal (the seat gives up closing
+    before drawing until the next deal; closing at a lead stays open to it)."""
+
+    unasked: bool = False
 
     def encode(self) -> str:
-        return "d"
+        return "d+" if self.unasked else "d"
 
     def __str__(self) -> str:
-        return "Draw from the talon"
+        return "Draw from the talon, and this deal without asking" if self.unasked else "Draw from the talon"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +139,8 @@ def decode_move(code: str, trump: Suit) -> Move:
         return Close()
     if code == "d":
         return Draw()
+    if code == "d+":
+        return Draw(unasked=True)
     if code == "k":
         return KeepTrump()
     if code == "claim":
@@ -149,8 +156,8 @@ def decode_move(code: str, trump: Suit) -> Move:
     return PlayCard(decode_card(code))
 
 def parse_move(text: str, trump: Suit) -> Move:
-    """Player notation: `Kh`, `20 Kh`, `marriage Kh`, `40 Qs`, `exchange`, `close`, `draw`, `keep`, `claim`,
-    `claim 20 Kh`."""
+    """Player notation: `Kh`, `20 Kh`, `marriage Kh`, `40 Qs`, `exchange`, `close`, `draw`, `draw always`,
+    `keep`, `claim`, `claim 20 Kh`."""
     words = text.strip().lower().replace(":", " ").split()
     if not words:
         raise IllegalMove("Type a card such as Kh, or marriage Kh, exchange, close or claim.")
@@ -161,6 +168,8 @@ def parse_move(text: str, trump: Suit) -> Move:
         return Close()
     if head in ("draw", "d") and not rest:
         return Draw()
+    if head in ("draw", "d") and rest in (["always"], ["on"]):
+        return Draw(unasked=True)
     if head in ("keep", "k") and not rest:
         return KeepTrump()
     if head in ("claim", "66"):

@@ -217,6 +217,13 @@ def _log_from(items: list[Any], last_deal: dict[str, Any] | None) -> tuple[LogEn
     return tuple(entry for entry in entries if entry is not None)
 
 
+def _unasked_from(flags: list[bool] | None) -> tuple[bool, bool]:
+    """SX-10: who draws without the pause this deal; snapshots written before it existed: nobody."""
+    if not flags:
+        return (False, False)
+    return (bool(flags[0]), bool(flags[1]))
+
+
 def _drawn_from(codes: list[str | None] | None) -> tuple[Card | None, Card | None]:
     """Each seat's latest draw; snapshots written before it was kept load as "nothing drawn"."""
     if not codes:
@@ -256,6 +263,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "pause": None if state.pause is None else state.pause.value,
         "kept_trump": state.kept_trump,
         "drawn": [None if card is None else card.code for card in state.drawn],
+        "unasked": list(state.unasked),
     }
 
 
@@ -297,4 +305,5 @@ def state_from_dict(data: dict[str, Any]) -> State:
         pause=None if data.get("pause") is None else Pause(data["pause"]),
         kept_trump=data.get("kept_trump"),
         drawn=_drawn_from(data.get("drawn")),
+        unasked=_unasked_from(data.get("unasked")),
     )

@@ -127,6 +127,8 @@ class Solver:
         self._close_ok = options.allow_close
         self._close_two = options.close_with_two_left
         self._close_first = options.close_on_first_lead
+        # A seat that answered "draw, don't ask again this deal" (`Draw(unasked=True)`) is still searched
+        # as if it could close before drawing: a slightly cautious model of that opponent, never a wrong move.
         self._close_before_draw = bool(getattr(options, "close_before_draw", False))
         self._exchange_on_close = bool(getattr(options, "exchange_on_close", False))
         self._non_closer_two = bool(getattr(options, "non_closer_out_two", False))

@@ -124,6 +124,9 @@ class State:
     pause: Pause | None = None  # SX-10 draw-or-close, SX-9 exchange-on-close (pagat 66)
     kept_trump: int | None = None  # SX-9: who declined an offer made to holders only (older tables), so holds the 9
     drawn: tuple[Card | None, Card | None] = (None, None)  # SX-5: each seat's latest draw this deal (hidden)
+    # SX-10 `close_before_draw`: seats that answered the draw-or-close pause with "draw, and don't ask
+    # again this deal" (`Draw(unasked=True)`, a public move); they draw at once after their tricks.
+    unasked: tuple[bool, bool] = (False, False)
     players: int = field(default=2)
 
     # Basic queries ------------------------------------------------------------------------------
@@ -311,7 +314,7 @@ class State:
             low = lowest_trump(self.options.deck_size, self.trump)
             return [ExchangeTrump(), KeepTrump()] if low in self.hands[seat] else [KeepTrump()]
         if self.pause is Pause.DRAW:
-            pause_moves: list[Move] = [Draw(), Close()]
+            pause_moves: list[Move] = [Draw(), Draw(unasked=True), Close()]
             if self._claim_refusal() is None:
                 pause_moves.append(Claim())
             return pause_moves
@@ -366,7 +369,8 @@ class State:
             closed = self._with(closed=record, pause=None, entry=closing)
             return closed._offer_exchange()
         if isinstance(move, Draw):
-            return self._with(entry=Drew(seat))._drawn()
+            unasked = _set(self.unasked, seat, True) if move.unasked else self.unasked
+            return self._with(entry=Drew(seat), unasked=unasked)._drawn()
         if isinstance(move, KeepTrump):
             # SX-9: declining is silent at a real table. Only where the offer went to holders alone
             # (tables stored before `exchange_offer_always`) did everybody learn who kept the card.
@@ -439,7 +443,7 @@ class State:
             return state._end_played_out(winner)
         if state.talon_open:
             # SX-10 `close_before_draw`: when the winner could close now, the draw waits for their choice.
-            if state.options.close_before_draw and state._close_refusal() is None:
+            if state.options.close_before_draw and not state.unasked[winner] and state._close_refusal() is None:
                 return replace(state, pause=Pause.DRAW)
             return state._drawn()  # SX-5
         return state

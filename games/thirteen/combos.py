@@ -54,7 +54,7 @@ class Combo:
         return rank_of(self.top) == TWO and self.kind in (ComboKind.SINGLE, ComboKind.PAIR, ComboKind.TRIPLE)
 
     def describe(self) -> str:
-        """Short words for a player: "pair of 7s", "4-card sequence to J♦", "3-pair double sequence"."""
+        """Short words for a player: "pair of 7s", "triple of kings", "4-card sequence to J♦"."""
         rank = _plural(RANK_ORDER[rank_of(self.top)])
         if self.kind is ComboKind.SEQUENCE:
             return f"{self.length}-card sequence to {CARDS[self.top]}"
@@ -65,8 +65,12 @@ class Combo:
         return f"{self.kind.value} of {rank}"
 
 
+_FACE_PLURALS = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
+
+
 def _plural(rank: Rank) -> str:
-    return f"{rank.label}s" if rank.label != "6" else "6es"
+    """How a player says several cards of a rank: "6s", "10s", "2s" for numbers, "kings" for faces."""
+    return _FACE_PLURALS.get(rank, f"{rank.label}s")
 
 
 def _four_twos(combo: Combo) -> bool:

@@ -40,6 +40,8 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "places": list(state.places),
         "forced": CARDS[state.forced].code if state.forced is not None else None,
         "history": [[t.seat, t.move.encode(), t.auto] for t in state.history],
+        "last_round": [[t.seat, t.move.encode(), t.auto] for t in state.last_round],
+        "left_over": [_codes(h) for h in state.left_over],
         "log": [[line.seat, line.text] for line in state.log],
         "played": _codes(state.played),
         "series_points": list(state.series_points),
@@ -68,7 +70,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     state.declined = int(data["declined"])
     state.places = tuple(data["places"])
     state.forced = value(parse_suited_cards(data["forced"])[0]) if data["forced"] is not None else None
-    state.history = tuple(Turn(seat, decode_move(code), bool(auto)) for seat, code, auto in data["history"])
+    state.history = _turns(data["history"])
+    state.last_round = _turns(data.get("last_round", ()))  # absent from snapshots written before it existed
+    state.left_over = tuple(_mask(h) for h in data.get("left_over", ()))
     state.log = tuple(LogLine(seat, text) for seat, text in data["log"])
     state.played = _mask(data["played"])
     state.series_points = tuple(data["series_points"])
@@ -76,6 +80,10 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     state.over = bool(data["over"])
     state._legal = None
     return state
+
+
+def _turns(rows: Any) -> tuple[Turn, ...]:
+    return tuple(Turn(seat, decode_move(code), bool(auto)) for seat, code, auto in rows)
 
 
 def _codes(mask: int) -> str:

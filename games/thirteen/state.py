@@ -1,9 +1,10 @@
 """The Thirteen state machine: turns, rounds, passing, going out, places and series (TL-3..TL-13).
 
 A `State` is immutable: `apply` returns a new one. Cards are bitmasks internally (see `order`); the
-public surface speaks `games.cards.Card`. With auto-pass on (D-TL-4) the engine passes for every seat
-that has no legal beating play, recording it in the round's history, so `to_move` is always a seat
-with a real choice.
+public surface speaks `games.cards.Card`. With auto-pass on (D-TL-4) the engine passes for a seat that
+could not beat the table, recording it in the round's history: at new tables (`auto_pass_public`) only
+when no hand of that seat's size could, so the pass reveals nothing and a seat with no beating play of
+its own may still be asked; at tables stored before, whenever its own hand holds no beating play.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class State:
         "game_places",
         "hands",
         "history",
+        "last_round",
+        "left_over",
         "log",
         "on_two",
         "options",
@@ -78,6 +81,8 @@ class State:
     places: tuple[int | None, ...]
     forced: int | None
     history: tuple[Turn, ...]
+    last_round: tuple[Turn, ...]
+    left_over: tuple[int, ...]
     log: tuple[LogLine, ...]
     played: int
     series_points: tuple[int, ...]
@@ -199,6 +204,8 @@ class State:
         state.places = view.places
         state.forced = value(view.must_include) if view.must_include is not None else None
         state.history = ()
+        state.last_round = ()
+        state.left_over = ()
         state.log = ()
         state.played = mask_of(view.played)
         state.series_points = (0,) * view.players
@@ -243,6 +250,8 @@ class State:
         self.declined = 0
         self.forced = None
         self.history = (*self.history, Turn(seat, move))
+        self.last_round = ()
+        self.left_over = ()
         self._say(seat, f"played {move} ({combo.describe()})")
         if not hands[seat]:
             self._go_out(seat, on_a_two=bool(move.mask & TWOS_MASK))
@@ -311,9 +320,11 @@ class State:
         self.on_two = False
         self.passed = 0
         self.declined = 0
+        # Kept for the table until the next play, so the passes that ended the round stay readable.
+        self.last_round = self.history
         self.history = ()
         self.turn = leader
-        self._say(leader, "leads a fresh round")
+        self._say(leader, "leads a new round")
 
     def _go_out(self, seat: int, on_a_two: bool) -> None:
         """Take the next finishing place (TL-11), or the lowest free one when out on a 2 (E-TL-9)."""
@@ -341,6 +352,8 @@ class State:
             self._say(seat, f"is left holding cards: {ORDINALS[place - 1]} place")
         final = tuple(p for p in places if p is not None)
         self.places = final
+        # The hands as the game ended, public from now on (TL-11): kept until the next game's first play.
+        self.left_over = self.hands
         self.game_places = (*self.game_places, final)
         self.series_points = tuple(
             points + self.players - place for points, place in zip(self.series_points, final, strict=True)
@@ -348,13 +361,15 @@ class State:
         self.table = None
         self.table_seat = None
         self.history = ()
+        self.last_round = ()
         self.turn = None
         if self.game_number < self.options.series_games:
             winner = final.index(1)
             self._start_game(self.game_number + 1, leader=winner)
         else:
+            # No log line of its own: every reader already has one for the end ("Game over: …" on the
+            # table, the standings), and the last line stays the last thing that happened.
             self.over = True
-            self._say(None, "the match is over" if self.options.series_games > 1 else "the game is over")
         return True
 
     def _start_game(self, game_number: int, leader: int | None) -> None:
@@ -367,6 +382,7 @@ class State:
         self.passed = 0
         self.declined = 0
         self.history = ()
+        self.last_round = ()
         self.played = 0
         self.forced = None
         if self.options.series_games > 1:
@@ -433,6 +449,7 @@ class State:
             places=self.places,
             finished=tuple(s for _, s in placed),
             history=self.history,
+            last_round=self.last_round,
             log=self.log,
             last_action=self.log[-1] if self.log else None,
             played=cards_of(self.played),
@@ -443,6 +460,7 @@ class State:
             series_points=self.series_points,
             is_over=self.over,
             options=self.options,
+            left_holding=tuple(cards_of(hand) for hand in self.left_over),
         )
 
     # Saving (games.thirteen.snapshot) -----------------------------------------------------------
@@ -490,6 +508,7 @@ def new_game(players: int = 4, seed: int = 0, options: Mapping[str, Any] | Optio
     state.over = False
     state.turn = None
     state.log = ()
+    state.left_over = ()
     state._legal = None
     state._start_game(1, leader=None)
     return state
@@ -532,6 +551,8 @@ def position(
     state.over = False
     state.log = ()
     state.history = ()
+    state.last_round = ()
+    state.left_over = ()
     state.declined = 0
     state.passed = sum(1 << s for s in passed)
     state.forced = None

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from games.cards import Card
 from games.thirteen.ai import situation_of
 from games.thirteen.ai_shapes import shape_plays
-from games.thirteen.combos import SETS, Combo, ComboKind, classify
-from games.thirteen.order import cards_of
+from games.thirteen.combos import SETS, Combo, ComboKind, can_beat, classify
+from games.thirteen.order import cards_of, mask_of
 from games.thirteen.views import ThirteenView
 
 PER_SHAPE = 2  # the lowest plays of each shape
@@ -62,3 +62,14 @@ def suggestions(view: ThirteenView, *, per_shape: int = PER_SHAPE, limit: int = 
         chosen += [plays[depth] for plays in shapes if len(plays) > depth]
     chosen = sorted(chosen[:limit], key=lambda c: (_KIND_ORDER[c.kind], c.length, c.top))
     return [Suggestion(cards_of(c.mask), c.kind, c.length) for c in chosen]
+
+
+def has_beating_play(view: ThirteenView) -> bool:
+    """Whether the seat holds anything it may play on the table now (TL-6, TL-8; only a bomb in a bomb
+    window). A leader always has a play. With public auto-pass (D-TL-4) a seat is still asked when no
+    play of its own beats the table, unless no hand of its size could: the words then say so."""
+    if view.table is None:
+        return bool(view.hand)
+    table = classify(mask_of(view.table.cards))
+    assert table is not None
+    return can_beat(mask_of(view.hand), table, view.options, view.in_bomb_window)

@@ -54,9 +54,14 @@ class ThirteenView:
     - passed: seats locked out of this round (TL-9); in_bomb_window: `to_move` passed but may chop a 2 (E-TL-1).
     - places: finishing place per seat in this game, None while still playing (TL-11, E-TL-9);
       finished: the placed seats, best place first.
-    - history: the current round's turns; log: the last lines of the game; last_action: the latest line.
+    - history: the current round's turns; last_round: the turns of the round that just cleared, until
+      the next play (so the passes that ended it can still be read); log: the last lines of the game;
+      last_action: the latest line.
     - played: every card played in this game (public, for card counting); must_include: the lowest
       dealt card the first lead must contain (TL-4), else None.
+    - left_holding: once a game is over, the cards each seat still held at its end (empty for those who
+      went out), until the first play of the next game of a series (for good once the match is over);
+      () while a game is being played (TL-3: hands stay hidden until then).
     - game_number (1-based) of series_games; series_points: place points so far (D-TL-5, TL-12).
     """
 
@@ -71,6 +76,7 @@ class ThirteenView:
     places: tuple[int | None, ...]
     finished: tuple[int, ...]
     history: tuple[Turn, ...]
+    last_round: tuple[Turn, ...]
     log: tuple[LogLine, ...]
     last_action: LogLine | None
     played: tuple[Card, ...]
@@ -81,6 +87,7 @@ class ThirteenView:
     series_points: tuple[int, ...]
     is_over: bool
     options: Options
+    left_holding: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def my_turn(self) -> bool:

@@ -229,6 +229,10 @@ class Transport:
     ) -> Sent:
         return self._sent("send_dm", panel, channel_id or 5000 + user_id)
 
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
+        self.calls.append(("find_hand", (user_id, game_id, version)))
+        return None
+
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
         self.calls.append(("edit_panel", panel))
 

@@ -59,6 +59,19 @@ async def test_a_finished_game_is_announced_once(parts) -> None:  # type: ignore
     assert [getattr(item, "custom_id", "") for item in posts[0].items] == [f"cr:{loaded.record.id}:0:rematch"]
 
 
+async def test_the_standings_mark_a_seat_a_computer_took_over_with_the_robot(parts) -> None:  # type: ignore[no-untyped-def]
+    """P2 left and a computer finished the game for them: the standings read "🤖 P2", like the table."""
+    service, endings = parts[0], parts[1]
+    loaded = await started(service)
+    await endings.leave(loaded, 1, "P2")
+    finished = await play_to_the_end(service, await service.load(loaded.record.id))
+    match = await service.db.results.match_for_game(finished.record.id)
+    assert match is not None
+    post = await Standings(service).result_post(finished, match)
+    name = finished.record.seats[1].display_name
+    assert f"🤖 {name} (" in post.content and post.content.count(name) == post.content.count(f"🤖 {name}")
+
+
 async def test_a_player_leaving_hands_the_seat_to_a_computer_and_owes_one_notice(parts) -> None:  # type: ignore[no-untyped-def]
     """Leave: a computer takes the seat, "X left" is stored as owed, one reconciler pass asked for."""
     service, endings, marks, _ = parts

@@ -118,11 +118,11 @@ def test_ca4_after_a_draw_meld_or_draw_again() -> None:
 
 
 def test_ca9_knock_offered_only_within_the_limit() -> None:
-    """CA-9: in the knock phase the controls are Knock (with the count) and End turn, both legal moves."""
+    """CA-9: in the knock phase the controls are End turn and Knock (with the count), both legal moves."""
     state = position(hands=["Ac 4d", "9s", "Kh"], phase="knock")
     shown = panel(state)
-    assert actions(shown) == ["knock", "pass"]
-    assert items(shown)[0].label == "Knock with 5"
+    assert actions(shown) == ["pass", "knock"]
+    assert items(shown)[1].label == "Knock with 5"
     assert ADAPTER.on_action(ctx(state), "knock", "", []) == Submit(Knock())
     assert ADAPTER.on_action(ctx(state), "pass", "", []) == Submit(PassKnock())
     assert {Knock(), PassKnock()} == set(state.legal_moves())

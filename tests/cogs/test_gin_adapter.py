@@ -266,8 +266,9 @@ def test_options_default_to_plain_gin_to_100() -> None:
 def test_rules_fit_one_message_and_name_the_switches(switches: dict[str, bool]) -> None:
     """The rules are one ephemeral message (≤ 2,000 characters) and explain each switch that is on."""
     text = rules_text(switches)
-    assert len(text) <= 2000 and "GR-6" in text
-    assert ("GR-12" in text) == bool(switches.get("oklahoma")) and ("GR-13" in text) == bool(switches.get("hollywood"))
+    assert len(text) <= 2000 and "**Knock**" in text
+    assert ("**Oklahoma**" in text) == bool(switches.get("oklahoma"))
+    assert ("**Hollywood**" in text) == bool(switches.get("hollywood"))
 
 
 def test_table_header_is_the_same_whatever_the_hidden_cards_are() -> None:

@@ -417,7 +417,7 @@ async def test_live_turn_timer_is_used_by_the_next_lobby(fake: FakeDiscord, bots
     boss = owner(fake)
     panel = await reply(boss, "settings server")
     changed = await boss.select(panel, "cs:live", ["30"])
-    assert isinstance(changed, Message) and "Live turn timer: 30 s" in changed.text
+    assert isinstance(changed, Message) and "Live turn timer: 30 sec" in changed.text
     lobby = await open_lobby(fake, fake.users["alice"], "thirteen new", seats=2)
     assert "30 s a turn" in lobby.text
     assert (await bot.service.db.games.get(game_id_of(lobby))).turn_seconds == 30
@@ -444,7 +444,7 @@ async def test_computer_games_count_in_stats_when_the_server_says_so(fake: FakeD
     await store_game(bot.service.db, guild, people(fake, "alice"), 7, computers=1)
     alice, boss = fake.users["alice"], owner(fake)
     before = await reply(alice, "stats")
-    assert "No finished games" in before.text
+    assert "No games counted yet" in before.text
     panel = await reply(boss, "settings server")
     await click(boss, panel, "Computer games count in stats: no")
     after = await reply(alice, "stats")
@@ -467,7 +467,7 @@ async def test_games_manager_role_opens_server_settings(fake: FakeDiscord, bots,
     assert (await bot.service.db.settings.guild(int(fake.guild.id))).manager_role_id == int(role_id)
     mine = await reply(dave, "settings server")
     changed = await dave.select(mine, "cs:casual", [str(3600)])
-    assert isinstance(changed, Message) and "Casual turn timer: 60 min" in changed.text
+    assert isinstance(changed, Message) and "Casual turn timer: 1 h" in changed.text
 
 
 async def test_game_end_refused_to_a_plain_member(fake: FakeDiscord, bots) -> None:

@@ -130,7 +130,7 @@ async def test_gin_rules_command_answers_privately(fake: FakeDiscord, bots: BotH
     await start_bot(bots)
     reply = await fake.users["carol"].slash("gin rules", oklahoma=True)
     assert isinstance(reply, Message) and reply.ephemeral
-    assert "GR-6" in reply.text and "Oklahoma" in reply.text and len(reply.text) <= 2000
+    assert "**Knock**" in reply.text and "Oklahoma" in reply.text and len(reply.text) <= 2000
 
 
 async def test_rules_pages_include_gin(fake: FakeDiscord, bots: BotHarness) -> None:

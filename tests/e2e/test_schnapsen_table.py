@@ -305,7 +305,7 @@ async def test_sx11_claim_66_in_memory_mode(
     assert expected.last_deal.reason is (DealEnd.CLAIM if true_claim else DealEnd.FALSE_CLAIM)
     alice, bob = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen", claim="memory")
     opening = hand_of(fake, alice)
-    assert opening is not None and controls(opening, "claim", enabled=True)  # D-SX-3: memory mode has Claim
+    assert opening is not None and not controls(opening, "claim")  # SX-11: no claim before a trick is won
     await play(fake, [alice, bob], scripted(script), stop=deal_shown(fake, [alice, bob], 1))
     await table_showing(fake, deal_line(expected.last_deal, names(fake)))
 
@@ -378,4 +378,4 @@ async def test_restart_mid_deal_then_play_on_from_the_same_hand_messages(
     after = hand_of(fake, mover)
     assert before is not None and after is not None and after.id == before.id
     await play(fake, [alice, bob], stop=deal_shown(fake, [alice, bob], 1))
-    await table_showing(fake, deal_line(expected.last_deal, names(fake)))
+    await table_showing(fake, deal_line(expected.last_deal, names(fake), "santase"))

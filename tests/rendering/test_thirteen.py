@@ -174,3 +174,38 @@ def test_the_round_so_far_shows_plays_and_passes():
     assert len(strip) == len(view.history) and any(item.endswith(" passed") for item in strip)
     drawn = _drawn_text(lambda: thirteen.render_table(view, NAMES))
     assert any(text.endswith(strip[-1]) for text in drawn)
+
+
+def _round_cleared():
+    """Lan's K♠ K♣ stands, Minh and Thu pass: the round clears and Lan leads a new one (TL-10)."""
+    state = position(["Ks Kc 3d 4d", "4s 5h", "6c 7d"], to_move=0)
+    for move in ("Ks Kc", "pass", "pass"):
+        state = state.apply(state.parse_move(move))
+    assert state.to_move == 0 and state.view(None).table is None
+    return state
+
+
+def test_the_passes_that_ended_a_round_stay_on_the_image_until_the_next_play():
+    """TL-10: after a round clears the strip still reads "Last round: Lan K♠ K♣ › Minh passed › Thu passed";
+    the leader's next play starts a new strip."""
+    state = _round_cleared()
+    drawn = _drawn_text(lambda: thirteen.render_table(state.view(None), NAMES[:3]))
+    assert "Last round: Lan K♠ K♣ › Minh passed › Thu passed" in drawn
+    after = state.apply(state.parse_move("3d"))
+    drawn = _drawn_text(lambda: thirteen.render_table(after.view(None), NAMES[:3]))
+    assert not any(text.startswith("Last round") for text in drawn)
+
+
+def test_a_new_round_is_called_a_new_round_in_the_caption_and_the_footer():
+    """One word for one thing: the caption and the footer (the log line) both say "new round"."""
+    drawn = _drawn_text(lambda: thirteen.render_table(_round_cleared().view(None), NAMES[:3]))
+    leads = [text for text in drawn if "leads a" in text]
+    assert leads and all("leads a new round" in text for text in leads)
+
+
+def test_a_finished_table_image_shows_the_cards_the_last_player_held():
+    """TL-11: the line under a finished table names the cards the last player was left holding."""
+    state = position(["3s", "", "5d 9h"], to_move=0)
+    state = state.apply(state.parse_move("3s"))
+    assert state.is_over
+    assert "Thu was left holding 5♦ 9♥" in _drawn_text(lambda: thirteen.render_table(state.view(None), NAMES[:3]))

@@ -31,7 +31,7 @@ def test_ca4_draw_tip_on_the_first_turn_before_the_first_draw() -> None:
     """CA-4: ten dealt cards, nothing drawn, first hand, on turn: the draw tip explains Draw."""
     state = position(hands=[DEALT, OTHER], phase="draw_1")
     assert due(view(state)) == (Tip.DRAW,)
-    assert "**Draw**" in tips(view(state), NAMES)[0] and "(CA-4)" in tips(view(state), NAMES)[0]
+    assert "**Draw**" in tips(view(state), NAMES)[0] and "the third card ends the turn" in tips(view(state), NAMES)[0]
 
 
 def test_ca4_no_draw_tip_after_the_first_draw_in_another_hand_or_off_turn() -> None:
@@ -114,7 +114,7 @@ def test_ca9_knock_tip_exactly_when_the_count_is_within_the_limit(hand: str, sho
     assert (Tip.KNOCK in due(view(state))) is shown
     if shown:
         text = tips(view(state), NAMES)[0]
-        assert f"counts {hand_value(state.hands[0])}" in text and "(CA-8, CA-9)" in text
+        assert f"counts {hand_value(state.hands[0])}" in text and "within the limit" in text
 
 
 def test_ca9_knock_tip_follows_the_tables_knock_limit() -> None:
@@ -151,7 +151,7 @@ def test_ca12_result_tip_after_the_first_hand_until_the_seat_draws() -> None:
     for seat in (0, 1):
         assert Tip.RESULT in due(view(state, seat))
     text = next(line for line in tips(view(state, mover), NAMES) if "How that hand was scored" in line)
-    assert "(CA-12)" in text and "stock ran out" in text
+    assert "How that hand was scored" in text and "stock ran out" in text
     drew = state.apply(Draw())
     assert Tip.RESULT not in due(view(drew, mover))
     assert Tip.RESULT in due(view(drew, 1 - mover))

@@ -4,6 +4,7 @@ One behaviour per test. The switches are `close_before_draw`, `exchange_on_close
 `non_closer_out_two`, all on in the `sixty_six` preset and off elsewhere.
 """
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -61,10 +62,11 @@ def first_trick_of(seed: int) -> State:
 
 
 def test_sx10_sixty_six_pauses_before_drawing_when_closing_is_legal():
-    """SX-10: after the trick the winner chooses Draw or Close; nothing has been drawn yet."""
+    """SX-10: after the trick the winner chooses Draw (once, or for the rest of the deal) or Close;
+    nothing has been drawn yet."""
     state = after_trick()
     assert state.pause is Pause.DRAW and state.to_move == 0
-    assert state.legal_moves() == [Draw(), Close()]
+    assert state.legal_moves() == [Draw(), Draw(unasked=True), Close()]
     assert [len(hand) for hand in state.hands] == [2, 2] and len(state.talon) == 4
 
 
@@ -352,3 +354,25 @@ def test_sx9_sx10_sx13_pagat_switches_are_validated_table_options(switch):
     assert getattr(options, switch) is False and Options.from_mapping(options.to_dict()) == options
     with pytest.raises(ValueError, match="true or false"):
         Options.from_mapping({switch: "yes"})
+
+
+def test_sx10_draw_unasked_draws_and_skips_the_pause_for_the_rest_of_the_deal():
+    """SX-10: "draw, don't ask again this deal" draws as Draw does and is kept in a snapshot; the seat's
+    later tricks of the deal draw at once (no pause), and the next deal starts asking again."""
+    rng, state = random.Random(1), new_game(2, 3, {"preset": "sixty_six"})
+    while state.pause is not Pause.DRAW:
+        state = state.apply(next(m for m in state.legal_moves() if isinstance(m, PlayCard)))
+    seat, deal = state.to_move, state.deal_number
+    drawn = state.apply(Draw(unasked=True))
+    assert drawn.hands == state.apply(Draw()).hands and drawn.unasked[seat]
+    assert ENGINE.from_dict(drawn.to_dict()) == drawn
+    asked = {0: 0, 1: 0}
+    state = drawn
+    while state.deal_number == deal and not state.is_over:
+        if state.pause is Pause.DRAW:
+            asked[state.to_move] += 1
+            state = state.apply(Draw())
+        else:
+            state = state.apply(rng.choice([m for m in state.legal_moves() if isinstance(m, PlayCard)]))
+    assert asked[seat] == 0
+    assert not state.unasked[0] and not state.unasked[1]
