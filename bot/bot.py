@@ -44,6 +44,7 @@ from bot.quickstart import QuickStart
 from bot.reconciler import Reconciler
 from bot.refusals import Refusal, RetryPolicy
 from bot.router import Router
+from bot.seasons import SeasonCloser
 from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
@@ -203,7 +204,9 @@ class CardBot(commands.Bot):
             self._service, endings=self.endings, hands=self.hands, channels=self, marks=self.reconciler
         )
         self.quickstart = QuickStart(self._service, lobby=self.lobby, threads=self.threads)
-        self.sweeper = Sweeper(self._service, channels=self, marks=self.reconciler)
+        self.sweeper = Sweeper(
+            self._service, channels=self, marks=self.reconciler, seasons=SeasonCloser(self._service, self.transport)
+        )
         self.router = Router(
             self._service,
             lobby=self.lobby,

@@ -26,6 +26,7 @@ from data import GameRecord, GameStatus, MoveSource
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
+    from bot.seasons import SeasonCloser
     from bot.service import GameService
     from bot.wiring import Channels, Marks
 
@@ -35,10 +36,13 @@ log = logging.getLogger(__name__)
 class Sweeper:
     """Wakes every game whose stored deadline has come; what it stores, the reconciler shows (`marks`)."""
 
-    def __init__(self, service: GameService, *, channels: Channels, marks: Marks) -> None:
+    def __init__(
+        self, service: GameService, *, channels: Channels, marks: Marks, seasons: SeasonCloser | None = None
+    ) -> None:
         self.service = service
         self.channels = channels  # an expired lobby's message is edited by id
         self.marks = marks
+        self.seasons = seasons  # closes ended seasons and posts their end, once (bot.seasons)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -72,6 +76,11 @@ class Sweeper:
                 log.info("game %d moved on while being swept", record.id)
             except Exception:
                 log.exception("could not handle the deadline of game %d", record.id)
+        if self.seasons is not None:
+            try:
+                await self.seasons.step()
+            except Exception:
+                log.exception("the season step failed; trying again next round")
         return len(due)
 
     async def _close_lobby(self, record: GameRecord) -> None:

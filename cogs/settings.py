@@ -33,6 +33,7 @@ from bot.permissions import NOT_A_MANAGER, is_games_manager
 from bot.texts import count, duration
 from cogs.stats import selected_values
 from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
+from data.models import SeasonLength, SeasonReset
 from data.privacy import ERASED_NAME
 
 if TYPE_CHECKING:
@@ -81,8 +82,20 @@ def describe_guild(settings: GuildSettings) -> str:
         f"• Games-manager role: {role}",
         f"• Games with computer players count in stats: {'yes' if settings.computer_games_count else 'no'}",
         f"• Each table in its own thread: {on_off(settings.threads)}",
+        f"• Seasons: {season_text(settings)}",
     ]
     return "\n".join(lines)
+
+
+def season_text(settings: GuildSettings) -> str:
+    """How the server's seasons run, in the words of the panel (data.seasons)."""
+    if settings.season_length is SeasonLength.OFF:
+        return "off (one all-time leaderboard)"
+    reset = "everyone starts fresh" if settings.season_reset is SeasonReset.FRESH else RESET_CARRY_TEXT
+    return f"{settings.season_length.value}, ratings at a new season: {reset}"
+
+
+RESET_CARRY_TEXT = "last season's rating, less certain"
 
 
 class SettingsControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=SETTINGS_ID):
@@ -285,7 +298,7 @@ class Settings(commands.Cog):
 
     @staticmethod
     def server_panel(server: GuildSettings, notice: str = "") -> dict[str, Any]:
-        """Four selects and two toggles: five rows, Discord's maximum for a message (discord-notes C.1)."""
+        """Four selects and four buttons: five rows, Discord's maximum for a message (discord-notes C.1)."""
 
         def timer_select(action: str, choices: tuple[int, ...], current: int, label: str) -> SettingsControl:
             values = sorted({*choices, current})
@@ -321,6 +334,21 @@ class Settings(commands.Cog):
             custom_id=scoped(Scope.SETTINGS, "threads"),
             style=discord.ButtonStyle.success if server.threads else discord.ButtonStyle.secondary,
         )
+        # Also in the fifth row: how long seasons are (off, monthly, quarterly) and how ratings start in one.
+        seasons: discord.ui.Button[Any] = discord.ui.Button(
+            label=f"Seasons: {server.season_length.value}",
+            custom_id=scoped(Scope.SETTINGS, "seasons"),
+            style=discord.ButtonStyle.secondary
+            if server.season_length is SeasonLength.OFF
+            else discord.ButtonStyle.success,
+        )
+        fresh = server.season_reset is SeasonReset.FRESH
+        reset: discord.ui.Button[Any] = discord.ui.Button(
+            label=f"New season: {'fresh ratings' if fresh else 'carried ratings'}",
+            custom_id=scoped(Scope.SETTINGS, "reset"),
+            style=discord.ButtonStyle.secondary,
+            disabled=server.season_length is SeasonLength.OFF,
+        )
         view = discord.ui.View(timeout=None)
         for item in (
             timer_select("live", LIVE_CHOICES, server.live_turn_seconds, "Live turns"),
@@ -329,6 +357,8 @@ class Settings(commands.Cog):
             control(role, "role"),
             control(toggle, "computers"),
             control(threads, "threads"),
+            control(seasons, "seasons"),
+            control(reset, "reset"),
         ):
             view.add_item(item)
         text = f"**Server settings**\n{describe_guild(server)}"
@@ -366,6 +396,14 @@ class Settings(commands.Cog):
         elif action == "threads":
             current = await settings.guild(guild_id)
             server = await settings.update_guild(guild_id, threads=not current.threads)
+        elif action == "seasons":
+            current = await settings.guild(guild_id)
+            now = self.bot.service.clock()
+            server = await settings.set_seasons(guild_id, at=now, length=current.season_length.following())
+        elif action == "reset":
+            current = await settings.guild(guild_id)
+            flipped = SeasonReset.CARRY if current.season_reset is SeasonReset.FRESH else SeasonReset.FRESH
+            server = await settings.set_seasons(guild_id, at=self.bot.service.clock(), reset=flipped)
         else:
             server = await settings.guild(guild_id)
         log.info("server settings changed (%s)", action)

@@ -278,6 +278,30 @@ class UserSettings:
     turn_notice: TurnNotice = TurnNotice.EVERY
 
 
+class SeasonLength(StrEnum):
+    """How long a server's seasons are; OFF keeps the all-time board only."""
+
+    OFF = "off"
+    MONTHLY = "monthly"
+    QUARTERLY = "quarterly"
+
+    @property
+    def months(self) -> int:
+        return {SeasonLength.OFF: 0, SeasonLength.MONTHLY: 1, SeasonLength.QUARTERLY: 3}[self]
+
+    def following(self) -> SeasonLength:
+        """The next choice of the settings button (off, monthly, quarterly, off...)."""
+        order = list(SeasonLength)
+        return order[(order.index(self) + 1) % len(order)]
+
+
+class SeasonReset(StrEnum):
+    """How ratings start at a new season."""
+
+    FRESH = "fresh"  # everyone starts as a new player
+    CARRY = "carry"  # last season's rating, its uncertainty widened (`carry_over`)
+
+
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
     """A server's settings. An empty `allowed_channel_ids` means games may run in any channel.
@@ -293,6 +317,9 @@ class GuildSettings:
     computer_games_count: bool = False
     allowed_channel_ids: frozenset[int] = field(default_factory=frozenset)
     threads: bool = False  # new tables open in their own thread of the channel (the host may choose)
+    season_length: SeasonLength = SeasonLength.OFF  # boards in seasons (data.seasons); off by default
+    season_reset: SeasonReset = SeasonReset.FRESH
+    seasons_since: float | None = None  # when seasons were last turned on: earlier seasons never close
 
     def turn_seconds(self, timer: TurnTimer) -> int:
         return self.live_turn_seconds if timer is TurnTimer.LIVE else self.casual_turn_seconds
