@@ -75,13 +75,19 @@ class SeasonCloser:
     def __init__(self, service: GameService, poster: Poster) -> None:
         self.service = service
         self.poster = poster
+        # Seasons this process saw closed: each server is looked up once per season, not on every pass.
+        self._closed: set[tuple[int, str]] = set()
 
     async def step(self) -> None:
         db, now = self.service.db, self.service.clock()
         for guild in await db.seasons.running():
             ended = previous_season(guild.length, season_at(guild.length, now))
-            if guild.since < ended.end and not await db.seasons.is_closed(guild.guild_id, ended.key):
+            known = (guild.guild_id, ended.key)
+            if guild.since >= ended.end or known in self._closed:
+                continue
+            if not await db.seasons.is_closed(guild.guild_id, ended.key):
                 await db.seasons.close(guild.guild_id, ended, guild.reset, at=now)
+            self._closed.add(known)
         for owed in await db.seasons.owed_posts():
             try:
                 await self._post(owed)

@@ -131,3 +131,21 @@ async def test_leaderboard_shows_the_new_season_by_default_and_the_last_one_by_n
     everything = await alice.slash("leaderboard", game="thirteen", season="all")
     assert isinstance(everything, Message) and "all time" in everything.text
     assert champion
+
+
+async def test_stats_season_counts_only_that_seasons_games(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """In June, `/stats season:` May shows Alice's May record; this season (June) has no games yet."""
+    bot = await start_bot(bots, tuning=TUNING)
+    clock = MovableClock(MAY)
+    await a_month_of_thirteen(fake, bot, clock)
+    clock.move_to(JUNE)
+    await fake.wait_for_message(fake.channel, lambda m: SEASON_OVER in m.text, timeout=15)
+    alice = fake.users["alice"]
+    may = await alice.slash("stats", game="thirteen", season="2031-05")
+    assert isinstance(may, Message) and may.embeds
+    assert "May 2031 season" in may.embeds[0]["title"]
+    assert may.embeds[0]["description"].startswith(f"**{DEFAULT_MIN_GAMES}** games")
+    june = await alice.slash("stats", game="thirteen", season="current")
+    assert isinstance(june, Message) and june.embeds
+    assert "June 2031 season" in june.embeds[0]["title"]
+    assert "No finished games here yet." in june.embeds[0]["description"]
