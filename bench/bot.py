@@ -7,7 +7,9 @@ Figures printed:
   (includes the coalescing interval, `Tuning.table_edit_interval`);
 - REST requests per move that count against Discord's global limit (50/s per bot; interaction
   callbacks and webhooks are exempt), over whole games from Start to the standings: 4-person
-  Thirteen, 2-person Sixty-Six, 3-person Carousel (bench.players.budget), at a person's pace (every move
+  Thirteen, 2-person Sixty-Six, 3-person Carousel, and a 2-person casual Thirteen with a notifying DM per
+  turn start and with the turn digest (bench.players.budget; with the messages that notified the people
+  per move), at a person's pace (every move
   its own table edit: 20 ms coalescing) and with the production 1 s coalescing at the simulated
   people's speed; at a person's pace twice: within the 15 minutes in which the Start click's token
   edits the table (bot.table), and past them (every table edit over REST, `token_edit_window=0`);
@@ -130,6 +132,8 @@ GAMES = {
     "thirteen": request_budget.thirteen,
     "sixty-six": request_budget.sixty_six,
     "carousel": request_budget.carousel,
+    "casual thirteen": request_budget.casual_thirteen,
+    "casual thirteen, digest": request_budget.casual_thirteen_digest,
 }
 
 

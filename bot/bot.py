@@ -34,10 +34,12 @@ from bot.components import GameComponent
 from bot.config import Settings, Tuning
 from bot.confirm import Confirmations
 from bot.decode import slash_refusal
+from bot.digest import Digests
 from bot.endings import Endings, Standings
 from bot.guide import GuideProgress
 from bot.hands import HandMessages
 from bot.health import Health
+from bot.languages import CatalogTranslator, LocaleMemo, locale_code
 from bot.lobby import Lobby
 from bot.ownership import FollowUps, Ownership
 from bot.quickstart import QuickStart
@@ -51,6 +53,7 @@ from bot.table import TableUpdater
 from bot.texts import RESTARTING, not_saved
 from bot.threads import GameThreads
 from bot.transport import DiscordTransport
+from bot.unclaimed import Unclaimed
 from data import Database, StorageFault
 from games import registry
 from rendering import offload
@@ -152,6 +155,7 @@ class CardBot(commands.Bot):
             self.tuning = dataclasses.replace(self.tuning, drawing_processes=settings.drawing_processes)
         self._extensions = extensions
         self.db: Database | None = None
+        self.locales: LocaleMemo | None = None
         # The game machinery, built once the database is open (setup_hook, the composition root).
         self.router: Router
         self.lobby: Lobby
@@ -161,6 +165,7 @@ class CardBot(commands.Bot):
         self.tables: TableUpdater
         self.hands: HandMessages
         self.transport: DiscordTransport
+        self.digests: Digests
         self.reconciler: Reconciler
         self.endings: Endings
         self.sweeper: Sweeper | None = None
@@ -169,6 +174,8 @@ class CardBot(commands.Bot):
         self._drawing: ProcessPoolExecutor | None = None
         self.ownership: Ownership | None = None
         self.health = Health(self.tuning.health_interval, self._health_line)
+        self.unclaimed = Unclaimed(self)  # modal submits, and clicks on ids no control claims
+        self.add_listener(self.unclaimed.on_interaction, "on_interaction")
         self.tree.error(self.on_app_command_error)
 
     @property
@@ -197,6 +204,7 @@ class CardBot(commands.Bot):
             threads=self.threads,
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
+        self.tables.on_moved = self.reconciler.mark_dirty  # a fresh table: the hands' links follow it
         self._service.after_end_hooks.append(self.reconciler.mark_dirty)
         self.lobby = Lobby(self._service, tables=self.tables, marks=self.reconciler, threads=self.threads)
         self.endings = Endings(self._service, lobby=self.lobby, marks=self.reconciler, threads=self.threads)
@@ -204,8 +212,13 @@ class CardBot(commands.Bot):
             self._service, endings=self.endings, hands=self.hands, channels=self, marks=self.reconciler
         )
         self.quickstart = QuickStart(self._service, lobby=self.lobby, threads=self.threads)
+        self.digests = Digests(self._service, hands=self.hands, transport=self.transport)
         self.sweeper = Sweeper(
-            self._service, channels=self, marks=self.reconciler, seasons=SeasonCloser(self._service, self.transport)
+            self._service,
+            channels=self,
+            marks=self.reconciler,
+            digests=self.digests,
+            seasons=SeasonCloser(self._service, self.transport),
         )
         self.router = Router(
             self._service,
@@ -219,6 +232,8 @@ class CardBot(commands.Bot):
             stopping=lambda: self.stopping,
         )
         self._service.after_move_hooks.append(GuideProgress(self._service).after_move)
+        self.locales = LocaleMemo(self.db)  # the last Discord locale seen per person (bot.languages)
+        await self.tree.set_translator(CatalogTranslator())  # command names and help in vi, de, bg
         await self._own_games(self.db)
         self.add_dynamic_items(GameComponent)
         for name in self._extensions:
@@ -232,6 +247,12 @@ class CardBot(commands.Bot):
         self.sweeper.start()
         self.health.start()
         await self.sync_commands()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction, beside its own handler: remember the person's Discord locale for the DMs
+        sent with no interaction at hand (bot.languages.LocaleMemo writes only on a change)."""
+        if self.locales is not None:
+            await self.locales.note(interaction.user.id, locale_code(interaction))
 
     async def _own_games(self, db: Database) -> None:
         """Which games' single-writer work is this process's (bot.ownership): every game on SQLite; on

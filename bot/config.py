@@ -11,23 +11,50 @@ from data.database import is_postgres
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MAX_DRAWING_PROCESSES = 16
+# Far more gateway shards than Discord assigns any bot (one per 1,000 to 2,500 guilds); the bound keeps
+# a mistyped count from expanding into millions of shard ids.
+MAX_SHARD_COUNT = 65_536
+# Discord snowflakes are 64-bit.
+MAX_SNOWFLAKE = 2**64 - 1
 
 
 class ConfigError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
 
-def shard_list(text: str) -> tuple[int, ...]:
-    """`CARDROOM_SHARDS`: "0-3" (a range, both ends in), "0,2" (a list) or a mix ("0,4-5"), in order."""
+def whole_number(text: str, *, most: int) -> int | None:
+    """`text` as a whole number from 0 to `most`, or None when it is anything else.
+
+    ASCII digits only: `str.isdigit()` also accepts "²" (which `int()` then refuses with a traceback)
+    and other scripts' digits (which `int()` reads). The length is checked before `int()`, so a
+    thousand-digit setting is refused as quickly as a word.
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(most)):
+        return None
+    number = int(text)
+    return number if number <= most else None
+
+
+def shard_list(text: str, count: int) -> tuple[int, ...]:
+    """`CARDROOM_SHARDS`: "0-3" (a range, both ends in), "0,2" (a list) or a mix ("0,4-5"), in order,
+    each shard once. Every end is checked against `count` before a range is expanded, so the list is
+    never longer than `count` and a typo such as "0-99999999999" is refused at once."""
     shards: list[int] = []
+    seen: set[int] = set()
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
+        first = whole_number(low, most=MAX_SNOWFLAKE)
+        last = whole_number(high, most=MAX_SNOWFLAKE) if dash else first
+        if first is None or last is None:
             raise ConfigError(f'CARDROOM_SHARDS must be shard numbers like "0-3" or "0,2", not {text!r}.')
-        first, last = int(low), int(high) if dash else int(low)
         if last < first:
             raise ConfigError(f"CARDROOM_SHARDS: the range {part!r} runs backwards.")
-        shards.extend(shard for shard in range(first, last + 1) if shard not in shards)
+        if last >= count:
+            raise ConfigError(f"CARDROOM_SHARDS names shard {last}, but shards run from 0 to {count - 1}.")
+        for shard in range(first, last + 1):
+            if shard not in seen:
+                seen.add(shard)
+                shards.append(shard)
     return tuple(shards)
 
 
@@ -36,16 +63,13 @@ def shard_setting(shards_text: str, count_text: str) -> tuple[tuple[int, ...] | 
     neither is set (one process, discord.py's default). Every shard must be below the count."""
     if not shards_text and not count_text:
         return None, None
-    if not count_text.isdigit() or int(count_text) < 1:
+    count = whole_number(count_text, most=MAX_SHARD_COUNT)
+    if count is None or count < 1:
         raise ConfigError(
-            f"CARDROOM_SHARD_COUNT must be the whole bot's number of shards (1 or more), not {count_text!r}."
+            f"CARDROOM_SHARD_COUNT must be the whole bot's number of shards (1 to {MAX_SHARD_COUNT}), "
+            f"not {count_text!r}."
         )
-    count = int(count_text)
-    shards = shard_list(shards_text) if shards_text else tuple(range(count))
-    outside = [shard for shard in shards if shard >= count]
-    if outside:
-        raise ConfigError(f"CARDROOM_SHARDS names shard {outside[0]}, but shards run from 0 to {count - 1}.")
-    return shards, count
+    return (shard_list(shards_text, count) if shards_text else tuple(range(count))), count
 
 
 def database_target(text: str) -> Path | str:
@@ -76,13 +100,15 @@ class Settings:
                 "or export DISCORD_TOKEN=... (see the README, 'Create the Discord application')."
             )
         guild_text = env.get("CARDROOM_DEV_GUILD_ID", "").strip()
-        if guild_text and not guild_text.isdigit():
+        guild_id = whole_number(guild_text, most=MAX_SNOWFLAKE) if guild_text else None
+        if guild_text and guild_id is None:
             raise ConfigError(f"CARDROOM_DEV_GUILD_ID must be a server id (digits), not {guild_text!r}.")
         level = env.get("CARDROOM_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
             raise ConfigError(f"CARDROOM_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
         drawing_text = env.get("CARDROOM_DRAWING_PROCESSES", "").strip()
-        if drawing_text and not (drawing_text.isdigit() and int(drawing_text) <= MAX_DRAWING_PROCESSES):
+        drawing = whole_number(drawing_text, most=MAX_DRAWING_PROCESSES) if drawing_text else None
+        if drawing_text and drawing is None:
             raise ConfigError(
                 f"CARDROOM_DRAWING_PROCESSES must be a whole number from 0 to {MAX_DRAWING_PROCESSES} "
                 f"(0 draws images in the bot's own threads), not {drawing_text!r}."
@@ -93,11 +119,11 @@ class Settings:
         return cls(
             token=token,
             database_path=database_target(env.get("CARDROOM_DATABASE", "").strip() or "cardroom.db"),
-            dev_guild_id=int(guild_text) if guild_text else None,
+            dev_guild_id=guild_id,
             log_level=level,
             api_base=env.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
-            drawing_processes=int(drawing_text) if drawing_text else None,
+            drawing_processes=drawing,
             shard_ids=shard_ids,
             shard_count=shard_count,
         )
@@ -136,6 +162,9 @@ class Tuning:
     retry_attempts: int = 5
     retry_delay: float = 1.0
     request_timeout: float = 30.0
+    # A message still owed after those tries (the table, a hand, the standings, a thread's end) is tried
+    # again from `2 * retry_delay` on, doubled each time, at most this far apart (bot.refusals.Backoff).
+    retry_cap: float = 300.0
     # Several processes on one PostgreSQL (bot.ownership): a game's lease lasts `lease_ttl` seconds
     # (renewed every third of it; a dead owner's games are taken over within it), and an owner looks
     # for moves made by other processes every `ownership_poll` seconds.

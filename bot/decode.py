@@ -15,6 +15,8 @@ from typing import Any
 SQLITE_MAX = 2**63 - 1  # SQLite's largest INTEGER: every id the bot stores fits below it
 TEXT_LIMIT = 4000  # Discord: a modal text input holds at most 4000 characters; a select value 100
 INVALID = "That control is not valid any more."
+# A click or submit whose custom id no control claims (bot.unclaimed).
+STRAY = "That control is out of date or not valid, so nothing happened. Use the buttons on the newest message."
 _UINT = re.compile(r"[0-9]{1,19}", re.ASCII)
 
 
@@ -48,6 +50,17 @@ def _children(component: Any) -> Iterator[Any]:
         yield accessory
 
 
+def carries(components: Sequence[Any], custom_id: str, component_type: object) -> bool:
+    """True when a message's components include one of this type with this custom id: discord.py hands a
+    click to a DynamicItem only then, and drops a click on an id the message does not carry."""
+    for top in components:
+        for component in (top, *_children(top)):
+            kind = getattr(getattr(component, "type", None), "value", None)
+            if getattr(component, "custom_id", None) == custom_id and kind == component_type:
+                return True
+    return False
+
+
 def shown_options(components: Sequence[Any], custom_id: str) -> set[str] | None:
     """The option values the select `custom_id` showed on a message, or None when it showed none."""
     for top in components:
@@ -65,6 +78,25 @@ def values_were_shown(components: Sequence[Any], custom_id: str, values: Sequenc
     if offered is None:
         return False
     return all(value in offered for value in values)
+
+
+def modal_value(components: Sequence[Any], custom_id: str) -> str | None:
+    """The text a modal submit carries for the input `custom_id` (in an action row or a label), or None
+    when it carries none, or no text, or more than a text input holds."""
+    stack = list(components or ())
+    while stack:
+        component = stack.pop()
+        if not isinstance(component, dict):
+            continue
+        if component.get("custom_id") == custom_id:
+            value = component.get("value")
+            return value if isinstance(value, str) and len(value) <= TEXT_LIMIT else None
+        children = component.get("components")
+        if isinstance(children, list):
+            stack.extend(children)
+        if isinstance(component.get("component"), dict):
+            stack.append(component["component"])
+    return None
 
 
 def leaf_options(options: Sequence[Any]) -> list[dict[str, Any]]:

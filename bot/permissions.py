@@ -13,10 +13,17 @@ import logging
 import discord
 
 from data import Database
+from locales import SOURCE, t
 
 log = logging.getLogger(__name__)
 
-NOT_A_MANAGER = "Only server managers (Manage Server) or the games-manager role can change server settings."
+
+def not_a_manager(lang: str = SOURCE) -> str:
+    """The refusal a person who may not change server settings reads, in their language."""
+    return t(lang, "Only server managers (Manage Server) or the games-manager role can change server settings.")
+
+
+NOT_A_MANAGER = not_a_manager()
 
 
 async def is_games_manager(db: Database, interaction: discord.Interaction) -> bool:

@@ -4,8 +4,15 @@ A move, a leave or a start only marks its game dirty; the reconciler then brings
 the stored state says it should show: each seat's DM hand (controls only on that seat's turn), the
 turn notification, the table (through `TableUpdater`, coalesced), "X left the game", and the final
 standings with Rematch. What each message last showed is stored (data.messages), so a pass is
-idempotent: it sends or edits only what differs, and after a crash or a failed request the next pass
-(the next move, or start-up) finishes the job.
+idempotent: it sends or edits only what differs, and after a crash the start-up pass finishes the job.
+
+Level-triggered to the end: a pass that met a transient failure (a 429 or 5xx past a request's own
+retries, a timeout) asks for another pass itself, after a backoff that doubles with each failed pass
+in a row up to `Tuning.retry_cap`, whether or not a move comes (after the final move none does). A
+refusal for good has a fallback instead: a deleted hand or table is sent afresh (bot.table), standings
+a closed thread refuses go to its channel and the channel's note says so (bot.threads), a lost channel
+is looked at again every LOST_RETRY_SECONDS while the game goes on by DM. `owes` / `caught_up` tell
+whether anything is still owed (tests wait on that, never on a time).
 
 One task per game runs the passes in order, so a message is never edited by two passes at once and a
 burst of moves collapses into one pass over the newest state; games never wait for each other. Every
@@ -22,13 +29,17 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from bot.digest import digesting
 from bot.hands import HandMessages, fingerprint, is_live
-from bot.refusals import Refusal, Refused
-from bot.threads import NOTE_SHOWN, game_channel, note_over
+from bot.refusals import Backoff, Refusal, Refused
+from bot.threads import NOTE_SHOWN, game_channel, note_over, thread_refuses
 from bot.transport import Post, Transport
 from data import (
+    GameNotFound,
     GameRecord,
     GameStatus,
     HandDelivery,
@@ -52,7 +63,6 @@ Announce = Callable[["Loaded", MatchRecord], Awaitable[Post]]
 
 
 LOST_RETRY_SECONDS = 600.0  # a lost channel is tried again this often (each try a refused request at worst)
-END_RETRY_SECONDS = 600.0  # an end step (lobby note, archive) that failed for now is tried again after this
 NOT_SENT = 0  # message id of an owed notice that is no longer due (a reminder for a turn already over)
 OWED_POSTS = frozenset({MessageKind.LEFT, MessageKind.NOTICE, MessageKind.REMIND, MessageKind.TIMEOUT})
 # How long after a turn's DM was claimed it may be posted again with its nonce (a pass redone after a crash
@@ -80,6 +90,44 @@ class TableMarks(Protocol):
 @runtime_checkable
 class TableSettling(Protocol):
     async def settled(self, game_id: int) -> None: ...
+
+
+@runtime_checkable
+class TableDebts(Protocol):
+    """The table edits still owed (bot.table): under way, asked for, or due again after a failure."""
+
+    def pending(self, game_id: int | None = None) -> list[asyncio.Task[None]]: ...
+
+
+class Owed(Enum):
+    """What a pass over a game left undone."""
+
+    NOTHING = "nothing"  # every message shows the stored game, or was refused for good
+    RETRY = "retry"  # something failed for now (429, 5xx, a timeout): another pass after a backoff
+    WAITING = "waiting"  # held back by a refusal that may lift (a lost channel): looked at again slowly
+
+
+@dataclass(slots=True)
+class Debts:
+    """What one pass could not do, gathered as it goes (a pass is one game's, so this is never shared)."""
+
+    retry: bool = False
+    waiting: bool = False
+
+    def failed(self, error: BaseException, what: str) -> None:
+        """A step of the pass raised: a transient failure is owed (tried again by the next pass after a
+        backoff); anything else is a lasting refusal or a bug, logged once and let be."""
+        if isinstance(error, Refused) and error.refusal is Refusal.TRANSIENT:
+            log.warning("could not update %s yet (trying again): %s", what, error)
+            self.retry = True
+        else:
+            log.error("could not update %s", what, exc_info=error)
+
+    @property
+    def owed(self) -> Owed:
+        if self.retry:
+            return Owed.RETRY
+        return Owed.WAITING if self.waiting else Owed.NOTHING
 
 
 class ThreadSteps(Protocol):
@@ -128,8 +176,16 @@ class Reconciler:
         # restart neither forgets it nor tells the host again; cached here, with when it was last tried.
         self._lost: dict[int, bool] = {}
         self._tried: dict[int, float] = {}
+        self._gone: set[int] = set()  # games whose channel was deleted (10003): nothing to look at again
         self._closed = False
-        self._later: dict[int, asyncio.TimerHandle] = {}  # end steps to try again (END_RETRY_SECONDS)
+        # What a pass left owed is tried again, whether or not a move comes: after a transient failure
+        # by a pass after a backoff (bot.refusals.Backoff: doubled each failed pass, capped); behind a
+        # lost channel by a pass every LOST_RETRY_SECONDS.
+        self.backoff = Backoff.of(service.tuning)
+        self._failures: dict[int, int] = {}
+        self._retries: dict[int, asyncio.Task[None]] = {}
+        self._looked: dict[int, int] = {}  # the stored version each game's latest pass began from
+        self._later: dict[int, asyncio.TimerHandle] = {}
         self._resume: asyncio.Task[int] | None = None
         self._resuming = False  # the start-up pass is past its wait for the gateway
         self.owns: Callable[[int], bool] = lambda game_id: True  # bot.ownership: only the owner reconciles
@@ -156,9 +212,80 @@ class Reconciler:
         while game_id in self._dirty:
             self._dirty.discard(game_id)
             try:
-                await self.reconcile(game_id)
+                owed = await self.reconcile(game_id)
             except Exception:
                 log.exception("could not bring the messages of game %d up to date", game_id)
+                owed = Owed.NOTHING
+            if game_id not in self._dirty:  # else the pass asked for meanwhile decides
+                self._owe(game_id, owed)
+
+    def _owe(self, game_id: int, owed: Owed) -> None:
+        """Ask for the pass that what is still owed needs: after a transient failure, one after a backoff
+        that doubles with each failed pass in a row (up to `Tuning.retry_cap`); behind a lost channel, one
+        every LOST_RETRY_SECONDS (a restart asks too, through `resume`)."""
+        retry = self._retries.pop(game_id, None)
+        if retry is not None and retry is not asyncio.current_task():
+            retry.cancel()
+        if owed is not Owed.RETRY:
+            self._failures.pop(game_id, None)
+            if owed is Owed.WAITING:
+                self._look_later(game_id)
+            return
+        if self._closed:
+            return
+        failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+        delay = self.backoff.delay(failures)
+        log.info("game %d still owes messages; another pass in %.2f s", game_id, delay)
+        self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay), name=f"reconcile-retry-{game_id}")
+
+    async def _retry(self, game_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.mark_dirty(game_id)
+
+    def _owing(self, game_id: int | None) -> list[asyncio.Task[Any]]:
+        tasks: list[asyncio.Task[Any]] = [
+            task
+            for game, task in [*self._tasks.items(), *self._retries.items()]
+            if not task.done() and game_id in (None, game)
+        ]
+        if isinstance(self.tables, TableDebts):
+            tasks.extend(self.tables.pending(game_id))
+        if game_id is None and self._resume is not None and self._resuming and not self._resume.done():
+            tasks.append(self._resume)
+        return tasks
+
+    def owes(self, game_id: int | None = None) -> bool:
+        """Whether a message of the game (of any game, without `game_id`) still differs from what is stored
+        and is being brought to it: a pass or a table edit under way or asked for, or due again after a
+        transient failure. False once everything shows the stored games or was refused for good (a lost
+        channel, re-checked every LOST_RETRY_SECONDS, is such a refusal until it comes back)."""
+        return bool(self._owing(game_id))
+
+    async def caught_up(self, game_id: int | None = None) -> None:
+        """Wait until `owes(game_id)` is False and a pass has looked at the game as stored now (a move's
+        after-move hook may not have asked for its pass yet: it is asked for here): every owed projection
+        shows, or was refused for good. Tests wait on this rather than on a time; it may wait for ever
+        while Discord keeps failing."""
+        while True:
+            if tasks := self._owing(game_id):
+                await asyncio.wait(tasks)
+                continue
+            if self._closed:
+                return
+            games = [game_id] if game_id is not None else list(self._looked)
+            behind = [game for game in games if self.owns(game) and await self._behind(game)]
+            if not behind:
+                return
+            for game in behind:
+                self.mark_dirty(game)
+
+    async def _behind(self, game_id: int) -> bool:
+        """Whether the game was stored at a newer version than its latest pass began from."""
+        try:
+            record = await self.db.games.get(game_id)
+        except GameNotFound:  # erased meanwhile: nothing of it left to show
+            return False
+        return self._looked.get(game_id, -1) < record.version
 
     @property
     def busy(self) -> bool:
@@ -202,24 +329,24 @@ class Reconciler:
             self.mark_dirty(game_id)
         return len(games)
 
-    def _again(self, game_id: int) -> None:
-        """Another pass over an ended game later: its end steps found Discord failing for now, and no
-        move will come to ask (a restart asks too, through `resume`)."""
-        if self._closed or game_id in self._later:
-            return
+    def _look_later(self, game_id: int) -> None:
+        """Another pass over a game whose messages wait for its lost channel, in LOST_RETRY_SECONDS (the
+        pass tries the channel once more then; a post or edit that goes through asks at once)."""
+        if self._closed or game_id in self._later or game_id in self._gone:
+            return  # a deleted channel does not come back: its game was ended and its players told
 
         def wake() -> None:
             self._later.pop(game_id, None)
             self.mark_dirty(game_id)
 
-        self._later[game_id] = asyncio.get_running_loop().call_later(END_RETRY_SECONDS, wake)
+        self._later[game_id] = asyncio.get_running_loop().call_later(LOST_RETRY_SECONDS, wake)
 
     async def close(self) -> None:
         self._closed = True
         for handle in self._later.values():
             handle.cancel()
         self._later.clear()
-        tasks: list[asyncio.Task[Any]] = list(self._tasks.values())
+        tasks: list[asyncio.Task[Any]] = [*self._tasks.values(), *self._retries.values()]
         if self._resume is not None:
             tasks.append(self._resume)
         for task in tasks:
@@ -228,59 +355,72 @@ class Reconciler:
 
     # -- one pass ----------------------------------------------------------------------------------
 
-    async def reconcile(self, game_id: int) -> None:
-        """One pass: every message of the game brought to the game as stored now."""
+    async def reconcile(self, game_id: int) -> Owed:
+        """One pass: every message of the game brought to the game as stored now. Returns what is left
+        owed; each step that fails for now leaves the others to go on (`_run` asks for the next pass)."""
+        debts = Debts()
         loaded = await self.service.load(game_id)
+        self._looked[game_id] = max(self._looked.get(game_id, -1), loaded.record.version)
         if loaded.state is None:
-            await self._end_in_thread(loaded)  # a lobby that never started may leave an empty thread
-            return  # a lobby: its message is the lobby's business
+            await self._end_in_thread(loaded, debts)  # a lobby that never started may leave an empty thread
+            return debts.owed  # a lobby: its message is the lobby's business
         if await self.channel_usable(game_id):
             self.tables.mark_dirty(game_id)
         seats = [seat for seat in loaded.record.seats if seat.user_id is not None]
         results = await asyncio.gather(*(self._seat(loaded, seat) for seat in seats), return_exceptions=True)
         for seat, result in zip(seats, results, strict=True):
             if isinstance(result, BaseException):
-                self._give_up(result, f"the hand of game {game_id} seat {seat.seat}")
+                debts.failed(result, f"the hand of game {game_id} seat {seat.seat}")
         shown = await self.db.messages.of_game(game_id)
         for row in sorted(shown.values(), key=lambda row: row.version):
             if row.message_id is None and row.kind in OWED_POSTS:
                 try:
-                    await self._owed(loaded, row)
-                except Refused as refused:  # kept owed: the next pass (a move, start-up) posts it
-                    self._give_up(refused, f"the {row.kind} notice of game {game_id} seat {row.seat}")
+                    if not await self._owed(loaded, row):
+                        debts.waiting = True  # kept owed: posted once the channel is back
+                except Refused as refused:  # kept owed: the next pass posts it
+                    debts.failed(refused, f"the {row.kind} notice of game {game_id} seat {row.seat}")
         if loaded.record.status is GameStatus.FINISHED:
-            await self._result(loaded, shown.get((MessageKind.RESULT, GAME_WIDE)))
-        await self._end_in_thread(loaded)
+            try:
+                if not await self._result(loaded, shown.get((MessageKind.RESULT, GAME_WIDE))):
+                    debts.waiting = True
+            except Refused as refused:  # owed (data.messages.games_owing_results): the next pass posts it
+                debts.failed(refused, f"the standings of game {game_id}")
+        await self._end_in_thread(loaded, debts)
+        return debts.owed
 
-    async def _end_in_thread(self, loaded: Loaded) -> None:
+    async def _end_in_thread(self, loaded: Loaded, debts: Debts) -> None:
         """The last steps of an ended game in a thread, once its standings are out: the lobby note in the
         channel shows the result, and the thread is archived. Each is recorded when done, so a restart
         before it redoes it and a pass after it does nothing."""
         record = loaded.record
         if self.threads is None or record.thread_id is None or record.status.is_open:
             return
+        result: ShownMessage | None = None
         if record.status is GameStatus.FINISHED:
-            row = await self.db.messages.get(record.id, MessageKind.RESULT)
-            if row is None or row.message_id is None:
+            result = await self.db.messages.get(record.id, MessageKind.RESULT)
+            if result is None or result.message_id is None:
                 return  # the standings first: the next pass does the rest
-        await self._show_note(loaded, self.threads)
-        await self._close_thread(loaded, self.threads)
+        await self._show_note(loaded, self.threads, result, debts)
+        await self._close_thread(loaded, self.threads, debts)
 
-    async def _show_note(self, loaded: Loaded, threads: ThreadSteps) -> None:
-        """The lobby note in the channel becomes one line with the result: one edit per game, at its end."""
+    async def _show_note(self, loaded: Loaded, threads: ThreadSteps, result: ShownMessage | None, debts: Debts) -> None:
+        """The lobby note in the channel becomes one line with the result: one edit per game, at its end.
+        When the thread refused the standings (archived or locked by a moderator) they were posted in the
+        channel instead, and the note says so."""
         record = loaded.record
         note = await self.db.messages.get(record.id, MessageKind.NOTE)
         if note is None or note.key == NOTE_SHOWN or note.message_id is None or note.channel_id is None:
             return
         finished = record.status is GameStatus.FINISHED
         match = await self.db.results.match_for_game(record.id) if finished else None
-        text = note_over(self.service.adapter(record.kind).title, record, match)
+        moved = result is not None and result.channel_id is not None and result.channel_id != record.thread_id
+        text = note_over(self.service.adapter(record.kind).title, record, match, moved=moved)
         if await threads.show_note(record.id, note, text):
             await self.db.messages.save(dataclasses.replace(note, version=record.version, key=NOTE_SHOWN))
         else:
-            self._again(record.id)
+            debts.retry = True
 
-    async def _close_thread(self, loaded: Loaded, threads: ThreadSteps) -> None:
+    async def _close_thread(self, loaded: Loaded, threads: ThreadSteps, debts: Debts) -> None:
         """Archive an ended game's thread, after its table shows the end (an archived thread refuses
         edits, 50083) and every notice owed in it is out (a post would unarchive it); recorded, so a
         restart before it still archives."""
@@ -290,21 +430,20 @@ class Reconciler:
             return
         shown = await self.db.messages.of_game(record.id)
         if any(row.kind in OWED_POSTS and row.message_id is None for row in shown.values()):
-            self._again(record.id)  # kept owed (a failed post, a lost channel): posted first, then archived
+            debts.waiting = True  # kept owed (a failed post, a lost channel): posted first, then archived
             return
         if isinstance(self.tables, TableSettling):
+            # Once more: a table edit refused while a moderator had the thread archived goes through now
+            # that the standings' post reopened it (nothing is sent when the table shows the end already).
+            self.tables.mark_dirty(record.id)
             await self.tables.settled(record.id)
+        if isinstance(self.tables, TableDebts) and self.tables.pending(record.id):
+            debts.retry = True  # the table edit failed for now: archived once the table shows the end
+            return
         if await threads.archive(record.id, record.thread_id):
             await self.db.messages.set_thread_archived(record.id, at=self.service.clock())
         else:
-            self._again(record.id)
-
-    def _give_up(self, error: BaseException, what: str) -> None:
-        """Logged once; the next pass (next move or start-up) tries again."""
-        if isinstance(error, Refused) and error.refusal is Refusal.TRANSIENT:
-            log.warning("gave up on %s for now: %s", what, error)
-        else:
-            log.error("could not update %s", what, exc_info=error)
+            debts.retry = True
 
     async def _seat(self, loaded: Loaded, seat: Seat) -> None:
         game_id = loaded.record.id
@@ -322,22 +461,27 @@ class Reconciler:
             at_turn = self.hands.at_turn(loaded, seat.seat)
             turn = await self.db.messages.turn_start(game_id, seat.seat) if at_turn else None
             notify = at_turn and wants_notice(settings, loaded.record.timer)
+            # A casual turn of a person who chose the digest (bot.digest) notifies nobody: its DM hand is
+            # created silently and the digest DM tells them.
+            silent = digesting(settings, loaded.record.timer)
             if uses_dm(settings):
                 try:
-                    await self._dm_hand(loaded, seat, row, turn, notify)
+                    await self._dm_hand(loaded, seat, row, turn, notify, silent=silent)
                     return
                 except Refused as refused:
                     if refused.refusal is not Refusal.DM_CLOSED:
                         raise
                 await self._dm_closed(loaded, seat)
-            if notify and turn is not None:
+                silent = False  # no DMs, so no digest either: the channel mention tells them
+            if notify and turn is not None and not silent:
                 await self._turn_notice(loaded, seat, turn)
 
     async def _dm_hand(
-        self, loaded: Loaded, seat: Seat, row: ShownMessage | None, turn: int | None, notify: bool
+        self, loaded: Loaded, seat: Seat, row: ShownMessage | None, turn: int | None, notify: bool, *, silent: bool
     ) -> None:
         """Send or edit one seat's DM hand: a new message when their turn starts, else an edit if it
-        would show something different, else nothing."""
+        would show something different, else nothing. `silent`: a new one is created without a push
+        notification (the person's digest tells them)."""
         record = loaded.record
         assert seat.user_id is not None
         if row is None and seat.hand_message_id is not None:  # sent before messages were recorded
@@ -362,12 +506,26 @@ class Reconciler:
             # A new DM for this turn, at most once per (game, seat, turn) across crashes and processes:
             # claimed before it is posted, and posted with the turn's nonce.
             assert turn is not None
+            now = self.service.clock()
             claimed = await self.db.messages.claim(
-                record.id, MessageKind.HAND, seat.seat, turn, at=self.service.clock(), redo_within=NONCE_REDO_SECONDS
+                record.id, MessageKind.HAND, seat.seat, turn, at=now, redo_within=NONCE_REDO_SECONDS
             )
+            if not claimed and fresh:
+                # Claimed before, never recorded, and the nonce's window is over: the post may have landed
+                # (a kill, a timeout) or not (a refusal, a long outage). The DM itself says which.
+                landed = await self.transport.find_hand(seat.user_id, channel_hint, record.id, turn)
+                if landed is not None:
+                    await self._sent_hand(dataclasses.replace(shown, channel_id=landed.channel_id,
+                                                              message_id=landed.message_id))
+                    return
+                claimed = await self.db.messages.reclaim(
+                    record.id, MessageKind.HAND, seat.seat, turn, at=now, lapsed_before=now - NONCE_REDO_SECONDS
+                )
             if claimed:
                 nonce = notice_nonce(MessageKind.HAND, record.id, seat.seat, turn)
-                sent = await self.transport.send_dm(seat.user_id, panel, channel_id=channel_hint, nonce=nonce)
+                sent = await self.transport.send_dm(
+                    seat.user_id, panel, channel_id=channel_hint, nonce=nonce, silent=silent
+                )
                 crashpoints.reached("after_turn_dm")
                 shown = dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id)
                 await self._sent_hand(shown)
@@ -375,7 +533,7 @@ class Reconciler:
                     await self._strip(row)  # the old hand must not look playable
                 return
             if fresh:
-                return  # posted before, and its nonce has lapsed: the turn goes on without a second DM
+                return  # another pass holds the claim (within its window, or it just took it over)
         assert row is not None and row.channel_id is not None and row.message_id is not None
         if row.key == key:
             return
@@ -386,7 +544,7 @@ class Reconciler:
             if refused.refusal is not Refusal.MESSAGE_GONE:
                 raise
             log.info("hand message of game %d seat %d is gone; sending a new one", record.id, seat.seat)
-            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=row.channel_id)
+            sent = await self.transport.send_dm(seat.user_id, panel, channel_id=row.channel_id, silent=silent)
             await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
             return
         await self.db.messages.save(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
@@ -435,29 +593,32 @@ class Reconciler:
                 ShownMessage(record.id, MessageKind.TURN, seat.seat, sent[0], sent[1], record.version, "", turn)
             )
 
-    async def _owed(self, loaded: Loaded, row: ShownMessage, *, mention: int | None = None) -> None:
+    async def _owed(self, loaded: Loaded, row: ShownMessage, *, mention: int | None = None) -> bool:
         """Post a notice recorded as owed ("X left the game", a reminder, "ran out of time"); its text is the
-        row's key, and its nonce makes a post redone after a crash (sent, not yet recorded) appear once."""
+        row's key, and its nonce makes a post redone after a crash (sent, not yet recorded) appear once.
+        False when it is kept owed behind a lost channel."""
         record = loaded.record
         if row.kind is MessageKind.REMIND:
             seat = record.seats[row.seat] if 0 <= row.seat < len(record.seats) else None
             if record.status is not GameStatus.ACTIVE or row.version != record.version or seat is None:
                 # The turn it was for is over: a late reminder would name the wrong player.
                 await self.db.messages.save(dataclasses.replace(row, message_id=NOT_SENT))
-                return
+                return True
             mention = seat.user_id
         if await self._archived_here(record):
             # The game is over and its thread archived: a post would reopen the thread (a send unarchives
             # it) for a notice about a game that has ended, so it is dropped.
             log.info("game %d: the %s notice of seat %d is dropped (thread archived)", record.id, row.kind, row.seat)
             await self.db.messages.save(dataclasses.replace(row, message_id=NOT_SENT))
-            return
+            return True
         if not await self.channel_usable(record.id):
-            return  # kept owed: posted once the channel is back
+            return False  # kept owed: posted once the channel is back
         post = Post(row.key, mention=mention, nonce=notice_nonce(row.kind, record.id, row.seat, row.version))
         sent = await self._post(loaded, post)
-        if sent is not None:
-            await self.db.messages.save(dataclasses.replace(row, channel_id=sent[0], message_id=sent[1]))
+        if sent is None:
+            return False
+        await self.db.messages.save(dataclasses.replace(row, channel_id=sent[0], message_id=sent[1]))
+        return True
 
     async def _archived_here(self, record: GameRecord) -> bool:
         """Whether the game has ended and the thread it posts in has been archived (bot.threads)."""
@@ -465,34 +626,55 @@ class Reconciler:
             return False
         return await self.db.messages.thread_archived(record.id)
 
-    async def _result(self, loaded: Loaded, row: ShownMessage | None) -> None:
-        """The final standings and the Rematch button, posted once."""
+    async def _result(self, loaded: Loaded, row: ShownMessage | None) -> bool:
+        """The final standings and the Rematch button, posted once. False when kept owed behind a lost
+        channel; a transient failure is raised."""
         if row is not None and row.message_id is not None:
-            return
+            return True
         match = await self.db.results.match_for_game(loaded.record.id)
         if match is None:
-            return
+            return True
         post = await self.announce(loaded, match)
         sent = await self._post(loaded, post)  # its nonce: a post redone after a crash here appears once
         crashpoints.reached("after_result_post")
-        if sent is not None:
-            await self.db.messages.save(
-                ShownMessage(loaded.record.id, MessageKind.RESULT, GAME_WIDE, sent[0], sent[1], loaded.record.version)
-            )
+        if sent is None:
+            return False
+        await self.db.messages.save(
+            ShownMessage(loaded.record.id, MessageKind.RESULT, GAME_WIDE, sent[0], sent[1], loaded.record.version)
+        )
+        return True
 
     async def _post(self, loaded: Loaded, post: Post) -> tuple[int, int] | None:
-        """Post in the game's channel; a lost or deleted channel is handled, and None returned."""
+        """Post in the game's channel; a lost or deleted channel is handled, and None returned. A thread
+        that refuses the post for good (archived and locked by a moderator, 50083; or the bot may no
+        longer send there, 50001/50013) is left be: the post goes to the thread's parent channel."""
         record = loaded.record
         channel_id = game_channel(record)
+        if channel_id == record.thread_id:
+            try:
+                sent = await self.transport.post(channel_id, post)
+            except Refused as refused:
+                if not thread_refuses(refused):
+                    await self._refused(record.id, refused)
+                    return None
+                log.info("game %d: its thread refuses posts (%s); posting in its channel", record.id, refused)
+                channel_id = record.channel_id
+            else:
+                await self.channel_reached(record.id)
+                return sent.channel_id, sent.message_id
         try:
             sent = await self.transport.post(channel_id, post)
         except Refused as refused:
-            if refused.refusal in (Refusal.CHANNEL_LOST, Refusal.CHANNEL_GONE):
-                await self.channel_refused(record.id, refusal=refused.refusal)
-                return None
-            raise
+            await self._refused(record.id, refused)
+            return None
         await self.channel_reached(record.id)
         return sent.channel_id, sent.message_id
+
+    async def _refused(self, game_id: int, refused: Refused) -> None:
+        """A post was refused: a lost or deleted channel is handled here; anything else is raised."""
+        if refused.refusal not in (Refusal.CHANNEL_LOST, Refusal.CHANNEL_GONE):
+            raise refused
+        await self.channel_refused(game_id, refusal=refused.refusal)
 
     # -- the channel ---------------------------------------------------------------------------------
 
@@ -532,6 +714,7 @@ class Reconciler:
         channel_id = game_channel(record)
         if refusal is Refusal.CHANNEL_GONE:
             self._lost[game_id] = True
+            self._gone.add(game_id)
             await self.db.messages.set_channel_lost(game_id, lost=True, at=self.service.clock())
             where = "thread" if channel_id == record.thread_id else "channel"
             if record.status is GameStatus.ACTIVE:
@@ -553,9 +736,10 @@ class Reconciler:
         await self._dm_notice(game_id, MessageKind.LOST, GAME_WIDE, record.host_user_id, text)
 
     async def _dm_notice(self, game_id: int, kind: MessageKind, seat: int, user_id: int, text: str) -> None:
-        """A direct message about the game, sent once per (kind, seat)."""
-        row = await self.db.messages.get(game_id, kind, seat)
-        if row is not None and row.message_id is not None:
+        """A direct message about the game, sent at most once per (kind, seat): claimed in the database
+        before the send (one claim for the game's life: version 0, never redone), since two steps (the
+        table's edit and a post) can find the channel gone at once and each would send it."""
+        if not await self.db.messages.claim(game_id, kind, seat, 0, at=self.service.clock(), redo_within=0.0):
             return
         try:
             sent = await self.transport.dm(user_id, Post(text))

@@ -14,10 +14,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import aiohttp
 import discord
+
+if TYPE_CHECKING:
+    from bot.config import Tuning
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -27,6 +30,7 @@ UNKNOWN_MESSAGE = 10008
 UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+MIN_BACKOFF = 0.01  # seconds: the shortest wait between two tries of something still owed
 
 
 class Refusal(Enum):
@@ -75,6 +79,29 @@ class RetryPolicy:
     attempts: int = 5
     base_delay: float = 1.0
     timeout: float = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """How long to wait before trying again something a player should see, once a request's own retries
+    (`RetryPolicy`) gave up on a transient failure: `first`, doubled after each failure in a row, never
+    more than `cap`. There is no last try: what is owed is tried until it shows or is refused for good,
+    whether or not a move comes to ask again."""
+
+    first: float = 2.0
+    cap: float = 300.0
+
+    def delay(self, failures: int) -> float:
+        """The wait after `failures` failures in a row (1: the first)."""
+        doublings = min(max(failures - 1, 0), 32)  # 2**32 * first is past any cap; no float overflow
+        return min(self.cap, self.first * 2.0**doublings)
+
+    @classmethod
+    def of(cls, tuning: Tuning) -> Backoff:
+        """Carries on where a request's own retries stop: twice their first delay (at least `MIN_BACKOFF`,
+        so a lasting 5xx never spins), up to `Tuning.retry_cap`."""
+        first = max(tuning.retry_delay * 2, MIN_BACKOFF)
+        return cls(first=first, cap=max(tuning.retry_cap, first))
 
 
 async def retrying(call: Callable[[], Awaitable[T]], policy: RetryPolicy, what: str) -> T:

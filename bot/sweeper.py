@@ -26,6 +26,7 @@ from data import GameRecord, GameStatus, MoveSource
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
+    from bot.digest import Digests
     from bot.seasons import SeasonCloser
     from bot.service import GameService
     from bot.wiring import Channels, Marks
@@ -37,11 +38,18 @@ class Sweeper:
     """Wakes every game whose stored deadline has come; what it stores, the reconciler shows (`marks`)."""
 
     def __init__(
-        self, service: GameService, *, channels: Channels, marks: Marks, seasons: SeasonCloser | None = None
+        self,
+        service: GameService,
+        *,
+        channels: Channels,
+        marks: Marks,
+        digests: Digests | None = None,
+        seasons: SeasonCloser | None = None,
     ) -> None:
         self.service = service
         self.channels = channels  # an expired lobby's message is edited by id
         self.marks = marks
+        self.digests = digests  # the turn digests owed are sent from the same periodic pass (bot.digest)
         self.seasons = seasons  # closes ended seasons and posts their end, once (bot.seasons)
         self._task: asyncio.Task[None] | None = None
 
@@ -60,6 +68,11 @@ class Sweeper:
                 await self.sweep()
             except Exception:
                 log.exception("sweep failed; trying again next round")
+            if self.digests is not None:
+                try:
+                    await self.digests.send_owed()
+                except Exception:
+                    log.exception("the turn digests failed; trying again next round")
             await asyncio.sleep(self.service.tuning.sweep_interval)
 
     async def sweep(self) -> int:

@@ -12,6 +12,11 @@ count against the bot's global limit of 50 requests per second. So while the tok
 a quick pace, the kind that makes many requests per second, spends no global request on its table.
 Any failure of such an edit (the token expired early, a 5xx) drops the token and the edit goes the
 ordinary way, where refusals are classified (bot.refusals).
+
+An edit that still fails for now after its retries is asked for again after a backoff (doubled each
+time, capped at `Tuning.retry_cap`) until the table shows the game: after the final move no move comes
+to ask. A table message that is gone (10008) is posted afresh, showing the game as it stands (the end,
+after the final move), and the hands that link to it are redrawn (`on_moved`).
 """
 
 from __future__ import annotations
@@ -29,9 +34,10 @@ from bot.components import button, release
 from bot.ids import ComponentId, TableAction
 from bot.layout import MOVED_ON, card, table_card
 from bot.names import shown_names
-from bot.refusals import Refusal, Refused, RetryPolicy, retrying
+from bot.refusals import Backoff, Refusal, Refused, RetryPolicy, retrying
 from bot.service import Loaded
 from bot.texts import relative
+from bot.threads import THREAD_ARCHIVED
 from data import GameStatus
 
 if TYPE_CHECKING:
@@ -52,8 +58,22 @@ class LentToken:
     message_id: int
     until: float
 
-THREAD_ARCHIVED = 50083  # Discord refuses edits in an archived thread
 
+@dataclass(frozen=True, slots=True)
+class TableDrawing:
+    """A table drawn once for one state: each try of a post or an edit gets a fresh file and fresh buttons
+    from it (a sent file is consumed), and no try waits for a drawing (a retry after a timeout would
+    otherwise start one more drawing each time, behind those still running)."""
+
+    game_id: int
+    content: str
+    image: bytes
+    filename: str
+    active: bool
+
+    def parts(self) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
+        file = discord.File(io.BytesIO(self.image), filename=self.filename)
+        return self.content, file, table_items(self.game_id, active=self.active)
 
 
 def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
@@ -81,6 +101,9 @@ class TableUpdater:
         self.channels = channels  # posts and edits the table message by id
         self.policy = policy or RetryPolicy()
         self.on_refusal = on_refusal  # the channel is lost or gone (the reconciler decides what follows)
+        # A fresh table message replaced the game's table: the messages that link to it (each DM hand's
+        # header) are redrawn (the reconciler's mark_dirty, wired by the composition root).
+        self.on_moved: Callable[[int], None] = lambda game_id: None
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._closed = False
@@ -88,9 +111,17 @@ class TableUpdater:
         self._posted_at: dict[int, float] = {}
         self._drawn: dict[int, tuple[object, ...]] = {}  # what each table message shows (see `drawn`)
         self._lent: dict[int, LentToken] = {}  # the Start click's interaction, while its token lasts
+        # A table edit that failed for now is tried again, later each time, until it shows (bot.refusals).
+        self.backoff = Backoff.of(service.tuning)
+        self._failures: dict[int, int] = {}
+        self._retries: dict[int, asyncio.Task[None]] = {}
 
     async def message(self, loaded: Loaded) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
         """Header text, image file and buttons for the table as it stands."""
+        return (await self.draw(loaded)).parts()
+
+    async def draw(self, loaded: Loaded) -> TableDrawing:
+        """The table as it stands, drawn (header text and image)."""
         record, state = loaded.record, loaded.state
         adapter = self.service.adapter(record.kind)
         names = loaded.names()
@@ -105,9 +136,9 @@ class TableUpdater:
             header.append(f"⏳ <@{seat.user_id}> to play, time runs out {relative(deadline)}")
         if record.status is GameStatus.ABANDONED:
             header.append(f"This game was ended: {record.end_reason or 'abandoned'}.")
-        file = discord.File(io.BytesIO(image), filename=f"table-{record.id}-{record.version}.png")
-        active = record.status is GameStatus.ACTIVE
-        return "\n".join(line for line in header if line), file, table_items(record.id, active=active)
+        content = "\n".join(line for line in header if line)
+        filename = f"table-{record.id}-{record.version}.png"
+        return TableDrawing(record.id, content, image, filename, active=record.status is GameStatus.ACTIVE)
 
     def drawn(self, loaded: Loaded) -> tuple[object, ...]:
         """What the table message of this state shows: a redraw with the same value changes nothing."""
@@ -136,13 +167,13 @@ class TableUpdater:
             return None
         return lent.interaction
 
-    async def _edit_by_token(self, game_id: int, message_id: int, loaded: Loaded) -> bool:
+    async def _edit_by_token(self, game_id: int, message_id: int, drawing: TableDrawing) -> bool:
         """Edit the table through the lent interaction token; False when there is none or it failed
         (then the caller edits it the ordinary way)."""
         interaction = self._token_for(game_id, message_id)
         if interaction is None:
             return False
-        content, file, items = await self.message(loaded)
+        content, file, items = drawing.parts()
         view = table_card(content, file.filename, items)
         edit = interaction.edit_original_response(content=None, attachments=[file], view=view)
         try:
@@ -155,12 +186,13 @@ class TableUpdater:
             release(view)
         return True
 
-    async def post(self, loaded: Loaded, channel_id: int) -> discord.Message:
+    async def post(self, loaded: Loaded, channel_id: int, drawing: TableDrawing | None = None) -> discord.Message:
         """Post a new table message and remember it as the game's table."""
         channel = self.channels.get_partial_messageable(channel_id)
+        drawn = drawing or await self.draw(loaded)
 
         async def send() -> discord.Message:
-            content, file, items = await self.message(loaded)
+            content, file, items = drawn.parts()
             view = table_card(content, file.filename, items)  # one Components V2 card (bot.layout)
             try:
                 return await channel.send(file=file, view=view, allowed_mentions=discord.AllowedMentions.none())
@@ -204,18 +236,51 @@ class TableUpdater:
             if wait > 0:
                 await asyncio.sleep(wait)
             self._dirty.discard(game_id)
+            owed = False
             try:
                 await self.refresh(game_id)
             except Refused as refused:
                 if refused.refusal in (Refusal.CHANNEL_LOST, Refusal.CHANNEL_GONE) and self.on_refusal is not None:
                     await self.on_refusal(game_id, refused.refusal)
                 elif refused.refusal is Refusal.TRANSIENT:
-                    log.warning("gave up on the table of game %d for now: %s", game_id, refused)
+                    owed = True
                 else:
                     log.error("could not update the table of game %d", game_id, exc_info=refused)
             except Exception:
                 log.exception("could not update the table of game %d", game_id)
             self._last_edit[game_id] = self.service.clock()
+            if owed:
+                self._again(game_id)
+            else:
+                self._settled(game_id)
+
+    def _again(self, game_id: int) -> None:
+        """The table still shows an older state after a transient failure: edit it again after a backoff
+        (bot.refusals.Backoff), whether or not another move comes (after the last move none does)."""
+        failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+        retry = self._retries.get(game_id)
+        if retry is not None and not retry.done():
+            return  # one already waits (a move marked the table meanwhile, and its edit failed too)
+        delay = self.backoff.delay(failures)
+        log.warning("the table of game %d is not up to date yet; trying again in %.2f s", game_id, delay)
+        self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay), name=f"table-retry-{game_id}")
+
+    async def _retry(self, game_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.mark_dirty(game_id)
+
+    def _settled(self, game_id: int) -> None:
+        """The table shows the game (or was refused for good): no retry is owed."""
+        self._failures.pop(game_id, None)
+        retry = self._retries.pop(game_id, None)
+        if retry is not None and retry is not asyncio.current_task():
+            retry.cancel()
+
+    def pending(self, game_id: int | None = None) -> list[asyncio.Task[None]]:
+        """The table edits still owed (of one game, or of all): under way, asked for, or due again after a
+        transient failure. Empty once every table shows its game or was refused for good."""
+        tasks = [*self._tasks.items(), *self._retries.items()]
+        return [task for game, task in tasks if not task.done() and game_id in (None, game)]
 
     async def refresh(self, game_id: int) -> None:
         """Edit the table message now (or post a fresh one when it is old or gone)."""
@@ -230,14 +295,15 @@ class TableUpdater:
             return
         if self._drawn.get(game_id) == self.drawn(loaded):
             return  # it shows this state already
-        if await self._edit_by_token(game_id, record.table_message_id, loaded):
+        drawing = await self.draw(loaded)
+        if await self._edit_by_token(game_id, record.table_message_id, drawing):
             self._drawn[game_id] = self.drawn(loaded)
             return
         channel = self.channels.get_partial_messageable(record.table_channel_id)
         partial = channel.get_partial_message(record.table_message_id)
 
         async def edit() -> None:
-            content, file, items = await self.message(loaded)
+            content, file, items = drawing.parts()
             view = table_card(content, file.filename, items)
             try:  # content=None: a lobby or an older classic table becomes the V2 card (no content beside it)
                 await partial.edit(content=None, attachments=[file], view=view)
@@ -249,7 +315,8 @@ class TableUpdater:
             self._drawn[game_id] = self.drawn(loaded)
         except Refused as refused:
             if refused.refusal is Refusal.MESSAGE_GONE:
-                await self.post(loaded, record.table_channel_id)
+                await self.post(loaded, record.table_channel_id, drawing)
+                self.on_moved(game_id)
             elif isinstance(refused.error, discord.HTTPException) and refused.error.code == 30046:
                 await self._replace(loaded)  # edits to a message older than an hour are rate limited
             elif isinstance(refused.error, discord.HTTPException) and refused.error.code == THREAD_ARCHIVED:
@@ -263,6 +330,7 @@ class TableUpdater:
         assert record.table_channel_id is not None
         old = record.table_message_id
         await self.post(loaded, record.table_channel_id)
+        self.on_moved(record.id)
         if old is not None:
             channel = self.channels.get_partial_messageable(record.table_channel_id)
             try:  # the old table loses its picture and buttons and points to the new one
@@ -272,6 +340,7 @@ class TableUpdater:
 
     async def close(self) -> None:
         self._closed = True
-        for task in self._tasks.values():
+        tasks = [*self._tasks.values(), *self._retries.values()]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)

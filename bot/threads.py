@@ -23,7 +23,11 @@ thread and renames it for the new game; at its Start it takes over the channel's
 so the channel keeps one line per thread, showing the latest game's end.
 
 Missing permissions (Create Public Threads, Send Messages in Threads: 50013) never stop a game: the
-table plays in the channel, and the lobby says why in words a server admin can act on.
+table plays in the channel, and the lobby says why in words a server admin can act on. A thread that
+a moderator archived and locked mid-game (a send refused with 50083), or that the bot may no longer
+post in (50001, 50013), refuses for good: the game goes on by DM, whatever the reconciler posts goes
+to the thread's parent channel instead (`thread_refuses`), and at the end the channel's note says the
+standings are posted below it.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ log = logging.getLogger(__name__)
 AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080
 MAX_THREAD_NAME = 100  # Discord's limit for a channel name
 NOTE_SHOWN = "over"  # the key of a lobby note once it shows the game's end (data.messages)
+THREAD_ARCHIVED = 50083  # Discord refuses edits in an archived thread, and sends in a locked one
 NEEDED = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
 
 NO_THREAD_HERE = (
@@ -66,6 +71,14 @@ def game_channel(record: GameRecord) -> int:
     """Where a game's messages go: the channel of its table (the thread, once the table is posted
     there), else its thread, else its channel. Every post, notice and result asks this."""
     return record.table_channel_id or record.thread_id or record.channel_id
+
+
+def thread_refuses(refused: Refused) -> bool:
+    """Whether a thread refused a post for good: archived and locked by a moderator (50083), or closed to
+    the bot (50001 Missing Access, 50013 Missing Permissions). Its parent channel takes the post instead."""
+    error = refused.error
+    archived = isinstance(error, discord.HTTPException) and error.code == THREAD_ARCHIVED
+    return archived or refused.refusal is Refusal.CHANNEL_LOST
 
 
 def name_length(text: str) -> int:
@@ -113,16 +126,19 @@ def taken_note(record: GameRecord, previous: ShownMessage) -> ShownMessage:
     return dataclasses.replace(previous, game_id=record.id, version=record.version, key="")
 
 
-def note_over(title: str, record: GameRecord, match: MatchRecord | None) -> str:
+def note_over(title: str, record: GameRecord, match: MatchRecord | None, *, moved: bool = False) -> str:
     """The lobby note once the game has ended, in one line: the winner, the other places in order, and
-    the link to the thread that holds the standings (or why the game ended early)."""
+    the link to the thread that holds the standings (or why the game ended early). `moved`: the thread
+    refused the standings (archived and locked by a moderator), so they were posted in this channel,
+    below the note, and the note says so."""
     where = f"<#{record.thread_id}>" if record.thread_id is not None else ""
     head = f"**{title}** · table #{record.id}"
     if record.status is not GameStatus.FINISHED:
         reason = record.end_reason or "it was stopped"
         return f"{head} ended early: {reason}. Nothing was rated · {where}"
-    if match is None:  # finished, its match not found: the standings in the thread say the rest
-        return f"🏆 {head} is over · standings in {where}"
+    standings = f"{where} was closed, so the standings are posted below" if moved else f"standings in {where}"
+    if match is None:  # finished, its match not found: the standings say the rest
+        return f"🏆 {head} is over · {standings}"
     places: dict[int, list[str]] = {}
     for player in sorted(match.players, key=lambda p: (p.place, p.seat)):
         places.setdefault(player.place, []).append(shown_name(player.display_name))
@@ -130,7 +146,7 @@ def note_over(title: str, record: GameRecord, match: MatchRecord | None) -> str:
     for place, names in sorted(places.items()):
         together = " and ".join(names)
         parts.append(f"{together} won" if place == 1 else f"{ordinal(place)} {together}")
-    return f"🏆 {head} is over: " + " · ".join([*parts, f"standings in {where}"])
+    return f"🏆 {head} is over: " + " · ".join([*parts, standings])
 
 
 def missing(permissions: discord.Permissions) -> list[str]:

@@ -49,16 +49,50 @@ class Post:
 
 class Transport(Protocol):
     async def send_dm(
-        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
     ) -> Sent: ...
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
+
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None: ...
 
     async def strip(self, channel_id: int, message_id: int) -> None: ...
 
     async def post(self, channel_id: int, post: Post) -> Sent: ...
 
-    async def dm(self, user_id: int, post: Post) -> Sent: ...
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent: ...
+
+
+# A person's DM holds one hand per table they sit at and its notices: the newest few dozen messages hold
+# the hand of a turn whose post was unrecorded.
+HAND_LOOKBACK = 50
+
+
+def hand_version(components: Sequence[object], game_id: int) -> int:
+    """The newest game version the custom ids of `components` name for `game_id` (`cr:<game>:<version>:…`,
+    bot/ids.py), looking inside rows, containers and sections; -1 when none does."""
+    prefix = f"cr:{game_id}:"
+    newest = -1
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str) and custom_id.startswith(prefix):
+            version = custom_id[len(prefix) :].split(":", 1)[0]
+            if version.isascii() and version.isdigit():
+                newest = max(newest, int(version))
+        for attribute in ("children", "components"):
+            stack.extend(getattr(component, attribute, None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return newest
 
 
 def _mentions(post: Post) -> discord.AllowedMentions:
@@ -81,10 +115,17 @@ class DiscordTransport:
         return await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
 
     async def send_dm(
-        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
     ) -> Sent:
         """Send a hand; `channel_id` is the user's DM channel when known (else it is opened first). With
-        `nonce` it is sent with `enforce_nonce`, as a `Post` is."""
+        `nonce` it is sent with `enforce_nonce`, as a `Post` is. `silent` creates it without a push
+        notification (the SUPPRESS_NOTIFICATIONS flag): the turn digest tells the person instead."""
         channel = await self._dm_channel(user_id, channel_id)
         digest = image_digest(panel.image)
 
@@ -92,6 +133,8 @@ class DiscordTransport:
             kwargs = send_kwargs(panel)
             if nonce is not None:
                 kwargs["nonce"] = nonce  # discord.py sends it with enforce_nonce
+            if silent:
+                kwargs["silent"] = True
             try:
                 return await channel.send(**kwargs)
             finally:
@@ -106,6 +149,22 @@ class DiscordTransport:
             message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
         self.shown.remember(message, digest)
         return Sent(message.channel.id, message.id)
+
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
+        """The bot's hand message for `game_id` drawn at `version` or later among the newest messages of the
+        person's DM, if there is one: a post whose outcome was never known (the process was killed, the
+        request timed out) may have landed, and this is how a pass finds out once the post's nonce no
+        longer protects a second try."""
+        channel = await self._dm_channel(user_id, channel_id)
+        me = self.client.user.id if self.client.user is not None else None
+
+        async def look() -> Sent | None:
+            async for message in channel.history(limit=HAND_LOOKBACK):
+                if message.author.id == me and hand_version(message.components, game_id) >= version:
+                    return Sent(message.channel.id, message.id)
+            return None
+
+        return await retrying(look, self.policy, f"looking for the hand of game {game_id} in a DM")
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
@@ -158,8 +217,15 @@ class DiscordTransport:
         channel = self.client.get_partial_messageable(channel_id)
         return await self._send(channel, post, f"posting in channel {channel_id}")
 
-    async def dm(self, user_id: int, post: Post) -> Sent:
-        channel = await self._dm_channel(user_id, None)
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent:
+        """A plain DM; `channel_id` is the user's DM channel when known (else it is opened first)."""
+        channel = await self._dm_channel(user_id, channel_id)
+        try:
+            return await self._send(channel, post, f"a direct message to user {user_id}")
+        except Refused as refused:
+            if channel_id is None or refused.refusal not in (Refusal.CHANNEL_GONE, Refusal.CHANNEL_LOST):
+                raise
+        channel = await self._dm_channel(user_id, None)  # a remembered DM channel that no longer works
         return await self._send(channel, post, f"a direct message to user {user_id}")
 
     async def _send(self, channel: discord.abc.Messageable, post: Post, what: str) -> Sent:

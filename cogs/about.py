@@ -3,6 +3,9 @@
 The buttons are the first-time path: one tap from `/cardroom` to a running game against the computer
 (bot.quickstart). They are DynamicItems (`cardroom:play:<kind>`), so an old /cardroom message keeps
 working after a restart. The same card is the bot's first message in a server it joins (bot.welcome).
+
+`/cardroom` answers in the asker's language; the welcome is read by the whole server, so it takes the
+server's (bot.languages, design §10). The games' own summaries are their words modules' and stay English.
 """
 
 from __future__ import annotations
@@ -12,18 +15,27 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.ids import Scope, scope_pattern, scoped
+from bot.languages import reader_language, server_language
 from bot.layout import lobby_card
 from bot.texts import without_rule_ids
 from bot.welcome import welcome
+from data import StorageFault
 from games import registry
+from locales import SOURCE, t
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
 
-WELCOME_AGAIN = "`/cardroom` shows this again, only to you."
+
+def welcome_again(lang: str) -> str:
+    return t(lang, "`/cardroom` shows this again, only to you.")
+
+
+WELCOME_AGAIN = welcome_again(SOURCE)
 
 PLAY_ID = scope_pattern(Scope.PLAY, r"play:(?P<kind>[a-z]{1,20})")
 
@@ -31,11 +43,11 @@ PLAY_ID = scope_pattern(Scope.PLAY, r"play:(?P<kind>[a-z]{1,20})")
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_ID):
     """The Play button of one game: starts a game against the computer in this channel."""
 
-    def __init__(self, kind: str, title: str = "") -> None:
+    def __init__(self, kind: str, title: str = "", lang: str = SOURCE) -> None:
         self.kind = kind
         super().__init__(
             discord.ui.Button(
-                label=f"Play {title or kind}"[:80],
+                label=t(lang, "Play {game}", game=title or kind)[:80],
                 style=discord.ButtonStyle.primary,
                 emoji="▶️",
                 custom_id=scoped(Scope.PLAY, "play", kind),
@@ -77,39 +89,55 @@ class About(commands.Cog):
             adapter = adapters.get(kind)
             if adapter is None:
                 name = registry.get(kind).name
-                found.append((kind, name, "", f"**{name}** (not available on this bot right now)."))
+                found.append((kind, name, "", name))
                 continue
             summary = without_rule_ids(next((line for line in adapter.summary.splitlines() if line.strip()), ""))
             found.append((kind, adapter.title, adapter.command_name, summary))
         return found
 
-    def menu_lines(self) -> list[str]:
+    def menu_lines(self, lang: str = SOURCE) -> list[str]:
         """Every game with its command, then what the Play buttons do."""
-        lines = ["Cardroom hosts card games in this server:"]
-        for _, _, command, summary in self.games():
-            lines.append(f"• {summary} A table for friends: `/{command} new`."[:400] if command else f"• {summary}")
+        lines = [t(lang, "Cardroom hosts card games in this server:")]
+        for _, name, command, summary in self.games():
+            if command:
+                line = t(lang, "• {summary} A table for friends: `/{command} new`.", summary=summary, command=command)
+                lines.append(line[:400])
+            else:
+                lines.append(t(lang, "• **{game}** (not available on this bot right now).", game=name))
         lines.append(
-            "Press a **Play** button to start a game against the computer right now; `/rules` explains any game."
+            t(
+                lang,
+                "Press a **Play** button to start a game against the computer right now; `/rules` explains any game.",
+            )
         )
         return lines
 
-    def play_buttons(self) -> list[PlayButton]:
+    def play_buttons(self, lang: str = SOURCE) -> list[PlayButton]:
         """One Play button per game this bot can start (5 rows of 5 buttons: Discord's cap for one message)."""
         playable = [(kind, title) for kind, title, command, _ in self.games() if command]
-        return [PlayButton(kind, title) for kind, title in playable[:25]]
+        return [PlayButton(kind, title, lang) for kind, title in playable[:25]]
 
-    @app_commands.command(name="cardroom", description="Which games Cardroom hosts, and a button to play one now")
+    @app_commands.command(
+        name="cardroom", description=locale_str("Which games Cardroom hosts, and a button to play one now")
+    )
     async def cardroom(self, interaction: discord.Interaction) -> None:
+        lang = await reader_language(self.bot.service.db, interaction)
         view = discord.ui.View(timeout=None)
-        for item in self.play_buttons():
+        for item in self.play_buttons(lang):
             view.add_item(item)
-        await interaction.response.send_message("\n".join(self.menu_lines())[:2000], view=view, ephemeral=True)
+        await interaction.response.send_message("\n".join(self.menu_lines(lang))[:2000], view=view, ephemeral=True)
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        """The bot was added to a server: its first message there is this card, once (bot.welcome)."""
-        header = "👋 **Cardroom** has joined this server: card games for everyone here."
-        card = lobby_card("\n".join([header, *self.menu_lines()[1:], WELCOME_AGAIN]), self.play_buttons())
+        """The bot was added to a server: its first message there is this card, once (bot.welcome), in the
+        server's language."""
+        try:
+            lang = await server_language(self.bot.service.db, guild.id, guild.preferred_locale.value)
+        except StorageFault:  # the claim in bot.welcome meets the same database and decides; English meanwhile
+            lang = SOURCE
+        header = t(lang, "👋 **Cardroom** has joined this server: card games for everyone here.")
+        lines = [header, *self.menu_lines(lang)[1:], welcome_again(lang)]
+        card = lobby_card("\n".join(lines), self.play_buttons(lang))
         await welcome(self.bot, guild, card)
 
 

@@ -11,6 +11,11 @@ channels and turn timers (bot.lobby, for new lobbies), whether computer games co
 games-manager role (ending games, this panel), opting out of boards (leaderboards, stats, history),
 first-game tips (bot.guide, from the next hand message drawn).
 
+Every word of this surface is rendered for its reader through the catalogs (locales.t): the person's
+own panels in their language (bot.languages.reader_language), the server panel in the manager's too,
+since only they read it. `/settings language` chooses a person's language, `/settings server
+language:` the server's.
+
 Server panel components are a DynamicItem `cs:<action>` (and `cs:erase:<user>` / `cs:keep:<user>`
 for the delete-my-data confirmation), registered when the cog loads.
 """
@@ -23,18 +28,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.cog_lookup import find_cog
 from bot.decode import INVALID, strict_int
 from bot.ids import Scope, scope_pattern, scoped
+from bot.languages import reader_language
 from bot.layout import notice_kwargs
-from bot.permissions import NOT_A_MANAGER, is_games_manager
-from bot.texts import count, duration
+from bot.permissions import is_games_manager, not_a_manager
 from cogs.stats import selected_values
 from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
-from data.models import SeasonLength, SeasonReset
+from data.models import DIGEST_HOURS, SeasonLength, SeasonReset
 from data.privacy import ERASED_NAME
+from locales import LANGUAGES, NAMES, SOURCE, duration, listing, t, tn
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -51,37 +58,84 @@ MAX_ALLOWED_CHANNELS = 25  # a channel select picks at most 25
 SETTINGS_ID = scope_pattern(Scope.SETTINGS, r"(?P<action>[a-z]{1,20})(?::(?P<user>[0-9]{1,20}))?")
 
 
-TURN_NOTICE_TEXT = {
-    TurnNotice.EVERY: "every turn",
-    TurnNotice.CASUAL: "in casual games only",
-    TurnNotice.OFF: "never",
-}
+# "follow Discord": the value a language choice sends to clear the stored choice.
+FOLLOW = "discord"
 
 
-def on_off(value: bool) -> str:
-    return "on" if value else "off"
+def describe_user(settings: UserSettings, lang: str = SOURCE, shown: str | None = None) -> str:
+    """A person's settings, one line each; `shown` is the language their answers take now."""
+    if settings.hand_delivery is HandDelivery.DM:
+        hand = (
+            t(lang, "• Hand: by direct message (your DMs are closed to me, so the panel is used)")
+            if settings.dm_closed
+            else t(lang, "• Hand: by direct message")
+        )
+    else:
+        hand = (
+            t(lang, "• Hand: in the My hand panel (your DMs are closed to me, so the panel is used)")
+            if settings.dm_closed
+            else t(lang, "• Hand: in the My hand panel")
+        )
+    turns = {
+        TurnNotice.EVERY: t(lang, "• Tell me when my turn starts: every turn"),
+        TurnNotice.CASUAL: t(lang, "• Tell me when my turn starts: in casual games only"),
+        TurnNotice.OFF: t(lang, "• Tell me when my turn starts: never"),
+    }[settings.turn_notice]
+    digest = {
+        0: t(lang, "• Casual games: a DM each turn"),
+        1: t(lang, "• Casual games: one DM listing the tables waiting for you, {every}", every=t(lang, "every hour")),
+        4: t(
+            lang, "• Casual games: one DM listing the tables waiting for you, {every}", every=t(lang, "every 4 hours")
+        ),
+        12: t(
+            lang, "• Casual games: one DM listing the tables waiting for you, {every}", every=t(lang, "every 12 hours")
+        ),
+    }[settings.digest_hours]
+    boards = (
+        t(lang, "• Leaderboards: hidden (opted out)")
+        if settings.leaderboard_opt_out
+        else t(lang, "• Leaderboards: listed")
+    )
+    if settings.language in NAMES:
+        language = t(lang, "• Language: {language}", language=NAMES[settings.language])
+    else:
+        language = t(lang, "• Language: follows Discord ({language})", language=NAMES[shown or lang])
+    return "\n".join([hand, turns, digest, boards, language])
 
 
-def describe_user(settings: UserSettings) -> str:
-    hand = "by direct message" if settings.hand_delivery is HandDelivery.DM else "in the My hand panel"
+def describe_guild(settings: GuildSettings, lang: str = SOURCE, shown: str | None = None) -> str:
+    """A server's settings, one line each; `shown` is the language its tables read now."""
+    if settings.allowed_channel_ids:
+        channels = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channel_ids))
+        allowed = t(lang, "• Games allowed in: {channels}", channels=channels)
+    else:
+        allowed = t(lang, "• Games allowed in: every channel")
+    if settings.manager_role_id:
+        role = t(lang, "• Games-manager role: {role}", role=f"<@&{settings.manager_role_id}>")
+    else:
+        role = t(lang, "• Games-manager role: none (Manage Server only)")
+    if settings.language in NAMES:
+        language = t(lang, "• Server language: {language}", language=NAMES[settings.language])
+    else:
+        language = t(
+            lang, "• Server language: follows the server's Discord language ({language})", language=NAMES[shown or lang]
+        )
     lines = [
-        f"• Hand: {hand}" + (" (your DMs are closed to me, so the panel is used)" if settings.dm_closed else ""),
-        f"• Tell me when my turn starts: {TURN_NOTICE_TEXT[settings.turn_notice]}",
-        f"• Leaderboards: {'hidden (opted out)' if settings.leaderboard_opt_out else 'listed'}",
-    ]
-    return "\n".join(lines)
-
-
-def describe_guild(settings: GuildSettings) -> str:
-    channels = ", ".join(f"<#{c}>" for c in sorted(settings.allowed_channel_ids)) or "every channel"
-    role = f"<@&{settings.manager_role_id}>" if settings.manager_role_id else "none (Manage Server only)"
-    lines = [
-        f"• Live turn timer: {duration(settings.live_turn_seconds)}",
-        f"• Casual turn timer: {duration(settings.casual_turn_seconds)}",
-        f"• Games allowed in: {channels}",
-        f"• Games-manager role: {role}",
-        f"• Games with computer players count in stats: {'yes' if settings.computer_games_count else 'no'}",
-        f"• Each table in its own thread: {on_off(settings.threads)}",
+        t(lang, "• Live turn timer: {duration}", duration=duration(lang, settings.live_turn_seconds)),
+        t(lang, "• Casual turn timer: {duration}", duration=duration(lang, settings.casual_turn_seconds)),
+        allowed,
+        role,
+        (
+            t(lang, "• Games with computer players count in stats: yes")
+            if settings.computer_games_count
+            else t(lang, "• Games with computer players count in stats: no")
+        ),
+        (
+            t(lang, "• Each table in its own thread: on")
+            if settings.threads
+            else t(lang, "• Each table in its own thread: off")
+        ),
+        language,
         f"• Seasons: {season_text(settings)}",
     ]
     return "\n".join(lines)
@@ -96,6 +150,18 @@ def season_text(settings: GuildSettings) -> str:
 
 
 RESET_CARRY_TEXT = "last season's rating, less certain"
+
+
+def server_language_choices() -> list[app_commands.Choice[str]]:
+    """Each language by its own name, then following the server's own Discord language."""
+    named = [app_commands.Choice(name=NAMES[code], value=code) for code in LANGUAGES]
+    return [*named, app_commands.Choice(name=locale_str("follow the server's Discord language"), value=FOLLOW)]
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """Each language by its own name, then "follow Discord" (which clears the stored choice)."""
+    named = [app_commands.Choice(name=NAMES[code], value=code) for code in LANGUAGES]
+    return [*named, app_commands.Choice(name=locale_str("follow Discord"), value=FOLLOW)]
 
 
 class SettingsControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=SETTINGS_ID):
@@ -124,7 +190,9 @@ def control(item: discord.ui.Item[Any], action: str, user: int | None = None) ->
 
 
 class Settings(commands.Cog):
-    settings = app_commands.Group(name="settings", description="Your Cardroom settings", guild_only=True)
+    settings = app_commands.Group(
+        name=locale_str("settings"), description=locale_str("Your Cardroom settings"), guild_only=True
+    )
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
@@ -141,23 +209,37 @@ class Settings(commands.Cog):
 
     # -- player settings ---------------------------------------------------------------------------
 
-    @settings.command(name="show", description="Your settings, and this server's")
+    @settings.command(name=locale_str("show"), description=locale_str("Your settings, and this server's"))
     async def show(self, interaction: discord.Interaction) -> None:
+        lang = await reader_language(self.db, interaction)
         mine = await self.db.settings.user(interaction.user.id)
         server = await self.db.settings.guild(interaction.guild_id or 0)
-        tips = "off" if await self.db.firsttime.tips_off(interaction.user.id) else f"on ({self.guided_games()})"
-        text = (
-            f"**Your settings**\n{describe_user(mine)}\n• Tips in your first game: {tips}\n\n"
-            f"**This server**\n{describe_guild(server)}"
+        tips = (
+            t(lang, "• Tips in your first game: off")
+            if await self.db.firsttime.tips_off(interaction.user.id)
+            else t(lang, "• Tips in your first game: on ({games})", games=self.guided_games(lang))
+        )
+        text = "\n".join(
+            [
+                t(lang, "**Your settings**"),
+                describe_user(mine, lang, lang),
+                tips,
+                "",
+                t(lang, "**This server**"),
+                describe_guild(server, lang, self.server_shown(interaction, server)),
+            ]
         )
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
-    @settings.command(name="hand", description="Get your hand by direct message or in the My hand panel")
-    @app_commands.describe(delivery="dm: I send your hand privately; panel: press My hand on the table")
+    @settings.command(
+        name=locale_str("hand"), description=locale_str("Get your hand by direct message or in the My hand panel")
+    )
+    @app_commands.describe(delivery=locale_str("dm: I send your hand privately; panel: press My hand on the table"))
+    @app_commands.rename(delivery=locale_str("delivery"))
     @app_commands.choices(
         delivery=[
-            app_commands.Choice(name="direct message", value=HandDelivery.DM.value),
-            app_commands.Choice(name="My hand panel", value=HandDelivery.PANEL.value),
+            app_commands.Choice(name=locale_str("direct message"), value=HandDelivery.DM.value),
+            app_commands.Choice(name=locale_str("My hand panel"), value=HandDelivery.PANEL.value),
         ]
     )
     async def hand(self, interaction: discord.Interaction, delivery: str) -> None:
@@ -167,57 +249,117 @@ class Settings(commands.Cog):
         new = await self.db.settings.update_user(interaction.user.id, hand_delivery=chosen, dm_closed=reset)
         await self._saved(interaction, new)
 
-    @settings.command(name="turns", description="When to tell you that your turn has started")
+    @settings.command(name=locale_str("turns"), description=locale_str("When to tell you that your turn has started"))
     @app_commands.describe(
-        notify="A new DM with your hand (or a mention in the channel, without DMs) when your turn starts"
+        notify=locale_str("A new DM with your hand (or a mention in the channel, without DMs) when your turn starts"),
+        digest=locale_str("Casual games: one DM at most this often listing the tables waiting for you"),
     )
+    @app_commands.rename(notify=locale_str("notify"), digest=locale_str("digest"))
     @app_commands.choices(
         notify=[
-            app_commands.Choice(name="every turn", value=TurnNotice.EVERY.value),
-            app_commands.Choice(name="casual games only", value=TurnNotice.CASUAL.value),
-            app_commands.Choice(name="off", value=TurnNotice.OFF.value),
+            app_commands.Choice(name=locale_str("every turn"), value=TurnNotice.EVERY.value),
+            app_commands.Choice(name=locale_str("casual games only"), value=TurnNotice.CASUAL.value),
+            app_commands.Choice(name=locale_str("off"), value=TurnNotice.OFF.value),
         ]
     )
-    async def turns(self, interaction: discord.Interaction, notify: str) -> None:
-        new = await self.db.settings.update_user(interaction.user.id, turn_notice=TurnNotice(notify))
+    @app_commands.choices(
+        digest=[
+            app_commands.Choice(name=locale_str("off"), value=0),
+            app_commands.Choice(name=locale_str("every hour"), value=1),
+            app_commands.Choice(name=locale_str("every 4 hours"), value=4),
+            app_commands.Choice(name=locale_str("every 12 hours"), value=12),
+        ]
+    )
+    async def turns(
+        self, interaction: discord.Interaction, notify: str | None = None, digest: int | None = None
+    ) -> None:
+        if digest is not None and digest != 0 and digest not in DIGEST_HOURS:
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
+            return
+        new = await self.db.settings.update_user(
+            interaction.user.id,
+            turn_notice=None if notify is None else TurnNotice(notify),
+            digest_hours=digest,
+        )
         await self._saved(interaction, new)
 
-    @settings.command(name="leaderboard", description="Be listed on leaderboards, or keep your results private")
-    @app_commands.describe(listed="False hides you from boards; others can't see your stats or history")
+    @settings.command(
+        name=locale_str("leaderboard"),
+        description=locale_str("Be listed on leaderboards, or keep your results private"),
+    )
+    @app_commands.describe(listed=locale_str("False hides you from boards; others can't see your stats or history"))
+    @app_commands.rename(listed=locale_str("listed"))
     async def leaderboard(self, interaction: discord.Interaction, listed: bool) -> None:
         new = await self.db.settings.update_user(interaction.user.id, leaderboard_opt_out=not listed)
         await self._saved(interaction, new)
 
-    @settings.command(name="tips", description="Tips on your hand in your first game of a game that has a guide")
-    @app_commands.describe(shown="False: no more tips; True: your next game shows them again from the start")
+    @settings.command(
+        name=locale_str("tips"),
+        description=locale_str("Tips on your hand in your first game of a game that has a guide"),
+    )
+    @app_commands.describe(
+        shown=locale_str("False: no more tips; True: your next game shows them again from the start")
+    )
+    @app_commands.rename(shown=locale_str("shown"))
     async def tips(self, interaction: discord.Interaction, shown: bool) -> None:
+        lang = await reader_language(self.db, interaction)
         await self.db.firsttime.set_tips(interaction.user.id, shown, at=self.bot.service.clock())
         text = (
-            f"Saved. Your next game shows tips again from its first turn ({self.guided_games()})."
+            t(
+                lang,
+                "Saved. Your next game shows tips again from its first turn ({games}).",
+                games=self.guided_games(lang),
+            )
             if shown
-            else "Saved. No more tips on your hand; `/settings tips shown:True` brings them back."
+            else t(lang, "Saved. No more tips on your hand; `/settings tips shown:True` brings them back.")
         )
         await interaction.response.send_message(text, ephemeral=True)
 
-    def guided_games(self) -> str:
+    @settings.command(name=locale_str("language"), description=locale_str("The language Cardroom writes to you in"))
+    @app_commands.describe(language=locale_str("Your language, or follow the language of your Discord app"))
+    @app_commands.rename(language=locale_str("language"))
+    @app_commands.choices(language=language_choices())
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        chosen = None if language == FOLLOW else language
+        if chosen is not None and chosen not in LANGUAGES:
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
+            return
+        new = await self.db.settings.set_language(interaction.user.id, chosen)
+        lang = await reader_language(self.db, interaction)
+        await self._saved(interaction, new, lang)
+
+    def guided_games(self, lang: str = SOURCE) -> str:
         """The games with a guided first game (bot.guide), by name."""
         titles = [adapter.title for adapter in self.bot.service.adapters.values() if adapter.guide]
-        return ", ".join(titles) or "no game has tips yet"
+        return listing(lang, titles) if titles else t(lang, "no game has tips yet")
+
+    async def _saved(self, interaction: discord.Interaction, settings: UserSettings, lang: str | None = None) -> None:
+        if lang is None:
+            lang = await reader_language(self.db, interaction)
+        text = f"{t(lang, 'Saved. Your settings now:')}\n{describe_user(settings, lang, lang)}"
+        await interaction.response.send_message(text, ephemeral=True)
 
     @staticmethod
-    async def _saved(interaction: discord.Interaction, settings: UserSettings) -> None:
-        await interaction.response.send_message(f"Saved. Your settings now:\n{describe_user(settings)}", ephemeral=True)
+    def server_shown(interaction: discord.Interaction, server: GuildSettings) -> str:
+        """The language the server's tables read now (its choice, else its preferred locale)."""
+        from locales.resolve import for_server
+
+        preferred = interaction.guild_locale.value if interaction.guild_locale is not None else None
+        return for_server(server.language, preferred)
 
     # -- delete my data ----------------------------------------------------------------------------
 
-    @settings.command(name="delete-my-data", description="Delete your results, ratings and settings")
+    @settings.command(
+        name=locale_str("delete-my-data"), description=locale_str("Delete your results, ratings and settings")
+    )
     async def delete_my_data(self, interaction: discord.Interaction) -> None:
+        lang = await reader_language(self.db, interaction)
         user = interaction.user.id
         view = discord.ui.View(timeout=None)
         view.add_item(
             control(
                 discord.ui.Button(
-                    label="Yes, delete my data",
+                    label=t(lang, "Yes, delete my data"),
                     style=discord.ButtonStyle.danger,
                     custom_id=scoped(Scope.SETTINGS, "erase", user),
                 ),
@@ -226,17 +368,24 @@ class Settings(commands.Cog):
             )
         )
         view.add_item(
-            control(discord.ui.Button(label="Keep it", custom_id=scoped(Scope.SETTINGS, "keep", user)), "keep", user)
+            control(
+                discord.ui.Button(label=t(lang, "Keep it"), custom_id=scoped(Scope.SETTINGS, "keep", user)),
+                "keep",
+                user,
+            )
         )
         await interaction.response.send_message(
-            "This deletes your ratings and settings in every server and removes your name from all stored "
-            "results (other players' results stay, credited to “Deleted player”). If you are seated in a game, "
-            "a computer player takes your seat. This cannot be undone.",
+            t(
+                lang,
+                "This deletes your ratings and settings in every server and removes your name from all stored "
+                "results (other players' results stay, credited to “Deleted player”). If you are seated in a game, "
+                "a computer player takes your seat. This cannot be undone.",
+            ),
             view=view,
             ephemeral=True,
         )
 
-    async def erase(self, interaction: discord.Interaction) -> str:
+    async def erase(self, interaction: discord.Interaction, lang: str = SOURCE) -> str:
         """Leave every open game, then erase. Returns the summary for the player."""
         user = interaction.user
         service = self.bot.service
@@ -254,7 +403,7 @@ class Settings(commands.Cog):
         # Games still running with a computer in the seat are settled by the storage layer when they end.
         erasure = await self.db.privacy.erase_user(user.id, at=service.clock())
         log.info("user data erased on request (%d games left)", left)
-        return erasure_text(erasure, left)
+        return erasure_text(erasure, left, lang)
 
     async def _leave_lobby(self, game_id: int, seat: int, user_id: int) -> None:
         """Take the seat out of a lobby; the host role passes on, or the lobby closes if nobody is left."""
@@ -286,51 +435,82 @@ class Settings(commands.Cog):
 
     # -- server settings ---------------------------------------------------------------------------
 
-    @settings.command(name="server", description="Server settings: turn timers, channels, manager role")
-    async def server(self, interaction: discord.Interaction) -> None:
+    @settings.command(
+        name=locale_str("server"), description=locale_str("Server settings: turn timers, channels, manager role")
+    )
+    @app_commands.describe(language=locale_str("The language this server's tables read"))
+    @app_commands.rename(language=locale_str("language"))
+    @app_commands.choices(language=server_language_choices())
+    async def server(self, interaction: discord.Interaction, language: str | None = None) -> None:
+        lang = await reader_language(self.db, interaction)
         if not await is_games_manager(self.db, interaction):
-            await interaction.response.send_message(NOT_A_MANAGER, ephemeral=True)
+            await interaction.response.send_message(not_a_manager(lang), ephemeral=True)
             return
-        server = await self.db.settings.guild(interaction.guild_id or 0)
+        if language is not None and language != FOLLOW and language not in LANGUAGES:
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
+            return
+        guild_id = interaction.guild_id or 0
+        notice = ""
+        if language is None:
+            server = await self.db.settings.guild(guild_id)
+        else:
+            server = await self.db.settings.set_guild_language(guild_id, None if language == FOLLOW else language)
+            notice = t(lang, "Saved: new games use these settings.")
+            log.info("server language changed")
         await interaction.response.send_message(
-            **self.server_panel(server), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            **self.server_panel(server, notice, lang, self.server_shown(interaction, server)),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @staticmethod
-    def server_panel(server: GuildSettings, notice: str = "") -> dict[str, Any]:
+    def server_panel(
+        server: GuildSettings, notice: str = "", lang: str = SOURCE, shown: str | None = None
+    ) -> dict[str, Any]:
         """Four selects and four buttons: five rows, Discord's maximum for a message (discord-notes C.1)."""
 
-        def timer_select(action: str, choices: tuple[int, ...], current: int, label: str) -> SettingsControl:
+        def label(action: str, seconds: int) -> str:
+            shown = duration(lang, seconds)
+            if action == "live":
+                return t(lang, "Live turns: {duration}", duration=shown)
+            return t(lang, "Casual turns: {duration}", duration=shown)
+
+        def timer_select(action: str, choices: tuple[int, ...], current: int) -> SettingsControl:
             values = sorted({*choices, current})
-            options = [
-                discord.SelectOption(label=f"{label}: {duration(v)}", value=str(v), default=v == current)
-                for v in values
-            ]
+            options = [discord.SelectOption(label=label(action, v), value=str(v), default=v == current) for v in values]
             return control(discord.ui.Select(custom_id=scoped(Scope.SETTINGS, action), options=options[:25]), action)
 
         channels: discord.ui.ChannelSelect[Any] = discord.ui.ChannelSelect(
             custom_id=scoped(Scope.SETTINGS, "channels"),
             channel_types=[discord.ChannelType.text],
-            placeholder="Games allowed in (choose none: every channel)",
+            placeholder=t(lang, "Games allowed in (choose none: every channel)"),
             min_values=0,
             max_values=MAX_ALLOWED_CHANNELS,
             default_values=[discord.Object(c) for c in sorted(server.allowed_channel_ids)][:MAX_ALLOWED_CHANNELS],
         )
         role: discord.ui.RoleSelect[Any] = discord.ui.RoleSelect(
             custom_id=scoped(Scope.SETTINGS, "role"),
-            placeholder="Games-manager role (choose none: Manage Server only)",
+            placeholder=t(lang, "Games-manager role (choose none: Manage Server only)"),
             min_values=0,
             max_values=1,
         )
         counted = server.computer_games_count
         toggle: discord.ui.Button[Any] = discord.ui.Button(
-            label=f"Computer games count in stats: {'yes' if counted else 'no'}",
+            label=(
+                t(lang, "Computer games count in stats: yes")
+                if counted
+                else t(lang, "Computer games count in stats: no")
+            ),
             custom_id=scoped(Scope.SETTINGS, "computers"),
             style=discord.ButtonStyle.success if counted else discord.ButtonStyle.secondary,
         )
         # Beside the toggle above, in the fifth row: new tables open in their own thread (bot.threads).
         threads: discord.ui.Button[Any] = discord.ui.Button(
-            label=f"Each table in its own thread: {on_off(server.threads)}",
+            label=(
+                t(lang, "Each table in its own thread: on")
+                if server.threads
+                else t(lang, "Each table in its own thread: off")
+            ),
             custom_id=scoped(Scope.SETTINGS, "threads"),
             style=discord.ButtonStyle.success if server.threads else discord.ButtonStyle.secondary,
         )
@@ -351,8 +531,8 @@ class Settings(commands.Cog):
         )
         view = discord.ui.View(timeout=None)
         for item in (
-            timer_select("live", LIVE_CHOICES, server.live_turn_seconds, "Live turns"),
-            timer_select("casual", CASUAL_CHOICES, server.casual_turn_seconds, "Casual turns"),
+            timer_select("live", LIVE_CHOICES, server.live_turn_seconds),
+            timer_select("casual", CASUAL_CHOICES, server.casual_turn_seconds),
             control(channels, "channels"),
             control(role, "role"),
             control(toggle, "computers"),
@@ -361,7 +541,7 @@ class Settings(commands.Cog):
             control(reset, "reset"),
         ):
             view.add_item(item)
-        text = f"**Server settings**\n{describe_guild(server)}"
+        text = f"{t(lang, '**Server settings**')}\n{describe_guild(server, lang, shown)}"
         if notice:
             text += f"\n_{notice}_"
         return {"content": text, "view": view}
@@ -372,8 +552,9 @@ class Settings(commands.Cog):
         if action in ("erase", "keep"):
             await self._confirm(interaction, action, user)
             return
+        lang = await reader_language(self.db, interaction)
         if not await is_games_manager(self.db, interaction):
-            await interaction.response.send_message(NOT_A_MANAGER, ephemeral=True)
+            await interaction.response.send_message(not_a_manager(lang), ephemeral=True)
             return
         guild_id = interaction.guild_id or 0
         settings = self.db.settings
@@ -408,19 +589,22 @@ class Settings(commands.Cog):
             server = await settings.guild(guild_id)
         log.info("server settings changed (%s)", action)
         await interaction.response.edit_message(
-            **self.server_panel(server, "Saved: new games use these settings."),
+            **self.server_panel(
+                server, t(lang, "Saved: new games use these settings."), lang, self.server_shown(interaction, server)
+            ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def _confirm(self, interaction: discord.Interaction, action: str, user: int | None) -> None:
+        lang = await reader_language(self.db, interaction)
         if interaction.user.id != user:  # only the person who asked can confirm their own deletion
-            await interaction.response.send_message("That button is someone else's.", ephemeral=True)
+            await interaction.response.send_message(t(lang, "That button is someone else's."), ephemeral=True)
             return
         if action == "keep":
-            await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+            await interaction.response.edit_message(content=t(lang, "Nothing was deleted."), view=None)
             return
         await interaction.response.defer()
-        summary = await self.erase(interaction)
+        summary = await self.erase(interaction, lang)
         await interaction.edit_original_response(content=summary, view=None)
 
 
@@ -428,15 +612,28 @@ async def setup(bot: CardBot) -> None:
     await bot.add_cog(Settings(bot))
 
 
-def erasure_text(erasure: Erasure, left: int) -> str:
-    """What `/settings forget-me` did, in counts with their plurals ("1 result", "2 seats")."""
-    where = [count(erasure.match_rows, "result"), count(erasure.seats, "seat")]
+def erasure_text(erasure: Erasure, left: int, lang: str = SOURCE) -> str:
+    """What `/settings delete-my-data` did, in counts with the language's plurals ("1 result", "2 seats")."""
+    where = [
+        tn(lang, "{n} result", "{n} results", erasure.match_rows),
+        tn(lang, "{n} seat", "{n} seats", erasure.seats),
+    ]
     if erasure.messages:
-        where.append(count(erasure.messages, "stored message"))
+        where.append(tn(lang, "{n} stored message", "{n} stored messages", erasure.messages))
     lines = [
-        f"Done. Removed your name from {', '.join(where[:-1])} and {where[-1]}, "
-        f"deleted {count(erasure.ratings, 'rating')} and your settings."
+        t(
+            lang,
+            "Done. Removed your name from {places}, deleted {ratings} and your settings.",
+            places=listing(lang, where),
+            ratings=tn(lang, "{n} rating", "{n} ratings", erasure.ratings),
+        )
     ]
     if left:
-        lines.append(f"You left {count(left, 'open game')}; computer players took your seats.")
+        lines.append(
+            t(
+                lang,
+                "You left {games}; computer players took your seats.",
+                games=tn(lang, "{n} open game", "{n} open games", left),
+            )
+        )
     return "\n".join(lines)

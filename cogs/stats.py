@@ -26,7 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cog_lookup import find_cog
-from bot.decode import INVALID, strict_int, values_were_shown
+from bot.decode import INVALID, STRAY, strict_int, values_were_shown
 from bot.ids import Scope, scope_pattern, scoped
 from bot.names import shown_name, shown_names
 from bot.seasons import season_board
@@ -143,6 +143,15 @@ def replay_frame(bot: CardBot, saved: SavedGame, step: int) -> Frame:
     return Frame(step, total, image, header)
 
 
+def shows_a_replay(message: discord.Message | None) -> bool:
+    """True for a replay message: classic components (its text is `content`, which a Components V2
+    message cannot take: 50035) and replay steps only, so a step edits nothing but a replay."""
+    if message is None or message.flags.components_v2:
+        return False
+    ids = [getattr(child, "custom_id", None) for row in message.components for child in getattr(row, "children", ())]
+    return bool(ids) and all(isinstance(custom_id, str) and REPLAY_ID.fullmatch(custom_id) for custom_id in ids)
+
+
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_ID):
     """⏮ ◀ ▶ ⏭ on a replay message."""
 
@@ -162,6 +171,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = find_cog(interaction.client, Stats)
         if cog is None:
+            return
+        if not shows_a_replay(interaction.message):  # a step id the bot never put on this message
+            await interaction.response.send_message(STRAY, ephemeral=True)
             return
         await interaction.response.defer()  # deferred update: replaying and drawing take a moment
         kwargs = await cog.replay_message(interaction, self.game_id, self.step)

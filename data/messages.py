@@ -103,6 +103,19 @@ class MessageRepository:
         )
         return bool(earlier) and at - float(earlier[0]["at"]) < redo_within
 
+    async def reclaim(
+        self, game_id: int, kind: MessageKind, seat: int, version: int, *, at: float, lapsed_before: float
+    ) -> bool:
+        """Take over the claim of `version` made before `lapsed_before` (its nonce's window is over and no
+        message of it was found): True for the one caller whose update changed the row, so of several
+        processes that find the same lapsed claim, one posts."""
+        rows = await self._db.statement(
+            "UPDATE notice_claims SET at = ? WHERE game_id = ? AND kind = ? AND seat = ? AND version = ? AND at < ? "
+            "RETURNING at",
+            (at, game_id, kind.value, seat, version, lapsed_before),
+        )
+        return bool(rows)
+
     async def owe(self, game_id: int, kind: MessageKind, seat: int, key: str, *, version: int) -> None:
         """Record a message still to be sent (e.g. "X left"), unless one for that slot is already stored."""
         async with self._db.transaction() as tx:

@@ -59,6 +59,10 @@ class TurnNotice(StrEnum):
     OFF = "off"
 
 
+# The digest's periods a person may choose (`/settings turns digest:`), in hours.
+DIGEST_HOURS = (1, 4, 12)
+
+
 class MessageKind(StrEnum):
     """The per-game messages whose shown state is stored (data.messages)."""
 
@@ -276,6 +280,9 @@ class UserSettings:
     dm_closed: bool = False
     leaderboard_opt_out: bool = False
     turn_notice: TurnNotice = TurnNotice.EVERY
+    digest_hours: int = 0  # casual turns told by one digest DM at most this often (0: a notice per turn)
+    language: str | None = None  # chosen in /settings language; None follows Discord's locale
+    seen_locale: str | None = None  # the last Discord locale of their interactions, for DMs with none at hand
 
 
 class SeasonLength(StrEnum):
@@ -320,6 +327,7 @@ class GuildSettings:
     season_length: SeasonLength = SeasonLength.OFF  # boards in seasons (data.seasons); off by default
     season_reset: SeasonReset = SeasonReset.FRESH
     seasons_since: float | None = None  # when seasons were last turned on: earlier seasons never close
+    language: str | None = None  # what the server's tables read; None follows its preferred locale
 
     def turn_seconds(self, timer: TurnTimer) -> int:
         return self.live_turn_seconds if timer is TurnTimer.LIVE else self.casual_turn_seconds

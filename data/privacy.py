@@ -65,6 +65,7 @@ ERASED_TABLES = (
     "guides",
     "pending_erasures",
     "messages",
+    "digests",
 )
 
 
@@ -96,6 +97,7 @@ class PrivacyRepository:
             ratings += await tx.run("DELETE FROM season_ratings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM guides WHERE user_id = ?", (user_id,))  # first-game tips: a setting too
+            await tx.run("DELETE FROM digests WHERE user_id = ?", (user_id,))  # which tables waited for them
             messages = await _erase_notices(tx, user_id, names)
             open_rows = await tx.all(
                 "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .models import GuildSettings, HandDelivery, SeasonLength, SeasonReset, TurnNotice, UserSettings
+from .models import DIGEST_HOURS, GuildSettings, HandDelivery, SeasonLength, SeasonReset, TurnNotice, UserSettings
 
 if TYPE_CHECKING:
     from .database import Database, Row, Tx
@@ -32,6 +32,9 @@ def _user_settings(user_id: int, row: Row | None) -> UserSettings:
         dm_closed=bool(row["dm_closed"]),
         leaderboard_opt_out=bool(row["leaderboard_opt_out"]),
         turn_notice=TurnNotice(row["turn_notice"]),
+        digest_hours=int(row["digest_hours"]),
+        language=row["language"],
+        seen_locale=row["seen_locale"],
     )
 
 
@@ -51,6 +54,7 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
         computer_games_count=bool(row["computer_games_count"]),
         allowed_channel_ids=channels,
         threads=bool(row["threads"]),
+        language=row["language"],
         season_length=SeasonLength(row["season_length"]),
         season_reset=SeasonReset(row["season_reset"]),
         seasons_since=row["seasons_since"],
@@ -60,11 +64,11 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
 async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
     await tx.run(
         "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
-        "computer_games_count, threads, season_length, season_reset, seasons_since) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "computer_games_count, threads, language, season_length, season_reset, seasons_since) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "live_turn_seconds = excluded.live_turn_seconds, casual_turn_seconds = excluded.casual_turn_seconds, "
         "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count, "
-        "threads = excluded.threads, season_length = excluded.season_length, "
+        "threads = excluded.threads, language = excluded.language, season_length = excluded.season_length, "
         "season_reset = excluded.season_reset, seasons_since = excluded.seasons_since",
         (
             settings.guild_id,
@@ -73,10 +77,26 @@ async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
             settings.manager_role_id,
             int(settings.computer_games_count),
             int(settings.threads),
+            settings.language,
             settings.season_length.value,
             settings.season_reset.value,
             settings.seasons_since,
         ),
+    )
+
+
+_NEW_USER_COLUMNS = "user_id, hand_delivery, dm_closed, leaderboard_opt_out, turn_notice"
+
+
+def _new_user(user_id: int) -> tuple[int, str, int, int, str]:
+    """The stored defaults of a person's row, for a statement that writes one column of a new row."""
+    defaults = UserSettings(user_id)
+    return (
+        user_id,
+        defaults.hand_delivery.value,
+        int(defaults.dm_closed),
+        int(defaults.leaderboard_opt_out),
+        defaults.turn_notice.value,
     )
 
 
@@ -99,6 +119,7 @@ class SettingsRepository:
         dm_closed: bool | None = None,
         leaderboard_opt_out: bool | None = None,
         turn_notice: TurnNotice | None = None,
+        digest_hours: int | None = None,
     ) -> UserSettings:
         """Change the given fields (None = leave as is) and return the result."""
         async with self._db.transaction() as tx:
@@ -109,21 +130,48 @@ class SettingsRepository:
                 dm_closed=current.dm_closed if dm_closed is None else dm_closed,
                 leaderboard_opt_out=current.leaderboard_opt_out if leaderboard_opt_out is None else leaderboard_opt_out,
                 turn_notice=current.turn_notice if turn_notice is None else TurnNotice(turn_notice),
+                digest_hours=current.digest_hours if digest_hours is None else digest_hours,
             )
+            if new.digest_hours != 0 and new.digest_hours not in DIGEST_HOURS:
+                raise ValueError(f"a digest comes every {DIGEST_HOURS} hours, not {new.digest_hours}")
             await tx.run(
-                "INSERT INTO user_settings (user_id, hand_delivery, dm_closed, leaderboard_opt_out, turn_notice) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "INSERT INTO user_settings (user_id, hand_delivery, dm_closed, leaderboard_opt_out, turn_notice, "
+                "digest_hours) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
                 "hand_delivery = excluded.hand_delivery, dm_closed = excluded.dm_closed, "
-                "leaderboard_opt_out = excluded.leaderboard_opt_out, turn_notice = excluded.turn_notice",
+                "leaderboard_opt_out = excluded.leaderboard_opt_out, turn_notice = excluded.turn_notice, "
+                "digest_hours = excluded.digest_hours",
                 (
                     user_id,
                     new.hand_delivery.value,
                     int(new.dm_closed),
                     int(new.leaderboard_opt_out),
                     new.turn_notice.value,
+                    new.digest_hours,
                 ),
             )
             return new
+
+    async def set_language(self, user_id: int, language: str | None) -> UserSettings:
+        """A person's language for everything written to them; None follows Discord's locale again."""
+        async with self._db.transaction() as tx:
+            await tx.run(
+                f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}, language) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (*_new_user(user_id), language),
+            )
+            return await _user(tx, user_id)
+
+    async def note_locale(self, user_id: int, locale: str) -> bool:
+        """Remember the Discord locale of a person's latest interaction. One statement, which writes only
+        when it differs from the stored one; True when it changed."""
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}, seen_locale) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET seen_locale = excluded.seen_locale "
+                "WHERE user_settings.seen_locale IS NULL OR user_settings.seen_locale <> excluded.seen_locale",
+                (*_new_user(user_id), locale),
+            )
+        return bool(changed)
 
     async def users_with_dm_closed(self, user_ids: Iterable[int]) -> frozenset[int]:
         """Which of `user_ids` are known to refuse DMs (one query per table, not per player)."""
@@ -185,6 +233,13 @@ class SettingsRepository:
                 season_reset=current.season_reset if reset is None else SeasonReset(reset),
                 seasons_since=since,
             )
+            await _save_guild(tx, new)
+            return new
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> GuildSettings:
+        """What the server's tables read; None follows the server's preferred locale again."""
+        async with self._db.transaction() as tx:
+            new = replace(await _guild(tx, guild_id), language=language)
             await _save_guild(tx, new)
             return new
 

@@ -64,6 +64,7 @@ class Person:
     id: str = field(default_factory=snowflake)
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"  # the language of their Discord client, sent as every interaction's `locale`
 
     def json(self) -> Json:
         # fmt: off
@@ -122,6 +123,7 @@ class Guild:
     joined_at: str = field(default_factory=now_iso)
     permissions: str = EVERYONE_PERMISSIONS
     app_permissions: str = APP_PERMISSIONS
+    preferred_locale: str = "en-US"  # the server's language (Server Settings > Community), `guild_locale`
 
     def channel(self, name: str) -> Channel:
         """The guild's text channel called `name`."""
@@ -149,7 +151,7 @@ class Guild:
             "channels": [{k: v for k, v in c.json().items() if k != "guild_id"} for c in self.channels],
             "roles": [self.everyone_role()], "features": [], "emojis": [], "stickers": [], "threads": [],
             "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
-            "soundboard_sounds": [], "preferred_locale": "en-US", "verification_level": 0,
+            "soundboard_sounds": [], "preferred_locale": self.preferred_locale, "verification_level": 0,
             "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0,
             "premium_tier": 0, "system_channel_flags": 0, "afk_timeout": 300,
         }
@@ -157,7 +159,7 @@ class Guild:
 
     def partial_json(self) -> Json:
         """The `guild` object inside INTERACTION_CREATE."""
-        return {"id": self.id, "locale": "en-US", "features": []}
+        return {"id": self.id, "locale": self.preferred_locale, "features": []}
 
 
 def message_json(channel: Channel, author: Person, body: Json, flags: int) -> Json:
@@ -192,7 +194,7 @@ def interaction_json(
     # fmt: off
     payload: Json = {
         "id": interaction_id, "application_id": app_id, "type": kind, "data": data, "token": token, "version": 1,
-        "channel_id": channel.id, "channel": channel.json(), "locale": "en-US", "app_permissions": app_permissions,
+        "channel_id": channel.id, "channel": channel.json(), "locale": user.locale, "app_permissions": app_permissions,
         "entitlements": [], "context": 1 if channel.is_dm else 0, "attachment_size_limit": 10 * 1024 * 1024,
         "authorizing_integration_owners": {"1": user.id} if guild is None else {"0": guild.id},
     }
@@ -201,5 +203,6 @@ def interaction_json(
         payload["user"] = user.json()
     else:
         member = {**user.member_json(guild.joined_at), "permissions": app_permissions}
-        payload.update(guild_id=guild.id, guild=guild.partial_json(), guild_locale="en-US", member=member)
+        guild_fields = {"guild_id": guild.id, "guild": guild.partial_json(), "guild_locale": guild.preferred_locale}
+        payload.update(guild_fields, member=member)
     return payload

@@ -846,7 +846,9 @@ class FakeDiscord:
             if key in body:
                 stored.data[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
         if body.get("flags") is not None:
-            stored.data["flags"] = (stored.data["flags"] & limits.EPHEMERAL) | int(body["flags"]) & ~limits.EPHEMERAL
+            # Set at creation only (Discord ignores them on an edit): ephemeral, and SUPPRESS_NOTIFICATIONS.
+            kept = limits.EPHEMERAL | (1 << 12)
+            stored.data["flags"] = (stored.data["flags"] & kept) | int(body["flags"]) & ~kept
         stored.data["flags"] &= ~limits.LOADING
         if "attachments" in body or uploads:
             self._attach(stored, body, uploads)

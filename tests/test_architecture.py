@@ -13,19 +13,30 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OUR_PACKAGES = {"games", "rendering", "data", "bot", "cogs", "terminal", "fakediscord"}
-# Computational libraries `games/` may use where they earn their place (design §1).
+OUR_PACKAGES = {"games", "tournaments", "rendering", "data", "bot", "cogs", "terminal", "fakediscord", "locales"}
+# Computational libraries `games/` may use where they earn their place (design §1); the pure packages
+# below take nothing else outside the standard library.
 GAMES_ALLOWED_THIRD_PARTY = {"highspy", "numpy"}
+PURE_ALLOWED_THIRD_PARTY = {"games": GAMES_ALLOWED_THIRD_PARTY, "tournaments": set[str]()}
 
 # package -> top-level modules it must never import
 FORBIDDEN = {
-    "games": {"discord", "aiosqlite", "PIL", "rendering", "data", "bot", "cogs", "terminal", "fakediscord"},
+    "games": {"discord", "aiosqlite", "PIL", "rendering", "data", "bot", "cogs", "terminal", "fakediscord", "locales"},
+    # Pairing and scoring are pure like the engines, and need not even the game declarations.
+    "tournaments": {
+        *("discord", "aiosqlite", "PIL", "games", "rendering", "data", "bot", "cogs", "terminal", "fakediscord")
+    },
     "rendering": {"discord", "aiosqlite", "data", "bot", "cogs", "terminal", "fakediscord"},
     "data": {"discord", "rendering", "bot", "cogs", "PIL", "terminal", "fakediscord"},
     # The terminal table runs with no Discord at all (no token, even a broken discord.py).
     "terminal": {"discord", "aiosqlite", "fakediscord"},
     # The offline Discord is a library about Discord's protocol; it knows nothing of Cardroom.
     "fakediscord": {"bot", "cogs", "games", "rendering", "data", "terminal"},
+    # Languages are words and CLDR data only: any layer that writes text may use them, games excepted.
+    "locales": {
+        *("discord", "aiosqlite", "PIL", "games", "tournaments", "rendering", "data", "bot", "cogs", "terminal"),
+        "fakediscord",
+    },
     # Benchmarks run without the test tree: scripted players and fixtures they share live in bench/.
     "bench": {"tests"},
 }
@@ -93,10 +104,10 @@ def violations(root: Path) -> list[str]:
                 if name in forbidden:
                     found.append(f"{relative}: imports {name}")
                 elif (
-                    package == "games"
+                    package in PURE_ALLOWED_THIRD_PARTY
                     and name not in sys.stdlib_module_names
                     and name not in OUR_PACKAGES
-                    and name not in GAMES_ALLOWED_THIRD_PARTY
+                    and name not in PURE_ALLOWED_THIRD_PARTY[package]
                     and name != "__future__"
                 ):
                     found.append(f"{relative}: imports {name}, which is neither stdlib nor allowed")
@@ -128,6 +139,8 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
         ("games/x.py", "def f():\n    from PIL import Image\n", "games/x.py: imports PIL"),
         ("games/x.py", "import requests\n", "games/x.py: imports requests, which is neither stdlib nor allowed"),
         ("games/x.py", "from rendering.cards import draw\n", "games/x.py: imports rendering"),
+        ("tournaments/x.py", "from data import events\n", "tournaments/x.py: imports data"),
+        ("tournaments/x.py", "import numpy\n", "tournaments/x.py: imports numpy, which is neither stdlib nor allowed"),
         ("games/x.py", "import importlib\nimportlib.import_module('bot.views')\n", "games/x.py: imports bot"),
         ("rendering/x.py", "import discord.ui\n", "rendering/x.py: imports discord"),
         ("bench/x.py", "from tests.e2e.seeds import fixed_seed\n", "bench/x.py: imports tests"),
@@ -139,6 +152,8 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
         ("terminal/x.py", "from bot.texts import count\n", "terminal/x.py: imports bot.texts"),
         ("fakediscord/x.py", "from bot.bot import CardBot\n", "fakediscord/x.py: imports bot"),
         ("fakediscord/x.py", "from games.cards import Card\n", "fakediscord/x.py: imports games"),
+        ("locales/x.py", "import discord\n", "locales/x.py: imports discord"),
+        ("locales/x.py", "from data import Database\n", "locales/x.py: imports data"),
     ],
 )
 def test_a_forbidden_import_is_caught(tmp_path, path, source, expected):
@@ -157,6 +172,8 @@ def test_allowed_imports_pass(tmp_path):
             "bot/a.py": "import discord\nfrom data import games\n",
             "terminal/a.py": "from cogs.thirteen.words import TERMINAL\nfrom rendering.words import count\n",
             "fakediscord/a.py": "import discord\nfrom aiohttp import web\n",
+            "locales/a.py": "from babel.numbers import format_decimal\n",
+            "rendering/b.py": "from locales import t\n",
         },
     )
     assert violations(root) == []

@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-SCANNED = ("games", "rendering", "data", "bot", "cogs", "tests", "bench")
+SCANNED = ("games", "tournaments", "rendering", "data", "bot", "cogs", "tests", "bench")
 SUFFIXES = (".py", ".sql")
 THIS_FILE = Path(__file__).resolve()
 

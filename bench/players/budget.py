@@ -9,6 +9,7 @@ bench.bot, which prints the figures.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -30,6 +31,9 @@ class Budget:
     moves: int
     requests: int
     routes: Counter[str] = field(default_factory=Counter)
+    # Messages the people were notified of (a new DM not sent silently, a channel message mentioning
+    # them); counted by the casual games only (`casual_thirteen`), else 0.
+    notifications: int = 0
 
     @property
     def per_move(self) -> float:
@@ -46,11 +50,20 @@ class Budget:
         """Per move for players the bot has written to before: every game after a player's first."""
         return (self.requests - self.first_contacts) / self.moves if self.moves else 0.0
 
+    @property
+    def notifications_per_move(self) -> float:
+        return self.notifications / self.moves if self.moves else 0.0
+
     def line(self) -> str:
         top = ", ".join(f"{route} {count}" for route, count in self.routes.most_common(4))
+        notified = (
+            f"; {self.notifications} notifications = {self.notifications_per_move:.2f} per move"
+            if self.notifications
+            else ""
+        )
         return (
             f"{self.game}: {self.requests} requests / {self.moves} moves = {self.per_move:.2f} per move "
-            f"({self.per_move_known_players:.2f} without the {self.first_contacts} first DM openings; {top})"
+            f"({self.per_move_known_players:.2f} without the {self.first_contacts} first DM openings; {top}){notified}"
         )
 
 
@@ -114,3 +127,39 @@ async def carousel(fake: FakeDiscord, bot: CardBot, players: int = 3) -> Budget:
     await click(users[0], lobby, "Start")
     await carousel_helpers.play(fake, bot, {user: carousel_helpers.HINT for user in users}, timeout=180.0)
     return await measured(fake, bot, f"Carousel, {players} people", since)
+
+
+SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS: a message created without a push notification
+
+
+def notified(fake: FakeDiscord, users: list[SimUser]) -> int:
+    """Messages that notified one of `users`: new DMs not sent silently, and channel messages mentioning them."""
+    count = 0
+    for user in users:
+        count += sum(1 for m in fake.messages(user.dm) if not m.ephemeral and not m.flags & SILENT)
+        count += sum(1 for m in fake.messages(fake.channel) if not m.ephemeral and f"<@{user.id}>" in m.text)
+    return count
+
+
+async def casual_thirteen(fake: FakeDiscord, bot: CardBot, digest_hours: int = 0) -> Budget:
+    """A casual Thirteen game of two people, each playing the hint from their DM hand: with a notifying
+    DM per turn start, or (`digest_hours`) with the turn digest, whose hands are created silently."""
+    users = [fake.users[name] for name in PEOPLE[:2]]
+    if digest_hours:
+        for user in users:
+            await user.slash("settings turns", digest=digest_hours)
+    lobby = await open_lobby(fake, users[0], "thirteen new", seats=2, pace="casual")
+    lobby = await click(users[1], lobby, "Join")
+    since = len(fake.requests)
+    await start_game(fake, users[0], lobby, users)
+    await play_all(fake, users, timeout=120.0)
+    played = await measured(fake, bot, f"casual Thirteen, 2 people, {mode(digest_hours)}", since)
+    return dataclasses.replace(played, notifications=notified(fake, users))
+
+
+def mode(digest_hours: int) -> str:
+    return f"digest every {digest_hours} h" if digest_hours else "a DM per turn"
+
+
+async def casual_thirteen_digest(fake: FakeDiscord, bot: CardBot) -> Budget:
+    return await casual_thirteen(fake, bot, digest_hours=1)

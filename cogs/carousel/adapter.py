@@ -31,6 +31,7 @@ from __future__ import annotations
 import logging
 import random
 import re
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -42,9 +43,10 @@ import discord
 
 from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from bot.components import button, select
-from bot.decode import INVALID, strict_indices, strict_int
+from bot.decode import INVALID, SQLITE_MAX, modal_value, strict_indices, strict_int
 from bot.ids import ComponentId, Scope, decode_mask, encode_mask, scope_pattern, scoped
 from bot.texts import count
+from bot.unclaimed import send_form
 from cogs.carousel import words
 from cogs.carousel.guide import tips as guide_tips
 from cogs.carousel.words import added_cards
@@ -426,9 +428,23 @@ def _not_now(view: CarouselView) -> str:
 # panel, someone else's game) goes to the router as the action `type`, which answers as for any click.
 # The modal's answer goes to the router too, as the action `typed` with the text as its value, so the
 # typed table takes the same path as every other move.
+#
+# The modal is a form only (bot.unclaimed.send_form): its submit is read back from its custom id,
+# `crm:<game>:<version>:<mask>:<nonce>`, by `on_table_typed`, so it is answered after a restart too.
+# The nonce makes every modal's id its own: two modals opened one after the other for the same hand
+# share game, version and selection, and a submit must never be taken for the other one's.
 
-TYPE_TEMPLATE = scope_pattern(Scope.MODAL_BUTTON, r"(?P<game>\d+):(?P<version>\d+):(?P<mask>[0-9a-z]+)")
+# Bounded like bot.ids.PATTERN: a longer forged id is claimed by no template, and bot.unclaimed answers it.
+TYPE_TEMPLATE = scope_pattern(
+    Scope.MODAL_BUTTON, r"(?P<game>[0-9]{1,40}):(?P<version>[0-9]{1,40}):(?P<mask>[0-9a-z]{1,24})"
+)
+# The nonce is optional: a modal opened before it was added still decodes.
+MODAL_TEMPLATE = scope_pattern(
+    Scope.MODAL,
+    r"(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<mask>[0-9a-z]{1,24})(?::(?P<nonce>[0-9a-f]{1,16}))?",
+)
 MODAL_INPUT_LIMIT = 4000  # Discord: a text input holds at most 4000 characters
+TABLE_INPUT = "table"  # the custom id of the modal's one text input
 
 
 class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TYPE_TEMPLATE):
@@ -450,11 +466,14 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
 
     async def callback(self, interaction: discord.Interaction) -> None:
         client: Any = interaction.client
+        if max(self.cid.game_id, self.cid.version) > SQLITE_MAX:  # a forged id: nothing is read (bot.decode)
+            await interaction.response.send_message(INVALID, ephemeral=True)
+            return
         modal = await self._modal(client, interaction.user.id)
         if modal is None:
             await client.router.dispatch(interaction, self.cid, [])
             return
-        await interaction.response.send_modal(modal)
+        await send_form(interaction, modal)
 
     async def _modal(self, client: Any, user_id: int) -> TableModal | None:
         """The modal, prefilled, if this click may open it; None lets the router answer instead."""
@@ -496,15 +515,16 @@ def prefill(proposals: Proposals, view: CarouselView, chosen: Sequence[AnyCard])
 
 
 class TableModal(discord.ui.Modal):
-    """One text input: the whole new table in card notation (CA-6; `Jk=7h` declares a joker, CA-7)."""
+    """One text input: the whole new table in card notation (CA-6; `Jk=7h` declares a joker, CA-7).
+
+    A form only: `on_table_typed` answers its submit (see above)."""
 
     def __init__(self, cid: ComponentId, text: str) -> None:
-        super().__init__(
-            title="Write the new table", custom_id=scoped(Scope.MODAL, cid.game_id, cid.version, cid.arg), timeout=900
-        )
+        custom_id = scoped(Scope.MODAL, cid.game_id, cid.version, cid.arg or "0", secrets.token_hex(6))
+        super().__init__(title="Write the new table", custom_id=custom_id, timeout=None)
         self.cid = cid
         self.table: discord.ui.TextInput[TableModal] = discord.ui.TextInput(
-            custom_id="table",
+            custom_id=TABLE_INPUT,
             style=discord.TextStyle.paragraph,
             default=text or None,
             placeholder="6h Jk=7h 8h | 9s 9d 9c | 10c Jc Qc",
@@ -518,7 +538,16 @@ class TableModal(discord.ui.Modal):
             )
         )
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        client: Any = interaction.client
-        typed = ComponentId(self.cid.game_id, self.cid.version, HandAction.TYPED, self.cid.arg)
-        await client.router.dispatch(interaction, typed, [self.table.value])
+
+async def on_table_typed(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """A `TableModal` submitted: the typed table goes to the router as the action `typed` (the same
+    checks as every click: the game, the seat, the version), or `INVALID` when the id's numbers or the
+    text are not what the modal could send (bot.decode)."""
+    client: Any = interaction.client
+    game_id, version = strict_int(match["game"]), strict_int(match["version"])
+    data: dict[str, Any] = dict(interaction.data or {})
+    text = modal_value(data.get("components") or [], TABLE_INPUT)
+    if game_id is None or version is None or text is None:
+        await interaction.response.send_message(INVALID, ephemeral=True)
+        return
+    await client.router.dispatch(interaction, ComponentId(game_id, version, HandAction.TYPED, match["mask"]), [text])

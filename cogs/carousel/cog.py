@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
-from cogs.carousel.adapter import TypeTableButton
+from cogs.carousel.adapter import MODAL_TEMPLATE, TypeTableButton, on_table_typed
 from cogs.carousel.words import RULES
 from data import TurnTimer
 from games.carousel import GAME
@@ -34,9 +34,11 @@ class Carousel(commands.Cog):
         # "Type the table" opens a modal, so it cannot go through the core's deferring router (see
         # cogs.carousel.adapter); its own DynamicItem keeps it working after a restart all the same.
         self.bot.add_dynamic_items(TypeTableButton)
+        self.bot.unclaimed.add_modal(MODAL_TEMPLATE, on_table_typed)  # the modal it opens, read from its id
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(TypeTableButton)
+        self.bot.unclaimed.remove_modal(MODAL_TEMPLATE)
 
     @group.command(name="new", description="Open a Carousel table in this channel")
     @app_commands.describe(

@@ -225,9 +225,19 @@ class Transport:
         return Sent(channel_id, 9000 + len(self.calls))
 
     async def send_dm(
-        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
     ) -> Sent:
         return self._sent("send_dm", panel, channel_id or 5000 + user_id)
+
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
+        self.calls.append(("find_hand", (user_id, game_id, version)))
+        return None
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
         self.calls.append(("edit_panel", panel))
@@ -238,7 +248,7 @@ class Transport:
     async def post(self, channel_id: int, post: Post) -> Sent:
         return self._sent("post", post, channel_id)
 
-    async def dm(self, user_id: int, post: Post) -> Sent:
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent:
         return self._sent("dm", post, 5000 + user_id)
 
     def posts(self) -> list[Post]:

@@ -113,3 +113,17 @@ def test_forged_pace_is_refused_with_the_choices() -> None:
     params = [Param("pace", [Choice("live"), Choice("casual")])]
     options = [{"name": "new", "type": 1, "options": [{"name": "pace", "type": 3, "value": "warp"}]}]
     assert slash_refusal(params, options) == "That option is not valid: pace must be one of live, casual."
+
+
+def test_modal_value_reads_an_input_in_a_label_or_a_row_and_refuses_anything_else() -> None:
+    """A modal submit's text by input id, wherever Discord nests it; None when absent, not text, or too long."""
+    from bot.decode import modal_value
+
+    in_label = [{"type": 18, "component": {"type": 4, "custom_id": "table", "value": "6h 7h 8h"}}]
+    in_row = [{"type": 1, "components": [{"type": 4, "custom_id": "table", "value": "9s 9d 9c"}]}]
+    assert modal_value(in_label, "table") == "6h 7h 8h"
+    assert modal_value(in_row, "table") == "9s 9d 9c"
+    assert modal_value(in_row, "other") is None
+    assert modal_value([{"type": 4, "custom_id": "table", "value": 7}], "table") is None
+    assert modal_value([{"type": 4, "custom_id": "table", "value": "x" * 4001}], "table") is None
+    assert modal_value([{"type": 1, "components": "junk"}, "junk"], "table") is None

@@ -12,8 +12,8 @@ import pytest
 from bot.adapters import Panel
 from bot.config import Tuning
 from bot.hands import HandMessages
-from bot.reconciler import Reconciler
-from bot.refusals import Refusal, Refused
+from bot.reconciler import Owed, Reconciler
+from bot.refusals import Backoff, Refusal, Refused
 from bot.service import GameService, Loaded
 from bot.transport import Post, Sent
 from cogs.thirteen.adapter import ThirteenAdapter
@@ -40,11 +40,21 @@ class FakeTransport:
             raise Refused(refusal, RuntimeError(kind))
 
     async def send_dm(
-        self, user_id: int, panel: Panel, *, channel_id: int | None = None, nonce: str | None = None
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
     ) -> Sent:
         self._maybe_refuse("send_dm")
         self.calls.append(("send_dm", (user_id, panel)))
         return Sent(channel_id or 5000 + user_id, self._id())
+
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
+        self.calls.append(("find_hand", (user_id, game_id, version)))
+        return None
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
         self._maybe_refuse("edit_panel")
@@ -58,7 +68,7 @@ class FakeTransport:
         self.calls.append(("post", post))
         return Sent(channel_id, self._id())
 
-    async def dm(self, user_id: int, post: Post) -> Sent:
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent:
         self.calls.append(("dm", (user_id, post)))
         return Sent(5000 + user_id, self._id())
 
@@ -182,14 +192,14 @@ async def test_a_closed_dm_falls_back_to_the_channel_once(world) -> None:  # typ
 
 
 async def test_a_failed_announcement_is_owed_and_posted_by_the_next_pass(world) -> None:  # type: ignore[no-untyped-def]
-    """The standings post fails for good: the game owes it, start-up finds it, and it is posted once."""
+    """The standings post fails for now: the pass says so, the game owes it (start-up finds it too), and
+    it is posted once."""
     service, reconciler, transport = world
     loaded = await started(service)
     while loaded.state is not None and not loaded.state.is_over:
         loaded = await move(service, loaded)
     transport.refuse["post"] = Refusal.TRANSIENT
-    with pytest.raises(Refused):
-        await reconciler.reconcile(loaded.record.id)
+    assert await reconciler.reconcile(loaded.record.id) is Owed.RETRY
     assert await service.db.messages.games_owing_results() == [loaded.record.id]
     await reconciler.reconcile(loaded.record.id)
     await reconciler.reconcile(loaded.record.id)
@@ -271,3 +281,45 @@ async def test_a_lost_channel_is_remembered_across_a_restart(world) -> None:  # 
     await restarted.channel_reached(loaded.record.id)
     assert not await service.db.messages.channel_lost(loaded.record.id)
     await restarted.close()
+
+
+async def test_standings_that_fail_for_now_are_posted_by_a_pass_no_move_asked_for(world) -> None:  # type: ignore[no-untyped-def]
+    """After the final move nothing asks again: the pass that met a transient failure asks for another
+    after a backoff itself, and `caught_up` returns once the standings are out."""
+    service, reconciler, transport = world
+    reconciler.backoff = Backoff(first=0.01, cap=0.05)
+    loaded = await started(service)
+    while loaded.state is not None and not loaded.state.is_over:
+        loaded = await move(service, loaded)
+    transport.refuse["post"] = Refusal.TRANSIENT
+    reconciler.mark_dirty(loaded.record.id)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    assert [args.content for kind, args in transport.calls if kind == "post"] == [f"game {loaded.record.id} is over"]
+    assert not reconciler.owes()
+
+
+async def test_a_lost_channel_is_not_owed_but_looked_at_again_later(world) -> None:  # type: ignore[no-untyped-def]
+    """The standings meet a lost channel (50013), a refusal for good until the host fixes it: nothing is
+    owed (no retries every few seconds), and a pass is due in LOST_RETRY_SECONDS."""
+    service, reconciler, transport = world
+    reconciler.backoff = Backoff(first=0.01, cap=0.05)
+    loaded = await started(service)
+    while loaded.state is not None and not loaded.state.is_over:
+        loaded = await move(service, loaded)
+    transport.refuse["post"] = Refusal.CHANNEL_LOST
+    reconciler.mark_dirty(loaded.record.id)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    assert not reconciler.owes(loaded.record.id) and loaded.record.id in reconciler._later
+    assert await service.db.messages.games_owing_results() == [loaded.record.id]
+
+
+async def test_caught_up_asks_for_the_pass_a_stored_move_has_not_asked_for_yet(world) -> None:  # type: ignore[no-untyped-def]
+    """A move is stored but its after-move hook has not run yet: `caught_up` does not answer "nothing
+    owed" from the older pass; it asks for the pass itself, and the next player's turn DM goes out."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    await reconciler.reconcile(loaded.record.id)
+    before = transport.kinds().count("send_dm")
+    await move(service, loaded)  # stored; nothing asked for a pass (no hook in this set-up)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    assert transport.kinds().count("send_dm") == before + 1

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from discord.ext import commands
@@ -15,6 +19,8 @@ from bot.health import Health
 from bot.ownership import Ownership
 from bot.shards import ShardedCardBot, make_bot, shard_of, shards_of
 from data import Database
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def settings(**env: str) -> Settings:
@@ -52,6 +58,76 @@ def test_malformed_shard_settings_say_what_is_wrong(shards: str, count: str, nam
     """A shard without a count, beyond the count, not a number, or a backwards range: a ConfigError naming it."""
     with pytest.raises(ConfigError, match=named):
         settings(CARDROOM_SHARDS=shards, CARDROOM_SHARD_COUNT=count)
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"CARDROOM_SHARDS": "\u00b2", "CARDROOM_SHARD_COUNT": "4"},  # "²": str.isdigit() says yes, int() says no
+        {"CARDROOM_SHARDS": "0-\u00b2", "CARDROOM_SHARD_COUNT": "4"},
+        {"CARDROOM_SHARD_COUNT": "\u00b2"},
+        {"CARDROOM_SHARD_COUNT": "\u0662"},  # an Arabic-Indic 2, which int() would read as 2
+        {"CARDROOM_DEV_GUILD_ID": "\u00b2"},
+        {"CARDROOM_DRAWING_PROCESSES": "\u00b2"},
+    ],
+)
+def test_malformed_shard_settings_take_ascii_digits_only(env: dict[str, str]) -> None:
+    """A setting read as a number accepts the digits 0-9 only: anything else is a ConfigError naming it."""
+    with pytest.raises(ConfigError, match=next(iter(env)) if len(env) == 1 else "CARDROOM_SHARDS"):
+        settings(**env)
+
+
+@pytest.mark.timeout(30)
+def test_malformed_shard_settings_a_range_past_the_count_is_refused_before_it_is_expanded() -> None:
+    """ "0-99999999999" with 4 shards: refused at once, naming the shard beyond the count."""
+    with pytest.raises(ConfigError, match="shard 99999999999, but shards run from 0 to 3"):
+        settings(CARDROOM_SHARDS="0-99999999999", CARDROOM_SHARD_COUNT="4")
+
+
+@pytest.mark.timeout(30)
+def test_malformed_shard_settings_a_long_range_expands_in_linear_time() -> None:
+    """The largest range allowed (every shard of the largest count) is read well within the bound."""
+    from bot.config import MAX_SHARD_COUNT
+
+    chosen = settings(CARDROOM_SHARDS=f"0-{MAX_SHARD_COUNT - 1},0", CARDROOM_SHARD_COUNT=str(MAX_SHARD_COUNT))
+    assert chosen.shard_ids == tuple(range(MAX_SHARD_COUNT))
+
+
+@pytest.mark.parametrize(
+    "count",
+    ["99999999999", "9" * 5000],  # 5000 digits: past Python's int() limit of 4300
+)
+def test_malformed_shard_settings_a_count_beyond_the_bound_is_refused(count: str) -> None:
+    """A count past MAX_SHARD_COUNT is refused rather than expanded into that many shard ids."""
+    with pytest.raises(ConfigError, match="CARDROOM_SHARD_COUNT"):
+        settings(CARDROOM_SHARD_COUNT=count)
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"CARDROOM_SHARDS": "\u00b2", "CARDROOM_SHARD_COUNT": "4"},
+        {"CARDROOM_SHARD_COUNT": "\u00b2"},
+        {"CARDROOM_SHARDS": "0-99999999999", "CARDROOM_SHARD_COUNT": "4"},
+        {"CARDROOM_SHARD_COUNT": "99999999999"},
+    ],
+)
+def test_malformed_shard_settings_exit_2_with_one_sentence(tmp_path: Path, env: dict[str, str]) -> None:
+    """`python -m bot` with a malformed shard setting: status 2 and one line naming it, no traceback, no hang."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("CARDROOM_", "DISCORD_"))}
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,  # no .env here
+        env={**base, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert completed.returncode == 2, completed.stderr
+    assert "Traceback" not in completed.stderr
+    lines = completed.stderr.strip().splitlines()
+    assert len(lines) == 1, completed.stderr
+    assert lines[0].startswith("cardroom: CARDROOM_SHARD") and lines[0].endswith(".")
 
 
 def test_named_shards_make_an_auto_sharded_bot() -> None:

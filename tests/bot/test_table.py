@@ -134,3 +134,29 @@ async def test_a_token_edit_that_hangs_falls_back_to_rest(tmp_path) -> None:  # 
     finally:
         await tables.close()
         await closed(service)
+
+
+async def test_a_table_edit_that_fails_for_now_is_made_again_without_another_move(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A 503 past the edit's own retries: the edit is asked for again after a backoff, by the updater
+    itself (after the final move no move would ask), until the table shows the game."""
+    tuning = Tuning(drawing_processes=0, token_edit_window=0, table_edit_interval=0, retry_delay=0.005, retry_cap=0.02)
+    service = await service_on(tmp_path, Clock(), tuning)
+    channels = Channels()
+    tables = TableUpdater(service, channels, RetryPolicy(attempts=1, base_delay=0.0, timeout=1.0))  # type: ignore[arg-type]
+    try:
+        loaded = await started(service)
+        table = channels.get_partial_messageable(CHANNEL)
+        table.refuse = http_error(503)
+        tables.mark_dirty(loaded.record.id)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 30
+        while len(channels.requests) < 3:  # tried again twice with no mark in between
+            assert loop.time() < deadline, channels.requests
+            await asyncio.sleep(0.005)
+        table.refuse = None
+        while pending := tables.pending(loaded.record.id):
+            await asyncio.wait(pending)
+        assert len(table.get_partial_message(TABLE).edits) == 1 and tables.pending() == []
+    finally:
+        await tables.close()
+        await closed(service)

@@ -112,7 +112,7 @@ def test_forget_me_counts_agree():
 
 def test_forget_me_counts_the_stored_messages_it_changed():
     """"from 1 result, 4 seats and 3 stored messages": the notices that named the player count too."""
-    assert "from 1 result, 4 seats and 3 stored messages, deleted" in erasure_text(Erasure(7, 1, 0, 4, (), 3), 0)
+    assert "from 1 result, 4 seats, and 3 stored messages, deleted" in erasure_text(Erasure(7, 1, 0, 4, (), 3), 0)
 
 
 def test_a_carousel_table_to_1_point_is_singular():

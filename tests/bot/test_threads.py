@@ -8,7 +8,17 @@ import dataclasses
 
 import discord
 
-from bot.threads import MAX_THREAD_NAME, game_channel, lobby_note, missing, name_length, note_over, thread_name
+from bot.refusals import Refusal, Refused
+from bot.threads import (
+    MAX_THREAD_NAME,
+    game_channel,
+    lobby_note,
+    missing,
+    name_length,
+    note_over,
+    thread_name,
+    thread_refuses,
+)
 from cogs.settings import Settings, describe_guild
 from data import GameRecord, GameStatus, GuildSettings, MatchPlayer, MatchRecord, MessageKind, TurnTimer
 from data.messages import GAME_WIDE
@@ -103,6 +113,33 @@ def test_the_note_of_a_finished_game_is_one_line_with_winner_places_and_link() -
     over = record(status=GameStatus.FINISHED, thread_id=THREAD)
     text = note_over("Cards", over, _match(("Bob", 2), ("Alice", 1), ("Cleo", 3)))
     assert text == f"🏆 **Cards** · table #1 is over: Alice won · 2nd Bob · 3rd Cleo · standings in <#{THREAD}>"
+
+
+def test_the_note_says_the_standings_are_below_when_the_thread_was_closed() -> None:
+    """The thread refused the standings (locked by a moderator): they are in the channel, under the note."""
+    over = record(status=GameStatus.FINISHED, thread_id=THREAD)
+    text = note_over("Cards", over, _match(("Bob", 2), ("Alice", 1)), moved=True)
+    closed = f"<#{THREAD}> was closed, so the standings are posted below"
+    assert text == f"🏆 **Cards** · table #1 is over: Alice won · 2nd Bob · {closed}"
+
+
+def _refused(refusal: Refusal, status: int, code: int) -> Refused:
+    class Answer:
+        reason = "fake"
+
+        def __init__(self) -> None:
+            self.status = status
+
+    return Refused(refusal, discord.HTTPException(Answer(), {"code": code, "message": "refused"}))  # type: ignore[arg-type]
+
+
+def test_a_locked_thread_or_one_closed_to_the_bot_refuses_for_good() -> None:
+    """50083 (archived and locked), 50001 and 50013 send the post to the parent channel; a 5xx does not."""
+    assert thread_refuses(_refused(Refusal.OTHER, 400, 50083))
+    assert thread_refuses(_refused(Refusal.CHANNEL_LOST, 403, 50013))
+    assert thread_refuses(_refused(Refusal.CHANNEL_LOST, 403, 50001))
+    assert not thread_refuses(_refused(Refusal.TRANSIENT, 503, 0))
+    assert not thread_refuses(_refused(Refusal.CHANNEL_GONE, 404, 10003))
 
 
 def test_the_note_names_tied_players_together_and_escapes_names() -> None:

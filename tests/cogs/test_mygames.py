@@ -5,12 +5,13 @@ from __future__ import annotations
 from bot.service import Loaded
 from cogs.mygames import Listed, ordered, page_count
 from data import GameRecord, GameStatus, TurnTimer
+from games import registry
 
 
 def record(game_id: int, status: GameStatus = GameStatus.ACTIVE) -> GameRecord:
     return GameRecord(
-        id=game_id, kind="thirteen", guild_id=1, channel_id=game_id, thread_id=None, host_user_id=1, options={},
-        seed=1, status=status, version=0, timer=TurnTimer.CASUAL, turn_seconds=86400, deadline=None,
+        id=game_id, kind=registry.kinds()[0], guild_id=1, channel_id=game_id, thread_id=None, host_user_id=1,
+        options={}, seed=1, status=status, version=0, timer=TurnTimer.CASUAL, turn_seconds=86400, deadline=None,
         reminder_sent=False, table_channel_id=None, table_message_id=None, created_at=0.0, started_at=0.0,
         ended_at=None, end_reason=None, updated_at=0.0,
     )  # fmt: skip

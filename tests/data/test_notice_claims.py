@@ -66,3 +66,24 @@ async def test_two_processes_claiming_a_turn_at_once_store_one_claim(db: Databas
         assert not await other.messages.claim(game.id, HAND, 1, 3, at=T0 + REDO + 1, redo_within=REDO)
     finally:
         await other.close()
+
+
+async def test_a_lapsed_claim_is_taken_over_by_one_pass_only(db: Database):
+    """Past the window, with no message of the turn found, one of two passes takes the claim over and
+    posts; the other (and a retake inside the new window) does not."""
+    game = await active_game(db)
+    await db.messages.claim(game.id, HAND, 1, 3, at=T0, redo_within=REDO)
+    now = T0 + REDO + 1
+    takes = [
+        await db.messages.reclaim(game.id, HAND, 1, 3, at=now, lapsed_before=now - REDO),
+        await db.messages.reclaim(game.id, HAND, 1, 3, at=now, lapsed_before=now - REDO),
+    ]
+    assert takes == [True, False]
+
+
+async def test_a_lapsed_claim_of_another_turn_is_not_taken_over(db: Database):
+    """A pass for turn 3 cannot take over once turn 5 was claimed."""
+    game = await active_game(db)
+    await db.messages.claim(game.id, HAND, 1, 5, at=T0, redo_within=REDO)
+    now = T0 + REDO + 1
+    assert not await db.messages.reclaim(game.id, HAND, 1, 3, at=now, lapsed_before=now - REDO)

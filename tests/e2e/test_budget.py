@@ -77,3 +77,36 @@ async def test_past_the_start_token_a_move_still_costs_at_most_two_requests(
     new DM per move, median <= 2.0 for players the bot has written to before (first contacts printed)."""
     _, known = await medians(tmp_path, monkeypatch, dataclasses.replace(FAST, token_edit_window=0))
     assert known <= MAX_PER_MOVE
+
+
+async def casual_game(tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch, digest_hours: int) -> budget.Budget:
+    """A 2-person casual Thirteen game on a fresh offline Discord and bot, with or without the digest."""
+    fixed_seed(monkeypatch, seed)
+    folder = tmp_path / f"casual-{seed}-{digest_hours}"
+    folder.mkdir()
+    async with FakeDiscord() as fake:
+        harness = BotHarness(fake, folder)
+        try:
+            bot = await start_bot(harness, tuning=FAST)
+            return await budget.casual_thirteen(fake, bot, digest_hours=digest_hours)
+        finally:
+            await harness.close()
+
+
+async def test_the_digest_notifies_less_per_casual_move_and_costs_only_its_own_dms(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same casual deals played with a notifying DM per turn start and with the digest: the digest's
+    notifying messages per move are below the per-turn mode's, and the only requests it adds are its own
+    DMs (one per person per window; the turn's hands are still posted, silently)."""
+    per_turn, digest = [], []
+    for seed in SEEDS[:3]:
+        per_turn.append(await casual_game(tmp_path, seed, monkeypatch, 0))
+        digest.append(await casual_game(tmp_path, seed, monkeypatch, 1))
+    for game in per_turn + digest:
+        print(game.line())
+    for plain, digested in zip(per_turn, digest, strict=True):
+        assert plain.moves == digested.moves > 10  # the same deal, played the same way
+        assert digested.notifications_per_move < plain.notifications_per_move
+        assert digested.notifications <= 2  # one digest per person: the game fits in one window
+        assert digested.requests <= plain.requests + digested.notifications  # the digests are all it adds

@@ -27,15 +27,16 @@ from tests.e2e.test_community import BASE_TIME, owner, people, reply, store_game
 
 
 async def test_settings_show_a_one_hour_turn_as_1_h_beside_4_h(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """The casual timer choices read "1 h", "4 h", "12 h": one unit for hours, never "60 min"."""
+    """The casual timer choices read "1 hr", "4 hr", "12 hr" (CLDR's short hours): one unit for hours, never
+    "60 min"."""
     await start_bot(bots)
     boss: SimUser = owner(fake)
     panel = await reply(boss, "settings server")
     changed = await boss.select(panel, "cs:casual", ["3600"])
-    assert "Casual turn timer: 1 h" in changed.text
+    assert "Casual turn timer: 1 hr" in changed.text
     labels = [option["label"] for select in changed.selects for option in select.get("options", [])]
     casual = [label for label in labels if label.startswith("Casual turns")]
-    assert casual[:3] == ["Casual turns: 1 h", "Casual turns: 4 h", "Casual turns: 12 h"], casual
+    assert casual[:3] == ["Casual turns: 1 hr", "Casual turns: 4 hr", "Casual turns: 12 hr"], casual
     assert not any("60 min" in label for label in labels)
 
 

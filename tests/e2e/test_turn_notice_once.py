@@ -6,11 +6,13 @@ made from the game, the seat and the turn, which Discord enforces."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
 
-from bench.players.common import click, game_id_of, open_lobby, start_bot, start_game
-from data import MessageKind, ShownMessage
+from bench.players.common import FAST, click, game_id_of, open_lobby, start_bot, start_game
+from bot.reconciler import NONCE_REDO_SECONDS
+from data import Database, MessageKind, ShownMessage
 from fakediscord import FakeDiscord, Message
 
 
@@ -53,3 +55,65 @@ async def test_a_turn_dm_posted_but_not_recorded_before_a_kill_is_not_posted_aga
     assert [m.id for m in dm_hands(fake)] == [told.id]
     shown = (await second.service.db.messages.of_game(game_id_of(lobby))).values()
     assert [row.message_id for row in shown if row.kind is MessageKind.HAND] == [int(told.id)]
+
+
+async def age_claims(bots, seconds: float) -> None:  # type: ignore[no-untyped-def]
+    """Move every stored claim `seconds` into the past (the time a nonce's window takes to lapse), with the
+    bot stopped: the next one started finds them so."""
+    async with await Database.open(bots.tmp_path / "cardroom.db") as db:
+        await db.statement("UPDATE notice_claims SET at = at - ?", (seconds,))
+
+
+async def test_a_turn_dm_landed_but_unrecorded_is_found_after_its_nonce_lapsed_not_sent_again(
+    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As above, but the next process comes after the nonce's window (Discord would no longer answer the
+    same post with the first message): it finds the hand in the person's DM and records it, no second DM."""
+    first = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    messages = first.service.db.messages
+    save = messages.save
+    killed = asyncio.Event()
+
+    async def dying_save(shown: ShownMessage) -> None:
+        if shown.kind is MessageKind.HAND and not killed.is_set():
+            killed.set()
+            raise Killed("killed between the post and its record")
+        await save(shown)
+
+    monkeypatch.setattr(messages, "save", dying_save)
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    await start_game(fake, alice, lobby, [alice, bob])
+    await asyncio.wait_for(killed.wait(), 60)
+    await bots.stop(first)
+    await age_claims(bots, 10 * NONCE_REDO_SECONDS)
+    fake.logged_errors.clear()
+    (told,) = dm_hands(fake)
+    second = await start_bot(bots)
+    await second.reconciler.idle()
+    assert [m.id for m in dm_hands(fake)] == [told.id]
+    shown = (await second.service.db.messages.of_game(game_id_of(lobby))).values()
+    assert [row.message_id for row in shown if row.kind is MessageKind.HAND] == [int(told.id)]
+
+
+async def test_a_turn_dm_that_never_landed_is_sent_once_its_claim_lapsed(fake: FakeDiscord, bots) -> None:
+    """The first process claims the turn's DM and Discord refuses every try (a long outage); the bot stops.
+    The next process, past the nonce's window, finds no such hand in the DM and sends it: the player is
+    told their turn exactly once, whatever the outage cost."""
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    dms = "|".join(user.dm.id for user in (alice, bob))
+    first = await start_bot(bots, dataclasses.replace(FAST, retry_delay=0.01))
+    outage = fake.fail("POST", rf"^/channels/({dms})/messages$", 503, times=10_000)
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    await click(alice, lobby, "Start")
+    await fake.wait_for_request("POST", rf"^/channels/({dms})/messages$", timeout=60)
+    await bots.stop(first)
+    outage.times = 0
+    fake.logged_errors.clear()
+    assert dm_hands(fake) == []
+    await age_claims(bots, 10 * NONCE_REDO_SECONDS)  # claimed, never recorded: the old rule skipped it for good
+    second = await start_bot(bots)
+    await second.reconciler.idle()
+    assert len(dm_hands(fake)) == 1

@@ -1,0 +1,41 @@
+"""The pseudo-language `qps`: every message of the source, marked and lengthened by a third.
+
+It is made at lookup time, never stored, so it always covers every message the code asks for. A test
+that reads a surface in `qps` finds any text that did not pass through the catalogs (it has no
+markers), and the padding shows where a longer language would overflow a Discord limit or a picture.
+Placeholders are kept as they are, so the message still formats.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+
+PSEUDO = "qps"
+OPEN, CLOSE = "⟦", "⟧"
+PAD = "·"
+_FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def pseudo(message: str) -> str:
+    """`message` between the markers, with a third of its visible length added as padding."""
+    visible = len(_FIELD.sub("", message))
+    return f"{OPEN}{message}{PAD * max(1, -(-visible // 3))}{CLOSE}"
+
+
+def marked(text: str) -> bool:
+    """Whether `text` is wholly one pseudo message (what a test asks of every string it reads)."""
+    return text.startswith(OPEN) and text.endswith(CLOSE)
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """A catalog that translates everything into the pseudo-language."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
