@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.away import lobby_marks
 from bot.components import button
 from bot.confirm import CANCEL, CANCEL_QUESTION, Question, ask
 from bot.ids import ComponentId, LobbyAction, TableAction
@@ -183,7 +184,8 @@ class Lobby:
 
     # -- messages ----------------------------------------------------------------------------------
 
-    def text(self, record: GameRecord, notice: str = "") -> str:
+    def text(self, record: GameRecord, notice: str = "", away: Mapping[int, str] | None = None) -> str:
+        """The lobby's text; `away` marks seated people away from casual tables (bot.away.lobby_marks)."""
         adapter = self.service.adapter(record.kind)
         settings = lobby_settings(record.options, adapter.engine.max_players)
         pace = "live" if record.timer is TurnTimer.LIVE else "casual"
@@ -196,7 +198,9 @@ class Lobby:
         if described:
             lines.append(f"Table rules: {described}")
         seated = [
-            f"{seat.seat + 1}. {self._seat_label(record, seat.user_id, seat.display_name)}" for seat in record.seats
+            f"{seat.seat + 1}. {self._seat_label(record, seat.user_id, seat.display_name)}"
+            + (away or {}).get(seat.user_id or 0, "")
+            for seat in record.seats
         ]
         lines.append(f"Seated ({len(record.seats)}/{settings.seats}): " + (", ".join(seated) or "nobody yet"))
         if record.thread_id is not None:
@@ -213,9 +217,11 @@ class Lobby:
         host = " (host)" if user_id == record.host_user_id else ""
         return f"<@{user_id}>{host}"
 
-    def card(self, record: GameRecord, notice: str = "") -> discord.ui.LayoutView:
+    def card(
+        self, record: GameRecord, notice: str = "", away: Mapping[int, str] | None = None
+    ) -> discord.ui.LayoutView:
         """The lobby message: one Components V2 card (bot.layout) of its text and buttons."""
-        return lobby_card(self.text(record, notice), self.items(record))
+        return lobby_card(self.text(record, notice, away), self.items(record))
 
     def items(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
         gid = record.id
@@ -284,7 +290,8 @@ class Lobby:
         await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
         record = await db.games.get(record.id)
         await interaction.response.send_message(
-            view=self.card(record, thread_notice), allowed_mentions=discord.AllowedMentions.none()
+            view=self.card(record, thread_notice, await lobby_marks(self.service, record)),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         message = await interaction.original_response()
         if not await lobby_shown(self.service, record, message.channel.id, message.id):
@@ -331,7 +338,7 @@ class Lobby:
     async def _edit(self, interaction: discord.Interaction, record: GameRecord, notice: str = "") -> None:
         await interaction.response.edit_message(
             content=None,
-            view=self.card(record, notice),
+            view=self.card(record, notice, await lobby_marks(self.service, record)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from bot import deadlines
 from bot.adapters import GameAdapter
 from bot.config import Tuning
 from bot.names import seat_label
@@ -28,6 +29,7 @@ from data import (
     MoveSource,
     Seat,
     StorageFault,
+    TurnTimer,
     VersionConflict,
     WrongStatus,
     crashpoints,
@@ -174,6 +176,37 @@ class GameService:
             return None
         return self.clock() + record.turn_seconds * (1 - self.tuning.reminder_fraction)
 
+    async def wake_up(self, record: GameRecord, state: GameState | None) -> float | None:
+        """`wake_up_for`, with a casual turn's deadline kept by the person at turn's away and the server's
+        quiet hours (bot.deadlines); live turns cannot wait, so theirs is never moved."""
+        ordinary = self.wake_up_for(record, state)
+        if ordinary is None or state is None or state.to_move is None or record.timer is not TurnTimer.CASUAL:
+            return ordinary
+        return await self.casual_wake_up(record, record.seats[state.to_move].user_id, ordinary)
+
+    async def casual_wake_up(self, record: GameRecord, user_id: int | None, ordinary: float) -> float:
+        """The stored wake-up (the reminder time) of a casual turn of `user_id` whose ordinary wake-up is
+        `ordinary`: its real deadline moved as `deadlines.casual_deadline` says."""
+        lead = record.turn_seconds * self.tuning.reminder_fraction
+        person = await self.db.settings.user(user_id) if user_id is not None else None
+        server = await self.db.settings.guild(record.guild_id)
+        away = None
+        if person is not None and person.away_since is not None:
+            away = deadlines.Away(person.away_since, person.away_until)
+        quiet = None
+        if server.quiet_start is not None and server.quiet_end is not None:
+            quiet = deadlines.QuietHours(server.quiet_start, server.quiet_end)
+        zone = deadlines.zone_or_utc((person.time_zone if person is not None else None) or server.time_zone)
+        due = deadlines.casual_deadline(
+            ordinary + lead,
+            record.turn_seconds,
+            away=away,
+            limit_seconds=server.away_limit_seconds,
+            quiet=quiet,
+            zone=zone,
+        )
+        return due - lead
+
     def turn_deadline(self, record: GameRecord) -> float | None:
         """The real deadline of the current turn (what players are shown)."""
         if record.deadline is None or record.status is not GameStatus.ACTIVE:
@@ -189,7 +222,7 @@ class GameService:
         record = await self.db.games.get(game_id)
         adapter = self.adapter(record.kind)
         state = adapter.engine.new_game(record.players, record.seed, record.options)
-        record = await self.db.games.start(game_id, at=self.clock(), deadline=self.wake_up_for(record, state))
+        record = await self.db.games.start(game_id, at=self.clock(), deadline=await self.wake_up(record, state))
         loaded = Loaded(record, state)
         self._cache[game_id] = loaded
         return loaded
@@ -271,7 +304,7 @@ class GameService:
                     move.encode(),
                     at=now,
                     actor=seat,
-                    next_deadline=self.wake_up_for(record, after_state),
+                    next_deadline=await self.wake_up(record, after_state),
                     source=source,
                     notice=notice,
                 )

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.away import turn_line as away_turn_line
 from bot.components import button, release
 from bot.ids import ComponentId, TableAction
 from bot.layout import MOVED_ON, card, table_card
@@ -110,6 +111,7 @@ class TableUpdater:
         self._last_edit: dict[int, float] = {}
         self._posted_at: dict[int, float] = {}
         self._drawn: dict[int, tuple[object, ...]] = {}  # what each table message shows (see `drawn`)
+        self._away_until: dict[int, float | None] = {}  # when the away its turn line shows ends (bot.away)
         self._lent: dict[int, LentToken] = {}  # the Start click's interaction, while its token lasts
         # A table edit that failed for now is tried again, later each time, until it shows (bot.refusals).
         self.backoff = Backoff.of(service.tuning)
@@ -133,7 +135,11 @@ class TableUpdater:
         seat = loaded.seat_at_turn()
         deadline = self.service.turn_deadline(record)
         if seat is not None and not seat.is_computer and deadline is not None:
-            header.append(f"⏳ <@{seat.user_id}> to play, time runs out {relative(deadline)}")
+            away = await away_turn_line(self.service, record, seat)  # a casual turn waits for them (bot.away)
+            self._away_until[record.id] = away.until if away is not None else None
+            header.append(
+                away.text if away is not None else f"⏳ <@{seat.user_id}> to play, time runs out {relative(deadline)}"
+            )
         if record.status is GameStatus.ABANDONED:
             header.append(f"This game was ended: {record.end_reason or 'abandoned'}.")
         content = "\n".join(line for line in header if line)
@@ -143,7 +149,10 @@ class TableUpdater:
     def drawn(self, loaded: Loaded) -> tuple[object, ...]:
         """What the table message of this state shows: a redraw with the same value changes nothing."""
         record = loaded.record
-        return (record.version, record.status, self.service.turn_deadline(record), record.table_message_id)
+        # The turn line changes with the deadline, and when the away it shows has ended (bot.away).
+        until = self._away_until.get(record.id)
+        away = until is not None and self.service.clock() < until
+        return (record.version, record.status, (self.service.turn_deadline(record), away), record.table_message_id)
 
     def shown(self, loaded: Loaded) -> None:
         """The table message now shows `loaded` (drawn by someone else: the Start click's answer)."""

@@ -9,7 +9,9 @@ Every setting is read by the table machinery when it matters, so a change takes 
 next game or turn: hand delivery and closed DMs (bot.hands), turn notices (bot.reconciler), allowed
 channels and turn timers (bot.lobby, for new lobbies), whether computer games count (stats), the
 games-manager role (ending games, this panel), opting out of boards (leaderboards, stats, history),
-first-game tips (bot.guide, from the next hand message drawn).
+first-game tips (bot.guide, from the next hand message drawn). Being away, a time zone, the server's
+quiet hours and away limit move the deadline of casual turns (bot.deadlines, bot.away): an away or a
+return re-times the turns waiting for the person at once; quiet hours apply from the next turn.
 
 Every word of this surface is rendered for its reader through the catalogs (locales.t): the person's
 own panels in their language (bot.languages.reader_language), the server panel in the manager's too,
@@ -31,6 +33,8 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot import deadlines
+from bot.away import lobby_marks, retime_turns_of
 from bot.cog_lookup import find_cog
 from bot.decode import INVALID, strict_int
 from bot.ids import Scope, scope_pattern, scoped
@@ -54,6 +58,8 @@ LIVE_CHOICES = (30, 60, 90, 120, 180, 300, 600)
 CASUAL_CHOICES = (3600, 4 * 3600, 12 * 3600, 24 * 3600, 2 * 86400, 3 * 86400, 7 * 86400)
 TIMER_CHOICES = {"live": LIVE_CHOICES, "casual": CASUAL_CHOICES}  # a forged value outside them is refused
 MAX_ALLOWED_CHANNELS = 25  # a channel select picks at most 25
+MAX_AWAY_DAYS = 30  # the longest a server lets an away player's casual timers stop
+UNTIL_HELP = "Back on YYYY-MM-DD (or YYYY-MM-DD HH:MM), in your time zone; leave out: until I'm back"
 
 SETTINGS_ID = scope_pattern(Scope.SETTINGS, r"(?P<action>[a-z]{1,20})(?::(?P<user>[0-9]{1,20}))?")
 
@@ -100,7 +106,35 @@ def describe_user(settings: UserSettings, lang: str = SOURCE, shown: str | None 
         language = t(lang, "• Language: {language}", language=NAMES[settings.language])
     else:
         language = t(lang, "• Language: follows Discord ({language})", language=NAMES[shown or lang])
-    return "\n".join([hand, turns, digest, boards, language])
+    lines = [hand, turns, digest, boards, language, away_lines(settings, lang)]
+    return "\n".join(line for line in lines if line)
+
+
+def away_lines(settings: UserSettings, lang: str) -> str:
+    """The person's time zone and, while set, their away (bot.away)."""
+    zone = settings.time_zone or t(lang, "the server's")
+    lines = [t(lang, "• Time zone: {zone}", zone=zone)]
+    if settings.away_since is not None and settings.away_until is None:
+        lines.append(t(lang, "• Away until you're back"))
+    elif settings.away_since is not None and settings.away_until is not None:
+        lines.append(t(lang, "• Away until {when}", when=f"<t:{int(settings.away_until)}:f>"))
+    return "\n".join(lines)
+
+
+def quiet_text(settings: GuildSettings, lang: str) -> str:
+    """The server's quiet hours for casual deadlines, and the limit of an away."""
+    if settings.quiet_start is None or settings.quiet_end is None:
+        quiet = t(lang, "• Quiet hours for casual deadlines: none")
+    else:
+        hours = deadlines.QuietHours(settings.quiet_start, settings.quiet_end).text()
+        quiet = t(lang, "• Quiet hours for casual deadlines: {hours} (each player's time zone)", hours=hours)
+    zone = t(lang, "• Server time zone: {zone}", zone=settings.time_zone or deadlines.UTC_NAME)
+    limit = t(
+        lang,
+        "• Away players' casual timers stop for at most {duration}",
+        duration=duration(lang, settings.away_limit_seconds),
+    )
+    return "\n".join([quiet, zone, limit])
 
 
 def describe_guild(settings: GuildSettings, lang: str = SOURCE, shown: str | None = None) -> str:
@@ -136,6 +170,7 @@ def describe_guild(settings: GuildSettings, lang: str = SOURCE, shown: str | Non
             else t(lang, "• Each table in its own thread: off")
         ),
         language,
+        quiet_text(settings, lang),
         f"• Seasons: {season_text(settings)}",
     ]
     return "\n".join(lines)
@@ -347,6 +382,97 @@ class Settings(commands.Cog):
         preferred = interaction.guild_locale.value if interaction.guild_locale is not None else None
         return for_server(server.language, preferred)
 
+    # -- away and time zone ------------------------------------------------------------------------
+
+    @settings.command(name="away", description="Stop your casual turn timers while you're away; again: I'm back")
+    @app_commands.describe(until=UNTIL_HELP)
+    async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
+        lang = await reader_language(self.db, interaction)
+        user = interaction.user.id
+        mine = await self.db.settings.user(user)
+        if until is None and mine.away_since is not None:
+            text, changed = await self.come_back(user, lang)
+            await interaction.response.send_message(text, ephemeral=True)
+            await self._redraw(user, changed)
+            return
+        now = self.bot.service.clock()
+        server = await self.db.settings.guild(interaction.guild_id or 0)
+        zone = deadlines.zone_or_utc(mine.time_zone or server.time_zone)
+        try:
+            back = None if until is None else deadlines.parse_until(until, zone, now)
+        except ValueError as error:
+            await interaction.response.send_message(str(error), ephemeral=True)
+            return
+        await self.db.settings.set_away(user, now, back)
+        changed = await retime_turns_of(self.bot.service, user, fresh=False)
+        limit = duration(lang, server.away_limit_seconds)
+        if back is None:
+            head = t(lang, "Away until you're back.")
+        else:
+            head = t(lang, "Away until {when}.", when=f"<t:{int(back)}:f>")
+        text = (
+            head
+            + " "
+            + t(
+                lang,
+                "Your turn timers in casual games stop meanwhile (on this server for at most {limit}; then they "
+                "count again); live games are not affected. Your tables show that you're away. Press **I'm back** "
+                "or use `/settings away` again when you return.",
+                limit=limit,
+            )
+        )
+        view = discord.ui.View(timeout=None)
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=t(lang, "I'm back"), style=discord.ButtonStyle.primary, custom_id=scoped(Scope.SETTINGS, "back", user)
+        )
+        view.add_item(control(button, "back", user))
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+        await self._redraw(user, changed)
+
+    async def come_back(self, user: int, lang: str) -> tuple[str, list[int]]:
+        """End the person's away: each casual turn waiting for them gets its whole time from now. The
+        answer, and the games whose deadline moved (for `_redraw`)."""
+        await self.db.settings.set_away(user, None)
+        changed = await retime_turns_of(self.bot.service, user, fresh=True)
+        text = tn(
+            lang,
+            "Welcome back! Your turn timers count again from now ({n} table waiting for you).",
+            "Welcome back! Your turn timers count again from now ({n} tables waiting for you).",
+            len(changed),
+        )
+        return text, changed
+
+    async def _redraw(self, user: int, changed: list[int]) -> None:
+        """Show a changed away on what shows it: the tables whose deadline moved (bot.reconciler) and the
+        lobbies the person sits in."""
+        for game_id in changed:
+            self.bot.reconciler.mark_dirty(game_id)
+        for record in await self.db.games.open_games_of(user):
+            if record.status is GameStatus.LOBBY and record.table_message_id and record.table_channel_id:
+                channel = self.bot.get_partial_messageable(record.table_channel_id)
+                marks = await lobby_marks(self.bot.service, record)
+                try:
+                    await channel.get_partial_message(record.table_message_id).edit(
+                        content=None,
+                        view=self.bot.lobby.card(record, away=marks),
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                except discord.HTTPException:
+                    log.info("could not update the lobby of game %d", record.id)
+
+    @settings.command(name="time-zone", description="Your time zone, for quiet hours and away dates")
+    @app_commands.describe(zone="A name like Europe/Paris, America/New_York or UTC; 'server' uses the server's")
+    async def time_zone(self, interaction: discord.Interaction, zone: str) -> None:
+        chosen: str | None = None
+        if zone.strip().lower() != "server":
+            try:
+                chosen = deadlines.time_zone(zone).key
+            except ValueError as error:
+                await interaction.response.send_message(str(error), ephemeral=True)
+                return
+        new = await self.db.settings.set_time_zone(interaction.user.id, chosen)
+        await self._saved(interaction, new)
+
     # -- delete my data ----------------------------------------------------------------------------
 
     @settings.command(
@@ -438,14 +564,42 @@ class Settings(commands.Cog):
     @settings.command(
         name=locale_str("server"), description=locale_str("Server settings: turn timers, channels, manager role")
     )
-    @app_commands.describe(language=locale_str("The language this server's tables read"))
+    @app_commands.describe(
+        language=locale_str("The language this server's tables read"),
+        quiet_hours="No casual deadline falls in these hours, e.g. 23:00-07:00; 'off' for none",
+        time_zone="The server's time zone for quiet hours (players may set their own), e.g. Europe/Paris",
+        away_days="How many days an away player's casual timers may stop (0: away stops nothing)",
+    )
     @app_commands.rename(language=locale_str("language"))
     @app_commands.choices(language=server_language_choices())
-    async def server(self, interaction: discord.Interaction, language: str | None = None) -> None:
+    async def server(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        quiet_hours: str | None = None,
+        time_zone: str | None = None,
+        away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
+    ) -> None:
         lang = await reader_language(self.db, interaction)
         if not await is_games_manager(self.db, interaction):
             await interaction.response.send_message(not_a_manager(lang), ephemeral=True)
             return
+        if quiet_hours is not None or time_zone is not None or away_days is not None:
+            if not await self._casual_clock(interaction, lang, quiet_hours, time_zone, away_days):
+                return
+            if language is None:
+                server = await self.db.settings.guild(interaction.guild_id or 0)
+                await interaction.response.send_message(
+                    **self.server_panel(
+                        server,
+                        t(lang, "Saved: casual turns that start from now use these settings."),
+                        lang,
+                        self.server_shown(interaction, server),
+                    ),
+                    ephemeral=True,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
         if language is not None and language != FOLLOW and language not in LANGUAGES:
             await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
             return
@@ -462,6 +616,32 @@ class Settings(commands.Cog):
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    async def _casual_clock(
+        self,
+        interaction: discord.Interaction,
+        lang: str,
+        quiet_hours: str | None,
+        time_zone: str | None,
+        away_days: int | None,
+    ) -> bool:
+        """Save the server's quiet hours, time zone and away limit; False (and answered) when one is wrong."""
+        try:
+            off = quiet_hours is not None and quiet_hours.strip().lower() in ("off", "none")
+            quiet = deadlines.QuietHours.parse(quiet_hours) if quiet_hours is not None and not off else None
+            zone = deadlines.time_zone(time_zone).key if time_zone is not None else None
+        except ValueError as error:
+            await interaction.response.send_message(str(error), ephemeral=True)
+            return False
+        await self.db.settings.set_casual_clock(
+            interaction.guild_id or 0,
+            away_limit_seconds=None if away_days is None else away_days * deadlines.DAY,
+            quiet=None if quiet is None else (quiet.start, quiet.end),
+            no_quiet=off,
+            time_zone=zone,
+        )
+        log.info("server casual clock changed")
+        return True
 
     @staticmethod
     def server_panel(
@@ -551,6 +731,15 @@ class Settings(commands.Cog):
     ) -> None:
         if action in ("erase", "keep"):
             await self._confirm(interaction, action, user)
+            return
+        if action == "back":
+            back_lang = await reader_language(self.db, interaction)
+            if interaction.user.id != user:
+                await interaction.response.send_message(t(back_lang, "That button is someone else's."), ephemeral=True)
+                return
+            text, changed = await self.come_back(interaction.user.id, back_lang)
+            await interaction.response.edit_message(content=text, view=None)
+            await self._redraw(interaction.user.id, changed)
             return
         lang = await reader_language(self.db, interaction)
         if not await is_games_manager(self.db, interaction):

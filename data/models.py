@@ -14,6 +14,7 @@ from typing import Any
 # Defaults a server starts with until a manager changes them (notes E.6: live games minutes, casual days).
 DEFAULT_LIVE_TURN_SECONDS = 90
 DEFAULT_CASUAL_TURN_SECONDS = 24 * 60 * 60
+DEFAULT_AWAY_LIMIT_SECONDS = 7 * 24 * 60 * 60
 
 
 class GameStatus(StrEnum):
@@ -283,6 +284,10 @@ class UserSettings:
     digest_hours: int = 0  # casual turns told by one digest DM at most this often (0: a notice per turn)
     language: str | None = None  # chosen in /settings language; None follows Discord's locale
     seen_locale: str | None = None  # the last Discord locale of their interactions, for DMs with none at hand
+    # Away from casual tables since/until (Unix seconds); until None with since set: until they say they're back.
+    away_since: float | None = None
+    away_until: float | None = None
+    time_zone: str | None = None  # an IANA name (Europe/Paris), checked when saved; None: the server's
 
 
 class SeasonLength(StrEnum):
@@ -328,6 +333,10 @@ class GuildSettings:
     season_reset: SeasonReset = SeasonReset.FRESH
     seasons_since: float | None = None  # when seasons were last turned on: earlier seasons never close
     language: str | None = None  # what the server's tables read; None follows its preferred locale
+    away_limit_seconds: int = DEFAULT_AWAY_LIMIT_SECONDS  # how long an away player's casual timers may stop
+    quiet_start: int | None = None  # quiet hours for casual deadlines, minutes after midnight (None: none)
+    quiet_end: int | None = None
+    time_zone: str | None = None  # an IANA name for quiet hours of players without one; None: UTC
 
     def turn_seconds(self, timer: TurnTimer) -> int:
         return self.live_turn_seconds if timer is TurnTimer.LIVE else self.casual_turn_seconds

@@ -35,6 +35,9 @@ def _user_settings(user_id: int, row: Row | None) -> UserSettings:
         digest_hours=int(row["digest_hours"]),
         language=row["language"],
         seen_locale=row["seen_locale"],
+        away_since=row["away_since"],
+        away_until=row["away_until"],
+        time_zone=row["time_zone"],
     )
 
 
@@ -55,6 +58,10 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
         allowed_channel_ids=channels,
         threads=bool(row["threads"]),
         language=row["language"],
+        away_limit_seconds=row["away_limit_seconds"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
+        time_zone=row["time_zone"],
         season_length=SeasonLength(row["season_length"]),
         season_reset=SeasonReset(row["season_reset"]),
         seasons_since=row["seasons_since"],
@@ -64,12 +71,15 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
 async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
     await tx.run(
         "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
-        "computer_games_count, threads, language, season_length, season_reset, seasons_since) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "computer_games_count, threads, language, away_limit_seconds, quiet_start, quiet_end, time_zone, "
+        "season_length, season_reset, seasons_since) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "live_turn_seconds = excluded.live_turn_seconds, casual_turn_seconds = excluded.casual_turn_seconds, "
         "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count, "
-        "threads = excluded.threads, language = excluded.language, season_length = excluded.season_length, "
-        "season_reset = excluded.season_reset, seasons_since = excluded.seasons_since",
+        "threads = excluded.threads, language = excluded.language, away_limit_seconds = excluded.away_limit_seconds, "
+        "quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, "
+        "season_length = excluded.season_length, season_reset = excluded.season_reset, "
+        "seasons_since = excluded.seasons_since",
         (
             settings.guild_id,
             settings.live_turn_seconds,
@@ -78,6 +88,10 @@ async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
             int(settings.computer_games_count),
             int(settings.threads),
             settings.language,
+            settings.away_limit_seconds,
+            settings.quiet_start,
+            settings.quiet_end,
+            settings.time_zone,
             settings.season_length.value,
             settings.season_reset.value,
             settings.seasons_since,
@@ -173,6 +187,27 @@ class SettingsRepository:
             )
         return bool(changed)
 
+    async def set_away(self, user_id: int, since: float | None, until: float | None = None) -> UserSettings:
+        """Away from casual tables from `since` until `until` (None: until they say they're back);
+        `since` None: back (not away)."""
+        return await self._user_fields(user_id, away_since=since, away_until=until if since is not None else None)
+
+    async def set_time_zone(self, user_id: int, zone: str | None) -> UserSettings:
+        """The person's IANA time zone (checked by the caller), or None for the server's."""
+        return await self._user_fields(user_id, time_zone=zone)
+
+    async def _user_fields(self, user_id: int, **fields: object) -> UserSettings:
+        """Write `fields` of one user row, creating it with the defaults first (one transaction)."""
+        async with self._db.transaction() as tx:
+            await tx.run(
+                f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO NOTHING",
+                _new_user(user_id),
+            )
+            assignments = ", ".join(f"{name} = ?" for name in fields)  # names are this module's, never input
+            await tx.run(f"UPDATE user_settings SET {assignments} WHERE user_id = ?", (*fields.values(), user_id))
+            return await _user(tx, user_id)
+
     async def users_with_dm_closed(self, user_ids: Iterable[int]) -> frozenset[int]:
         """Which of `user_ids` are known to refuse DMs (one query per table, not per player)."""
         ids = list(user_ids)
@@ -240,6 +275,30 @@ class SettingsRepository:
         """What the server's tables read; None follows the server's preferred locale again."""
         async with self._db.transaction() as tx:
             new = replace(await _guild(tx, guild_id), language=language)
+            await _save_guild(tx, new)
+            return new
+
+    async def set_casual_clock(
+        self,
+        guild_id: int,
+        *,
+        away_limit_seconds: int | None = None,
+        quiet: tuple[int, int] | None = None,
+        no_quiet: bool = False,
+        time_zone: str | None = None,
+    ) -> GuildSettings:
+        """Change the away limit, the quiet hours (start, end in minutes; `no_quiet` removes them) or the
+        server's time zone (checked by the caller); None leaves a field as is."""
+        async with self._db.transaction() as tx:
+            current = await _guild(tx, guild_id)
+            start, end = (None, None) if no_quiet else (quiet or (current.quiet_start, current.quiet_end))
+            new = replace(
+                current,
+                away_limit_seconds=current.away_limit_seconds if away_limit_seconds is None else away_limit_seconds,
+                quiet_start=start,
+                quiet_end=end,
+                time_zone=current.time_zone if time_zone is None else time_zone,
+            )
             await _save_guild(tx, new)
             return new
 

@@ -1,4 +1,4 @@
--- PostgreSQL's form of ../0016_seasons.sql: the same change with PostgreSQL's types.
+-- PostgreSQL's form of ../0017_seasons.sql: the same change with PostgreSQL's types.
 ALTER TABLE guild_settings ADD COLUMN season_length TEXT NOT NULL DEFAULT 'off'
     CHECK (season_length IN ('off', 'monthly', 'quarterly'));
 ALTER TABLE guild_settings ADD COLUMN season_reset TEXT NOT NULL DEFAULT 'fresh'
