@@ -1,7 +1,8 @@
 """Crash consistency (design §5: the database is the truth): the bot runs in a child process against the
 offline Discord in this one and is SIGKILLed at least 50 times across Thirteen, Carousel, Sixty-Six and Gin,
 at seeded random moments and at named points (data.crashpoints: after a move's commit, inside the final
-move's transaction before its COMMIT, after it), and restarted each time on the same database file.
+move's transaction before its COMMIT, after it, between a turn DM's post and its record), and restarted
+each time on the same database file.
 
 One seeded run (the module fixture) feeds every test below; each asserts one property of it:
 - every move the bot showed anyone before a kill is stored after it;
@@ -70,7 +71,11 @@ TURN_TOLD_WAIT = 60.0
 CHILD_START_WAIT = 300.0  # a child's imports, or its connect, taking longer than this has hung
 CRASH_EXIT_WAIT = 20.0  # after a failed click: the crash point that caused it has exited by then
 CUSTOM_ID = re.compile(r"^cr:(\d+):(\d+):([a-z]+)")
-ERRORS = (BotCrashed, InteractionFailed, TimeoutError, AssertionError, ValueError, KeyError, IndexError, RuntimeError)
+# A click sent as a life dies (a crash point just after it connected) meets its closing gateway.
+ERRORS = (
+    BotCrashed, InteractionFailed, TimeoutError, AssertionError, ValueError, KeyError, IndexError, RuntimeError,
+    ConnectionError,
+)  # fmt: skip
 
 
 @dataclasses.dataclass
@@ -160,6 +165,7 @@ class CrashRun:
         self.path = tmp / "cardroom.db"
         self.rng = random.Random(SEED)
         self.result_rng = random.Random(SEED + 1)  # its own stream: the other kills fall where they did
+        self.turn_dm_rng = random.Random(SEED + 2)  # likewise
         self.report = Report()
         self.alice: SimUser = fake.users["alice"]
         self.channel_id = int(fake.channel.id)
@@ -209,6 +215,8 @@ class CrashRun:
             points.append("final_move_uncommitted")
         if self.result_rng.random() < 0.5:
             points.append("after_result_post")  # the standings posted, not yet recorded
+        if self.turn_dm_rng.random() < 0.3:
+            points.append(f"after_turn_dm:{self.turn_dm_rng.randint(1, 3)}")  # a turn's DM posted, not recorded
         if self.rng.random() < 0.5:
             points.append(f"after_move:{self.rng.randint(1, 5)}")
             return ",".join(points), 3.0
