@@ -46,6 +46,7 @@ from bot.quickstart import QuickStart
 from bot.reconciler import Reconciler
 from bot.refusals import Refusal, RetryPolicy
 from bot.router import Router
+from bot.seasons import SeasonCloser
 from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
@@ -212,7 +213,13 @@ class CardBot(commands.Bot):
         )
         self.quickstart = QuickStart(self._service, lobby=self.lobby, threads=self.threads)
         self.digests = Digests(self._service, hands=self.hands, transport=self.transport)
-        self.sweeper = Sweeper(self._service, channels=self, marks=self.reconciler, digests=self.digests)
+        self.sweeper = Sweeper(
+            self._service,
+            channels=self,
+            marks=self.reconciler,
+            digests=self.digests,
+            seasons=SeasonCloser(self._service, self.transport),
+        )
         self.router = Router(
             self._service,
             lobby=self.lobby,

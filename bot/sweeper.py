@@ -27,6 +27,7 @@ from games.base import IllegalMove
 
 if TYPE_CHECKING:
     from bot.digest import Digests
+    from bot.seasons import SeasonCloser
     from bot.service import GameService
     from bot.wiring import Channels, Marks
 
@@ -37,12 +38,19 @@ class Sweeper:
     """Wakes every game whose stored deadline has come; what it stores, the reconciler shows (`marks`)."""
 
     def __init__(
-        self, service: GameService, *, channels: Channels, marks: Marks, digests: Digests | None = None
+        self,
+        service: GameService,
+        *,
+        channels: Channels,
+        marks: Marks,
+        digests: Digests | None = None,
+        seasons: SeasonCloser | None = None,
     ) -> None:
         self.service = service
         self.channels = channels  # an expired lobby's message is edited by id
         self.marks = marks
         self.digests = digests  # the turn digests owed are sent from the same periodic pass (bot.digest)
+        self.seasons = seasons  # closes ended seasons and posts their end, once (bot.seasons)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -81,6 +89,11 @@ class Sweeper:
                 log.info("game %d moved on while being swept", record.id)
             except Exception:
                 log.exception("could not handle the deadline of game %d", record.id)
+        if self.seasons is not None:
+            try:
+                await self.seasons.step()
+            except Exception:
+                log.exception("the season step failed; trying again next round")
         return len(due)
 
     async def _close_lobby(self, record: GameRecord) -> None:

@@ -1,12 +1,14 @@
 """/leaderboard: the server's board per game, by conservative OpenSkill rating, paged with buttons.
 
-All-time boards read the stored ratings (`db.results.leaderboard`). A period board ("this month",
+All-time boards read the stored ratings (`db.results.leaderboard`). When the server runs seasons
+(data.seasons, `/settings server`), the board shows the current season by default and `season:` picks
+an earlier one (its frozen final board) or all time. A period board ("this month",
 "this week") is a season: ratings replayed from scratch over that period's rated matches only, so a
 newcomer can top it without years of history (notes D.1). Both list only players with the minimum
 number of rated games (notes D.1: boards full of one-game players are noise), hide players who
 opted out and erased accounts, and show the caller's own rank even when they are outside the page.
 
-Paging buttons are a DynamicItem with its own prefix, `cb:<kind>:<period>:<page>:<caller>`, so they
+Paging buttons are a DynamicItem with its own prefix, `cb:<kind>:<period or season key>:<page>:<caller>`, so they
 keep working after a restart. The caller's own clicks turn the public page; anyone else who clicks
 gets the same page privately, with their own rank highlighted.
 """
@@ -29,10 +31,13 @@ from discord.ext import commands
 
 from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
+from bot.seasons import season_board as stored_season_board
 from bot.texts import count
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
+from data.models import SeasonLength
 from data.ratings import RatedSeat, display_rating, replay_ratings
 from data.results import DEFAULT_MIN_GAMES
+from data.seasons import Season, season_at, season_by_key
 from games import registry
 from games.registry import kinds
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
@@ -82,6 +87,56 @@ class Period(StrEnum):
 
 
 PERIOD_CHOICES = [app_commands.Choice(name=period.label, value=period.value) for period in Period]
+
+# A board covers a rolling period (all time, the last 30 or 7 days) or a season of the server.
+Span = Period | Season
+# The `season:` option's values besides a stored season's key.
+THIS_SEASON, ALL_TIME = "current", "all"
+
+
+def span_label(span: Span) -> str:
+    return f"{span.label} season" if isinstance(span, Season) else span.label
+
+
+def span_token(span: Span) -> str:
+    """The span in a button's custom id: the period's value, or the season's key in lower case."""
+    return span.key.lower() if isinstance(span, Season) else span.value
+
+
+def span_of(token: str) -> Span:
+    """A button's span back from its custom id (all time for anything unknown)."""
+    if token in {period.value for period in Period}:
+        return Period(token)
+    return season_by_key(token.upper()) or Period.ALL
+
+
+async def season_choices(db: Database, guild_id: int, now: float, typed: str) -> list[app_commands.Choice[str]]:
+    """The `season:` choices: this season (when seasons are on), all time, then the closed seasons, newest
+    first; filtered by what was typed. Discord shows at most 25 (discord-notes C.1)."""
+    settings = await db.settings.guild(guild_id)
+    choices: list[app_commands.Choice[str]] = []
+    if settings.season_length is not SeasonLength.OFF:
+        current = season_at(settings.season_length, now)
+        choices.append(app_commands.Choice(name=f"This season ({current.label})", value=THIS_SEASON))
+    choices.append(app_commands.Choice(name="All time", value=ALL_TIME))
+    choices += [
+        app_commands.Choice(name=f"{close.season.label} season", value=close.season.key)
+        for close in await db.seasons.closed(guild_id)
+    ]
+    wanted = typed.strip().lower()
+    return [c for c in choices if wanted in c.name.lower() or wanted in c.value.lower()][:25]
+
+
+async def chosen_season(db: Database, guild_id: int, option: str | None, now: float) -> Span | None:
+    """What `season:` names: all time, this season, a season by key; without it, this season when the
+    server runs seasons, else all time. None for a value that names no season."""
+    settings = await db.settings.guild(guild_id)
+    running = settings.season_length is not SeasonLength.OFF
+    if option is None or option == THIS_SEASON:
+        return season_at(settings.season_length, now) if running else Period.ALL
+    if option == ALL_TIME:
+        return Period.ALL
+    return season_by_key(option)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +212,7 @@ async def load_page(
     db: Database,
     guild_id: int,
     kind: str,
-    period: Period,
+    period: Span,
     page: int,
     caller_id: int,
     *,
@@ -165,7 +220,14 @@ async def load_page(
     min_games: int = DEFAULT_MIN_GAMES,
 ) -> BoardPage:
     """A page of the board plus the caller's own row (None when they are not listed)."""
-    if period.days is None:
+    if isinstance(period, Season):
+        reset = (await db.settings.guild(guild_id)).season_reset
+        board = await stored_season_board(db, guild_id, kind, period, reset, min_games)
+        entries = board[page * PAGE_SIZE : (page + 1) * PAGE_SIZE + 1]
+        index = next((i for i, e in enumerate(board) if e.user_id == caller_id), None)
+        caller_entry = board[index] if index is not None else None
+        position = index
+    elif period.days is None:
         entries = await db.results.leaderboard(
             guild_id, kind, limit=PAGE_SIZE + 1, offset=page * PAGE_SIZE, min_games=min_games
         )
@@ -196,10 +258,13 @@ async def load_page(
 
 
 async def anyone_listed(
-    db: Database, guild_id: int, kind: str, period: Period, *, now: float, min_games: int = DEFAULT_MIN_GAMES
+    db: Database, guild_id: int, kind: str, period: Span, *, now: float, min_games: int = DEFAULT_MIN_GAMES
 ) -> bool:
     """Whether the board has a first row, without drawing it: the stored board's first entry, or for a
-    season someone listed by `season_board`'s rule (enough rated games in it, real, not opted out)."""
+    period someone listed by `season_board`'s rule (enough rated games in it, real, not opted out)."""
+    if isinstance(period, Season):
+        reset = (await db.settings.guild(guild_id)).season_reset
+        return bool(await stored_season_board(db, guild_id, kind, period, reset, min_games))
     if period.days is None:
         return bool(await db.results.leaderboard(guild_id, kind, limit=1, min_games=min_games))
     games: dict[int, int] = defaultdict(int)
@@ -216,19 +281,19 @@ async def anyone_listed(
 
 # ASCII digits, bounded: a forged page or id can neither overflow SQLite nor take another script's digits.
 BOARD_ID = scope_pattern(
-    Scope.BOARD, r"(?P<kind>[a-z]{1,20}):(?P<period>[a-z]{1,10}):(?P<page>[0-9]{1,6}):(?P<caller>[0-9]{1,20})"
+    Scope.BOARD, r"(?P<kind>[a-z]{1,20}):(?P<period>[a-z0-9-]{1,10}):(?P<page>[0-9]{1,6}):(?P<caller>[0-9]{1,20})"
 )
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_ID):
     """A page button of a board message (◀, ▶, "My rank")."""
 
-    def __init__(self, kind: str, period: Period, page: int, caller: int, *, label: str, disabled: bool = False):
+    def __init__(self, kind: str, period: Span, page: int, caller: int, *, label: str, disabled: bool = False):
         self.kind, self.period, self.page, self.caller = kind, period, page, caller
         super().__init__(
             discord.ui.Button(
                 label=label,
-                custom_id=scoped(Scope.BOARD, kind, period.value, page, caller),
+                custom_id=scoped(Scope.BOARD, kind, span_token(period), page, caller),
                 disabled=disabled,
                 style=discord.ButtonStyle.secondary,
             )
@@ -239,7 +304,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> BoardButton:
         label = getattr(item, "label", None) or "Page"
-        return cls(match["kind"], Period(match["period"]), int(match["page"]), int(match["caller"]), label=label)
+        return cls(match["kind"], span_of(match["period"]), int(match["page"]), int(match["caller"]), label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = find_cog(interaction.client, Leaderboard)
@@ -269,12 +334,31 @@ class Leaderboard(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="This server's best players of a game")
     @app_commands.guild_only()
-    @app_commands.describe(game=GAME_DEFAULT, period="How far back")
+    @app_commands.describe(
+        game=GAME_DEFAULT,
+        period="How far back (rolling)",
+        season="Which season (default: this one, when the server runs seasons) or all time",
+    )
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None, period: str = "all") -> None:
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        period: str | None = None,
+        season: str | None = None,
+    ) -> None:
         kind = game or await self.default_kind(interaction)
-        chosen = Period(period)
         db, guild_id = self.bot.service.db, interaction.guild_id or 0
+        chosen: Span | None
+        if period is not None and season is None:
+            chosen = Period(period)
+        else:
+            chosen = await chosen_season(db, guild_id, season, self.bot.service.clock())
+        if chosen is None:
+            await interaction.response.send_message(
+                "There is no such season: pick one from the list, or all time.", ephemeral=True
+            )
+            return
         if not await anyone_listed(db, guild_id, kind, chosen, now=self.bot.service.clock()):
             # Nothing to show: an empty board in the channel would be noise, so only the asker is told.
             text = await self.empty_text(kind, chosen, interaction.user.id, guild_id)
@@ -284,11 +368,18 @@ class Leaderboard(commands.Cog):
         kwargs = await self.board_message(interaction, kind, chosen, 0)
         await interaction.followup.send(**kwargs)
 
-    async def empty_text(self, kind: str, period: Period, user_id: int, guild_id: int) -> str:
+    @leaderboard.autocomplete("season")
+    async def season_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        db = self.bot.service.db
+        return await season_choices(db, interaction.guild_id or 0, self.bot.service.clock(), current)
+
+    async def empty_text(self, kind: str, period: Span, user_id: int, guild_id: int) -> str:
         """Why a board is empty and how to get on it, for the asker alone."""
         title = game_title(self.bot, kind)
         return (
-            f"Nobody is on the {title} leaderboard yet ({period.label}): players are listed after "
+            f"Nobody is on the {title} leaderboard yet ({span_label(period)}): players are listed after "
             f"{count(DEFAULT_MIN_GAMES, 'rated game')} (every seat a person).\n"
             + await self._caller_line(kind, None, user_id, guild_id, period)
         )
@@ -297,7 +388,7 @@ class Leaderboard(commands.Cog):
         return await game_played_here(self.bot.service.db, interaction.channel_id, interaction.guild_id)
 
     async def board_message(
-        self, interaction: discord.Interaction, kind: str, period: Period, page: int
+        self, interaction: discord.Interaction, kind: str, period: Span, page: int
     ) -> dict[str, Any]:
         """Text, image and page buttons of one page, from the point of view of the interacting user."""
         db = self.bot.service.db
@@ -306,9 +397,9 @@ class Leaderboard(commands.Cog):
             db, interaction.guild_id or 0, kind, period, page, user.id, now=self.bot.service.clock()
         )
         title = f"{game_title(self.bot, kind)} leaderboard"
-        subtitle = f"{period.label} · conservative rating · at least {count(DEFAULT_MIN_GAMES, 'rated game')}"
+        subtitle = f"{span_label(period)} · conservative rating · at least {count(DEFAULT_MIN_GAMES, 'rated game')}"
         image = await asyncio.to_thread(render_leaderboard, title, found.rows, found.caller, subtitle)
-        lines = [f"**{title}** · {period.label} · page {page + 1}"]
+        lines = [f"**{title}** · {span_label(period)} · page {page + 1}"]
         if not found.rows:
             lines.append("Nobody is on this page yet: play rated games (every seat a person) to get listed.")
         lines.append(await self._caller_line(kind, found.caller, user.id, interaction.guild_id or 0, period))
@@ -324,7 +415,7 @@ class Leaderboard(commands.Cog):
         }
 
     async def _caller_line(
-        self, kind: str, caller: LeaderboardRow | None, user_id: int, guild_id: int, period: Period
+        self, kind: str, caller: LeaderboardRow | None, user_id: int, guild_id: int, period: Span
     ) -> str:
         if caller is not None:
             return f"<@{user_id}>, you are **#{caller.rank}** with a rating of {caller.rating:.0f}."
@@ -335,10 +426,12 @@ class Leaderboard(commands.Cog):
             stats = await db.results.player_stats(guild_id, user_id, kind=kind)
             missing = max(DEFAULT_MIN_GAMES - stats.rated_games, 1)
             return f"You are not listed yet: {count(missing, 'more rated game')} to go."
-        return f"You are not listed for the {period.label} yet: play {count(DEFAULT_MIN_GAMES, 'rated game')} in it."
+        return (
+            f"You are not listed for the {span_label(period)} yet: play {count(DEFAULT_MIN_GAMES, 'rated game')} in it."
+        )
 
 
-def board_buttons(kind: str, period: Period, found: BoardPage, caller: int) -> Sequence[BoardButton]:
+def board_buttons(kind: str, period: Span, found: BoardPage, caller: int) -> Sequence[BoardButton]:
     """◀ and ▶, and a jump to the caller's own page when it is another page. Ids stay unique."""
     buttons = [
         BoardButton(kind, period, max(found.page - 1, 0), caller, label="◀ Previous", disabled=found.page == 0),

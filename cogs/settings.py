@@ -43,7 +43,7 @@ from bot.layout import notice_kwargs
 from bot.permissions import is_games_manager, not_a_manager
 from cogs.stats import selected_values
 from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
-from data.models import DIGEST_HOURS
+from data.models import DIGEST_HOURS, SeasonLength, SeasonReset
 from data.privacy import ERASED_NAME
 from locales import LANGUAGES, NAMES, SOURCE, duration, listing, t, tn
 
@@ -171,8 +171,20 @@ def describe_guild(settings: GuildSettings, lang: str = SOURCE, shown: str | Non
         ),
         language,
         quiet_text(settings, lang),
+        f"• Seasons: {season_text(settings)}",
     ]
     return "\n".join(lines)
+
+
+def season_text(settings: GuildSettings) -> str:
+    """How the server's seasons run, in the words of the panel (data.seasons)."""
+    if settings.season_length is SeasonLength.OFF:
+        return "off (one all-time leaderboard)"
+    reset = "everyone starts fresh" if settings.season_reset is SeasonReset.FRESH else RESET_CARRY_TEXT
+    return f"{settings.season_length.value}, ratings at a new season: {reset}"
+
+
+RESET_CARRY_TEXT = "last season's rating, less certain"
 
 
 def server_language_choices() -> list[app_commands.Choice[str]]:
@@ -635,7 +647,7 @@ class Settings(commands.Cog):
     def server_panel(
         server: GuildSettings, notice: str = "", lang: str = SOURCE, shown: str | None = None
     ) -> dict[str, Any]:
-        """Four selects and two toggles: five rows, Discord's maximum for a message (discord-notes C.1)."""
+        """Four selects and four buttons: five rows, Discord's maximum for a message (discord-notes C.1)."""
 
         def label(action: str, seconds: int) -> str:
             shown = duration(lang, seconds)
@@ -682,6 +694,21 @@ class Settings(commands.Cog):
             custom_id=scoped(Scope.SETTINGS, "threads"),
             style=discord.ButtonStyle.success if server.threads else discord.ButtonStyle.secondary,
         )
+        # Also in the fifth row: how long seasons are (off, monthly, quarterly) and how ratings start in one.
+        seasons: discord.ui.Button[Any] = discord.ui.Button(
+            label=f"Seasons: {server.season_length.value}",
+            custom_id=scoped(Scope.SETTINGS, "seasons"),
+            style=discord.ButtonStyle.secondary
+            if server.season_length is SeasonLength.OFF
+            else discord.ButtonStyle.success,
+        )
+        fresh = server.season_reset is SeasonReset.FRESH
+        reset: discord.ui.Button[Any] = discord.ui.Button(
+            label=f"New season: {'fresh ratings' if fresh else 'carried ratings'}",
+            custom_id=scoped(Scope.SETTINGS, "reset"),
+            style=discord.ButtonStyle.secondary,
+            disabled=server.season_length is SeasonLength.OFF,
+        )
         view = discord.ui.View(timeout=None)
         for item in (
             timer_select("live", LIVE_CHOICES, server.live_turn_seconds),
@@ -690,6 +717,8 @@ class Settings(commands.Cog):
             control(role, "role"),
             control(toggle, "computers"),
             control(threads, "threads"),
+            control(seasons, "seasons"),
+            control(reset, "reset"),
         ):
             view.add_item(item)
         text = f"{t(lang, '**Server settings**')}\n{describe_guild(server, lang, shown)}"
@@ -737,6 +766,14 @@ class Settings(commands.Cog):
         elif action == "threads":
             current = await settings.guild(guild_id)
             server = await settings.update_guild(guild_id, threads=not current.threads)
+        elif action == "seasons":
+            current = await settings.guild(guild_id)
+            now = self.bot.service.clock()
+            server = await settings.set_seasons(guild_id, at=now, length=current.season_length.following())
+        elif action == "reset":
+            current = await settings.guild(guild_id)
+            flipped = SeasonReset.CARRY if current.season_reset is SeasonReset.FRESH else SeasonReset.FRESH
+            server = await settings.set_seasons(guild_id, at=self.bot.service.clock(), reset=flipped)
         else:
             server = await settings.guild(guild_id)
         log.info("server settings changed (%s)", action)

@@ -18,7 +18,7 @@ import io
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -29,10 +29,12 @@ from bot.cog_lookup import find_cog
 from bot.decode import INVALID, STRAY, strict_int, values_were_shown
 from bot.ids import Scope, scope_pattern, scoped
 from bot.names import shown_name, shown_names
+from bot.seasons import season_board
 from bot.texts import count, ordinal, relative
-from cogs.leaderboard import GAME_CHOICES, game_title
+from cogs.leaderboard import GAME_CHOICES, Period, chosen_season, game_title, season_choices
 from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
 from data.ratings import display_change, display_rating
+from data.seasons import Season
 from games.registry import get_engine, kinds
 from rendering import render_table as render_kind_table
 
@@ -46,8 +48,7 @@ HISTORY = 10  # games listed by /history; a select offers at most 25 (Discord's 
 TREND_GAMES = 5
 # Why a game with a computer seat is listed under Recent results yet missing from the record.
 NOT_COUNTED = (
-    "games with computer players are not counted on this server (a games manager can change that in "
-    "`/settings server`)"
+    "games with computer players are not counted on this server (a games manager can change that in `/settings server`)"
 )
 PRIVATE = "{name} keeps their results private (they opted out of leaderboards)."
 
@@ -240,26 +241,58 @@ class Stats(commands.Cog):
 
     @app_commands.command(name="stats", description="A player's record in this server")
     @app_commands.guild_only()
-    @app_commands.describe(user="Whose record (default: yours)", game="One game only (default: all games)")
+    @app_commands.describe(
+        user="Whose record (default: yours)",
+        game="One game only (default: all games)",
+        season="One season only (default: all time)",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
-        self, interaction: discord.Interaction, user: discord.Member | None = None, game: str | None = None
+        self,
+        interaction: discord.Interaction,
+        user: discord.Member | None = None,
+        game: str | None = None,
+        season: str | None = None,
     ) -> None:
         target = user or interaction.user
+        db, guild_id = self.bot.service.db, interaction.guild_id or 0
+        chosen = None if season is None else await chosen_season(db, guild_id, season, self.bot.service.clock())
+        if season is not None and chosen is None:
+            await interaction.response.send_message(
+                "There is no such season: pick one from the list, or all time.", ephemeral=True
+            )
+            return
         if not await self._visible(interaction, target):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed = await self.stats_embed(interaction.guild_id or 0, target, game)
+        embed = await self.stats_embed(guild_id, target, game, None if isinstance(chosen, Period) else chosen)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
-    async def stats_embed(self, guild_id: int, target: discord.abc.User, kind: str | None) -> discord.Embed:
+    @stats.autocomplete("season")
+    async def season_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        db = self.bot.service.db
+        return await season_choices(db, interaction.guild_id or 0, self.bot.service.clock(), current)
+
+    async def stats_embed(
+        self, guild_id: int, target: discord.abc.User, kind: str | None, season: Season | None = None
+    ) -> discord.Embed:
+        """The record, ratings and recent results; with `season`, only that season's games and its ratings."""
         db = self.bot.service.db
         shown = [kind] if kind else list(kinds())
-        per_kind = {k: await db.results.player_stats(guild_id, target.id, kind=k) for k in shown}
-        overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id)
+        between = (season.start, season.end) if season is not None else None
+        per_kind = {k: await db.results.player_stats(guild_id, target.id, kind=k, between=between) for k in shown}
+        if season is not None:
+            per_kind = {k: await self._in_season(guild_id, target.id, stats, season) for k, stats in per_kind.items()}
+        overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id, between=between)
         scope = game_title(self.bot, kind) if kind else "all games"
+        if season is not None:
+            scope += f" · {season.label} season"
         embed = discord.Embed(title=f"{shown_name(target.display_name)} · {scope}", colour=discord.Colour.dark_green())
         recent = await db.results.recent_matches(guild_id, kind=kind, user_id=target.id, limit=25)
+        if season is not None:
+            recent = [m for m in recent if season.contains(m.finished_at)]
         embed.description = await self._record_text(guild_id, overall, recent)
         for k, stats in per_kind.items():
             if stats.rating is None:
@@ -285,12 +318,29 @@ class Stats(commands.Cog):
             embed.add_field(name="Recent results", value="\n".join(lines)[:1024], inline=False)
         return embed
 
+    async def _in_season(self, guild_id: int, user_id: int, stats: PlayerStats, season: Season) -> PlayerStats:
+        """`stats` of one game with the player's season rating and place on the season's board."""
+        assert stats.kind is not None
+        db = self.bot.service.db
+        reset = (await db.settings.guild(guild_id)).season_reset
+        standings = await db.seasons.standings(guild_id, stats.kind, season, reset)
+        mine = next((s for s in standings if s.user_id == user_id), None)
+        board = await season_board(db, guild_id, stats.kind, season, reset)
+        rank = next((e.rank for e in board if e.user_id == user_id), None)
+        return replace(
+            stats,
+            rating=mine.rating if mine is not None else None,
+            rated_games=mine.games if mine is not None else 0,
+            rank=rank,
+        )
+
     async def _record_text(self, guild_id: int, overall: PlayerStats, recent: Sequence[MatchRecord]) -> str:
         """The record line, or why there is none: the games listed under it (the newest `RECENT`) may be
         games with computer players, which the server's `computer_games_count` setting leaves out."""
-        uncounted = any(match.with_computers for match in recent[:RECENT]) and not (
-            await self.bot.service.db.settings.guild(guild_id)
-        ).computer_games_count
+        uncounted = (
+            any(match.with_computers for match in recent[:RECENT])
+            and not (await self.bot.service.db.settings.guild(guild_id)).computer_games_count
+        )
         if overall.games:
             record = record_line(overall)
             return f"{record}\n_Some games below are left out: {NOT_COUNTED}._" if uncounted else record

@@ -115,6 +115,7 @@ class Database(abc.ABC):
         from .messages import MessageRepository
         from .privacy import PrivacyRepository
         from .results import ResultRepository
+        from .season_store import SeasonRepository
         from .settings import SettingsRepository
 
         self.rating_model = model
@@ -125,6 +126,7 @@ class Database(abc.ABC):
         self.messages = MessageRepository(self)
         self.leases = LeaseRepository(self)
         self.firsttime = FirstTimeRepository(self)
+        self.seasons = SeasonRepository(self)
 
     @staticmethod
     async def open(

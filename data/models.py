@@ -290,6 +290,30 @@ class UserSettings:
     time_zone: str | None = None  # an IANA name (Europe/Paris), checked when saved; None: the server's
 
 
+class SeasonLength(StrEnum):
+    """How long a server's seasons are; OFF keeps the all-time board only."""
+
+    OFF = "off"
+    MONTHLY = "monthly"
+    QUARTERLY = "quarterly"
+
+    @property
+    def months(self) -> int:
+        return {SeasonLength.OFF: 0, SeasonLength.MONTHLY: 1, SeasonLength.QUARTERLY: 3}[self]
+
+    def following(self) -> SeasonLength:
+        """The next choice of the settings button (off, monthly, quarterly, off...)."""
+        order = list(SeasonLength)
+        return order[(order.index(self) + 1) % len(order)]
+
+
+class SeasonReset(StrEnum):
+    """How ratings start at a new season."""
+
+    FRESH = "fresh"  # everyone starts as a new player
+    CARRY = "carry"  # last season's rating, its uncertainty widened (`carry_over`)
+
+
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
     """A server's settings. An empty `allowed_channel_ids` means games may run in any channel.
@@ -305,6 +329,9 @@ class GuildSettings:
     computer_games_count: bool = False
     allowed_channel_ids: frozenset[int] = field(default_factory=frozenset)
     threads: bool = False  # new tables open in their own thread of the channel (the host may choose)
+    season_length: SeasonLength = SeasonLength.OFF  # boards in seasons (data.seasons); off by default
+    season_reset: SeasonReset = SeasonReset.FRESH
+    seasons_since: float | None = None  # when seasons were last turned on: earlier seasons never close
     language: str | None = None  # what the server's tables read; None follows its preferred locale
     away_limit_seconds: int = DEFAULT_AWAY_LIMIT_SECONDS  # how long an away player's casual timers may stop
     quiet_start: int | None = None  # quiet hours for casual deadlines, minutes after midnight (None: none)

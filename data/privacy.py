@@ -60,6 +60,7 @@ ERASED_TABLES = (
     "games",
     "match_players",
     "ratings",
+    "season_ratings",
     "user_settings",
     "guides",
     "pending_erasures",
@@ -93,6 +94,7 @@ class PrivacyRepository:
                 (pseudonym, ERASED_NAME, user_id),
             )
             ratings = await tx.run("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+            ratings += await tx.run("DELETE FROM season_ratings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM guides WHERE user_id = ?", (user_id,))  # first-game tips: a setting too
             await tx.run("DELETE FROM digests WHERE user_id = ?", (user_id,))  # which tables waited for them

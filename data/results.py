@@ -265,14 +265,24 @@ class ResultRepository:
             return await _rank(tx, guild_id, kind, user_id, min_games)
 
     async def player_stats(
-        self, guild_id: int, user_id: int, *, kind: str | None = None, min_games: int = DEFAULT_MIN_GAMES
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        kind: str | None = None,
+        min_games: int = DEFAULT_MIN_GAMES,
+        between: tuple[float, float] | None = None,
     ) -> PlayerStats:
         """Games, wins, average place and total score from the match log, plus rating and rank for a kind.
 
         Games with computer seats count only if the server's `computer_games_count` setting says so.
+        `between` = (start, end) counts only games that ended in it (a season, data.seasons).
         """
         where = ["m.guild_id = ?", "p.user_id = ?"]
         params: list[Any] = [guild_id, user_id]
+        if between is not None:
+            where.append("m.finished_at >= ? AND m.finished_at < ?")
+            params.extend(between)
         if kind is not None:
             where.append("m.kind = ?")
             params.append(kind)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .models import DIGEST_HOURS, GuildSettings, HandDelivery, TurnNotice, UserSettings
+from .models import DIGEST_HOURS, GuildSettings, HandDelivery, SeasonLength, SeasonReset, TurnNotice, UserSettings
 
 if TYPE_CHECKING:
     from .database import Database, Row, Tx
@@ -62,18 +62,24 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
         quiet_start=row["quiet_start"],
         quiet_end=row["quiet_end"],
         time_zone=row["time_zone"],
+        season_length=SeasonLength(row["season_length"]),
+        season_reset=SeasonReset(row["season_reset"]),
+        seasons_since=row["seasons_since"],
     )
 
 
 async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
     await tx.run(
         "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
-        "computer_games_count, threads, language, away_limit_seconds, quiet_start, quiet_end, time_zone) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "computer_games_count, threads, language, away_limit_seconds, quiet_start, quiet_end, time_zone, "
+        "season_length, season_reset, seasons_since) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "live_turn_seconds = excluded.live_turn_seconds, casual_turn_seconds = excluded.casual_turn_seconds, "
         "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count, "
         "threads = excluded.threads, language = excluded.language, away_limit_seconds = excluded.away_limit_seconds, "
-        "quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, time_zone = excluded.time_zone",
+        "quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, "
+        "season_length = excluded.season_length, season_reset = excluded.season_reset, "
+        "seasons_since = excluded.seasons_since",
         (
             settings.guild_id,
             settings.live_turn_seconds,
@@ -86,6 +92,9 @@ async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
             settings.quiet_start,
             settings.quiet_end,
             settings.time_zone,
+            settings.season_length.value,
+            settings.season_reset.value,
+            settings.seasons_since,
         ),
     )
 
@@ -233,6 +242,31 @@ class SettingsRepository:
                     current.computer_games_count if computer_games_count is None else computer_games_count
                 ),
                 threads=current.threads if threads is None else threads,
+            )
+            await _save_guild(tx, new)
+            return new
+
+    async def set_seasons(
+        self,
+        guild_id: int,
+        *,
+        at: float,
+        length: SeasonLength | None = None,
+        reset: SeasonReset | None = None,
+    ) -> GuildSettings:
+        """Change how the server's seasons run (None = leave as is). Turning them on from off records `at`
+        as `seasons_since`: only seasons that end after it are ever closed (data.seasons)."""
+        async with self._db.transaction() as tx:
+            current = await _guild(tx, guild_id)
+            new_length = current.season_length if length is None else SeasonLength(length)
+            since = current.seasons_since
+            if current.season_length is SeasonLength.OFF and new_length is not SeasonLength.OFF:
+                since = at
+            new = replace(
+                current,
+                season_length=new_length,
+                season_reset=current.season_reset if reset is None else SeasonReset(reset),
+                seasons_since=since,
             )
             await _save_guild(tx, new)
             return new

@@ -1,0 +1,152 @@
+"""The end of a season (data.seasons): closed once, announced once, driven by the sweeper's pass.
+
+On each pass, for every server running seasons, the season before the current one (by the service's
+clock) is closed if seasons were on before it ended: `db.seasons.close` freezes its boards and records
+the close in one transaction, so a restart or a second process finds it closed and does nothing. The
+closing post is owed until its message id is stored: the final board of the season's most played game
+(the leaderboard image) and each game's champion, in the channel the server's games were last played
+in (there is no announcement-channel setting; that channel is where the players are). It is claimed
+before it is posted and posted with the season's nonce, so it appears once, also after a restart
+between the close and the post.
+
+Only the season just ended is closed: a bot stopped for longer than a whole season does not close the
+seasons it slept through (their games still count on the all-time board).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
+
+from bot.reconciler import NONCE_REDO_SECONDS
+from bot.texts import count
+from bot.transport import Post, Sent
+from data import BoardEntry, Database
+from data.models import SeasonReset
+from data.ratings import display_rating
+from data.results import DEFAULT_MIN_GAMES
+from data.season_store import SeasonClose
+from data.seasons import Season, board_of, previous_season, season_at
+from games.registry import kinds
+from rendering.leaderboard import LeaderboardRow, render_leaderboard
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+
+class Poster(Protocol):
+    """The slice of the transport (bot.transport) that posts a message in a channel."""
+
+    async def post(self, channel_id: int, post: Post) -> Sent: ...
+
+
+def season_nonce(guild_id: int, season: Season) -> str:
+    """One nonce per closing post (Discord's nonce is at most 25 characters)."""
+    return f"season-{season.key}-{guild_id % 10**9}"
+
+
+def row_of(entry: BoardEntry) -> LeaderboardRow:
+    return LeaderboardRow(entry.rank, entry.display_name, display_rating(entry.rating), entry.games, entry.wins)
+
+
+async def hidden_players(db: Database, user_ids: Iterable[int]) -> frozenset[int]:
+    """Who of `user_ids` opted out of boards."""
+    ids = {user for user in user_ids if user > 0}
+    settings = await asyncio.gather(*(db.settings.user(user) for user in ids))
+    return frozenset(s.user_id for s in settings if s.leaderboard_opt_out)
+
+
+async def season_board(
+    db: Database, guild_id: int, kind: str, season: Season, reset: SeasonReset, min_games: int = DEFAULT_MIN_GAMES
+) -> list[BoardEntry]:
+    """One game's board of a season: frozen once closed, else replayed so far; opted-out players hidden."""
+    standings = await db.seasons.standings(guild_id, kind, season, reset)
+    hidden = await hidden_players(db, (s.user_id for s in standings))
+    return board_of(standings, hidden, min_games)
+
+
+class SeasonCloser:
+    """The sweeper's season step: close what has ended, post what is owed."""
+
+    def __init__(self, service: GameService, poster: Poster) -> None:
+        self.service = service
+        self.poster = poster
+        # Seasons this process saw closed: each server is looked up once per season, not on every pass.
+        self._closed: set[tuple[int, str]] = set()
+
+    async def step(self) -> None:
+        db, now = self.service.db, self.service.clock()
+        for guild in await db.seasons.running():
+            ended = previous_season(guild.length, season_at(guild.length, now))
+            known = (guild.guild_id, ended.key)
+            if guild.since >= ended.end or known in self._closed:
+                continue
+            if not await db.seasons.is_closed(guild.guild_id, ended.key):
+                await db.seasons.close(guild.guild_id, ended, guild.reset, at=now)
+            self._closed.add(known)
+        for owed in await db.seasons.owed_posts():
+            try:
+                await self._post(owed)
+            except Exception:
+                log.exception("could not post the end of season %s of guild %d", owed.season.key, owed.guild_id)
+
+    async def _post(self, owed: SeasonClose) -> None:
+        db = self.service.db
+        if owed.channel_id is None:
+            return
+        if not await db.seasons.claim_post(
+            owed.guild_id, owed.season.key, at=self.service.clock(), redo_within=NONCE_REDO_SECONDS
+        ):
+            return  # posted before and its nonce has lapsed, or another process is posting it
+        post = await self.closing_post(owed)
+        try:
+            sent = await self.poster.post(owed.channel_id, post)
+        except Exception:
+            await db.seasons.release_post(owed.guild_id, owed.season.key)  # not out: a later pass tries again
+            raise
+        await db.seasons.posted(owed.guild_id, owed.season.key, sent.message_id)
+        log.info("posted the end of season %s of guild %d", owed.season.key, owed.guild_id)
+
+    async def closing_post(self, owed: SeasonClose) -> Post:
+        """The final board of the season's most played game and each game's champion."""
+        db, season = self.service.db, owed.season
+        boards: dict[str, list[BoardEntry]] = {}
+        played: dict[str, int] = {}
+        for kind in kinds():
+            # A closed season's standings are its frozen board, whatever the reset setting says.
+            standings = await db.seasons.standings(owed.guild_id, kind, season, SeasonReset.FRESH)
+            if standings:
+                hidden = await hidden_players(db, (s.user_id for s in standings))
+                boards[kind] = board_of(standings, hidden, DEFAULT_MIN_GAMES)
+                played[kind] = sum(s.games for s in standings)
+        lines = [f"🏆 **The {season.label} season is over.**"]
+        for kind, board in boards.items():
+            title = self.service.adapter(kind).title
+            champions = [e for e in board if e.rank == 1]
+            if champions:
+                names = " and ".join(f"**{e.display_name}**" for e in champions)
+                lines.append(f"{title} champion: {names} ({display_rating(champions[0].rating)})")
+            else:
+                lines.append(
+                    f"{title}: no champion (nobody played {count(DEFAULT_MIN_GAMES, 'rated game')} this season)"
+                )
+        if not boards:
+            lines.append("No rated games were played this season.")
+        lines.append("A new season starts now. `/leaderboard season:` shows the past seasons.")
+        image: bytes | None = None
+        if boards:
+            main = max(boards, key=lambda kind: played[kind])
+            title = f"{self.service.adapter(main).title} · {season.label}"
+            rows = [row_of(e) for e in boards[main][:10]]
+            subtitle = f"final board · at least {count(DEFAULT_MIN_GAMES, 'rated game')}"
+            image = await asyncio.to_thread(render_leaderboard, title, rows, None, subtitle)
+        return Post(
+            "\n".join(lines)[:2000],
+            image=image,
+            filename=f"season-{season.key}.png",
+            nonce=season_nonce(owed.guild_id, season),
+        )
