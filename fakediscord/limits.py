@@ -66,6 +66,10 @@ ALREADY_ACKNOWLEDGED = DiscordError(400, 40060, "Interaction has already been ac
 CANNOT_DM = DiscordError(403, 50007, "Cannot send messages to this user")
 INVALID_WEBHOOK_TOKEN = DiscordError(401, 50027, "Invalid Webhook Token")
 UNAUTHORIZED = DiscordError(401, 0, "401: Unauthorized")
+# A 429 that is an error, not a rate limit: no retry_after, and no `Via` (discord.py raises it at once).
+OLD_MESSAGE_EDITS = DiscordError(
+    429, 30046, "Maximum number of edits to messages older than 1 hour reached. Try again later"
+)
 
 
 def walk(components: list[Json]) -> Iterator[Json]:

@@ -10,8 +10,8 @@ import asyncio
 import inspect
 import json
 import logging
+import math
 import re
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from aiohttp import WSMsgType, web
 
 from fakediscord import limits
+from fakediscord.clock import Clock
 from fakediscord.limits import DiscordError
 from fakediscord.messages import Attachment, Message, Modal
 from fakediscord.model import (
@@ -33,6 +34,7 @@ from fakediscord.model import (
     snowflake,
 )
 from fakediscord.multipart import parse_form
+from fakediscord.ratelimits import GLOBAL_LIMIT_EXEMPT, RateLimited, RateLimits, Served429
 from fakediscord.starvation import Starvation, Stopwatch
 from fakediscord.threads import Threads
 
@@ -49,10 +51,9 @@ PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, mess
 # gateway intents list): GUILD_MESSAGES for guild channels, DIRECT_MESSAGES for DMs.
 GUILD_MESSAGES = 1 << 9
 DIRECT_MESSAGES = 1 << 12
-# Routes outside the global rate limit: interaction callbacks and interaction webhooks (follow-ups and
-# edits of the original response) are tied to an interaction token, not to the bot (Discord's rate
-# limits page).
-GLOBAL_LIMIT_EXEMPT = ("/interactions/", "/webhooks/")
+# Edits of a message older than an hour have their own small quota (30046, "Maximum number of edits to
+# messages older than 1 hour reached"), answered as a 429 without `Via`, so discord.py raises it at once.
+OLD_MESSAGE_AGE = 3600.0
 Upload = tuple[str, bytes]  # (filename, bytes) of one multipart `files[n]` part
 
 
@@ -110,6 +111,7 @@ class StoredMessage:
     visible_to: str | None = None
     deleted: bool = False
     edits: int = 0
+    created: float = 0.0  # FakeDiscord.clock seconds: a message's age decides 30046
 
     def snapshot(self) -> Message:
         attachments = tuple(
@@ -131,7 +133,7 @@ class Pending:
     message_id: str | None  # the message the clicked component is on
     settle: bool
     name: str = ""  # the command name or the component's custom id
-    created: float = field(default_factory=time.monotonic)
+    created: float = 0.0  # FakeDiscord.clock seconds when INTERACTION_CREATE went out (the token's age)
     clock: Stopwatch | None = None  # the 3 s deadline's, from dispatch (C.1)
     response_type: int | None = None
     original_id: str | None = None
@@ -164,6 +166,12 @@ class FakeDiscord:
     `privileged_intents_approved` (False closes the gateway with 4014 when IDENTIFY asks for them).
     `record_requests=False` keeps `requests` empty: a long load run would otherwise hold every request
     and every uploaded image in memory (bench.bot's 1,000-game run).
+
+    Time: `clock` (fakediscord/clock.py) is Discord's time for every rule that depends on it; a test
+    moves it with `fake.clock.advance(seconds)`. Rate limits (fakediscord/ratelimits.py) are on unless
+    `rate_limits=False`: `fake.rate_limits.enabled`, `.scale` (multiplies the windows), `.served` (every
+    429 answered) and `.count(scope)`. `old_message_edits`: how many edits of messages older than an
+    hour a channel gets per hour before 30046.
     """
 
     def __init__(
@@ -172,8 +180,14 @@ class FakeDiscord:
         token: str = "fake-bot-token",
         people: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin"),
         record_requests: bool = True,
+        rate_limits: bool = True,
     ) -> None:
         self.token = token
+        self.clock = Clock()
+        self.rate_limits = RateLimits(self.clock, enabled=rate_limits)
+        # Discord publishes no figure for 30046; reports show a small quota, a few edits an hour.
+        self.old_message_edits = 3
+        self._old_edits: dict[str, list[float]] = {}  # channel id -> clock times of edits of old messages
         self.response_deadline = 3.0
         # The deadline counts the bot's time: wall time less its loop's wait for a CPU (starvation.py).
         self.starvation = Starvation()
@@ -255,7 +269,7 @@ class FakeDiscord:
             ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
         ]
         for method, path, handler in routes:
-            app.router.add_route(method, API + path, self._route(handler))
+            app.router.add_route(method, API + path, self._route(handler, path))
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -519,8 +533,7 @@ class FakeDiscord:
                 return fault
         return None
 
-    @staticmethod
-    def _fault_response(fault: Fault) -> web.Response:
+    def _fault_response(self, fault: Fault, method: str, path: str) -> web.Response:
         if fault.status == 429:
             retry = fault.retry_after if fault.retry_after is not None else 0.05
             body = {
@@ -529,12 +542,17 @@ class FakeDiscord:
                 "global": False,
                 "code": fault.code,
             }
-            return _json_response(body, 429, {"Via": "1.1 google", "Retry-After": str(retry)})
+            self.rate_limits.served.append(Served429(method, path, "user", retry, "injected", fault.code))
+            headers = {"Via": "1.1 google", "Retry-After": str(math.ceil(retry)), "X-RateLimit-Scope": "user"}
+            return _json_response(body, 429, headers)
         return _json_response({"code": fault.code, "message": f"{fault.status}: injected"}, fault.status)
 
     # ----------------------------------------------------------------- HTTP plumbing
-    def _route(self, handler: Callable[[Call], Any]) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
-        """Wrap a handler: injected faults, bot-token auth, DiscordError -> JSON error, and the request log."""
+    def _route(
+        self, handler: Callable[[Call], Any], template: str
+    ) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+        """Wrap a handler: injected faults, bot-token auth, rate limits (`template` names the route's
+        bucket), DiscordError -> JSON error, and the request log."""
 
         async def serve(request: web.Request) -> web.StreamResponse:
             path = request.path[len(API) :]
@@ -543,10 +561,11 @@ class FakeDiscord:
             status, payload = 200, None
             fault = self._injected(call.method, path)
             response = None
+            bucket: dict[str, str] = {}  # the rate-limit headers of this route's bucket
             if fault is not None:
                 if fault.hang:
                     await asyncio.sleep(fault.hang)
-                response = self._fault_response(fault)
+                response = self._fault_response(fault, call.method, path)
             if response is None:
                 try:
                     if (
@@ -554,13 +573,22 @@ class FakeDiscord:
                         and request.headers.get("Authorization") != f"Bot {self.token}"
                     ):
                         raise limits.UNAUTHORIZED
-                    payload = handler(call)
-                    if inspect.isawaitable(payload):
-                        payload = await payload
-                    response = _json_response(payload)
+                    bucket = self.rate_limits.admit(call.method, template, call.match, path)
+                except RateLimited as limited:
+                    payload = limited.body
+                    response = _json_response(payload, 429, limited.headers)
                 except DiscordError as error:
                     payload = error.body()
                     response = _json_response(payload, error.status)
+            if response is None:
+                try:
+                    payload = handler(call)
+                    if inspect.isawaitable(payload):
+                        payload = await payload
+                    response = _json_response(payload, headers=bucket)
+                except DiscordError as error:
+                    payload = error.body()
+                    response = _json_response(payload, error.status, bucket)
                 except Exception as error:  # a bug in the fake: 400 so discord.py raises at once instead of retrying
                     log.exception("fake discord failed on %s %s", call.method, path)
                     payload = {"code": 0, "message": f"fake discord bug: {error!r}"}
@@ -779,13 +807,13 @@ class FakeDiscord:
             if body.get("enforce_nonce"):
                 key = (channel.id, str(nonce))
                 earlier = self._nonces.get(key)
-                if earlier is not None and time.monotonic() - earlier[0] < limits.NONCE_WINDOW:
+                if earlier is not None and self.clock.now() - earlier[0] < limits.NONCE_WINDOW:
                     return earlier[1].data
         stored = self._create(channel, body, call.files)
         if nonce is not None:
             stored.data["nonce"] = str(nonce)
         if key is not None:
-            self._nonces[key] = (time.monotonic(), stored)
+            self._nonces[key] = (self.clock.now(), stored)
         await self._gateway_echo("MESSAGE_CREATE", stored)
         return stored.data
 
@@ -800,10 +828,24 @@ class FakeDiscord:
     async def _patch_message(self, call: Call) -> Json:
         self.threads.before_edit(call.match["channel"])
         stored = self._public(call)
+        self._check_old_edit(call, stored)
         self._edit(stored, call.body or {}, call.files)
         self._settle_edits_of(stored)
         await self._gateway_echo("MESSAGE_UPDATE", stored)
         return stored.data
+
+    def _check_old_edit(self, call: Call, stored: StoredMessage) -> None:
+        """30046: a channel's edits of messages older than an hour are limited to `old_message_edits` an hour."""
+        now = self.clock.now()
+        if now - stored.created <= OLD_MESSAGE_AGE:
+            return
+        channel_id = stored.data["channel_id"]
+        recent = [t for t in self._old_edits.get(channel_id, []) if now - t < OLD_MESSAGE_AGE]
+        if len(recent) >= self.old_message_edits:
+            self._old_edits[channel_id] = recent
+            self.rate_limits.record_refusal(call.method, call.path, limits.OLD_MESSAGE_EDITS.code)
+            raise limits.OLD_MESSAGE_EDITS
+        self._old_edits[channel_id] = [*recent, now]
 
     async def _delete_message(self, call: Call) -> None:
         stored = self._public(call)
@@ -831,7 +873,7 @@ class FakeDiscord:
         limits.check_message(body, files=len(uploads), attachment_names=self._names_after(None, body, uploads))
         flags = int(body.get("flags") or 0) & (limits.EPHEMERAL | limits.IS_COMPONENTS_V2 | (1 << 2) | (1 << 12))
         data = message_json(channel, self.bot_user, body, flags | (limits.LOADING if loading else 0))
-        stored = StoredMessage(data, visible_to=visible_to)
+        stored = StoredMessage(data, visible_to=visible_to, created=self.clock.now())
         self._attach(stored, body, uploads)
         self._messages[data["id"]] = stored
         self._by_channel.setdefault(channel.id, []).append(stored)
@@ -842,6 +884,7 @@ class FakeDiscord:
         merged = {"content": stored.data["content"], "embeds": stored.data["embeds"], **body}
         names = self._names_after(stored, body, uploads)
         limits.check_message(merged, files=len(uploads), existing_flags=stored.data["flags"], attachment_names=names)
+        self._check_attachments(stored, body, uploads)  # a refused edit changes nothing
         for key in ("content", "embeds", "components"):
             if key in body:
                 stored.data[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
@@ -871,6 +914,17 @@ class FakeDiscord:
                 names.append(item.get("filename") or uploads[int(item["id"])][0])
         return frozenset(names)
 
+    @staticmethod
+    def _check_attachments(stored: StoredMessage | None, body: Json, uploads: list[Upload]) -> None:
+        """50035 unless every `attachments` item is kept by id (on the message) or names an uploaded file."""
+        existing = {a["id"] for a in stored.data["attachments"]} if stored is not None else set()
+        for position, item in enumerate(body.get("attachments") or []):
+            key = str(item.get("id", ""))
+            if key not in existing and not (key.isdigit() and int(key) < len(uploads)):
+                raise limits.invalid_form(
+                    f"attachments.{position}.id", f"Unknown attachment {key!r}: not on the message, no file"
+                )
+
     def _attach(self, stored: StoredMessage, body: Json, uploads: list[Upload]) -> None:
         """Apply `attachments`: existing ids are kept, small integer ids point at uploaded `files[n]` parts."""
         existing = {a["id"]: a for a in stored.data["attachments"]}
@@ -879,12 +933,12 @@ class FakeDiscord:
             wanted = list(existing.values()) + [{"id": i, "filename": name} for i, (name, _) in enumerate(uploads)]
         attachments = []
         for item in wanted:
-            if str(item["id"]) in existing:
+            if str(item.get("id")) in existing:  # kept by id: the same file, id and URL, nothing re-uploaded
                 attachments.append(existing[str(item["id"])])
                 continue
+            # Otherwise the id is the index of an uploaded `files[n]` part (`_check_attachments`).
+            self._check_attachments(None, {"attachments": [item]}, uploads)
             index = int(item["id"])
-            if not 0 <= index < len(uploads):
-                raise limits.invalid_form("attachments", f"Attachment {index} has no uploaded file.")
             name, data = uploads[index]
             attachment_id = snowflake()
             stored.files[attachment_id] = data
@@ -914,18 +968,8 @@ class FakeDiscord:
         self, user: Person, kind: int, data: Json, channel: Channel, message: Message | None, *, settle: bool = True
     ) -> Message | Modal:
         """Dispatch INTERACTION_CREATE and return what the person ends up seeing (see SimUser for the rules)."""
+        pending = self.open_interaction(user, kind, data, channel, message, settle=settle)
         guild = self.guild_of(channel)
-        if guild is not None and not guild.has_member(user):
-            raise LookupError(f"{user.name} is not a member of {guild.name!r}, so cannot act in #{channel.name}")
-        name = str(data.get("name") or data.get("custom_id") or "")
-        pending = Pending(
-            snowflake(), f"tok-{snowflake()}", kind, user, channel, message.id if message else None, settle, name
-        )
-        pending.clock = self.stopwatch(self.response_deadline)
-        self._pending[pending.token] = pending
-        self._pending[pending.id] = pending
-        self._unsettled[pending] = None
-        pending.outcome.add_done_callback(lambda _: self._unsettled.pop(pending, None))
         payload = interaction_json(pending.id, pending.token, self.app_id, kind, data, user, channel, guild)
         payload["app_permissions"] = self.threads.app_permissions(channel, payload["app_permissions"])
         if message is not None:
@@ -945,7 +989,33 @@ class FakeDiscord:
 
     def bot_seconds(self, pending: Pending) -> float:
         """The seconds an interaction has waited for its answer, as its deadline counts them."""
-        return pending.clock.spent() if pending.clock is not None else time.monotonic() - pending.created
+        return pending.clock.spent() if pending.clock is not None else self.clock.now() - pending.created
+
+    def open_interaction(
+        self,
+        user: Person,
+        kind: int,
+        data: Json,
+        channel: Channel,
+        message: Message | None = None,
+        *,
+        settle: bool = True,
+    ) -> Pending:
+        """Register an interaction (its id and token become valid from now on, `clock` time) without
+        dispatching it: `start_interaction` sends it to the bot; the fake's own tests answer it themselves."""
+        guild = self.guild_of(channel)
+        if guild is not None and not guild.has_member(user):
+            raise LookupError(f"{user.name} is not a member of {guild.name!r}, so cannot act in #{channel.name}")
+        name = str(data.get("name") or data.get("custom_id") or "")
+        message_id = message.id if message else None
+        token = f"tok-{snowflake()}"
+        pending = Pending(snowflake(), token, kind, user, channel, message_id, settle, name, created=self.clock.now())
+        pending.clock = self.stopwatch(self.response_deadline)
+        self._pending[pending.token] = pending
+        self._pending[pending.id] = pending
+        self._unsettled[pending] = None
+        pending.outcome.add_done_callback(lambda _: self._unsettled.pop(pending, None))
+        return pending
 
     def pending(self, key: str, token: str | None = None) -> Pending:
         """An interaction by id or token (404/10062 when unknown or when the token does not match)."""
@@ -982,7 +1052,7 @@ class FakeDiscord:
             self._edit(stored, data, call.files)
         pending.response_type = kind
         if self.ack_log is not None:
-            self.ack_log.append((pending.name, time.monotonic() - pending.created))
+            self.ack_log.append((pending.name, self.clock.now() - pending.created))
         pending.original_id = stored.data["id"] if stored else pending.message_id
         pending.acked.set()
         if kind == 9:
@@ -1006,11 +1076,16 @@ class FakeDiscord:
         return result
 
     def _webhook(self, call: Call) -> Pending:
+        """The interaction behind an interaction webhook. An expired token is 401/50027 Invalid Webhook Token
+        whatever became of the interaction (answered or not), as Discord answers it: the token is checked
+        before the interaction it names."""
         pending = self._pending.get(call.match["token"])
-        if pending is None or call.match["app"] != self.app_id or pending.response_type is None:
-            raise limits.UNKNOWN_WEBHOOK  # follow-ups need an acknowledged interaction first
-        if time.monotonic() - pending.created > self.token_lifetime:
+        if pending is None or call.match["app"] != self.app_id:
+            raise limits.UNKNOWN_WEBHOOK
+        if self.clock.now() - pending.created > self.token_lifetime:
             raise limits.INVALID_WEBHOOK_TOKEN
+        if pending.response_type is None:
+            raise limits.UNKNOWN_WEBHOOK  # follow-ups need an acknowledged interaction first
         return pending
 
     async def _followup(self, call: Call) -> Json:
