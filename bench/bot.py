@@ -14,10 +14,12 @@ Figures printed:
   people's speed; at a person's pace twice: within the 15 minutes in which the Start click's token
   edits the table (bot.table), and past them (every table edit over REST, `token_edit_window=0`);
   each figure with first contacts (opening each new player's DM, once per person ever) and without;
+  all of it against Discord's rate limits (fakediscord/ratelimits.py, on by default; --rate-limits);
 - a load run (bench.bot_load): N concurrent two-player games, moves arriving at R per second for D
   seconds, with the bot in its own process (bench.bot_child): p50/p95/p99 acknowledgement, moves/s
-  achieved, the bot's peak RSS beside the fake's, CPU of both. The load run uses the production
-  `Tuning` (1 s table coalescing, 5 s sweeps) unless --tuning overrides fields;
+  achieved, the 429s the bot met (by scope) and how long they held its requests, the bot's peak RSS
+  beside the fake's, CPU of both. The load run uses the production `Tuning` (1 s table coalescing, 5 s
+  sweeps) unless --tuning overrides fields;
 - with --backend both, the load run twice: one bot process on SQLite, then two bot processes (shards 0
   and 1 of 2) on one PostgreSQL database; the games are split over two guilds, one on each shard (each
   guild's events at its shard, every DM click at shard 0);
@@ -175,6 +177,12 @@ def main() -> None:
         help="the load run's bot: one process on SQLite, two shard processes on PostgreSQL, or both runs",
     )
     parser.add_argument("--postgres", help="postgresql:// URL for the PostgreSQL run (default: a throwaway server)")
+    parser.add_argument(
+        "--rate-limits",
+        type=float,
+        default=1.0,
+        help="the load run's Discord rate limits: 1 at Discord's timing, 0.1 windows ten times shorter, 0 off",
+    )
     args = parser.parse_args()
     if args.moves:
         asyncio.run(latency(args.moves, args.interval))
@@ -188,7 +196,7 @@ def main() -> None:
             runs.append(
                 asyncio.run(
                     load(args.games, args.rate, args.seconds, tuning=tuning, backend=backend, postgres=args.postgres,
-                         profile=args.profile, trace_top=args.tracemalloc)
+                         profile=args.profile, trace_top=args.tracemalloc, rate_limits=args.rate_limits)
                 )
             )  # fmt: skip
         print(f"== side by side: {args.games} games, {args.rate:g} moves/s asked for {args.seconds:g} s ==")

@@ -6,6 +6,10 @@ Two processes, so that what is measured is the bot alone:
 - the bot runs in a child process (`bench.bot_child`, CardBot as `python -m bot` starts it), aimed at
   the fake's URL, with its own event loop, threads and memory.
 
+The fake enforces Discord's rate limits (fakediscord/ratelimits.py) unless told otherwise; the run
+reports the 429s the bot met, by scope, how long they held its requests, and how often it emptied a
+bucket (each time discord.py held the next request on it until the reset).
+
 Acknowledgement latency is taken by the fake: from dispatching INTERACTION_CREATE to the arrival of
 the bot's interaction callback (`FakeDiscord.ack_log`). The bot's peak RSS is its VmHWM; the fake's
 is this process's. CPU is reported for both, as a share of one core, over the load window only.
@@ -297,7 +301,43 @@ class RunFigures:
     moves_per_s: float
     ack: tuple[float, float, float, float]  # move click -> ack p50, p95, p99, max (ms)
     errors: int
+    limits: RateLimitFigures | None = None
     processes: list[ProcessFigures] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RateLimitFigures:
+    """What Discord's rate limits (fakediscord/ratelimits.py) cost the bot over the load window: the 429s
+    it met by scope, the seconds they told it to hold requests, and the buckets it emptied (each one a
+    wait discord.py took by itself, reading the headers, before the bucket's reset)."""
+
+    by_scope: dict[str, int]
+    held_s: float
+    longest_s: float
+    emptied: dict[str, int]
+
+    @classmethod
+    def since(cls, fake: FakeDiscord, served_before: int, emptied_before: Counter[str]) -> RateLimitFigures:
+        served = fake.rate_limits.served[served_before:]
+        emptied = fake.rate_limits.emptied - emptied_before
+        return cls(
+            dict(Counter(s.scope if not s.code else str(s.code) for s in served)),
+            sum(s.retry_after for s in served),
+            max((s.retry_after for s in served), default=0.0),
+            dict(emptied),
+        )
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_scope.values())
+
+    def line(self) -> str:
+        scopes = ", ".join(f"{scope} {n}" for scope, n in sorted(self.by_scope.items())) or "none"
+        emptied = ", ".join(f"{name} {n}" for name, n in sorted(self.emptied.items())) or "none"
+        return (
+            f"429s met {self.total} ({scopes}); requests held by them {self.held_s:.1f} s in total, the longest "
+            f"{self.longest_s * 1000:.0f} ms; buckets emptied (discord.py then waits for the reset) {emptied}"
+        )
 
 
 async def start_child(
@@ -382,6 +422,7 @@ async def load(
     profile: Path | None = None,
     trace_top: int = 0,
     open_batch: int = 25,
+    rate_limits: float = 1.0,
 ) -> RunFigures:
     """Open `games` two-player Thirteen games, then make moves at `rate` per second for `seconds`.
 
@@ -399,7 +440,7 @@ async def load(
                 postgres = pgserver.start(folder)
                 print(f"PostgreSQL server started in {folder}")
             chosen = Backend("postgresql", postgres, shard_count=2)
-        return await run_load(chosen, games, rate, seconds, tmp, tuning, profile, trace_top, open_batch)
+        return await run_load(chosen, games, rate, seconds, tmp, tuning, profile, trace_top, open_batch, rate_limits)
     raise AssertionError("unreachable")  # an ExitStack may swallow exceptions as far as type checkers know
 
 
@@ -413,9 +454,12 @@ async def run_load(
     profile: Path | None,
     trace_top: int,
     open_batch: int,
+    rate_limits: float = 1.0,
 ) -> RunFigures:
     print(f"== load run on {backend.name}: {len(backend.shards)} bot process(es) ==")
     async with FakeDiscord(people=(), record_requests=False) as fake:
+        # Discord's rate limits at its own timing (1.0), scaled, or off (0): fakediscord/ratelimits.py
+        fake.rate_limits.enabled, fake.rate_limits.scale = rate_limits > 0, rate_limits or 1.0
         fake.settle_timeout = 30.0  # a person waits this long for a deferred answer (opening is a burst)
         # Two guilds, the default one on shard 0 and the second on shard 1 of 2 (fakediscord's guild n is
         # on shard n % count); game i is played in guild i % 2, by members of that guild.
@@ -472,9 +516,13 @@ async def measure(
                     await asyncio.sleep(0.01)
         rss = ", ".join(f"{child.label} {proc_memory_mb(child.pid)[0]:.0f} MB" for child in children)
         print(f"opened {games} games in {time.perf_counter() - started:.1f} s; RSS {rss}")
+        opening = RateLimitFigures.since(fake, 0, Counter())
+        print(f"rate limits while opening: {opening.line()}")
+        served_before, emptied_before = len(fake.rate_limits.served), Counter(fake.rate_limits.emptied)
         fake.ack_log = []
         tally = Tally()
         cpu = await drive(fake, table, rate, seconds, tally, pids)
+        limited = RateLimitFigures.since(fake, served_before, emptied_before)
         hwms = [proc_memory_mb(pid)[1] for pid in pids]
         helpers = [helpers_memory_mb(pid) for pid in pids]
     finally:
@@ -493,7 +541,12 @@ async def measure(
         f"at its end; interactions {len(fake.ack_log)}; errors {dict(tally.errors) or 'none'}; "
         f"games over {over}"
     )
-    figures = RunFigures(backend.name, tally.in_window / seconds, percentiles(move_acks), sum(tally.errors.values()))
+    scaled = "" if fake.rate_limits.scale == 1 else f" (windows scaled by {fake.rate_limits.scale:g})"
+    state = f"on{scaled}" if fake.rate_limits.enabled else "off"
+    print(f"rate limits {state}, load window: {limited.line()}")
+    figures = RunFigures(
+        backend.name, tally.in_window / seconds, percentiles(move_acks), sum(tally.errors.values()), limited
+    )
     for child, hwm, helper, report, (bot_cpu, helpers_cpu) in zip(children, hwms, helpers, reports, cpu, strict=True):
         bot_peak = max(hwm, report.get("peak_rss_mb", 0))
         nan = float("nan")
@@ -518,6 +571,10 @@ async def measure(
     return figures
 
 
+def limits_cell(run: RunFigures, text: Callable[[RateLimitFigures], str]) -> str:
+    return text(run.limits) if run.limits is not None else "-"
+
+
 def side_by_side(runs: list[RunFigures]) -> str:
     """The runs' figures as a table, one column per run; per-process figures joined by " / "."""
 
@@ -532,6 +589,9 @@ def side_by_side(runs: list[RunFigures]) -> str:
         ("moves/s achieved", lambda run: f"{run.moves_per_s:.1f}"),
         ("ack p50 / p95 / p99 (ms)", lambda run: " / ".join(f"{value:.1f}" for value in run.ack[:3])),
         ("errors", lambda run: str(run.errors)),
+        ("429s met (by scope)", lambda run: limits_cell(run, lambda f: f"{f.total} {f.by_scope or ''}".strip())),
+        ("time held by 429s (s)", lambda run: limits_cell(run, lambda f: f"{f.held_s:.1f}")),
+        ("buckets emptied", lambda run: limits_cell(run, lambda f: str(sum(f.emptied.values())))),
         ("peak RSS per process (MB)", lambda run: each(run, lambda p: f"{p.peak_rss_mb:.0f}")),
         ("CPU per process (% core)", lambda run: each(run, lambda p: f"{p.cpu_share:.0%}")),
         ("drawing helpers CPU (% core)", lambda run: each(run, lambda p: f"{p.helpers_cpu_share:.0%}")),

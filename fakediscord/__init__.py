@@ -58,9 +58,16 @@ Refusals and knobs: second response -> 400/40060; a response after `fake.respons
 404/10062 and the person's action raises InteractionFailed; >5 action rows, >25 options, >40 V2 components,
 >4000 V2 text, duplicate or >100-char custom ids, >2000 content -> 400/50035; closed DMs
 (`user.dms_open = False`) -> 403/50007 (`discord.Forbidden`); unknown messages -> 404/10008; follow-ups
-after `fake.token_lifetime` -> 401/50027. `fake.fail("PATCH", r"/messages/", 429, retry_after=0.05)` or
-`fake.fail("POST", r"/channels/\\d+/messages$", 503, times=2)` injects errors. `fake.settle_timeout`
-bounds how long a person waits for a deferred answer; `settle=False` returns at once.
+after `fake.token_lifetime` -> 401/50027; edits of messages older than an hour past `fake.old_message_edits`
+an hour per channel -> 429/30046; an edit keeping an attachment id the message lacks -> 400/50035.
+Discord's time is `fake.clock` (`fake.clock.advance(3600)` ages every message by an hour).
+Rate limits (fakediscord/ratelimits.py) are on: per-route buckets with X-RateLimit-* headers (sends and
+edits 5 per 5 s per channel), the global 50/s (interaction routes exempt), 429s with X-RateLimit-Scope;
+`fake.rate_limits.enabled = False` or `.scale = 0.1` for a test, FAKEDISCORD_RATE_LIMITS=off for a run;
+`fake.rate_limits.served` / `.count(scope)` are the 429s answered.
+`fake.fail("PATCH", r"/messages/", 429, retry_after=0.05)` or
+`fake.fail("POST", r"/channels/\\d+/messages$", 503, times=2)` injects errors. `fake.settle_timeout` bounds
+how long a person waits for a deferred answer; `settle=False` returns at once.
 """
 
 from fakediscord.limits import DiscordError

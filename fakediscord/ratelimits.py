@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
+from collections import Counter
 from dataclasses import dataclass, field
 
 from fakediscord.clock import Clock
@@ -113,6 +115,9 @@ class RateLimits:
     global_limit: int = GLOBAL_LIMIT
     rules: dict[tuple[str, str], BucketRule] = field(default_factory=lambda: dict(RULES))
     served: list[Served429] = field(default_factory=list)
+    # rule name -> windows that ran empty: each time, a client reading the headers holds its next
+    # request on that bucket until the reset (a wait without any 429)
+    emptied: Counter[str] = field(default_factory=Counter)
     _windows: dict[tuple[str, str], Window] = field(default_factory=dict)
     _global: Window | None = None
     _shared: dict[str, float] = field(default_factory=dict)  # resource id -> clock time it frees
@@ -164,6 +169,8 @@ class RateLimits:
         if rule is None or window is None:
             return {}
         window.count += 1
+        if window.count == rule.limit:
+            self.emptied[rule.name] += 1
         return self._headers(rule, window, now)
 
     def _window(self, key: tuple[str, str], rule: BucketRule, now: float) -> Window:
@@ -209,6 +216,23 @@ class RateLimits:
     def record_refusal(self, method: str, path: str, code: int) -> None:
         """Count a 429 Discord answers as an error code (30046) among the served 429s."""
         self.served.append(Served429(method, path, "user", 0.0, None, code))
+
+
+ENVIRONMENT = "FAKEDISCORD_RATE_LIMITS"
+
+
+def rate_limits_from_environment(clock: Clock) -> RateLimits:
+    """On at Discord's timing, unless FAKEDISCORD_RATE_LIMITS says "off" (or 0) or a scale ("0.1")."""
+    setting = os.environ.get(ENVIRONMENT, "").strip().lower()
+    if setting in ("off", "false", "no", "0"):
+        return RateLimits(clock, enabled=False)
+    if setting in ("", "on", "true", "yes"):
+        return RateLimits(clock)
+    try:
+        scale = float(setting)
+    except ValueError:
+        raise ValueError(f'{ENVIRONMENT} must be "on", "off" or a scale of the windows such as 0.1') from None
+    return RateLimits(clock, scale=scale)
 
 
 def _seconds(value: float) -> float:

@@ -34,7 +34,12 @@ from fakediscord.model import (
     snowflake,
 )
 from fakediscord.multipart import parse_form
-from fakediscord.ratelimits import GLOBAL_LIMIT_EXEMPT, RateLimited, RateLimits, Served429
+from fakediscord.ratelimits import (
+    GLOBAL_LIMIT_EXEMPT,
+    RateLimited,
+    Served429,
+    rate_limits_from_environment,
+)
 from fakediscord.starvation import Starvation, Stopwatch
 from fakediscord.threads import Threads
 
@@ -169,8 +174,9 @@ class FakeDiscord:
 
     Time: `clock` (fakediscord/clock.py) is Discord's time for every rule that depends on it; a test
     moves it with `fake.clock.advance(seconds)`. Rate limits (fakediscord/ratelimits.py) are on unless
-    `rate_limits=False`: `fake.rate_limits.enabled`, `.scale` (multiplies the windows), `.served` (every
-    429 answered) and `.count(scope)`. `old_message_edits`: how many edits of messages older than an
+    `rate_limits=False` (or FAKEDISCORD_RATE_LIMITS=off for a whole run; a number there scales the
+    windows): `fake.rate_limits.enabled`, `.scale` (multiplies the windows), `.served` (every 429
+    answered) and `.count(scope)`. `old_message_edits`: how many edits of messages older than an
     hour a channel gets per hour before 30046.
     """
 
@@ -180,11 +186,13 @@ class FakeDiscord:
         token: str = "fake-bot-token",
         people: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin"),
         record_requests: bool = True,
-        rate_limits: bool = True,
+        rate_limits: bool | None = None,
     ) -> None:
         self.token = token
         self.clock = Clock()
-        self.rate_limits = RateLimits(self.clock, enabled=rate_limits)
+        self.rate_limits = rate_limits_from_environment(self.clock)
+        if rate_limits is not None:
+            self.rate_limits.enabled = rate_limits
         # Discord publishes no figure for 30046; reports show a small quota, a few edits an hour.
         self.old_message_edits = 3
         self._old_edits: dict[str, list[float]] = {}  # channel id -> clock times of edits of old messages
