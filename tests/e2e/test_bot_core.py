@@ -260,6 +260,9 @@ async def test_leaving_hands_the_seat_to_a_computer(fake: FakeDiscord, bots) -> 
 
 async def test_timeouts_pass_then_a_computer_takes_over(fake: FakeDiscord, bots) -> None:
     """1-second turns: a reminder, automatic moves, then a computer takes the idle seat (unrated)."""
+    # 1-second turns post more notices in the channel than its 5 sends per 5 s: at Discord's timing they
+    # arrive seconds late, after the other seat has timed out too. Windows a tenth as long keep up.
+    fake.rate_limits.scale = 0.1
     bot = await start_bot(bots)
     guild_id = int(fake.guild.id)
     await bot.service.db.settings.update_guild(guild_id, live_turn_seconds=1)
