@@ -152,6 +152,7 @@ class Game:
     # user id -> (messages in their DM, edits of their newest hand) when the driver last looked
     checked: dict[str, tuple[int, int]] = field(default_factory=dict)
     moved_at: dict[str, int] = field(default_factory=dict)  # user id -> version they last moved at
+    acked_at: float | None = None  # fake.clock time the last move was answered (for `Tally.handover`)
     busy: bool = False
     over: bool = False
 
@@ -163,6 +164,9 @@ class Tally:
     in_window: int = 0  # moves acknowledged before it closed (the achieved rate counts these)
     errors: Counter[str] = field(default_factory=Counter)
     click_wall: list[float] = field(default_factory=list)  # driver side: the click() call, start to return
+    # A move answered -> the next player's new hand created, both on the fake's clock: what a player
+    # waits for after the other's move (REST sends, held by any rate limit), whatever the driver's pace.
+    handover: list[float] = field(default_factory=list)
 
 
 async def open_game(host: SimUser, guest: SimUser, where: Channel) -> Message:
@@ -207,7 +211,7 @@ def find_hand(fake: FakeDiscord, game: Game, user: SimUser) -> str | None:
     return newest.id
 
 
-def ready_player(fake: FakeDiscord, game: Game) -> tuple[SimUser, Message] | None:
+def ready_player(fake: FakeDiscord, game: Game, tally: Tally | None = None) -> tuple[SimUser, Message] | None:
     """The player of `game` whose turn it is, with their hand, if that hand is new to the driver.
 
     A hand is copied out of the store (a snapshot is a JSON round trip) only when the DM got a new
@@ -226,6 +230,11 @@ def ready_player(fake: FakeDiscord, game: Game) -> tuple[SimUser, Message] | Non
             game.over = "is over" in hand.text
             continue
         if is_my_turn(hand) and version_of(hand) > game.moved_at.get(user.id, -1):
+            if tally is not None and game.acked_at is not None:
+                created = fake.created_at(hand_id)
+                if created >= game.acked_at:  # a new hand for this turn (not one the move left as it was)
+                    tally.handover.append(created - game.acked_at)
+                game.acked_at = None
             return user, hand
     return None
 
@@ -235,6 +244,7 @@ async def play_one(fake: FakeDiscord, game: Game, user: SimUser, hand: Message, 
         label, hand = await move_click(user, hand)
         begin = time.perf_counter()
         await user.click(hand, label=label, settle=False)
+        game.acked_at = fake.clock.now()
         done = time.perf_counter()
         tally.click_wall.append(done - begin)
         tally.moves += 1
@@ -301,6 +311,7 @@ class RunFigures:
     moves_per_s: float
     ack: tuple[float, float, float, float]  # move click -> ack p50, p95, p99, max (ms)
     errors: int
+    handover: tuple[float, float, float, float] = (float("nan"),) * 4  # move answered -> next hand (ms)
     limits: RateLimitFigures | None = None
     processes: list[ProcessFigures] = field(default_factory=list)
 
@@ -534,6 +545,7 @@ async def measure(
     print(line("load: move click -> ack (fake's clock)", move_acks))
     print(line("load: card select -> ack", acks_of(fake, ("sel",))))
     print(line("load: move click() call (driver side)", tally.click_wall))
+    print(line("load: move answered -> next hand created", tally.handover))
     over = sum(game.over for game in table)
     print(
         f"moves acknowledged in the window {tally.in_window} in {seconds:g} s = "
@@ -545,7 +557,12 @@ async def measure(
     state = f"on{scaled}" if fake.rate_limits.enabled else "off"
     print(f"rate limits {state}, load window: {limited.line()}")
     figures = RunFigures(
-        backend.name, tally.in_window / seconds, percentiles(move_acks), sum(tally.errors.values()), limited
+        backend.name,
+        tally.in_window / seconds,
+        percentiles(move_acks),
+        sum(tally.errors.values()),
+        percentiles(tally.handover),
+        limited,
     )
     for child, hwm, helper, report, (bot_cpu, helpers_cpu) in zip(children, hwms, helpers, reports, cpu, strict=True):
         bot_peak = max(hwm, report.get("peak_rss_mb", 0))
@@ -588,6 +605,7 @@ def side_by_side(runs: list[RunFigures]) -> str:
         ("bot processes", lambda run: each(run, lambda p: p.label)),
         ("moves/s achieved", lambda run: f"{run.moves_per_s:.1f}"),
         ("ack p50 / p95 / p99 (ms)", lambda run: " / ".join(f"{value:.1f}" for value in run.ack[:3])),
+        ("next hand p50 / p95 / p99 (ms)", lambda run: " / ".join(f"{value:.1f}" for value in run.handover[:3])),
         ("errors", lambda run: str(run.errors)),
         ("429s met (by scope)", lambda run: limits_cell(run, lambda f: f"{f.total} {f.by_scope or ''}".strip())),
         ("time held by 429s (s)", lambda run: limits_cell(run, lambda f: f"{f.held_s:.1f}")),
@@ -627,7 +645,7 @@ async def drive(
             game = table[(cursor + step) % len(table)]
             if game.busy or game.over:
                 continue
-            found = ready_player(fake, game)
+            found = ready_player(fake, game, tally)
             if found is None:
                 continue
             user, hand = found

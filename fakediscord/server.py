@@ -403,6 +403,11 @@ class FakeDiscord:
             raise LookupError(f"no message {key}")
         return self._messages[key].snapshot()
 
+    def created_at(self, message: Message | str) -> float:
+        """When the bot created a message, on `clock` (a benchmark compares it with when a move was answered)."""
+        key = message.id if isinstance(message, Message) else str(message)
+        return self._messages[key].created
+
     def edit_count(self, message: Message | str) -> int:
         """How often a message was edited so far, without copying it (a cheap "has it changed?")."""
         key = message.id if isinstance(message, Message) else str(message)
