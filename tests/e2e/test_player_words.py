@@ -133,9 +133,10 @@ async def test_a_seat_a_computer_took_over_after_leave_reads_robot_bob(fake: Fak
     assert loaded.state is not None and not loaded.state.is_over
     names = tuple("🤖 Bob" if seat.user_id == int(bob.id) else seat.display_name for seat in loaded.record.seats)
     expected = bot.service.adapter("thirteen").render_table(loaded.state.view(None), names)
-    shown = await fake.wait_for_message(
+    shown = await fake.wait_for_message(  # the last edit may wait for its bucket's reset (up to 5 s)
         fake.channel,
         lambda m: m.id == table.id and m.attachments[0].filename == f"table-{game_id}-{loaded.record.version}.png",
+        timeout=20,
     )
     assert shown.attachments[0].data == expected
 
