@@ -125,8 +125,8 @@ async def assert_current(fake: FakeDiscord, bot: CardBot, game_id: int, users: l
 
 
 async def two_people(fake: FakeDiscord, bots) -> tuple[CardBot, list[SimUser], Message]:  # type: ignore[no-untyped-def]
-    # The 0.3 s request timeout also counts the time discord.py holds a request until its bucket resets
-    # (5 s for a channel's sends and edits): windows a fiftieth as long keep that wait under it.
+    # The 1 s request timeout also counts the time discord.py holds a request until its bucket resets
+    # (5 s for a channel's sends and edits): windows a fiftieth as long keep that wait well under it.
     fake.rate_limits.scale = 0.02
     bot = await start_bot(bots, tuning=TUNING)
     alice, bob = fake.users["alice"], fake.users["bob"]
