@@ -63,8 +63,14 @@ log = logging.getLogger(__name__)
 # discord.py runs each slash command and each component click in a task of its own, named so. On a
 # shutdown (SIGTERM on a restart) the clicks already being handled are let finish, at most
 # DRAIN_SECONDS (well inside the 10 s most supervisors wait before SIGKILL), so nobody's move is cut
-# off between its write and its messages.
-HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item-", "discord-ui-view-dispatch-")
+# off between its write and its messages. Modal submits and clicks nothing else claims are handled by an
+# `on_interaction` listener (bot.unclaimed), which discord.py runs as an event task.
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-dynamic-item-",
+    "discord-ui-view-dispatch-",
+    "discord.py: on_interaction",
+)
 DRAIN_SECONDS = 5.0
 
 

@@ -72,3 +72,17 @@ async def test_handlers_still_running_after_the_drain_are_cancelled() -> None:
     quick = asyncio.get_running_loop().create_task(asyncio.sleep(0.01), name="CommandTree-invoker-quick")
     await drain_handlers(timeout=0.1)
     assert stuck.cancelled() and quick.done() and not quick.cancelled()
+
+
+async def test_a_modal_submit_handled_by_the_interaction_listener_is_let_finish() -> None:
+    """Modal submits (bot.unclaimed) run in discord.py's `on_interaction` event task: the close waits for
+    it like a click, so its last reads do not meet a closed database."""
+    finished = asyncio.Event()
+
+    async def submit() -> None:
+        await asyncio.sleep(0.05)
+        finished.set()
+
+    task = asyncio.get_running_loop().create_task(submit(), name="discord.py: on_interaction")
+    await drain_handlers(timeout=30)
+    assert task.done() and finished.is_set()
