@@ -30,6 +30,9 @@ UNKNOWN_MESSAGE = 10008
 UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+# A 429 that waiting does not lift: edits to a message older than an hour have a small quota of their own,
+# so the caller replaces the message instead of retrying (bot.table).
+OLD_MESSAGE_EDITS = 30046
 MIN_BACKOFF = 0.01  # seconds: the shortest wait between two tries of something still owed
 
 
@@ -49,6 +52,8 @@ def classify(error: BaseException) -> Refusal:
     if isinstance(error, discord.DiscordServerError):
         return Refusal.TRANSIENT
     if isinstance(error, discord.HTTPException):
+        if error.code == OLD_MESSAGE_EDITS:
+            return Refusal.OTHER
         if error.status == 429 or error.status >= 500:
             return Refusal.TRANSIENT
         if error.code == DM_CLOSED:

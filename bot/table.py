@@ -35,7 +35,7 @@ from bot.components import button, release
 from bot.ids import ComponentId, TableAction
 from bot.layout import MOVED_ON, card, table_card
 from bot.names import shown_names
-from bot.refusals import Backoff, Refusal, Refused, RetryPolicy, retrying
+from bot.refusals import OLD_MESSAGE_EDITS, Backoff, Refusal, Refused, RetryPolicy, retrying
 from bot.service import Loaded
 from bot.texts import relative
 from bot.threads import THREAD_ARCHIVED
@@ -326,7 +326,7 @@ class TableUpdater:
             if refused.refusal is Refusal.MESSAGE_GONE:
                 await self.post(loaded, record.table_channel_id, drawing)
                 self.on_moved(game_id)
-            elif isinstance(refused.error, discord.HTTPException) and refused.error.code == 30046:
+            elif isinstance(refused.error, discord.HTTPException) and refused.error.code == OLD_MESSAGE_EDITS:
                 await self._replace(loaded)  # edits to a message older than an hour are rate limited
             elif isinstance(refused.error, discord.HTTPException) and refused.error.code == THREAD_ARCHIVED:
                 # The game's thread was archived after its end (bot.threads): the table showed the end then.
