@@ -171,20 +171,32 @@ def describe_guild(settings: GuildSettings, lang: str = SOURCE, shown: str | Non
         ),
         language,
         quiet_text(settings, lang),
-        f"• Seasons: {season_text(settings)}",
+        season_text(settings, lang),
     ]
     return "\n".join(lines)
 
 
-def season_text(settings: GuildSettings) -> str:
-    """How the server's seasons run, in the words of the panel (data.seasons)."""
-    if settings.season_length is SeasonLength.OFF:
-        return "off (one all-time leaderboard)"
-    reset = "everyone starts fresh" if settings.season_reset is SeasonReset.FRESH else RESET_CARRY_TEXT
-    return f"{settings.season_length.value}, ratings at a new season: {reset}"
+def season_text(settings: GuildSettings, lang: str) -> str:
+    """How the server's seasons run, in the words of the panel (data.seasons): one whole sentence per
+    choice, so each language words it its own way."""
+    fresh = settings.season_reset is SeasonReset.FRESH
+    if settings.season_length is SeasonLength.MONTHLY:
+        if fresh:
+            return t(lang, "• Seasons: monthly; at a new season everyone starts fresh")
+        return t(lang, "• Seasons: monthly; at a new season last season's rating counts, less certain")
+    if settings.season_length is SeasonLength.QUARTERLY:
+        if fresh:
+            return t(lang, "• Seasons: quarterly; at a new season everyone starts fresh")
+        return t(lang, "• Seasons: quarterly; at a new season last season's rating counts, less certain")
+    return t(lang, "• Seasons: off (one all-time leaderboard)")
 
 
-RESET_CARRY_TEXT = "last season's rating, less certain"
+def season_button_label(length: SeasonLength, lang: str) -> str:
+    if length is SeasonLength.MONTHLY:
+        return t(lang, "Seasons: monthly")
+    if length is SeasonLength.QUARTERLY:
+        return t(lang, "Seasons: quarterly")
+    return t(lang, "Seasons: off")
 
 
 def server_language_choices() -> list[app_commands.Choice[str]]:
@@ -696,7 +708,7 @@ class Settings(commands.Cog):
         )
         # Also in the fifth row: how long seasons are (off, monthly, quarterly) and how ratings start in one.
         seasons: discord.ui.Button[Any] = discord.ui.Button(
-            label=f"Seasons: {server.season_length.value}",
+            label=season_button_label(server.season_length, lang),
             custom_id=scoped(Scope.SETTINGS, "seasons"),
             style=discord.ButtonStyle.secondary
             if server.season_length is SeasonLength.OFF
@@ -704,7 +716,7 @@ class Settings(commands.Cog):
         )
         fresh = server.season_reset is SeasonReset.FRESH
         reset: discord.ui.Button[Any] = discord.ui.Button(
-            label=f"New season: {'fresh ratings' if fresh else 'carried ratings'}",
+            label=t(lang, "New season: fresh ratings") if fresh else t(lang, "New season: carried ratings"),
             custom_id=scoped(Scope.SETTINGS, "reset"),
             style=discord.ButtonStyle.secondary,
             disabled=server.season_length is SeasonLength.OFF,
