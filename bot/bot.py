@@ -1,4 +1,4 @@
-"""The Bot subclass: what happens at start-up, in the order design §3 and the bot-core issue give.
+"""The Bot subclass: what happens at start-up, in the order design §3 gives.
 
 `setup_hook` opens and migrates the database, builds the game machinery, registers the one dynamic
 component class (so buttons sent before a restart keep working), loads the cogs (a broken cog is

@@ -2,7 +2,7 @@
 engine's own check accepts: meld steps come from the lay-off search or the exact solver, both of which
 re-check their table with `check_meld_step`.
 
-- easy: lays off onto existing melds and melds from hand, never rearranging (issue, ai-notes §4.2.6).
+- easy: lays off onto existing melds and melds from hand, never rearranging (ai-notes §4.2.6).
 - normal: the exact solver's maximum-points play every time it can meld; knocks whenever allowed.
 - hard: normal plus judgement. The hand is a race: the first player to end a turn within the knock
   limit knocks and nearly always wins (CA-9, CA-12). So after DRAW_1, when the best meld still leaves

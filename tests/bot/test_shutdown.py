@@ -77,12 +77,8 @@ async def test_handlers_still_running_after_the_drain_are_cancelled() -> None:
 async def test_a_modal_submit_handled_by_the_interaction_listener_is_let_finish() -> None:
     """Modal submits (bot.unclaimed) run in discord.py's `on_interaction` event task: the close waits for
     it like a click, so its last reads do not meet a closed database."""
-    finished = asyncio.Event()
-
-    async def submit() -> None:
-        await asyncio.sleep(0.05)
-        finished.set()
-
-    task = asyncio.get_running_loop().create_task(submit(), name="discord.py: on_interaction")
+    release = asyncio.Event()
+    task = asyncio.get_running_loop().create_task(release.wait(), name="discord.py: on_interaction")
+    asyncio.get_running_loop().call_soon(release.set)  # the submit finishes only once the drain waits
     await drain_handlers(timeout=30)
-    assert task.done() and finished.is_set()
+    assert task.done() and not task.cancelled()

@@ -24,51 +24,9 @@ def dm_hands(fake: FakeDiscord) -> list[Message]:
     return [m for user in fake.users.values() for m in fake.messages(user.dm) if m.buttons and not m.ephemeral]
 
 
-async def test_a_turn_dm_posted_but_not_recorded_before_a_kill_is_not_posted_again(
-    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The first process sends the first player's turn DM and dies before recording it; the process started
-    after it finds the turn not recorded as told and tells it again: the player still has one DM for that
-    turn, and it is the one recorded."""
-    first = await start_bot(bots)
-    alice, bob = fake.users["alice"], fake.users["bob"]
-    messages = first.service.db.messages
-    save = messages.save
-    killed = asyncio.Event()
-
-    async def dying_save(shown: ShownMessage) -> None:
-        if shown.kind is MessageKind.HAND and not killed.is_set():
-            killed.set()
-            raise Killed("killed between the post and its record")
-        await save(shown)
-
-    monkeypatch.setattr(messages, "save", dying_save)
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    lobby = await click(bob, lobby, "Join")
-    await start_game(fake, alice, lobby, [alice, bob])
-    await asyncio.wait_for(killed.wait(), 10)
-    await bots.stop(first)
-    fake.logged_errors.clear()  # the first process's pass logged its failed record
-    (told,) = dm_hands(fake)
-    second = await start_bot(bots)
-    await second.reconciler.idle()
-    assert [m.id for m in dm_hands(fake)] == [told.id]
-    shown = (await second.service.db.messages.of_game(game_id_of(lobby))).values()
-    assert [row.message_id for row in shown if row.kind is MessageKind.HAND] == [int(told.id)]
-
-
-async def age_claims(bots, seconds: float) -> None:  # type: ignore[no-untyped-def]
-    """Move every stored claim `seconds` into the past (the time a nonce's window takes to lapse), with the
-    bot stopped: the next one started finds them so."""
-    async with await Database.open(bots.tmp_path / "cardroom.db") as db:
-        await db.statement("UPDATE notice_claims SET at = at - ?", (seconds,))
-
-
-async def test_a_turn_dm_landed_but_unrecorded_is_found_after_its_nonce_lapsed_not_sent_again(
-    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """As above, but the next process comes after the nonce's window (Discord would no longer answer the
-    same post with the first message): it finds the hand in the person's DM and records it, no second DM."""
+async def killed_after_the_first_turn_dm(fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch) -> int:  # type: ignore[no-untyped-def]
+    """A two-person game whose first process posts the first turn's DM and dies before recording it (its
+    record fails, then it is stopped); the game's id."""
     first = await start_bot(bots)
     alice, bob = fake.users["alice"], fake.users["bob"]
     messages = first.service.db.messages
@@ -87,13 +45,44 @@ async def test_a_turn_dm_landed_but_unrecorded_is_found_after_its_nonce_lapsed_n
     await start_game(fake, alice, lobby, [alice, bob])
     await asyncio.wait_for(killed.wait(), 60)
     await bots.stop(first)
-    await age_claims(bots, 10 * NONCE_REDO_SECONDS)
-    fake.logged_errors.clear()
+    fake.logged_errors.clear()  # the first process's pass logged its failed record
+    return game_id_of(lobby)
+
+
+async def test_a_turn_dm_posted_but_not_recorded_before_a_kill_is_not_posted_again(
+    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first process sends the first player's turn DM and dies before recording it; the process started
+    after it finds the turn not recorded as told and tells it again: the player still has one DM for that
+    turn, and it is the one recorded."""
+    game_id = await killed_after_the_first_turn_dm(fake, bots, monkeypatch)
     (told,) = dm_hands(fake)
     second = await start_bot(bots)
     await second.reconciler.idle()
     assert [m.id for m in dm_hands(fake)] == [told.id]
-    shown = (await second.service.db.messages.of_game(game_id_of(lobby))).values()
+    shown = (await second.service.db.messages.of_game(game_id)).values()
+    assert [row.message_id for row in shown if row.kind is MessageKind.HAND] == [int(told.id)]
+
+
+async def age_claims(bots, seconds: float) -> None:  # type: ignore[no-untyped-def]
+    """Move every stored claim `seconds` into the past (the time a nonce's window takes to lapse), with the
+    bot stopped: the next one started finds them so."""
+    async with await Database.open(bots.tmp_path / "cardroom.db") as db:
+        await db.statement("UPDATE notice_claims SET at = at - ?", (seconds,))
+
+
+async def test_a_turn_dm_landed_but_unrecorded_is_found_after_its_nonce_lapsed_not_sent_again(
+    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As above, but the next process comes after the nonce's window (Discord would no longer answer the
+    same post with the first message): it finds the hand in the person's DM and records it, no second DM."""
+    game_id = await killed_after_the_first_turn_dm(fake, bots, monkeypatch)
+    await age_claims(bots, 10 * NONCE_REDO_SECONDS)
+    (told,) = dm_hands(fake)
+    second = await start_bot(bots)
+    await second.reconciler.idle()
+    assert [m.id for m in dm_hands(fake)] == [told.id]
+    shown = (await second.service.db.messages.of_game(game_id)).values()
     assert [row.message_id for row in shown if row.kind is MessageKind.HAND] == [int(told.id)]
 
 

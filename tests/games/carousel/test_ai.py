@@ -27,7 +27,7 @@ def test_every_level_melds_a_meld_in_hand_and_the_move_checks(level: str) -> Non
 
 
 def test_easy_does_not_rearrange() -> None:
-    """Issue: easy lays off and melds from hand only; it misses a play that needs a split."""
+    """Easy lays off and melds from hand only; it misses a play that needs a split."""
     state = position(table=["4h 5h 6h 7h 8h"], hands=["6h Kc", "Kd", "Qs"], phase="meld_1")
     assert ENGINE.computer("easy").choose(state.view(0), random.Random(1)) == Draw()
     move = ENGINE.computer("normal").choose(state.view(0), random.Random(1))

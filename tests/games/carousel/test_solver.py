@@ -124,7 +124,7 @@ def test_best_play_with_nothing_playable_returns_the_table() -> None:
 
 
 def test_solver_falls_back_when_highs_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue: a clear fallback. If HiGHS fails, best_play still returns a legal lay-off play."""
+    """A clear fallback: if HiGHS fails, best_play still returns a legal lay-off play."""
 
     def broken(*args: object, **kwargs: object) -> None:
         raise solver._SolverFailed("simulated time-out")
