@@ -27,6 +27,7 @@ import discord
 
 from games.base import ComputerPlayer, Engine, GameState, Move
 from games.plugin import GameType
+from locales import SOURCE, t
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,8 @@ class PanelContext:
     guided: bool = False
 
 
-QUIET_WAITING = "Not your turn yet; the table shows who is playing."
+# A catalog message (t(SOURCE, ...) marks it for extraction); adapters show it as t(lang, QUIET_WAITING).
+QUIET_WAITING = t(SOURCE, "Not your turn yet; the table shows who is playing.")
 
 
 # What a click on a hand control leads to ---------------------------------------------------------
@@ -124,32 +126,38 @@ class GameAdapter(ABC):
     # True for a game with a guided first game: its hand panels show tips while `PanelContext.guided`.
     guide: bool = False
     # Hand actions that cannot be undone, asked about once first (bot.confirm): action -> (the question,
-    # what the player is told once it is done).
+    # what the player is told once it is done). Both are catalog messages in English (t(SOURCE, ...)):
+    # whoever shows them translates with t(lang, text).
     confirmations: Mapping[str, tuple[str, str]] = MappingProxyType({})
 
     @abstractmethod
-    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate table options; raise ValueError with a sentence a player can read."""
+    def parse_options(self, raw: Mapping[str, Any], *, lang: str = SOURCE) -> dict[str, Any]:
+        """Validate table options; raise ValueError with a sentence a player can read (in `lang`)."""
 
     @abstractmethod
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        """A short human description of the table options, for lobby and table messages."""
+    def describe_options(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        """A short human description of the table options, for lobby and table messages, in `lang`."""
 
     @abstractmethod
-    def table_header(self, view: Any, names: Sequence[str]) -> str:
-        """Public text above the table image: the last action and whose turn (no hidden card)."""
+    def table_header(self, view: Any, names: Sequence[str], *, lang: str = SOURCE) -> str:
+        """Public text above the table image: the last action and whose turn (no hidden card), in the
+        table's language `lang` (the server's, design §10)."""
 
     @abstractmethod
-    def render_table(self, view: Any, names: Sequence[str]) -> bytes:
-        """The public table image (called in a worker thread)."""
+    def render_table(self, view: Any, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
+        """The public table image (called in a worker thread), its words in `lang`."""
 
     @abstractmethod
-    def hand_panel(self, ctx: PanelContext) -> Panel:
-        """The seat's private hand message (image rendered here too: called in a worker thread)."""
+    def hand_panel(self, ctx: PanelContext, *, lang: str = SOURCE) -> Panel:
+        """The seat's private hand message (image rendered here too: called in a worker thread), in the
+        language of the seat's person `lang`."""
 
     @abstractmethod
-    def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
-        """Turn a click on a hand control into an outcome. Raise nothing: refuse with a reason instead.
+    def on_action(
+        self, ctx: PanelContext, action: str, arg: str, values: Sequence[str], *, lang: str = SOURCE
+    ) -> Outcome:
+        """Turn a click on a hand control into an outcome. Raise nothing: refuse with a reason instead
+        (written in `lang`, the clicking person's language).
 
         Called on the event loop, or in a worker thread when `act_in_thread` is set (then it must not
         touch discord.py objects that need the loop; building components is fine)."""
@@ -161,7 +169,12 @@ class GameAdapter(ABC):
         """The move made for a seat whose time ran out: by default the normal computer player's choice."""
         return self.computer("normal").choose(state.view(seat), rng)
 
-    def rules_text(self, options: Mapping[str, Any]) -> str:
+    def rules_text(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        """The rules page (/rules and the lobby's rules button) in `lang`."""
+        return self.summary_in(lang)
+
+    def summary_in(self, lang: str) -> str:
+        """`summary` in `lang`: a game whose summary is a catalog message overrides this."""
         return self.summary
 
 

@@ -4,6 +4,11 @@ the same words and they cannot drift apart."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from locales import PSEUDO
+from locales.pseudo import pseudo
+
 __all__ = ["count", "ordinal", "plural"]
 
 # Nouns whose plural is not the noun plus "s".
@@ -21,12 +26,34 @@ def plural(number: int, noun: str) -> str:
 
 
 def count(number: int, noun: str, *, bold: bool = False) -> str:
-    """"1 game", "2 rated games", "0 place points"; `bold` puts the number in Discord bold (**1** game)."""
+    """ "1 game", "2 rated games", "0 place points"; `bold` puts the number in Discord bold (**1** game)."""
     shown = f"**{number}**" if bold else str(number)
     return f"{shown} {plural(number, noun)}"
 
 
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+def ordinal(place: int, *, lang: str = "en") -> str:
+    """A place as a number word: 1st, 2nd, 3rd, 4th, 11th, 21st in English; 1. (de), thứ 1 (vi), 1-во
+    (bg, the neuter of "място"), پہلا/5واں (ur), 1-ლი/მე-2 (ka). CLDR has no numeric ordinals, so each
+    language's written convention is spelled here; the pseudo-language marks the English form."""
+    if lang in _ORDINALS:
+        return _ORDINALS[lang](place)
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    english = f"{place}{suffix}"
+    return pseudo(english) if lang == PSEUDO else english
+
+
+def _bg(place: int) -> str:
+    last = place % 100
+    if last in (11, 12, 17, 18) or 13 <= last <= 19:
+        return f"{place}-то"
+    return f"{place}-" + {1: "во", 2: "ро", 7: "мо", 8: "мо"}.get(place % 10, "то")
+
+
+_UR = {1: "پہلا", 2: "دوسرا", 3: "تیسرا", 4: "چوتھا", 6: "چھٹا"}
+_ORDINALS: dict[str, Callable[[int], str]] = {
+    "de": lambda place: f"{place}.",
+    "vi": lambda place: f"thứ {place}",
+    "bg": _bg,
+    "ur": lambda place: _UR.get(place, f"{place}واں"),
+    "ka": lambda place: "1-ლი" if place == 1 else f"მე-{place}",
+}

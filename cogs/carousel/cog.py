@@ -13,9 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
+from bot.languages import reader_language
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
 from cogs.carousel.adapter import MODAL_TEMPLATE, TypeTableButton, on_table_typed
-from cogs.carousel.words import RULES
+from cogs.carousel.words import rules
 from data import TurnTimer
 from games.carousel import GAME
 
@@ -73,4 +74,5 @@ class Carousel(commands.Cog):
 
     @group.command(name="rules", description="The rules of Carousel, in short")
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(RULES, ephemeral=True)
+        lang = await reader_language(self.bot.db, interaction) if self.bot.db is not None else "en"
+        await interaction.response.send_message(rules(lang), ephemeral=True)

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
+from bot.languages import reader_language
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
 from cogs.gin.words import rules_text
 from data import TurnTimer
@@ -61,5 +62,6 @@ class Gin(commands.Cog):
     @group.command(name="rules", description="The rules of Gin Rummy, in short")
     @app_commands.describe(oklahoma="Show what Oklahoma Gin changes", hollywood="Show how Hollywood scoring works")
     async def rules(self, interaction: discord.Interaction, oklahoma: bool = False, hollywood: bool = False) -> None:
-        text = rules_text({"oklahoma": oklahoma, "hollywood": hollywood})
+        lang = await reader_language(self.bot.db, interaction) if self.bot.db is not None else "en"
+        text = rules_text({"oklahoma": oklahoma, "hollywood": hollywood}, lang=lang)
         await interaction.response.send_message(text[:2000], ephemeral=True)

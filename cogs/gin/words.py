@@ -152,8 +152,10 @@ def tally_line(tally: GameTally, names: Sequence[str], target: int, label: str) 
     first, second = seat_name(names, 0), seat_name(names, 1)
     if tally.final is not None and tally.winner is not None:
         shutout = ", shutout" if tally.shutout else ""
-        return (f"{label}: {first} {tally.final[0]} – {tally.final[1]} {second} "
-                f"(won by {seat_name(names, tally.winner)}{shutout})")
+        return (
+            f"{label}: {first} {tally.final[0]} – {tally.final[1]} {second} "
+            f"(won by {seat_name(names, tally.winner)}{shutout})"
+        )
     return f"{label} to {target}: {first} {tally.points[0]} – {tally.points[1]} {second}"
 
 
@@ -165,7 +167,7 @@ def score_lines(view: GinView, names: Sequence[str]) -> list[str]:
 
 
 def hand_headline(summary: HandSummary, names: Sequence[str]) -> str:
-    """"Hand 3: Ann knocks, Bob undercuts" in a few words."""
+    """ "Hand 3: Ann knocks, Bob undercuts" in a few words."""
     if summary.end is HandEnd.DRAWN or summary.knocker is None or summary.winner is None:
         return f"Hand {summary.number} is drawn: nobody scores"
     who = seat_name(names, summary.knocker)
@@ -184,8 +186,11 @@ def meld_text(melds: Sequence[Sequence[Card]]) -> str:
 
 def layoff_text(summary: HandSummary) -> str:
     """GR-8: which cards went onto which of the knocker's melds."""
-    parts = [f"{cards_text(extra)} onto {cards_text(meld)}"
-             for meld, extra in zip(summary.knocker_melds, summary.layoffs, strict=False) if extra]
+    parts = [
+        f"{cards_text(extra)} onto {cards_text(meld)}"
+        for meld, extra in zip(summary.knocker_melds, summary.layoffs, strict=False)
+        if extra
+    ]
     return "; ".join(parts)
 
 
@@ -196,8 +201,10 @@ def hand_end_lines(summary: HandSummary, names: Sequence[str]) -> list[str]:
         lines.append(hand_text(summary, names))
         return lines
     knocker, defender = seat_name(names, summary.knocker), seat_name(names, 1 - summary.knocker)
-    lines.append(f"{knocker}: {meld_text(summary.knocker_melds)} · deadwood "
-                 f"{cards_text(summary.knocker_deadwood)} ({summary.knocker_count})")
+    lines.append(
+        f"{knocker}: {meld_text(summary.knocker_melds)} · deadwood "
+        f"{cards_text(summary.knocker_deadwood)} ({summary.knocker_count})"
+    )
     laid = layoff_text(summary)
     defence = f"{defender}: {meld_text(summary.defender_melds)}"
     if laid:
@@ -314,8 +321,9 @@ def deadwood_line(view: GinView) -> str:
     return f"Your melds: {melds} · deadwood {cards_text(arranged.deadwood)} = **{arranged.count}**"
 
 
-def panel_lines(view: GinView, names: Sequence[str], *, location: str, notice: str, knocking: bool,
-                waiting: str | None = None) -> list[str]:
+def panel_lines(
+    view: GinView, names: Sequence[str], *, location: str, notice: str, knocking: bool, waiting: str | None = None
+) -> list[str]:
     """Every line of a hand panel, in reading order."""
     lines = [location, status_line(view, names, waiting=waiting)]
     if not view.is_over:

@@ -54,6 +54,7 @@ from games.schnapsen import (
     SchnapsenView,
 )
 from games.schnapsen.ai import NormalPlayer
+from locales import SOURCE, t
 from rendering.schnapsen import render_hand, render_table
 
 log = logging.getLogger(__name__)
@@ -105,6 +106,10 @@ def _card_arg(arg: str) -> Card | None:
 class SchnapsenAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.COMMON_RULES
+
+    def summary_in(self, lang: str) -> str:
+        return words.common_rules(lang)
+
     act_in_thread = True  # Hint may run the solver (see the module docstring)
     # What cannot be undone asks once first (bot.confirm): closing the stock, and a claim of 66, which
     # ends the deal at once and loses it outright when false (SX-11).
@@ -118,26 +123,26 @@ class SchnapsenAdapter(GameAdapter):
 
     # -- options and public texts ------------------------------------------------------------------
 
-    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def parse_options(self, raw: Mapping[str, Any], *, lang: str = SOURCE) -> dict[str, Any]:
         """Preset plus overrides (D-SX-1); `None` values mean "the preset's own value"."""
         given = {key: value for key, value in raw.items() if value is not None}
         return Options.from_mapping(given).to_dict()
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        return words.describe_options(options)
+    def describe_options(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        return words.describe_options(options, lang=lang)
 
-    def rules_text(self, options: Mapping[str, Any]) -> str:
-        return words.rules_text(options)
+    def rules_text(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        return words.rules_text(options, lang=lang)
 
-    def table_header(self, view: SchnapsenView, names: Sequence[str]) -> str:
-        return words.table_header(view, names)
+    def table_header(self, view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
+        return words.table_header(view, names, lang=lang)
 
-    def render_table(self, view: SchnapsenView, names: Sequence[str]) -> bytes:
+    def render_table(self, view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
         return render_table(view, names)
 
     # -- the hand panel ----------------------------------------------------------------------------
 
-    def hand_panel(self, ctx: PanelContext) -> Panel:
+    def hand_panel(self, ctx: PanelContext, *, lang: str = SOURCE) -> Panel:
         view: SchnapsenView = ctx.view
         marrying = self._marrying(view, ctx.selection)
         chosen = [view.hand[i] for i in sorted(marrying)]
@@ -147,17 +152,20 @@ class SchnapsenAdapter(GameAdapter):
             location=ctx.location,
             notice=ctx.notice,
             marrying=bool(marrying),
-            waiting=QUIET_WAITING if ctx.quiet else None,
+            waiting=t(lang, QUIET_WAITING) if ctx.quiet else None,
+            lang=lang,
         )
         image = render_hand(view, chosen) if view.hand else None
-        items = self._card_buttons(ctx, view, marrying)
+        items = self._card_buttons(ctx, view, marrying, lang)
         if view.can_draw or view.can_keep:
-            items += self._pause_row(ctx, view)
+            items += self._pause_row(ctx, view, lang)
         else:
-            items += self._marriage_row(ctx, view) if marrying else self._action_row(ctx, view)
+            items += self._marriage_row(ctx, view, lang) if marrying else self._action_row(ctx, view, lang)
         if view.seat is not None and view.to_move == view.seat:
             items.append(
-                button(ComponentId(ctx.game_id, ctx.version, HandAction.HINT), "Hint", emoji="💡", row=HINT_ROW)
+                button(
+                    ComponentId(ctx.game_id, ctx.version, HandAction.HINT), t(lang, "Hint"), emoji="💡", row=HINT_ROW
+                )
             )
         return Panel(content="\n".join(lines), image=image, items=tuple(items))
 
@@ -168,36 +176,42 @@ class SchnapsenAdapter(GameAdapter):
         return legal if selection and selection == legal else frozenset()
 
     @staticmethod
-    def _card_buttons(ctx: PanelContext, view: SchnapsenView, marrying: frozenset[int]) -> list[discord.ui.Item[Any]]:
+    def _card_buttons(
+        ctx: PanelContext, view: SchnapsenView, marrying: frozenset[int], lang: str
+    ) -> list[discord.ui.Item[Any]]:
         items: list[discord.ui.Item[Any]] = []
         gid, version = ctx.game_id, ctx.version
         for index, (card, row) in enumerate(zip(view.hand, card_rows(len(view.hand)), strict=True)):
             trump = card.suit == view.trump
             if marrying:
                 enabled = index in marrying
-                label = words.marriage_label(view, card) if enabled else str(card)
+                label = words.marriage_label(view, card, lang=lang) if enabled else str(card)
                 cid = ComponentId(gid, version, HandAction.MARRY if enabled else HandAction.PLAY, card.code)
                 style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
             else:
                 enabled = card in view.playable  # SX-7: only legal cards in the closed / exhausted phase
-                label = f"Play {card}" if view.playable else str(card)
-                label += " (trump)" if trump else ""  # newcomers need not remember the trump suit
+                # Newcomers need not remember the trump suit: a trump says so.
+                if view.playable:
+                    label = t(lang, "Play {card} (trump)", card=card) if trump else t(lang, "Play {card}", card=card)
+                else:
+                    label = t(lang, "{card} (trump)", card=card) if trump else str(card)
                 cid = ComponentId(gid, version, HandAction.PLAY, card.code)
                 style = discord.ButtonStyle.primary if trump else discord.ButtonStyle.secondary
             items.append(button(cid, label, style=style, disabled=not enabled, row=row))
         return items
 
     @staticmethod
-    def _action_row(ctx: PanelContext, view: SchnapsenView) -> list[discord.ui.Item[Any]]:
+    def _action_row(ctx: PanelContext, view: SchnapsenView, lang: str) -> list[discord.ui.Item[Any]]:
         """Lead actions, each offered only when the engine lists it as legal (SX-8..SX-11)."""
         gid, version = ctx.game_id, ctx.version
         items: list[discord.ui.Item[Any]] = []
         if view.marriage_suits:
             if len(view.marriage_suits) == 1:
                 suit = view.marriage_suits[0]
-                label = f"Marriage: show K+Q {suit.symbol} for {words.marriage_points(view, suit)}"
+                label = t(lang, "Marriage: show K+Q {suit} for {points}", suit=suit.symbol,
+                          points=words.marriage_points(view, suit))  # fmt: skip
             else:
-                label = "Marriage: show a K+Q pair for 20 (40 in trumps)"
+                label = t(lang, "Marriage: show a K+Q pair for 20 (40 in trumps)")
             items.append(
                 button(
                     ComponentId(gid, version, HandAction.MARRIAGE),
@@ -207,17 +221,19 @@ class SchnapsenAdapter(GameAdapter):
                 )
             )
         if view.can_exchange and view.trump_card is not None:
-            label = f"Swap your {words.exchange_card(view)} for the trump {view.trump_card}"
+            label = t(
+                lang, "Swap your {card} for the trump {trump}", card=words.exchange_card(view), trump=view.trump_card
+            )
             items.append(button(ComponentId(gid, version, HandAction.SWAP), label, row=ACTION_ROW))
         if view.can_close:
-            label = "Close the stock: no more drawing"
+            label = t(lang, "Close the stock: no more drawing")
             items.append(button(ComponentId(gid, version, HandAction.CLOSE), label, row=ACTION_ROW))
         if may_claim(view):
-            items.append(_claim_button(ctx))
+            items.append(_claim_button(ctx, lang))
         return items
 
     @staticmethod
-    def _pause_row(ctx: PanelContext, view: SchnapsenView) -> list[discord.ui.Item[Any]]:
+    def _pause_row(ctx: PanelContext, view: SchnapsenView, lang: str) -> list[discord.ui.Item[Any]]:
         """Pagat 66's pauses: Draw / Close without drawing (SX-10), or Exchange / Keep (SX-9)."""
         gid, version = ctx.game_id, ctx.version
         items: list[discord.ui.Item[Any]] = []
@@ -225,34 +241,36 @@ class SchnapsenAdapter(GameAdapter):
             items.append(
                 button(
                     ComponentId(gid, version, HandAction.DRAW),
-                    "Draw",
+                    t(lang, "Draw"),
                     style=discord.ButtonStyle.primary,
                     row=ACTION_ROW,
                 )
             )
             if view.can_close:
                 items.append(
-                    button(ComponentId(gid, version, HandAction.CLOSE), "Close without drawing", row=ACTION_ROW)
+                    button(
+                        ComponentId(gid, version, HandAction.CLOSE), t(lang, "Close without drawing"), row=ACTION_ROW
+                    )
                 )
             # SX-10: one tap ends the question for this deal; the seat draws at once after its tricks.
             items.append(
-                button(ComponentId(gid, version, HandAction.DRAW_UNASKED), words.DRAW_UNASKED, row=ACTION_ROW)
+                button(ComponentId(gid, version, HandAction.DRAW_UNASKED), words.draw_unasked(lang), row=ACTION_ROW)
             )
             if may_claim(view):
-                items.append(_claim_button(ctx))
+                items.append(_claim_button(ctx, lang))
         if view.can_exchange and view.trump_card is not None:
-            label = f"Exchange {words.exchange_card(view)} for {view.trump_card}"
+            label = t(lang, "Exchange {card} for {trump}", card=words.exchange_card(view), trump=view.trump_card)
             items.append(
                 button(
                     ComponentId(gid, version, HandAction.SWAP), label, style=discord.ButtonStyle.success, row=ACTION_ROW
                 )
             )
-            items.append(button(ComponentId(gid, version, HandAction.KEEP), "Keep", row=ACTION_ROW))
+            items.append(button(ComponentId(gid, version, HandAction.KEEP), t(lang, "Keep"), row=ACTION_ROW))
         elif view.can_keep:  # SX-9: the same pause without the card, so it reveals nothing
             items.append(
                 button(
                     ComponentId(gid, version, HandAction.KEEP),
-                    "Continue",
+                    t(lang, "Continue"),
                     style=discord.ButtonStyle.primary,
                     row=ACTION_ROW,
                 )
@@ -260,11 +278,11 @@ class SchnapsenAdapter(GameAdapter):
         return items
 
     @staticmethod
-    def _marriage_row(ctx: PanelContext, view: SchnapsenView) -> list[discord.ui.Item[Any]]:
+    def _marriage_row(ctx: PanelContext, view: SchnapsenView, lang: str) -> list[discord.ui.Item[Any]]:
         """Back, and in memory mode "declare and claim" per suit (SX-11: out on a marriage, no lead)."""
         gid, version = ctx.game_id, ctx.version
         items: list[discord.ui.Item[Any]] = [
-            button(ComponentId(gid, version, HandAction.BACK), "Back: no marriage", row=ACTION_ROW)
+            button(ComponentId(gid, version, HandAction.BACK), t(lang, "Back: no marriage"), row=ACTION_ROW)
         ]
         if may_claim(view):
             for suit in view.marriage_suits:
@@ -272,7 +290,7 @@ class SchnapsenAdapter(GameAdapter):
                 items.append(
                     button(
                         ComponentId(gid, version, HandAction.CLAIM_MARRIAGE, suit.letter),
-                        f"Show {points} {suit.symbol} and claim 66",
+                        t(lang, "Show {points} {suit} and claim 66", points=points, suit=suit.symbol),
                         style=discord.ButtonStyle.danger,
                         row=ACTION_ROW,
                     )
@@ -281,28 +299,30 @@ class SchnapsenAdapter(GameAdapter):
 
     # -- clicks ------------------------------------------------------------------------------------
 
-    def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
+    def on_action(
+        self, ctx: PanelContext, action: str, arg: str, values: Sequence[str], *, lang: str = SOURCE
+    ) -> Outcome:
         """Turn a click into a move. The engine checks it; its refusal reason reaches the player."""
         view: SchnapsenView = ctx.view
         if action in (HandAction.PLAY, HandAction.MARRY):
             card = _card_arg(arg)
             if card is None or card.suit is None:
-                return Refuse("That button doesn't name a card.")
+                return Refuse(t(lang, "That button doesn't name a card."))
             if action == HandAction.PLAY:
                 return Submit(PlayCard(card))
             return Submit(Marriage(card, words.marriage_points(view, card.suit)))
         if action == HandAction.MARRIAGE:
             leads = marriage_cards(view)
             if not leads:
-                return Refuse("You can't declare a marriage right now.")
+                return Refuse(t(lang, "You can't declare a marriage right now."))
             return Redraw(selection=leads)
         if action == HandAction.BACK:
             return Redraw()
         if action == HandAction.HINT:
             if view.to_move != view.seat:
-                return Refuse("Hints are for your own turn.")
+                return Refuse(t(lang, "Hints are for your own turn."))
             move = NormalPlayer().choose(view, random.Random(ctx.version))
-            return Redraw(notice=f"💡 Hint: {hint_text(move)}.")
+            return Redraw(notice=t(lang, "💡 Hint: {hint}.", hint=hint_text(move, lang=lang)))
         if action == HandAction.SWAP:
             return Submit(ExchangeTrump())
         if action == HandAction.CLOSE:
@@ -318,9 +338,9 @@ class SchnapsenAdapter(GameAdapter):
         if action == HandAction.CLAIM_MARRIAGE:
             suit = _suit_arg(arg)
             if suit is None:
-                return Refuse("That button doesn't name a suit.")
+                return Refuse(t(lang, "That button doesn't name a suit."))
             return Submit(Claim(suit, words.marriage_points(view, suit)))
-        return Refuse("That button isn't part of this game.")
+        return Refuse(t(lang, "That button isn't part of this game."))
 
 
 def may_claim(view: SchnapsenView) -> bool:
@@ -331,31 +351,32 @@ def may_claim(view: SchnapsenView) -> bool:
     return view.can_claim and seat is not None and view.tricks_won[seat] > 0
 
 
-def _claim_button(ctx: PanelContext) -> discord.ui.Item[Any]:
+def _claim_button(ctx: PanelContext, lang: str = SOURCE) -> discord.ui.Item[Any]:
     """Claim 66 (SX-11, memory mode): at a lead, or at pagat 66's pause right after the trick."""
     return button(
         ComponentId(ctx.game_id, ctx.version, HandAction.CLAIM),
-        "Claim 66: end the deal now",
+        t(lang, "Claim 66: end the deal now"),
         style=discord.ButtonStyle.danger,
         row=ACTION_ROW,
     )
 
 
-def hint_text(move: Move) -> str:
+def hint_text(move: Move, *, lang: str = SOURCE) -> str:
     """The normal computer player's suggestion in a player's words."""
     if isinstance(move, Marriage):
-        return f"show the marriage for {move.points} and lead {move.card}"
+        return t(lang, "show the marriage for {points} and lead {card}", points=move.points, card=move.card)
     if isinstance(move, PlayCard):
-        return f"play {move.card}"
+        return t(lang, "play {card}", card=move.card)
     if isinstance(move, Claim) and move.marriage is not None:
-        return f"show the {move.points} in {move.marriage.symbol} and claim 66"
-    return {
-        ExchangeTrump: "exchange your lowest trump for the trump card",
-        Close: "close the stock",
-        Draw: "draw as usual",
-        KeepTrump: "go on without exchanging",
-        Claim: "claim 66",
-    }[type(move)]
+        return t(lang, "show the {points} in {suit} and claim 66", points=move.points, suit=move.marriage.symbol)
+    hints = {
+        ExchangeTrump: t(lang, "exchange your lowest trump for the trump card"),
+        Close: t(lang, "close the stock"),
+        Draw: t(lang, "draw as usual"),
+        KeepTrump: t(lang, "go on without exchanging"),
+        Claim: t(lang, "claim 66"),
+    }
+    return hints[type(move)]
 
 
 def _suit_arg(arg: str) -> Suit | None:

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bot import CardBot
+from bot.languages import reader_language
 from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
 from cogs.schnapsen.words import rules_text
 from data import TurnTimer
@@ -74,4 +75,5 @@ class Schnapsen(commands.Cog):
     @app_commands.describe(preset="Show what this preset changes")
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str = "santase") -> None:
-        await interaction.response.send_message(rules_text({"preset": preset})[:2000], ephemeral=True)
+        lang = await reader_language(self.bot.db, interaction) if self.bot.db is not None else "en"
+        await interaction.response.send_message(rules_text({"preset": preset}, lang=lang)[:2000], ephemeral=True)

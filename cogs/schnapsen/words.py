@@ -19,58 +19,98 @@ from games.schnapsen import (
     PRESETS,
     Claim,
     Close,
+    ClosedTalon,
     DealEnd,
     DealSummary,
     Dealt,
+    Declared,
     Draw,
+    Drew,
+    Exchanged,
     ExchangeTrump,
+    Followed,
     KeepTrump,
+    KeptTrump,
+    Led,
+    LogEntry,
     Marriage,
     Move,
     Options,
+    Penalty,
     Phase,
     PlayCard,
+    Scale,
     SchnapsenView,
     Scored,
     SeriesWon,
 )
-from games.schnapsen.rules import WIN_POINTS, follow_refusal, lowest_trump, sort_hand
-from rendering.schnapsen import PRESET_TITLES, deal_text, log_text
+from games.schnapsen.rules import WIN_POINTS, lowest_trump, sort_hand, strength
+from locales import SOURCE, t, tn
+from rendering.schnapsen import PLAIN_SCALE_PRESETS, SCHNEIDER_LINE
 from rendering.table import seat_name
-from rendering.words import count, plural
 from terminal import game_text as tt
 
-PRESET_NAMES = {
-    "santase": "Santase (24 cards)",
-    "sixty_six": "Sixty-Six (24 cards)",
-    "schnapsen": "Schnapsen (20 cards)",
-    "schnapsen_tournament": "Schnapsen, tournament rules (20 cards)",
-}
 
-# Why a deal ended, in words a newcomer follows (SX-11..SX-14, D-SX-2).
-DEAL_ENDS = {
-    DealEnd.CLAIM: "went out with 66",
-    DealEnd.FALSE_CLAIM: "a false claim of 66",
-    DealEnd.CLOSE_WON: "closed the stock and made 66",
-    DealEnd.CLOSE_FAILED: "the close failed",
-    DealEnd.LAST_TRICK: "all cards played",
-    DealEnd.TIE_LAST_TRICK: "65 all: the last trick decides",
-}
+def preset_names(lang: str = SOURCE) -> dict[str, str]:
+    """The presets as players call them (D-SX-1), with their deck size."""
+    return {
+        "santase": t(lang, "Santase (24 cards)"),
+        "sixty_six": t(lang, "Sixty-Six (24 cards)"),
+        "schnapsen": t(lang, "Schnapsen (20 cards)"),
+        "schnapsen_tournament": t(lang, "Schnapsen, tournament rules (20 cards)"),
+    }
 
-# Closing the stock cannot be undone (SX-10): the hand asks once first (bot.confirm).
-CLOSE_QUESTION = "Close the stock? Nobody draws again this deal, and you must reach 66 from here on."
-CLOSED = "You closed the stock: no more drawing this deal."
+
+def preset_title(lang: str, preset: str | None) -> str:
+    """A table's game name: "Santase", "Sixty-Six" or "Schnapsen" (rendering.schnapsen.PRESET_TITLES)."""
+    titles = {"santase": t(lang, "Santase"), "sixty_six": t(lang, "Sixty-Six")}
+    return titles.get(preset or "", t(lang, "Schnapsen"))
+
+
+PRESET_NAMES = preset_names()
+
+
+def deal_ends(lang: str = SOURCE) -> dict[DealEnd, str]:
+    """Why a deal ended, in words a newcomer follows (SX-11..SX-14, D-SX-2)."""
+    return {
+        DealEnd.CLAIM: t(lang, "went out with 66"),
+        DealEnd.FALSE_CLAIM: t(lang, "a false claim of 66"),
+        DealEnd.CLOSE_WON: t(lang, "closed the stock and made 66"),
+        DealEnd.CLOSE_FAILED: t(lang, "the close failed"),
+        DealEnd.LAST_TRICK: t(lang, "all cards played"),
+        DealEnd.TIE_LAST_TRICK: t(lang, "65 all: the last trick decides"),
+    }
+
+
+DEAL_ENDS = deal_ends()
+
+# Closing the stock cannot be undone (SX-10): the hand asks once first (bot.confirm, which shows these
+# catalog messages in the player's language).
+CLOSE_QUESTION = t(SOURCE, "Close the stock? Nobody draws again this deal, and you must reach 66 from here on.")
+CLOSED = t(SOURCE, "You closed the stock: no more drawing this deal.")
 # A claim ends the deal at once and is judged on the spot (SX-11): asked once first, like a close.
-CLAIM_QUESTION = (
+CLAIM_QUESTION = t(
+    SOURCE,
     "Claim 66 now? The deal ends at once: with 66 or more (tricks and shown marriages) you win it; "
-    "with less, your opponent wins it."
+    "with less, your opponent wins it.",
 )
-CLAIMED = "You claimed 66: the table shows how the deal was scored."
+CLAIMED = t(SOURCE, "You claimed 66: the table shows how the deal was scored.")
+
+
 # SX-10 `close_before_draw`: the pause's third answer, drawing without the question for the rest of the deal.
-DRAW_UNASKED = "Draw, don't ask again this deal"
+def draw_unasked(lang: str = SOURCE) -> str:
+    return t(lang, "Draw, don't ask again this deal")
+
+
+DRAW_UNASKED = draw_unasked()
 HEADER_LOG_LINES = 3  # recent actions above the table image: enough to see a marriage, a close, a trick
 
-COMMON_RULES = """**Schnapsen**: two players race to **66 card points** in each deal.
+
+def common_rules(lang: str = SOURCE) -> str:
+    """The rules every preset shares, in the players' words (docs/glossary: zudrehen, затваряне...)."""
+    return t(
+        lang,
+        """**Schnapsen**: two players race to **66 card points** in each deal.
 • Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0. The winner of a trick leads the next one.
 • A trick goes to the higher card of the suit led, or to a trump.
 • While the **stock** (talon) is open, play any card you like; after each trick both players draw, \
@@ -83,27 +123,57 @@ one of them. The points count once you have won a trick.
 • **Close the stock**: no more drawing, strict rules; you must then reach 66 yourself, or your \
 opponent scores.
 • A deal won scores 1 game point, 2 if the loser has under 33, 3 if the loser took no trick. \
-First to the target wins the series."""
+First to the target wins the series.""",
+    )
 
-PRESET_RULES = {
-    "santase": "Santase: to 11, a trick needed before a marriage or a swap, +10 for the last trick, "
-    "no swap or close with only two cards left in the stock.",
-    "sixty_six": "Sixty-Six (pagat): to 7, marriages on the first lead count from your first trick, "
-    "none once the stock is closed or used up, +10 for the last trick. After winning a trick you may "
-    "**close before drawing**: both play on with one card fewer. When the stock is closed, the "
-    "opponent is asked at once and, holding the trump 9, may **exchange it**, even without a trick. If the "
-    "non-closer reaches 66 first, they score 2.",
-    "schnapsen": "Schnapsen: 20 cards (no 9s), 5-card hands, the trump J is swapped, to 7; marriages, "
-    "swap and close allowed on the first lead; no last-trick bonus: played out, the last trick wins 1.",
-    "schnapsen_tournament": "Tournament Schnapsen: as Schnapsen, but you must lead the K of a marriage, "
-    "need a trick before a swap, and claim 66 yourself.",
-}
 
-CLAIM_RULES = {
-    "auto": "Claims are automatic: the deal ends the moment someone has 66.",
-    "memory": "Memory mode: nobody's points are shown. Press **Claim 66** right after winning a trick "
-    "(or declaring a marriage); a false claim gives your opponent 2 game points, or 3.",
-}
+COMMON_RULES = common_rules()
+
+
+def preset_rules(lang: str = SOURCE) -> dict[str, str]:
+    """What each preset changes (D-SX-1)."""
+    return {
+        "santase": t(
+            lang,
+            "Santase: to 11, a trick needed before a marriage or a swap, +10 for the last trick, "
+            "no swap or close with only two cards left in the stock.",
+        ),
+        "sixty_six": t(
+            lang,
+            "Sixty-Six (pagat): to 7, marriages on the first lead count from your first trick, "
+            "none once the stock is closed or used up, +10 for the last trick. After winning a trick you may "
+            "**close before drawing**: both play on with one card fewer. When the stock is closed, the "
+            "opponent is asked at once and, holding the trump 9, may **exchange it**, even without a trick. "
+            "If the non-closer reaches 66 first, they score 2.",
+        ),
+        "schnapsen": t(
+            lang,
+            "Schnapsen: 20 cards (no 9s), 5-card hands, the trump J is swapped, to 7; marriages, "
+            "swap and close allowed on the first lead; no last-trick bonus: played out, the last trick wins 1.",
+        ),
+        "schnapsen_tournament": t(
+            lang,
+            "Tournament Schnapsen: as Schnapsen, but you must lead the K of a marriage, "
+            "need a trick before a swap, and claim 66 yourself.",
+        ),
+    }
+
+
+PRESET_RULES = preset_rules()
+
+
+def claim_rules(lang: str = SOURCE) -> dict[str, str]:
+    return {
+        "auto": t(lang, "Claims are automatic: the deal ends the moment someone has 66."),
+        "memory": t(
+            lang,
+            "Memory mode: nobody's points are shown. Press **Claim 66** right after winning a trick "
+            "(or declaring a marriage); a false claim gives your opponent 2 game points, or 3.",
+        ),
+    }
+
+
+CLAIM_RULES = claim_rules()
 
 
 def table_options(options: Mapping[str, Any]) -> Options:
@@ -112,55 +182,165 @@ def table_options(options: Mapping[str, Any]) -> Options:
     return Options.from_mapping({key: value for key, value in options.items() if not key.startswith("_")})
 
 
-def rules_text(options: Mapping[str, Any]) -> str:
+def rules_text(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
     """The rules for one table: the common rules, then what its preset and claim mode change."""
     chosen = table_options(options)
-    lines = [COMMON_RULES, f"**This table**: {PRESET_RULES.get(chosen.preset, '')}", CLAIM_RULES[chosen.claim_mode]]
+    this_table = t(lang, "**This table**: {rules}", rules=preset_rules(lang).get(chosen.preset, ""))
+    lines = [common_rules(lang), this_table, claim_rules(lang)[chosen.claim_mode]]
     return "\n".join(line for line in lines if line)
 
 
-def describe_options(options: Mapping[str, Any]) -> str:
+def describe_options(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
     """One line for lobby and table messages: "Santase (24 cards) · to 11 · claims automatic"."""
     chosen = table_options(options)
-    claims = "claims automatic" if chosen.claim_mode == "auto" else "memory mode (claim 66 yourself)"
-    return f"{PRESET_NAMES.get(chosen.preset, chosen.preset)} · to {chosen.target} · {claims}"
+    auto = chosen.claim_mode == "auto"
+    claims = t(lang, "claims automatic") if auto else t(lang, "memory mode (claim 66 yourself)")
+    preset = preset_names(lang).get(chosen.preset, chosen.preset)
+    return t(lang, "{preset} · to {target} · {claims}", preset=preset, target=chosen.target, claims=claims)
 
 
-def stock_line(view: SchnapsenView, names: Sequence[str]) -> str:
+def cards_count(lang: str, n: int) -> str:
+    return tn(lang, "{n} card", "{n} cards", n)
+
+
+def points_count(lang: str, n: int) -> str:
+    return tn(lang, "{n} point", "{n} points", n)
+
+
+def tricks_count(lang: str, n: int) -> str:
+    return tn(lang, "{n} trick", "{n} tricks", n)
+
+
+def game_points_count(lang: str, n: int) -> str:
+    return tn(lang, "{n} game point", "{n} game points", n)
+
+
+# The engine's log records in words (rendering.schnapsen.log_text says them in English on the image)
+
+
+def scale_said(lang: str, summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+    """SX-12: why the deal is worth 1, 2 or 3, naming the loser; Schneider/Schwarz except in Santase."""
+    loser = seat_name(names, 1 - summary.winner)
+    plain = preset in PLAIN_SCALE_PRESETS
+    if summary.scale is Scale.SCHWARZ:
+        if plain:
+            return t(lang, "{name} took no trick", name=loser)
+        return t(lang, "Schwarz ({name} took no trick)", name=loser)
+    if summary.scale is Scale.SCHNEIDER:
+        if plain:
+            return t(lang, "{name} has {points}, under {line}", name=loser, points=summary.loser_points,
+                     line=SCHNEIDER_LINE)  # fmt: skip
+        return t(lang, "Schneider ({name} has {points}, under {line})", name=loser, points=summary.loser_points,
+                 line=SCHNEIDER_LINE)  # fmt: skip
+    return t(lang, "{name} has {points}", name=loser, points=summary.loser_points)
+
+
+def deal_reason_said(lang: str, summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+    """What decided the deal's value (SX-11..SX-14, D-SX-2)."""
+    if summary.reason is DealEnd.FALSE_CLAIM:
+        return t(lang, "false claim at {points}", points=summary.claimed)
+    if summary.penalty is not None:
+        penalties = {
+            Penalty.FAILED_CLOSE: t(lang, "failed close"),
+            Penalty.NO_TRICK_AT_CLOSE: t(lang, "failed close (no trick at closing)"),
+            Penalty.NON_CLOSER_OUT: t(lang, "the non-closer reached 66 first"),
+        }
+        return penalties[summary.penalty]
+    if summary.reason is DealEnd.TIE_LAST_TRICK:
+        first, second = summary.totals
+        return t(lang, "{first}-{second}, last trick", first=first, second=second)
+    if summary.scale is None:  # `last_trick_wins_deal`: the last trick alone decides
+        return t(lang, "took the last trick")
+    scale = scale_said(lang, summary, names, preset)
+    if summary.reason is DealEnd.CLOSE_WON:
+        return t(lang, "closed and went out; {scale}", scale=scale)
+    if summary.reason is DealEnd.CLAIM:
+        return t(lang, "{points} points; {scale}", points=summary.claimed, scale=scale)
+    return t(lang, "higher total {points}; {scale}", points=summary.claimed, scale=scale)
+
+
+def deal_said(lang: str, summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+    """ "Ann wins 2 game points: 70 points; Schneider (Bob has 30, under 33)." """
+    return t(
+        lang, "{name} wins {game_points}: {reason}.", name=seat_name(names, summary.winner),
+        game_points=game_points_count(lang, summary.game_points), reason=deal_reason_said(lang, summary, names, preset),
+    )  # fmt: skip
+
+
+def log_said(lang: str, entry: LogEntry, names: Sequence[str], preset: str | None = None) -> str:
+    """One log record as a sentence in `lang`, with the players' names."""
+    if isinstance(entry, Dealt):
+        return t(lang, "Deal {number}: {name} deals, trump {card}", number=entry.number,
+                 name=seat_name(names, entry.dealer), card=entry.trump_card)  # fmt: skip
+    if isinstance(entry, Scored):
+        return deal_said(lang, entry.deal, names, preset)
+    if isinstance(entry, SeriesWon):
+        first, second = entry.game_points
+        return t(lang, "{name} wins the series {first}-{second}.", name=seat_name(names, entry.winner),
+                 first=first, second=second)  # fmt: skip
+    who = seat_name(names, entry.seat)
+    if isinstance(entry, Led):
+        return t(lang, "{name} leads {card}", name=who, card=entry.card)
+    if isinstance(entry, Followed):
+        return t(lang, "{name} plays {card}; {winner} takes the trick", name=who, card=entry.card,
+                 winner=seat_name(names, entry.winner))  # fmt: skip
+    if isinstance(entry, Declared):
+        if entry.pending:
+            return t(lang, "{name} declares {points} in {suit}, counted once a trick is won", name=who,
+                     points=entry.points, suit=entry.suit.symbol)  # fmt: skip
+        return t(lang, "{name} declares {points} in {suit}", name=who, points=entry.points, suit=entry.suit.symbol)
+    if isinstance(entry, Exchanged):
+        return t(lang, "{name} exchanges {given} for {taken}", name=who, given=entry.given, taken=entry.taken)
+    if isinstance(entry, ClosedTalon):
+        if entry.before_drawing:
+            return t(lang, "{name} closes the talon before drawing", name=who)
+        return t(lang, "{name} closes the talon", name=who)
+    if isinstance(entry, Drew):
+        return t(lang, "{name} draws", name=who)
+    assert isinstance(entry, KeptTrump)
+    return t(lang, "{name} does not exchange", name=who)
+
+
+def stock_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """Trumps and the stock: face-up trump and how many cards, or closed, or used up (SX-3, SX-5, SX-10)."""
-    trumps = f"Trumps {view.trump.symbol}"
+    trumps = t(lang, "Trumps {suit}", suit=view.trump.symbol)
     if view.closed and view.closed_by is not None:
-        return f"{trumps} · stock closed by {seat_name(names, view.closed_by)}"
-    if view.talon_size == 0:
-        return f"{trumps} · stock used up"
-    face_up = f" ({view.trump_card} face up)" if view.trump_card is not None else ""
-    return f"{trumps} · stock {count(view.talon_size, 'card')}{face_up}"
+        stock = t(lang, "stock closed by {name}", name=seat_name(names, view.closed_by))
+    elif view.talon_size == 0:
+        stock = t(lang, "stock used up")
+    elif view.trump_card is not None:
+        stock = t(
+            lang, "stock {count} ({card} face up)", count=cards_count(lang, view.talon_size), card=view.trump_card
+        )
+    else:
+        stock = t(lang, "stock {count}", count=cards_count(lang, view.talon_size))
+    return f"{trumps} · {stock}"
 
 
-def trick_line(view: SchnapsenView, names: Sequence[str]) -> str:
+def trick_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """The trick in progress until both cards are down, then who took it (SX-4)."""
     if view.trick:
         led = view.trick[0]
-        follower = seat_name(names, 1 - led.seat)
-        return f"Trick: {seat_name(names, led.seat)} led {led.card}; {follower} to play."
+        return t(lang, "Trick: {name} led {card}; {follower} to play.", name=seat_name(names, led.seat),
+                 card=led.card, follower=seat_name(names, 1 - led.seat))  # fmt: skip
     if view.last_trick is not None and not view.deal_just_ended:
         last = view.last_trick
         cards = " ".join(str(played.card) for played in last.cards)
-        return f"{seat_name(names, last.winner)} took the last trick: {cards} ({count(last.points, 'point')})."
+        return t(lang, "{name} took the last trick: {cards} ({points}).", name=seat_name(names, last.winner),
+                 cards=cards, points=points_count(lang, last.points))  # fmt: skip
     return ""
 
 
-def deal_line(summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+def deal_line(summary: DealSummary, names: Sequence[str], preset: str | None = None, *, lang: str = SOURCE) -> str:
     """After each deal: who won how many game points and why, card points, marriages, tricks (SX-12..14)."""
     cards, marriages, tricks = summary.card_points, summary.marriage_points, summary.tricks
-    parts = [
-        f"**Deal {summary.deal_number}** ({DEAL_ENDS[summary.reason]}): {deal_text(summary, names, preset)}",
-        f"Card points {cards[0]}–{cards[1]}",
-    ]
+    head = t(lang, "**Deal {number}** ({why}): {result}", number=summary.deal_number,
+             why=deal_ends(lang)[summary.reason], result=deal_said(lang, summary, names, preset))  # fmt: skip
+    parts = [t(lang, "Card points {first}–{second}", first=cards[0], second=cards[1])]
     if any(marriages):
-        parts.append(f"marriages {marriages[0]}–{marriages[1]}")
-    parts.append(f"tricks {tricks[0]}–{tricks[1]}")
-    return parts[0] + " " + ", ".join(parts[1:]) + "."
+        parts.append(t(lang, "marriages {first}–{second}", first=marriages[0], second=marriages[1]))
+    parts.append(t(lang, "tricks {first}–{second}", first=tricks[0], second=tricks[1]))
+    return head + " " + ", ".join(parts) + "."
 
 
 def recent_deal(view: SchnapsenView) -> DealSummary | None:
@@ -176,55 +356,57 @@ def recent_deal(view: SchnapsenView) -> DealSummary | None:
     return None
 
 
-def series_line(view: SchnapsenView, names: Sequence[str]) -> str:
-    first, second = seat_name(names, 0), seat_name(names, 1)
-    return f"Series to {view.target}: {first} {view.game_points[0]} – {view.game_points[1]} {second}"
+def series_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
+    return t(lang, "Series to {target}: {first} {first_points} – {second_points} {second}", target=view.target,
+             first=seat_name(names, 0), first_points=view.game_points[0], second_points=view.game_points[1],
+             second=seat_name(names, 1))  # fmt: skip
 
 
-def table_header(view: SchnapsenView, names: Sequence[str]) -> str:
+def table_header(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """Public text above the table image. Reads only the public view: no hand, and in memory mode
     no running points (SX-11); the deal summary is public once the deal is over."""
     lines: list[str] = []
     if view.is_over and view.winner is not None:
-        lines.append(
-            f"🏆 {seat_name(names, view.winner)} wins the series "
-            f"{view.game_points[view.winner]}–{view.game_points[1 - view.winner]}."
-        )  # winner first
+        lines.append(t(lang, "🏆 {name} wins the series {won}–{lost}.", name=seat_name(names, view.winner),
+                       won=view.game_points[view.winner], lost=view.game_points[1 - view.winner]))  # fmt: skip
     summary = recent_deal(view)
     # The deal's and the series' results have their own lines; the log repeats them, so they are left out.
     repeated = {Scored(summary)} if summary is not None else set()
     shown = [entry for entry in view.log if entry not in repeated and not isinstance(entry, SeriesWon)]
-    recent = [log_text(entry, names, view.preset) for entry in shown]
+    recent = [log_said(lang, entry, names, view.preset) for entry in shown]
     recent = recent[-HEADER_LOG_LINES:]
     if recent:
-        lines.append("Latest: " + " · ".join(recent))
+        lines.append(t(lang, "Latest: {actions}", actions=" · ".join(recent)))
     if summary is not None:
-        lines.append(deal_line(summary, names, view.preset))
+        lines.append(deal_line(summary, names, view.preset, lang=lang))
     if not view.is_over:
-        lines.append(f"Deal {view.deal_number} · {stock_line(view, names)}")
-        trick = trick_line(view, names)
+        lines.append(
+            t(lang, "Deal {number} · {stock}", number=view.deal_number, stock=stock_line(view, names, lang=lang))
+        )
+        trick = trick_line(view, names, lang=lang)
         if trick:
             lines.append(trick)
-        pause = pause_line(view, names)
+        pause = pause_line(view, names, lang=lang)
         if pause:
             lines.append(pause)
-    lines.append(series_line(view, names))
+    lines.append(series_line(view, names, lang=lang))
     return "\n".join(lines)
 
 
 # The hand panel ----------------------------------------------------------------------------------
 
 
-def pause_line(view: SchnapsenView, names: Sequence[str]) -> str:
+def pause_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """Who the table waits for in pagat 66's pauses (SX-10 close before drawing, SX-9 exchange at a close)."""
     if view.to_move is None:
         return ""
     who = seat_name(names, view.to_move)
     if view.drawing_pending:
-        return f"⏸ {who} may close before drawing (or draw as usual)."
+        return t(lang, "⏸ {name} may close before drawing (or draw as usual).", name=who)
     if view.exchange_pending:
         # SX-9: the same words whoever holds the card; the pause comes either way.
-        return f"⏸ {who} is deciding: the holder of the {exchange_card(view)} may exchange it for the trump card now."
+        return t(lang, "⏸ {name} is deciding: the holder of the {card} may exchange it for the trump card now.",
+                 name=who, card=exchange_card(view))  # fmt: skip
     return ""
 
 
@@ -239,7 +421,7 @@ def marriage_points(view: SchnapsenView, suit: Suit) -> int:
     return 40 if suit == view.trump else 20
 
 
-def marriage_label(view: SchnapsenView, card: Card) -> str:
+def marriage_label(view: SchnapsenView, card: Card, *, lang: str = SOURCE) -> str:
     """The button that declares a marriage and leads `card` (SX-8). In `auto` mode, when the marriage
     takes a player who has a trick to 66, the deal ends at once and no card is led (SX-11, §3.3)."""
     assert card.suit is not None
@@ -247,82 +429,116 @@ def marriage_label(view: SchnapsenView, card: Card) -> str:
     seat = view.seat
     own = view.points[seat] if seat is not None and view.tricks_won[seat] else None
     if view.claim_mode == "auto" and own is not None and own + points >= WIN_POINTS:
-        return f"Show {points} {card.suit.symbol}: you reach 66 and win the deal"
-    return f"Lead {card}, show {points}"
+        return t(lang, "Show {points} {suit}: you reach 66 and win the deal", points=points, suit=card.suit.symbol)
+    return t(lang, "Lead {card}, show {points}", card=card, points=points)
 
 
-def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | None = None) -> str:
+def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | None = None, lang: str = SOURCE) -> str:
     """What this seat should do now, in one sentence; `waiting` replaces the line naming who plays."""
     seat = view.seat
     if view.is_over:
         if view.winner is None:
-            return "The series is over."
-        score = f"{view.game_points[view.winner]}–{view.game_points[1 - view.winner]}"
-        who = "you" if view.winner == seat else seat_name(names, view.winner)
-        return f"The series is over: {who} won {score}."
+            return t(lang, "The series is over.")
+        won, lost = view.game_points[view.winner], view.game_points[1 - view.winner]
+        if view.winner == seat:
+            return t(lang, "The series is over: you won {won}–{lost}.", won=won, lost=lost)
+        return t(lang, "The series is over: {name} won {won}–{lost}.", name=seat_name(names, view.winner), won=won,
+                 lost=lost)  # fmt: skip
     if not view.legal_moves:
         if waiting is not None:
             return waiting
-        who = seat_name(names, view.to_move) if view.to_move is not None else "the table"
-        return f"Waiting for {who}."
+        if view.to_move is None:
+            return t(lang, "Waiting for the table.")
+        return t(lang, "Waiting for {name}.", name=seat_name(names, view.to_move))
     if view.can_draw:
-        return (
+        return t(
+            lang,
             "**Your turn.** You won the trick. **Draw** as usual, or **close without drawing**: "
             "no more drawing, you both play on with one card fewer. "
-            f"**{DRAW_UNASKED}** draws now and after your next tricks of this deal, without this question."
+            "**{draw_unasked}** draws now and after your next tricks of this deal, without this question.",
+            draw_unasked=draw_unasked(lang),
         )
     if view.can_keep:
-        closer = seat_name(names, view.closed_by) if view.closed_by is not None else "Your opponent"
-        face_up = f" {view.trump_card}" if view.trump_card is not None else ""
+        closer = seat_name(names, view.closed_by) if view.closed_by is not None else t(lang, "Your opponent")
         if not view.can_exchange:  # SX-9: asked all the same, so the pause says nothing about the card
-            return f"**Your turn.** {closer} closed the stock. Press **Continue** to let play go on."
-        return (
-            f"**Your turn.** {closer} closed the stock. You may exchange your {exchange_card(view)} for the "
-            f"trump card{face_up} now, even without a trick, or keep it."
-        )
+            return t(lang, "**Your turn.** {name} closed the stock. Press **Continue** to let play go on.", name=closer)
+        face_up = f" {view.trump_card}" if view.trump_card is not None else ""
+        return t(
+            lang, "**Your turn.** {name} closed the stock. You may exchange your {card} for the trump card{face_up} "
+            "now, even without a trick, or keep it.", name=closer, card=exchange_card(view), face_up=face_up,
+        )  # fmt: skip
     if view.leading:
-        return "**Your turn.** You lead: play any card."
+        return t(lang, "**Your turn.** You lead: play any card.")
     led = view.trick[0]
+    who = seat_name(names, led.seat)
     if view.phase.strict:
-        return (
-            f"**Your turn.** {seat_name(names, led.seat)} led {led.card}. The stock is "
-            f"{'closed' if view.phase is Phase.CLOSED else 'used up'}: follow suit and beat it if you can."
-        )
-    return f"**Your turn.** {seat_name(names, led.seat)} led {led.card}. Play any card: you need not follow suit yet."
+        if view.phase is Phase.CLOSED:
+            return t(lang, "**Your turn.** {name} led {card}. The stock is closed: follow suit and beat it if you "
+                     "can.", name=who, card=led.card)  # fmt: skip
+        return t(lang, "**Your turn.** {name} led {card}. The stock is used up: follow suit and beat it if you "
+                 "can.", name=who, card=led.card)  # fmt: skip
+    return t(lang, "**Your turn.** {name} led {card}. Play any card: you need not follow suit yet.", name=who,
+             card=led.card)  # fmt: skip
 
 
-def greyed_reason(view: SchnapsenView) -> str:
+def greyed_reason(view: SchnapsenView, *, lang: str = SOURCE) -> str:
     """Why some cards cannot be pressed, in the engine's own words (SX-7 follow rules)."""
     if not view.legal_moves or view.leading or not view.trick:
         return ""
     blocked = [card for card in view.hand if card not in view.playable]
     if not blocked:
         return ""
-    reason = follow_refusal(view.hand, view.trick[0].card, blocked[0], view.trump)
-    return f"Greyed-out cards can't be played now. {reason}"
+    reason = follow_said(lang, view.hand, view.trick[0].card)
+    return t(lang, "Greyed-out cards can't be played now. {reason}", reason=reason)
 
 
-def last_trick_line(view: SchnapsenView, names: Sequence[str]) -> str:
+def suit_noun(lang: str, suit: Suit) -> str:
+    """A suit as a follow rule names one card of it: "spade" (bg: пика, de: Pik)."""
+    nouns = {
+        Suit.SPADES: t(lang, "spade"),
+        Suit.CLUBS: t(lang, "club"),
+        Suit.DIAMONDS: t(lang, "diamond"),
+        Suit.HEARTS: t(lang, "heart"),
+    }
+    return nouns[suit]
+
+
+def follow_said(lang: str, hand: Sequence[Card], lead: Card) -> str:
+    """games.schnapsen.rules.follow_refusal in `lang` (SX-7): why a card may not follow `lead`."""
+    assert lead.suit is not None
+    noun = suit_noun(lang, lead.suit)
+    same = [card for card in hand if card.suit == lead.suit]
+    if any(strength(card) > strength(lead) for card in same):
+        return t(lang, "You must follow suit with a higher {suit}.", suit=noun)
+    if same:
+        return t(lang, "You must follow suit with a {suit}.", suit=noun)
+    return t(lang, "You have no {suit}, so you must play a trump.", suit=noun)
+
+
+def last_trick_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """SX-4: the last completed trick of this deal, leader's card first, and who took it."""
     last = view.last_trick
     if last is None or view.deal_just_ended:
         return ""
     cards = " ".join(str(played.card) for played in last.cards)
-    taker = "you" if last.winner == view.seat else seat_name(names, last.winner)
-    return f"Last trick: {cards}, taken by {taker}."
+    if last.winner == view.seat:
+        return t(lang, "Last trick: {cards}, taken by you.", cards=cards)
+    return t(lang, "Last trick: {cards}, taken by {name}.", cards=cards, name=seat_name(names, last.winner))
 
 
-def points_line(view: SchnapsenView, names: Sequence[str]) -> str:
+def points_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """Running points in `auto` mode; in `memory` mode the count is the player's job (SX-11)."""
     seat = view.seat
     if seat is None or view.is_over:
         return ""
-    tricks = count(view.tricks_won[seat], "trick")
+    tricks = tricks_count(lang, view.tricks_won[seat])
     if view.claim_mode == "memory":
-        return f"You have {tricks}. Memory mode: count your own points and press **Claim 66** when you have 66."
+        return t(lang, "You have {tricks}. Memory mode: count your own points and press **Claim 66** when you have "
+                 "66.", tricks=tricks)  # fmt: skip
     mine, theirs = view.points[seat], view.points[1 - seat]
-    points = count(mine, "point") if mine is not None else "? points"
-    return f"You have {points} and {tricks}; {seat_name(names, 1 - seat)} has {theirs}. First to 66 wins the deal."
+    points = points_count(lang, mine) if mine is not None else t(lang, "? points")
+    return t(lang, "You have {points} and {tricks}; {name} has {theirs}. First to 66 wins the deal.", points=points,
+             tricks=tricks, name=seat_name(names, 1 - seat), theirs=theirs)  # fmt: skip
 
 
 def panel_lines(
@@ -333,21 +549,22 @@ def panel_lines(
     notice: str,
     marrying: bool,
     waiting: str | None = None,
+    lang: str = SOURCE,
 ) -> list[str]:
     """Every line of a hand panel, in reading order."""
-    lines = [location, status_line(view, names, waiting=waiting)]
+    lines = [location, status_line(view, names, waiting=waiting, lang=lang)]
     if not view.is_over:
-        lines.append(f"{stock_line(view, names)} · {series_line(view, names)}")
-        lines.append(points_line(view, names))
-        lines.append(last_trick_line(view, names))
+        lines.append(f"{stock_line(view, names, lang=lang)} · {series_line(view, names, lang=lang)}")
+        lines.append(points_line(view, names, lang=lang))
+        lines.append(last_trick_line(view, names, lang=lang))
         if view.drawn is not None:  # SX-5: only this seat's own view names its draw
-            lines.append(f"You drew {view.drawn}.")
+            lines.append(t(lang, "You drew {card}.", card=view.drawn))
     summary = recent_deal(view)
     if summary is not None:
-        lines.append("Last deal: " + deal_line(summary, names, view.preset))
+        lines.append(t(lang, "Last deal: {deal}", deal=deal_line(summary, names, view.preset, lang=lang)))
     if marrying:
-        lines.append("**Marriage**: choose the card to lead; the marriage is shown as you lead it.")
-    lines.append(greyed_reason(view))
+        lines.append(t(lang, "**Marriage**: choose the card to lead; the marriage is shown as you lead it."))
+    lines.append(greyed_reason(view, lang=lang))
     if notice:
         lines.append(notice)
     return [line for line in lines if line]
@@ -356,8 +573,10 @@ def panel_lines(
 # The terminal table (`terminal`): the same game as text, typed moves instead of buttons ---------
 
 
-HELP = """\
-Schnapsen: two players, tricks; the first to 66 card points wins the deal, the first
+def help_text(lang: str = SOURCE) -> str:
+    return t(
+        lang,
+        """Schnapsen: two players, tricks; the first to 66 card points wins the deal, the first
 to the target in game points wins the series. While the talon is open you need not
 follow suit; once it is closed or used up you must follow and head the trick.
   Kh                   play (or lead) a card
@@ -367,11 +586,15 @@ follow suit; once it is closed or used up you must follow and head the trick.
   draw                 Sixty-Six: draw as usual after winning a trick, instead of closing
   draw always          the same, and draw without being asked for the rest of the deal
   keep                 Sixty-Six: keep the trump 9 when offered the exchange at a close
-  claim                claim 66 when the table plays in memory mode"""
+  claim                claim 66 when the table plays in memory mode""",
+    )
+
+
+HELP = help_text()
 
 
 class SchnapsenText:
-    """Text for `SchnapsenView`s."""
+    """Text for `SchnapsenView`s, in the language each method is asked for."""
 
     kind = "schnapsen"
     title = GAME.name
@@ -384,35 +607,42 @@ class SchnapsenText:
     def options(self, preset: str | None) -> dict[str, Any]:
         return {} if preset is None else {"preset": preset}
 
-    def table(self, view: SchnapsenView, names: Sequence[str]) -> str:
-        game = PRESET_TITLES.get(view.preset, GAME.name)
-        title = f"{game} · deal {view.deal_number} · to {count(view.target, 'game point')}"
-        game_points = [f"{points} game {plural(points, 'pt')}" for points in view.game_points]
-        tricks = [count(won, "trick") for won in view.tricks_won]
+    def scores(self, n: int, *, lang: str = SOURCE) -> str:
+        return game_points_count(lang, n)
+
+    def table(self, view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
+        title = t(lang, "{game} · deal {number} · to {target}", game=preset_title(lang, view.preset),
+                  number=view.deal_number, target=game_points_count(lang, view.target))  # fmt: skip
+        game_points = [tn(lang, "{n} game pt", "{n} game pts", points) for points in view.game_points]
+        tricks = [tricks_count(lang, won) for won in view.tricks_won]
         # Memory mode (SX-11): nobody's points are shown, your own included, as on the Discord hand.
         hidden = view.claim_mode == "memory" and not view.is_over
-        points = ["? card pts" if value is None or hidden else f"{value} card {plural(value, 'pt')}"
-                  for value in view.points]
-        cards = [f"{size} in hand" for size in view.hand_sizes]
+        points = [t(lang, "? card pts") if value is None or hidden else tn(lang, "{n} card pt", "{n} card pts", value)
+                  for value in view.points]  # fmt: skip
+        cards = [t(lang, "{n} in hand", n=size) for size in view.hand_sizes]
         lines = [tt.heading(title), *tt.seat_rows(names, [game_points, tricks, points, cards], view.to_move)]
-        lines.append(f"   Trump: {view.trump.symbol}  ·  {_talon(view, names)}")
-        married = [f"{names[m.seat]} {m.points} in {m.suit.symbol}" for m in view.marriages]
+        said = [t(lang, "Trump: {suit}  ·  {talon}", suit=view.trump.symbol, talon=_talon(view, names, lang))]
+        married = [t(lang, "{name} {points} in {suit}", name=names[m.seat], points=m.points, suit=m.suit.symbol)
+                   for m in view.marriages]  # fmt: skip
         if married:
-            lines.append(f"   Marriages: {', '.join(married)}")
+            said.append(t(lang, "Marriages: {marriages}", marriages=", ".join(married)))
         if view.trick:
             led = view.trick[0]
-            lines.append(f"   Trick: {names[led.seat]} led {led.card}")
+            said.append(t(lang, "Trick: {name} led {card}", name=names[led.seat], card=led.card))
         elif view.last_trick is not None:
             played = " ".join(str(played.card) for played in view.last_trick.cards)
-            lines.append(f"   Last trick: {played}, taken by {names[view.last_trick.winner]}")
+            said.append(t(lang, "Last trick: {cards}, taken by {name}", cards=played,
+                          name=names[view.last_trick.winner]))  # fmt: skip
         if view.to_move is not None and view.drawing_pending:
-            lines.append(f"   {names[view.to_move]} may close before drawing, or draw")
+            said.append(t(lang, "{name} may close before drawing, or draw", name=names[view.to_move]))
         elif view.to_move is not None and view.exchange_pending:
-            lines.append(f"   {names[view.to_move]} may exchange the lowest trump at the close, or keep it")
-        return "\n".join(lines)
+            said.append(
+                t(lang, "{name} may exchange the lowest trump at the close, or keep it", name=names[view.to_move])
+            )
+        return "\n".join([*lines, *(f"   {line}" for line in said)])
 
-    def hand(self, view: SchnapsenView) -> str:
-        lines = [f"   Your hand: {tt.cards_text(sort_hand(view.hand, view.trump))}"]
+    def hand(self, view: SchnapsenView, *, lang: str = SOURCE) -> str:
+        lines = [t(lang, "Your hand: {cards}", cards=tt.cards_text(sort_hand(view.hand, view.trump)))]
         if view.can_draw or view.can_keep:  # pagat 66's pauses (SX-10, SX-9): no card is played now
             if view.can_draw:
                 choices = ["draw", "draw always", "close"]
@@ -420,7 +650,7 @@ class SchnapsenText:
                 choices = ["exchange", "keep"] if view.can_exchange else ["keep"]
             if view.can_claim:
                 choices.append("claim")
-            lines.append(f"   Choose: {', '.join(choices)}")
+            lines.append(t(lang, "Choose: {choices}", choices=", ".join(choices)))
         elif view.to_move == view.seat and view.seat is not None:
             extras = [f"marriage {'K' + suit.letter}" for suit in view.marriage_suits]
             if view.can_exchange:
@@ -429,15 +659,18 @@ class SchnapsenText:
                 extras.append("close")
             if view.can_claim:
                 extras.append("claim")
-            verb = "Lead" if view.leading else "Play"
-            line = f"   {verb} one of: {tt.cards_text(sort_hand(view.playable, view.trump))}"
+            cards = tt.cards_text(sort_hand(view.playable, view.trump))
+            if view.leading:
+                line = t(lang, "Lead one of: {cards}", cards=cards)
+            else:
+                line = t(lang, "Play one of: {cards}", cards=cards)
             if extras:
-                line += f"  ·  or: {', '.join(extras)}"
+                line += "  ·  " + t(lang, "or: {moves}", moves=", ".join(extras))
             lines.append(line)
-        return "\n".join(lines)
+        return "\n".join(f"   {line}" for line in lines)
 
-    def log(self, view: SchnapsenView, names: Sequence[str]) -> list[str]:
-        return [log_text(entry, names, view.preset) for entry in view.log]
+    def log(self, view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
+        return [log_said(lang, entry, names, view.preset) for entry in view.log]
 
     def typed(self, move: Move, view: SchnapsenView) -> str:
         if isinstance(move, PlayCard):
@@ -455,21 +688,24 @@ class SchnapsenText:
         assert isinstance(move, Claim)
         return "claim" if move.marriage is None else f"claim {move.points} K{move.marriage.letter}"
 
-    def describe(self, move: Move, view: SchnapsenView) -> str:
-        return str(move)
+    def describe(self, move: Move, view: SchnapsenView, *, lang: str = SOURCE) -> str:
+        """A computer player's move or a hint, in `lang`."""
+        return move_said(lang, move)
 
-    def interlude(self, before: SchnapsenView, after: SchnapsenView, names: Sequence[str]) -> str | None:
+    def interlude(
+        self, before: SchnapsenView, after: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE
+    ) -> str | None:
         """A deal was scored (SX-12..SX-14): its card points and the game points so far."""
         deal = after.last_deal
         if deal is None or deal == before.last_deal:
             return None
         totals = " – ".join(str(total) for total in deal.totals)
         game = " · ".join(f"{names[seat]} {points}" for seat, points in enumerate(after.game_points))
-        return (
-            f"{tt.heading(f'Deal {deal.deal_number} over')}\n"
-            f"   Card points {totals}; {count(deal.game_points, 'game point')}"
-            f" to {names[deal.winner]}. Game points: {game} (to {after.target})"
-        )
+        head = tt.heading(t(lang, "Deal {number} over", number=deal.deal_number))
+        said = t(lang, "Card points {totals}; {game_points} to {name}. Game points: {game} (to {target})",
+                 totals=totals, game_points=game_points_count(lang, deal.game_points), name=names[deal.winner],
+                 game=game, target=after.target)  # fmt: skip
+        return f"{head}\n   {said}"
 
     def opening_lines(self, after: SchnapsenView) -> int:
         """The newest log lines that already belong to the next deal (from its "Deal n" line on), which
@@ -477,18 +713,38 @@ class SchnapsenText:
         dealt = [n for n, entry in enumerate(after.log) if isinstance(entry, Dealt)]
         return len(after.log) - dealt[-1] if dealt else 0
 
-    def help(self) -> str:
-        return HELP
+    def help(self, *, lang: str = SOURCE) -> str:
+        return help_text(lang)
 
 
-def _talon(view: SchnapsenView, names: Sequence[str]) -> str:
+def move_said(lang: str, move: Move) -> str:
+    """A move in words, for hints and computer players' moves."""
+    if isinstance(move, PlayCard):
+        return str(move.card)
+    if isinstance(move, Marriage):
+        return t(lang, "marriage: show {points} and lead {card}", points=move.points, card=move.card)
+    if isinstance(move, ExchangeTrump):
+        return t(lang, "exchange the trump card")
+    if isinstance(move, Close):
+        return t(lang, "close the stock")
+    if isinstance(move, Draw):
+        return t(lang, "draw")
+    if isinstance(move, KeepTrump):
+        return t(lang, "keep")
+    return t(lang, "claim 66")
+
+
+def _talon(view: SchnapsenView, names: Sequence[str], lang: str = SOURCE) -> str:
+    size = cards_count(lang, view.talon_size)
     if view.closed:
-        closer = f" by {names[view.closed_by]}" if view.closed_by is not None else ""
-        return f"talon closed{closer} ({count(view.talon_size, 'card')})"
+        if view.closed_by is not None:
+            return t(lang, "talon closed by {name} ({count})", name=names[view.closed_by], count=size)
+        return t(lang, "talon closed ({count})", count=size)
     if view.talon_size == 0:
-        return "talon used up: follow suit and head the trick"
-    trump_card = f", {view.trump_card} face up" if view.trump_card is not None else ""
-    return f"talon {count(view.talon_size, 'card')}{trump_card}"
+        return t(lang, "talon used up: follow suit and head the trick")
+    if view.trump_card is not None:
+        return t(lang, "talon {count}, {card} face up", count=size, card=view.trump_card)
+    return t(lang, "talon {count}", count=size)
 
 
 TERMINAL = SchnapsenText()  # what `terminal` shows for this game

@@ -19,12 +19,25 @@ from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContex
 from bot.components import button, select
 from bot.decode import INVALID, strict_indices
 from bot.ids import ComponentId, encode_mask
-from bot.texts import count, ordinal
-from cogs.thirteen.words import CANT_BEAT, OPTION_LABELS, RULES, WHY_ASKED, left_holding_lines, round_over_line
+from cogs.thirteen.words import (
+    RULES,
+    action_line,
+    cant_beat,
+    left_holding_lines,
+    option_labels,
+    play_text,
+    round_over_line,
+    rules,
+    shape_name,
+    table_combo_text,
+    why_asked,
+)
 from games.base import Move
 from games.thirteen import GAME, PASS, NormalPlayer, Options, Play, ThirteenView
 from games.thirteen.suggest import has_beating_play, suggestions
+from locales import SOURCE, listing, t, tn
 from rendering.thirteen import render_hand, render_table
+from rendering.words import ordinal
 
 
 class HandAction(StrEnum):
@@ -42,40 +55,46 @@ class ThirteenAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = RULES
 
-    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def summary_in(self, lang: str) -> str:
+        return rules(lang)
+
+    def parse_options(self, raw: Mapping[str, Any], *, lang: str = SOURCE) -> dict[str, Any]:
         return Options.from_mapping({"auto_pass_public": True, **raw}).to_dict()
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
+    def describe_options(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
         chosen = Options.from_mapping(dict(options))
-        parts = [label for key, label in OPTION_LABELS.items() if getattr(chosen, key)]
+        parts = [label for key, label in option_labels(lang).items() if getattr(chosen, key)]
         if not chosen.auto_pass:
-            parts.append("no auto-pass")
+            parts.append(t(lang, "no auto-pass"))
         if chosen.series_games > 1:
-            parts.append(f"match of {count(chosen.series_games, 'game')}")
-        return ", ".join(parts) or "standard rules"
+            parts.append(tn(lang, "match of {n} game", "match of {n} games", chosen.series_games))
+        return ", ".join(parts) or t(lang, "standard rules")
 
-    def table_header(self, view: ThirteenView, names: Sequence[str]) -> str:
-        lines = [round_over_line(view, names)]
+    def table_header(self, view: ThirteenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
+        lines = [round_over_line(view, names, lang=lang)]
         if view.last_action is not None:
-            who = names[view.last_action.seat] if view.last_action.seat is not None else ""
-            lines.append(f"{who} {view.last_action.text}".strip())
+            lines.append(action_line(lang, view.last_action.seat, view.last_action.text, names))
         if view.is_over:
-            order = ", ".join(f"{ordinal(i + 1)} {names[seat]}" for i, seat in enumerate(view.finished))
-            lines.append(f"Game over: {order}")
-        lines += left_holding_lines(view, names)  # a game just ended: every hand is public now
+            order = listing(
+                lang, [t(lang, "{place} {name}", place=ordinal(i + 1, lang=lang), name=names[seat])
+                       for i, seat in enumerate(view.finished)],
+            )  # fmt: skip
+            lines.append(t(lang, "Game over: {order}", order=order))
+        lines += left_holding_lines(view, names, lang=lang)  # a game just ended: every hand is public now
         return "\n".join(line for line in lines if line)
 
-    def render_table(self, view: ThirteenView, names: Sequence[str]) -> bytes:
+    def render_table(self, view: ThirteenView, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
         return render_table(view, names)
 
-    def hand_panel(self, ctx: PanelContext) -> Panel:
+    def hand_panel(self, ctx: PanelContext, *, lang: str = SOURCE) -> Panel:
         view: ThirteenView = ctx.view
         hand = view.hand
         selection = frozenset(i for i in ctx.selection if i < len(hand))
         chosen = [hand[i] for i in sorted(selection)]
-        lines = [ctx.location, self._status(view, ctx.names, waiting=QUIET_WAITING if ctx.quiet else None)]
+        waiting = t(lang, QUIET_WAITING) if ctx.quiet else None
+        lines = [ctx.location, self._status(view, ctx.names, waiting=waiting, lang=lang)]
         if chosen:
-            lines.append("Selected: " + " ".join(str(card) for card in chosen))
+            lines.append(t(lang, "Selected: {cards}", cards=" ".join(str(card) for card in chosen)))
         if ctx.notice:
             lines.append(ctx.notice)
         image = render_hand(view, chosen) if hand else None
@@ -87,27 +106,34 @@ class ThirteenAdapter(GameAdapter):
                 for i, card in enumerate(hand)
             ]
             items.append(
-                select(ComponentId(gid, version, HandAction.SELECT), options, placeholder="Choose cards to play", row=0)
+                select(
+                    ComponentId(gid, version, HandAction.SELECT),
+                    options,
+                    placeholder=t(lang, "Choose cards to play"),
+                    row=0,
+                )
             )
         mine = view.my_turn and not view.is_over
         only_pass = mine and view.can_pass and not has_beating_play(view)  # D-TL-4: Pass is the move
         items += [
             button(
                 ComponentId(gid, version, HandAction.PLAY, mask),
-                "Play",
+                t(lang, "Play"),
                 style=discord.ButtonStyle.primary,
                 disabled=not (mine and selection),
                 row=1,
             ),
             button(
                 ComponentId(gid, version, HandAction.PASS),
-                "Pass",
+                t(lang, "Pass"),
                 style=discord.ButtonStyle.primary if only_pass else discord.ButtonStyle.secondary,
                 disabled=not (mine and view.can_pass),
                 row=1,
             ),
-            button(ComponentId(gid, version, HandAction.HINT, mask), "Hint", emoji="💡", disabled=not mine, row=1),
-            button(ComponentId(gid, version, HandAction.CLEAR), "Clear", disabled=not selection, row=1),
+            button(
+                ComponentId(gid, version, HandAction.HINT, mask), t(lang, "Hint"), emoji="💡", disabled=not mine, row=1
+            ),
+            button(ComponentId(gid, version, HandAction.CLEAR), t(lang, "Clear"), disabled=not selection, row=1),
         ]
         # One tap to play: the lowest plays of each shape that beat the table (games.thirteen.suggest).
         # Their own action, so a suggestion never shares a custom id with Play of the same cards.
@@ -117,7 +143,7 @@ class ThirteenAdapter(GameAdapter):
             items.append(
                 button(
                     ComponentId(gid, version, HandAction.TAKE, take),
-                    suggestion.label,
+                    f"{shape_name(lang, suggestion.kind)} {' '.join(str(card) for card in suggestion.cards)}",
                     style=discord.ButtonStyle.success,
                     row=2 + n // 5,
                 )
@@ -125,36 +151,47 @@ class ThirteenAdapter(GameAdapter):
         return Panel(content="\n".join(line for line in lines if line), image=image, items=tuple(items))
 
     @staticmethod
-    def _status(view: ThirteenView, names: Sequence[str], *, waiting: str | None = None) -> str:
+    def _status(view: ThirteenView, names: Sequence[str], *, waiting: str | None = None, lang: str = SOURCE) -> str:
         seat = view.seat
         place = view.places[seat] if seat is not None else None
         if place is not None and place < len(view.places):
             # The same words before and after the end: a hand that went out needs no edit when it ends.
-            return f"You went out {ordinal(place)}."
+            return t(lang, "You went out {place}.", place=ordinal(place, lang=lang))
         if view.is_over:
-            return f"The game is over. You finished {ordinal(place)}." if place else "The game is over."
+            if place:
+                return t(lang, "The game is over. You finished {place}.", place=ordinal(place, lang=lang))
+            return t(lang, "The game is over.")
         if not view.my_turn:
             if waiting is not None:
                 return waiting
-            who = names[view.to_move] if view.to_move is not None else "the table"
-            return f"Waiting for {who}."
+            if view.to_move is None:
+                return t(lang, "Waiting for the table.")
+            return t(lang, "Waiting for {name}.", name=names[view.to_move])
         if view.table is None:
             if view.must_include is not None:
-                return f"**Your turn.** You lead; your play must include {view.must_include}."
-            return "**Your turn.** You lead: play any combination."
+                return t(lang, "**Your turn.** You lead; your play must include {card}.", card=view.must_include)
+            return t(lang, "**Your turn.** You lead: play any combination.")
         table = view.table
+        cards, combination = " ".join(map(str, table.cards)), table_combo_text(lang, table)
         if not has_beating_play(view):
-            return (
-                f"**Your turn.** {CANT_BEAT} ({' '.join(map(str, table.cards))}, {table.description} "
-                f"played by {names[table.seat]}): press Pass. {WHY_ASKED}"
-            )
-        extra = " (you passed, but you may bomb the 2)" if view.in_bomb_window else ""
-        return (
-            f"**Your turn.** Beat {' '.join(map(str, table.cards))} ({table.description}) "
-            f"played by {names[table.seat]}, or pass{extra}."
-        )
+            return t(
+                lang, "**Your turn.** {cant_beat} ({cards}, {combination} played by {name}): press Pass. {why}",
+                cant_beat=cant_beat(lang), cards=cards, combination=combination, name=names[table.seat],
+                why=why_asked(lang),
+            )  # fmt: skip
+        if view.in_bomb_window:
+            return t(
+                lang, "**Your turn.** Beat {cards} ({combination}) played by {name}, or pass (you passed, but you "
+                "may bomb the 2).", cards=cards, combination=combination, name=names[table.seat],
+            )  # fmt: skip
+        return t(
+            lang, "**Your turn.** Beat {cards} ({combination}) played by {name}, or pass.", cards=cards,
+            combination=combination, name=names[table.seat],
+        )  # fmt: skip
 
-    def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
+    def on_action(
+        self, ctx: PanelContext, action: str, arg: str, values: Sequence[str], *, lang: str = SOURCE
+    ) -> Outcome:
         view: ThirteenView = ctx.view
         hand = view.hand
         if action == HandAction.SELECT:
@@ -166,20 +203,20 @@ class ThirteenAdapter(GameAdapter):
             return Redraw()
         if action == HandAction.HINT:
             if not view.my_turn:
-                return Refuse("Hints are for your own turn.")
+                return Refuse(t(lang, "Hints are for your own turn."))
             move = NormalPlayer().choose(view, random.Random(ctx.version))
             if isinstance(move, Play):
                 picked = frozenset(i for i, card in enumerate(hand) if card in move.cards)
-                return Redraw(selection=picked, notice=f"💡 Hint: play {move}.")
-            return Redraw(selection=ctx.selection, notice="💡 Hint: pass this time.")
+                return Redraw(selection=picked, notice=t(lang, "💡 Hint: play {play}.", play=play_text(lang, move)))
+            return Redraw(selection=ctx.selection, notice=t(lang, "💡 Hint: pass this time."))
         if action == HandAction.PASS:
             return Submit(PASS, ctx.selection)
         if action in (HandAction.PLAY, HandAction.TAKE):
             if not ctx.selection:
-                return Refuse("Choose the cards to play in the menu first.")
+                return Refuse(t(lang, "Choose the cards to play in the menu first."))
             cards = [hand[i] for i in sorted(ctx.selection) if i < len(hand)]
             return Submit(Play.of(cards), ctx.selection)
-        return Refuse("That button isn't part of this game.")
+        return Refuse(t(lang, "That button isn't part of this game."))
 
     def timeout_move(self, state: Any, seat: int, rng: random.Random) -> Move:
         """Out of time: pass when the rules allow it, else the normal computer player's lead."""
