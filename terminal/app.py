@@ -27,7 +27,7 @@ from games import registry
 from games.base import Engine, GameState, IllegalMove, seeded_rng
 from games.plugin import GameType
 from games.registry import get_engine, kinds
-from rendering.words import count
+from locales import LANGUAGES, NAMES, PSEUDO, SOURCE, t, tn
 from terminal.game_text import GameText, standings
 from terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
 from terminal.shorthand import Named, named_play, ranks_only
@@ -46,10 +46,29 @@ WATCH_DELAY = 1.0  # seconds after each computer move when only computers play: 
 # sentences speak of each seat in the third person ("Ada leads a new round"), so "You" cannot be drawn there.
 IMAGE_NAME = "Player"
 
-COMMANDS = """\
-Commands: help · hint (the normal computer player's suggestion) · moves (some legal moves)
+
+def commands(lang: str = SOURCE) -> str:
+    """The table's own commands, after a game's help (the words typed stay English: the notation)."""
+    return t(
+        lang,
+        """Commands: help · hint (the normal computer player's suggestion) · moves (some legal moves)
           table (show the table again) · quit
-A rank alone (K, 9 9, 10) plays the one legal play made of those ranks, or says what it could be."""
+A rank alone (K, 9 9, 10) plays the one legal play made of those ranks, or says what it could be.""",
+    )
+
+
+COMMANDS = commands()
+
+
+def game_title(lang: str, kind: str, title: str) -> str:
+    """A game's name in `lang` (Thirteen is Tiến lên in Vietnamese); an unknown game keeps its own."""
+    titles = {
+        "thirteen": t(lang, "Thirteen"),
+        "schnapsen": t(lang, "Schnapsen"),
+        "gin": t(lang, "Gin Rummy"),
+        "carousel": t(lang, "Carousel"),
+    }
+    return titles.get(kind, title)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +84,7 @@ class TableConfig:
     watch: bool = False
     name: str = HUMAN_DEFAULT_NAME
     delay: float = 0.0  # seconds to wait after each computer move
+    lang: str = SOURCE  # the language of every sentence the table prints (--lang)
 
     @property
     def human(self) -> int | None:
@@ -75,7 +95,12 @@ class TableConfig:
         computers = list(COMPUTER_NAMES[: self.players])
         if self.watch:
             return computers
-        return [self.name, *computers[: self.players - 1]]
+        name = self.name
+        if name == HUMAN_DEFAULT_NAME and self.lang != SOURCE:
+            # The sentences speak of every seat in the third person; only English turns them to "you"
+            # (terminal.lines.second_person), so another language names the human's seat instead.
+            name = t(self.lang, "Player")
+        return [name, *computers[: self.players - 1]]
 
 
 OPTION_COLUMN = 32  # where an option's description starts in `play --help`
@@ -144,6 +169,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"pause after each computer move (default: {WATCH_DELAY:g} with --watch, else 0)",
     )
+    parser.add_argument(
+        "--lang",
+        default=SOURCE,
+        choices=[*LANGUAGES, PSEUDO],
+        help="the language of the table's text: " + ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES),
+    )
     return parser
 
 
@@ -210,7 +241,9 @@ def parse_config(argv: Sequence[str]) -> TableConfig:
         engine.new_game(players, seed, options)  # the engine validates the options (ValueError with a sentence)
     except ValueError as error:
         parser.error(str(error))
-    return TableConfig(args.game, players, args.level, seed, options, args.images, args.watch, args.name, delay)
+    return TableConfig(
+        args.game, players, args.level, seed, options, args.images, args.watch, args.name, delay, args.lang
+    )
 
 
 class Quit(Exception):
@@ -244,9 +277,13 @@ class TerminalTable:
 
     # -- output -------------------------------------------------------------------------------------
 
+    @property
+    def lang(self) -> str:
+        return self.config.lang
+
     def _speaks_to_you(self) -> bool:
-        """The human kept the default name "You": sentences about that seat are said to them."""
-        return self.config.human is not None and self.config.name == HUMAN_DEFAULT_NAME
+        """The human kept the default name "You" in English: sentences about that seat are said to them."""
+        return self.config.human is not None and self.config.name == HUMAN_DEFAULT_NAME and self.lang == SOURCE
 
     def say(self, text: str = "") -> None:
         if self._speaks_to_you():
@@ -263,26 +300,32 @@ class TerminalTable:
         return self.state.view(self.config.human)
 
     def _log(self) -> list[str]:
-        return self.text.log(self._view(), self.names)
+        return self.text.log(self._view(), self.names, lang=self.lang)
 
     def show_table(self) -> None:
         view = self._view()
-        self.say(self.text.table(view, self.names))
+        self.say(self.text.table(view, self.names, lang=self.lang))
         if self.config.human is not None:
-            self.say(self.text.hand(view))
+            self.say(self.text.hand(view, lang=self.lang))
 
     # -- the loop -----------------------------------------------------------------------------------
 
     def run(self) -> int:
-        config = self.config
-        who = "computer players only" if config.watch else f"you against {count(config.players - 1, 'computer player')}"
-        self.say(f"{self.text.title}: {who}, level {config.level}, seed {config.seed}")
+        config, lang = self.config, self.lang
+        if config.watch:
+            who = t(lang, "computer players only")
+        else:
+            who = tn(lang, "you against {n} computer player", "you against {n} computer players", config.players - 1)
+        title = game_title(lang, config.kind, self.text.title)
+        self.say(t(lang, "{game}: {who}, level {level}, seed {seed}", game=title, who=who, level=config.level,
+                   seed=config.seed))  # fmt: skip
         if config.images is not None and self._speaks_to_you():
             self.say(f"Table images go to {config.images}/, where your seat is called {IMAGE_NAME}.")
         if config.options:
-            self.say("Options: " + ", ".join(f"{key}={value}" for key, value in config.options.items()))
+            options = ", ".join(f"{key}={value}" for key, value in config.options.items())
+            self.say(t(lang, "Options: {options}", options=options))
         if config.human is not None:
-            self.say("Type help for the notation and commands.")
+            self.say(t(lang, "Type help for the notation and commands."))
         if self.text.uses_solver:
             quiet_solver_banner(self.stdout)
         self.write_image()
@@ -301,11 +344,13 @@ class TerminalTable:
                     self.computer_turn(seat)
                     shown = False
         except Quit:
-            self.say("You left the table. Bye.")
+            self.say(t(self.lang, "You left the table. Bye."))
             return EXIT_OK
         if config.human is not None and not shown:
             self.show_table()
-        self.say(standings(self.state.result(), self.names, self.text.score_name))
+        scores = getattr(self.text, "scores", None)
+        said = (lambda n: scores(n, lang=self.lang)) if scores is not None else None
+        self.say(standings(self.state.result(), self.names, self.text.score_name, lang=self.lang, scores=said))
         return EXIT_OK
 
     def computer_turn(self, seat: int) -> None:
@@ -326,8 +371,8 @@ class TerminalTable:
             if command in ("quit", "exit"):
                 raise Quit
             if command in ("help", "?", "h"):
-                self.say(self.text.help())
-                self.say(COMMANDS)
+                self.say(self.text.help(lang=self.lang))
+                self.say(commands(self.lang))
                 continue
             if command == "hint":
                 self.say(self.hint(seat))
@@ -384,22 +429,28 @@ class TerminalTable:
             ranks,
             self.state.legal_moves(),
             lambda move: self.text.typed(move, view),
-            lambda move: self.text.describe(move, view),
+            lambda move: self.text.describe(move, view, lang=self.lang),
         )
 
     def hint(self, seat: int) -> str:
         view = self.state.view(seat)
         adviser = self.engine.computer(HINT_LEVEL)
         move = adviser.choose(view, seeded_rng(self.config.seed, "hint", self.moves_made))
-        return f"  Hint: {self.text.describe(move, view)}  ·  type: {self.text.typed(move, view)}"
+        hint = t(self.lang, "Hint: {move}  ·  type: {typed}", move=self.text.describe(move, view, lang=self.lang),
+                 typed=self.text.typed(move, view))  # fmt: skip
+        return f"  {hint}"
 
     def legal_examples(self, seat: int) -> str:
         view = self.state.view(seat)
         typed = list(dict.fromkeys(self.text.typed(move, view) for move in self.state.legal_moves()))
         shown = ", ".join(typed[:MOVES_SHOWN])
-        more = f" and {len(typed) - MOVES_SHOWN} more" if len(typed) > MOVES_SHOWN else ""
-        note = f"  ({self.text.unlisted_moves})" if self.text.unlisted_moves else ""
-        return f"  Legal now: {shown}{more}{note}"
+        lang = self.lang
+        if len(typed) > MOVES_SHOWN:
+            legal = t(lang, "Legal now: {moves} and {more} more", moves=shown, more=len(typed) - MOVES_SHOWN)
+        else:
+            legal = t(lang, "Legal now: {moves}", moves=shown)
+        note = f"  ({t(lang, self.text.unlisted_moves)})" if self.text.unlisted_moves else ""
+        return f"  {legal}{note}"
 
     def apply(self, move: Any) -> None:
         """Apply a move (the engine checks it), then print the lines it added and write the image."""
@@ -410,7 +461,7 @@ class TerminalTable:
         after_log = self._log()
         lines = self._with_drawn_card(before, after, added_lines(self._shown_log, after_log))
         self._shown_log = after_log
-        interlude = self.text.interlude(before, after, self.names)
+        interlude = self.text.interlude(before, after, self.names, lang=self.lang)
         # A move that ends a deal may also deal the next one: its opening lines come after the summary.
         opening = min(len(lines), self._opening_lines(after)) if interlude else 0
         for line in lines[: len(lines) - opening]:
@@ -446,7 +497,7 @@ class TerminalTable:
         for index in range(len(lines) - 1, -1, -1):
             if lines[index].startswith((f"{name} drew", f"{name} draws")):
                 return [*lines[:index], f"{lines[index]}: {card}", *lines[index + 1 :]]
-        return [*lines, f"{name} drew {card}"]
+        return [*lines, t(self.lang, "{name} drew {card}", name=name, card=card)]
 
     def write_image(self) -> None:
         if self.images is not None:
@@ -530,7 +581,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     try:
         return table.run()
     except KeyboardInterrupt:
-        table.say("\nInterrupted.")
+        table.say("\n" + t(config.lang, "Interrupted."))
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`... | head`): stop quietly, and keep Python's exit-time flush from

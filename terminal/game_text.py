@@ -9,11 +9,12 @@ could not see (design §2).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from games.base import GameResult
 from games.cards import AnyCard
+from locales import SOURCE, t
 from rendering.words import count, ordinal
 
 RULE = "─"
@@ -40,15 +41,19 @@ class GameText(Protocol):
         """Engine options for `--preset` (already checked against `presets`)."""
         ...
 
-    def table(self, view: Any, names: Sequence[str]) -> str:
+    def scores(self, n: int, *, lang: str = SOURCE) -> str:
+        """`n` units of `score_name` in `lang`: "2 place points" (the result table)."""
+        ...
+
+    def table(self, view: Any, names: Sequence[str], *, lang: str = SOURCE) -> str:
         """The public table as lines of text: seats, what lies on the table, scores, whose turn."""
         ...
 
-    def hand(self, view: Any) -> str:
+    def hand(self, view: Any, *, lang: str = SOURCE) -> str:
         """The viewing seat's hand and what it may do now."""
         ...
 
-    def log(self, view: Any, names: Sequence[str]) -> list[str]:
+    def log(self, view: Any, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
         """The view's log window with seat names filled in."""
         ...
 
@@ -56,15 +61,15 @@ class GameText(Protocol):
         """What the player would type for `move` (the notation `parse_move` reads back)."""
         ...
 
-    def describe(self, move: Any, view: Any) -> str:
+    def describe(self, move: Any, view: Any, *, lang: str = SOURCE) -> str:
         """How `move` reads to a player, e.g. "7♠ 7♥" or "meld 7♥ 9♣ 10♣"."""
         ...
 
-    def interlude(self, before: Any, after: Any, names: Sequence[str]) -> str | None:
+    def interlude(self, before: Any, after: Any, names: Sequence[str], *, lang: str = SOURCE) -> str | None:
         """A summary to print when a move ended a hand, deal or game of a series; None otherwise."""
         ...
 
-    def help(self) -> str:
+    def help(self, *, lang: str = SOURCE) -> str:
         """The game's notation and commands, a few lines."""
         ...
 
@@ -86,14 +91,22 @@ def codes_text(cards: Iterable[AnyCard]) -> str:
     return " ".join(card.face.code for card in cards)
 
 
-def standings(result: GameResult, names: Sequence[str], score_name: str) -> str:
-    """The final places, best first; equal places are shared (D-CA-4)."""
+def standings(
+    result: GameResult,
+    names: Sequence[str],
+    score_name: str,
+    *,
+    lang: str = SOURCE,
+    scores: Callable[[int], str] | None = None,
+) -> str:
+    """The final places, best first; equal places are shared (D-CA-4). `scores` says a score in `lang`
+    (the game's `scores`); without it the English `score_name` counts."""
     seats = sorted(range(len(result.places)), key=lambda seat: (result.places[seat], seat))
     width = max(len(name) for name in names)
-    lines = [heading("Result")]
+    lines = [heading(t(lang, "Result"))]
     for seat in seats:
-        score = count(result.scores[seat], score_name)
-        lines.append(f"  {ordinal(result.places[seat]):>4}  {names[seat]:<{width}}  {score}")
+        score = scores(result.scores[seat]) if scores is not None else count(result.scores[seat], score_name)
+        lines.append(f"  {ordinal(result.places[seat], lang=lang):>4}  {names[seat]:<{width}}  {score}")
     return "\n".join(lines)
 
 

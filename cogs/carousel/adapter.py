@@ -45,7 +45,7 @@ from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContex
 from bot.components import button, select
 from bot.decode import INVALID, SQLITE_MAX, modal_value, strict_indices, strict_int
 from bot.ids import ComponentId, Scope, decode_mask, encode_mask, scope_pattern, scoped
-from bot.texts import count
+from bot.languages import reader_language
 from bot.unclaimed import send_form
 from cogs.carousel import words
 from cogs.carousel.guide import tips as guide_tips
@@ -58,6 +58,7 @@ from games.carousel.ai import NormalPlayer
 from games.carousel.changes import meld_changes
 from games.carousel.moves import parse_table
 from games.carousel.solver import arrange, best_play
+from locales import SOURCE, t
 from rendering.carousel import render_hand, render_table
 
 log = logging.getLogger(__name__)
@@ -99,14 +100,14 @@ class Menu:
     positions: tuple[int, ...]
 
 
-def card_menus(hand: Sequence[AnyCard]) -> list[Menu]:
+def card_menus(hand: Sequence[AnyCard], lang: str = SOURCE) -> list[Menu]:
     """Menus for a sorted hand: one for up to 25 cards, else per suit (packed while ≤ 25 fit together).
 
     A suit with more than 25 cards (two decks, a very long hand) is cut into pieces of 25. If the
     suits would need more than `MAX_MENUS` menus, the hand is simply cut into pieces of 25.
     """
     if len(hand) <= MENU_OPTIONS:
-        return [Menu("Choose cards to meld", tuple(range(len(hand))))] if hand else []
+        return [Menu(t(lang, "Choose cards to meld"), tuple(range(len(hand))))] if hand else []
     groups: list[tuple[str, list[int]]] = []
     for suit in (*dict.fromkeys(card.suit for card in hand if card.suit is not None), None):  # in the hand's order
         positions = [i for i, card in enumerate(hand) if card.suit == suit]
@@ -125,12 +126,14 @@ def card_menus(hand: Sequence[AnyCard]) -> list[Menu]:
     if len(menus) > MAX_MENUS:
         return [
             Menu(
-                f"Cards {start + 1}-{min(start + MENU_OPTIONS, len(hand))}",
+                t(lang, "Cards {first}-{last}", first=start + 1, last=min(start + MENU_OPTIONS, len(hand))),
                 tuple(range(start, min(start + MENU_OPTIONS, len(hand)))),
             )
             for start in range(0, len(hand), MENU_OPTIONS)
         ][:MAX_MENUS]
-    return [Menu(f"{' '.join(labels)} cards to meld", tuple(positions)) for labels, positions in menus]
+    return [
+        Menu(t(lang, "{suits} cards to meld", suits=" ".join(labels)), tuple(positions)) for labels, positions in menus
+    ]
 
 
 def positions_of(hand: Sequence[AnyCard], cards: Sequence[AnyCard]) -> frozenset[int]:
@@ -187,6 +190,10 @@ class Proposals:
 class CarouselAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.RULES
+
+    def summary_in(self, lang: str) -> str:
+        return words.rules(lang)
+
     act_in_thread = True  # Meld, Confirm and Hint run the solver
     guide = True  # a person's first Carousel game explains draw, meld and knock (cogs.carousel.guide)
 
@@ -195,25 +202,25 @@ class CarouselAdapter(GameAdapter):
 
     # -- options and public texts ------------------------------------------------------------------
 
-    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def parse_options(self, raw: Mapping[str, Any], *, lang: str = SOURCE) -> dict[str, Any]:
         given = {key: value for key, value in raw.items() if value is not None}
         return words.table_options({"knock_offer_always": True, **given}).to_dict()
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        return words.describe_options(options)
+    def describe_options(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        return words.describe_options(options, lang=lang)
 
-    def rules_text(self, options: Mapping[str, Any]) -> str:
-        return f"{words.RULES}\n**This table**: {words.describe_options(options)}."
+    def rules_text(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        return words.rules_text(options, lang=lang)
 
-    def table_header(self, view: CarouselView, names: Sequence[str]) -> str:
-        return words.table_header(view, names)
+    def table_header(self, view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> str:
+        return words.table_header(view, names, lang=lang)
 
-    def render_table(self, view: CarouselView, names: Sequence[str]) -> bytes:
+    def render_table(self, view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
         return render_table(view, names)
 
     # -- the hand panel ----------------------------------------------------------------------------
 
-    def hand_panel(self, ctx: PanelContext) -> Panel:
+    def hand_panel(self, ctx: PanelContext, *, lang: str = SOURCE) -> Panel:
         view: CarouselView = ctx.view
         hand = list(view.hand)
         selection = frozenset(i for i in ctx.selection if i < len(hand))
@@ -221,44 +228,59 @@ class CarouselAdapter(GameAdapter):
         if PROPOSING in ctx.selection and view.may_meld and chosen:
             table = self.proposals.table(view.table, chosen, view.decks)
             if table is not None:
-                return self._proposal_panel(ctx, view, chosen, selection, table)
+                return self._proposal_panel(ctx, view, chosen, selection, table, lang)
         lines = words.panel_lines(
             view,
             ctx.names,
             location=ctx.location,
             chosen=chosen,
             notice=ctx.notice,
-            waiting=QUIET_WAITING if ctx.quiet else None,
+            waiting=t(lang, QUIET_WAITING) if ctx.quiet else None,
+            lang=lang,
         )
         if ctx.guided:
-            lines += guide_tips(view, ctx.names)
+            lines += guide_tips(view, ctx.names, lang=lang)
         image = render_hand(view, chosen) if hand else None
-        return Panel(content="\n".join(lines), image=image, items=tuple(self._controls(ctx, view, hand, selection)))
+        return Panel(
+            content="\n".join(lines), image=image, items=tuple(self._controls(ctx, view, hand, selection, lang))
+        )
 
     def _controls(
-        self, ctx: PanelContext, view: CarouselView, hand: Sequence[AnyCard], selection: frozenset[int]
+        self,
+        ctx: PanelContext,
+        view: CarouselView,
+        hand: Sequence[AnyCard],
+        selection: frozenset[int],
+        lang: str = SOURCE,
     ) -> list[discord.ui.Item[Any]]:
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         if view.is_over or not view.my_turn:
-            return [button(ComponentId(gid, version, HandAction.DRAW), "Draw", disabled=True)]
+            return [button(ComponentId(gid, version, HandAction.DRAW), t(lang, "Draw"), disabled=True)]
         if view.phase is Phase.DRAW_1:
             return [
-                button(ComponentId(gid, version, HandAction.DRAW), "Draw", style=discord.ButtonStyle.primary, emoji="🂠")
+                button(
+                    ComponentId(gid, version, HandAction.DRAW),
+                    t(lang, "Draw"),
+                    style=discord.ButtonStyle.primary,
+                    emoji="🂠",
+                )
             ]
         if view.phase is Phase.KNOCK:
             # CA-9: the stop at the end of the turn. End turn is always the first, primary button, so
             # playing on is one tap in the same place whatever the count; Knock only within the limit.
-            end = button(ComponentId(gid, version, HandAction.PASS), "End turn", style=discord.ButtonStyle.primary)
+            end = button(
+                ComponentId(gid, version, HandAction.PASS), t(lang, "End turn"), style=discord.ButtonStyle.primary
+            )
             if not view.can_knock:
                 return [end]
             knock = button(
                 ComponentId(gid, version, HandAction.KNOCK),
-                f"Knock with {view.hand_value}",
+                t(lang, "Knock with {count}", count=view.hand_value),
                 style=discord.ButtonStyle.danger,
             )
             return [end, knock]
         items: list[discord.ui.Item[Any]] = []
-        menus = card_menus(hand)
+        menus = card_menus(hand, lang)
         for number, menu in enumerate(menus):
             options = [
                 discord.SelectOption(label=str(hand[i]), value=str(i), default=i in selection) for i in menu.positions
@@ -266,19 +288,20 @@ class CarouselAdapter(GameAdapter):
             cid = ComponentId(gid, version, f"{MENU_PREFIX}{number}", mask)
             items.append(select(cid, options, placeholder=menu.title, row=number))
         row = len(menus)
-        draw_label = "Draw a 2nd card" if view.phase is Phase.MELD_1 else "Draw a 3rd (last) card"
+        second = view.phase is Phase.MELD_1
+        draw_label = t(lang, "Draw a 2nd card") if second else t(lang, "Draw a 3rd (last) card")
         items += [
             button(
                 ComponentId(gid, version, HandAction.MELD, mask),
-                "Meld",
+                t(lang, "Meld"),
                 style=discord.ButtonStyle.success,
                 disabled=not selection,
                 row=row,
             ),
             button(ComponentId(gid, version, HandAction.DRAW), draw_label, style=discord.ButtonStyle.primary, row=row),
-            button(ComponentId(gid, version, HandAction.HINT, mask), "Hint", emoji="💡", row=row),
-            button(ComponentId(gid, version, HandAction.CLEAR), "Clear", disabled=not selection, row=row),
-            TypeTableButton(gid, version, mask, row=row),
+            button(ComponentId(gid, version, HandAction.HINT, mask), t(lang, "Hint"), emoji="💡", row=row),
+            button(ComponentId(gid, version, HandAction.CLEAR), t(lang, "Clear"), disabled=not selection, row=row),
+            TypeTableButton(gid, version, mask, row=row, lang=lang),
         ]
         return items
 
@@ -289,15 +312,18 @@ class CarouselAdapter(GameAdapter):
         chosen: Sequence[AnyCard],
         selection: frozenset[int],
         table: tuple[Meld, ...],
+        lang: str = SOURCE,
     ) -> Panel:
         """The table as it would be after this meld step, with Confirm / Back / Type the table."""
         rest = [card for card in view.hand if card not in set(chosen)]
         lines = [
             ctx.location,
-            f"**Your turn.** Meld {words.cards_text(chosen)}? The table would be (picture below):",
-            *words.step_lines(view.table, table, chosen),
-            f"Your hand after: {words.count_text(rest)}." if rest else "That is your last card: you go out.",
-            "**Confirm** to meld, **Back** to change your cards, or type the table yourself.",
+            t(lang, "**Your turn.** Meld {cards}? The table would be (picture below):", cards=words.cards_text(chosen)),
+            *words.step_lines(view.table, table, chosen, lang=lang),
+            t(lang, "Your hand after: {count}.", count=words.count_text(rest, lang))
+            if rest
+            else t(lang, "That is your last card: you go out."),
+            t(lang, "**Confirm** to meld, **Back** to change your cards, or type the table yourself."),
         ]
         if ctx.notice:
             lines.append(ctx.notice)
@@ -309,22 +335,28 @@ class CarouselAdapter(GameAdapter):
         image = render_table(shown, ctx.picture_names or ctx.names)
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         items: list[discord.ui.Item[Any]] = [
-            button(ComponentId(gid, version, HandAction.CONFIRM, mask), "Confirm", style=discord.ButtonStyle.success),
-            button(ComponentId(gid, version, HandAction.BACK, mask), "Back"),
-            TypeTableButton(gid, version, mask),
+            button(
+                ComponentId(gid, version, HandAction.CONFIRM, mask),
+                t(lang, "Confirm"),
+                style=discord.ButtonStyle.success,
+            ),
+            button(ComponentId(gid, version, HandAction.BACK, mask), t(lang, "Back")),
+            TypeTableButton(gid, version, mask, lang=lang),
         ]
         return Panel(content="\n".join(lines), image=image, filename="proposal.png", items=tuple(items))
 
     # -- clicks ------------------------------------------------------------------------------------
 
-    def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
+    def on_action(
+        self, ctx: PanelContext, action: str, arg: str, values: Sequence[str], *, lang: str = SOURCE
+    ) -> Outcome:
         """Turn a click into an outcome; the engine checks every move and its refusal reaches the player."""
         view: CarouselView = ctx.view
         hand = list(view.hand)
         selection = frozenset(i for i in ctx.selection if i < len(hand))
         chosen = [hand[i] for i in sorted(selection)]
         if action.startswith(MENU_PREFIX):
-            menus = card_menus(hand)
+            menus = card_menus(hand, lang)
             number = strict_int(action[len(MENU_PREFIX) :], high=len(menus) - 1)
             offered = frozenset(menus[number].positions) if number is not None else frozenset()
             picked = strict_indices(values, offered)
@@ -345,57 +377,70 @@ class CarouselAdapter(GameAdapter):
             action in (HandAction.HINT, HandAction.MELD, HandAction.CONFIRM, HandAction.TYPE, HandAction.TYPED)
             and not view.may_meld
         ):
-            return Refuse(_not_now(view))
+            return Refuse(_not_now(view, lang))
         if action == HandAction.HINT:
-            return self._hint(view, hand, selection)
+            return self._hint(view, hand, selection, lang)
         if action == HandAction.MELD:
-            return self._meld(view, hand, chosen, selection)
+            return self._meld(view, hand, chosen, selection, lang)
         if action == HandAction.CONFIRM:
             if not chosen:
-                return Refuse("Choose the cards to meld first.")
+                return Refuse(t(lang, "Choose the cards to meld first."))
             table = self.proposals.table(view.table, chosen, view.decks)
             if table is None:
-                return self._meld(view, hand, chosen, selection)
+                return self._meld(view, hand, chosen, selection, lang)
             return Submit(MeldStep(table), selection)
         if action == HandAction.TYPED:
             text = values[0] if values else ""
             return self._typed(view, text, selection)
         if action == HandAction.TYPE:  # reached only when the modal could not be opened
-            return Redraw(selection=selection, notice="The table can't be typed right now; here is your hand.")
-        return Refuse("That button isn't part of this game.")
+            return Redraw(selection=selection, notice=t(lang, "The table can't be typed right now; here is your hand."))
+        return Refuse(t(lang, "That button isn't part of this game."))
 
-    def _hint(self, view: CarouselView, hand: Sequence[AnyCard], selection: frozenset[int]) -> Outcome:
+    def _hint(
+        self, view: CarouselView, hand: Sequence[AnyCard], selection: frozenset[int], lang: str = SOURCE
+    ) -> Outcome:
         """The normal computer player's choice (ai-notes §4.2.1), its cards preselected."""
         move = NormalPlayer().choose(view, random.Random(0))
         if not isinstance(move, MeldStep):
-            return Redraw(selection=selection, notice="💡 Hint: nothing fits on the table yet; draw a card.")
+            return Redraw(selection=selection, notice=t(lang, "💡 Hint: nothing fits on the table yet; draw a card."))
         cards = added_cards(move, view)
         points = sum(card_value(card) for card in cards)
         return Redraw(
             selection=positions_of(hand, cards),
-            notice=(
-                f"💡 Hint: meld {words.cards_text(cards)} ({count(points, 'point')} off your count). "
-                "Press **Meld** to see where they go."
+            notice=t(
+                lang,
+                "💡 Hint: meld {cards} ({points} off your count). Press **Meld** to see where they go.",
+                cards=words.cards_text(cards),
+                points=words.points_count(lang, points),
             ),
         )
 
     def _meld(
-        self, view: CarouselView, hand: Sequence[AnyCard], chosen: Sequence[AnyCard], selection: frozenset[int]
+        self,
+        view: CarouselView,
+        hand: Sequence[AnyCard],
+        chosen: Sequence[AnyCard],
+        selection: frozenset[int],
+        lang: str = SOURCE,
     ) -> Outcome:
         if not chosen:
-            return Refuse("Choose the cards to meld in the menus first.")
+            return Refuse(t(lang, "Choose the cards to meld in the menus first."))
         table = self.proposals.table(view.table, chosen, view.decks)
         if table is not None:
             return Redraw(selection=selection | {PROPOSING})
         fitting, _ = best_play(view.table, chosen, copies=view.decks)
         shown = words.cards_text(chosen)
         if not fitting:
-            return Redraw(selection=selection, notice=f"⚠️ {shown}: none of these fit on the table, even rearranged.")
+            notice = t(lang, "⚠️ {cards}: none of these fit on the table, even rearranged.", cards=shown)
+            return Redraw(selection=selection, notice=notice)
         return Redraw(
             selection=positions_of(hand, fitting),
-            notice=(
-                f"⚠️ {shown} can't all go on the table, even rearranged. The part worth the most points that "
-                f"fits is {words.cards_text(fitting)}: now selected, press **Meld** to see it."
+            notice=t(
+                lang,
+                "⚠️ {cards} can't all go on the table, even rearranged. The part worth the most points that "
+                "fits is {fitting}: now selected, press **Meld** to see it.",
+                cards=shown,
+                fitting=words.cards_text(fitting),
             ),
         )
 
@@ -412,12 +457,12 @@ class CarouselAdapter(GameAdapter):
         return Submit(move, selection)
 
 
-def _not_now(view: CarouselView) -> str:
+def _not_now(view: CarouselView, lang: str = SOURCE) -> str:
     if not view.my_turn:
-        return "It's not your turn."
+        return t(lang, "It's not your turn.")
     if view.phase is Phase.DRAW_1:
-        return "Draw a card first: every turn starts with a draw."
-    return "Your turn is over: no melding after the third draw."
+        return t(lang, "Draw a card first: every turn starts with a draw.")
+    return t(lang, "Your turn is over: no melding after the third draw.")
 
 
 # "Type the table": a button that opens a modal ---------------------------------------------------
@@ -450,10 +495,13 @@ TABLE_INPUT = "table"  # the custom id of the modal's one text input
 class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TYPE_TEMPLATE):
     """Opens `TableModal` for a game version and selection (`crt:<game>:<version>:<mask>`)."""
 
-    def __init__(self, game_id: int, version: int, mask: str, *, row: int | None = None) -> None:
+    def __init__(self, game_id: int, version: int, mask: str, *, row: int | None = None, lang: str = SOURCE) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Type the table", emoji="⌨️", custom_id=scoped(Scope.MODAL_BUTTON, game_id, version, mask), row=row
+                label=t(lang, "Type the table"),
+                emoji="⌨️",
+                custom_id=scoped(Scope.MODAL_BUTTON, game_id, version, mask),
+                row=row,
             )
         )
         self.cid = ComponentId(game_id, version, HandAction.TYPE, mask)
@@ -469,13 +517,15 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
         if max(self.cid.game_id, self.cid.version) > SQLITE_MAX:  # a forged id: nothing is read (bot.decode)
             await interaction.response.send_message(INVALID, ephemeral=True)
             return
-        modal = await self._modal(client, interaction.user.id)
+        db = getattr(client, "db", None)
+        lang = await reader_language(db, interaction) if db is not None else SOURCE
+        modal = await self._modal(client, interaction.user.id, lang)
         if modal is None:
             await client.router.dispatch(interaction, self.cid, [])
             return
         await send_form(interaction, modal)
 
-    async def _modal(self, client: Any, user_id: int) -> TableModal | None:
+    async def _modal(self, client: Any, user_id: int, lang: str = SOURCE) -> TableModal | None:
         """The modal, prefilled, if this click may open it; None lets the router answer instead."""
         cid = self.cid
         try:
@@ -497,7 +547,7 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
             chosen = [hand[i] for i in sorted(decode_mask(cid.arg)) if i < len(hand)]
         except ValueError:
             chosen = []
-        return TableModal(cid, prefill(adapter.proposals, view, chosen))
+        return TableModal(cid, prefill(adapter.proposals, view, chosen), lang=lang)
 
 
 def prefill(proposals: Proposals, view: CarouselView, chosen: Sequence[AnyCard]) -> str:
@@ -519,9 +569,9 @@ class TableModal(discord.ui.Modal):
 
     A form only: `on_table_typed` answers its submit (see above)."""
 
-    def __init__(self, cid: ComponentId, text: str) -> None:
+    def __init__(self, cid: ComponentId, text: str, *, lang: str = SOURCE) -> None:
         custom_id = scoped(Scope.MODAL, cid.game_id, cid.version, cid.arg or "0", secrets.token_hex(6))
-        super().__init__(title="Write the new table", custom_id=custom_id, timeout=None)
+        super().__init__(title=t(lang, "Write the new table"), custom_id=custom_id, timeout=None)
         self.cid = cid
         self.table: discord.ui.TextInput[TableModal] = discord.ui.TextInput(
             custom_id=TABLE_INPUT,
@@ -532,8 +582,8 @@ class TableModal(discord.ui.Modal):
         )
         self.add_item(
             discord.ui.Label(
-                text="The whole table, melds split by |",
-                description="Jk=7h is a joker standing for 7♥. Your hand cards go in too.",
+                text=t(lang, "The whole table, melds split by |"),
+                description=t(lang, "Jk=7h is a joker standing for 7♥. Your hand cards go in too."),
                 component=self.table,
             )
         )

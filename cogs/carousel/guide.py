@@ -26,7 +26,7 @@ from cogs.carousel.words import cards_text, seat_name
 from games.carousel import CarouselView, HandSummary, MeldKind, Phase
 from games.carousel.hints import hand_meld, may_add_to_table, may_knock, may_meld_from_hand, table_fits
 from games.carousel.state import HAND_SIZE
-from rendering.words import count
+from locales import SOURCE, listing, t, tn
 
 GUIDED_HAND = 1  # the hand whose turns explain drawing and melding
 MARK = "🎓"
@@ -80,60 +80,78 @@ def due(view: CarouselView) -> tuple[Tip, ...]:
     return tuple(tips)
 
 
-def tips(view: CarouselView, names: Sequence[str]) -> list[str]:
-    """The lines of the tips due now, for the hand message."""
-    return [tip_text(tip, view, names) for tip in due(view)]
+def tips(view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
+    """The lines of the tips due now, for the hand message, in the person's language."""
+    return [f"{MARK} {tip_text(tip, view, names, lang=lang)}" for tip in due(view)]
 
 
-def tip_text(tip: Tip, view: CarouselView, names: Sequence[str]) -> str:
+def tip_text(tip: Tip, view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     if tip is Tip.DRAW:
-        return (
-            f"{MARK} **Your first turn.** Every turn starts with **Draw**: a card from the stock (Carousel has "
+        return t(
+            lang,
+            "**Your first turn.** Every turn starts with **Draw**: a card from the stock (Carousel has "
             "no discard pile). After each draw you may meld, which ends your turn, or draw again; the third "
             "card ends the turn. _These tips show in your first Carousel game; `/settings tips` turns "
-            "them off._"
+            "them off._",
         )
     if tip is Tip.MELD:
         meld = hand_meld(view)
         assert meld is not None
-        shape = "a group (3-4 of one rank, all suits different)"
+        cards = cards_text(meld.physical)
         if meld.kind is MeldKind.SEQUENCE:
-            shape = "a sequence (3 or more of one suit in a row)"
-        return (
-            f"{MARK} **You can meld**: {cards_text(meld.physical)} is {shape}. Choose the cards in the "
-            "menu and press **Meld** to see the table, then **Confirm**; melding ends your turn. "
-            "💡 **Hint** chooses for you."
+            shape = t(lang, "**You can meld**: {cards} is a sequence (3 or more of one suit in a row).", cards=cards)
+        else:
+            shape = t(lang, "**You can meld**: {cards} is a group (3-4 of one rank, all suits different).", cards=cards)
+        how = t(
+            lang,
+            "Choose the cards in the menu and press **Meld** to see the table, then **Confirm**; melding ends "
+            "your turn. 💡 **Hint** chooses for you.",
         )
+        return f"{shape} {how}"
     if tip is Tip.TABLE:
         fits = table_fits(view)
-        verb = "fits" if len(fits) == 1 else "fit"
-        return (
-            f"{MARK} **The table is everyone's**: {cards_text(fits)} {verb} on a meld already there. You may "
-            "add to any meld, or rearrange the whole table, as long as a card comes from your hand and every "
-            "meld stays valid. Choose the card and press **Meld**: I find the arrangement."
+        return tn(
+            lang,
+            "**The table is everyone's**: {cards} fits on a meld already there. You may add to any meld, or "
+            "rearrange the whole table, as long as a card comes from your hand and every meld stays valid. "
+            "Choose the card and press **Meld**: I find the arrangement.",
+            "**The table is everyone's**: {cards} fit on a meld already there. You may add to any meld, or "
+            "rearrange the whole table, as long as a card comes from your hand and every meld stays valid. "
+            "Choose the card and press **Meld**: I find the arrangement.",
+            len(fits),
+            cards=cards_text(fits),
         )
     if tip is Tip.KNOCK:
-        return (
-            f"{MARK} **You may knock**: your hand counts {view.hand_value}, within the limit of "
-            f"{view.knock_limit}. Knocking ends the hand and every hand is counted: the lowest "
-            "count wins the differences, but anyone with as few points as you, or fewer, wins it instead, with "
-            "10 more. **End turn** plays on instead."
+        return t(
+            lang,
+            "**You may knock**: your hand counts {count}, within the limit of {limit}. Knocking ends the hand "
+            "and every hand is counted: the lowest count wins the differences, but anyone with as few points "
+            "as you, or fewer, wins it instead, with 10 more. **End turn** plays on instead.",
+            count=view.hand_value,
+            limit=view.knock_limit,
         )
     assert view.last_hand is not None
-    return f"{MARK} **How that hand was scored**: {scored(view.last_hand, names)} " + (
-        f"The game ends once someone reaches {count(view.target, 'point')}."
+    return t(
+        lang,
+        "**How that hand was scored**: {scored} The game ends once someone reaches {points}.",
+        scored=scored(view.last_hand, names, lang=lang),
+        points=tn(lang, "{n} point", "{n} points", view.target),
     )
 
 
-def scored(summary: HandSummary, names: Sequence[str]) -> str:
+def scored(summary: HandSummary, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """Why the first hand's winners won what they did, in one or two sentences."""
-    winners = " and ".join(seat_name(names, seat) for seat in summary.winners)
-    rule = "The lowest count wins the difference to every other hand."
+    winners = listing(lang, [seat_name(names, seat) for seat in summary.winners])
+    rule = t(lang, "The lowest count wins the difference to every other hand.")
     if summary.went_out is not None:
-        return f"{rule} {seat_name(names, summary.went_out)} laid down their last card: 25 more for going out."
-    if summary.knocker is None:
-        return f"{rule} The stock ran out with nobody knocking: {winners} had the lowest count."
-    knocker = seat_name(names, summary.knocker)
-    if summary.knocker in summary.winners:
-        return f"{rule} {knocker} knocked and was lowest alone, so won it, with no bonus."
-    return f"{rule} {knocker} knocked, but {winners} had as little or less: 10 more for catching the knock."
+        why = t(lang, "{name} laid down their last card: 25 more for going out.",
+                name=seat_name(names, summary.went_out))  # fmt: skip
+    elif summary.knocker is None:
+        why = t(lang, "The stock ran out with nobody knocking: {names} had the lowest count.", names=winners)
+    elif summary.knocker in summary.winners:
+        why = t(lang, "{name} knocked and was lowest alone, so won it, with no bonus.",
+                name=seat_name(names, summary.knocker))  # fmt: skip
+    else:
+        why = t(lang, "{name} knocked, but {names} had as little or less: 10 more for catching the knock.",
+                name=seat_name(names, summary.knocker), names=winners)  # fmt: skip
+    return f"{rule} {why}"

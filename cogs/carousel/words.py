@@ -29,14 +29,20 @@ from games.carousel import (
     TableCard,
     hand_value,
 )
-from rendering.carousel import PHASE_TEXT, log_text, sort_hand
+from games.carousel.views import DeclinedKnock, Drew, GameOver, HandWon, Knocked, LogEntry, Melded, StockEmpty, WentOut
+from locales import SOURCE, listing, t, tn
+from rendering.carousel import sort_hand
 from rendering.table import seat_name
-from rendering.words import count
 from terminal import game_text as tt
 
 HEADER_LOG_LINES = 3  # recent actions above the table image: a draw, a meld, a knock
 
-RULES = """**Carousel**: rummy where you shed your cards onto a shared table that anyone may rearrange.
+
+def rules(lang: str = SOURCE) -> str:
+    """The rules page, in the words of rummy players (docs/glossary: meld, knock, the end-of-turn stop)."""
+    return t(
+        lang,
+        """**Carousel**: rummy where you shed your cards onto a shared table that anyone may rearrange.
 • 2 players: one deck and a joker; 3-5 players: two decks and two jokers. 10 cards each, no discards.
 • Your turn: **Draw**. Then either **Meld** (your turn ends) or draw again; after the third card the turn \
 ends without melding.
@@ -55,7 +61,11 @@ table nothing.
 • The lowest count wins the difference to every other hand; +10 if someone else knocked, +25 for going \
 out; a knocker who only ties loses the tie.
 • At 150 (or the table's target) the game ends: +100 for reaching it, +25 per hand won; the highest \
-total wins."""
+total wins.""",
+    )
+
+
+RULES = rules()
 
 
 def table_options(options: Mapping[str, Any]) -> Options:
@@ -63,9 +73,24 @@ def table_options(options: Mapping[str, Any]) -> Options:
     return Options.from_mapping({key: value for key, value in options.items() if not key.startswith("_")})
 
 
-def describe_options(options: Mapping[str, Any]) -> str:
+def describe_options(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
     chosen = table_options(options)
-    return f"to {count(chosen.target, 'point')}, knock with {chosen.knock_limit} or less"
+    return t(lang, "to {points}, knock with {limit} or less", points=points_count(lang, chosen.target),
+             limit=chosen.knock_limit)  # fmt: skip
+
+
+def rules_text(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+    """The rules page for one table: the rules, then its target and knock limit."""
+    this_table = t(lang, "**This table**: {options}.", options=describe_options(options, lang=lang))
+    return f"{rules(lang)}\n{this_table}"
+
+
+def points_count(lang: str, n: int) -> str:
+    return tn(lang, "{n} point", "{n} points", n)
+
+
+def cards_count(lang: str, n: int) -> str:
+    return tn(lang, "{n} card", "{n} cards", n)
 
 
 def cards_text(cards: Sequence[AnyCard]) -> str:
@@ -73,96 +98,147 @@ def cards_text(cards: Sequence[AnyCard]) -> str:
     return format_cards(sort_hand(cards))
 
 
-def count_text(cards: Sequence[AnyCard]) -> str:
-    return f"{count(len(cards), 'card')}, count {hand_value(cards)}"
+def count_text(cards: Sequence[AnyCard], lang: str = SOURCE) -> str:
+    return t(lang, "{cards}, count {count}", cards=cards_count(lang, len(cards)), count=hand_value(cards))
+
+
+def phase_text(lang: str, phase: Phase, name: str) -> str:
+    """What the seat to move is doing (CA-4, CA-9), with its name; the end-of-turn stop reads the same
+    whether or not the seat may knock (rendering.carousel.PHASE_TEXT says it on the image)."""
+    if phase is Phase.DRAW_1:
+        return t(lang, "{name} is to draw a card", name=name)
+    if phase is Phase.MELD_1:
+        return t(lang, "{name} may meld or draw a second card", name=name)
+    if phase is Phase.MELD_2:
+        return t(lang, "{name} may meld or draw a third (last) card", name=name)
+    if phase is Phase.KNOCK:
+        return t(lang, "{name} is ending the turn", name=name)
+    return t(lang, "game over")
+
+
+def log_said(lang: str, entry: LogEntry, names: Sequence[str]) -> str:
+    """One log record as a sentence in `lang` (CA-4, CA-6, CA-9..CA-13)."""
+    if isinstance(entry, HandWon):
+        winners = listing(lang, [seat_name(names, seat) for seat in entry.winners])
+        return t(lang, "Hand {number} won by {names}", number=entry.number, names=winners)
+    if isinstance(entry, GameOver):
+        return t(lang, "Game over")
+    who = seat_name(names, entry.seat)
+    if isinstance(entry, Drew):
+        if entry.nth == 2:
+            return t(lang, "{name} drew a second card", name=who)
+        if entry.nth == 3:
+            return t(lang, "{name} drew a third card", name=who)
+        return t(lang, "{name} drew a card", name=who)
+    if isinstance(entry, Melded):
+        return t(lang, "{name} melded {cards}", name=who, cards=format_cards(entry.cards))
+    if isinstance(entry, WentOut):
+        return t(lang, "{name} went out", name=who)
+    if isinstance(entry, Knocked):
+        return t(lang, "{name} knocked with {count}", name=who, count=entry.count)
+    if isinstance(entry, DeclinedKnock):  # CA-9: also for a count that could not knock, so it reveals none
+        return t(lang, "{name} ended the turn", name=who)
+    assert isinstance(entry, StockEmpty)
+    return t(lang, "{name} must draw but the stock is empty", name=who)
 
 
 # The public header -----------------------------------------------------------------------------
 
 
-def table_header(view: CarouselView, names: Sequence[str]) -> str:
+def table_header(view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """Recent actions, then the hand just scored (CA-12) or the final bonuses (CA-13), then whose turn."""
-    lines = [log_text(entry, names) for entry in view.log[-HEADER_LOG_LINES:]]
-    lines += scores_lines(view, names)
+    lines = [log_said(lang, entry, names) for entry in view.log[-HEADER_LOG_LINES:]]
+    lines += scores_lines(view, names, lang=lang)
     if not view.is_over and view.to_move is not None:
-        lines.append(
-            f"Hand {view.hand_number} · stock {view.stock} · {seat_name(names, view.to_move)} {PHASE_TEXT[view.phase]}"
-        )
+        lines.append(t(lang, "Hand {number} · stock {stock} · {doing}", number=view.hand_number, stock=view.stock,
+                       doing=phase_text(lang, view.phase, seat_name(names, view.to_move))))  # fmt: skip
     return "\n".join(lines)
 
 
-def scores_lines(view: CarouselView, names: Sequence[str]) -> list[str]:
+def scores_lines(view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
     """The hand just scored (CA-12), shown until the next hand's first move, and after the last hand
     the end-of-game bonuses too (CA-13)."""
     lines: list[str] = []
     if view.last_hand is not None and (view.hand_just_ended or view.final is not None):
-        lines += hand_lines(view.last_hand, names, view.target)
+        lines += hand_lines(view.last_hand, names, view.target, lang=lang)
     if view.final is not None:
-        lines += final_lines(view.final, names)
+        lines += final_lines(view.final, names, lang=lang)
     return lines
 
 
-def ending(summary: HandSummary, names: Sequence[str]) -> str:
+def ending(summary: HandSummary, names: Sequence[str], *, lang: str = SOURCE) -> str:
     """How a hand ended, in words (CA-9, CA-10, CA-11)."""
     if summary.went_out is not None:
-        return f"{seat_name(names, summary.went_out)} went out"
+        return t(lang, "{name} went out", name=seat_name(names, summary.went_out))
     if summary.knocker is not None:
-        return f"{seat_name(names, summary.knocker)} knocked with {summary.counts[summary.knocker]}"
-    return "the stock ran out"
+        return t(lang, "{name} knocked with {count}", name=seat_name(names, summary.knocker),
+                 count=summary.counts[summary.knocker])  # fmt: skip
+    return t(lang, "the stock ran out")
 
 
-def hand_lines(summary: HandSummary, names: Sequence[str], target: int) -> list[str]:
+def hand_lines(summary: HandSummary, names: Sequence[str], target: int, *, lang: str = SOURCE) -> list[str]:
     """CA-12: each seat's count and points with the +10 / +25 bonuses spelled out, then the totals."""
-    lines = [f"**Hand {summary.hand_number}**: {ending(summary, names)}."]
+    lines = [
+        t(lang, "**Hand {number}**: {ending}.", number=summary.hand_number, ending=ending(summary, names, lang=lang))
+    ]
     for seat, hand_count in enumerate(summary.counts):
         points = summary.points[seat]
-        parts = [f"{seat_name(names, seat)}: count {hand_count}"]
+        parts = [t(lang, "{name}: count {count}", name=seat_name(names, seat), count=hand_count)]
         if seat in summary.winners:
             extras = [f"{summary.base_points[seat]}"]
             if summary.knock_bonus[seat]:
-                extras.append(f"{summary.knock_bonus[seat]} (someone else knocked)")
+                extras.append(t(lang, "{points} (someone else knocked)", points=summary.knock_bonus[seat]))
             if summary.out_bonus[seat]:
-                extras.append(f"{summary.out_bonus[seat]} (went out)")
+                extras.append(t(lang, "{points} (went out)", points=summary.out_bonus[seat]))
             detail = f" = {' + '.join(extras)}" if len(extras) > 1 else ""
-            parts.append(f"wins **+{points}**{detail}")
+            parts.append(t(lang, "wins **+{points}**{detail}", points=points, detail=detail))
         else:
             parts.append("0")
         lines.append(" · ".join(parts))
     totals = " · ".join(f"{seat_name(names, seat)} {total}" for seat, total in enumerate(summary.totals))
-    lines.append(f"Scores: {totals} (game to {target})")
+    lines.append(t(lang, "Scores: {totals} (game to {target})", totals=totals, target=target))
     return lines
 
 
-def final_lines(final: GameEndSummary, names: Sequence[str]) -> list[str]:
+def final_lines(final: GameEndSummary, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
     """CA-13: +100 for reaching the target, +25 per hand won, final totals and the winner(s)."""
     lines = []
     for seat, total in enumerate(final.final):
         parts = [f"{final.totals_before[seat]}"]
         if final.target_bonus[seat]:
-            parts.append(f"{final.target_bonus[seat]} (reached the target)")
+            parts.append(t(lang, "{points} (reached the target)", points=final.target_bonus[seat]))
         if final.hands_won_bonus[seat]:
-            parts.append(f"{final.hands_won_bonus[seat]} (hands won)")
+            parts.append(t(lang, "{points} (hands won)", points=final.hands_won_bonus[seat]))
         lines.append(f"{seat_name(names, seat)}: {' + '.join(parts)} = **{total}**")
-    winners = " and ".join(seat_name(names, seat) for seat in final.winners)
-    lines.append(f"**Game over**: {winners} {'win' if len(final.winners) > 1 else 'wins'}.")
+    winners = listing(lang, [seat_name(names, seat) for seat in final.winners])
+    lines.append(tn(lang, "**Game over**: {names} wins.", "**Game over**: {names} win.", len(final.winners),
+                    names=winners))  # fmt: skip
     return lines
 
 
 # The hand panel ----------------------------------------------------------------------------------
 
 
-def status_line(view: CarouselView, names: Sequence[str], *, waiting: str | None = None) -> str:
+def status_line(view: CarouselView, names: Sequence[str], *, waiting: str | None = None, lang: str = SOURCE) -> str:
     """What the seat may do now (CA-4, CA-9); "Your turn" starts every line where it is theirs.
 
     `waiting` replaces the line naming who plays (a DM hand that must not change as others move)."""
     if view.is_over:
-        return "The game is over."
+        return t(lang, "The game is over.")
     if not view.my_turn and waiting is not None:
         return waiting
     if not view.my_turn:
-        waiting = seat_name(names, view.to_move) if view.to_move is not None else "the table"
-        return f"Waiting for {waiting}, who {PHASE_TEXT[view.phase]}."
-    return turn_sentence(view, BUTTONS)
+        if view.to_move is None:
+            return t(lang, "Waiting for the table.")
+        name = seat_name(names, view.to_move)
+        if view.phase is Phase.DRAW_1:
+            return t(lang, "Waiting for {name}, who is to draw a card.", name=name)
+        if view.phase is Phase.MELD_1:
+            return t(lang, "Waiting for {name}, who may meld or draw a second card.", name=name)
+        if view.phase is Phase.MELD_2:
+            return t(lang, "Waiting for {name}, who may meld or draw a third (last) card.", name=name)
+        return t(lang, "Waiting for {name}, who is ending the turn.", name=name)
+    return turn_sentence(view, buttons(lang), lang=lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,38 +253,53 @@ class Controls:
     knock: str
 
 
-BUTTONS = Controls(
-    turn="**Your turn.**",
-    over="**Your turn** is over",
-    meld="press **Meld**",
-    end="press **End turn**",
-    knock="**Knock** to end the hand now",
-)
-TYPED = Controls(
-    turn="Your turn.",
-    over="Your turn is over",
-    meld="type meld and the cards (meld 7h 8h 9h)",
-    end="type pass",
-    knock="type knock to end the hand now",
-)
-# CA-9: why a hand over the knock limit still stops at the end of the turn, in a player's words.
-SAME_STOP = "Everyone with this few cards stops here, whatever the count, so the stop tells the table nothing."
-
-
-def turn_sentence(view: CarouselView, controls: Controls) -> str:
-    """What the seat may do at this step of its turn (CA-4, CA-9); `view.my_turn` must hold."""
-    if view.phase is Phase.DRAW_1:
-        return f"{controls.turn} Draw a card to start."
-    if view.phase is Phase.MELD_1:
-        return f"{controls.turn} Choose cards and {controls.meld} (your turn then ends), or draw a second card."
-    if view.phase is Phase.MELD_2:
-        return f"{controls.turn} Choose cards and {controls.meld}, or draw a third card (no melding after it)."
-    if not view.can_knock:  # CA-9: over the limit; the stop comes all the same, so it reveals no count
-        return f"{controls.over}: {controls.end} to pass play on. {SAME_STOP}"
-    return (
-        f"{controls.over} with a count of {view.hand_value}, within {view.knock_limit}: {controls.knock}, "
-        f"or {controls.end} to play on."
+def buttons(lang: str = SOURCE) -> Controls:
+    return Controls(
+        turn=t(lang, "**Your turn.**"),
+        over=t(lang, "**Your turn** is over"),
+        meld=t(lang, "press **Meld**"),
+        end=t(lang, "press **End turn**"),
+        knock=t(lang, "**Knock** to end the hand now"),
     )
+
+
+def typed(lang: str = SOURCE) -> Controls:
+    return Controls(
+        turn=t(lang, "Your turn."),
+        over=t(lang, "Your turn is over"),
+        meld=t(lang, "type meld and the cards (meld 7h 8h 9h)"),
+        end=t(lang, "type pass"),
+        knock=t(lang, "type knock to end the hand now"),
+    )
+
+
+BUTTONS = buttons()
+TYPED = typed()
+
+
+# CA-9: why a hand over the knock limit still stops at the end of the turn, in a player's words.
+def same_stop(lang: str = SOURCE) -> str:
+    return t(lang, "Everyone with this few cards stops here, whatever the count, so the stop tells the table nothing.")
+
+
+SAME_STOP = same_stop()
+
+
+def turn_sentence(view: CarouselView, controls: Controls, *, lang: str = SOURCE) -> str:
+    """What the seat may do at this step of its turn (CA-4, CA-9); `view.my_turn` must hold."""
+    c = controls
+    if view.phase is Phase.DRAW_1:
+        return t(lang, "{turn} Draw a card to start.", turn=c.turn)
+    if view.phase is Phase.MELD_1:
+        return t(lang, "{turn} Choose cards and {meld} (your turn then ends), or draw a second card.", turn=c.turn,
+                 meld=c.meld)  # fmt: skip
+    if view.phase is Phase.MELD_2:
+        return t(lang, "{turn} Choose cards and {meld}, or draw a third card (no melding after it).", turn=c.turn,
+                 meld=c.meld)  # fmt: skip
+    if not view.can_knock:  # CA-9: over the limit; the stop comes all the same, so it reveals no count
+        return t(lang, "{over}: {end} to pass play on. {why}", over=c.over, end=c.end, why=same_stop(lang))
+    return t(lang, "{over} with a count of {count}, within {limit}: {knock}, or {end} to play on.", over=c.over,
+             count=view.hand_value, limit=view.knock_limit, knock=c.knock, end=c.end)  # fmt: skip
 
 
 def panel_lines(
@@ -219,14 +310,17 @@ def panel_lines(
     chosen: Sequence[AnyCard],
     notice: str,
     waiting: str | None = None,
+    lang: str = SOURCE,
 ) -> list[str]:
     """The hand panel's text: where, what now, the last hand's scores, the hand and the selection."""
-    lines = [location, status_line(view, names, waiting=waiting), *scores_lines(view, names)]
+    lines = [location, status_line(view, names, waiting=waiting, lang=lang), *scores_lines(view, names, lang=lang)]
     if view.hand:
-        drew = f" You drew {view.drawn}." if view.drawn is not None else ""  # CA-4: own view only
-        lines.append(f"Your hand: {count_text(view.hand)}.{drew}")
+        hand = t(lang, "Your hand: {count}.", count=count_text(view.hand, lang))
+        if view.drawn is not None:  # CA-4: own view only
+            hand += " " + t(lang, "You drew {card}.", card=view.drawn)
+        lines.append(hand)
     if chosen:
-        lines.append(f"Selected: {cards_text(chosen)} ({count_text(chosen)}).")
+        lines.append(t(lang, "Selected: {cards} ({count}).", cards=cards_text(chosen), count=count_text(chosen, lang)))
     if notice:
         lines.append(notice)
     return [line for line in lines if line]
@@ -235,17 +329,19 @@ def panel_lines(
 # Describing a meld step ------------------------------------------------------------------------
 
 
-def joker_text(card: AnyCard, declared: AnyCard, before: Mapping[AnyCard, AnyCard], from_hand: bool) -> str:
+def joker_text(
+    card: AnyCard, declared: AnyCard, before: Mapping[AnyCard, AnyCard], from_hand: bool, *, lang: str = SOURCE
+) -> str:
     """CA-7: what a joker on the new table stands for and where it came from."""
     if from_hand:
-        return f"{JOKER_SYMBOL} = {declared} (from your hand)"
+        return t(lang, "{joker} = {card} (from your hand)", joker=JOKER_SYMBOL, card=declared)
     was = before.get(card)
     if was is not None and was != declared:
-        return f"{JOKER_SYMBOL} = {declared} (freed: it was {was})"
+        return t(lang, "{joker} = {card} (freed: it was {was})", joker=JOKER_SYMBOL, card=declared, was=was)
     return f"{JOKER_SYMBOL} = {declared}"
 
 
-def step_lines(old: Sequence[Meld], new: Sequence[Meld], added: Sequence[AnyCard]) -> list[str]:
+def step_lines(old: Sequence[Meld], new: Sequence[Meld], added: Sequence[AnyCard], *, lang: str = SOURCE) -> list[str]:
     """What a proposed table changes: new and changed melds with where their cards came from, how many
     melds stay as they were, and what every joker on the table stands for (CA-6, CA-7)."""
     from_hand = set(added)
@@ -262,27 +358,29 @@ def step_lines(old: Sequence[Meld], new: Sequence[Meld], added: Sequence[AnyCard
         sources = sorted({home[card] for card in cards if card in home})
         hand_part = [card for card in meld.physical if card in from_hand]
         if len(sources) == 1 and old_sets[sources[0]] <= cards:
-            origin = f"[{old[sources[0]]}] + {cards_text(hand_part)} from your hand"
+            origin = t(lang, "[{meld}] + {cards} from your hand", meld=old[sources[0]], cards=cards_text(hand_part))
         elif not sources:
-            origin = "new, from your hand"
+            origin = t(lang, "new, from your hand")
         else:
             pieces = [
-                f"{' '.join(str(tc) for tc in meld.cards if home.get(tc.card) == s)} from [{old[s]}]" for s in sources
-            ]
+                t(lang, "{cards} from [{meld}]", cards=" ".join(str(tc) for tc in meld.cards if home.get(tc.card) == s),
+                  meld=old[s])
+                for s in sources
+            ]  # fmt: skip
             if hand_part:
-                pieces.append(f"{cards_text(hand_part)} from your hand")
+                pieces.append(t(lang, "{cards} from your hand", cards=cards_text(hand_part)))
             origin = ", ".join(pieces)
         lines.append(f"• {meld} ← {origin}")
     if unchanged:
-        lines.append(f"• {unchanged} other meld{'' if unchanged == 1 else 's'} unchanged")
+        lines.append(tn(lang, "• {n} other meld unchanged", "• {n} other melds unchanged", unchanged))
     jokers = [
-        joker_text(tc.card, tc.declared, declared_before, tc.card in from_hand)
+        joker_text(tc.card, tc.declared, declared_before, tc.card in from_hand, lang=lang)
         for meld in new
         for tc in meld.cards
         if tc.declared is not None
     ]
     if jokers:
-        lines.append("Jokers: " + "; ".join(jokers))
+        lines.append(t(lang, "Jokers: {jokers}", jokers="; ".join(jokers)))
     return lines
 
 
@@ -301,18 +399,24 @@ def _token(card: TableCard) -> str:
 # The terminal table (`terminal`): the same game as text, typed moves instead of buttons ---------
 
 
-HELP = """\
-Carousel: rummy where the whole table is yours to rearrange. Each turn: draw, then either
+def help_text(lang: str = SOURCE) -> str:
+    return t(
+        lang,
+        """Carousel: rummy where the whole table is yours to rearrange. Each turn: draw, then either
 meld (the turn ends) or draw again, at most three cards. A hand counting 5 or less (the
 knock limit) may knock at the end of your turn.
   draw                 draw a card (a second or third draw declines to meld)
   meld 7h 9c 10c       lay these hand cards on the table; it is rearranged to fit
   table: 6h Jk=7h 8h | 9s 9d 9c   write the complete new table yourself (Jk=7h: joker as 7♥)
-  knock / pass         knock, or end your turn, when the game stops at its end"""
+  knock / pass         knock, or end your turn, when the game stops at its end""",
+    )
+
+
+HELP = help_text()
 
 
 class CarouselText:
-    """Text for `CarouselView`s."""
+    """Text for `CarouselView`s, in the language each method is asked for."""
 
     kind = "carousel"
     title = GAME.name
@@ -320,57 +424,64 @@ class CarouselText:
     score_name = "point"
     presets: Sequence[str] = ()
     uses_solver = True
-    unlisted_moves = "melds are not listed: meld <cards> tries any"
+    unlisted_moves = t(SOURCE, "melds are not listed: meld <cards> tries any")  # the terminal says it in its language
 
     def options(self, preset: str | None) -> dict[str, Any]:
         return {}
 
-    def table(self, view: CarouselView, names: Sequence[str]) -> str:
+    def scores(self, n: int, *, lang: str = SOURCE) -> str:
+        return points_count(lang, n)
+
+    def table(self, view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> str:
         lines: list[str] = []
-        title = (
-            f"Carousel · hand {view.hand_number} · stock {view.stock} · to {count(view.target, 'point')}"
-            f" · knock at {view.knock_limit} or less"
-        )
-        counts = [count(size, "card") for size in view.hand_sizes]
-        scores = [count(score, "pt") for score in view.scores]
-        won = [f"{count(hands, 'hand')} won" for hands in view.hands_won]
-        dealer = ["dealer" if seat == view.dealer else "" for seat in range(view.players)]
+        title = t(lang, "Carousel · hand {number} · stock {stock} · to {points} · knock at {limit} or less",
+                  number=view.hand_number, stock=view.stock, points=points_count(lang, view.target),
+                  limit=view.knock_limit)  # fmt: skip
+        counts = [cards_count(lang, size) for size in view.hand_sizes]
+        scores = [tn(lang, "{n} pt", "{n} pts", score) for score in view.scores]
+        won = [tn(lang, "{n} hand won", "{n} hands won", hands) for hands in view.hands_won]
+        dealer = [t(lang, "dealer") if seat == view.dealer else "" for seat in range(view.players)]
         lines.append(tt.heading(title))
         lines.extend(tt.seat_rows(names, [counts, scores, won, dealer], view.to_move))
         if view.table:
-            lines.append("   Table:")
+            lines.append("   " + t(lang, "Table:"))
             lines.extend(f"   {number:>3}. {meld}" for number, meld in enumerate(view.table, start=1))
         else:
-            lines.append("   Table: empty")
+            lines.append("   " + t(lang, "Table: empty"))
         return "\n".join(lines)
 
-    def hand(self, view: CarouselView) -> str:
-        lines = [f"   Your hand (count {view.hand_value}): {tt.cards_text(sort_hand(view.hand))}"]
+    def hand(self, view: CarouselView, *, lang: str = SOURCE) -> str:
+        lines = [t(lang, "Your hand (count {count}): {cards}", count=view.hand_value,
+                   cards=tt.cards_text(sort_hand(view.hand)))]  # fmt: skip
         if view.my_turn:
-            lines.append(f"   {_what_now(view)}")
-        return "\n".join(lines)
+            lines.append(_what_now(view, lang))
+        return "\n".join(f"   {line}" for line in lines)
 
-    def log(self, view: CarouselView, names: Sequence[str]) -> list[str]:
-        return [log_text(entry, names) for entry in view.log]
+    def log(self, view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
+        return [log_said(lang, entry, names) for entry in view.log]
 
     def typed(self, move: Move, view: CarouselView) -> str:
         if isinstance(move, MeldStep):
             return f"meld {tt.codes_text(added_cards(move, view))}"
         return {"d": "draw", "k": "knock", "p": "pass"}[move.encode()]
 
-    def describe(self, move: Move, view: CarouselView) -> str:
+    def describe(self, move: Move, view: CarouselView, *, lang: str = SOURCE) -> str:
+        """A computer player's move or a hint in words."""
         if isinstance(move, MeldStep):
-            return f"meld {tt.cards_text(added_cards(move, view))}"
-        return str(move)
+            return t(lang, "meld {cards}", cards=tt.cards_text(added_cards(move, view)))
+        said = {"d": t(lang, "draw"), "k": t(lang, "knock"), "p": t(lang, "end the turn")}
+        return said.get(move.encode(), str(move))
 
-    def interlude(self, before: CarouselView, after: CarouselView, names: Sequence[str]) -> str | None:
+    def interlude(
+        self, before: CarouselView, after: CarouselView, names: Sequence[str], *, lang: str = SOURCE
+    ) -> str | None:
         """CA-12: the hands are shown and scored when a hand ends."""
         if after.last_hand is None or after.last_hand == before.last_hand:
             return None
-        return "\n".join(hand_summary(after.last_hand, names))
+        return "\n".join(hand_summary(after.last_hand, names, lang=lang))
 
-    def help(self) -> str:
-        return HELP
+    def help(self, *, lang: str = SOURCE) -> str:
+        return help_text(lang)
 
 
 def added_cards(move: MeldStep, view: CarouselView) -> list[AnyCard]:
@@ -380,26 +491,23 @@ def added_cards(move: MeldStep, view: CarouselView) -> list[AnyCard]:
     return sort_hand(added)
 
 
-def hand_summary(summary: HandSummary, names: Sequence[str]) -> list[str]:
+def hand_summary(summary: HandSummary, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
     """CA-12: what every seat held, its count, and the points scored, once a hand ends."""
-    lines = [tt.heading(f"Hand {summary.hand_number}: {_ending(summary, names)}")]
+    winners = listing(lang, [names[seat] for seat in summary.winners])
+    title = t(lang, "Hand {number}: {ending}; won by {names}", number=summary.hand_number,
+              ending=ending(summary, names, lang=lang), names=winners)  # fmt: skip
+    lines = [tt.heading(title)]
     width = max(len(name) for name in names)
     for seat, held in enumerate(summary.hands):
         points = summary.points[seat]
         scored = f"+{points}" if points else "  0"
-        lines.append(
-            f"   {names[seat]:<{width}}  {scored:>4}  count {summary.counts[seat]:>3}  {tt.cards_text(sort_hand(held))}"
-        )
+        counted = t(lang, "count {count}", count=f"{summary.counts[seat]:>3}")
+        lines.append(f"   {names[seat]:<{width}}  {scored:>4}  {counted}  {tt.cards_text(sort_hand(held))}")
     return lines
 
 
-def _ending(summary: HandSummary, names: Sequence[str]) -> str:
-    winners = " and ".join(names[seat] for seat in summary.winners)
-    return f"{ending(summary, names)}; won by {winners}"
-
-
-def _what_now(view: CarouselView) -> str:
-    return turn_sentence(view, TYPED) if view.my_turn and not view.is_over else ""
+def _what_now(view: CarouselView, lang: str = SOURCE) -> str:
+    return turn_sentence(view, typed(lang), lang=lang) if view.my_turn and not view.is_over else ""
 
 
 TERMINAL = CarouselText()  # what `terminal` shows for this game

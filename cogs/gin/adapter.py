@@ -37,6 +37,7 @@ from games.gin import BIG_GIN, DRAW, GAME, PASS, TAKE, Discard, GinView, Knock, 
 from games.gin.cards import index_of, mask_of
 from games.gin.melds import deadwood
 from games.gin.views import card_value
+from locales import SOURCE, t
 from rendering.gin import render_hand, render_table
 
 ROW_WIDTH = 4  # eleven cards in rows of 4, 4, 3: the action row and Hint still fit in Discord's five
@@ -92,28 +93,31 @@ class GinAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.RULES
 
+    def summary_in(self, lang: str) -> str:
+        return words.rules(lang)
+
     # -- options and public texts ------------------------------------------------------------------
 
-    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def parse_options(self, raw: Mapping[str, Any], *, lang: str = SOURCE) -> dict[str, Any]:
         """The two switches and the target (0 or None: the rules' own, GR-11, D-GR-7)."""
         given = {key: value for key, value in raw.items() if value is not None}
         return words.table_options(given).to_dict()
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        return words.describe_options(options)
+    def describe_options(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        return words.describe_options(options, lang=lang)
 
-    def rules_text(self, options: Mapping[str, Any]) -> str:
-        return words.rules_text(options)
+    def rules_text(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        return words.rules_text(options, lang=lang)
 
-    def table_header(self, view: GinView, names: Sequence[str]) -> str:
-        return words.table_header(view, names)
+    def table_header(self, view: GinView, names: Sequence[str], *, lang: str = SOURCE) -> str:
+        return words.table_header(view, names, lang=lang)
 
-    def render_table(self, view: GinView, names: Sequence[str]) -> bytes:
+    def render_table(self, view: GinView, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
         return render_table(view, names)
 
     # -- the hand panel ----------------------------------------------------------------------------
 
-    def hand_panel(self, ctx: PanelContext) -> Panel:
+    def hand_panel(self, ctx: PanelContext, *, lang: str = SOURCE) -> Panel:
         view: GinView = ctx.view
         knocking = ctx.selection == KNOCK_MODE and len(view.knocks) > 0
         lines = words.panel_lines(
@@ -122,18 +126,21 @@ class GinAdapter(GameAdapter):
             location=ctx.location,
             notice=ctx.notice,
             knocking=knocking,
-            waiting=QUIET_WAITING if ctx.quiet else None,
+            waiting=t(lang, QUIET_WAITING) if ctx.quiet else None,
+            lang=lang,
         )
         image = render_hand(view) if view.hand else None
-        items = self._card_buttons(ctx, view, knocking) + self._action_row(ctx, view, knocking)
+        items = self._card_buttons(ctx, view, knocking, lang) + self._action_row(ctx, view, knocking, lang)
         if view.my_turn:
             items.append(
-                button(ComponentId(ctx.game_id, ctx.version, HandAction.HINT), "Hint", emoji="💡", row=HINT_ROW)
+                button(
+                    ComponentId(ctx.game_id, ctx.version, HandAction.HINT), t(lang, "Hint"), emoji="💡", row=HINT_ROW
+                )
             )
         return Panel(content="\n".join(lines), image=image, items=tuple(items))
 
     @staticmethod
-    def _card_buttons(ctx: PanelContext, view: GinView, knocking: bool) -> list[discord.ui.Item[Any]]:
+    def _card_buttons(ctx: PanelContext, view: GinView, knocking: bool, lang: str) -> list[discord.ui.Item[Any]]:
         items: list[discord.ui.Item[Any]] = []
         cards = view.arrangement.cards
         discarding = view.my_turn and view.phase is Phase.DISCARD
@@ -142,19 +149,19 @@ class GinAdapter(GameAdapter):
             if knocking:
                 left = knocks.get(card)
                 enabled = left is not None
-                label = f"{card}: {left} left" if left is not None else str(card)
+                label = t(lang, "{card}: {left} left", card=card, left=left) if left is not None else str(card)
                 cid = ComponentId(ctx.game_id, ctx.version, HandAction.KNOCK, card.code)
                 style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
             else:
                 enabled = discarding and card != view.just_taken  # D-GR-2
-                label = str(card) + (" (just taken)" if card == view.just_taken else "")
+                label = t(lang, "{card} (just taken)", card=card) if card == view.just_taken else str(card)
                 cid = ComponentId(ctx.game_id, ctx.version, HandAction.DISCARD, card.code)
                 style = discord.ButtonStyle.secondary
             items.append(button(cid, label, style=style, disabled=not enabled, row=row))
         return items
 
     @staticmethod
-    def _action_row(ctx: PanelContext, view: GinView, knocking: bool) -> list[discord.ui.Item[Any]]:
+    def _action_row(ctx: PanelContext, view: GinView, knocking: bool, lang: str) -> list[discord.ui.Item[Any]]:
         """The draw choices, or Knock / Gin / Big gin, each only when the engine allows it."""
         gid, version = ctx.game_id, ctx.version
         items: list[discord.ui.Item[Any]] = []
@@ -164,17 +171,17 @@ class GinAdapter(GameAdapter):
             items.append(
                 button(
                     ComponentId(gid, version, HandAction.TAKE_PILE),
-                    f"Take the upcard {view.top}",
+                    t(lang, "Take the upcard {card}", card=view.top),
                     style=discord.ButtonStyle.primary,
                     row=ACTION_ROW,
                 )
             )
-            items.append(button(ComponentId(gid, version, HandAction.PASS_UP), "Pass", row=ACTION_ROW))
+            items.append(button(ComponentId(gid, version, HandAction.PASS_UP), t(lang, "Pass"), row=ACTION_ROW))
         elif view.phase is Phase.DRAW:
             items.append(
                 button(
                     ComponentId(gid, version, HandAction.STOCK),
-                    f"Draw from the stock ({view.stock_count})",
+                    t(lang, "Draw from the stock ({n})", n=view.stock_count),
                     style=discord.ButtonStyle.primary,
                     row=ACTION_ROW,
                 )
@@ -182,13 +189,15 @@ class GinAdapter(GameAdapter):
             items.append(
                 button(
                     ComponentId(gid, version, HandAction.TAKE_PILE),
-                    f"Take {view.top}",
+                    t(lang, "Take {card}", card=view.top),
                     style=discord.ButtonStyle.primary,
                     row=ACTION_ROW,
                 )
             )
         elif knocking:
-            items.append(button(ComponentId(gid, version, HandAction.BACK), "Back: discard instead", row=ACTION_ROW))
+            items.append(
+                button(ComponentId(gid, version, HandAction.BACK), t(lang, "Back: discard instead"), row=ACTION_ROW)
+            )
         else:
             knock = best_knock(view)
             if knock is None:  # shown greyed, so a newcomer sees what a knock needs (GR-6, GR-12)
@@ -196,7 +205,7 @@ class GinAdapter(GameAdapter):
                 items.append(
                     button(
                         ComponentId(gid, version, HandAction.KNOCK, card.code),
-                        words.no_knock_label(view, left),
+                        words.no_knock_label(view, left, lang=lang),
                         disabled=True,
                         row=ACTION_ROW,
                     )
@@ -207,7 +216,7 @@ class GinAdapter(GameAdapter):
                 items.append(
                     button(
                         ComponentId(gid, version, HandAction.KNOCK, card.code),
-                        words.knock_label(card, left),
+                        words.knock_label(card, left, lang=lang),
                         style=style,
                         row=ACTION_ROW,
                     )
@@ -215,14 +224,16 @@ class GinAdapter(GameAdapter):
                 if len(view.knocks) > 1:
                     items.append(
                         button(
-                            ComponentId(gid, version, HandAction.KNOCK_MENU), "Knock with another card", row=ACTION_ROW
+                            ComponentId(gid, version, HandAction.KNOCK_MENU),
+                            t(lang, "Knock with another card"),
+                            row=ACTION_ROW,
                         )
                     )
             if view.can_big_gin:
                 items.append(
                     button(
                         ComponentId(gid, version, HandAction.BIG),
-                        "Big gin: lay out all 11",
+                        t(lang, "Big gin: lay out all 11"),
                         style=discord.ButtonStyle.success,
                         row=ACTION_ROW,
                     )
@@ -231,15 +242,17 @@ class GinAdapter(GameAdapter):
 
     # -- clicks ------------------------------------------------------------------------------------
 
-    def on_action(self, ctx: PanelContext, action: str, arg: str, values: Sequence[str]) -> Outcome:
+    def on_action(
+        self, ctx: PanelContext, action: str, arg: str, values: Sequence[str], *, lang: str = SOURCE
+    ) -> Outcome:
         """Turn a click into a move. The engine checks it; its refusal reason reaches the player."""
         view: GinView = ctx.view
         if arg and action not in (HandAction.DISCARD, HandAction.KNOCK):
-            return Refuse("That button isn't part of this game.")  # only the card buttons carry an argument
+            return Refuse(t(lang, "That button isn't part of this game."))  # only the card buttons carry an argument
         if action in (HandAction.DISCARD, HandAction.KNOCK):
             card = _card_arg(arg)
             if card is None:
-                return Refuse("That button doesn't name a card.")
+                return Refuse(t(lang, "That button doesn't name a card."))
             return Submit(Discard.of(card) if action == HandAction.DISCARD else Knock.of(card))
         if action == HandAction.STOCK:
             return Submit(DRAW)
@@ -251,16 +264,18 @@ class GinAdapter(GameAdapter):
             return Submit(BIG_GIN)
         if action == HandAction.KNOCK_MENU:
             if not view.knocks:
-                return Refuse("You can't knock right now: no discard leaves you within the knock limit.")
+                return Refuse(t(lang, "You can't knock right now: no discard leaves you within the knock limit."))
             return Redraw(selection=KNOCK_MODE)
         if action == HandAction.BACK:
             return Redraw()
         if action == HandAction.HINT:
             if not view.my_turn:
-                return Refuse("Hints are for your own turn.")
+                return Refuse(t(lang, "Hints are for your own turn."))
             move = self.computer("normal").choose(view, random.Random(ctx.version))
-            return Redraw(selection=ctx.selection, notice=f"💡 Hint: {words.move_text(move)}.")
-        return Refuse("That button isn't part of this game.")
+            return Redraw(
+                selection=ctx.selection, notice=t(lang, "💡 Hint: {hint}.", hint=words.move_text(move, lang=lang))
+            )
+        return Refuse(t(lang, "That button isn't part of this game."))
 
     def timeout_move(self, state: GameState, seat: int, rng: random.Random) -> Move:
         """Time ran out: pass the upcard, draw from the stock, or discard the highest deadwood card.
