@@ -20,7 +20,7 @@ from games.thirteen.combos import ComboKind, classify
 from games.thirteen.order import CARDS, value
 from games.thirteen.suggest import has_beating_play
 from games.thirteen.views import TableCombo
-from locales import SOURCE, listing, t, tn
+from locales import SOURCE, t, tn
 from rendering.words import ordinal
 from terminal.game_text import cards_text, codes_text, heading, seat_rows
 
@@ -260,7 +260,7 @@ def round_over_line(view: ThirteenView, names: Sequence[str], *, lang: str = SOU
     if passes:
         return t(
             lang, "Nobody beat {name}'s {cards}: {passes}.", name=names[last.seat], cards=last.move,
-            passes=listing(lang, passes),
+            passes=", ".join(passes),
         )  # fmt: skip
     return t(lang, "Nobody beat {name}'s {cards}.", name=names[last.seat], cards=last.move)
 
