@@ -65,8 +65,13 @@ def test_a_watched_game_is_marked_throughout_in_the_pseudo_language(kind: str, e
 @pytest.mark.parametrize("kind", ["thirteen", "schnapsen", "gin", "carousel"])
 def test_the_human_seats_commands_are_marked_in_the_pseudo_language(kind: str) -> None:
     """help, moves, hint and quit answer in the table's language, as do the table and the hand."""
-    session = play([kind, "--lang", "qps", "--seed", "4", "--option", "target=60"] if kind == "carousel"
-                   else [kind, "--lang", "qps", "--seed", "4"], ["help", "moves", "hint", "quit"], follow=False)
+    session = play(
+        [kind, "--lang", "qps", "--seed", "4", "--option", "target=60"]
+        if kind == "carousel"
+        else [kind, "--lang", "qps", "--seed", "4"],
+        ["help", "moves", "hint", "quit"],
+        follow=False,
+    )
     assert session.code == 0
     assert not unmarked_lines(session.output), unmarked_lines(session.output)[:5]
 
