@@ -79,17 +79,14 @@ HOLLYWOOD_RULES = hollywood_rules()
 HEADER_LOG_LINES = 3  # recent actions above the table image: the last draw and discard, and the one before
 
 
-def ends(lang: str = SOURCE) -> dict[HandEnd, str]:
-    return {
-        HandEnd.KNOCK: t(lang, "knock"),
-        HandEnd.UNDERCUT: t(lang, "undercut"),
-        HandEnd.GIN: t(lang, "gin"),
-        HandEnd.BIG_GIN: t(lang, "big gin"),
-        HandEnd.DRAWN: t(lang, "drawn hand"),
-    }
-
-
-ENDS = ends()
+# How a hand ended, in the engine's own English (no player reads this map: the sentences are below).
+ENDS = {
+    HandEnd.KNOCK: "knock",
+    HandEnd.UNDERCUT: "undercut",
+    HandEnd.GIN: "gin",
+    HandEnd.BIG_GIN: "big gin",
+    HandEnd.DRAWN: "drawn hand",
+}
 
 
 def table_options(options: Mapping[str, Any]) -> Options:

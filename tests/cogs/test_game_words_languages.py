@@ -187,3 +187,27 @@ def test_an_unknown_engine_log_line_reads_as_written() -> None:
     from cogs.thirteen.words import log_text
 
     assert log_text("de", "does something new") == "does something new"
+
+
+def test_no_game_word_renames_a_slash_command() -> None:
+    """The command translator (bot.languages.CatalogTranslator) looks every command string up in the
+    catalogs, so a game word spelled like a command, group or option name ("gin") would rename it in
+    vi, de and bg, where Discord's name rules may refuse it. None of the games' names is translated."""
+    import importlib
+
+    from locales import translations
+
+    named = []
+    for kind in KINDS:
+        module = importlib.import_module(f"cogs.{kind}.cog")
+        for value in vars(module).values():
+            group = getattr(value, "group", None)
+            if group is None or not hasattr(group, "walk_commands"):
+                continue
+            named.append(group.name)
+            for command in group.walk_commands():
+                named += [command.name, *(parameter.name for parameter in command.parameters)]
+    assert len(named) > len(KINDS)
+    renamed = [(lang, name) for lang in ("vi", "de", "bg") for name in named
+               if translations(lang).gettext(name) != name]  # fmt: skip
+    assert not renamed
