@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.bot import CardBot
@@ -24,7 +25,7 @@ from games.carousel import GAME
 class Carousel(commands.Cog):
     group = app_commands.Group(
         name=GAME.command,
-        description=f"{GAME.name}: rummy where the whole table is yours, 2-5 players",
+        description=locale_str("Carousel: rummy where the whole table is yours, 2-5 players"),
         guild_only=True,
     )
 
@@ -41,13 +42,13 @@ class Carousel(commands.Cog):
         self.bot.remove_dynamic_items(TypeTableButton)
         self.bot.unclaimed.remove_modal(MODAL_TEMPLATE)
 
-    @group.command(name="new", description="Open a Carousel table in this channel")
+    @group.command(name="new", description=locale_str("Open a Carousel table in this channel"))
     @app_commands.describe(
-        seats="How many players (2-5); empty seats get computer players",
-        level="How strong the computer players are",
+        seats=locale_str("How many players (2-5); empty seats get computer players"),
+        level=locale_str("How strong the computer players are"),
         pace=PACE_HELP,
         thread=THREAD_HELP,
-        target="Points that end the game (150 by default)",
+        target=locale_str("Points that end the game (150 by default)"),
     )
     @app_commands.choices(
         level=LEVEL_CHOICES,
@@ -72,7 +73,7 @@ class Carousel(commands.Cog):
             options={"target": target},
         )
 
-    @group.command(name="rules", description="The rules of Carousel, in short")
+    @group.command(name="rules", description=locale_str("The rules of Carousel, in short"))
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = await reader_language(self.bot.db, interaction) if self.bot.db is not None else "en"
         await interaction.response.send_message(rules(lang), ephemeral=True)

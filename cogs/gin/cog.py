@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.bot import CardBot
@@ -23,20 +24,20 @@ from games.gin import GAME
 
 class Gin(commands.Cog):
     group = app_commands.Group(
-        name=GAME.command, description=f"{GAME.name} (Oklahoma and Hollywood too), 2 players", guild_only=True
+        name=GAME.command, description=locale_str("Gin Rummy (Oklahoma and Hollywood too), 2 players"), guild_only=True
     )
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
-    @group.command(name="new", description="Open a Gin Rummy table in this channel")
+    @group.command(name="new", description=locale_str("Open a Gin Rummy table in this channel"))
     @app_commands.describe(
-        oklahoma="Oklahoma Gin: the upcard sets the knock limit, spades double, game to 150",
-        hollywood="Hollywood scoring: three games scored at once",
-        level="How strong the computer opponent is (if nobody joins)",
+        oklahoma=locale_str("Oklahoma Gin: the upcard sets the knock limit, spades double, game to 150"),
+        hollywood=locale_str("Hollywood scoring: three games scored at once"),
+        level=locale_str("How strong the computer opponent is (if nobody joins)"),
         pace=PACE_HELP,
         thread=THREAD_HELP,
-        target="Points that win a game (default: 100, or 150 with Oklahoma)",
+        target=locale_str("Points that win a game (default: 100, or 150 with Oklahoma)"),
     )
     @app_commands.choices(level=LEVEL_CHOICES, pace=PACE_CHOICES)
     async def new(
@@ -59,8 +60,10 @@ class Gin(commands.Cog):
             options={"oklahoma": oklahoma, "hollywood": hollywood, "target": target},
         )
 
-    @group.command(name="rules", description="The rules of Gin Rummy, in short")
-    @app_commands.describe(oklahoma="Show what Oklahoma Gin changes", hollywood="Show how Hollywood scoring works")
+    @group.command(name="rules", description=locale_str("The rules of Gin Rummy, in short"))
+    @app_commands.describe(
+        oklahoma=locale_str("Show what Oklahoma Gin changes"), hollywood=locale_str("Show how Hollywood scoring works")
+    )
     async def rules(self, interaction: discord.Interaction, oklahoma: bool = False, hollywood: bool = False) -> None:
         lang = await reader_language(self.bot.db, interaction) if self.bot.db is not None else "en"
         text = rules_text({"oklahoma": oklahoma, "hollywood": hollywood}, lang=lang)

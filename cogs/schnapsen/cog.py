@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.bot import CardBot
@@ -21,29 +22,33 @@ from data import TurnTimer
 from games.schnapsen import GAME
 
 PRESET_CHOICES = [
-    app_commands.Choice(name="Santase: 24 cards, to 11 (default)", value="santase"),
-    app_commands.Choice(name="Sixty-Six: 24 cards, to 7 (pagat rules)", value="sixty_six"),
-    app_commands.Choice(name="Schnapsen: 20 cards, to 7", value="schnapsen"),
-    app_commands.Choice(name="Tournament Schnapsen: 20 cards, to 7, claim 66 yourself", value="schnapsen_tournament"),
+    app_commands.Choice(name=locale_str("Santase: 24 cards, to 11 (default)"), value="santase"),
+    app_commands.Choice(name=locale_str("Sixty-Six: 24 cards, to 7 (pagat rules)"), value="sixty_six"),
+    app_commands.Choice(name=locale_str("Schnapsen: 20 cards, to 7"), value="schnapsen"),
+    app_commands.Choice(
+        name=locale_str("Tournament Schnapsen: 20 cards, to 7, claim 66 yourself"), value="schnapsen_tournament"
+    ),
 ]
 
 
 class Schnapsen(commands.Cog):
     group = app_commands.Group(
-        name=GAME.command, description=f"{GAME.name}: Santase, Sixty-Six or Schnapsen rules, 2 players", guild_only=True
+        name=GAME.command,
+        description=locale_str("Schnapsen: Santase, Sixty-Six or Schnapsen rules, 2 players"),
+        guild_only=True,
     )
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
-    @group.command(name="new", description="Open a Schnapsen table in this channel")
+    @group.command(name="new", description=locale_str("Open a Schnapsen table in this channel"))
     @app_commands.describe(
-        preset="Which rules: Santase (default), Sixty-Six, 20-card Schnapsen or its tournament rules",
-        level="How strong the computer opponent is (if nobody joins)",
+        preset=locale_str("Which rules: Santase (default), Sixty-Six, 20-card Schnapsen or its tournament rules"),
+        level=locale_str("How strong the computer opponent is (if nobody joins)"),
         pace=PACE_HELP,
         thread=THREAD_HELP,
-        target="Game points that win the series (default: 11 for Santase, 7 otherwise)",
-        claim="auto: the deal ends at 66 by itself; memory: press Claim 66 (default: the preset's)",
+        target=locale_str("Game points that win the series (default: 11 for Santase, 7 otherwise)"),
+        claim=locale_str("auto: the deal ends at 66 by itself; memory: press Claim 66 (default: the preset's)"),
     )
     @app_commands.choices(
         preset=PRESET_CHOICES,
@@ -71,8 +76,8 @@ class Schnapsen(commands.Cog):
             options={"preset": preset, "target": target, "claim_mode": claim},
         )
 
-    @group.command(name="rules", description="The rules of Schnapsen and its presets, in short")
-    @app_commands.describe(preset="Show what this preset changes")
+    @group.command(name="rules", description=locale_str("The rules of Schnapsen and its presets, in short"))
+    @app_commands.describe(preset=locale_str("Show what this preset changes"))
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, preset: str = "santase") -> None:
         lang = await reader_language(self.bot.db, interaction) if self.bot.db is not None else "en"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.bot import CardBot
@@ -18,23 +19,25 @@ from games.thirteen import GAME
 
 
 class Thirteen(commands.Cog):
-    group = app_commands.Group(name=GAME.command, description=f"{GAME.name} (Tiến lên), 2-4 players", guild_only=True)
+    group = app_commands.Group(
+        name=GAME.command, description=locale_str("Thirteen (Tiến lên), 2-4 players"), guild_only=True
+    )
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
-    @group.command(name="new", description="Open a Thirteen table in this channel")
+    @group.command(name="new", description=locale_str("Open a Thirteen table in this channel"))
     @app_commands.describe(
-        seats="How many players (2-4); empty seats get computer players",
-        level="How strong the computer players are",
+        seats=locale_str("How many players (2-4); empty seats get computer players"),
+        level=locale_str("How strong the computer players are"),
         pace=PACE_HELP,
         thread=THREAD_HELP,
-        bomb_after_pass="A player who passed may still bomb a 2",
-        over_chopping="Bigger kinds of bomb beat smaller ones",
-        n_or_more_pairs="A longer double sequence also chops what a shorter one does",
-        instant_wins="Four 2s, a dragon, six pairs and the like win at the deal",
-        two_finish_loses="Going out with a 2 takes the lowest free place",
-        games="Games in the match (place points add up)",
+        bomb_after_pass=locale_str("A player who passed may still bomb a 2"),
+        over_chopping=locale_str("Bigger kinds of bomb beat smaller ones"),
+        n_or_more_pairs=locale_str("A longer double sequence also chops what a shorter one does"),
+        instant_wins=locale_str("Four 2s, a dragon, six pairs and the like win at the deal"),
+        two_finish_loses=locale_str("Going out with a 2 takes the lowest free place"),
+        games=locale_str("Games in the match (place points add up)"),
     )
     @app_commands.choices(
         level=LEVEL_CHOICES,
@@ -72,7 +75,7 @@ class Thirteen(commands.Cog):
             },
         )
 
-    @group.command(name="rules", description="The rules of Thirteen, in short")
+    @group.command(name="rules", description=locale_str("The rules of Thirteen, in short"))
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = await reader_language(self.bot.db, interaction) if self.bot.db is not None else "en"
         await interaction.response.send_message(rules(lang), ephemeral=True)
