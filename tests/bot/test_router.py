@@ -1,7 +1,9 @@
 """The router with fake parts around a real game service (bot.router): no Discord at all.
 
 Hand clicks here come from the table's channel, so the clicked hand is an ephemeral panel redrawn
-through the interaction (the DM path differs only in where the redraw goes).
+through the interaction (the DM path differs only in where the redraw goes). The router hands each
+click to a real reconciler, the one writer of a game's messages; its transport answers interactions
+without a client.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ import pytest
 
 from bot.hands import HandMessages
 from bot.ids import ComponentId, LobbyAction, encode_mask
+from bot.reconciler import Reconciler
+from bot.refusals import RetryPolicy
 from bot.router import OUT_OF_DATE, Router
 from bot.service import GameService, Loaded
 from bot.texts import RESTARTING
+from bot.transport import DiscordTransport, Post
+from data import MatchRecord
 from tests.bot.fakes import Interaction, Marks, closed, computer_move, service_on, started
 
 
@@ -40,23 +46,30 @@ class Tables:
         self.lent.append((game_id, interaction))
 
 
+async def announce(loaded: Loaded, match: MatchRecord) -> Post:
+    return Post(f"game {loaded.record.id} is over")
+
+
 @pytest.fixture
 async def parts(tmp_path: Path):  # type: ignore[no-untyped-def]
     service = await service_on(tmp_path)
     stopping: list[bool] = []
     lobby, tables = Lobby(), Tables()
+    hands = HandMessages(service)
+    transport = DiscordTransport(None, RetryPolicy(1, 0.0, 1.0))  # type: ignore[arg-type]
+    owner = Reconciler(service=service, hands=hands, transport=transport, tables=Marks(), announce=announce)
     router = Router(
         service,
         lobby=lobby,  # type: ignore[arg-type]
         endings=None,  # type: ignore[arg-type]
-        hands=HandMessages(service),
-        transport=None,  # type: ignore[arg-type]
+        hands=hands,
+        owner=owner,
         tables=tables,  # type: ignore[arg-type]
-        marks=Marks(),
         confirmations=None,  # type: ignore[arg-type]
         stopping=lambda: bool(stopping),
     )
     yield service, router, lobby, tables, stopping
+    await owner.close()
     await closed(service)
 
 
