@@ -3,8 +3,9 @@
 The router decides what a click means and hands its interaction to the reconciler (bot.reconciler),
 which alone writes what a game's messages show. So each click on a DM hand edits that message exactly
 once, through the interaction's webhook (exempt from the global rate limit), and the pass the move asks
-for edits it no second time over REST. A second writer (a redraw of its own in the router, or a pass
-that does not see the click's redraw) shows up here as a second edit of the clicked message.
+for edits it no second time over REST. A writer that does not know of the click's redraw (a pass
+racing it, a second redraw of the same click) shows up here as a second edit of the clicked message;
+that the router itself writes no hand is tests/bot/test_router.py's `test_the_router_writes_no_hand_itself`.
 """
 
 from __future__ import annotations
