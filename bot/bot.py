@@ -231,9 +231,8 @@ class CardBot(commands.Bot):
             lobby=self.lobby,
             endings=self.endings,
             hands=self.hands,
-            transport=self.transport,
+            owner=self.reconciler,
             tables=self.tables,
-            marks=self.reconciler,
             confirmations=self.confirmations,
             stopping=lambda: self.stopping,
         )

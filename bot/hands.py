@@ -4,7 +4,8 @@ Every DM names the server, channel and game and links to the table, so a player 
 always knows which hand this is (discord-notes B.7). A refused DM (403, code 50007) is remembered in
 the player's settings and never retried every turn: repeated 403s count towards Discord's
 invalid-request limit (B.5). Such a player is told once in the channel and plays from the panel.
-Sending and editing are the reconciler's (bot.reconciler); this module draws.
+Sending and editing are the reconciler's alone (bot.reconciler), a clicked hand's redraw through the
+click's interaction included; this module only draws.
 """
 
 from __future__ import annotations
@@ -147,7 +148,6 @@ class HandMessages:
     def __init__(self, service: GameService, guilds: Guilds | None = None) -> None:
         self.service = service
         self.guilds = guilds  # the server's name in each DM's header; without it, "your server"
-        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
 
     def location(self, loaded: Loaded) -> str:
         """ "Thirteen #12 in #games on Server (table)": every private message says where it belongs."""
@@ -244,6 +244,3 @@ class HandMessages:
         settings = await self.service.db.settings.user(user_id)
         return settings.hand_delivery is HandDelivery.DM and not settings.dm_closed
 
-    def lock(self, game_id: int, seat: int) -> asyncio.Lock:
-        """Held while a seat's DM hand is drawn and sent, by the reconciler and by a click alike."""
-        return self._locks.setdefault((game_id, seat), asyncio.Lock())

@@ -18,6 +18,13 @@ One task per game runs the passes in order, so a message is never edited by two 
 burst of moves collapses into one pass over the newest state; games never wait for each other. Every
 request is retried on 429, 5xx and timeouts and its refusal classified (bot.refusals).
 
+The only writer of a game's messages: a click's handler (bot.router) decides what the click means
+and hands its interaction here (`clicked`, `answer`, `show_panel`), and the clicked hand is redrawn
+through that interaction (exempt from the global rate limit) by the same rules as a pass, under the
+seat's lock that the pass's step for that seat takes too. What a DM hand shows is decided in this
+module alone: a pass that comes after a click finds the stored row showing the click's state and
+sends nothing; a click after a pass redraws from the row the pass stored.
+
 A turn starts for a seat when somebody else made the last move (or at the deal). A person is told
 once per turn start, through what Discord notifies: a new DM holding the hand and its controls, or,
 without DMs, a channel message mentioning only them (their `/settings turns` choice permitting).
@@ -26,9 +33,10 @@ without DMs, a channel message mentioning only them (their `/settings turns` cho
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -55,6 +63,8 @@ from data import (
 from data.messages import GAME_WIDE
 
 if TYPE_CHECKING:
+    import discord
+
     from bot.service import Applied, GameService, Loaded
 
 log = logging.getLogger(__name__)
@@ -150,6 +160,19 @@ def uses_dm(settings: UserSettings) -> bool:
     return settings.hand_delivery is HandDelivery.DM and not settings.dm_closed
 
 
+@dataclass(frozen=True, slots=True)
+class Clicked:
+    """A click's interaction in the reconciler's hands, with the clicked seat's hand held (`clicked`)."""
+
+    owner: Reconciler
+    interaction: discord.Interaction
+    seat: int
+
+    async def show(self, loaded: Loaded, *, selection: frozenset[int] = frozenset(), notice: str = "") -> None:
+        """Redraw the clicked hand for `loaded`, with a selection or a notice on top, through the click."""
+        await self.owner._answer(self.interaction, loaded, self.seat, selection, notice)
+
+
 class Reconciler:
     """Marks games dirty and brings their messages to the stored state, one task per game."""
 
@@ -189,6 +212,9 @@ class Reconciler:
         self._resume: asyncio.Task[int] | None = None
         self._resuming = False  # the start-up pass is past its wait for the gateway
         self.owns: Callable[[int], bool] = lambda game_id: True  # bot.ownership: only the owner reconciles
+        # One per (game, seat): held by a pass's step for that seat and by a click answered through its
+        # interaction, so the two ways this module redraws a hand never interleave their read and write.
+        self._seat_locks: dict[tuple[int, int], asyncio.Lock] = {}
 
     # -- scheduling --------------------------------------------------------------------------------
 
@@ -445,12 +471,84 @@ class Reconciler:
         else:
             debts.retry = True
 
+    def _seat_lock(self, game_id: int, seat: int) -> asyncio.Lock:
+        return self._seat_locks.setdefault((game_id, seat), asyncio.Lock())
+
+    # -- a click handed over -----------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def clicked(self, interaction: discord.Interaction, game_id: int, seat: int) -> AsyncIterator[Clicked]:
+        """A click's interaction handed over for the seat's hand, held from before its move is stored to
+        the clicked hand's redraw: the pass that move asks for waits, and then finds the hand showing the
+        move (one edit, through the interaction, none over REST)."""
+        async with self._seat_lock(game_id, seat):
+            yield Clicked(self, interaction, seat)
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        loaded: Loaded,
+        seat: int,
+        *,
+        selection: frozenset[int] = frozenset(),
+        notice: str = "",
+    ) -> None:
+        """Redraw the clicked hand for `loaded` (a selection, a hint, "out of date"), through the click."""
+        async with self.clicked(interaction, loaded.record.id, seat) as click:
+            await click.show(loaded, selection=selection, notice=notice)
+
+    async def show_panel(self, interaction: discord.Interaction, loaded: Loaded, seat: int) -> None:
+        """The table's "My hand" button: the seat's hand as a new ephemeral panel (stored nowhere: only the
+        clicker sees it, and each of its clicks redraws it)."""
+        panel = await self.hands.panel(loaded, seat)
+        await self.transport.answer_panel(interaction, panel, fresh=True)
+
+    async def _answer(
+        self, interaction: discord.Interaction, loaded: Loaded, seat: int, selection: frozenset[int], notice: str
+    ) -> None:
+        """The clicked hand, a DM hand or an ephemeral panel, redrawn through the interaction. The caller
+        holds the seat's lock. This is where a clicked DM hand loses its controls once the turn passed."""
+        message = interaction.message
+        if interaction.guild_id is not None or message is None:
+            panel = await self.hands.panel(loaded, seat, selection=selection, notice=notice)
+            await self.transport.answer_panel(interaction, panel)
+            return
+        game_id = loaded.record.id
+        row = await self.db.messages.get(game_id, MessageKind.HAND, seat)
+        if row is not None and row.version > loaded.record.version:
+            # A pass or another click showed a newer state meanwhile: never an older one. The selection
+            # and notice described the older hand.
+            loaded = await self.service.load(game_id)
+            selection, notice = frozenset(), ""
+        # A message newer than the recorded one (snowflakes grow with time) is the newest hand: its send
+        # is recorded just after it is made, by this process or by the game's owner in another one.
+        current = row is None or (row.message_id is not None and message.id >= row.message_id)
+        panel, digest = await self.hands.drawn(loaded, seat, selection=selection, notice=notice, dm=True)
+        if not current:  # an older hand message: a newer one holds the controls
+            panel = dataclasses.replace(panel, items=())
+        if not await self.transport.answer_hand(interaction, panel):
+            self.mark_dirty(game_id)  # the row still says what the message showed before: a pass redraws it
+            return
+        if row is None or not current:
+            return
+        if selection or notice:  # stored: what the plain hand shows, so that a pass, comparing, leaves this
+            # selection or hint on screen until the game moves on
+            panel, digest = await self.hands.drawn(loaded, seat, dm=True)
+        at_turn = self.hands.at_turn(loaded, seat)
+        turn = await self.db.messages.turn_start(game_id, seat) if at_turn else row.turn
+        shown = dataclasses.replace(
+            row, version=loaded.record.version, key=fingerprint(panel, digest), live=is_live(panel), turn=turn
+        )
+        await self.db.messages.save(shown)
+
+    # -- each seat's hand ----------------------------------------------------------------------------
+
     async def _seat(self, loaded: Loaded, seat: Seat) -> None:
         game_id = loaded.record.id
-        async with self.hands.lock(game_id, seat.seat):
+        async with self._seat_lock(game_id, seat.seat):
             row = await self.db.messages.get(game_id, MessageKind.HAND, seat.seat)
             if row is not None and row.version > loaded.record.version:
-                return  # a click redrew it from a newer state meanwhile; the pass that move asked for follows
+                return  # a click showed a newer state meanwhile; the pass that move asked for follows
             if seat.is_computer:  # left: their old hand keeps its picture, not its controls
                 if row is not None and row.live and row.message_id is not None and row.channel_id is not None:
                     await self._strip(row)

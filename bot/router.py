@@ -1,15 +1,18 @@
 """Every click arrives here, once (one dispatch path: no 40060 double acknowledgements).
 
-Lobby buttons go to the lobby; table buttons (My hand, Rules, Leave) and hand controls are answered
+Lobby buttons go to the lobby; table buttons (My hand, Rules, Leave) and hand controls are decided
 here. A hand click is acknowledged at once with a deferred update, then checked in this order:
 the game exists and is running, the clicker is seated, the control is current (else a fresh hand),
 then the game's adapter turns it into an outcome and the service applies any move.
+
+What a hand shows is not decided here: the click's interaction is handed to the reconciler (`owner`,
+bot.reconciler), the one writer of every game message, which redraws the clicked hand through it.
+Only ephemeral notes about the click itself (not your turn, not seated, not saved) are said here.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -17,23 +20,21 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapters import Redraw, Refuse, Submit
-from bot.components import release
 from bot.confirm import HAND, LEAVE, LEAVE_QUESTION, Confirmations, Question
 from bot.decode import INVALID, TEXT_LIMIT, values_were_shown
-from bot.hands import HandMessages, fingerprint, is_live, panel_kwargs, send_kwargs
+from bot.hands import HandMessages
 from bot.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.names import shown_name
 from bot.service import GameClosed, GameService, Loaded, NotYourTurn, StaleVersion
 from bot.texts import RESTARTING, not_saved, without_rule_ids
-from data import GameNotFound, GameStatus, MessageKind, StorageFault
+from data import GameNotFound, GameStatus, StorageFault
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
     from bot.endings import Endings
     from bot.lobby import Lobby
+    from bot.reconciler import Reconciler
     from bot.table import TableUpdater
-    from bot.transport import DiscordTransport
-    from bot.wiring import Marks
 
 log = logging.getLogger(__name__)
 SELECT_TYPES = (3, 5, 6, 7, 8)  # Discord component types of the select menus
@@ -51,19 +52,17 @@ class Router:
         lobby: Lobby,
         endings: Endings,
         hands: HandMessages,
-        transport: DiscordTransport,
+        owner: Reconciler,
         tables: TableUpdater,
-        marks: Marks,
         confirmations: Confirmations,
         stopping: Callable[[], bool] = lambda: False,
     ) -> None:
         self.service = service
         self.lobby = lobby
         self.endings = endings
-        self.hands = hands
-        self.transport = transport  # what a clicked DM hand shows (its picture is kept, not uploaded)
+        self.hands = hands  # what a control means: the adapter reads the seat's view through it
+        self.owner = owner  # the one writer of every game message: each clicked hand is redrawn by it
         self.tables = tables
-        self.marks = marks  # a clicked hand whose redraw failed: the reconciler redraws it
         self.confirmations = confirmations
         self.stopping = stopping  # a shutdown has begun: clicks are answered, nothing starts
         # The last click that made a move, per game: (user, message, custom id). Its twin is a double click.
@@ -126,8 +125,7 @@ class Router:
             return
         if cid.action == TableAction.HAND:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            panel = await self.hands.panel(loaded, seat.seat)
-            await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
+            await self.owner.show_panel(interaction, loaded, seat.seat)
         elif cid.action == TableAction.LEAVE:  # asked once first: leaving cannot be undone and unrates the game
             record = loaded.record
             await self.confirmations.ask(interaction, record.id, record.version, Question(LEAVE), LEAVE_QUESTION)
@@ -144,8 +142,7 @@ class Router:
             await self._say(interaction, "You're not playing in this game.")
             return
         if record.status is not GameStatus.ACTIVE:
-            async with self.hands.lock(record.id, seat.seat):
-                await self._show(interaction, loaded, seat.seat, notice="This game is over.")
+            await self.owner.answer(interaction, loaded, seat.seat, notice="This game is over.")
             return
         if seat.is_computer:
             await self._say(interaction, "A computer player has taken over your seat in this game.")
@@ -153,10 +150,7 @@ class Router:
         if cid.version != record.version:
             if self._last_move_click.get(record.id) == self._click_key(interaction, cid):
                 return  # a double click: the first one was applied, the second is dropped quietly
-            # Under the seat's hand lock like every redraw: a pass of the reconciler sending the turn's
-            # new DM meanwhile would otherwise be undone by the stored row this redraw writes back.
-            async with self.hands.lock(record.id, seat.seat):
-                await self._show(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
+            await self.owner.answer(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
             return
         selection = self._checked(interaction, loaded, seat.seat, cid, values)
         if selection is None:
@@ -174,8 +168,7 @@ class Router:
         else:
             outcome = adapter.on_action(ctx, cid.action, cid.arg, values)
         if isinstance(outcome, Redraw):
-            async with self.hands.lock(record.id, seat.seat):
-                await self._show(interaction, loaded, seat.seat, selection=outcome.selection, notice=outcome.notice)
+            await self.owner.answer(interaction, loaded, seat.seat, selection=outcome.selection, notice=outcome.notice)
         elif isinstance(outcome, Refuse):
             await self._say(interaction, outcome.reason)
         elif isinstance(outcome, Submit):
@@ -213,9 +206,9 @@ class Router:
         click: tuple[int, int, str],
     ) -> None:
         service = self.service
-        # The seat's hand lock is held from the move to its redraw, so the reconciler (woken by the
-        # move) finds the clicked hand already redrawn and does not edit it a second time.
-        async with self.hands.lock(loaded.record.id, seat):
+        # Handed to the reconciler before the move is stored: the pass the move asks for finds the clicked
+        # hand already showing it, redrawn through this interaction, and edits it no second time.
+        async with self.owner.clicked(interaction, loaded.record.id, seat) as clicked:
             twin = self._last_move_click.get(loaded.record.id) == click
             self._last_move_click[loaded.record.id] = click
             try:
@@ -223,7 +216,7 @@ class Router:
                     loaded.record.id, seat, outcome.move, expected_version=loaded.record.version
                 )
             except IllegalMove as illegal:
-                await self._show(interaction, loaded, seat, selection=outcome.selection, notice=f"⚠️ {illegal.reason}")
+                await clicked.show(loaded, selection=outcome.selection, notice=f"⚠️ {illegal.reason}")
                 return
             except NotYourTurn:
                 seat_now = loaded.seat_at_turn()
@@ -233,92 +226,16 @@ class Router:
             except StaleVersion:
                 if twin:  # two clicks that read the same version: the first was applied; drop this one
                     return
-                await self._show(interaction, await service.load(loaded.record.id), seat, notice=OUT_OF_DATE)
+                await clicked.show(await service.load(loaded.record.id), notice=OUT_OF_DATE)
                 return
             except StorageFault as fault:  # nothing was stored: the hand stays as it is, and the same click works later
                 log.warning("move in game %d not saved: %s", loaded.record.id, fault)
                 self._last_move_click.pop(loaded.record.id, None)
                 await self._say(interaction, not_saved(fault.reason))
                 return
-            await self._show(interaction, applied.after, seat)
+            await clicked.show(applied.after)
 
     @staticmethod
     def _click_key(interaction: discord.Interaction, cid: ComponentId) -> tuple[int, int, str]:
         message_id = interaction.message.id if interaction.message is not None else 0
         return (interaction.user.id, message_id, cid.encode())
-
-    async def _show(
-        self,
-        interaction: discord.Interaction,
-        loaded: Loaded,
-        seat: int,
-        *,
-        selection: frozenset[int] = frozenset(),
-        notice: str = "",
-    ) -> None:
-        """Redraw the clicked hand message in place, through the interaction: a DM hand and an ephemeral
-        panel alike. An interaction's edits are exempt from the global rate limit, and this is where the
-        clicked DM hand loses its controls once the turn has passed."""
-        message = interaction.message
-        if interaction.guild_id is None and message is not None:
-            await self._show_dm(interaction, message, loaded, seat, selection=selection, notice=notice)
-            return
-        panel = await self.hands.panel(loaded, seat, selection=selection, notice=notice)
-        try:
-            await interaction.edit_original_response(**panel_kwargs(panel))
-        except discord.NotFound:  # the ephemeral panel was dismissed; answer with a new one
-            await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
-
-    async def _show_dm(
-        self,
-        interaction: discord.Interaction,
-        message: discord.Message,
-        loaded: Loaded,
-        seat: int,
-        *,
-        selection: frozenset[int],
-        notice: str,
-    ) -> None:
-        """Redraw a clicked DM hand through the interaction and record what it shows now; if that edit
-        fails, the reconciler redraws it (it finds the stored fingerprint unchanged). The caller holds
-        the seat's hand lock: the stored row is read here and written back after the edit."""
-        hands, transport = self.hands, self.transport
-        version = loaded.record.version
-        loaded = await self.service.load(loaded.record.id)  # always the newest state, never an older one
-        if loaded.record.version != version:  # selection and notice described the older hand
-            selection, notice = frozenset(), ""
-        row = await self.service.db.messages.get(loaded.record.id, MessageKind.HAND, seat)
-        # A message newer than the recorded one (snowflakes grow with time) is the newest hand: its send
-        # is recorded just after it is made, by this process or by the game's owner in another one.
-        current = row is None or (row.message_id is not None and message.id >= row.message_id)
-        panel, digest = await hands.drawn(loaded, seat, selection=selection, notice=notice, dm=True)
-        if not current:  # an older hand message: a newer one holds the controls
-            panel = dataclasses.replace(panel, items=())
-        kwargs = panel_kwargs(panel)
-        kept = transport.kept(message.id, panel)
-        if kept is not None:
-            kwargs["attachments"] = [kept]
-        try:
-            edited = await interaction.edit_original_response(**kwargs)
-        except discord.HTTPException as error:
-            log.info("could not redraw a clicked hand of game %d: %s", loaded.record.id, error)
-            self.marks.mark_dirty(loaded.record.id)
-            return
-        finally:
-            release(kwargs["view"])
-        transport.remember(edited, panel)
-        if row is not None and current:
-            if selection or notice:  # stored: what a redraw of the plain hand would show, so that the
-                # reconciler, comparing, leaves this selection or hint on screen until the game moves on
-                panel, digest = await hands.drawn(loaded, seat, dm=True)
-            at_turn = hands.at_turn(loaded, seat)
-            turn = await self.service.db.messages.turn_start(loaded.record.id, seat) if at_turn else row.turn
-            await self.service.db.messages.save(
-                dataclasses.replace(
-                    row,
-                    version=loaded.record.version,
-                    key=fingerprint(panel, digest),
-                    live=is_live(panel),
-                    turn=turn,
-                )
-            )

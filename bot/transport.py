@@ -3,6 +3,11 @@
 The reconciler talks to a `Transport`, so it can be tested with a fake one; `DiscordTransport` is the
 real thing. Sent and edited hand messages keep their picture's attachment (`ShownImages`): an edit
 whose picture did not change lists the existing attachment instead of uploading the PNG again.
+
+A click's interaction, handed to the reconciler, is answered here too (`answer_hand`, `answer_panel`):
+the clicked hand is redrawn through the interaction's webhook, which Discord exempts from the bot's
+global rate limit. Those are not retried: a failed one leaves the stored row as it was, so the
+reconciler's next pass redraws the hand over REST.
 """
 
 from __future__ import annotations
@@ -67,6 +72,10 @@ class Transport(Protocol):
     async def post(self, channel_id: int, post: Post) -> Sent: ...
 
     async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent: ...
+
+    async def answer_hand(self, interaction: discord.Interaction, panel: Panel) -> bool: ...
+
+    async def answer_panel(self, interaction: discord.Interaction, panel: Panel, *, fresh: bool = False) -> None: ...
 
 
 # A person's DM holds one hand per table they sit at and its notices: the newest few dozen messages hold
@@ -194,12 +203,38 @@ class DiscordTransport:
             raise
         self.shown.remember(edited, digest)
 
-    def remember(self, message: discord.Message | discord.InteractionMessage, panel: Panel) -> None:
-        """A hand message edited through an interaction shows this panel now."""
-        self.shown.remember(message, image_digest(panel.image))
+    async def answer_hand(self, interaction: discord.Interaction, panel: Panel) -> bool:
+        """Redraw the clicked DM hand through the click's deferred interaction (its original message is
+        the clicked one), keeping the picture's attachment when it did not change. False when Discord
+        refused the edit: the caller leaves its record as it was, so a pass redraws it."""
+        message = interaction.message
+        assert message is not None
+        digest = image_digest(panel.image)
+        kwargs = panel_kwargs(panel)
+        kept = self.shown.kept(message.id, digest)
+        if kept is not None:
+            kwargs["attachments"] = [kept]
+        try:
+            edited = await interaction.edit_original_response(**kwargs)
+        except discord.HTTPException as error:
+            log.info("could not redraw clicked hand message %d: %s", message.id, error)
+            self.shown.forget(message.id)
+            return False
+        finally:
+            release(kwargs["view"])
+        self.shown.remember(edited, digest)
+        return True
 
-    def kept(self, message_id: int, panel: Panel) -> discord.Attachment | None:
-        return self.shown.kept(message_id, image_digest(panel.image))
+    async def answer_panel(self, interaction: discord.Interaction, panel: Panel, *, fresh: bool = False) -> None:
+        """The ephemeral "My hand" panel: a new one (`fresh`, the table's button) or the clicked one
+        redrawn in place; a dismissed panel (404) is answered with a new one."""
+        if not fresh:
+            try:
+                await interaction.edit_original_response(**panel_kwargs(panel))
+                return
+            except discord.NotFound:
+                pass
+        await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
 
     async def strip(self, channel_id: int, message_id: int) -> None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)

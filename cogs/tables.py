@@ -14,7 +14,6 @@ from discord.ext import commands
 
 from bot.bot import CardBot
 from bot.confirm import END, END_QUESTION, LEAVE, LEAVE_QUESTION, Question
-from bot.hands import send_kwargs
 from bot.names import shown_name
 from bot.permissions import may_manage_game
 from data import GameRecord, GameStatus
@@ -45,8 +44,7 @@ class Tables(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         loaded = await self.bot.service.load(record.id)
-        panel = await self.bot.hands.panel(loaded, seat.seat)
-        await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
+        await self.bot.reconciler.show_panel(interaction, loaded, seat.seat)  # every hand has one writer
 
     @game.command(name="leave", description="Leave the game in this channel; a computer player takes your seat")
     async def leave(self, interaction: discord.Interaction) -> None:

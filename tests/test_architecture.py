@@ -220,3 +220,49 @@ def test_reaching_the_bot_is_caught():
         "def f(service):\n    return service.bot.tables\n"
     )
     assert reaches_the_bot(source) == ["imports bot.bot", "line 5: .bot"]
+
+
+# Every hand message has one writer (design §3): the reconciler decides what a hand shows and the
+# transport carries it to Discord; the drawer (bot/hands.py) only draws. A click's handler that drew or
+# wrote a hand itself would be a second writer beside the reconciler's passes.
+HAND_WRITERS = ("bot/reconciler.py", "bot/transport.py", "bot/hands.py")
+HAND_KWARGS = {"panel_kwargs", "send_kwargs"}  # a hand panel turned into a message's arguments
+HAND_DRAWER = {"panel", "drawn"}  # the hand drawer's methods (`hands.panel`, `hands.drawn`)
+
+
+def hand_writes(source: str) -> list[str]:
+    """Where `source` draws a hand for a message: the hand drawer's `drawn`/`panel` or a hand's message
+    arguments (`panel_kwargs`, `send_kwargs`)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and node.id in HAND_KWARGS:
+            found.append(f"line {node.lineno}: {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr in HAND_DRAWER:
+            owner = node.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
+            if name == "hands":
+                found.append(f"line {node.lineno}: hands.{node.attr}")
+    return found
+
+
+def test_only_the_reconciler_writes_a_hand():
+    """No module of bot/ or cogs/ but the reconciler, its transport and the drawer draws a hand for a
+    message: the router and the commands hand their interaction to the reconciler instead."""
+    writers = {
+        str(path.relative_to(ROOT)): found
+        for package in ("bot", "cogs")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if str(path.relative_to(ROOT)) not in HAND_WRITERS
+        and (found := hand_writes(path.read_text(encoding="utf-8")))
+    }
+    assert writers == {}
+
+
+def test_a_second_hand_writer_is_caught():
+    """The check flags a handler that draws the hand panel and sends it itself."""
+    source = (
+        "async def on_hand(self, interaction, loaded, seat):\n"
+        "    panel = await self.hands.panel(loaded, seat)\n"
+        "    await interaction.followup.send(**send_kwargs(panel))\n"
+    )
+    assert hand_writes(source) == ["line 2: hands.panel", "line 3: send_kwargs"]

@@ -141,6 +141,7 @@ class User:
 class Clicked:
     id: int
     components: list[Any] = field(default_factory=list)
+    attachments: list[Any] = field(default_factory=list)
 
 
 class Interaction:

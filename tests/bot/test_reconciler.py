@@ -18,6 +18,7 @@ from bot.service import GameService, Loaded
 from bot.transport import Post, Sent
 from cogs.thirteen.adapter import ThirteenAdapter
 from data import Database, MatchRecord, MessageKind, TurnNotice, TurnTimer
+from tests.bot.fakes import Interaction
 
 USERS = (101, 102)
 
@@ -71,6 +72,16 @@ class FakeTransport:
     async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent:
         self.calls.append(("dm", (user_id, post)))
         return Sent(5000 + user_id, self._id())
+
+    async def answer_hand(self, interaction: Any, panel: Panel) -> bool:
+        if "answer_hand" in self.refuse:  # Discord refused the interaction's edit
+            self.refuse.pop("answer_hand")
+            return False
+        self.calls.append(("answer_hand", (interaction.message.id, panel)))
+        return True
+
+    async def answer_panel(self, interaction: Any, panel: Panel, *, fresh: bool = False) -> None:
+        self.calls.append(("answer_panel", panel))
 
     def kinds(self) -> list[str]:
         return [kind for kind, _ in self.calls]
@@ -323,3 +334,59 @@ async def test_caught_up_asks_for_the_pass_a_stored_move_has_not_asked_for_yet(w
     await move(service, loaded)  # stored; nothing asked for a pass (no hook in this set-up)
     await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
     assert transport.kinds().count("send_dm") == before + 1
+
+
+# -- a click handed over: the reconciler is the clicked hand's one writer ---------------------------
+
+
+async def dealt(service: GameService, reconciler: Reconciler, transport: FakeTransport) -> tuple[Loaded, int, int]:
+    """A started game whose first DM hand is out: the state, the seat on turn and its hand message."""
+    loaded = await started(service)
+    await reconciler.reconcile(loaded.record.id)
+    seat = loaded.seat_at_turn()
+    assert seat is not None and seat.user_id is not None
+    row = await service.db.messages.get(loaded.record.id, MessageKind.HAND, seat.seat)
+    assert row is not None and row.message_id is not None
+    transport.calls.clear()
+    return loaded, seat.seat, row.message_id
+
+
+async def test_a_move_clicked_on_a_dm_hand_edits_it_once_through_the_click(world) -> None:  # type: ignore[no-untyped-def]
+    """The pass the move asks for runs while the click is handed over: it waits for the click's redraw,
+    then finds the hand showing the move. One write of the clicked hand (the interaction's), no REST edit."""
+    service, reconciler, transport = world
+    service.after_move_hooks.append(reconciler.after_move)
+    loaded, seat, message_id = await dealt(service, reconciler, transport)
+    user = loaded.record.seats[seat].user_id
+    click = Interaction(user, message_id, guild_id=None)
+    async with reconciler.clicked(click, loaded.record.id, seat) as clicked:
+        after = await move(service, loaded)
+        await clicked.show(after)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    writes = [kind for kind, args in transport.calls if kind in ("answer_hand", "edit_panel", "strip")]
+    assert writes == ["answer_hand"] and transport.calls[0] == ("answer_hand", (message_id, transport.calls[0][1][1]))
+    assert sorted(transport.kinds()) == ["answer_hand", "send_dm"]  # and the next player's turn DM
+
+
+async def test_a_selection_shown_through_a_click_is_left_on_screen_by_the_next_pass(world) -> None:  # type: ignore[no-untyped-def]
+    """A click that only selects cards: shown through the click, and the pass after it sends nothing
+    (what is stored is the plain hand, so the selection stays until the game moves on)."""
+    service, reconciler, transport = world
+    loaded, seat, message_id = await dealt(service, reconciler, transport)
+    click = Interaction(loaded.record.seats[seat].user_id, message_id, guild_id=None)
+    await reconciler.answer(click, loaded, seat, selection=frozenset({0}), notice="picked")
+    await reconciler.reconcile(loaded.record.id)
+    assert transport.kinds() == ["answer_hand"]
+    assert "picked" in transport.calls[0][1][1].content
+
+
+async def test_a_refused_click_redraw_is_redrawn_by_a_pass(world) -> None:  # type: ignore[no-untyped-def]
+    """Discord refuses the click's edit: the stored row is left as it was, so a pass edits the hand over REST."""
+    service, reconciler, transport = world
+    loaded, seat, message_id = await dealt(service, reconciler, transport)
+    after = await move(service, loaded)
+    transport.refuse["answer_hand"] = Refusal.TRANSIENT
+    await reconciler.answer(Interaction(loaded.record.seats[seat].user_id, message_id, guild_id=None), after, seat)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    edited = [args[0] for kind, args in transport.calls if kind == "edit_panel"]
+    assert edited == [message_id]

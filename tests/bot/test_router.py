@@ -1,12 +1,16 @@
 """The router with fake parts around a real game service (bot.router): no Discord at all.
 
 Hand clicks here come from the table's channel, so the clicked hand is an ephemeral panel redrawn
-through the interaction (the DM path differs only in where the redraw goes).
+through the interaction (the DM path differs only in where the redraw goes). The router hands each
+click to a real reconciler, the one writer of a game's messages; its transport answers interactions
+without a client.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +19,13 @@ import pytest
 
 from bot.hands import HandMessages
 from bot.ids import ComponentId, LobbyAction, encode_mask
+from bot.reconciler import Reconciler
+from bot.refusals import RetryPolicy
 from bot.router import OUT_OF_DATE, Router
 from bot.service import GameService, Loaded
 from bot.texts import RESTARTING
+from bot.transport import DiscordTransport, Post
+from data import MatchRecord
 from tests.bot.fakes import Interaction, Marks, closed, computer_move, service_on, started
 
 
@@ -40,23 +48,30 @@ class Tables:
         self.lent.append((game_id, interaction))
 
 
+async def announce(loaded: Loaded, match: MatchRecord) -> Post:
+    return Post(f"game {loaded.record.id} is over")
+
+
 @pytest.fixture
 async def parts(tmp_path: Path):  # type: ignore[no-untyped-def]
     service = await service_on(tmp_path)
     stopping: list[bool] = []
     lobby, tables = Lobby(), Tables()
+    hands = HandMessages(service)
+    transport = DiscordTransport(None, RetryPolicy(1, 0.0, 1.0))  # type: ignore[arg-type]
+    owner = Reconciler(service=service, hands=hands, transport=transport, tables=Marks(), announce=announce)
     router = Router(
         service,
         lobby=lobby,  # type: ignore[arg-type]
         endings=None,  # type: ignore[arg-type]
-        hands=HandMessages(service),
-        transport=None,  # type: ignore[arg-type]
+        hands=hands,
+        owner=owner,
         tables=tables,  # type: ignore[arg-type]
-        marks=Marks(),
         confirmations=None,  # type: ignore[arg-type]
         stopping=lambda: bool(stopping),
     )
     yield service, router, lobby, tables, stopping
+    await owner.close()
     await closed(service)
 
 
@@ -143,3 +158,55 @@ async def test_the_start_click_lends_its_token_to_the_table(parts) -> None:  # t
     await router.dispatch(start, ComponentId(5, 0, LobbyAction.START), [])
     assert [cid.action for cid in lobby.clicks] == [LobbyAction.JOIN, LobbyAction.START]
     assert tables.lent == [(5, start)]
+
+
+class Owner:
+    """A stand-in for the reconciler that records each click handed to it and writes nothing."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[Interaction, int, int, str]] = []
+
+    @contextlib.asynccontextmanager
+    async def clicked(self, interaction: Interaction, game_id: int, seat: int) -> AsyncIterator[Any]:
+        owner = self
+
+        class Handed:
+            async def show(self, loaded: Loaded, *, selection: frozenset[int] = frozenset(), notice: str = "") -> None:
+                owner.shown.append((interaction, loaded.record.version, seat, notice))
+
+        yield Handed()
+
+    async def answer(
+        self, interaction: Interaction, loaded: Loaded, seat: int, *, selection: frozenset[int] = frozenset(),
+        notice: str = "",
+    ) -> None:
+        self.shown.append((interaction, loaded.record.version, seat, notice))
+
+
+async def test_the_router_writes_no_hand_itself(tmp_path: Path) -> None:
+    """A move and a stale click on a DM hand: each is handed to the owner once, at the state to show,
+    and the router itself edits nothing (a second writer of the clicked hand would)."""
+    service = await service_on(tmp_path)
+    owner = Owner()
+    router = Router(
+        service,
+        lobby=None,  # type: ignore[arg-type]
+        endings=None,  # type: ignore[arg-type]
+        hands=HandMessages(service),
+        owner=owner,  # type: ignore[arg-type]
+        tables=None,  # type: ignore[arg-type]
+        confirmations=None,  # type: ignore[arg-type]
+    )
+    try:
+        loaded = await started(service)
+        user, cid = play_click(loaded)
+        played, late = Interaction(user, 77, guild_id=None), Interaction(user, 78, guild_id=None)
+        await router.dispatch(played, cid, [])
+        await router.dispatch(late, cid, [])
+        assert [(i, version, notice) for i, version, _, notice in owner.shown] == [
+            (played, loaded.record.version + 1, ""),
+            (late, loaded.record.version + 1, OUT_OF_DATE),
+        ]
+        assert played.edits == late.edits == [] and not played.said() and not late.said()
+    finally:
+        await closed(service)
