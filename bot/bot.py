@@ -218,7 +218,7 @@ class CardBot(commands.Bot):
             self._service, endings=self.endings, hands=self.hands, channels=self, marks=self.reconciler
         )
         self.quickstart = QuickStart(self._service, lobby=self.lobby, threads=self.threads)
-        self.digests = Digests(self._service, hands=self.hands, transport=self.transport)
+        self.digests = Digests(self._service, hands=self.hands, transport=self.transport, marks=self.reconciler)
         self.sweeper = Sweeper(
             self._service,
             channels=self,

@@ -1,9 +1,11 @@
 """The turn digest: one DM at most every N hours listing the casual tables waiting for a person.
 
 A person at many casual tables who chose the digest (`/settings turns digest:`) is not pinged at each
-turn start of a casual game: the turn's DM hand is still created (where they open it) but silently
-(`SUPPRESS_NOTIFICATIONS`, bot.reconciler), and this DM, which Discord does notify, names every casual
-table waiting for them: game, number, server, channel link and deadline (`<t:…:R>`, each reader's own
+turn start of a casual game, and their DM hand is not drawn at each turn either (bot.reconciler.hand_step):
+this DM, which Discord does notify, names every casual table waiting for them, and once it is out the DM
+hands of the turns it names follow it, silently (`SUPPRESS_NOTIFICATIONS`). Between digests the person
+plays from the My hand panel (the table's button, or `/games`), answered through the interaction; a turn
+taken there before any digest named it costs no DM at all. This DM names every casual table waiting: game, number, server, channel link and deadline (`<t:…:R>`, each reader's own
 time, no edits: discord-notes C.6). Live games always notify at once: a live table cannot wait.
 
 Stored and reconciled like the rest (data.digests): the sweeper's periodic pass asks `send_owed`, which
@@ -32,6 +34,7 @@ from locales import SOURCE, t
 
 if TYPE_CHECKING:
     from bot.hands import HandMessages
+    from bot.reconciler import TableMarks
     from bot.service import GameService, Loaded
 
 log = logging.getLogger(__name__)
@@ -72,10 +75,13 @@ class Waiting:
 class Digests:
     """Sends the digests owed (asked by the sweeper's periodic pass); the database says what is owed."""
 
-    def __init__(self, service: GameService, *, hands: HandMessages, transport: Transport) -> None:
+    def __init__(
+        self, service: GameService, *, hands: HandMessages, transport: Transport, marks: TableMarks | None = None
+    ) -> None:
         self.service = service
         self.hands = hands  # where a table is ("Thirteen #12 in #games on Server · [table](link)")
         self.transport = transport
+        self.marks = marks  # the reconciler: the hands a posted digest names are drawn next
 
     async def send_owed(self) -> int:
         """One pass: every digest owed now is posted (or re-posted with its nonce). Returns how many."""
@@ -150,6 +156,9 @@ class Digests:
             return 0
         crashpoints.reached("after_digest_dm")
         await record_digest(self.service.db, user_id, window, sent.channel_id, sent.message_id)
+        if self.marks is not None:  # their DM hands are owed now (data.digests.names_turn); a restart's
+            for entry in waiting:  # resume finds them owed too
+                self.marks.mark_dirty(entry.loaded.record.id)
         return 1
 
     def text(self, waiting: list[Waiting], lang: str = SOURCE) -> str:

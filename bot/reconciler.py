@@ -60,6 +60,7 @@ from data import (
     UserSettings,
     crashpoints,
 )
+from data.digests import names_turn
 from data.messages import GAME_WIDE
 
 if TYPE_CHECKING:
@@ -171,6 +172,29 @@ class Clicked:
     async def show(self, loaded: Loaded, *, selection: frozenset[int] = frozenset(), notice: str = "") -> None:
         """Redraw the clicked hand for `loaded`, with a selection or a notice on top, through the click."""
         await self.owner._answer(self.interaction, loaded, self.seat, selection, notice)
+
+
+class HandStep(Enum):
+    """What a pass does with a seat's DM hand (`hand_step`)."""
+
+    DRAW = "draw"  # the ordinary path: the turn's new DM, or an edit of the shown one
+    STRIP = "strip"  # only take the controls off the shown DM (its turn is over)
+    WAIT = "wait"  # nothing now: the hand is drawn when the digest names its turn
+
+
+def hand_step(*, lazy: bool, named: bool, turn: int | None, shown_turn: int | None, shown_live: bool) -> HandStep:
+    """Whether a pass posts or edits this DM hand now. `lazy`: a casual game of a person who chose the
+    digest (bot.digest.digesting), whose DM hand is drawn only when called for: when the digest that
+    names the waiting `turn` is out (`named`, data.digests.names_turn). Between digests they play from
+    the My hand panel (the table's button, or `/games`), which is drawn fresh at each click and answered
+    through the interaction, so a turn they take there costs no DM at all. A shown DM that still has
+    controls for another turn loses them (an old hand must not look playable); one that shows this
+    turn's controls is kept right."""
+    if not lazy or named:
+        return HandStep.DRAW
+    if shown_live:
+        return HandStep.DRAW if turn is not None and shown_turn == turn else HandStep.STRIP
+    return HandStep.WAIT
 
 
 class Reconciler:
@@ -559,10 +583,12 @@ class Reconciler:
             at_turn = self.hands.at_turn(loaded, seat.seat)
             turn = await self.db.messages.turn_start(game_id, seat.seat) if at_turn else None
             notify = at_turn and wants_notice(settings, loaded.record.timer)
-            # A casual turn of a person who chose the digest (bot.digest) notifies nobody: its DM hand is
-            # created silently and the digest DM tells them.
+            # A casual turn of a person who chose the digest (bot.digest) notifies nobody: the digest DM
+            # tells them, and their DM hand is drawn (silently) only once called for (`hand_step`).
             silent = digesting(settings, loaded.record.timer)
             if uses_dm(settings):
+                if silent and await self._held(game_id, seat.user_id, row, turn):
+                    return
                 try:
                     await self._dm_hand(loaded, seat, row, turn, notify, silent=silent)
                     return
@@ -573,6 +599,18 @@ class Reconciler:
                 silent = False  # no DMs, so no digest either: the channel mention tells them
             if notify and turn is not None and not silent:
                 await self._turn_notice(loaded, seat, turn)
+
+    async def _held(self, game_id: int, user_id: int, row: ShownMessage | None, turn: int | None) -> bool:
+        """A digest player's DM hand not called for yet (`hand_step`): left as it is, or only its old
+        controls taken off. True when that is all this pass does for the seat."""
+        named = turn is not None and await names_turn(self.db, user_id, game_id, turn)
+        live = row is not None and row.live and row.message_id is not None and row.channel_id is not None
+        step = hand_step(lazy=True, named=named, turn=turn, shown_turn=row.turn if row else None, shown_live=live)
+        if step is HandStep.STRIP:
+            assert row is not None
+            await self._strip(row)
+            await self.db.messages.save(dataclasses.replace(row, live=False))
+        return step is not HandStep.DRAW
 
     async def _dm_hand(
         self, loaded: Loaded, seat: Seat, row: ShownMessage | None, turn: int | None, notify: bool, *, silent: bool

@@ -16,9 +16,20 @@ from dataclasses import dataclass, field
 
 from bench.players import carousel as carousel_helpers
 from bench.players import schnapsen as schnapsen_helpers
-from bench.players.common import click, game_over_in, open_lobby, play_all, start_game
+from bench.players.common import (
+    click,
+    game_id_of,
+    game_over_in,
+    hand_message,
+    is_my_turn,
+    open_lobby,
+    play_all,
+    start_game,
+    take_turn_with_hint,
+    version_of,
+)
 from bot.bot import CardBot
-from fakediscord import FakeDiscord, SimUser
+from fakediscord import FakeDiscord, Message, SimUser
 
 PEOPLE = ("alice", "bob", "carol", "dave")
 
@@ -151,10 +162,43 @@ async def casual_thirteen(fake: FakeDiscord, bot: CardBot, digest_hours: int = 0
     lobby = await open_lobby(fake, users[0], "thirteen new", seats=2, pace="casual")
     lobby = await click(users[1], lobby, "Join")
     since = len(fake.requests)
-    await start_game(fake, users[0], lobby, users)
-    await play_all(fake, users, timeout=120.0)
+    table = await start_game(fake, users[0], lobby, users)
+    if digest_hours:
+        await play_from_panels(fake, bot, users, table, timeout=120.0)
+    else:
+        await play_all(fake, users, timeout=120.0)
     played = await measured(fake, bot, f"casual Thirteen, 2 people, {mode(digest_hours)}", since)
     return dataclasses.replace(played, notifications=notified(fake, users))
+
+
+async def play_from_panels(
+    fake: FakeDiscord, bot: CardBot, users: list[SimUser], table: Message, *, timeout: float
+) -> int:
+    """Digest players: each plays from their DM hand when it shows their turn (the hands a digest named),
+    else, told by the digest or `/games` that the table waits, from the table's My hand panel. Whose turn
+    it is comes from the game as stored, standing in for what the person reads there. Returns turns."""
+    game_id = game_id_of(table)
+    acted: dict[str, int] = {user.id: -1 for user in users}
+    turns = 0
+    deadline = asyncio.get_running_loop().time() + timeout
+    while game_over_in(fake) is None:
+        assert asyncio.get_running_loop().time() < deadline, "the game did not end in time"
+        loaded = await bot.service.load(game_id)
+        seat = loaded.seat_at_turn()
+        user = next((u for u in users if seat is not None and str(seat.user_id) == u.id), None)
+        if user is None or loaded.record.version <= acted[user.id] or bot.reconciler.busy:
+            await asyncio.sleep(0.01)
+            continue
+        hand = hand_message(fake, user)
+        if hand is None or not is_my_turn(hand) or version_of(hand) != loaded.record.version:
+            hand = await click(user, table, "My hand")
+        if not is_my_turn(hand):
+            await asyncio.sleep(0.01)
+            continue
+        acted[user.id] = version_of(hand)
+        if await take_turn_with_hint(fake, user, hand):
+            turns += 1
+    return turns
 
 
 def mode(digest_hours: int) -> str:
