@@ -86,8 +86,12 @@ def table_card(text: str, image: str, items: Sequence[discord.ui.Item[Any]]) -> 
 
 MOVED_ON = "This table moved to a newer message below; the game goes on there."
 
-# A hand message that lost its controls (a computer took the seat, or a newer hand follows).
-STRIPPED_HAND = "This hand is no longer live: a newer hand message follows, or a computer player has the seat."
+# A hand message that lost its controls (a computer took the seat, or a newer hand follows: a new DM, or
+# for a digest player the table's My hand panel until a digest names their turn).
+STRIPPED_HAND = (
+    "This hand is no longer live: a newer hand message follows (the table's My hand button shows it too), "
+    "or a computer player has the seat."
+)
 
 
 def hand_card(text: str, image: str | None, items: Sequence[discord.ui.Item[Any]]) -> discord.ui.LayoutView:

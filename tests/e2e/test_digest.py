@@ -1,6 +1,7 @@
 """The turn digest in the offline Discord, on virtual time: a person who chose it gets one DM per window
 listing exactly the casual tables waiting for them, none while nothing waits, at most once across a
-restart; their casual turns' DM hands are created silently, and live games still notify at once."""
+restart; their casual turns' DM hands are drawn only once a digest names the turn, silently (between
+digests they play from the My hand panel), and live games still notify at once."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import asyncio
 import re
 import time
 
-from bench.players.common import click, open_lobby, start_bot
+from bench.players.common import click, open_lobby, start_bot, take_turn_with_hint
 from bot.bot import CardBot
+from bot.layout import STRIPPED_HAND
 from bot.digest import Digests
 from data.digests import last_digest
 from fakediscord import FakeDiscord, Message, SimUser
@@ -164,28 +166,95 @@ async def test_a_digest_posted_but_not_recorded_before_a_restart_appears_once(
     assert len(digests(fake, alice)) == 1
 
 
-async def test_casual_turn_hands_are_created_silently_for_a_person_with_a_digest(fake: FakeDiscord, bots) -> None:
-    """Alice chose a digest: each new DM hand of her casual turns is created silent; Bob's still notify."""
+def table_of(fake: FakeDiscord, game_id: int) -> Message:
+    """The table message of a game in #games (it carries the My hand button)."""
+    for message in reversed(fake.messages(fake.channel)):
+        if f"#{game_id}" in message.text and any(b.get("label") == "My hand" for b in message.buttons):
+            return message
+    raise AssertionError(f"no table of game {game_id}")
+
+
+def hands_of(fake: FakeDiscord, user: SimUser, game_id: int) -> list[Message]:
+    """The DM hands of a game the person got (a past turn's hand has lost its controls and its header)."""
+    return [m for m in fake.messages(user.dm) if f"#{game_id} " in m.text and not is_digest(m) or STRIPPED_HAND in m.text]
+
+
+async def test_a_digest_players_casual_hand_follows_the_digest_that_names_its_turn(fake: FakeDiscord, bots) -> None:
+    """Alice chose a digest: her first casual turn's DM hand comes after the digest naming it, silent;
+    her next turn in the same window gets no DM hand; the next window's digest names it, and its hand
+    follows. Bob's hands still notify."""
     clock = VirtualClock()
     bot = await virtual_bot(bots, clock)
     alice, bob = fake.users["alice"], fake.users["bob"]
     await choose_digest(alice, 12)
     game_id = await casual_table(fake, bot, alice, fake.channel, bob)
 
-    def hands(user: SimUser) -> list[Message]:
-        return [m for m in fake.messages(user.dm) if m.buttons and f"#{game_id} " in m.text]
-
     async def shown(user: SimUser, count: int) -> bool:
-        return len(hands(user)) >= count
+        return len(hands_of(fake, user, game_id)) >= count
 
     await turn_to(bot, game_id, alice)
     await until(lambda: shown(alice, 1))
+    first = hands_of(fake, alice, game_id)[0]
+    assert fake.messages(alice.dm).index(digests(fake, alice)[0]) < fake.messages(alice.dm).index(first)
     await away_from(bot, game_id, alice)
     await until(lambda: shown(bob, 1))
     await turn_to(bot, game_id, alice)
+    await bot.reconciler.caught_up(game_id)
+    assert len(hands_of(fake, alice, game_id)) == 1  # not named by a digest yet: no new DM hand
+    clock.advance(12 * HOUR)
     await until(lambda: shown(alice, 2))
-    assert all(m.flags & SILENT for m in hands(alice))
-    assert not any(m.flags & SILENT for m in hands(bob))
+    assert len(digests(fake, alice)) == 2
+    assert all(m.flags & SILENT for m in hands_of(fake, alice, game_id))
+    assert not any(m.flags & SILENT for m in hands_of(fake, bob, game_id))
+
+
+async def test_a_casual_turn_played_from_the_panel_before_a_digest_costs_no_dm(fake: FakeDiscord, bots) -> None:
+    """Alice, a digest player, takes a turn the last digest did not name from the table's My hand panel:
+    the panel shows her turn, the move is made, and nothing is sent to her DMs for that turn."""
+    clock = VirtualClock()
+    bot = await virtual_bot(bots, clock)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    await choose_digest(alice, 12)
+    game_id = await casual_table(fake, bot, alice, fake.channel, bob)
+    await turn_to(bot, game_id, alice)
+    await until(lambda: _count(hands_of(fake, alice, game_id), 1))
+    await away_from(bot, game_id, alice)
+    await turn_to(bot, game_id, alice)
+    await bot.reconciler.caught_up(game_id)
+    before = len(fake.messages(alice.dm))
+    panel = await alice.click(table_of(fake, game_id), label="My hand")
+    assert isinstance(panel, Message) and panel.ephemeral and "Your turn" in panel.text
+    assert await take_turn_with_hint(fake, alice, panel)
+    await bot.reconciler.caught_up(game_id)
+    assert (await bot.service.load(game_id)).seat_at_turn().user_id == int(bob.id)  # type: ignore[union-attr]
+    assert len(fake.messages(alice.dm)) == before  # no DM hand, no digest: the panel was the hand
+    assert await bot.digests.send_owed() == 0
+
+
+async def _count(found: list[Message], count: int) -> bool:
+    return len(found) >= count
+
+
+async def test_a_hand_a_digest_named_is_drawn_after_a_restart(fake: FakeDiscord, bots) -> None:
+    """The bot stops after recording a digest but before drawing the hand it names: the restarted bot
+    finds the hand owed in the database and draws it."""
+    clock = VirtualClock()
+    bot = await virtual_bot(bots, clock)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    assert bot.sweeper is not None
+    await bot.sweeper.stop()  # only the digest pass below runs
+    bot.digests.marks = None  # the process stops before the reconciler hears of the digest
+    await choose_digest(alice, 1)
+    game_id = await casual_table(fake, bot, alice, fake.channel, bob)
+    await turn_to(bot, game_id, alice)
+    await bot.reconciler.caught_up(game_id)
+    assert await bot.digests.send_owed() == 1
+    assert hands_of(fake, alice, game_id) == []
+    await bots.stop(bot)
+    bot = await virtual_bot(bots, clock)
+    await until(lambda: _count(hands_of(fake, alice, game_id), 1))
+    hand = hands_of(fake, alice, game_id)[-1]
+    assert "Your turn" in hand.text and hand.flags & SILENT
 
 
 async def test_live_turns_still_notify_at_once_with_a_digest(fake: FakeDiscord, bots) -> None:
