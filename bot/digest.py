@@ -5,8 +5,9 @@ turn start of a casual game, and their DM hand is not drawn at each turn either 
 this DM, which Discord does notify, names every casual table waiting for them, and once it is out the DM
 hands of the turns it names follow it, silently (`SUPPRESS_NOTIFICATIONS`). Between digests the person
 plays from the My hand panel (the table's button, or `/games`), answered through the interaction; a turn
-taken there before any digest named it costs no DM at all. This DM names every casual table waiting: game, number, server, channel link and deadline (`<t:…:R>`, each reader's own
-time, no edits: discord-notes C.6). Live games always notify at once: a live table cannot wait.
+taken there before any digest named it costs no DM at all. The digest names every casual table waiting:
+game, number, server, channel link and deadline (`<t:…:R>`, each reader's own time, no edits:
+discord-notes C.6). Live games always notify at once: a live table cannot wait.
 
 Stored and reconciled like the rest (data.digests): the sweeper's periodic pass asks `send_owed`, which
 for each person finds what waits, and when a casual turn waits that the last digest did not name and

@@ -11,8 +11,8 @@ import time
 
 from bench.players.common import click, open_lobby, start_bot, take_turn_with_hint
 from bot.bot import CardBot
-from bot.layout import STRIPPED_HAND
 from bot.digest import Digests
+from bot.layout import STRIPPED_HAND
 from data.digests import last_digest
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.test_my_games import LISTED, away_from, casual_table, five_tables, turn_to, two_servers, until
@@ -176,7 +176,8 @@ def table_of(fake: FakeDiscord, game_id: int) -> Message:
 
 def hands_of(fake: FakeDiscord, user: SimUser, game_id: int) -> list[Message]:
     """The DM hands of a game the person got (a past turn's hand has lost its controls and its header)."""
-    return [m for m in fake.messages(user.dm) if f"#{game_id} " in m.text and not is_digest(m) or STRIPPED_HAND in m.text]
+    shown = fake.messages(user.dm)
+    return [m for m in shown if (f"#{game_id} " in m.text and not is_digest(m)) or STRIPPED_HAND in m.text]
 
 
 async def test_a_digest_players_casual_hand_follows_the_digest_that_names_its_turn(fake: FakeDiscord, bots) -> None:
