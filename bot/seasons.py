@@ -9,8 +9,10 @@ in (there is no announcement-channel setting; that channel is where the players 
 before it is posted and posted with the season's nonce, so it appears once, also after a restart
 between the close and the post.
 
-Only the season just ended is closed: a bot stopped for longer than a whole season does not close the
-seasons it slept through (their games still count on the all-time board).
+A bot stopped across one or more season ends closes, at its first pass after the start, every season it
+slept through, oldest first (`ended_seasons`): each is closed once with its own frozen board (a carried
+rating starts from the one closed just before it) and gets its own closing post, posted in that order.
+Seasons that ended before seasons were turned on are never closed.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from bot.reconciler import NONCE_REDO_SECONDS
 from bot.texts import count
 from bot.transport import Post, Sent
 from data import BoardEntry, Database
-from data.models import SeasonReset
+from data.models import SeasonLength, SeasonReset
 from data.ratings import display_rating
 from data.results import DEFAULT_MIN_GAMES
 from data.season_store import SeasonClose
@@ -69,6 +71,22 @@ async def season_board(
     return board_of(standings, hidden, min_games)
 
 
+# How many ended seasons one pass looks back over: two years of months, so a bot stopped for longer (or a
+# server whose seasons were turned on before `seasons_since` was recorded) does not walk back to 1970.
+LOOK_BACK_SEASONS = 24
+
+
+def ended_seasons(length: SeasonLength, *, since: float, now: float) -> list[Season]:
+    """The seasons that ended by `now` since seasons were turned on (`since`), oldest first: the one just
+    ended, and those before it that a stopped bot slept through (at most LOOK_BACK_SEASONS)."""
+    found: list[Season] = []
+    season = previous_season(length, season_at(length, now))
+    while season.end > since and len(found) < LOOK_BACK_SEASONS:
+        found.append(season)
+        season = previous_season(length, season)
+    return found[::-1]
+
+
 class SeasonCloser:
     """The sweeper's season step: close what has ended, post what is owed."""
 
@@ -81,13 +99,13 @@ class SeasonCloser:
     async def step(self) -> None:
         db, now = self.service.db, self.service.clock()
         for guild in await db.seasons.running():
-            ended = previous_season(guild.length, season_at(guild.length, now))
-            known = (guild.guild_id, ended.key)
-            if guild.since >= ended.end or known in self._closed:
-                continue
-            if not await db.seasons.is_closed(guild.guild_id, ended.key):
-                await db.seasons.close(guild.guild_id, ended, guild.reset, at=now)
-            self._closed.add(known)
+            for ended in ended_seasons(guild.length, since=guild.since, now=now):
+                known = (guild.guild_id, ended.key)
+                if known in self._closed:
+                    continue
+                if not await db.seasons.is_closed(guild.guild_id, ended.key):
+                    await db.seasons.close(guild.guild_id, ended, guild.reset, at=now)
+                self._closed.add(known)
         for owed in await db.seasons.owed_posts():
             try:
                 await self._post(owed)
@@ -136,7 +154,8 @@ class SeasonCloser:
                 )
         if not boards:
             lines.append("No rated games were played this season.")
-        lines.append("A new season starts now. `/leaderboard season:` shows the past seasons.")
+        if season_at(season.length, self.service.clock()).start == season.end:  # not one slept through
+            lines.append("A new season starts now. `/leaderboard season:` shows the past seasons.")
         image: bytes | None = None
         if boards:
             main = max(boards, key=lambda kind: played[kind])

@@ -162,10 +162,11 @@ class SeasonRepository:
         return SeasonClose(guild_id, season, at, channel_id, None)
 
     async def owed_posts(self) -> list[SeasonClose]:
-        """Closed seasons whose closing post is not recorded yet, oldest first."""
+        """Closed seasons whose closing post is not recorded yet, oldest first (seasons closed in one pass,
+        after a bot slept through several, in the order they ended)."""
         rows = await self._db.read(
             "SELECT * FROM season_closes WHERE message_id IS NULL AND channel_id IS NOT NULL "
-            "ORDER BY closed_at, guild_id"
+            "ORDER BY closed_at, guild_id, ends_at"
         )
         return [_close(row) for row in rows]
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from bench.players.common import FAST, click, open_lobby, play_all, start_bot, start_game
 from bot.bot import CardBot
+from bot.seasons import SeasonCloser
 from data.results import DEFAULT_MIN_GAMES
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.test_community import people, store_game
@@ -149,3 +150,41 @@ async def test_stats_season_counts_only_that_seasons_games(fake: FakeDiscord, bo
     assert isinstance(june, Message) and june.embeds
     assert "June 2031 season" in june.embeds[0]["title"]
     assert "No finished games here yet." in june.embeds[0]["description"]
+
+
+AUGUST = datetime(2031, 8, 1, 0, 0, 5, tzinfo=UTC).timestamp()
+JUNE_MID = datetime(2031, 6, 15, 12, tzinfo=UTC).timestamp()
+
+
+async def test_seasons_the_bot_slept_through_close_once_each_in_order(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The bot stops in May and starts again in August: May, June and July are closed once each, in
+    order, each with its own closing post (June's names its champion); more passes and a second closer
+    (another process) change nothing."""
+    bot = await start_bot(bots, tuning=TUNING)
+    clock = MovableClock(MAY)
+    guild = int(fake.guild.id)
+    for n in range(DEFAULT_MIN_GAMES):  # June's games (stored first: the last table played is in the channel)
+        await store_game(bot.service.db, guild, people(fake, "carol", "dave"), 400 + n, at=JUNE_MID)
+    await a_month_of_thirteen(fake, bot, clock)
+    await bots.stop(bot)
+    assert [m for m in fake.messages(fake.channel) if "season is over" in m.text] == []
+    clock.move_to(AUGUST)
+    again = await start_bot(bots, tuning=TUNING)
+    again.service.clock = clock
+    db = again.service.db
+
+    async def all_posted() -> bool:
+        return len(await db.seasons.closed(guild)) == 3 and not await db.seasons.owed_posts()
+
+    await wait_until(all_posted, "the seasons slept through were not all closed and posted")
+    second = SeasonCloser(again.service, again.transport)
+    assert again.sweeper is not None
+    await asyncio.gather(second.step(), again.sweeper.sweep(), again.sweeper.sweep())
+    posts = [m for m in fake.messages(fake.channel) if "season is over" in m.text]
+    assert [p.text.split("\n")[0] for p in posts] == [
+        "🏆 **The May 2031 season is over.**",
+        "🏆 **The June 2031 season is over.**",
+        "🏆 **The July 2031 season is over.**",
+    ]
+    assert "Thirteen champion:" in posts[1].text and "No rated games were played" in posts[2].text
+    assert [c.season.key for c in await db.seasons.closed(guild)] == ["2031-07", "2031-06", "2031-05"]
