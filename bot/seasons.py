@@ -26,11 +26,11 @@ from bot.reconciler import NONCE_REDO_SECONDS
 from bot.texts import count
 from bot.transport import Post, Sent
 from data import BoardEntry, Database
-from data.models import SeasonLength, SeasonReset
+from data.models import SeasonReset
 from data.ratings import display_rating
 from data.results import DEFAULT_MIN_GAMES
 from data.season_store import SeasonClose
-from data.seasons import Season, board_of, previous_season, season_at
+from data.seasons import Season, SeasonPlan, board_of, season_before, season_in
 from games.registry import kinds
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
 
@@ -76,14 +76,20 @@ async def season_board(
 LOOK_BACK_SEASONS = 24
 
 
-def ended_seasons(length: SeasonLength, *, since: float, now: float) -> list[Season]:
+def ended_seasons(plan: SeasonPlan, *, since: float, now: float) -> list[Season]:
     """The seasons that ended by `now` since seasons were turned on (`since`), oldest first: the one just
     ended, and those before it that a stopped bot slept through (at most LOOK_BACK_SEASONS)."""
     found: list[Season] = []
-    season = previous_season(length, season_at(length, now))
-    while season.end > since and len(found) < LOOK_BACK_SEASONS:
-        found.append(season)
-        season = previous_season(length, season)
+    current = season_in(plan, now)
+    if current is not None:
+        ended = season_before(plan, current)
+    elif plan.custom is not None and plan.custom[1] <= now:
+        ended = season_in(plan, plan.custom[1] - 1)  # seasons stopped after the one with set dates
+    else:
+        ended = None
+    while ended is not None and ended.end <= now and ended.end > since and len(found) < LOOK_BACK_SEASONS:
+        found.append(ended)
+        ended = season_before(plan, ended)
     return found[::-1]
 
 
@@ -99,7 +105,7 @@ class SeasonCloser:
     async def step(self) -> None:
         db, now = self.service.db, self.service.clock()
         for guild in await db.seasons.running():
-            for ended in ended_seasons(guild.length, since=guild.since, now=now):
+            for ended in ended_seasons(guild.plan, since=guild.since, now=now):
                 known = (guild.guild_id, ended.key)
                 if known in self._closed:
                     continue
@@ -154,7 +160,9 @@ class SeasonCloser:
                 )
         if not boards:
             lines.append("No rated games were played this season.")
-        if season_at(season.length, self.service.clock()).start == season.end:  # not one slept through
+        server = await db.settings.guild(owed.guild_id)
+        current = season_in(SeasonPlan(server.season_length, server.season_custom), self.service.clock())
+        if current is not None and current.start == season.end:  # not one slept through, nor the last one
             lines.append("A new season starts now. `/leaderboard season:` shows the past seasons.")
         image: bytes | None = None
         if boards:

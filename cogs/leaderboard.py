@@ -34,10 +34,9 @@ from bot.ids import Scope, scope_pattern, scoped
 from bot.seasons import season_board as stored_season_board
 from bot.texts import count
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
-from data.models import SeasonLength
 from data.ratings import RatedSeat, display_rating, replay_ratings
 from data.results import DEFAULT_MIN_GAMES
-from data.seasons import Season, season_at, season_by_key
+from data.seasons import Season, SeasonPlan, season_by_key, season_in
 from games import registry
 from games.registry import kinds
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
@@ -115,8 +114,8 @@ async def season_choices(db: Database, guild_id: int, now: float, typed: str) ->
     first; filtered by what was typed. Discord shows at most 25 (discord-notes C.1)."""
     settings = await db.settings.guild(guild_id)
     choices: list[app_commands.Choice[str]] = []
-    if settings.season_length is not SeasonLength.OFF:
-        current = season_at(settings.season_length, now)
+    current = season_in(SeasonPlan(settings.season_length, settings.season_custom), now)
+    if current is not None:
         choices.append(app_commands.Choice(name=f"This season ({current.label})", value=THIS_SEASON))
     choices.append(app_commands.Choice(name="All time", value=ALL_TIME))
     choices += [
@@ -131,9 +130,9 @@ async def chosen_season(db: Database, guild_id: int, option: str | None, now: fl
     """What `season:` names: all time, this season, a season by key; without it, this season when the
     server runs seasons, else all time. None for a value that names no season."""
     settings = await db.settings.guild(guild_id)
-    running = settings.season_length is not SeasonLength.OFF
     if option is None or option == THIS_SEASON:
-        return season_at(settings.season_length, now) if running else Period.ALL
+        current = season_in(SeasonPlan(settings.season_length, settings.season_custom), now)
+        return current if current is not None else Period.ALL
     if option == ALL_TIME:
         return Period.ALL
     return season_by_key(option)

@@ -332,6 +332,7 @@ class GuildSettings:
     season_length: SeasonLength = SeasonLength.OFF  # boards in seasons (data.seasons); off by default
     season_reset: SeasonReset = SeasonReset.FRESH
     seasons_since: float | None = None  # when seasons were last turned on: earlier seasons never close
+    season_custom: tuple[float, float] | None = None  # a season with set dates, [start, end) (data.seasons)
     language: str | None = None  # what the server's tables read; None follows its preferred locale
     away_limit_seconds: int = DEFAULT_AWAY_LIMIT_SECONDS  # how long an away player's casual timers may stop
     quiet_start: int | None = None  # quiet hours for casual deadlines, minutes after midnight (None: none)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .models import Rating, SeasonLength, SeasonReset
 from .results import _matches
-from .seasons import Season, SeasonRating, carry_over, previous_season, season_by_key, season_ratings
+from .seasons import Season, SeasonPlan, SeasonRating, carry_over, season_by_key, season_ratings
 
 if TYPE_CHECKING:
     from .database import Database, Tx
@@ -33,6 +33,11 @@ class SeasonGuild:
     length: SeasonLength
     reset: SeasonReset
     since: float
+    custom: tuple[float, float] | None = None  # a season with set dates (data.seasons.SeasonPlan)
+
+    @property
+    def plan(self) -> SeasonPlan:
+        return SeasonPlan(self.length, self.custom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +87,10 @@ class SeasonRepository:
         self._db = db
 
     async def running(self) -> list[SeasonGuild]:
-        """Every server with seasons turned on."""
+        """Every server with seasons turned on (a length, or a season with set dates)."""
         rows = await self._db.read(
-            "SELECT guild_id, season_length, season_reset, seasons_since FROM guild_settings "
-            "WHERE season_length <> 'off' ORDER BY guild_id"
+            "SELECT guild_id, season_length, season_reset, seasons_since, season_custom_start, season_custom_end "
+            "FROM guild_settings WHERE season_length <> 'off' OR season_custom_end IS NOT NULL ORDER BY guild_id"
         )
         return [
             SeasonGuild(
@@ -93,6 +98,9 @@ class SeasonRepository:
                 SeasonLength(row["season_length"]),
                 SeasonReset(row["season_reset"]),
                 float(row["seasons_since"] or 0.0),
+                None
+                if row["season_custom_start"] is None or row["season_custom_end"] is None
+                else (float(row["season_custom_start"]), float(row["season_custom_end"])),
             )
             for row in rows
         ]
@@ -125,8 +133,14 @@ class SeasonRepository:
         matches = await _season_matches(tx, guild_id, kind, season)
         carried: dict[str, dict[int, Rating]] = defaultdict(dict)
         if reset is SeasonReset.CARRY:
-            before = previous_season(season.length, season)
-            for game, standings in (await _stored(tx, guild_id, before.key, kind)).items():
+            # The season closed just before this one (a calendar one, or one with set dates): the ratings
+            # carried are its frozen board's.
+            before = await tx.one(
+                "SELECT season FROM season_closes WHERE guild_id = ? AND ends_at <= ? ORDER BY ends_at DESC LIMIT 1",
+                (guild_id, season.start),
+            )
+            stored = {} if before is None else await _stored(tx, guild_id, before["season"], kind)
+            for game, standings in stored.items():
                 carried[game] = {s.user_id: carry_over(model, s.rating) for s in standings}
         by_kind: dict[str, list[Any]] = defaultdict(list)
         for match in matches:

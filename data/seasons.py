@@ -1,7 +1,11 @@
 """Seasons: the calendar arithmetic and the season board, as pure functions (no I/O).
 
 A server may run its boards in seasons (a manager's setting, off by default): calendar months or
-quarters in UTC. A match belongs to the season its end time falls in (start inclusive, end
+quarters in UTC, or a season with dates the manager set (`SeasonPlan.custom`, whole UTC days). A season
+with set dates cuts the calendar season it starts in short (that one ends where it begins); after it,
+seasons of the chosen length follow, counted from its end (a monthly plan after a season ending on
+14 February runs 15 February to 14 March, and so on), or, when no length is chosen, seasons stop and
+only the all-time board remains. A match belongs to the season its end time falls in (start inclusive, end
 exclusive). A season's ratings are replayed from its own rated matches only; each player starts
 either fresh (OpenSkill's initial rating) or from their final rating of the season before with the
 uncertainty widened (`carry_over`), as the manager chose. The all-time ratings are never touched.
@@ -9,6 +13,7 @@ uncertainty widened (`carry_over`), as the manager chose. The all-time ratings a
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -22,13 +27,17 @@ __all__ = [
     "CARRIED_SIGMA_SHARE",
     "Season",
     "SeasonLength",
+    "SeasonPlan",
     "SeasonRating",
     "SeasonReset",
     "board_of",
     "carry_over",
     "previous_season",
     "season_at",
+    "season_before",
     "season_by_key",
+    "season_dates",
+    "season_in",
     "season_ratings",
 ]
 
@@ -41,6 +50,9 @@ CARRIED_SIGMA_SHARE = 0.5
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December")  # fmt: skip
 _KEY = re.compile(r"^(?P<year>[0-9]{4})-(?:(?P<month>[0-9]{2})|Q(?P<quarter>[1-4]))$")
+_DAY = "[0-9]{4}-[0-9]{2}-[0-9]{2}"
+_DATED_KEY = re.compile(rf"^(?P<first>{_DAY})\.\.(?P<last>{_DAY})$")
+DAY_SECONDS = 86400.0
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -91,7 +103,15 @@ def previous_season(length: SeasonLength, season: Season) -> Season:
 
 
 def season_by_key(key: str) -> Season | None:
-    """The season a stored key names ("2026-12" monthly, "2026-Q4" quarterly), None for anything else."""
+    """The season a stored key names ("2026-12" monthly, "2026-Q4" quarterly, "2027-01-01..2027-02-14" by
+    dates, both days included), None for anything else."""
+    dated = _DATED_KEY.match(key.strip())
+    if dated is not None:
+        try:
+            first, last = _day(dated["first"]), _day(dated["last"])
+        except ValueError:
+            return None
+        return dated_season(first, last + DAY_SECONDS) if last >= first else None
     found = _KEY.match(key)
     if found is None:
         return None
@@ -100,6 +120,91 @@ def season_by_key(key: str) -> Season | None:
         month = int(found["month"])
         return _season(SeasonLength.MONTHLY, year, month) if 1 <= month <= 12 else None
     return _season(SeasonLength.QUARTERLY, year, (int(found["quarter"]) - 1) * 3 + 1)
+
+
+def _day(text: str) -> float:
+    """UTC midnight of a "YYYY-MM-DD" day (ValueError when it is no date)."""
+    return datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=UTC).timestamp()
+
+
+def _day_text(at: float) -> str:
+    return datetime.fromtimestamp(at, tz=UTC).strftime("%Y-%m-%d")
+
+
+def dated_season(start: float, end: float) -> Season:
+    """A season of whole UTC days [start, end), named by its first and last day. Its `length` is OFF: it
+    is no calendar season (the plan, not the season, says what follows it)."""
+    first, last = _day_text(start), _day_text(end - DAY_SECONDS)
+    return Season(start, end, f"{first}..{last}", f"{first} – {last}", SeasonLength.OFF)
+
+
+def season_dates(text: str) -> tuple[float, float]:
+    """A manager's season dates, "2027-01-01..2027-02-14" (first and last day included, UTC; a space or
+    " to " also separates them): [start, end) in UTC seconds. ValueError when they are not two dates in
+    order."""
+    parts = re.split(r"\s*(?:\.\.|\s|to|–|—)\s*", text.strip())
+    days = [part for part in parts if part]
+    if len(days) != 2:
+        raise ValueError("two dates")
+    first, last = _day(days[0]), _day(days[1])
+    if last < first:
+        raise ValueError("last before first")
+    return first, last + DAY_SECONDS
+
+
+def _add_months(at: float, months: int) -> float:
+    """The same day `months` later (the month's last day when it is shorter), UTC midnight."""
+    moment = datetime.fromtimestamp(at, tz=UTC)
+    index = moment.year * 12 + moment.month - 1 + months
+    year, month = divmod(index, 12)
+    day = min(moment.day, calendar.monthrange(year, month + 1)[1])
+    return datetime(year, month + 1, day, tzinfo=UTC).timestamp()
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPlan:
+    """How a server's seasons run: the chosen length, and a season with set dates, if any (`custom`:
+    [start, end) in UTC seconds)."""
+
+    length: SeasonLength
+    custom: tuple[float, float] | None = None
+
+    @property
+    def running(self) -> bool:
+        """Whether the plan has seasons at all (some may be over: see `season_in`)."""
+        return self.length is not SeasonLength.OFF or self.custom is not None
+
+
+def season_in(plan: SeasonPlan, at: float) -> Season | None:
+    """The season `at` falls in under the plan, None when there is none (seasons off, or over after a
+    season with set dates and no length chosen)."""
+    if plan.custom is None:
+        return None if plan.length is SeasonLength.OFF else season_at(plan.length, at)
+    start, end = plan.custom
+    if start <= at < end:
+        return dated_season(start, end)
+    if at >= end:
+        if plan.length is SeasonLength.OFF:
+            return None
+        step = plan.length.months
+        count = 0  # counted from the end each time, so a 31st stays a 31st where the month has one
+        while True:
+            first, after = _add_months(end, count * step), _add_months(end, (count + 1) * step)
+            if at < after:
+                return dated_season(first, after)
+            count += 1
+    if plan.length is SeasonLength.OFF:
+        return None
+    calendar_season = season_at(plan.length, at)
+    if calendar_season.end > start:  # cut short where the season with set dates begins
+        return dated_season(calendar_season.start, start)
+    return calendar_season
+
+
+def season_before(plan: SeasonPlan, season: Season) -> Season | None:
+    """The season that ended when `season` began, under the plan (None when there was none)."""
+    before = season_in(plan, season.start - 1)
+    return before if before is not None and before.end == season.start else None
 
 
 def carry_over(model: RatingModel, rating: Rating) -> Rating:

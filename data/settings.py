@@ -65,6 +65,11 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
         season_length=SeasonLength(row["season_length"]),
         season_reset=SeasonReset(row["season_reset"]),
         seasons_since=row["seasons_since"],
+        season_custom=(
+            None
+            if row["season_custom_start"] is None or row["season_custom_end"] is None
+            else (float(row["season_custom_start"]), float(row["season_custom_end"]))
+        ),
     )
 
 
@@ -72,14 +77,15 @@ async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
     await tx.run(
         "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
         "computer_games_count, threads, language, away_limit_seconds, quiet_start, quiet_end, time_zone, "
-        "season_length, season_reset, seasons_since) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "season_length, season_reset, seasons_since, season_custom_start, season_custom_end) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "live_turn_seconds = excluded.live_turn_seconds, casual_turn_seconds = excluded.casual_turn_seconds, "
         "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count, "
         "threads = excluded.threads, language = excluded.language, away_limit_seconds = excluded.away_limit_seconds, "
         "quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, "
         "season_length = excluded.season_length, season_reset = excluded.season_reset, "
-        "seasons_since = excluded.seasons_since",
+        "seasons_since = excluded.seasons_since, season_custom_start = excluded.season_custom_start, "
+        "season_custom_end = excluded.season_custom_end",
         (
             settings.guild_id,
             settings.live_turn_seconds,
@@ -95,6 +101,8 @@ async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
             settings.season_length.value,
             settings.season_reset.value,
             settings.seasons_since,
+            None if settings.season_custom is None else settings.season_custom[0],
+            None if settings.season_custom is None else settings.season_custom[1],
         ),
     )
 
@@ -253,20 +261,26 @@ class SettingsRepository:
         at: float,
         length: SeasonLength | None = None,
         reset: SeasonReset | None = None,
+        custom: tuple[float, float] | None = None,
+        no_custom: bool = False,
     ) -> GuildSettings:
-        """Change how the server's seasons run (None = leave as is). Turning them on from off records `at`
-        as `seasons_since`: only seasons that end after it are ever closed (data.seasons)."""
+        """Change how the server's seasons run (None = leave as is; `custom` sets a season with set dates,
+        `no_custom` drops it). Turning them on from off (a length, or set dates) records `at` as
+        `seasons_since`: only seasons that end after it are ever closed (data.seasons)."""
         async with self._db.transaction() as tx:
             current = await _guild(tx, guild_id)
             new_length = current.season_length if length is None else SeasonLength(length)
+            new_custom = None if no_custom else custom if custom is not None else current.season_custom
             since = current.seasons_since
-            if current.season_length is SeasonLength.OFF and new_length is not SeasonLength.OFF:
+            was_on = current.season_length is not SeasonLength.OFF or current.season_custom is not None
+            if not was_on and (new_length is not SeasonLength.OFF or new_custom is not None):
                 since = at
             new = replace(
                 current,
                 season_length=new_length,
                 season_reset=current.season_reset if reset is None else SeasonReset(reset),
                 seasons_since=since,
+                season_custom=new_custom,
             )
             await _save_guild(tx, new)
             return new

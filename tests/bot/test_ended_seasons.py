@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from bot.seasons import LOOK_BACK_SEASONS, ended_seasons
 from data.models import SeasonLength
+from data.seasons import SeasonPlan
 
 
 def at(year: int, month: int, day: int = 1, hour: int = 0) -> float:
@@ -14,24 +15,24 @@ def at(year: int, month: int, day: int = 1, hour: int = 0) -> float:
 
 
 def test_a_pass_just_after_a_months_end_closes_that_month() -> None:
-    found = ended_seasons(SeasonLength.MONTHLY, since=at(2031, 5, 10), now=at(2031, 6, 1, 1))
+    found = ended_seasons(SeasonPlan(SeasonLength.MONTHLY), since=at(2031, 5, 10), now=at(2031, 6, 1, 1))
     assert [s.key for s in found] == ["2031-05"]
 
 
 def test_months_slept_through_are_closed_oldest_first() -> None:
-    found = ended_seasons(SeasonLength.MONTHLY, since=at(2031, 5, 10), now=at(2031, 8, 3))
+    found = ended_seasons(SeasonPlan(SeasonLength.MONTHLY), since=at(2031, 5, 10), now=at(2031, 8, 3))
     assert [s.key for s in found] == ["2031-05", "2031-06", "2031-07"]
 
 
 def test_quarters_slept_through_are_closed_oldest_first() -> None:
-    found = ended_seasons(SeasonLength.QUARTERLY, since=at(2031, 2, 1), now=at(2031, 10, 2))
+    found = ended_seasons(SeasonPlan(SeasonLength.QUARTERLY), since=at(2031, 2, 1), now=at(2031, 10, 2))
     assert [s.key for s in found] == ["2031-Q1", "2031-Q2", "2031-Q3"]
 
 
 def test_a_season_that_ended_before_seasons_were_on_is_never_closed() -> None:
-    assert ended_seasons(SeasonLength.MONTHLY, since=at(2031, 6, 1), now=at(2031, 6, 20)) == []
+    assert ended_seasons(SeasonPlan(SeasonLength.MONTHLY), since=at(2031, 6, 1), now=at(2031, 6, 20)) == []
 
 
 def test_the_look_back_is_bounded() -> None:
-    found = ended_seasons(SeasonLength.MONTHLY, since=0.0, now=at(2031, 6, 2))
+    found = ended_seasons(SeasonPlan(SeasonLength.MONTHLY), since=0.0, now=at(2031, 6, 2))
     assert len(found) == LOOK_BACK_SEASONS and found[-1].key == "2031-05"
