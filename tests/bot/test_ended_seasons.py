@@ -36,3 +36,17 @@ def test_a_season_that_ended_before_seasons_were_on_is_never_closed() -> None:
 def test_the_look_back_is_bounded() -> None:
     found = ended_seasons(SeasonPlan(SeasonLength.MONTHLY), since=0.0, now=at(2031, 6, 2))
     assert len(found) == LOOK_BACK_SEASONS and found[-1].key == "2031-05"
+
+
+def test_a_season_with_set_dates_closes_at_its_end_and_seasons_stop_after_it() -> None:
+    """No length chosen: the dated season closes once it is over (also long after), nothing follows it."""
+    plan = SeasonPlan(SeasonLength.OFF, (at(2031, 5, 10), at(2031, 6, 15)))
+    assert ended_seasons(plan, since=at(2031, 5, 1), now=at(2031, 6, 1)) == []
+    for now in (at(2031, 6, 15, 1), at(2031, 9, 1)):
+        assert [s.key for s in ended_seasons(plan, since=at(2031, 5, 1), now=now)] == ["2031-05-10..2031-06-14"]
+
+
+def test_seasons_after_set_dates_close_in_order_with_the_cut_calendar_season_first() -> None:
+    plan = SeasonPlan(SeasonLength.MONTHLY, (at(2031, 5, 10), at(2031, 6, 15)))
+    found = ended_seasons(plan, since=at(2031, 5, 2), now=at(2031, 7, 20))
+    assert [s.key for s in found] == ["2031-05-01..2031-05-09", "2031-05-10..2031-06-14", "2031-06-15..2031-07-14"]

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from data import MatchPlayer, MatchRecord, Rating, RatingModel
 from data.seasons import (
     CARRIED_SIGMA_SHARE,
     SeasonLength,
+    SeasonPlan,
     board_of,
     carry_over,
     previous_season,
     season_at,
+    season_before,
     season_by_key,
+    season_dates,
+    season_in,
     season_ratings,
 )
 
@@ -86,3 +92,55 @@ def test_a_season_board_lists_players_with_enough_games_best_first() -> None:
     standings = season_ratings(model, [match(1, (1, 1), (2, 2)), match(2, (1, 1), (2, 2)), match(3, (3, 1), (1, 2))])
     board = board_of(standings, frozenset(), min_games=2)
     assert [e.user_id for e in board] == [1, 2]
+
+
+DATED = (utc(2027, 1, 10), utc(2027, 2, 15))  # 10 January to 14 February, both included
+
+
+def test_set_dates_read_as_whole_utc_days_with_both_days_included() -> None:
+    assert season_dates("2027-01-10..2027-02-14") == DATED
+    assert season_dates(" 2027-01-10 2027-02-14 ") == DATED
+
+
+def test_set_dates_out_of_order_or_not_dates_are_refused() -> None:
+    for text in ("2027-02-14..2027-01-10", "2027-01-10", "soon..later", "2027-13-01..2027-14-01"):
+        with pytest.raises(ValueError):
+            season_dates(text)
+
+
+def test_a_season_with_set_dates_cuts_the_calendar_season_it_starts_in_short() -> None:
+    plan = SeasonPlan(MONTHLY, DATED)
+    before = season_in(plan, utc(2027, 1, 5))
+    dated = season_in(plan, utc(2027, 1, 10))
+    assert before is not None and (before.start, before.end, before.key) == (
+        utc(2027, 1, 1),
+        DATED[0],
+        "2027-01-01..2027-01-09",
+    )
+    assert dated is not None and (dated.start, dated.end, dated.key) == (*DATED, "2027-01-10..2027-02-14")
+    assert season_in(plan, utc(2026, 12, 31)) == season_at(MONTHLY, utc(2026, 12, 31))
+    assert season_before(plan, dated) == before
+
+
+def test_after_a_season_with_set_dates_seasons_of_the_chosen_length_follow_from_its_end() -> None:
+    plan = SeasonPlan(MONTHLY, DATED)
+    first = season_in(plan, utc(2027, 2, 15))
+    second = season_in(plan, utc(2027, 3, 20))
+    assert first is not None and (first.start, first.end) == (utc(2027, 2, 15), utc(2027, 3, 15))
+    assert second is not None and (second.start, second.end) == (utc(2027, 3, 15), utc(2027, 4, 15))
+    assert season_before(plan, second) == first and season_by_key(second.key) == second
+    quarterly = season_in(SeasonPlan(QUARTERLY, DATED), utc(2027, 3, 1))
+    assert quarterly is not None and (quarterly.start, quarterly.end) == (utc(2027, 2, 15), utc(2027, 5, 15))
+
+
+def test_after_a_season_with_set_dates_and_no_length_seasons_stop() -> None:
+    plan = SeasonPlan(SeasonLength.OFF, DATED)
+    assert season_in(plan, utc(2027, 1, 5)) is None
+    assert season_in(plan, utc(2027, 2, 1)) is not None
+    assert season_in(plan, DATED[1]) is None
+
+
+def test_a_dated_key_names_its_season_again() -> None:
+    season = season_by_key("2027-01-10..2027-02-14")
+    assert season is not None and (season.start, season.end) == DATED and season.label == "2027-01-10 – 2027-02-14"
+    assert season_by_key("2027-02-14..2027-01-10") is None and season_by_key("2027-02-30..2027-03-01") is None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from data import Database
 from data.models import SeasonLength, SeasonReset
-from data.seasons import carry_over, season_at
+from data.seasons import SeasonPlan, carry_over, season_at, season_in
 from games.base import GameResult
 
 from .conftest import GUILD, active_game
@@ -112,3 +112,41 @@ async def test_the_closing_post_is_claimed_once_and_owed_until_recorded(db: Data
     assert not await db.seasons.claim_post(GUILD, "2026-12", at=now + 121, redo_within=120)
     await db.seasons.posted(GUILD, "2026-12", 777)
     assert await db.seasons.owed_posts() == []
+
+
+async def test_a_season_with_set_dates_is_stored_and_turns_seasons_on(db: Database) -> None:
+    """Set dates alone (no length) turn seasons on from that moment; they are read back; dropping them
+    leaves the length as it was."""
+    dates = (utc(2027, 1, 10), utc(2027, 2, 15))
+    on = await db.settings.set_seasons(GUILD, at=utc(2027, 1, 5), custom=dates)
+    assert (on.season_length, on.season_custom, on.seasons_since) == (SeasonLength.OFF, dates, utc(2027, 1, 5))
+    assert (await db.settings.guild(GUILD)).season_custom == dates
+    [running] = await db.seasons.running()
+    assert running.plan == SeasonPlan(SeasonLength.OFF, dates)
+    await db.settings.set_seasons(GUILD, at=utc(2027, 1, 6), length=MONTHLY)
+    dropped = await db.settings.set_seasons(GUILD, at=utc(2027, 1, 7), no_custom=True)
+    assert (dropped.season_custom, dropped.season_length, dropped.seasons_since) == (None, MONTHLY, utc(2027, 1, 5))
+
+
+async def test_a_season_with_set_dates_counts_its_days_and_carries_from_the_season_closed_before(db: Database) -> None:
+    """A dated season counts the games inside its days only, and with carried ratings starts from the
+    board of the season closed just before it (here December, cut short where the dated one begins)."""
+    plan = SeasonPlan(MONTHLY, (utc(2026, 12, 20), utc(2027, 1, 20)))
+    cut = season_in(plan, utc(2026, 12, 10))
+    dated = season_in(plan, utc(2027, 1, 1))
+    assert cut is not None and dated is not None and cut.end == dated.start
+    for n in range(3):
+        await finish(db, (1, 2), (1, 2), utc(2026, 12, 5 + n), channel=601 + n)
+    await finish(db, (1, 2), (1, 2), utc(2026, 12, 25), channel=610)
+    await finish(db, (1, 2), (1, 2), utc(2027, 1, 25), channel=611)  # after the dated season: not its
+    await db.seasons.close(GUILD, cut, SeasonReset.CARRY, at=utc(2026, 12, 20, 0, 1))
+    closing = {s.user_id: s.rating for s in await db.seasons.standings(GUILD, "thirteen", cut, FRESH)}
+    model = db.rating_model
+    expected = model.rate([carry_over(model, closing[1]), carry_over(model, closing[2])], [1, 2])
+    carried = {s.user_id: s for s in await db.seasons.standings(GUILD, "thirteen", dated, SeasonReset.CARRY)}
+    assert carried[1].games == 1 and carried[1].rating.is_close(expected[0])
+    await db.seasons.close(GUILD, dated, SeasonReset.CARRY, at=utc(2027, 1, 20, 0, 1))
+    assert [c.season.key for c in await db.seasons.closed(GUILD)] == [
+        "2026-12-20..2027-01-19",
+        "2026-12-01..2026-12-19",
+    ]
