@@ -18,6 +18,7 @@ Seasons that ended before seasons were turned on are never closed.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol
@@ -47,8 +48,12 @@ class Poster(Protocol):
 
 
 def season_nonce(guild_id: int, season: Season) -> str:
-    """One nonce per closing post (Discord's nonce is at most 25 characters)."""
-    return f"season-{season.key}-{guild_id % 10**9}"
+    """One nonce per closing post (Discord's nonce is at most 25 characters): a calendar season's is
+    readable, a season with set dates (a longer key) gets a hash of both."""
+    readable = f"season-{season.key}-{guild_id % 10**9}"
+    if len(readable) <= 25:
+        return readable
+    return "season-" + hashlib.sha256(f"{guild_id}:{season.key}".encode()).hexdigest()[:18]
 
 
 def row_of(entry: BoardEntry) -> LeaderboardRow:

@@ -45,6 +45,7 @@ from cogs.stats import selected_values
 from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
 from data.models import DIGEST_HOURS, SeasonLength, SeasonReset
 from data.privacy import ERASED_NAME
+from data.seasons import dated_season, season_dates
 from locales import LANGUAGES, NAMES, SOURCE, duration, listing, t, tn
 
 if TYPE_CHECKING:
@@ -178,7 +179,37 @@ def describe_guild(settings: GuildSettings, lang: str = SOURCE, shown: str | Non
 
 def season_text(settings: GuildSettings, lang: str) -> str:
     """How the server's seasons run, in the words of the panel (data.seasons): one whole sentence per
-    choice, so each language words it its own way."""
+    choice, so each language words it its own way; a season with set dates adds its own line."""
+    lines = (
+        []
+        if settings.season_custom is not None and settings.season_length is SeasonLength.OFF
+        else [length_text(settings, lang)]
+    )
+    if settings.season_custom is not None:
+        dated = dated_season(*settings.season_custom)
+        first, last = dated.label.split(" – ")
+        if settings.season_length is SeasonLength.OFF:
+            lines.append(
+                t(
+                    lang,
+                    "• Season with set dates: {first} to {last} (UTC); after it, seasons stop",
+                    first=first,
+                    last=last,
+                )
+            )
+        else:
+            lines.append(
+                t(
+                    lang,
+                    "• Season with set dates: {first} to {last} (UTC); after it, seasons of the chosen length follow",
+                    first=first,
+                    last=last,
+                )
+            )
+    return "\n".join(lines)
+
+
+def length_text(settings: GuildSettings, lang: str) -> str:
     fresh = settings.season_reset is SeasonReset.FRESH
     if settings.season_length is SeasonLength.MONTHLY:
         if fresh:
@@ -581,6 +612,7 @@ class Settings(commands.Cog):
         quiet_hours="No casual deadline falls in these hours, e.g. 23:00-07:00; 'off' for none",
         time_zone="The server's time zone for quiet hours (players may set their own), e.g. Europe/Paris",
         away_days="How many days an away player's casual timers may stop (0: away stops nothing)",
+        season_dates=locale_str("A season with dates you choose (UTC), e.g. 2027-01-10..2027-02-14; off drops it"),
     )
     @app_commands.rename(language=locale_str("language"))
     @app_commands.choices(language=server_language_choices())
@@ -591,11 +623,24 @@ class Settings(commands.Cog):
         quiet_hours: str | None = None,
         time_zone: str | None = None,
         away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
+        season_dates: str | None = None,
     ) -> None:
         lang = await reader_language(self.db, interaction)
         if not await is_games_manager(self.db, interaction):
             await interaction.response.send_message(not_a_manager(lang), ephemeral=True)
             return
+        if season_dates is not None:
+            saved = await self._season_dates(interaction, lang, season_dates)
+            if saved is None:
+                return
+            if quiet_hours is None and time_zone is None and away_days is None and language is None:
+                server = await self.db.settings.guild(interaction.guild_id or 0)
+                await interaction.response.send_message(
+                    **self.server_panel(server, saved, lang, self.server_shown(interaction, server)),
+                    ephemeral=True,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
         if quiet_hours is not None or time_zone is not None or away_days is not None:
             if not await self._casual_clock(interaction, lang, quiet_hours, time_zone, away_days):
                 return
@@ -628,6 +673,32 @@ class Settings(commands.Cog):
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    async def _season_dates(self, interaction: discord.Interaction, lang: str, text: str) -> str | None:
+        """Save (or, with "off", drop) the server's season with set dates (data.seasons.SeasonPlan): the
+        notice to show, or None when the dates were refused (and the refusal answered)."""
+        guild_id, now = interaction.guild_id or 0, self.bot.service.clock()
+        if text.strip().lower() in ("off", "none"):
+            await self.db.settings.set_seasons(guild_id, at=now, no_custom=True)
+            log.info("server season dates dropped")
+            return t(lang, "Saved: the season with set dates is dropped.")
+        try:
+            start, end = season_dates(text)
+        except ValueError:
+            refusal = t(
+                lang, "Season dates look like 2027-01-10..2027-02-14: the first day, two dots, the last day (UTC)."
+            )
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return None
+        if end <= now:
+            await interaction.response.send_message(
+                t(lang, "That season is over already: choose a last day from today on."), ephemeral=True
+            )
+            return None
+        await self.db.settings.set_seasons(guild_id, at=now, custom=(start, end))
+        log.info("server season dates set")
+        first, last = dated_season(start, end).label.split(" – ")
+        return t(lang, "Saved: the season runs from {first} to {last} (UTC).", first=first, last=last)
 
     async def _casual_clock(
         self,
@@ -719,7 +790,7 @@ class Settings(commands.Cog):
             label=t(lang, "New season: fresh ratings") if fresh else t(lang, "New season: carried ratings"),
             custom_id=scoped(Scope.SETTINGS, "reset"),
             style=discord.ButtonStyle.secondary,
-            disabled=server.season_length is SeasonLength.OFF,
+            disabled=server.season_length is SeasonLength.OFF and server.season_custom is None,
         )
         view = discord.ui.View(timeout=None)
         for item in (

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.seasons import LOOK_BACK_SEASONS, ended_seasons
+from bot.seasons import LOOK_BACK_SEASONS, ended_seasons, season_nonce
 from data.models import SeasonLength
-from data.seasons import SeasonPlan
+from data.seasons import SeasonPlan, season_by_key
 
 
 def at(year: int, month: int, day: int = 1, hour: int = 0) -> float:
@@ -50,3 +50,12 @@ def test_seasons_after_set_dates_close_in_order_with_the_cut_calendar_season_fir
     plan = SeasonPlan(SeasonLength.MONTHLY, (at(2031, 5, 10), at(2031, 6, 15)))
     found = ended_seasons(plan, since=at(2031, 5, 2), now=at(2031, 7, 20))
     assert [s.key for s in found] == ["2031-05-01..2031-05-09", "2031-05-10..2031-06-14", "2031-06-15..2031-07-14"]
+
+
+def test_every_closing_posts_nonce_fits_discords_25_characters() -> None:
+    dated = season_by_key("2031-05-10..2031-06-14")
+    calendar = season_by_key("2031-05")
+    assert dated is not None and calendar is not None
+    for season in (dated, calendar):
+        assert len(season_nonce(2**63 - 1, season)) <= 25
+    assert season_nonce(1, dated) != season_nonce(2, dated)

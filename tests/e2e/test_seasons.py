@@ -188,3 +188,34 @@ async def test_seasons_the_bot_slept_through_close_once_each_in_order(fake: Fake
     ]
     assert "Thirteen champion:" in posts[1].text and "No rated games were played" in posts[2].text
     assert [c.season.key for c in await db.seasons.closed(guild)] == ["2031-07", "2031-06", "2031-05"]
+
+
+async def test_a_season_with_set_dates_ends_once_on_its_last_day_and_seasons_stop(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The owner sets a season's dates in /settings server (a wrong one is refused with the form to use):
+    the panel shows them, and after the last day the season closes once, its post saying no new season
+    starts (no length chosen)."""
+    bot = await start_bot(bots, tuning=TUNING)
+    clock = MovableClock(MAY)
+    bot.service.clock = clock
+    await open_lobby(fake, fake.users["alice"], "thirteen new", seats=2)  # where the closing post goes
+    boss = SimUser(fake, fake.owner)
+    refused = await boss.slash("settings server", season_dates="10 May to June")
+    assert isinstance(refused, Message) and "2027-01-10..2027-02-14" in refused.text
+    panel = await boss.slash("settings server", season_dates="2031-05-10..2031-06-14")
+    assert isinstance(panel, Message)
+    assert "the season runs from 2031-05-10 to 2031-06-14" in panel.text
+    assert "Season with set dates: 2031-05-10 to 2031-06-14 (UTC); after it, seasons stop" in panel.text
+    clock.move_to(datetime(2031, 6, 15, 0, 0, 5, tzinfo=UTC).timestamp())
+    await wait_until(
+        lambda: _has_post(fake, "The 2031-05-10 – 2031-06-14 season is over"), "the dated season never closed"
+    )
+    assert bot.sweeper is not None
+    for _ in range(3):
+        await bot.sweeper.sweep()
+    posts = [m for m in fake.messages(fake.channel) if "season is over" in m.text]
+    assert len(posts) == 1 and "A new season starts now" not in posts[0].text
+    assert [c.season.key for c in await bot.service.db.seasons.closed(int(fake.guild.id))] == ["2031-05-10..2031-06-14"]
+
+
+async def _has_post(fake: FakeDiscord, text: str) -> bool:
+    return any(text in m.text for m in fake.messages(fake.channel))
