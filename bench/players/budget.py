@@ -153,8 +153,9 @@ def notified(fake: FakeDiscord, users: list[SimUser]) -> int:
 
 
 async def casual_thirteen(fake: FakeDiscord, bot: CardBot, digest_hours: int = 0) -> Budget:
-    """A casual Thirteen game of two people, each playing the hint from their DM hand: with a notifying
-    DM per turn start, or (`digest_hours`) with the turn digest, whose hands are created silently."""
+    """A casual Thirteen game of two people, each playing the hint: from their DM hand, a notifying DM per
+    turn start, or (`digest_hours`) with the turn digest, from the hand a digest named (drawn silently)
+    or else from the table's My hand panel."""
     users = [fake.users[name] for name in PEOPLE[:2]]
     if digest_hours:
         for user in users:
