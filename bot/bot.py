@@ -42,6 +42,7 @@ from bot.health import Health
 from bot.languages import CatalogTranslator, LocaleMemo, locale_code
 from bot.lobby import Lobby
 from bot.ownership import FollowUps, Ownership
+from bot.pacing import PACE_PER_SECOND, Pacer, pace_requests, share
 from bot.quickstart import QuickStart
 from bot.reconciler import Reconciler
 from bot.refusals import Refusal, RetryPolicy
@@ -145,6 +146,9 @@ class CardBot(commands.Bot):
         tuning: Tuning | None = None,
         **options: Any,
     ) -> None:
+        # Discord's global limit, paced ahead of time: this process's share of it (bot.pacing)
+        pacer = Pacer(PACE_PER_SECOND * share(settings.shard_ids, settings.shard_count))
+        options["http_trace"] = pace_requests(pacer, options.get("http_trace"))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -155,6 +159,7 @@ class CardBot(commands.Bot):
             **options,
         )
         amortise_bucket_sweeps(self.http)  # discord.py scanned every bucket on each new interaction
+        self.pacer = pacer
         self.settings = settings
         self.tuning = tuning or Tuning()
         if settings.drawing_processes is not None:  # CARDROOM_DRAWING_PROCESSES: the operator's choice

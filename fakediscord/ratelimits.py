@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 
 from fakediscord.clock import Clock
@@ -118,6 +118,11 @@ class RateLimits:
     # rule name -> windows that ran empty: each time, a client reading the headers holds its next
     # request on that bucket until the reset (a wait without any 429)
     emptied: Counter[str] = field(default_factory=Counter)
+    # the most requests counted against the global limit in any rolling window of its length (a fixed
+    # window, as Discord's, lets a client through with up to twice its limit across a boundary; a client
+    # pacing itself keeps this within the limit too)
+    busiest_second: int = 0
+    _recent: deque[float] = field(default_factory=deque)  # when the counted requests of the last window came
     _windows: dict[tuple[str, str], Window] = field(default_factory=dict)
     _global: Window | None = None
     _shared: dict[str, float] = field(default_factory=dict)  # resource id -> clock time it frees
@@ -166,12 +171,19 @@ class RateLimits:
             if self._global.count >= self.global_limit:
                 raise self._refuse(method, path, "global", self._global.resets_at - now, None, None, now)
             self._global.count += 1
+            self._note_counted(now)
         if rule is None or window is None:
             return {}
         window.count += 1
         if window.count == rule.limit:
             self.emptied[rule.name] += 1
         return self._headers(rule, window, now)
+
+    def _note_counted(self, now: float) -> None:
+        self._recent.append(now)
+        while self._recent[0] <= now - GLOBAL_WINDOW * self.scale:
+            self._recent.popleft()
+        self.busiest_second = max(self.busiest_second, len(self._recent))
 
     def _window(self, key: tuple[str, str], rule: BucketRule, now: float) -> Window:
         window = self._windows.get(key)

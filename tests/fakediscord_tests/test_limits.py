@@ -18,8 +18,9 @@ import pytest
 from discord.ext import commands
 
 from fakediscord import FakeDiscord
+from fakediscord.clock import Clock
 from fakediscord.probe import png_bytes
-from fakediscord.ratelimits import EDIT, GLOBAL_LIMIT, SEND
+from fakediscord.ratelimits import EDIT, GLOBAL_LIMIT, SEND, RateLimits
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,34 @@ async def test_the_global_limit_is_50_requests_a_second(fake: FakeDiscord, rest:
     assert refused.status == 429 and refused.body["global"] is True
     fake.clock.advance(refused.body["retry_after"])
     assert (await rest("GET", "/users/@me")).status == 200
+
+
+class StillClock(Clock):
+    """Discord's clock standing still but where a test moves it (no real time passes between requests)."""
+
+    def now(self) -> float:
+        return self.offset
+
+    def wall(self) -> float:
+        return self.offset
+
+
+def test_busiest_second_counts_a_rolling_second_across_fixed_windows() -> None:
+    """Discord's window is fixed, so 25 + 25 late in one window and 40 early in the next all pass: 65 in
+    a rolling second, which `busiest_second` reports (a client pacing itself keeps it within 50)."""
+    clock = StillClock()
+    limits = RateLimits(clock)
+
+    def requests(count: int) -> None:
+        for _ in range(count):
+            limits.admit("GET", "/users/@me", {}, "/users/@me")  # raises RateLimited on a 429
+
+    requests(25)
+    clock.advance(0.9)
+    requests(25)
+    clock.advance(0.2)  # the fixed window opened 1.1 s ago: a fresh one
+    requests(40)
+    assert limits.count() == 0 and limits.busiest_second == 65
 
 
 async def test_interaction_callbacks_and_webhooks_are_exempt_from_the_global_limit(

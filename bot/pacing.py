@@ -1,0 +1,127 @@
+"""A process-wide pace for Discord's global rate limit, so the bot waits its turn instead of meeting 429s.
+
+Discord allows a bot token 50 REST requests per second over all routes together; interaction callbacks
+and interaction webhooks (follow-ups, edits of the original response) are exempt (discord-notes C.1;
+Discord's rate-limits page: "Interaction endpoints are not bound to the bot's Global Rate Limit").
+discord.py counts nothing against that limit ahead of time: it waits only once it has met a global 429,
+and then every request of the process stops for the `retry_after`. Under load each 429 is an invalid
+request too (10,000 per 10 minutes per IP lead to a ban, discord-notes C.1).
+
+So every counted request waits here for a place first: at most `budget` of them in any rolling second,
+measured when each is let go (not when it asked), so event-loop lag that delays a batch of waiters can
+never release them at once above the budget. The budget is PACE_PER_SECOND, below Discord's 50 for the
+requests' travel time, divided among the processes sharing the token: a process running k of a bot's
+N shards gets k/N of it (`share`), so together they stay under the limit.
+
+Waiters are let go strictly in the order they asked (one FIFO lock: `asyncio.Lock` hands itself to its
+oldest waiter); the wait is an `asyncio.sleep`, never a blocking call. Exempt requests never touch the
+pace, and nor do requests that are not Discord's REST API (the gateway's websocket, CDN downloads).
+
+The hook is discord.py's own `http_trace` option (an aiohttp `TraceConfig` given to its HTTP session):
+aiohttp awaits `on_request_start` right before each request goes out, inside discord.py's per-route
+bucket wait and on each of its retries, so a request is paced when it is actually sent, once per send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import discord
+
+log = logging.getLogger(__name__)
+
+DISCORD_GLOBAL_PER_SECOND = 50  # Discord's global limit per bot token (discord-notes C.1)
+PACE_PER_SECOND = 45.0  # what the bot lets itself: headroom for requests still on their way
+WINDOW = 1.0  # seconds: the global limit's window
+# Paths (after the API base) that Discord does not count against the global limit.
+EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
+
+
+def share(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> float:
+    """This process's share of the token's global limit: k/N when it runs k of the bot's N shards (the
+    other processes run the rest, each pacing its own share); the whole of it when unsharded."""
+    if not shard_count:
+        return 1.0
+    if shard_ids is None:  # AutoShardedBot without shard ids runs every shard
+        return 1.0
+    return max(1, len(shard_ids)) / shard_count
+
+
+def counted(url: str, api_base: str) -> bool:
+    """Whether Discord counts a request to `url` against the global limit: a REST route under the API
+    base that is not an interaction callback or an interaction webhook."""
+    base = api_base.rstrip("/")
+    if not url.startswith(base + "/"):
+        return False  # the gateway, the CDN: not the REST API
+    return not url[len(base) :].startswith(EXEMPT_PREFIXES)
+
+
+class Pacer:
+    """At most `limit` requests let go in any rolling `window` seconds, in the order they asked.
+
+    `clock` and `sleep` are the event loop's by default; a test gives virtual ones."""
+
+    def __init__(
+        self,
+        per_second: float,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        if per_second <= 0:
+            raise ValueError("the pace must be positive")
+        self.limit = max(1, math.floor(per_second))
+        # Below one a second (a process with a tiny share): one request per 1/per_second seconds.
+        self.window = max(WINDOW, self.limit / per_second)
+        self._clock = clock
+        self._sleep = sleep
+        self._sent: deque[float] = deque(maxlen=self.limit)  # when the last `limit` requests were let go
+        self._lock = asyncio.Lock()
+        self.waiting = 0  # requests waiting for their place now
+        self.held = 0  # requests that had to wait, since the start
+
+    def run_on(self, clock: Callable[[], float], sleep: Callable[[float], Awaitable[Any]]) -> None:
+        """Move the pacer onto another clock (a test's virtual time); what it let go on the old clock is
+        forgotten, since those times mean nothing on the new one."""
+        self._clock, self._sleep = clock, sleep
+        self._sent.clear()
+
+    async def acquire(self) -> None:
+        """Wait (without blocking the event loop) until one more request fits in the rolling window."""
+        self.waiting += 1
+        try:
+            async with self._lock:
+                waited = False
+                while len(self._sent) == self.limit:
+                    wait = self._sent[0] + self.window - self._clock()
+                    if wait <= 0:
+                        break
+                    waited = True
+                    await self._sleep(wait)
+                self._sent.append(self._clock())
+                self.held += waited
+        finally:
+            self.waiting -= 1
+
+
+def pace_requests(pacer: Pacer, trace: aiohttp.TraceConfig | None = None) -> aiohttp.TraceConfig:
+    """An aiohttp `TraceConfig` (the one given, or a new one) whose request start waits for the pacer
+    on every counted request; given to discord.py as its `http_trace` option."""
+    config = trace if trace is not None else aiohttp.TraceConfig()
+
+    async def on_request_start(
+        session: aiohttp.ClientSession, context: SimpleNamespace, params: aiohttp.TraceRequestStartParams
+    ) -> None:
+        if counted(str(params.url), discord.http.Route.BASE):  # read per request: tests re-aim Route.BASE
+            await pacer.acquire()
+
+    config.on_request_start.append(on_request_start)
+    return config
