@@ -52,6 +52,11 @@ class Sweeper:
         self.digests = digests  # the turn digests owed are sent from the same periodic pass (bot.digest)
         self.seasons = seasons  # closes ended seasons and posts their end, once (bot.seasons)
         self._task: asyncio.Task[None] | None = None
+        # One sweep at a time in this process. Two side by side could both find a turn due at its reminder:
+        # the second read it between the first's two writes (the real deadline set, which re-arms the
+        # reminder flag; the flag raised) and set the deadline again from it, a reminder's share later.
+        self._one_at_a_time = asyncio.Lock()
+        self.waiting = 0  # sweeps asked for while another runs, waiting for it to finish
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -76,7 +81,19 @@ class Sweeper:
             await asyncio.sleep(self.service.tuning.sweep_interval)
 
     async def sweep(self) -> int:
-        """Handle every game whose wake-up time has come; returns how many were handled."""
+        """Handle every game whose wake-up time has come; returns how many were handled. A sweep asked for
+        while another runs waits for it, then finds what is due after it (never two at once)."""
+        self.waiting += 1
+        try:
+            await self._one_at_a_time.acquire()
+        finally:
+            self.waiting -= 1
+        try:
+            return await self._sweep()
+        finally:
+            self._one_at_a_time.release()
+
+    async def _sweep(self) -> int:
         service = self.service
         due = [record for record in await service.db.games.due(service.clock()) if service.owns(record.id)]
         for record in due:

@@ -7,7 +7,10 @@ an idle lobby closes after `Tuning.lobby_timeout`, and a lobby whose message was
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -116,3 +119,52 @@ async def test_a_shown_lobby_outlives_the_grace_until_its_idle_timeout(parts) ->
     closed = await service.db.games.get(record.id)
     assert closed.status is GameStatus.ABANDONED and closed.end_reason == "nobody started it"
     assert channels.requests == [("edit", TABLE)]
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait for a condition the code exposes, with a hang guard."""
+    async with asyncio.timeout(30):
+        while not condition():
+            await asyncio.sleep(0.001)
+
+
+async def test_two_sweeps_at_once_never_push_a_deadline_later(parts, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """Two sweeps in one process at once, both finding the turn due at half-time: the second waits for the
+    first. Run side by side, the second read the turn between the first's two writes (the real deadline
+    set, which re-arms the reminder flag, and the flag raised) and set the deadline again from it, a
+    reminder's share later than the players were told."""
+    service, sweeper, _, _, clock = parts
+    loaded = await started(service, turn_seconds=TURN)
+    game_id = loaded.record.id
+    clock.now += TURN / 2
+    games, real_load = service.db.games, service.load
+    real_due, real_set_deadline = games.due, games.set_deadline
+    dues, loads, paused = [0], [0], set()
+
+    async def due(now: float) -> Any:
+        dues[0] += 1
+        found = await real_due(now)
+        if "due" not in paused:  # the first sweep: both sweeps find the turn due
+            paused.add("due")
+            await until(lambda: dues[0] >= 2 or sweeper.waiting > 0)
+        else:  # the second reads the turn only once the first has set the real deadline
+            await until(lambda: "set" in paused)
+        return found
+
+    async def load(game: int, *args: Any, **kwargs: Any) -> Any:
+        loads[0] += 1
+        return await real_load(game, *args, **kwargs)
+
+    async def set_deadline(game: int, deadline: float | None, **kwargs: Any) -> bool:
+        changed = await real_set_deadline(game, deadline, **kwargs)
+        if "set" not in paused:  # the first sweep, between its two writes: the second reads the turn now
+            paused.add("set")
+            await until(lambda: loads[0] >= 2 or sweeper.waiting > 0)
+        return changed
+
+    monkeypatch.setattr(games, "due", due)
+    monkeypatch.setattr(games, "set_deadline", set_deadline)
+    monkeypatch.setattr(service, "load", load)
+    await asyncio.gather(sweeper.sweep(), sweeper.sweep())
+    record = await service.db.games.get(game_id)
+    assert record.reminder_sent and service.turn_deadline(record) == pytest.approx(clock.now + TURN / 2)
