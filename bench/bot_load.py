@@ -326,6 +326,7 @@ class RateLimitFigures:
     held_s: float
     longest_s: float
     emptied: dict[str, int]
+    busiest: int = 0  # the most counted requests Discord saw in a rolling second, since the fake started
 
     @classmethod
     def since(cls, fake: FakeDiscord, served_before: int, emptied_before: Counter[str]) -> RateLimitFigures:
@@ -336,6 +337,7 @@ class RateLimitFigures:
             sum(s.retry_after for s in served),
             max((s.retry_after for s in served), default=0.0),
             dict(emptied),
+            fake.rate_limits.busiest_second,
         )
 
     @property
@@ -347,7 +349,8 @@ class RateLimitFigures:
         emptied = ", ".join(f"{name} {n}" for name, n in sorted(self.emptied.items())) or "none"
         return (
             f"429s met {self.total} ({scopes}); requests held by them {self.held_s:.1f} s in total, the longest "
-            f"{self.longest_s * 1000:.0f} ms; buckets emptied (discord.py then waits for the reset) {emptied}"
+            f"{self.longest_s * 1000:.0f} ms; buckets emptied (discord.py then waits for the reset) {emptied}; "
+            f"busiest rolling second so far {self.busiest} counted requests (Discord allows 50)"
         )
 
 
