@@ -218,7 +218,9 @@ class CardBot(commands.Bot):
         self.tables.on_moved = self.reconciler.mark_dirty  # a fresh table: the hands' links follow it
         self._service.after_end_hooks.append(self.reconciler.mark_dirty)
         self.lobby = Lobby(self._service, tables=self.tables, marks=self.reconciler, threads=self.threads)
-        self.endings = Endings(self._service, lobby=self.lobby, marks=self.reconciler, threads=self.threads)
+        self.endings = Endings(
+            self._service, lobby=self.lobby, marks=self.reconciler, threads=self.threads, channels=self
+        )
         self.confirmations = Confirmations(
             self._service, endings=self.endings, hands=self.hands, channels=self, marks=self.reconciler
         )

@@ -25,7 +25,7 @@ from rendering.standings import StandingRow, ordinal, render_standings
 
 if TYPE_CHECKING:
     from bot.service import GameService
-    from bot.wiring import Marks
+    from bot.wiring import Channels, Marks
 
 log = logging.getLogger(__name__)
 
@@ -75,17 +75,23 @@ class Standings:
         )
 
 
-
 class Endings:
     """Players leaving a game, and the Rematch button; `marks` has the notices they owe posted."""
 
     def __init__(
-        self, service: GameService, *, lobby: LobbyCards, marks: Marks, threads: ThreadNames | None = None
+        self,
+        service: GameService,
+        *,
+        lobby: LobbyCards,
+        marks: Marks,
+        threads: ThreadNames | None = None,
+        channels: Channels | None = None,
     ) -> None:
         self.service = service
         self.lobby = lobby
         self.marks = marks
         self.threads = threads  # bot.threads: a rematch in a game's thread renames it
+        self.channels = channels  # a rematch asked for in a locked thread opens in its parent channel
 
     async def leave(self, loaded: Loaded, seat: int, name: str) -> None:
         """A player leaves mid-game: a computer takes the seat; with no humans left the game ends.
@@ -120,6 +126,15 @@ class Endings:
             )
             return
         options = {**old.options, LOBBY_KEY: LobbySettings(old.players, _level(old)).to_dict()}
+        # A game in a thread has its rematch there too (bot.threads), unless the thread is closed: locked by
+        # a moderator (the standings then went to the channel, or the click comes from the locked thread,
+        # where a post is refused with 50083). The rematch then opens in the parent channel and says why.
+        in_thread = old.thread_id is not None and interaction.channel_id == old.thread_id
+        thread_open = in_thread and not _locked(interaction.channel)
+        thread_id = old.thread_id if thread_open else None
+        notice = "Rematch! Same seats; anyone may Leave, the host presses Start."
+        if old.thread_id is not None and not thread_open:
+            notice += f"\nThe last game's thread <#{old.thread_id}> is closed, so this table plays here in the channel."
         db = service.db
         try:
             record = await db.games.create_lobby(
@@ -133,7 +148,7 @@ class Endings:
                 turn_seconds=old.turn_seconds,
                 options=options,
                 deadline=unseen_deadline(service),
-                thread_id=old.thread_id,  # a game in a thread has its rematch there too (bot.threads)
+                thread_id=thread_id,
             )
         except ChannelBusy as busy:
             await interaction.response.send_message(await busy_text(service, busy.game_id), ephemeral=True)
@@ -145,13 +160,22 @@ class Endings:
                 await db.games.add_computer(record.id, seat.computer_level or "normal", seat.display_name)
         record = await db.games.get(record.id)
         lobby = self.lobby
-        await interaction.response.send_message(
-            view=lobby.card(record, "Rematch! Same seats; anyone may Leave, the host presses Start."),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(uid) for s in old.seats if (uid := returning_user(s.user_id)) is not None]
-            ),
+        card = lobby.card(record, notice)
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(uid) for s in old.seats if (uid := returning_user(s.user_id)) is not None]
         )
-        message = await interaction.original_response()
+        if in_thread and not thread_open and self.channels is not None:
+            # Asked for in the locked thread: the answer there is only for the asker; the lobby is posted in
+            # the parent channel, where everyone can join it.
+            await interaction.response.send_message(
+                f"<#{old.thread_id}> is locked, so the rematch opens in <#{old.channel_id}>.", ephemeral=True
+            )
+            message = await self.channels.get_partial_messageable(old.channel_id).send(
+                view=card, allowed_mentions=mentions
+            )
+        else:
+            await interaction.response.send_message(view=card, allowed_mentions=mentions)
+            message = await interaction.original_response()
         if not await lobby_shown(service, record, message.channel.id, message.id):
             await self.lobby.unseen_closed(interaction, record)
             return
@@ -166,6 +190,11 @@ def result_nonce(game_id: int, seed: int) -> str:
     """The standings' nonce: one per game (its id, and its seed so a fresh database reusing the id in the
     same channel is not mistaken for it), within Discord's 25 characters."""
     return f"res{game_id}-{seed % 10**10}"[:25]
+
+
+def _locked(channel: object) -> bool:
+    """Whether the interaction's channel is a thread a moderator locked (a post there is refused, 50083)."""
+    return isinstance(channel, discord.Thread) and channel.locked
 
 
 def _rating_note(player: object) -> str:
