@@ -52,7 +52,7 @@ from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
 from bot.texts import RESTARTING, not_saved
-from bot.threads import GameThreads
+from bot.threads import GameThreads, ThreadDeletions
 from bot.transport import DiscordTransport
 from bot.unclaimed import Unclaimed
 from data import Database, StorageFault
@@ -173,6 +173,7 @@ class CardBot(commands.Bot):
         self.confirmations: Confirmations
         self.quickstart: QuickStart
         self.threads: GameThreads
+        self.thread_deletions: ThreadDeletions
         self.tables: TableUpdater
         self.hands: HandMessages
         self.transport: DiscordTransport
@@ -216,6 +217,8 @@ class CardBot(commands.Bot):
         )
         self._service.after_move_hooks.append(self.reconciler.after_move)
         self.tables.on_moved = self.reconciler.mark_dirty  # a fresh table: the hands' links follow it
+        self.thread_deletions = ThreadDeletions(self._service, self.tables, self.threads)
+        self.reconciler.thread_gone = self.thread_deletions.carry_on  # a deleted thread's game goes on
         self._service.after_end_hooks.append(self.reconciler.mark_dirty)
         self.lobby = Lobby(self._service, tables=self.tables, marks=self.reconciler, threads=self.threads)
         self.endings = Endings(
@@ -265,6 +268,18 @@ class CardBot(commands.Bot):
         sent with no interaction at hand (bot.languages.LocaleMemo writes only on a change)."""
         if self.locales is not None:
             await self.locales.note(interaction.user.id, locale_code(interaction))
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted (THREAD_DELETE): the active game playing in it goes on in the thread's
+        channel at once (bot.threads), not only when its next request finds the thread gone (10003).
+        Only the game's owner moves it (bot.ownership); another process learns it from a 10003."""
+        if self.db is None or not hasattr(self, "thread_deletions"):
+            return
+        record = await self._service.db.games.open_in_channel(payload.thread_id)
+        if record is None or record.thread_id != payload.thread_id or not self.reconciler.owns(record.id):
+            return
+        if await self.thread_deletions.carry_on(record.id):
+            self.reconciler.mark_dirty(record.id)
 
     async def _own_games(self, db: Database) -> None:
         """Which games' single-writer work is this process's (bot.ownership): every game on SQLite; on

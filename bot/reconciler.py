@@ -239,6 +239,9 @@ class Reconciler:
         # One per (game, seat): held by a pass's step for that seat and by a click answered through its
         # interaction, so the two ways this module redraws a hand never interleave their read and write.
         self._seat_locks: dict[tuple[int, int], asyncio.Lock] = {}
+        # bot.threads.ThreadDeletions: a game whose thread was deleted goes on in its channel (True) instead
+        # of ending
+        self.thread_gone: Callable[[int], Awaitable[bool]] | None = None
 
     # -- scheduling --------------------------------------------------------------------------------
 
@@ -843,11 +846,16 @@ class Reconciler:
 
     async def channel_refused(self, game_id: int, *, refusal: Refusal) -> None:
         """The bot lost the game's channel (50013/50001: the game goes on by DM and the host is told what
-        to fix) or the channel is gone (10003: the game ends, unrated, and every player is told by DM)."""
+        to fix) or the channel is gone (10003: the game ends, unrated, and every player is told by DM; a
+        deleted thread's game goes on in its parent channel instead, bot.threads)."""
         loaded = await self.service.load(game_id)
         record = loaded.record
         title = self.service.adapter(record.kind).title
         channel_id = game_channel(record)
+        if refusal is Refusal.CHANNEL_GONE and channel_id == record.thread_id and self.thread_gone is not None:
+            if await self.thread_gone(game_id):
+                self.mark_dirty(game_id)  # what was refused in the thread goes to the channel now
+                return
         if refusal is Refusal.CHANNEL_GONE:
             self._lost[game_id] = True
             self._gone.add(game_id)

@@ -28,14 +28,20 @@ a moderator archived and locked mid-game (a send refused with 50083), or that th
 post in (50001, 50013), refuses for good: the game goes on by DM, whatever the reconciler posts goes
 to the thread's parent channel instead (`thread_refuses`), and at the end the channel's note says the
 standings are posted below it.
+
+A thread deleted mid-game (THREAD_DELETE at once, or 10003 when the bot's next request finds it gone)
+does not end the game: `ThreadDeletions` posts a fresh table in the parent channel, which from then on
+is where the game's messages go, and edits the channel's note to say the game goes on there. Only when
+the parent channel refuses too does the game end as with a deleted channel (bot.reconciler).
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import discord
 
@@ -48,6 +54,7 @@ from rendering.text import ELLIPSIS, clean, graphemes
 from rendering.words import ordinal
 
 if TYPE_CHECKING:
+    from bot.service import GameService, Loaded
     from data import GameRecord, MatchRecord
 
 log = logging.getLogger(__name__)
@@ -241,4 +248,58 @@ class GameThreads:
             log.info("%s: refused for good, left as it is (%s)", what, refused)
             return True
         log.info("%s: done", what)
+        return True
+
+
+def thread_deleted_note(title: str, record: GameRecord) -> str:
+    """The channel's note once the game's thread was deleted mid-game: the game goes on in this channel,
+    in the fresh table below the note."""
+    return (
+        f"**{title}** · table #{record.id}: its thread was deleted, so the game goes on here in the channel, "
+        "in the table below."
+    )
+
+
+class TablePoster(Protocol):
+    """The slice of the table updater (bot.table) a game leaving its deleted thread uses."""
+
+    async def post(self, loaded: Loaded, channel_id: int) -> Any: ...
+
+    def on_moved(self, game_id: int) -> None: ...
+
+
+class ThreadDeletions:
+    """A game whose thread was deleted mid-game carries on in the thread's parent channel (see the module
+    docstring): a fresh table there, and the channel's note says so. Each game moves once, however many
+    steps find its thread gone at the same time (the table's edit, a notice's post, THREAD_DELETE)."""
+
+    def __init__(self, service: GameService, tables: TablePoster, threads: GameThreads) -> None:
+        self.service = service
+        self.tables = tables
+        self.threads = threads
+        self._moving: dict[int, asyncio.Lock] = {}
+
+    async def carry_on(self, game_id: int) -> bool:
+        """Move an active game out of its deleted thread: True once it plays in its channel (now or
+        already), False when it is not an active game of a thread or the channel refused the table too."""
+        lock = self._moving.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            loaded = await self.service.load(game_id)
+            record = loaded.record
+            if record.thread_id is None or record.status is not GameStatus.ACTIVE:
+                return False
+            if game_channel(record) != record.thread_id:
+                return True  # moved already: another step found the thread gone first
+            try:
+                await self.tables.post(loaded, record.channel_id)
+            except Refused as refused:
+                log.info("game %d: its thread is gone and its channel refuses the table too (%s)", game_id, refused)
+                return False
+            log.info("game %d: its thread %d was deleted; it goes on in channel %d", game_id, record.thread_id,
+                     record.channel_id)  # fmt: skip
+            self.tables.on_moved(game_id)  # the hands' links follow the fresh table
+            note = await self.service.db.messages.get(game_id, MessageKind.NOTE)
+            if note is not None and note.message_id is not None and note.channel_id is not None:
+                title = self.service.adapter(record.kind).title
+                await self.threads.show_note(game_id, note, thread_deleted_note(title, record))
         return True

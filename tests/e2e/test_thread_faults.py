@@ -4,11 +4,19 @@ it (bot.threads, bot.endings, the reconciler's fallbacks)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+from typing import Any
 
-from bench.players.common import click, game_id_of, start_bot
-from fakediscord import FakeDiscord, Message
+import pytest
+
+from bench.players.carousel import quiet
+from bench.players.common import FAST, click, game_id_of, is_my_turn, play_all, start_bot
+from bot.bot import CardBot
+from data import GameStatus
+from fakediscord import FakeDiscord, Message, SimUser
+from fakediscord.threads import Thread
 from tests.e2e.test_liveness import locked_mid_game
-from tests.e2e.test_threads import rematch_in_thread
+from tests.e2e.test_threads import rematch_in_thread, table_in, threaded_lobby
 
 
 def has_hand_button(message: Message) -> bool:
@@ -49,3 +57,81 @@ async def test_a_rematch_asked_for_in_a_locked_thread_opens_in_the_channel(fake:
     assert record.thread_id is None and record.table_message_id == int(lobby.id)
     table = await click(alice, lobby, "Start")
     assert table.channel_id == fake.channel.id and has_hand_button(table) and thread.locked
+
+
+def is_table(message: Message) -> bool:
+    return message.is_v2 and has_hand_button(message)
+
+
+async def threaded_game(fake: FakeDiscord, bot: CardBot) -> tuple[int, Message, Thread, SimUser]:
+    """Alice and Bob's threaded Thirteen game, its table in the thread and the first turn's DM hand out:
+    (the game, the channel's note, the thread, the person to move)."""
+    alice, lobby, thread = await threaded_lobby(fake)
+    bob = fake.users["bob"]
+    lobby = await click(bob, lobby, "Join")
+    game_id = game_id_of(lobby)
+    await click(alice, lobby, "Start")
+    await table_in(fake, thread)
+    loaded = await bot.service.load(game_id)
+    assert loaded.state is not None
+    mover = alice if loaded.state.to_move == 0 else bob
+    await fake.wait_for_message(mover.dm, is_my_turn)
+    return game_id, lobby, thread, mover
+
+
+async def test_a_thread_deleted_mid_game_goes_on_in_the_channel(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A moderator deletes the thread while nobody moves: at THREAD_DELETE a fresh table is posted in
+    the channel, the channel's note says the game goes on there, and the game is still being played."""
+    bot = await start_bot(bots)
+    game_id, note, thread, _ = await threaded_game(fake, bot)
+    await fake.threads.delete(thread)
+    table = await fake.wait_for_message(fake.channel, is_table, timeout=30)
+    assert f"#{game_id}" in table.text
+    await fake.guarded(until_text(fake, note, "its thread was deleted, so the game goes on here"), 30, "the note")
+    assert (await bot.service.db.games.get(game_id)).status is GameStatus.ACTIVE
+    assert not fake.logged_errors, fake.error_summary()
+
+
+async def test_a_game_moved_out_of_its_deleted_thread_plays_on_to_its_standings(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """After the move the players go on from their DM hands; the table in the channel follows the moves
+    and the standings are posted in the channel, under the note that shows the result."""
+    bot = await start_bot(bots, dataclasses.replace(FAST, token_edit_window=0))
+    game_id, note, thread, _ = await threaded_game(fake, bot)
+    await fake.threads.delete(thread)
+    await fake.wait_for_message(fake.channel, is_table, timeout=30)
+    await play_all(fake, [fake.users["alice"], fake.users["bob"]], where=fake.channel)
+    record = await bot.service.db.games.get(game_id)
+    assert record.status is GameStatus.FINISHED
+    assert any("🏆" in m.text for m in fake.messages(fake.channel))
+    await fake.guarded(until_text(fake, note, "is over"), 30, "the note to show the result")
+
+
+async def test_a_deleted_thread_found_by_a_request_moves_the_game_once(
+    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """THREAD_DELETE not heard (another process's shard had it): the turn's reminder and the table's edit
+    each find the thread gone (10003), at the same time; the game moves to the channel once: one fresh
+    table, and nobody is told the game ended."""
+    bot = await start_bot(bots, dataclasses.replace(FAST, token_edit_window=0))
+    await bot.service.db.settings.update_guild(int(fake.guild.id), live_turn_seconds=2)  # the reminder soon
+    game_id, _, thread, _ = await threaded_game(fake, bot)
+
+    async def unheard(payload: Any) -> None:
+        return None
+
+    monkeypatch.setattr(bot, "on_raw_thread_delete", unheard, raising=False)
+    await fake.threads.delete(thread)
+    bot.tables.mark_dirty(game_id)  # the table's edit, in its own task, beside the reminder's post
+    await fake.wait_for_message(fake.channel, is_table, timeout=30)
+    await quiet(bot)
+    await fake.wait_for_message(fake.channel, lambda m: "⏰" in m.text and "your turn" in m.text, timeout=30)
+    await quiet(bot)
+    assert len([m for m in fake.messages(fake.channel) if is_table(m)]) == 1
+    assert (await bot.service.db.games.get(game_id)).status is GameStatus.ACTIVE
+    for user in (fake.users["alice"], fake.users["bob"]):
+        assert not any("has ended" in m.text for m in fake.messages(user.dm))
+
+
+async def until_text(fake: FakeDiscord, message: Message, text: str) -> None:
+    while text not in fake.message(message).text:
+        await asyncio.sleep(0.01)

@@ -400,29 +400,6 @@ async def test_a_restart_between_the_result_and_the_archive_still_archives(fake:
     assert len([m for m in fake.messages(thread) if "🏆" in m.text]) == 1  # the result is not posted again
 
 
-async def test_a_deleted_thread_ends_the_game_unrated_and_tells_the_players(fake: FakeDiscord, bots) -> None:
-    """A moderator deletes the thread mid-game (10003): as with a deleted channel, the game is abandoned,
-    nothing is rated and each person is told by DM that its thread was deleted."""
-    bot = await start_bot(bots)
-    await threads_on(fake)
-    alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
-    lobby = await click(bob, lobby, "Join")
-    thread = thread_of(fake, lobby)
-    await click(alice, lobby, "Start")
-    await table_in(fake, thread)
-    loaded = await bot.service.load(game_id_of(lobby))
-    mover = alice if loaded.state.to_move == 0 else bob
-    hand = await fake.wait_for_message(mover.dm, is_my_turn)
-    await fake.threads.delete(thread)
-    await take_turn_with_hint(fake, mover, hand)
-    for user in (alice, bob):
-        await fake.wait_for_message(user.dm, lambda m: "its thread was deleted" in m.text)
-    record = await bot.service.db.games.get(loaded.record.id)
-    assert record.status is GameStatus.ABANDONED
-    assert await bot.service.db.results.match_for_game(record.id) is None
-
-
 async def test_a_rematch_opens_in_the_archived_thread_and_plays_there(fake: FakeDiscord, bots) -> None:
     """Rematch under the standings in the archived thread: the new lobby's post unarchives it (as any
     send does on Discord), the table replaces that lobby in the same thread, and the channel stays free."""
