@@ -852,10 +852,10 @@ class Reconciler:
         record = loaded.record
         title = self.service.adapter(record.kind).title
         channel_id = game_channel(record)
-        if refusal is Refusal.CHANNEL_GONE and channel_id == record.thread_id and self.thread_gone is not None:
-            if await self.thread_gone(game_id):
-                self.mark_dirty(game_id)  # what was refused in the thread goes to the channel now
-                return
+        gone_thread = refusal is Refusal.CHANNEL_GONE and channel_id == record.thread_id
+        if gone_thread and self.thread_gone is not None and await self.thread_gone(game_id):
+            self.mark_dirty(game_id)  # what was refused in the thread goes to the channel now
+            return
         if refusal is Refusal.CHANNEL_GONE:
             self._lost[game_id] = True
             self._gone.add(game_id)
