@@ -32,6 +32,7 @@ from typing import Any, Generic, TypeVar
 
 import aiosqlite
 
+from .counters import Counts
 from .database import Params, Work
 
 log = logging.getLogger(__name__)
@@ -50,28 +51,35 @@ class SyncTx:
     """A Tx over a plain sqlite3 connection, for works running on the database thread: each statement
     runs and finishes inside its own `await`, which therefore never suspends."""
 
-    __slots__ = ("_raw",)
+    __slots__ = ("_counts", "_raw")
 
-    def __init__(self, raw: sqlite3.Connection) -> None:
+    def __init__(self, raw: sqlite3.Connection, counts: Counts | None = None) -> None:
         self._raw = raw
+        self._counts = counts if counts is not None else Counts()  # the batch's (see data.counters)
 
     async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        self._counts.statement(sql)
         return self._raw.execute(sql, params).fetchall()
 
     async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        self._counts.statement(sql)
         row: sqlite3.Row | None = self._raw.execute(sql, params).fetchone()
         return row
 
     async def run(self, sql: str, params: Params = ()) -> int:
+        self._counts.writes += 1
         return self._raw.execute(sql, params).rowcount
 
     async def insert(self, sql: str, params: Params = ()) -> int:
+        self._counts.writes += 1
         rowid = self._raw.execute(sql, params).lastrowid
         assert rowid is not None
         return rowid
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
-        self._raw.executemany(sql, rows)
+        batch = list(rows)
+        self._counts.writes += len(batch)
+        self._raw.executemany(sql, batch)
 
 
 def drive(coroutine: Coroutine[Any, Any, T]) -> T:
@@ -93,21 +101,23 @@ class Outcome:
     error: BaseException | None = None
 
 
-def run_batch(raw: sqlite3.Connection, works: list[Work[Any]]) -> list[Outcome]:
+def run_batch(raw: sqlite3.Connection, works: list[Work[Any]], counts: Counts | None = None) -> list[Outcome]:
     """On the worker thread: every work in its own savepoint inside one write transaction.
 
     An exception from a work rolls back that work alone (ROLLBACK TO its savepoint). An error of the
     transaction itself (BEGIN or COMMIT failing: disk full, a busy timeout), or one after which SQLite
     has rolled the transaction back by itself, undoes the whole batch and is raised, so every caller
-    of the batch gets it.
+    of the batch gets it. `counts`, the batch's own, gets each work and its statements (data.counters).
     """
+    tally = counts if counts is not None else Counts()
     raw.execute("BEGIN IMMEDIATE")
     outcomes: list[Outcome] = []
     try:
         for work in works:
             raw.execute("SAVEPOINT work")
+            tally.transactions += 1
             try:
-                value = drive(work(SyncTx(raw)))
+                value = drive(work(SyncTx(raw, tally)))
             except Exception as error:  # handed to that work's caller
                 if not raw.in_transaction:
                     # SQLite rolled the whole transaction back by itself (it may on SQLITE_FULL, IOERR,
@@ -146,8 +156,9 @@ async def settle(statement: Awaitable[T]) -> T:
 class GroupCommit:
     """The queue of pending works and the one task that commits them (see the module docstring)."""
 
-    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock, counts: Counts | None = None) -> None:
         self._conn = conn
+        self._counts = counts if counts is not None else Counts()  # the database's (data.counters)
         self._lock = lock  # the connection lock `Database.transaction` takes too
         self._queue: list[Queued[Any]] = []
         self._committer: asyncio.Task[None] | None = None
@@ -211,9 +222,13 @@ class GroupCommit:
         so the lock is never let go while the transaction is open."""
         self.trips += 1
         conn = self._conn
+        batch = Counts()  # added to on the worker thread, then here on the loop: no counter shared by two threads
         # aiosqlite has no public way to run a function on its thread: `_execute` queues one there and
         # `_conn` is its sqlite3 connection (both in every version since 0.17; tests/data exercise them).
-        outcomes: list[Outcome] = await settle(conn._execute(lambda: run_batch(conn._conn, works)))
+        try:
+            outcomes: list[Outcome] = await settle(conn._execute(lambda: run_batch(conn._conn, works, batch)))
+        finally:
+            self._counts.add(batch)
         return outcomes
 
     async def close(self) -> None:

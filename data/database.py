@@ -109,6 +109,7 @@ class Database(abc.ABC):
     dialect: str  # "sqlite" or "postgresql"
 
     def __init__(self, model: RatingModel) -> None:
+        from .counters import Counts
         from .firsttime import FirstTimeRepository
         from .games import GameRepository
         from .leases import LeaseRepository
@@ -119,6 +120,7 @@ class Database(abc.ABC):
         from .settings import SettingsRepository
 
         self.rating_model = model
+        self.counts = Counts()  # statements run, for tests and benchmarks (data.counters)
         self.games = GameRepository(self)
         self.results = ResultRepository(self)
         self.settings = SettingsRepository(self)

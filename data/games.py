@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from games.base import GameResult
@@ -22,6 +23,7 @@ from .errors import ChannelBusy, GameNotFound, SeatError, VersionConflict, Wrong
 from .models import GameRecord, GameStatus, MatchRecord, MoveRecord, MoveSource, SavedGame, Seat, Snapshot, TurnTimer
 from .privacy import settle_pending
 from .ratings import RatingModel
+from .record_cache import RecordCache, always, never
 
 if TYPE_CHECKING:
     from .database import Database, Row, Tx
@@ -171,9 +173,12 @@ async def _append(
     actor: int | None,
     next_deadline: float | None,
     source: MoveSource,
+    *,
+    resets: bool = True,
 ) -> int:
     """One move on the database thread: the version bump (only from `expected_version` of an active game),
-    the move row and the mover's timeout count. Returns the new version."""
+    the move row and the mover's timeout count (unless `resets` is False: the caller knows it is 0).
+    Returns the new version."""
     changed = await tx.run(
         "UPDATE games SET version = version + 1, deadline = ?, reminder_sent = 0, updated_at = ? "
         "WHERE id = ? AND version = ? AND status = 'active'",
@@ -190,9 +195,32 @@ async def _append(
         "INSERT INTO moves (game_id, seq, code, actor, source, at) VALUES (?, ?, ?, ?, ?, ?)",
         (game_id, version, code, actor, source.value, at),
     )
-    if actor is not None and source is MoveSource.PLAYER:
+    if resets and actor is not None and source is MoveSource.PLAYER:
         await tx.run("UPDATE seats SET consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?", (game_id, actor))
     return version
+
+
+def _resets(record: GameRecord, actor: int | None, source: MoveSource) -> bool:
+    """Whether a move by `actor` changes its seat's consecutive-timeout count (a player's own move clears it)."""
+    if actor is None or source is not MoveSource.PLAYER:
+        return False
+    return not 0 <= actor < len(record.seats) or record.seats[actor].consecutive_timeouts != 0
+
+
+def after_move(
+    record: GameRecord,
+    version: int,
+    at: float,
+    actor: int | None,
+    next_deadline: float | None,
+    source: MoveSource,
+) -> GameRecord:
+    """The record as `append_move` leaves it, from the record it applied to: the state a move produced is
+    passed on, not read back (the same changes as `_append` and `_APPEND_POSTGRES`)."""
+    seats = record.seats
+    if _resets(record, actor, source) and actor is not None and 0 <= actor < len(seats):
+        seats = tuple(replace(seat, consecutive_timeouts=0) if seat.seat == actor else seat for seat in seats)
+    return replace(record, version=version, deadline=next_deadline, reminder_sent=False, updated_at=at, seats=seats)
 
 
 async def _finish(
@@ -224,6 +252,9 @@ class GameRepository:
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        # The latest record of each game (data.record_cache): served for ever on SQLite, never on
+        # PostgreSQL unless the bot says this process holds the game (bot.ownership).
+        self.cache = RecordCache(always if db.dialect == "sqlite" else never)
 
     # -- lobby -------------------------------------------------------------------------------------
 
@@ -285,19 +316,21 @@ class GameRepository:
         The fullness check and the insert share one transaction, so two last-second joins cannot both
         take the final chair.
         """
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
-            _require(game, GameStatus.LOBBY)
-            if game.seat_of(user_id) is not None:
-                raise SeatError(f"user {user_id} is already seated in game {game_id}")
-            return await self._insert_seat(tx, game, user_id, display_name, None, max_seats)
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                game = await fetch_game(tx, game_id)
+                _require(game, GameStatus.LOBBY)
+                if game.seat_of(user_id) is not None:
+                    raise SeatError(f"user {user_id} is already seated in game {game_id}")
+                return await self._insert_seat(tx, game, user_id, display_name, None, max_seats)
 
     async def add_computer(self, game_id: int, level: str, display_name: str, *, max_seats: int | None = None) -> Seat:
         """Seat a computer player of `level` at the next free chair of a lobby."""
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
-            _require(game, GameStatus.LOBBY)
-            return await self._insert_seat(tx, game, None, display_name, level, max_seats)
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                game = await fetch_game(tx, game_id)
+                _require(game, GameStatus.LOBBY)
+                return await self._insert_seat(tx, game, None, display_name, level, max_seats)
 
     @staticmethod
     async def _insert_seat(
@@ -314,58 +347,63 @@ class GameRepository:
 
     async def remove_seat(self, game_id: int, seat: int) -> GameRecord:
         """Empty a lobby chair; later chairs move up one so seats stay numbered 0..n-1."""
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
-            _require(game, GameStatus.LOBBY)
-            if await tx.run("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)) == 0:
-                raise SeatError(f"game {game_id} has no seat {seat}")
-            # Two steps so no intermediate row collides with the (game_id, seat) primary key.
-            await tx.run(
-                "UPDATE seats SET seat = seat + ? WHERE game_id = ? AND seat > ?", (_RENUMBER_OFFSET, game_id, seat)
-            )
-            await tx.run(
-                "UPDATE seats SET seat = seat - ? WHERE game_id = ? AND seat >= ?",
-                (_RENUMBER_OFFSET + 1, game_id, _RENUMBER_OFFSET),
-            )
-            return await fetch_game(tx, game_id)
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                game = await fetch_game(tx, game_id)
+                _require(game, GameStatus.LOBBY)
+                if await tx.run("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)) == 0:
+                    raise SeatError(f"game {game_id} has no seat {seat}")
+                # Two steps so no intermediate row collides with the (game_id, seat) primary key.
+                await tx.run(
+                    "UPDATE seats SET seat = seat + ? WHERE game_id = ? AND seat > ?", (_RENUMBER_OFFSET, game_id, seat)
+                )
+                await tx.run(
+                    "UPDATE seats SET seat = seat - ? WHERE game_id = ? AND seat >= ?",
+                    (_RENUMBER_OFFSET + 1, game_id, _RENUMBER_OFFSET),
+                )
+                return await fetch_game(tx, game_id)
 
     async def set_host(self, game_id: int, user_id: int) -> None:
         """Hand the host role (who may start, change options, abandon) to another user."""
-        async with self._db.transaction() as tx:
-            if await tx.run("UPDATE games SET host_user_id = ? WHERE id = ?", (user_id, game_id)) == 0:
-                raise GameNotFound(game_id)
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                if await tx.run("UPDATE games SET host_user_id = ? WHERE id = ?", (user_id, game_id)) == 0:
+                    raise GameNotFound(game_id)
 
     async def set_options(self, game_id: int, options: Mapping[str, Any]) -> None:
         """Replace the rule options; only while in the lobby, since replay depends on them."""
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
-            _require(game, GameStatus.LOBBY)
-            await tx.run("UPDATE games SET options = ? WHERE id = ?", (dump_json(options), game_id))
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                game = await fetch_game(tx, game_id)
+                _require(game, GameStatus.LOBBY)
+                await tx.run("UPDATE games SET options = ? WHERE id = ?", (dump_json(options), game_id))
 
     async def set_timer(self, game_id: int, timer: TurnTimer, turn_seconds: int) -> None:
         """Change the turn timer of an open game (applies from the next deadline the bot sets)."""
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
-            _require(game, *OPEN)
-            await tx.run(
-                "UPDATE games SET timer = ?, turn_seconds = ? WHERE id = ?",
-                (TurnTimer(timer).value, turn_seconds, game_id),
-            )
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                game = await fetch_game(tx, game_id)
+                _require(game, *OPEN)
+                await tx.run(
+                    "UPDATE games SET timer = ?, turn_seconds = ? WHERE id = ?",
+                    (TurnTimer(timer).value, turn_seconds, game_id),
+                )
 
     async def start(self, game_id: int, *, at: float, deadline: float | None) -> GameRecord:
         """Lobby -> active at version 0, with the first turn's deadline. Needs at least one seat."""
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
-            _require(game, GameStatus.LOBBY)
-            if not game.seats:
-                raise SeatError(f"game {game_id} has no players")
-            await tx.run(
-                "UPDATE games SET status = 'active', version = 0, started_at = ?, updated_at = ?, deadline = ?, "
-                "reminder_sent = 0 WHERE id = ?",
-                (at, at, deadline, game_id),
-            )
-            log.info("game %d started with %d seats", game_id, len(game.seats))
-            return await fetch_game(tx, game_id)
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                game = await fetch_game(tx, game_id)
+                _require(game, GameStatus.LOBBY)
+                if not game.seats:
+                    raise SeatError(f"game {game_id} has no players")
+                await tx.run(
+                    "UPDATE games SET status = 'active', version = 0, started_at = ?, updated_at = ?, deadline = ?, "
+                    "reminder_sent = 0 WHERE id = ?",
+                    (at, at, deadline, game_id),
+                )
+                log.info("game %d started with %d seats", game_id, len(game.seats))
+                return await fetch_game(tx, game_id)
 
     # -- play --------------------------------------------------------------------------------------
 
@@ -389,17 +427,39 @@ class GameRepository:
         """
 
         source = MoveSource(source)
-        if self._db.dialect == "postgresql" and notice is None:
-            return await self._append_postgres(game_id, expected_version, code, at, actor, next_deadline, source)
+        cache = self.cache
+        base = cache.peek(game_id)  # the record the move applies to, if this process holds it
+        if base is not None and base.version != expected_version:
+            base = None
+        cache.forget(game_id)
+        generation = cache.generation(game_id)
+        try:
+            if self._db.dialect == "postgresql" and notice is None:
+                version = await self._append_postgres(game_id, expected_version, code, at, actor, next_deadline, source)
+            else:
+                # The seat's timeout count is reset by a player's own move: no statement when the record
+                # this process holds shows it at 0 already (SQLite serves it only while it is the truth).
+                resets = base is None or _resets(base, actor, source)
 
-        async def append(tx: Tx) -> int:
-            version = await _append(tx, game_id, expected_version, code, at, actor, next_deadline, source)
-            if notice is not None and actor is not None:
-                await _owe_notice(tx, game_id, "timeout", actor, version, notice)
-            return version
+                async def append(tx: Tx) -> int:
+                    version = await _append(
+                        tx, game_id, expected_version, code, at, actor, next_deadline, source, resets=resets
+                    )
+                    if notice is not None and actor is not None:
+                        await _owe_notice(tx, game_id, "timeout", actor, version, notice)
+                    return version
 
-        # Group-committed on SQLite (Database.atomic): a move is the bot's most frequent write.
-        return await self._db.atomic(append, one_game=True)
+                # Group-committed on SQLite (Database.atomic): a move is the bot's most frequent write.
+                version = await self._db.atomic(append, one_game=True)
+        except BaseException:
+            cache.forget(game_id)
+            raise
+        self._db.counts.moves += 1
+        written_meanwhile = cache.generation(game_id) != generation
+        cache.forget(game_id)
+        if base is not None and not written_meanwhile:
+            cache.put(after_move(base, version, at, actor, next_deadline, source), cache.generation(game_id))
+        return version
 
     async def _append_postgres(
         self,
@@ -447,19 +507,21 @@ class GameRepository:
         when the second failed (disk full) or the process died between them: no result, and the channel
         blocked for a new game. Same checks as `append_move` (VersionConflict, WrongStatus).
         """
-        model = self._db.rating_model
+        with self.cache.writing(game_id):
+            model = self._db.rating_model
 
-        async def append_and_finish(tx: Tx) -> tuple[int, MatchRecord]:
-            version = await _append(tx, game_id, expected_version, code, at, actor, None, MoveSource(source))
-            if notice is not None and actor is not None:
-                await _owe_notice(tx, game_id, "timeout", actor, version, notice)
-            match = await _finish(tx, model, game_id, version, result, at)
-            crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
+            async def append_and_finish(tx: Tx) -> tuple[int, MatchRecord]:
+                version = await _append(tx, game_id, expected_version, code, at, actor, None, MoveSource(source))
+                if notice is not None and actor is not None:
+                    await _owe_notice(tx, game_id, "timeout", actor, version, notice)
+                match = await _finish(tx, model, game_id, version, result, at)
+                crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
+                return version, match
+
+            version, match = await self._db.atomic(append_and_finish)
+            self._db.counts.moves += 1
+            log.info("game %d finished by move %d; match %d rated=%s", game_id, version, match.id, match.rated)
             return version, match
-
-        version, match = await self._db.atomic(append_and_finish)
-        log.info("game %d finished by move %d; match %d rated=%s", game_id, version, match.id, match.rated)
-        return version, match
 
     async def set_deadline(self, game_id: int, deadline: float | None, *, expected_version: int | None = None) -> bool:
         """Set (or clear, with None) the deadline and re-arm the reminder.
@@ -467,54 +529,58 @@ class GameRepository:
         With `expected_version`, nothing changes unless the game is still at that version (a sweeper
         acting on an old turn must not move a new turn's deadline); returns whether it changed.
         """
-        async with self._db.transaction() as tx:
-            sql = f"UPDATE games SET deadline = ?, reminder_sent = 0 WHERE id = ? AND status IN {_OPEN_SQL}"
-            params: list[Any] = [deadline, game_id]
-            if expected_version is not None:
-                sql += " AND version = ?"
-                params.append(expected_version)
-            return await tx.run(sql, params) == 1
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                sql = f"UPDATE games SET deadline = ?, reminder_sent = 0 WHERE id = ? AND status IN {_OPEN_SQL}"
+                params: list[Any] = [deadline, game_id]
+                if expected_version is not None:
+                    sql += " AND version = ?"
+                    params.append(expected_version)
+                return await tx.run(sql, params) == 1
 
     async def mark_reminder_sent(self, game_id: int, version: int, *, seat: int | None = None, text: str = "") -> bool:
         """Record that this turn's reminder is due; False if the turn has moved on or it was sent already.
 
         With `seat`, the reminder's text is stored as owed to the channel in the same transaction (the
         message reconciler posts it): the flag can never be up without its reminder on its way."""
-        async with self._db.transaction() as tx:
-            changed = await tx.run(
-                "UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND reminder_sent = 0 "
-                "AND status = 'active'",
-                (game_id, version),
-            )
-            if changed == 1 and seat is not None:
-                await _owe_notice(tx, game_id, "remind", seat, version, text)
-            return changed == 1
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                changed = await tx.run(
+                    "UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND reminder_sent = 0 "
+                    "AND status = 'active'",
+                    (game_id, version),
+                )
+                if changed == 1 and seat is not None:
+                    await _owe_notice(tx, game_id, "remind", seat, version, text)
+                return changed == 1
 
     async def record_timeout(self, game_id: int, seat: int) -> Seat:
         """Count a timeout against a seat (total and consecutive); the bot decides when to replace it."""
-        async with self._db.transaction() as tx:
-            changed = await tx.run(
-                "UPDATE seats SET timeouts = timeouts + 1, consecutive_timeouts = consecutive_timeouts + 1 "
-                "WHERE game_id = ? AND seat = ?",
-                (game_id, seat),
-            )
-            if changed == 0:
-                raise SeatError(f"game {game_id} has no seat {seat}")
-            return await self._fetch_seat(tx, game_id, seat)
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                changed = await tx.run(
+                    "UPDATE seats SET timeouts = timeouts + 1, consecutive_timeouts = consecutive_timeouts + 1 "
+                    "WHERE game_id = ? AND seat = ?",
+                    (game_id, seat),
+                )
+                if changed == 0:
+                    raise SeatError(f"game {game_id} has no seat {seat}")
+                return await self._fetch_seat(tx, game_id, seat)
 
     async def replace_with_computer(self, game_id: int, seat: int, level: str) -> Seat:
         """A computer takes over a human's seat mid-game (AFK, left). The game will not be rated."""
-        async with self._db.transaction() as tx:
-            game = await fetch_game(tx, game_id)
-            _require(game, *OPEN)
-            changed = await tx.run(
-                "UPDATE seats SET computer_level = ?, consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?",
-                (level, game_id, seat),
-            )
-            if changed == 0:
-                raise SeatError(f"game {game_id} has no seat {seat}")
-            log.info("game %d seat %d is now played by a %s computer", game_id, seat, level)
-            return await self._fetch_seat(tx, game_id, seat)
+        with self.cache.writing(game_id):
+            async with self._db.transaction() as tx:
+                game = await fetch_game(tx, game_id)
+                _require(game, *OPEN)
+                changed = await tx.run(
+                    "UPDATE seats SET computer_level = ?, consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?",
+                    (level, game_id, seat),
+                )
+                if changed == 0:
+                    raise SeatError(f"game {game_id} has no seat {seat}")
+                log.info("game %d seat %d is now played by a %s computer", game_id, seat, level)
+                return await self._fetch_seat(tx, game_id, seat)
 
     @staticmethod
     async def _fetch_seat(tx: Tx, game_id: int, seat: int) -> Seat:
@@ -527,33 +593,37 @@ class GameRepository:
     async def set_table_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
         """Where the table message lives, so a restart edits it instead of posting a new one. One blind
         UPDATE, atomic by itself: `Database.statement` (no write lock for moves to wait behind)."""
-        changed = await self._db.statement(
-            "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ? RETURNING id",
-            (channel_id, message_id, game_id),
-        )
-        if not changed:
-            raise GameNotFound(game_id)
+        with self.cache.writing(game_id):
+            changed = await self._db.statement(
+                "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ? RETURNING id",
+                (channel_id, message_id, game_id),
+            )
+            if not changed:
+                raise GameNotFound(game_id)
 
     async def show_lobby(self, game_id: int, channel_id: int, message_id: int, *, deadline: float | None) -> bool:
         """Record a lobby's message and give the lobby its idle deadline, while it is still a lobby. Until
         its message is recorded a lobby's deadline is a short grace (`expire_unseen_lobby`); False when
         the lobby closed meanwhile. One statement, atomic by itself."""
-        changed = await self._db.statement(
-            "UPDATE games SET table_channel_id = ?, table_message_id = ?, deadline = ?, reminder_sent = 0 "
-            "WHERE id = ? AND status = 'lobby' RETURNING id",
-            (channel_id, message_id, deadline, game_id),
-        )
-        return bool(changed)
+        with self.cache.writing(game_id):
+            changed = await self._db.statement(
+                "UPDATE games SET table_channel_id = ?, table_message_id = ?, deadline = ?, reminder_sent = 0 "
+                "WHERE id = ? AND status = 'lobby' RETURNING id",
+                (channel_id, message_id, deadline, game_id),
+            )
+            return bool(changed)
 
     async def set_hand_message(self, game_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
         """The DM (channel and message) holding a seat's private hand; None clears it. One blind UPDATE,
         as `set_table_message`."""
-        changed = await self._db.statement(
-            "UPDATE seats SET hand_channel_id = ?, hand_message_id = ? WHERE game_id = ? AND seat = ? RETURNING seat",
-            (channel_id, message_id, game_id, seat),
-        )
-        if not changed:
-            raise SeatError(f"game {game_id} has no seat {seat}")
+        with self.cache.writing(game_id):
+            changed = await self._db.statement(
+                "UPDATE seats SET hand_channel_id = ?, hand_message_id = ? WHERE game_id = ? AND seat = ? "
+                "RETURNING seat",
+                (channel_id, message_id, game_id, seat),
+            )
+            if not changed:
+                raise SeatError(f"game {game_id} has no seat {seat}")
 
     # -- snapshots ---------------------------------------------------------------------------------
 
@@ -580,13 +650,25 @@ class GameRepository:
         One statement, so one trip to the database thread: the bot reads a game several times per move
         (the click, the move, each hand and the table), and every trip hands the GIL to that thread and
         back. `fetch_game` (two SELECTs) remains for reads inside a write transaction."""
+        cached = self.cache.get(game_id)
+        if cached is not None:
+            return cached
+        generation = self.cache.generation(game_id)
+        self._db.counts.game_reads += 1
         rows = await self._db.read(_GAME_WITH_SEATS, (game_id,))
         if not rows:
             raise GameNotFound(game_id)
-        return _game(rows[0], [_seat(row) for row in rows if row["seat"] is not None])
+        record = _game(rows[0], [_seat(row) for row in rows if row["seat"] is not None])
+        self.cache.put(record, generation)
+        return record
+
+    def forget(self, game_id: int) -> None:
+        """Drop what this process holds of the game: it was (or may have been) written elsewhere."""
+        self.cache.forget(game_id)
 
     async def load(self, game_id: int) -> SavedGame:
         """The game, its whole move log in order and its latest snapshot: what `data.replay` rebuilds from."""
+        self._db.counts.game_reads += 1
         async with self._db.transaction(write=False) as tx:
             game = await fetch_game(tx, game_id)
             rows = await tx.all(
@@ -653,52 +735,55 @@ class GameRepository:
         The bot ends a game by its final move with `append_final_move`; this is for a game whose stored
         moves already end it (one stored by an older Cardroom as two transactions, repaired at resume).
         """
-        model = self._db.rating_model
-        match = await self._db.atomic(lambda tx: _finish(tx, model, game_id, expected_version, result, at))
-        log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
-        return match
+        with self.cache.writing(game_id):
+            model = self._db.rating_model
+            match = await self._db.atomic(lambda tx: _finish(tx, model, game_id, expected_version, result, at))
+            log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
+            return match
 
     async def expire_unseen_lobby(self, game_id: int, *, at: float, reason: str) -> GameRecord | None:
         """Lobby -> abandoned, only while no lobby message is recorded (nobody can see or join it, yet it
         holds its channel); None when it has a message by now or is no longer a lobby. Checked and closed
         in one transaction, so a message recorded at the same moment (`show_lobby`) wins or loses whole."""
+        with self.cache.writing(game_id):
 
-        async def expire(tx: Tx) -> GameRecord | None:
-            game = await fetch_game(tx, game_id)
-            if game.status is not GameStatus.LOBBY or game.table_message_id is not None:
-                return None
-            # The condition again in the UPDATE: on PostgreSQL a lone `show_lobby` statement may commit
-            # between the read and this write, which then re-reads the row and changes nothing.
-            closed = await tx.run(
-                "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
-                "end_reason = ? WHERE id = ? AND status = 'lobby' AND table_message_id IS NULL",
-                (at, at, reason, game_id),
-            )
-            if closed != 1:
-                return None
-            await settle_pending(tx, game_id)
-            return await fetch_game(tx, game_id)
+            async def expire(tx: Tx) -> GameRecord | None:
+                game = await fetch_game(tx, game_id)
+                if game.status is not GameStatus.LOBBY or game.table_message_id is not None:
+                    return None
+                # The condition again in the UPDATE: on PostgreSQL a lone `show_lobby` statement may commit
+                # between the read and this write, which then re-reads the row and changes nothing.
+                closed = await tx.run(
+                    "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
+                    "end_reason = ? WHERE id = ? AND status = 'lobby' AND table_message_id IS NULL",
+                    (at, at, reason, game_id),
+                )
+                if closed != 1:
+                    return None
+                await settle_pending(tx, game_id)
+                return await fetch_game(tx, game_id)
 
-        record = await self._db.atomic(expire)
-        if record is not None:
-            log.info("game %d abandoned: %s", game_id, reason)
-        return record
+            record = await self._db.atomic(expire)
+            if record is not None:
+                log.info("game %d abandoned: %s", game_id, reason)
+            return record
 
     async def abandon(self, game_id: int, *, at: float, reason: str) -> GameRecord:
         """Lobby or active -> abandoned (host cancelled, everyone left, lobby expired). Never rated."""
+        with self.cache.writing(game_id):
 
-        async def abandon(tx: Tx) -> GameRecord:
-            game = await fetch_game(tx, game_id)
-            _require(game, *OPEN)
-            await tx.run(
-                "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
-                "end_reason = ? WHERE id = ?",
-                (at, at, reason, game_id),
-            )
-            await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-            await settle_pending(tx, game_id)
-            return await fetch_game(tx, game_id)
+            async def abandon(tx: Tx) -> GameRecord:
+                game = await fetch_game(tx, game_id)
+                _require(game, *OPEN)
+                await tx.run(
+                    "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
+                    "end_reason = ? WHERE id = ?",
+                    (at, at, reason, game_id),
+                )
+                await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+                await settle_pending(tx, game_id)
+                return await fetch_game(tx, game_id)
 
-        record = await self._db.atomic(abandon)
-        log.info("game %d abandoned: %s", game_id, reason)
-        return record
+            record = await self._db.atomic(abandon)
+            log.info("game %d abandoned: %s", game_id, reason)
+            return record

@@ -54,6 +54,7 @@ import asyncpg
 
 from . import schema
 from .commits import settle
+from .counters import Counts
 from .database import Database, Params, Tx, Work, redacted
 from .errors import DatabaseUnavailable, FaultKind, SchemaTooNew, StorageFault
 from .privacy import ERASED_TABLES
@@ -116,27 +117,33 @@ def _changed(status: str) -> int:
 class PgTx:
     """A Tx on one pooled connection inside its transaction."""
 
-    __slots__ = ("_conn",)
+    __slots__ = ("_conn", "_counts")
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, counts: Counts) -> None:
         self._conn = conn
+        self._counts = counts
 
     async def all(self, sql: str, params: Params = ()) -> list[asyncpg.Record]:
+        self._counts.statement(sql)
         return list(await self._conn.fetch(numbered(sql), *_bound(params)))
 
     async def one(self, sql: str, params: Params = ()) -> asyncpg.Record | None:
+        self._counts.statement(sql)
         row: asyncpg.Record | None = await self._conn.fetchrow(numbered(sql), *_bound(params))
         return row
 
     async def run(self, sql: str, params: Params = ()) -> int:
+        self._counts.writes += 1
         return _changed(await self._conn.execute(numbered(sql), *_bound(params)))
 
     async def insert(self, sql: str, params: Params = ()) -> int:
+        self._counts.writes += 1
         new_id = await self._conn.fetchval(numbered(sql) + " RETURNING id", *_bound(params))
         return int(new_id)
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
         batch = [tuple(_bound(row)) for row in rows]
+        self._counts.writes += len(batch)
         if batch:
             await self._conn.executemany(numbered(sql), batch)
 
@@ -222,6 +229,7 @@ class PostgresDatabase(Database):
 
     async def read(self, sql: str, params: Params = ()) -> list[Any]:
         self._check_open()
+        self.counts.reads += 1
         return list(await self._on_connection(lambda conn: conn.fetch(numbered(sql), *_bound(params))))
 
     async def move_statement(self, sql: str, params: Params) -> list[Any]:
@@ -235,6 +243,8 @@ class PostgresDatabase(Database):
         WHERE clause and row locks keep it atomic (a lease's conditional upsert, a move's version check).
         A cancelled caller waits for it to end, as for `atomic`."""
         self._check_open()
+        self.counts.transactions += 1
+        self.counts.writes += 1
         task = asyncio.ensure_future(self._on_connection(lambda conn: conn.fetch(numbered(sql), *_bound(params))))
         self._running.add(task)
         task.add_done_callback(self._running.discard)
@@ -328,9 +338,11 @@ class PostgresDatabase(Database):
     async def _transaction(self, *, write: bool, one_game: bool) -> AsyncIterator[Tx]:
         """Checked open by the caller: an `atomic` accepted before `close` still runs (close waits for it)."""
         conn = await self._begun(write, one_game)
+        if write:
+            self.counts.transactions += 1
         spoilt = False
         try:
-            yield PgTx(conn)
+            yield PgTx(conn, self.counts)
             await settle(conn.execute("COMMIT"))
         except BaseException as error:
             spoilt = _spoils(error) or not await _roll_back(conn)

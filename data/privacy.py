@@ -79,6 +79,15 @@ class PrivacyRepository:
         """Remove `user_id`'s personal data as described in the module docstring; one transaction."""
         if user_id <= 0:
             raise ValueError("only real (positive) Discord user ids can be erased")
+        # Rewrites seats and hosts of games it finds as it goes: every record held in memory is dropped
+        # (data.record_cache), before (reads under way store nothing) and after.
+        self._db.games.cache.clear()
+        try:
+            return await self._erase_user(user_id, at=at)
+        finally:
+            self._db.games.cache.clear()
+
+    async def _erase_user(self, user_id: int, *, at: float) -> Erasure:
         async with self._db.transaction() as tx:
             pseudonym = -(await tx.insert("INSERT INTO erasures (at) VALUES (?)", (at,)))
             names = [

@@ -31,6 +31,7 @@ import aiosqlite
 
 from . import schema
 from .commits import GroupCommit, settle
+from .counters import Counts
 from .database import MEMORY, Database, Params, Synchronous, Tx, Work
 from .errors import DatabaseUnavailable, FaultKind, as_fault, fault_kind
 from .ratings import RatingModel
@@ -50,33 +51,40 @@ class SqliteTx:
     halved the trips per move in the 1,000-game load run (bench.bot).
     """
 
-    __slots__ = ("_conn",)
+    __slots__ = ("_conn", "_counts")
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, counts: Counts) -> None:
         self._conn = conn
+        self._counts = counts
 
     async def all(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        self._counts.statement(sql)
         return list(await self._conn.execute_fetchall(sql, params))
 
     async def one(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         """The first row (every caller selects at most one)."""
+        self._counts.statement(sql)
         rows = await self._conn.execute_fetchall(sql, params)
         return next(iter(rows), None)
 
     async def run(self, sql: str, params: Params = ()) -> int:
         """Execute one statement; return the number of rows it changed."""
+        self._counts.writes += 1
         async with self._conn.execute(sql, params) as cursor:
             return cursor.rowcount
 
     async def insert(self, sql: str, params: Params = ()) -> int:
         """Execute an INSERT; return the new row id."""
+        self._counts.writes += 1
         async with self._conn.execute(sql, params) as cursor:
             rowid = cursor.lastrowid
         assert rowid is not None
         return rowid
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
-        await self._conn.executemany(sql, rows)
+        batch = list(rows)
+        self._counts.writes += len(batch)
+        await self._conn.executemany(sql, batch)
 
 
 class SqliteDatabase(Database):
@@ -91,7 +99,7 @@ class SqliteDatabase(Database):
         self._conn = conn
         self._reader = reader  # None for an in-memory database, which a second connection would not share
         self._lock = asyncio.Lock()
-        self._writes = GroupCommit(conn, self._lock)
+        self._writes = GroupCommit(conn, self._lock, self.counts)
         self._closed = False
         self.path = path
 
@@ -196,6 +204,7 @@ class SqliteDatabase(Database):
         """
         if self._closed:
             raise RuntimeError("the database is closed")
+        self.counts.reads += 1
         if self._reader is not None:
             return list(await self._reader.execute_fetchall(sql, params))
         async with self._lock:
@@ -221,6 +230,16 @@ class SqliteDatabase(Database):
         except sqlite3.Error as error:
             raise _plainly(error) from error
 
+    async def statement(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        """One data-modifying statement, atomic by itself, group-committed with the writes queued
+        meanwhile (`atomic`): the upserts that record what a message shows follow every move, and as
+        transactions of their own each paid a COMMIT (an fsync with FULL) under the connection lock."""
+
+        async def one(tx: Tx) -> list[sqlite3.Row]:
+            return list(await tx.all(sql, params))
+
+        return await self.atomic(one)
+
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
         """One whole transaction under the connection lock; commits on success, rolls back on error.
@@ -232,9 +251,11 @@ class SqliteDatabase(Database):
         async with self._lock:
             if self._closed:
                 raise RuntimeError("the database is closed")
+            if write:
+                self.counts.transactions += 1
             try:
                 await settle(self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN"))
-                yield SqliteTx(self._conn)
+                yield SqliteTx(self._conn, self.counts)
                 await settle(self._conn.execute("COMMIT"))
             except BaseException as error:
                 # Never leave the shared connection inside a transaction, even for a cancelled task.

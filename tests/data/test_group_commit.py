@@ -73,7 +73,7 @@ async def test_a_failed_commit_reaches_every_caller_of_the_batch(
     db = sqlite_db
     games = [await lobby(db, channel_id=700 + i) for i in range(3)]
 
-    def broken(raw: sqlite3.Connection, works: list) -> list:
+    def broken(raw: sqlite3.Connection, works: list, *counts: object) -> list:
         raise sqlite3.OperationalError("database is locked")
 
     monkeypatch.setattr("data.commits.run_batch", broken)
