@@ -5,7 +5,8 @@ the driver and the fake's message store competed with the bot (the loop stalled 
 and the process's memory could not be attributed to either. Here the bot runs exactly as `python -m
 bot` runs it (CardBot, aimed at the fake through `point_at`), with a benchmark's `Tuning`, and on
 SIGTERM it closes cleanly and writes what only it can see into a JSON report: its peak RSS, its CPU
-time, the time spent inside the data layer's move append (`GameRepository.append_move` and
+time, the data layer's statement counters at each SIGUSR1 (data.counters), the time spent inside the
+data layer's move append (`GameRepository.append_move` and
 `append_final_move`, the statement or transaction that stores a move), and optionally a cProfile of the
 whole run and the top tracemalloc allocation sites.
 
@@ -59,6 +60,19 @@ def proc_status() -> dict[str, int]:
     return found
 
 
+# The data layer's statement counters (data.counters) and its record cache's hits, taken at each SIGUSR1:
+# the benchmark sends one as its load window opens and one as it closes.
+COUNT_MARKS: list[dict[str, int]] = []
+
+
+def mark_counts(bot: Any) -> None:
+    db = getattr(bot, "db", None)
+    if db is None:
+        return
+    cache = db.games.cache
+    COUNT_MARKS.append({**db.counts.as_dict(), "cache_hits": cache.hits, "cache_misses": cache.misses})
+
+
 APPEND_SECONDS: list[float] = []  # one entry per move append, successful or refused (a version conflict)
 
 
@@ -110,6 +124,7 @@ def report(started: float, top: int) -> dict[str, Any]:
         "cpu_user_s": usage.ru_utime,
         "cpu_system_s": usage.ru_stime,
         "wall_s": time.perf_counter() - started,
+        "count_marks": COUNT_MARKS,
         **append_figures(),
     }
     if tracemalloc.is_tracing():
@@ -129,6 +144,7 @@ async def run(settings: Settings, tuning: Tuning) -> None:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(signal.SIGUSR1, lambda: mark_counts(bot))
 
         async def announce() -> None:
             await bot.wait_until_ready()

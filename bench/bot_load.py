@@ -28,6 +28,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -314,6 +315,8 @@ class RunFigures:
     handover: tuple[float, float, float, float] = (float("nan"),) * 4  # move answered -> next hand (ms)
     limits: RateLimitFigures | None = None
     processes: list[ProcessFigures] = field(default_factory=list)
+    statements: Statements | None = None
+    cpu_per_move_ms: float = float("nan")  # every bot process and its drawing helpers, over the window
 
 
 @dataclass(frozen=True)
@@ -559,6 +562,10 @@ async def measure(
     scaled = "" if fake.rate_limits.scale == 1 else f" (windows scaled by {fake.rate_limits.scale:g})"
     state = f"on{scaled}" if fake.rate_limits.enabled else "off"
     print(f"rate limits {state}, load window: {limited.line()}")
+    cpu_total = sum(bot + drawing for bot, drawing in cpu)
+    cpu_per_move_ms = 1000 * cpu_total / max(tally.in_window / seconds, 1e-9)
+    statements = Statements.of(reports)
+    print(statements.line() if statements is not None else "statements per move: not counted")
     figures = RunFigures(
         backend.name,
         tally.in_window / seconds,
@@ -566,6 +573,8 @@ async def measure(
         sum(tally.errors.values()),
         percentiles(tally.handover),
         limited,
+        statements=statements,
+        cpu_per_move_ms=cpu_per_move_ms,
     )
     for child, hwm, helper, report, (bot_cpu, helpers_cpu) in zip(children, hwms, helpers, reports, cpu, strict=True):
         bot_peak = max(hwm, report.get("peak_rss_mb", 0))
@@ -601,6 +610,9 @@ def side_by_side(runs: list[RunFigures]) -> str:
     def ms(value: float, appends: int) -> str:
         return f"{value:.2f}" if appends else "-"  # a process that stored no move has no append time
 
+    def stmt(run: RunFigures, text: Callable[[Statements], str]) -> str:
+        return text(run.statements) if run.statements is not None else "-"
+
     def each(run: RunFigures, text: Callable[[ProcessFigures], str]) -> str:
         return " / ".join(text(process) for process in run.processes)
 
@@ -610,6 +622,10 @@ def side_by_side(runs: list[RunFigures]) -> str:
         ("ack p50 / p95 / p99 (ms)", lambda run: " / ".join(f"{value:.1f}" for value in run.ack[:3])),
         ("next hand p50 / p95 / p99 (ms)", lambda run: " / ".join(f"{value:.1f}" for value in run.handover[:3])),
         ("errors", lambda run: str(run.errors)),
+        ("bots' CPU per move (ms, with drawing)", lambda run: f"{run.cpu_per_move_ms:.1f}"),
+        ("reads per move (of the game)", lambda run: stmt(run, lambda f: f"{f.reads:.2f} ({f.game_reads:.2f})")),
+        ("write statements per move", lambda run: stmt(run, lambda f: f"{f.writes:.2f}")),
+        ("write transactions per move", lambda run: stmt(run, lambda f: f"{f.transactions:.2f}")),
         ("429s met (by scope)", lambda run: limits_cell(run, lambda f: f"{f.total} {f.by_scope or ''}".strip())),
         ("time held by 429s (s)", lambda run: limits_cell(run, lambda f: f"{f.held_s:.1f}")),
         ("buckets emptied", lambda run: limits_cell(run, lambda f: str(sum(f.emptied.values())))),
@@ -628,6 +644,51 @@ def side_by_side(runs: list[RunFigures]) -> str:
     return "\n".join(text.rstrip() for text in lines)
 
 
+def mark_counts(pid: int) -> None:
+    """Ask a bot process to note its statement counters now (bench.bot_child: SIGUSR1)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGUSR1)
+
+
+@dataclass(frozen=True)
+class Statements:
+    """The data layer's statements per move stored over the load window, summed over the bot processes
+    (data.counters): reads (of them, reads of a game's record or log), write statements and write
+    transactions; and how often a record held in memory answered instead of a read (data.record_cache)."""
+
+    moves: int
+    reads: float
+    game_reads: float
+    writes: float
+    transactions: float
+    cache_hits: float
+
+    @classmethod
+    def of(cls, reports: list[dict[str, Any]]) -> Statements | None:
+        totals: Counter[str] = Counter()
+        for report in reports:
+            marks = report.get("count_marks") or []
+            if len(marks) < 2:
+                return None
+            first, last = marks[0], marks[-1]
+            totals.update({key: last[key] - first[key] for key in last})
+        moves = totals["moves"]
+        if not moves:
+            return None
+
+        def per(key: str) -> float:
+            return totals[key] / moves
+
+        return cls(moves, per("reads"), per("game_reads"), per("writes"), per("transactions"), per("cache_hits"))
+
+    def line(self) -> str:
+        return (
+            f"statements per move ({self.moves} moves stored): reads {self.reads:.2f} (of the game "
+            f"{self.game_reads:.2f}; record cache hits {self.cache_hits:.2f}), write statements "
+            f"{self.writes:.2f} in {self.transactions:.2f} write transactions"
+        )
+
+
 async def drive(
     fake: FakeDiscord, table: list[Game], rate: float, seconds: float, tally: Tally, pids: list[int]
 ) -> list[tuple[float, float]]:
@@ -636,6 +697,8 @@ async def drive(
     Returns each bot process's CPU share over the window, and its drawing processes'."""
     pending: set[asyncio.Task[None]] = set()
     interval = 1.0 / rate
+    for pid in pids:
+        mark_counts(pid)
     cpu_bots = [proc_cpu_seconds(pid) for pid in pids]
     cpu_helpers = [helpers_cpu_seconds(pid) for pid in pids]
     cpu_fake = time.process_time()
@@ -673,6 +736,8 @@ async def drive(
         next_at += interval
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
     elapsed = time.perf_counter() - begin
+    for pid in pids:
+        mark_counts(pid)
     shares = []
     for pid, before, helpers_before in zip(pids, cpu_bots, cpu_helpers, strict=True):
         bot_cpu = (proc_cpu_seconds(pid) - before) / elapsed

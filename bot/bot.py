@@ -290,6 +290,7 @@ class CardBot(commands.Bot):
         follow = FollowUps(ownership, self._service, self.reconciler)
         ownership.on_gained, ownership.on_moved = follow.gained, follow.moved
         self._service.owns = self.reconciler.owns = ownership.owns
+        db.games.cache.serve_for = ownership.serve_for  # a record held in memory serves its lease holder only
         self._service.after_move_hooks.append(follow.after_move)
         self.ownership = ownership
         await ownership.start()

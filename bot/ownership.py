@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import secrets
 import socket
@@ -107,6 +108,21 @@ class Ownership:
             return True
         self._claim_soon(game_id)
         return False
+
+    def holds(self, game_id: int) -> bool:
+        """Whether this process holds the game's lease now (`owns` without claiming anything)."""
+        if self.solo:
+            return True
+        lease = self._held.get(game_id)
+        return lease is not None and lease.live(self.clock())
+
+    def serve_for(self, game_id: int) -> float:
+        """How long a game record held in memory may be served instead of read (data.record_cache): only
+        by the lease holder, which hears of moves made elsewhere, and no longer than its poll, within
+        which it would see any other change too."""
+        if self.solo:
+            return math.inf
+        return self.poll if self.holds(game_id) else 0.0
 
     def owned(self) -> int:
         """How many games this process holds (the health line)."""
@@ -272,6 +288,7 @@ class Ownership:
                 await self.db.leases.release(lease, now=self.clock())
 
     def _drop(self, game_id: int) -> None:
+        self.db.games.forget(game_id)  # no longer told of moves made elsewhere: nothing held is trusted
         self._held.pop(game_id, None)
         self._seen.pop(game_id, None)
 
@@ -286,6 +303,7 @@ class FollowUps:
         self.reconciler = reconciler
 
     async def gained(self, game_id: int) -> None:
+        self.service.forget(game_id)  # whatever this process held of it predates its lease
         async with self.service.lock(game_id):
             loaded = await self.service.load(game_id)
             repaired = await self.service.finish_if_over(loaded)
@@ -294,6 +312,7 @@ class FollowUps:
         self.reconciler.mark_dirty(game_id)
 
     async def moved(self, game_id: int) -> None:
+        self.service.forget(game_id)  # moved elsewhere: what this process holds of it is older
         loaded = await self.service.load(game_id)
         self.service.schedule_computer(loaded)
         self.reconciler.mark_dirty(game_id)

@@ -136,6 +136,9 @@ class Router:
         await interaction.response.defer()  # deferred update: the hand message is edited below
         service = self.service
         loaded = await service.load(cid.game_id)
+        if cid.version > loaded.record.version:  # drawn from a state newer than the one held: moved elsewhere
+            service.forget(cid.game_id)
+            loaded = await service.load(cid.game_id)
         record = loaded.record
         seat = record.seat_of(interaction.user.id)
         if seat is None:

@@ -35,6 +35,7 @@ from data import (
     crashpoints,
     load_state,
 )
+from data.games import after_move
 from data.replay import SNAPSHOT_EVERY  # moves between snapshots, so loading a long game replays little
 from games.base import GameState, IllegalMove, Move, seeded_rng
 
@@ -160,7 +161,9 @@ class GameService:
         return loaded
 
     def forget(self, game_id: int) -> None:
+        """Drop what this process holds of the game (its state and record): it moved on elsewhere."""
         self._cache.pop(game_id, None)
+        self.db.games.forget(game_id)
 
     # -- deadlines ---------------------------------------------------------------------------------
 
@@ -297,21 +300,25 @@ class GameService:
                     notice=notice,
                 )
                 crashpoints.reached("after_final_move")
+                after_record = await self.db.games.get(game_id)
             else:
+                next_deadline = await self.wake_up(record, after_state)
                 version = await self.db.games.append_move(
                     game_id,
                     expected_version,
                     move.encode(),
                     at=now,
                     actor=seat,
-                    next_deadline=await self.wake_up(record, after_state),
+                    next_deadline=next_deadline,
                     source=source,
                     notice=notice,
                 )
                 crashpoints.reached("after_move")
                 if version % SNAPSHOT_EVERY == 0:
                     await self._snapshot(game_id, version, after_state, now)
-            after = Loaded(await self.db.games.get(game_id), after_state)
+                # Passed on, not read back: the record as the move left it (data.games.after_move).
+                after_record = after_move(record, version, now, seat, next_deadline, MoveSource(source))
+            after = Loaded(after_record, after_state)
             self._cache[game_id] = after
         applied = Applied(before, after, seat, move, source, match)
         for hook in self.after_move_hooks:
