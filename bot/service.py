@@ -147,9 +147,25 @@ class GameService:
     # -- loading -----------------------------------------------------------------------------------
 
     async def load(self, game_id: int) -> Loaded:
-        """The game as the database has it; the engine state comes from the cache when it is current."""
-        record = await self.db.games.get(game_id)
+        """The game as the database has it; the engine state comes from the cache when it is current.
+
+        At most one read: none when the record held is current (data.record_cache) and the state cached
+        is at its version; the record alone when only the state is current; else the record, its moves
+        and its snapshot in one read transaction, the state rebuilt from them."""
+        record = self.db.games.held(game_id)
         cached = self._cache.get(game_id)
+        if record is None and (cached is None or cached.state is None):
+            saved = await self.db.games.load(game_id)
+            record = saved.game
+            if record.status is GameStatus.LOBBY or record.started_at is None:
+                loaded = Loaded(record, None)
+            else:
+                _, state = await load_state(self.db, game_id, saved=saved)
+                loaded = Loaded(record, state)
+            self._cache[game_id] = loaded
+            return loaded
+        if record is None:
+            record = await self.db.games.get(game_id)
         if record.status is GameStatus.LOBBY or record.started_at is None:
             loaded = Loaded(record, None)  # never dealt (an open or cancelled lobby): no engine state
         elif cached is not None and cached.state is not None and cached.record.version == record.version:

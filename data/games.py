@@ -14,6 +14,7 @@ import json
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from games.base import GameResult
@@ -205,6 +206,30 @@ def _resets(record: GameRecord, actor: int | None, source: MoveSource) -> bool:
     if actor is None or source is not MoveSource.PLAYER:
         return False
     return not 0 <= actor < len(record.seats) or record.seats[actor].consecutive_timeouts != 0
+
+
+def _hand_shown(record: GameRecord, *, seat: int, channel_id: int | None, message_id: int | None) -> GameRecord:
+    """The record once a seat's hand message is recorded (`set_hand_message`)."""
+    seats = tuple(
+        replace(held, hand_channel_id=channel_id, hand_message_id=message_id) if held.seat == seat else held
+        for held in record.seats
+    )
+    return replace(record, seats=seats)
+
+
+def _moved(
+    record: GameRecord,
+    *,
+    expected_version: int,
+    at: float,
+    actor: int | None,
+    deadline: float | None,
+    source: MoveSource,
+) -> GameRecord:
+    """`after_move` as a record cache's change: only for the record the move was checked against."""
+    if record.version != expected_version:
+        return record
+    return after_move(record, expected_version + 1, at, actor, deadline, source)
 
 
 def after_move(
@@ -427,13 +452,12 @@ class GameRepository:
         """
 
         source = MoveSource(source)
-        cache = self.cache
-        base = cache.peek(game_id)  # the record the move applies to, if this process holds it
+        base = self.cache.get(game_id)  # the record the move applies to, if this process holds it
         if base is not None and base.version != expected_version:
             base = None
-        cache.forget(game_id)
-        generation = cache.generation(game_id)
-        try:
+        moved = partial(_moved, expected_version=expected_version, at=at, actor=actor, deadline=next_deadline,
+                        source=source)  # fmt: skip
+        with self.cache.writing(game_id, moved):
             if self._db.dialect == "postgresql" and notice is None:
                 version = await self._append_postgres(game_id, expected_version, code, at, actor, next_deadline, source)
             else:
@@ -451,14 +475,7 @@ class GameRepository:
 
                 # Group-committed on SQLite (Database.atomic): a move is the bot's most frequent write.
                 version = await self._db.atomic(append, one_game=True)
-        except BaseException:
-            cache.forget(game_id)
-            raise
-        self._db.counts.moves += 1
-        written_meanwhile = cache.generation(game_id) != generation
-        cache.forget(game_id)
-        if base is not None and not written_meanwhile:
-            cache.put(after_move(base, version, at, actor, next_deadline, source), cache.generation(game_id))
+            self._db.counts.moves += 1
         return version
 
     async def _append_postgres(
@@ -593,7 +610,8 @@ class GameRepository:
     async def set_table_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
         """Where the table message lives, so a restart edits it instead of posting a new one. One blind
         UPDATE, atomic by itself: `Database.statement` (no write lock for moves to wait behind)."""
-        with self.cache.writing(game_id):
+        shown = partial(replace, table_channel_id=channel_id, table_message_id=message_id)
+        with self.cache.writing(game_id, shown):
             changed = await self._db.statement(
                 "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ? RETURNING id",
                 (channel_id, message_id, game_id),
@@ -616,7 +634,8 @@ class GameRepository:
     async def set_hand_message(self, game_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
         """The DM (channel and message) holding a seat's private hand; None clears it. One blind UPDATE,
         as `set_table_message`."""
-        with self.cache.writing(game_id):
+        shown = partial(_hand_shown, seat=seat, channel_id=channel_id, message_id=message_id)
+        with self.cache.writing(game_id, shown):
             changed = await self._db.statement(
                 "UPDATE seats SET hand_channel_id = ?, hand_message_id = ? WHERE game_id = ? AND seat = ? "
                 "RETURNING seat",
@@ -662,6 +681,10 @@ class GameRepository:
         self.cache.put(record, generation)
         return record
 
+    def held(self, game_id: int) -> GameRecord | None:
+        """The game's record if this process holds one it may serve (data.record_cache), without a read."""
+        return self.cache.get(game_id)
+
     def forget(self, game_id: int) -> None:
         """Drop what this process holds of the game: it was (or may have been) written elsewhere."""
         self.cache.forget(game_id)
@@ -669,6 +692,7 @@ class GameRepository:
     async def load(self, game_id: int) -> SavedGame:
         """The game, its whole move log in order and its latest snapshot: what `data.replay` rebuilds from."""
         self._db.counts.game_reads += 1
+        generation = self.cache.generation(game_id)
         async with self._db.transaction(write=False) as tx:
             game = await fetch_game(tx, game_id)
             rows = await tx.all(
@@ -682,6 +706,7 @@ class GameRepository:
             MoveRecord(row["seq"], row["code"], row["actor"], MoveSource(row["source"]), row["at"]) for row in rows
         )
         snapshot = Snapshot(snap["version"], json.loads(snap["state"]), snap["at"]) if snap else None
+        self.cache.put(game, generation)
         return SavedGame(game, moves, snapshot)
 
     async def list_open(self, *statuses: GameStatus) -> list[GameRecord]:

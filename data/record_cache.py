@@ -18,7 +18,10 @@ the entry (bot.service), and the click is answered as stale, as a click on an ol
 
 Races inside the process: every write bumps the game's generation before it starts and after it ends,
 and a read stores what it read only if the generation did not change while it ran, so a read that
-overlapped a write (and may have seen the row before it) never leaves its record behind.
+overlapped a write (and may have seen the row before it) never leaves its record behind. A write that
+knows what it changes (a move, where a hand or the table message now is) leaves the changed record,
+derived from the one held before it, when no other write of the game overlapped it; the derived record
+keeps its base's age, so it is served no longer than the base would have been.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .models import GameRecord
+
+Change = Callable[[GameRecord], GameRecord]  # what a write does to a game's record
 
 
 def always(game_id: int) -> float:
@@ -53,30 +58,32 @@ class RecordCache:
 
     def get(self, game_id: int) -> GameRecord | None:
         """The stored record of the game if it may be served now, else None (counted as a miss)."""
-        entry = self._entries.get(game_id)
-        if entry is not None and self.clock() - entry[1] < self.serve_for(game_id):
+        entry = self._servable(game_id)
+        if entry is not None:
             self.hits += 1
             return entry[0]
         self.misses += 1
         return None
 
-    def peek(self, game_id: int) -> GameRecord | None:
-        """The entry whatever its age or trust: a base a move's new record is derived from (data.games)."""
+    def _servable(self, game_id: int) -> tuple[GameRecord, float] | None:
         entry = self._entries.get(game_id)
-        return entry[0] if entry is not None else None
+        if entry is not None and self.clock() - entry[1] < self.serve_for(game_id):
+            return entry
+        return None
 
     def generation(self, game_id: int) -> tuple[int, int]:
         """A token that changes with every write of the game (and every `clear`)."""
         return self._epoch, self._generations.get(game_id, 0)
 
-    def put(self, record: GameRecord, generation: tuple[int, int]) -> None:
-        """Keep `record`, read or derived while the game was at `generation`, unless it was written since."""
+    def put(self, record: GameRecord, generation: tuple[int, int], *, at: float | None = None) -> None:
+        """Keep `record`, read or derived while the game was at `generation`, unless it was written since.
+        `at`: when what it was derived from was read (a derived record is no fresher than its base)."""
         if self.generation(record.id) != generation:
             return
         entry = self._entries.get(record.id)
         if entry is not None and entry[0].version > record.version:
             return  # never go back to an older version
-        self._entries[record.id] = (record, self.clock())
+        self._entries[record.id] = (record, self.clock() if at is None else at)
 
     def forget(self, game_id: int) -> None:
         """The game is being (or was just) written: drop its entry, and make reads under way store nothing."""
@@ -90,10 +97,19 @@ class RecordCache:
         self._generations.clear()
 
     @contextmanager
-    def writing(self, game_id: int) -> Iterator[None]:
-        """Around a write of the game: its entry dropped before and after, whether the write succeeds or not."""
+    def writing(self, game_id: int, change: Change | None = None) -> Iterator[None]:
+        """Around a write of the game: its entry dropped before and after, whether the write succeeds or
+        not. With `change` (what the write does to the record), a write that succeeded leaves the changed
+        record instead, when one was servable before it and no other write of the game ran meanwhile."""
+        base = self._servable(game_id) if change is not None else None
         self.forget(game_id)
+        generation = self.generation(game_id)
         try:
             yield
-        finally:
+        except BaseException:
             self.forget(game_id)
+            raise
+        written_meanwhile = self.generation(game_id) != generation
+        self.forget(game_id)
+        if base is not None and change is not None and not written_meanwhile:
+            self.put(change(base[0]), self.generation(game_id), at=base[1])

@@ -40,14 +40,21 @@ def moves_since_snapshot(saved: SavedGame) -> int:
 
 
 async def load_state(
-    db: Database, game_id: int, *, engine: Engine | None = None, snapshot_every: int = SNAPSHOT_EVERY
+    db: Database,
+    game_id: int,
+    *,
+    engine: Engine | None = None,
+    snapshot_every: int = SNAPSHOT_EVERY,
+    saved: SavedGame | None = None,
 ) -> tuple[SavedGame, GameState]:
     """Load a game and rebuild its state; if many moves were replayed, cache a fresh snapshot.
 
     The snapshot is stamped with the time of the last stored move, so no clock is read here. If the
-    game moved on in between, the snapshot is simply skipped (it would be stale).
+    game moved on in between, the snapshot is simply skipped (it would be stale). `saved`: the game as
+    `db.games.load` returned it already (not read again).
     """
-    saved = await db.games.load(game_id)
+    if saved is None:
+        saved = await db.games.load(game_id)
     engine = engine or get_engine(saved.game.kind)
     state = rebuild_state(engine, saved)
     if saved.game.status.is_open and saved.moves and moves_since_snapshot(saved) >= snapshot_every:

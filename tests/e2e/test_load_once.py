@@ -1,0 +1,66 @@
+"""A click reads its game at most once: the state a move produced is passed on, not read back.
+
+Counted by the data layer itself (data.counters), end to end through the offline Discord: the figures
+a test asserts are statements, the same on a quiet and on a busy machine.
+"""
+
+from __future__ import annotations
+
+from bench.bot_load import move_click
+from bench.players.common import click, game_id_of, is_my_turn, open_lobby, start_bot, start_game
+from bot.bot import CardBot
+from data import Database
+from data.counters import Counts
+from fakediscord import FakeDiscord, Message, SimUser
+
+
+async def started_duel(fake: FakeDiscord, bots) -> tuple[CardBot, int, SimUser, Message]:  # type: ignore[no-untyped-def]
+    """Alice and Bob at a started Thirteen table, every message caught up: the bot, the game, the person
+    to play and their DM hand."""
+    bot = await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
+    lobby = await click(bob, lobby, "Join")
+    await start_game(fake, alice, lobby, [alice, bob])
+    game_id = game_id_of(lobby)
+    loaded = await bot.service.load(game_id)
+    mover = alice if loaded.state is not None and loaded.state.to_move == 0 else bob
+    hand = await fake.wait_for_message(mover.dm, is_my_turn)
+    await bot.reconciler.caught_up(game_id)
+    return bot, game_id, mover, hand
+
+
+async def one_move(bot: CardBot, game_id: int, mover: SimUser, hand: Message) -> Counts:
+    """What one move cost in statements (the card chosen, if any, and Play or Pass clicked), from the
+    first click to every message caught up."""
+    db = bot.db
+    assert isinstance(db, Database)
+    before = db.counts.snapshot()
+    label, hand = await move_click(mover, hand)
+    await mover.click(hand, label=label)
+    await bot.reconciler.caught_up(game_id)
+    return db.counts.since(before)
+
+
+async def test_a_move_reads_no_game_record_while_the_bot_holds_it(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """SQLite: the one process owns the file, so the click, the move, the hands and the table all use the
+    record the previous move left (data.record_cache); the move is one stored move."""
+    bot, game_id, mover, hand = await started_duel(fake, bots)
+    spent = await one_move(bot, game_id, mover, hand)
+    assert spent.moves == 1
+    assert spent.game_reads == 0, spent
+
+
+async def test_after_a_restart_a_click_reads_its_game_once(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A new process holds nothing: the first click reads the game once, and everything after it in the
+    same click (the move, the hands, the table) uses the record that read and the move left."""
+    first, game_id, mover, hand = await started_duel(fake, bots)
+    await bots.stop(first)
+    bot = await start_bot(bots)
+    await bot.reconciler.caught_up(game_id)
+    assert bot.db is not None
+    bot.db.games.forget(game_id)  # whatever the start-up passes read is gone, as for a game not seen yet
+    bot.service.forget(game_id)
+    spent = await one_move(bot, game_id, mover, hand)
+    assert spent.moves == 1
+    assert spent.game_reads == 1, spent  # the record with the move log its state is rebuilt from
