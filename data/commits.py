@@ -1,6 +1,6 @@
 """Group commit: many small write transactions stored in one trip and one COMMIT.
 
-Why: the bot's most frequent write is a move (`GameRepository.append_move`, four statements). Under
+Why: the bot's most frequent write is a move (`GameRepository.append_move`, two or three statements). Under
 load the connection lock was the bot's bottleneck. Run statement by statement, an append held the
 lock many times longer than its SQLite work took, because every trip back to the event loop waited
 its turn on a busy loop; run as one trip it still held it for the trip there and back, the GIL and

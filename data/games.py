@@ -666,9 +666,10 @@ class GameRepository:
     async def get(self, game_id: int) -> GameRecord:
         """The game and its seats (no moves). Raises GameNotFound.
 
-        One statement, so one trip to the database thread: the bot reads a game several times per move
-        (the click, the move, each hand and the table), and every trip hands the GIL to that thread and
-        back. `fetch_game` (two SELECTs) remains for reads inside a write transaction."""
+        The record this process holds when it may serve it (data.record_cache: the click, the move, each
+        hand and the table all load the game), else one statement, so one trip to the database thread
+        (every trip hands the GIL to that thread and back). `fetch_game` (two SELECTs) remains for reads
+        inside a write transaction."""
         cached = self.cache.get(game_id)
         if cached is not None:
             return cached
