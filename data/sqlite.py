@@ -10,10 +10,10 @@ failing half-way, and readers see one consistent snapshot (WAL).
 Why a second, read-only connection: the lone SELECTs of `Database.read` (a message's stored state, a
 user's settings: several per move; bench.bot prints how many) used to queue for that lock behind
 every write transaction, and a transaction holds it across several trips to the worker thread, each
-of which waits its turn on a busy event loop. Under load (bench.bot's load run) the lock is held most of the time and a read
-waited seconds for it. In WAL mode a reader never blocks the writer nor waits for it, and a
-lone statement outside BEGIN is its own read transaction, so each read sees every commit that
-finished before it started and nothing uncommitted.
+of which waits its turn on a busy event loop. Under load (bench.bot's load run) the lock is held most
+of the time and a read waited seconds for it. In WAL mode a reader never blocks the writer nor waits
+for it, and a lone statement outside BEGIN is its own read transaction, so each read sees every commit
+that finished before it started and nothing uncommitted.
 """
 
 from __future__ import annotations
