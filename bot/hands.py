@@ -40,9 +40,27 @@ log = logging.getLogger(__name__)
 SHOWN_IMAGES = 8192
 
 
+# Fingerprints of the pictures hashed lately, by the identity of their bytes: a hand's picture comes from
+# rendering.hand's cache as the same bytes object each time it is asked for, and one panel's picture is
+# fingerprinted several times on its way (drawn, then on each send or edit: `ShownImages`).
+DIGESTS_KEPT = 512
+_digests: dict[int, tuple[bytes, bytes]] = {}
+
+
 def image_digest(image: bytes | None) -> bytes | None:
-    """A fingerprint of a picture's bytes (16 bytes of BLAKE2b, cheap beside drawing the picture)."""
-    return None if image is None else hashlib.blake2b(image, digest_size=16).digest()
+    """A fingerprint of a picture's bytes (16 bytes of BLAKE2b, cheap beside drawing the picture), hashed
+    once per bytes object while it is among the last DIGESTS_KEPT (the entry keeps it alive, so its id
+    is not reused meanwhile)."""
+    if image is None:
+        return None
+    kept = _digests.get(id(image))
+    if kept is not None and kept[0] is image:
+        return kept[1]
+    digest = hashlib.blake2b(image, digest_size=16).digest()
+    if len(_digests) >= DIGESTS_KEPT:
+        _digests.clear()  # dropped wholesale: cheaper than ordering, and at worst a few pictures hashed again
+    _digests[id(image)] = (image, digest)
+    return digest
 
 
 class ShownImages:
