@@ -683,9 +683,9 @@ class Statements:
 
     def line(self) -> str:
         return (
-            f"statements per move ({self.moves} moves stored): reads {self.reads:.2f} (of the game "
-            f"{self.game_reads:.2f}; record cache hits {self.cache_hits:.2f}), write statements "
-            f"{self.writes:.2f} in {self.transactions:.2f} write transactions"
+            f"statements ({self.moves} moves stored in the window): reads per move {self.reads:.2f}, "
+            f"game reads per move {self.game_reads:.2f} (record cache hits {self.cache_hits:.2f}), "
+            f"write statements per move {self.writes:.2f} in {self.transactions:.2f} write transactions"
         )
 
 
