@@ -10,12 +10,12 @@ one is stored and the other gets `VersionConflict` (design §3: a stale click is
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from games.base import GameResult
 
@@ -208,6 +208,24 @@ def _resets(record: GameRecord, actor: int | None, source: MoveSource) -> bool:
     return not 0 <= actor < len(record.seats) or record.seats[actor].consecutive_timeouts != 0
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _writes(
+    method: Callable[Concatenate[GameRepository, int, P], Awaitable[R]],
+) -> Callable[Concatenate[GameRepository, int, P], Awaitable[R]]:
+    """A write of one game (its id the method's first argument): the record held of it is dropped before
+    and after (data.record_cache), whether the write succeeds or not."""
+
+    @functools.wraps(method)
+    async def write(self: GameRepository, game_id: int, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self.cache.writing(game_id):
+            return await method(self, game_id, *args, **kwargs)
+
+    return write
+
+
 def _hand_shown(record: GameRecord, *, seat: int, channel_id: int | None, message_id: int | None) -> GameRecord:
     """The record once a seat's hand message is recorded (`set_hand_message`)."""
     seats = tuple(
@@ -335,27 +353,27 @@ class GameRepository:
             log.info("game %d (%s) opened in channel %d", game_id, kind, channel_id)
             return await fetch_game(tx, game_id)
 
+    @_writes
     async def add_player(self, game_id: int, user_id: int, display_name: str, *, max_seats: int | None = None) -> Seat:
         """Seat a human at the next free chair of a lobby. Raises SeatError if seated already or full.
 
         The fullness check and the insert share one transaction, so two last-second joins cannot both
         take the final chair.
         """
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                game = await fetch_game(tx, game_id)
-                _require(game, GameStatus.LOBBY)
-                if game.seat_of(user_id) is not None:
-                    raise SeatError(f"user {user_id} is already seated in game {game_id}")
-                return await self._insert_seat(tx, game, user_id, display_name, None, max_seats)
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            if game.seat_of(user_id) is not None:
+                raise SeatError(f"user {user_id} is already seated in game {game_id}")
+            return await self._insert_seat(tx, game, user_id, display_name, None, max_seats)
 
+    @_writes
     async def add_computer(self, game_id: int, level: str, display_name: str, *, max_seats: int | None = None) -> Seat:
         """Seat a computer player of `level` at the next free chair of a lobby."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                game = await fetch_game(tx, game_id)
-                _require(game, GameStatus.LOBBY)
-                return await self._insert_seat(tx, game, None, display_name, level, max_seats)
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            return await self._insert_seat(tx, game, None, display_name, level, max_seats)
 
     @staticmethod
     async def _insert_seat(
@@ -370,65 +388,65 @@ class GameRepository:
         )
         return seat
 
+    @_writes
     async def remove_seat(self, game_id: int, seat: int) -> GameRecord:
         """Empty a lobby chair; later chairs move up one so seats stay numbered 0..n-1."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                game = await fetch_game(tx, game_id)
-                _require(game, GameStatus.LOBBY)
-                if await tx.run("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)) == 0:
-                    raise SeatError(f"game {game_id} has no seat {seat}")
-                # Two steps so no intermediate row collides with the (game_id, seat) primary key.
-                await tx.run(
-                    "UPDATE seats SET seat = seat + ? WHERE game_id = ? AND seat > ?", (_RENUMBER_OFFSET, game_id, seat)
-                )
-                await tx.run(
-                    "UPDATE seats SET seat = seat - ? WHERE game_id = ? AND seat >= ?",
-                    (_RENUMBER_OFFSET + 1, game_id, _RENUMBER_OFFSET),
-                )
-                return await fetch_game(tx, game_id)
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            if await tx.run("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)) == 0:
+                raise SeatError(f"game {game_id} has no seat {seat}")
+            # Two steps so no intermediate row collides with the (game_id, seat) primary key.
+            await tx.run(
+                "UPDATE seats SET seat = seat + ? WHERE game_id = ? AND seat > ?", (_RENUMBER_OFFSET, game_id, seat)
+            )
+            await tx.run(
+                "UPDATE seats SET seat = seat - ? WHERE game_id = ? AND seat >= ?",
+                (_RENUMBER_OFFSET + 1, game_id, _RENUMBER_OFFSET),
+            )
+            return await fetch_game(tx, game_id)
 
+    @_writes
     async def set_host(self, game_id: int, user_id: int) -> None:
         """Hand the host role (who may start, change options, abandon) to another user."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                if await tx.run("UPDATE games SET host_user_id = ? WHERE id = ?", (user_id, game_id)) == 0:
-                    raise GameNotFound(game_id)
+        async with self._db.transaction() as tx:
+            if await tx.run("UPDATE games SET host_user_id = ? WHERE id = ?", (user_id, game_id)) == 0:
+                raise GameNotFound(game_id)
 
+    @_writes
     async def set_options(self, game_id: int, options: Mapping[str, Any]) -> None:
         """Replace the rule options; only while in the lobby, since replay depends on them."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                game = await fetch_game(tx, game_id)
-                _require(game, GameStatus.LOBBY)
-                await tx.run("UPDATE games SET options = ? WHERE id = ?", (dump_json(options), game_id))
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            await tx.run("UPDATE games SET options = ? WHERE id = ?", (dump_json(options), game_id))
 
+    @_writes
     async def set_timer(self, game_id: int, timer: TurnTimer, turn_seconds: int) -> None:
         """Change the turn timer of an open game (applies from the next deadline the bot sets)."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                game = await fetch_game(tx, game_id)
-                _require(game, *OPEN)
-                await tx.run(
-                    "UPDATE games SET timer = ?, turn_seconds = ? WHERE id = ?",
-                    (TurnTimer(timer).value, turn_seconds, game_id),
-                )
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, *OPEN)
+            await tx.run(
+                "UPDATE games SET timer = ?, turn_seconds = ? WHERE id = ?",
+                (TurnTimer(timer).value, turn_seconds, game_id),
+            )
 
+    @_writes
     async def start(self, game_id: int, *, at: float, deadline: float | None) -> GameRecord:
         """Lobby -> active at version 0, with the first turn's deadline. Needs at least one seat."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                game = await fetch_game(tx, game_id)
-                _require(game, GameStatus.LOBBY)
-                if not game.seats:
-                    raise SeatError(f"game {game_id} has no players")
-                await tx.run(
-                    "UPDATE games SET status = 'active', version = 0, started_at = ?, updated_at = ?, deadline = ?, "
-                    "reminder_sent = 0 WHERE id = ?",
-                    (at, at, deadline, game_id),
-                )
-                log.info("game %d started with %d seats", game_id, len(game.seats))
-                return await fetch_game(tx, game_id)
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, GameStatus.LOBBY)
+            if not game.seats:
+                raise SeatError(f"game {game_id} has no players")
+            await tx.run(
+                "UPDATE games SET status = 'active', version = 0, started_at = ?, updated_at = ?, deadline = ?, "
+                "reminder_sent = 0 WHERE id = ?",
+                (at, at, deadline, game_id),
+            )
+            log.info("game %d started with %d seats", game_id, len(game.seats))
+            return await fetch_game(tx, game_id)
 
     # -- play --------------------------------------------------------------------------------------
 
@@ -455,7 +473,7 @@ class GameRepository:
         base = self.cache.get(game_id)  # the record the move applies to, if this process holds it
         if base is not None and base.version != expected_version:
             base = None
-        moved = partial(_moved, expected_version=expected_version, at=at, actor=actor, deadline=next_deadline,
+        moved = functools.partial(_moved, expected_version=expected_version, at=at, actor=actor, deadline=next_deadline,
                         source=source)  # fmt: skip
         with self.cache.writing(game_id, moved):
             if self._db.dialect == "postgresql" and notice is None:
@@ -505,6 +523,7 @@ class GameRepository:
         _require_status(game_id, GameStatus(row["status"]), (GameStatus.ACTIVE,))
         raise VersionConflict(game_id, expected_version, row["version"])
 
+    @_writes
     async def append_final_move(
         self,
         game_id: int,
@@ -524,80 +543,79 @@ class GameRepository:
         when the second failed (disk full) or the process died between them: no result, and the channel
         blocked for a new game. Same checks as `append_move` (VersionConflict, WrongStatus).
         """
-        with self.cache.writing(game_id):
-            model = self._db.rating_model
+        model = self._db.rating_model
 
-            async def append_and_finish(tx: Tx) -> tuple[int, MatchRecord]:
-                version = await _append(tx, game_id, expected_version, code, at, actor, None, MoveSource(source))
-                if notice is not None and actor is not None:
-                    await _owe_notice(tx, game_id, "timeout", actor, version, notice)
-                match = await _finish(tx, model, game_id, version, result, at)
-                crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
-                return version, match
-
-            version, match = await self._db.atomic(append_and_finish)
-            self._db.counts.moves += 1
-            log.info("game %d finished by move %d; match %d rated=%s", game_id, version, match.id, match.rated)
+        async def append_and_finish(tx: Tx) -> tuple[int, MatchRecord]:
+            version = await _append(tx, game_id, expected_version, code, at, actor, None, MoveSource(source))
+            if notice is not None and actor is not None:
+                await _owe_notice(tx, game_id, "timeout", actor, version, notice)
+            match = await _finish(tx, model, game_id, version, result, at)
+            crashpoints.reached("final_move_uncommitted")  # a test's SIGKILL here: nothing of it is stored
             return version, match
 
+        version, match = await self._db.atomic(append_and_finish)
+        self._db.counts.moves += 1
+        log.info("game %d finished by move %d; match %d rated=%s", game_id, version, match.id, match.rated)
+        return version, match
+
+    @_writes
     async def set_deadline(self, game_id: int, deadline: float | None, *, expected_version: int | None = None) -> bool:
         """Set (or clear, with None) the deadline and re-arm the reminder.
 
         With `expected_version`, nothing changes unless the game is still at that version (a sweeper
         acting on an old turn must not move a new turn's deadline); returns whether it changed.
         """
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                sql = f"UPDATE games SET deadline = ?, reminder_sent = 0 WHERE id = ? AND status IN {_OPEN_SQL}"
-                params: list[Any] = [deadline, game_id]
-                if expected_version is not None:
-                    sql += " AND version = ?"
-                    params.append(expected_version)
-                return await tx.run(sql, params) == 1
+        async with self._db.transaction() as tx:
+            sql = f"UPDATE games SET deadline = ?, reminder_sent = 0 WHERE id = ? AND status IN {_OPEN_SQL}"
+            params: list[Any] = [deadline, game_id]
+            if expected_version is not None:
+                sql += " AND version = ?"
+                params.append(expected_version)
+            return await tx.run(sql, params) == 1
 
+    @_writes
     async def mark_reminder_sent(self, game_id: int, version: int, *, seat: int | None = None, text: str = "") -> bool:
         """Record that this turn's reminder is due; False if the turn has moved on or it was sent already.
 
         With `seat`, the reminder's text is stored as owed to the channel in the same transaction (the
         message reconciler posts it): the flag can never be up without its reminder on its way."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                changed = await tx.run(
-                    "UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND reminder_sent = 0 "
-                    "AND status = 'active'",
-                    (game_id, version),
-                )
-                if changed == 1 and seat is not None:
-                    await _owe_notice(tx, game_id, "remind", seat, version, text)
-                return changed == 1
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND reminder_sent = 0 "
+                "AND status = 'active'",
+                (game_id, version),
+            )
+            if changed == 1 and seat is not None:
+                await _owe_notice(tx, game_id, "remind", seat, version, text)
+            return changed == 1
 
+    @_writes
     async def record_timeout(self, game_id: int, seat: int) -> Seat:
         """Count a timeout against a seat (total and consecutive); the bot decides when to replace it."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                changed = await tx.run(
-                    "UPDATE seats SET timeouts = timeouts + 1, consecutive_timeouts = consecutive_timeouts + 1 "
-                    "WHERE game_id = ? AND seat = ?",
-                    (game_id, seat),
-                )
-                if changed == 0:
-                    raise SeatError(f"game {game_id} has no seat {seat}")
-                return await self._fetch_seat(tx, game_id, seat)
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE seats SET timeouts = timeouts + 1, consecutive_timeouts = consecutive_timeouts + 1 "
+                "WHERE game_id = ? AND seat = ?",
+                (game_id, seat),
+            )
+            if changed == 0:
+                raise SeatError(f"game {game_id} has no seat {seat}")
+            return await self._fetch_seat(tx, game_id, seat)
 
+    @_writes
     async def replace_with_computer(self, game_id: int, seat: int, level: str) -> Seat:
         """A computer takes over a human's seat mid-game (AFK, left). The game will not be rated."""
-        with self.cache.writing(game_id):
-            async with self._db.transaction() as tx:
-                game = await fetch_game(tx, game_id)
-                _require(game, *OPEN)
-                changed = await tx.run(
-                    "UPDATE seats SET computer_level = ?, consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?",
-                    (level, game_id, seat),
-                )
-                if changed == 0:
-                    raise SeatError(f"game {game_id} has no seat {seat}")
-                log.info("game %d seat %d is now played by a %s computer", game_id, seat, level)
-                return await self._fetch_seat(tx, game_id, seat)
+        async with self._db.transaction() as tx:
+            game = await fetch_game(tx, game_id)
+            _require(game, *OPEN)
+            changed = await tx.run(
+                "UPDATE seats SET computer_level = ?, consecutive_timeouts = 0 WHERE game_id = ? AND seat = ?",
+                (level, game_id, seat),
+            )
+            if changed == 0:
+                raise SeatError(f"game {game_id} has no seat {seat}")
+            log.info("game %d seat %d is now played by a %s computer", game_id, seat, level)
+            return await self._fetch_seat(tx, game_id, seat)
 
     @staticmethod
     async def _fetch_seat(tx: Tx, game_id: int, seat: int) -> Seat:
@@ -610,7 +628,7 @@ class GameRepository:
     async def set_table_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
         """Where the table message lives, so a restart edits it instead of posting a new one. One blind
         UPDATE, atomic by itself: `Database.statement` (no write lock for moves to wait behind)."""
-        shown = partial(replace, table_channel_id=channel_id, table_message_id=message_id)
+        shown = functools.partial(replace, table_channel_id=channel_id, table_message_id=message_id)
         with self.cache.writing(game_id, shown):
             changed = await self._db.statement(
                 "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ? RETURNING id",
@@ -619,22 +637,22 @@ class GameRepository:
             if not changed:
                 raise GameNotFound(game_id)
 
+    @_writes
     async def show_lobby(self, game_id: int, channel_id: int, message_id: int, *, deadline: float | None) -> bool:
         """Record a lobby's message and give the lobby its idle deadline, while it is still a lobby. Until
         its message is recorded a lobby's deadline is a short grace (`expire_unseen_lobby`); False when
         the lobby closed meanwhile. One statement, atomic by itself."""
-        with self.cache.writing(game_id):
-            changed = await self._db.statement(
-                "UPDATE games SET table_channel_id = ?, table_message_id = ?, deadline = ?, reminder_sent = 0 "
-                "WHERE id = ? AND status = 'lobby' RETURNING id",
-                (channel_id, message_id, deadline, game_id),
-            )
-            return bool(changed)
+        changed = await self._db.statement(
+            "UPDATE games SET table_channel_id = ?, table_message_id = ?, deadline = ?, reminder_sent = 0 "
+            "WHERE id = ? AND status = 'lobby' RETURNING id",
+            (channel_id, message_id, deadline, game_id),
+        )
+        return bool(changed)
 
     async def set_hand_message(self, game_id: int, seat: int, channel_id: int | None, message_id: int | None) -> None:
         """The DM (channel and message) holding a seat's private hand; None clears it. One blind UPDATE,
         as `set_table_message`."""
-        shown = partial(_hand_shown, seat=seat, channel_id=channel_id, message_id=message_id)
+        shown = functools.partial(_hand_shown, seat=seat, channel_id=channel_id, message_id=message_id)
         with self.cache.writing(game_id, shown):
             changed = await self._db.statement(
                 "UPDATE seats SET hand_channel_id = ?, hand_message_id = ? WHERE game_id = ? AND seat = ? "
@@ -754,6 +772,7 @@ class GameRepository:
 
     # -- endings -----------------------------------------------------------------------------------
 
+    @_writes
     async def finish(self, game_id: int, expected_version: int, result: GameResult, *, at: float) -> MatchRecord:
         """Active -> finished: store the match (places and scores per seat) and, if every seat is
         human, rate it. All in one transaction, so a result is never half-recorded.
@@ -761,55 +780,54 @@ class GameRepository:
         The bot ends a game by its final move with `append_final_move`; this is for a game whose stored
         moves already end it (one stored by an older Cardroom as two transactions, repaired at resume).
         """
-        with self.cache.writing(game_id):
-            model = self._db.rating_model
-            match = await self._db.atomic(lambda tx: _finish(tx, model, game_id, expected_version, result, at))
-            log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
-            return match
+        model = self._db.rating_model
+        match = await self._db.atomic(lambda tx: _finish(tx, model, game_id, expected_version, result, at))
+        log.info("game %d finished; match %d rated=%s", game_id, match.id, match.rated)
+        return match
 
+    @_writes
     async def expire_unseen_lobby(self, game_id: int, *, at: float, reason: str) -> GameRecord | None:
         """Lobby -> abandoned, only while no lobby message is recorded (nobody can see or join it, yet it
         holds its channel); None when it has a message by now or is no longer a lobby. Checked and closed
         in one transaction, so a message recorded at the same moment (`show_lobby`) wins or loses whole."""
-        with self.cache.writing(game_id):
 
-            async def expire(tx: Tx) -> GameRecord | None:
-                game = await fetch_game(tx, game_id)
-                if game.status is not GameStatus.LOBBY or game.table_message_id is not None:
-                    return None
-                # The condition again in the UPDATE: on PostgreSQL a lone `show_lobby` statement may commit
-                # between the read and this write, which then re-reads the row and changes nothing.
-                closed = await tx.run(
-                    "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
-                    "end_reason = ? WHERE id = ? AND status = 'lobby' AND table_message_id IS NULL",
-                    (at, at, reason, game_id),
-                )
-                if closed != 1:
-                    return None
-                await settle_pending(tx, game_id)
-                return await fetch_game(tx, game_id)
+        async def expire(tx: Tx) -> GameRecord | None:
+            game = await fetch_game(tx, game_id)
+            if game.status is not GameStatus.LOBBY or game.table_message_id is not None:
+                return None
+            # The condition again in the UPDATE: on PostgreSQL a lone `show_lobby` statement may commit
+            # between the read and this write, which then re-reads the row and changes nothing.
+            closed = await tx.run(
+                "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
+                "end_reason = ? WHERE id = ? AND status = 'lobby' AND table_message_id IS NULL",
+                (at, at, reason, game_id),
+            )
+            if closed != 1:
+                return None
+            await settle_pending(tx, game_id)
+            return await fetch_game(tx, game_id)
 
-            record = await self._db.atomic(expire)
-            if record is not None:
-                log.info("game %d abandoned: %s", game_id, reason)
-            return record
+        record = await self._db.atomic(expire)
+        if record is not None:
+            log.info("game %d abandoned: %s", game_id, reason)
+        return record
 
+    @_writes
     async def abandon(self, game_id: int, *, at: float, reason: str) -> GameRecord:
         """Lobby or active -> abandoned (host cancelled, everyone left, lobby expired). Never rated."""
-        with self.cache.writing(game_id):
 
-            async def abandon(tx: Tx) -> GameRecord:
-                game = await fetch_game(tx, game_id)
-                _require(game, *OPEN)
-                await tx.run(
-                    "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
-                    "end_reason = ? WHERE id = ?",
-                    (at, at, reason, game_id),
-                )
-                await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
-                await settle_pending(tx, game_id)
-                return await fetch_game(tx, game_id)
+        async def abandon(tx: Tx) -> GameRecord:
+            game = await fetch_game(tx, game_id)
+            _require(game, *OPEN)
+            await tx.run(
+                "UPDATE games SET status = 'abandoned', deadline = NULL, ended_at = ?, updated_at = ?, "
+                "end_reason = ? WHERE id = ?",
+                (at, at, reason, game_id),
+            )
+            await tx.run("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            await settle_pending(tx, game_id)
+            return await fetch_game(tx, game_id)
 
-            record = await self._db.atomic(abandon)
-            log.info("game %d abandoned: %s", game_id, reason)
-            return record
+        record = await self._db.atomic(abandon)
+        log.info("game %d abandoned: %s", game_id, reason)
+        return record
