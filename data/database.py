@@ -117,6 +117,7 @@ class Database(abc.ABC):
         from .results import ResultRepository
         from .season_store import SeasonRepository
         from .settings import SettingsRepository
+        from .tournaments import TournamentRepository
 
         self.rating_model = model
         self.games = GameRepository(self)
@@ -127,6 +128,7 @@ class Database(abc.ABC):
         self.leases = LeaseRepository(self)
         self.firsttime = FirstTimeRepository(self)
         self.seasons = SeasonRepository(self)
+        self.tournaments = TournamentRepository(self)
 
     @staticmethod
     async def open(
