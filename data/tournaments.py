@@ -59,6 +59,7 @@ class Tournament:
     format: str
     rounds: int
     seats: int
+    field: int  # computers (when they may) fill the field up to this many entrants
     starts_at: float
     timer: TurnTimer
     turn_seconds: int
@@ -124,6 +125,7 @@ def _tournament(row: Any) -> Tournament:
         format=row["format"],
         rounds=row["rounds"],
         seats=row["seats"],
+        field=row["field"],
         starts_at=float(row["starts_at"]),
         timer=TurnTimer(row["timer"]),
         turn_seconds=row["turn_seconds"],
@@ -169,6 +171,7 @@ class TournamentRepository:
         format: str,
         rounds: int,
         seats: int,
+        field: int,
         starts_at: float,
         timer: TurnTimer,
         turn_seconds: int,
@@ -180,11 +183,12 @@ class TournamentRepository:
         async with self._db.transaction() as tx:
             tid = await tx.insert(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, kind, options, format, rounds, seats, "
-                "starts_at, timer, turn_seconds, computers, checkin_minutes, role_id, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "field, starts_at, timer, turn_seconds, computers, checkin_minutes, role_id, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id, channel_id, organiser_id, kind, json.dumps(dict(options), sort_keys=True), format,
-                    rounds, seats, starts_at, timer.value, turn_seconds, int(computers), checkin_minutes, role_id, at,
+                    rounds, seats, field, starts_at, timer.value, turn_seconds, int(computers), checkin_minutes,
+                    role_id, at,
                 ),
             )  # fmt: skip
             row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tid,))
@@ -265,13 +269,16 @@ class TournamentRepository:
             )
             return bool(changed)
 
-    async def cancel(self, tournament_id: int) -> bool:
+    async def cancel(self, tournament_id: int, *, post: str | None = None) -> bool:
+        """Cancel an open tournament (owing the post `post` says why, when given); False when it was not open."""
         async with self._db.transaction() as tx:
             changed = await tx.run(
                 "UPDATE tournaments SET state = 'cancelled', version = version + 1 "
                 "WHERE id = ? AND state IN ('signup', 'running')",
                 (tournament_id,),
             )
+            if changed and post is not None:
+                await tx.run("INSERT INTO tournament_posts (tournament_id, key) VALUES (?, ?)", (tournament_id, post))
             return bool(changed)
 
     async def begin(

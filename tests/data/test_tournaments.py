@@ -12,7 +12,7 @@ from .conftest import GUILD, T0
 async def new(db: Database, **changes: object):  # type: ignore[no-untyped-def]
     values: dict[str, object] = dict(
         guild_id=GUILD, channel_id=500, organiser_id=1, kind="schnapsen", options={"target": 7}, format="swiss",
-        rounds=3, seats=2, starts_at=T0 + 3600, timer=TurnTimer.LIVE, turn_seconds=90, computers=True,
+        rounds=3, seats=2, field=8, starts_at=T0 + 3600, timer=TurnTimer.LIVE, turn_seconds=90, computers=True,
         checkin_minutes=0, at=T0,
     )  # fmt: skip
     values.update(changes)

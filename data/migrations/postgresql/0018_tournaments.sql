@@ -9,6 +9,7 @@ CREATE TABLE tournaments (
     format          TEXT             NOT NULL CHECK (format IN ('swiss', 'tables', 'knockout')),
     rounds          INTEGER          NOT NULL,
     seats           INTEGER          NOT NULL,
+    field           INTEGER          NOT NULL DEFAULT 0,
     starts_at       DOUBLE PRECISION NOT NULL,
     timer           TEXT             NOT NULL CHECK (timer IN ('live', 'casual')),
     turn_seconds    INTEGER          NOT NULL,
