@@ -154,6 +154,14 @@ def _match(row: Any) -> Match:
     return Match(row["round"], row["board"], tuple(json.loads(row["players"])), row["game_id"], claimed, result)
 
 
+def _post_order(key: str) -> tuple[int, int]:
+    """Owed posts go out in the order they tell the story: the rounds in order, the champion last."""
+    head, _, tail = key.partition("-")
+    if head == "round" and tail.isdigit():
+        return (0, int(tail))
+    return (1, 0)
+
+
 class TournamentRepository:
     """Reach it as `db.tournaments`."""
 
@@ -386,7 +394,8 @@ class TournamentRepository:
         rows = await self._db.read(
             "SELECT tournament_id, key FROM tournament_posts WHERE message_id IS NULL ORDER BY tournament_id, key"
         )
-        return [(row["tournament_id"], row["key"]) for row in rows]
+        owed = [(row["tournament_id"], row["key"]) for row in rows]
+        return sorted(owed, key=lambda item: (item[0], *_post_order(item[1])))
 
     async def claim_post(self, tournament_id: int, key: str, *, at: float, redo_within: float) -> bool:
         """Claim an owed post before posting it (the rule of `data.season_store.SeasonRepository.claim_post`)."""
