@@ -443,12 +443,12 @@ class TournamentRunner:
             if s.computer_level is not None and not is_computer_id(seat_player[s.seat])
         }
         result = await db.results.match_for_game(record.id)
-        if result is None:  # abandoned: everyone left; the seat order stands, nobody wins
-            return tuple(match.players), len(match.players) == 2, tuple(leavers)
-        by_place = sorted(result.players, key=lambda p: (p.place, p.seat))
-        order = [seat_player[p.seat] for p in by_place]
+        if result is None:  # abandoned (every person left): those who left lose, the seat order stands
+            order = list(match.players)
+        else:
+            order = [seat_player[p.seat] for p in sorted(result.players, key=lambda p: (p.place, p.seat))]
         order = [p for p in order if p not in forfeits] + [p for p in order if p in forfeits]
-        places = {p.place for p in result.players}
+        places = {p.place for p in result.players} if result is not None else {0}
         draw = len(match.players) == 2 and len(places) == 1 and not forfeits
         return tuple(order), draw, tuple(leavers)
 

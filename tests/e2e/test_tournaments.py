@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable
 
 from bench.players.common import FAST, click, confirm, start_bot
-from data import Database
+from data import Database, GameStatus
 from data.tournaments import EntrantState, Match, TournamentState
 from fakediscord import FakeDiscord, Message, SimUser
 
@@ -26,12 +26,12 @@ async def wait_until(condition: Callable[[], Awaitable[bool]], what: str, timeou
 
 
 async def match_of(db: Database, tournament_id: int, round_: int, player: str) -> Match:
-    """The started match of `round_` that `player` plays in (waits for its game)."""
+    """The started match of `round_` that `player` plays in (waits for its game to be dealt)."""
     found: list[Match] = []
 
     async def started() -> bool:
         found[:] = [m for m in await db.tournaments.matches(tournament_id, round_) if player in m.players and m.game_id]
-        return bool(found)
+        return bool(found) and (await db.games.get(found[0].game_id or 0)).status is not GameStatus.LOBBY
 
     await wait_until(started, f"{player}'s match of round {round_ + 1} never started")
     return found[0]
@@ -41,22 +41,32 @@ def posts(fake: FakeDiscord, text: str) -> list[Message]:
     return [m for m in fake.messages(fake.channel) if text in m.text]
 
 
-async def open_swiss(fake: FakeDiscord, boss: SimUser, **options: object) -> Message:
-    card = await boss.slash("tournament new", game="schnapsen", format="swiss", start_in=60, target=1, **options)
+async def open_event(fake: FakeDiscord, boss: SimUser, game: str, **options: object) -> Message:
+    card = await boss.slash("tournament new", game=game, start_in=60, **options)
     assert isinstance(card, Message) and "tournament #1" in card.text, card
     return card
 
 
-async def test_a_santase_swiss_runs_from_sign_up_to_champion_through_a_restart(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """8 entrants (two people, six computers), 4 rounds: Alice leaves her first game and plays no later
-    round; Bob never plays, so his turns run out and he forfeits; the bot restarts in round 2; each round's
-    standings are posted once with their image, and the champion once."""
+@dataclasses.dataclass
+class Played:
+    """What a scenario leaves for its checks: the database after the restart, every match, Bob's first."""
+
+    db: Database
+    matches: list[Match]
+    bobs_first: Match
+
+
+async def sign_up_to_champion(fake: FakeDiscord, bots, game: str, posted: int, **options: object) -> Played:  # type: ignore[no-untyped-def]
+    """The common story: Alice, Bob and Carol join, Carol leaves before the start, the organiser starts
+    early and computers fill the field; Alice leaves her first game (a computer finishes it for her); Bob
+    never plays, so his turns run out (1 s each) and a computer takes his seat; the bot restarts while
+    round 2 plays; the event runs to its champion. Checks what every format shares."""
     bot = await start_bot(bots, tuning=TUNING)
     db = bot.service.db
     await db.settings.update_guild(int(fake.guild.id), live_turn_seconds=1)  # Bob's turns run out quickly
     boss = SimUser(fake, fake.owner)
     alice, bob, carol = fake.users["alice"], fake.users["bob"], fake.users["carol"]
-    card = await open_swiss(fake, boss, rounds=4, computers=True, players=8)
+    card = await open_event(fake, boss, game, computers=True, **options)
     for person in (alice, bob, carol):
         card = await click(person, card, "Join")
     card = await click(carol, card, "Leave")
@@ -72,28 +82,68 @@ async def test_a_santase_swiss_runs_from_sign_up_to_champion_through_a_restart(f
     assert "left the game" in left.text
     bobs = await match_of(db, 1, 0, bob.id)
     await fake.wait_for_message(fake.channel, lambda m: "Standings after round 1" in m.text, timeout=90)
-    await match_of(db, 1, 1, bob.id)  # round 2 under way
+    await wait_until(lambda: _started(db, 1), "round 2 never started")
     await bots.stop(bot)
     bot = await start_bot(bots, tuning=TUNING)
     db = bot.service.db
-    await fake.wait_for_message(fake.channel, lambda m: CHAMPION in m.text, timeout=180)
+    await fake.wait_for_message(fake.channel, lambda m: CHAMPION in m.text, timeout=240)
 
     tournament = await db.tournaments.get(1)
     assert tournament is not None and tournament.state is TournamentState.FINISHED
-    for n in range(1, 5):
+    for n in range(1, posted + 1):
         [standings] = posts(fake, f"Standings after round {n} ")
         assert standings.attachments and standings.attachments[0].is_png
+    assert not posts(fake, f"Standings after round {posted + 1} ")
     assert len(posts(fake, CHAMPION)) == 1
     matches = await db.tournaments.matches(1)
-    # Four matches in round 1; seven players after Alice left: three matches and a bye in each later round.
-    assert len(matches) == 4 + 3 * 3 and all(m.result is not None for m in matches)
+    assert all(m.result is not None for m in matches)
     assert not [m for m in matches if m.round > 0 and alice.id in m.players], "Alice left: no later rounds"
     assert {e.user_id: e.state for e in await db.tournaments.entrants(1)}[int(alice.id)] is EntrantState.DROPPED
+    [alices] = [m for m in matches if (m.round, m.board) == (first.round, first.board)]
+    assert behind_the_computers(alices, alice.id), "Alice left her game: she finishes it last"
     [bobs] = [m for m in matches if (m.round, m.board) == (bobs.round, bobs.board)]
-    assert bobs.result is not None and bobs.result[-1] == bob.id, "Bob's turns ran out: he forfeits"
+    assert behind_the_computers(bobs, bob.id), "Bob's turns ran out: he forfeits"
     games = await db.read("SELECT COUNT(*) AS n FROM games")
     assert games[0]["n"] == len(matches), "one game per match, also across the restart"
     await fake.wait_for_message(fake.channel, lambda m: m.id == card.id and "Champion" in m.text, timeout=30)
+    return Played(db, matches, bobs)
+
+
+def behind_the_computers(match: Match, player: str) -> bool:
+    """Whether `player` finished `match` behind every computer entrant at it (a forfeit: the people who
+    forfeit there keep their order among themselves, behind everyone who did not)."""
+    assert match.result is not None
+    return all(match.result.index(player) > match.result.index(p) for p in match.result if p.startswith("-"))
+
+
+async def _started(db: Database, round_: int) -> bool:
+    return any(m.game_id for m in await db.tournaments.matches(1, round_))
+
+
+async def test_a_santase_swiss_runs_from_sign_up_to_champion_through_a_restart(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """8 entrants (three people, six computers... Carol left: two people), 4 rounds of Santase to 1."""
+    played = await sign_up_to_champion(fake, bots, "schnapsen", 4, format="swiss", rounds=4, players=8, target=1)
+    # Four matches in round 1; seven players after Alice left: three matches and a bye in each later round.
+    assert len(played.matches) == 4 + 3 * 3
+    assert all(len(m.players) == 2 for m in played.matches)
+
+
+async def test_a_thirteen_tables_event_seats_sixteen_at_four_seat_tables(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """16 entrants, 4 rounds of four-seat Thirteen tables; after Alice leaves, 15 fill the tables."""
+    played = await sign_up_to_champion(fake, bots, "thirteen", 4, format="tables", rounds=4, players=16, seats=4)
+    first = [m for m in played.matches if m.round == 0]
+    assert len(first) == 4 and all(len(m.players) == 4 for m in first)
+    for round_ in range(1, 4):
+        seated = [p for m in played.matches if m.round == round_ for p in m.players]
+        assert len(seated) == 15 and len(set(seated)) == 15
+
+
+async def test_a_gin_knockout_of_eight_plays_down_to_one(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """8 entrants in a single-elimination bracket of Gin to 10: 4, 2, then 1 match."""
+    played = await sign_up_to_champion(fake, bots, "gin", 3, format="knockout", players=8, target=10)
+    assert [sum(1 for m in played.matches if m.round == r) for r in range(3)] == [4, 2, 1]
+    winners = {m.result[0] for m in played.matches if m.round == 2 and m.result}
+    assert len(winners) == 1
 
 
 async def test_seven_players_give_one_a_bye_each_round(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
@@ -105,7 +155,7 @@ async def test_seven_players_give_one_a_bye_each_round(fake: FakeDiscord, bots) 
     db = bot.service.db
     await db.settings.update_guild(int(fake.guild.id), live_turn_seconds=1)
     boss = SimUser(fake, fake.owner)
-    card = await open_swiss(fake, boss, rounds=3)
+    card = await open_event(fake, boss, "schnapsen", format="swiss", rounds=3, target=1)
     people = [fake.users[name] for name in ("alice", "bob", "carol", "dave", "erin", "frank", "grace")]
     for person in people:
         card = await click(person, card, "Join")
