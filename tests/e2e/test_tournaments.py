@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bench.players.common import FAST, click, confirm, start_bot
 from data import Database, GameStatus
@@ -41,7 +42,7 @@ def posts(fake: FakeDiscord, text: str) -> list[Message]:
     return [m for m in fake.messages(fake.channel) if text in m.text]
 
 
-async def open_event(fake: FakeDiscord, boss: SimUser, game: str, **options: object) -> Message:
+async def open_event(fake: FakeDiscord, boss: SimUser, game: str, **options: Any) -> Message:
     card = await boss.slash("tournament new", game=game, start_in=60, **options)
     assert isinstance(card, Message) and "tournament #1" in card.text, card
     return card
@@ -56,7 +57,7 @@ class Played:
     bobs_first: Match
 
 
-async def sign_up_to_champion(fake: FakeDiscord, bots, game: str, posted: int, **options: object) -> Played:  # type: ignore[no-untyped-def]
+async def sign_up_to_champion(fake: FakeDiscord, bots, game: str, posted: int, **options: Any) -> Played:  # type: ignore[no-untyped-def]
     """The common story: Alice, Bob and Carol join, Carol leaves before the start, the organiser starts
     early and computers fill the field; Alice leaves her first game (a computer finishes it for her); Bob
     never plays, so his turns run out (1 s each) and a computer takes his seat; the bot restarts while
