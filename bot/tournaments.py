@@ -380,7 +380,8 @@ class TournamentRunner:
         names = await self._names(tournament.id)
         thread_id = None
         if self.threads is not None:
-            label = t("en", "Round {round}, match {board}", round=match.round + 1, board=match.board + 1)
+            lang = await server_language(db, tournament.guild_id, None)
+            label = t(lang, "Round {round}, match {board}", round=match.round + 1, board=match.board + 1)
             thread_id = await self.threads.open_in(tournament.channel_id, thread_name(title, label))
         try:
             record = await db.games.create_lobby(
