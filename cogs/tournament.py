@@ -198,9 +198,15 @@ class Tournaments(commands.Cog):
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message(t(lang, "Tournaments are run in a server channel."), ephemeral=True)
             return
-        if not await is_games_manager(db, interaction):
+        guild = await db.settings.guild(interaction.guild_id)
+        if not guild.tournaments_open and not await is_games_manager(db, interaction):
             await interaction.response.send_message(
-                t(lang, "Only server managers or the games-manager role can open a tournament."), ephemeral=True
+                t(
+                    lang,
+                    "Only server managers or the games-manager role can open a tournament here "
+                    "(/settings server can let anyone).",
+                ),
+                ephemeral=True,
             )
             return
         adapter = service.adapters.get(game)
@@ -223,7 +229,6 @@ class Tournaments(commands.Cog):
                 t(lang, "Those game options don't work: {error}", error=str(error)), ephemeral=True
             )
             return
-        guild = await db.settings.guild(interaction.guild_id)
         timer = TurnTimer(pace)
         now = service.clock()
         made = await db.tournaments.create(

@@ -65,3 +65,6 @@ CREATE TABLE tournament_posts (
     message_id    INTEGER,
     PRIMARY KEY (tournament_id, key)
 ) WITHOUT ROWID;
+
+-- Whether anyone on the server may open a tournament (off: games managers only, bot.permissions).
+ALTER TABLE guild_settings ADD COLUMN tournaments_open INTEGER NOT NULL DEFAULT 0;

@@ -56,3 +56,6 @@ CREATE TABLE tournament_posts (
     message_id    BIGINT,
     PRIMARY KEY (tournament_id, key)
 );
+
+-- Whether anyone on the server may open a tournament (off: games managers only, bot.permissions).
+ALTER TABLE guild_settings ADD COLUMN tournaments_open INTEGER NOT NULL DEFAULT 0;
