@@ -300,8 +300,8 @@ class TournamentRunner:
                 if player not in event.dropped:
                     event = event.drop(player)
                     dropped.add(user_of(player))
-        if not results:
-            return
+        if not results and not round_complete(event):
+            return  # a round of nothing but byes (everyone else left) is complete as paired: it moves on too
         await self._apply(tournament, event, results, dropped)
 
     async def _apply(
