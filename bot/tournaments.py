@@ -559,6 +559,10 @@ class TournamentRunner:
         title = t(lang, "{game} tournament #{id}", game=self.service.adapter(tournament.kind).title, id=tournament.id)
         subtitle = t(lang, "Standings after round {round}", round=done)
         breaks = _tiebreak_names(lang, event)
+        if isinstance(event, SwissEvent):  # two columns: abbreviated, and named in full under the title
+            short = (t(lang, "BH"), t(lang, "SB"))
+            subtitle += " · " + ", ".join(f"{s} {name}" for s, name in zip(short, breaks, strict=True))
+            breaks = short
         headers = Headers(t(lang, "#"), t(lang, "Player"), t(lang, "Points"), breaks, t(lang, "Next"))
         rows = []
         for row in standings(event):

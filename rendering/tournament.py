@@ -16,7 +16,9 @@ from rendering.offload import offloaded
 from rendering.text import display_name
 from rendering.theme import DEFAULT_THEME, Theme
 
-RANK_WIDTH, NUMBER_WIDTH, NEXT_WIDTH = 70, 120, 260
+RANK_WIDTH, NUMBER_WIDTH, NEXT_WIDTH = 64, 110, 150
+# One tie-break column reads its full name; two (Swiss) read as abbreviations, named in the subtitle.
+ONE_TIEBREAK_WIDTH, TIEBREAK_WIDTH = 150, 90
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +46,12 @@ class Headers:
 
 
 def columns(headers: Headers) -> tuple[Column, ...]:
+    width = ONE_TIEBREAK_WIDTH if len(headers.tiebreaks) == 1 else TIEBREAK_WIDTH
     return (
         Column(headers.rank, RANK_WIDTH, "center"),
         Column(headers.player, 0, "left"),
         Column(headers.points, NUMBER_WIDTH),
-        *(Column(name, NUMBER_WIDTH + 60) for name in headers.tiebreaks),
+        *(Column(name, width) for name in headers.tiebreaks),
         Column(headers.next, NEXT_WIDTH, "left"),
     )
 
