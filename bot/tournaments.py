@@ -232,6 +232,8 @@ class TournamentRunner:
     async def step(self) -> None:
         """One pass: every open tournament this process owns moves as far as it can; owed posts go out."""
         db = self.service.db
+        if not await db.tournaments.any_work():
+            return
         for tournament in await db.tournaments.open():
             if not await self._holds(tournament.id):
                 continue

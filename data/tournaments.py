@@ -211,6 +211,16 @@ class TournamentRepository:
         rows = await self._db.read("SELECT * FROM tournaments WHERE state IN ('signup', 'running') ORDER BY id")
         return [_tournament(row) for row in rows]
 
+    async def any_work(self) -> bool:
+        """Whether the runner has anything to do (an open tournament, an owed post, a card to redraw): one
+        read, so an idle server's sweeper pass costs one statement for tournaments."""
+        rows = await self._db.read(
+            "SELECT 1 AS work FROM tournaments WHERE state IN ('signup', 'running') "
+            "OR (message_id IS NOT NULL AND shown_version < version) "
+            "UNION ALL SELECT 1 AS work FROM tournament_posts WHERE message_id IS NULL LIMIT 1"
+        )
+        return bool(rows)
+
     async def unshown(self) -> list[Tournament]:
         """Tournaments whose sign-up message shows an older version than the stored one."""
         rows = await self._db.read(

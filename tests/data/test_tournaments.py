@@ -88,3 +88,13 @@ async def test_cancel_closes_an_open_tournament_once(db: Database) -> None:
     assert await db.tournaments.cancel(made.id)
     assert not await db.tournaments.cancel(made.id)
     assert await db.tournaments.open() == []
+
+
+async def test_the_runner_has_work_while_a_tournament_is_open_or_owes_a_post(db: Database) -> None:
+    assert not await db.tournaments.any_work()
+    made = await new(db)
+    assert await db.tournaments.any_work()
+    await db.tournaments.cancel(made.id, post="cancelled")
+    assert await db.tournaments.any_work()  # the cancellation is still owed
+    await db.tournaments.posted(made.id, "cancelled", 1)
+    assert not await db.tournaments.any_work()
