@@ -199,3 +199,12 @@ async def test_two_processes_on_postgresql_run_one_swiss_once(pg_schema: str, fa
     for n in range(1, 4):
         assert len(posts(fake, f"Standings after round {n} ")) == 1
     assert len(posts(fake, "has begun")) == 1 and len(posts(fake, CHAMPION)) == 1
+
+
+async def test_a_thirteen_knockout_sends_each_tables_winner_on(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """16 entrants at four-seat Thirteen tables, single elimination: the four tables' winners meet at one
+    final table."""
+    played = await sign_up_to_champion(fake, bots, "thirteen", 2, format="knockout", players=16, seats=4)
+    first, final = [m for m in played.matches if m.round == 0], [m for m in played.matches if m.round == 1]
+    assert len(first) == 4 and len(final) == 1
+    assert sorted(final[0].players) == sorted(m.result[0] for m in first if m.result)
