@@ -435,6 +435,11 @@ class TournamentRunner:
             return None
         if record.status is GameStatus.ACTIVE:
             return None
+        if record.started_at is None:  # closed as a lobby (never dealt): the match gets a new game
+            tournament_id = await db.tournaments.of_game(record.id)
+            if tournament_id is not None:
+                await db.tournaments.unlink_game(tournament_id, match.round, match.board, record.id)
+            return None
         seat_player = dict(enumerate(match.players))
         leavers: list[str] = []
         for seat in record.seats:

@@ -385,6 +385,15 @@ class TournamentRepository:
             (game_id, tournament_id, round_, board),
         )
 
+    async def unlink_game(self, tournament_id: int, round_: int, board: int, game_id: int) -> None:
+        """The match's game closed before it was dealt (a lobby left behind by a crash and closed as
+        unseen): the match is free to be started again with a new game."""
+        await self._db.statement(
+            "UPDATE tournament_matches SET game_id = NULL, claimed_at = NULL WHERE tournament_id = ? AND round = ? "
+            "AND board = ? AND game_id = ? AND result IS NULL",
+            (tournament_id, round_, board, game_id),
+        )
+
     async def of_game(self, game_id: int) -> int | None:
         """The tournament a game plays a match of, or None."""
         rows = await self._db.read("SELECT tournament_id FROM tournament_matches WHERE game_id = ?", (game_id,))

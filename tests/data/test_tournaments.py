@@ -98,3 +98,14 @@ async def test_the_runner_has_work_while_a_tournament_is_open_or_owes_a_post(db:
     assert await db.tournaments.any_work()  # the cancellation is still owed
     await db.tournaments.posted(made.id, "cancelled", 1)
     assert not await db.tournaments.any_work()
+
+
+async def test_a_match_whose_game_closed_undealt_is_free_to_start_again(db: Database) -> None:
+    made = await new(db)
+    await db.tournaments.apply(made.id, made.version, Step({}, new_matches=[(0, 0, ["1", "2"])]))
+    await db.tournaments.claim_match(made.id, 0, 0, at=T0, stale_after=60)
+    await db.tournaments.match_started(made.id, 0, 0, 42)
+    await db.tournaments.unlink_game(made.id, 0, 0, 42)
+    [match] = await db.tournaments.matches(made.id)
+    assert match.game_id is None and match.claimed_at is None
+    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 1, stale_after=60)
