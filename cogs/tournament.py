@@ -40,8 +40,11 @@ GAME_CHOICES = [app_commands.Choice(name=game.name, value=game.kind) for game in
 FORMAT_CHOICES = [app_commands.Choice(name=f.value, value=f.value) for f in Format]
 PACE_CHOICES = [app_commands.Choice(name=timer.value, value=timer.value) for timer in TurnTimer]
 ACTIONS = ("join", "leave", "checkin", "start", "cancel")
-SIGNUP_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):(?P<action>[a-z]{1,10})")
+# The buttons' actions spelled out, so the menu's id (`ct:<id>:remove`) is never taken for a button.
+SIGNUP_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):(?P<action>" + "|".join(ACTIONS) + ")")
+REMOVE_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):remove")
 MAX_LISTED = 60  # names on the card; a Components V2 text display holds 4000 characters
+MAX_OPTIONS = 25  # Discord's limit of options in a select menu
 
 
 class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGNUP_ID):
@@ -69,6 +72,44 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGN
             await interaction.response.send_message(t("en", "Tournaments are not available right now."), ephemeral=True)
             return
         await cog.on_click(interaction, self.tournament_id, self.action)
+
+
+class RemoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=REMOVE_ID):
+    """The organiser's "Remove a player" menu on the card: out of sign-up, or dropped from later rounds."""
+
+    def __init__(self, tournament_id: int, options: Sequence[discord.SelectOption] = (), placeholder: str = ""):
+        self.tournament_id = tournament_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=scoped(Scope.TOURNAMENT, tournament_id, "remove"),
+                options=list(options) or [discord.SelectOption(label="-", value="0")],
+                placeholder=placeholder or None,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RemoveSelect:
+        return cls(int(match["tournament"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = find_cog(interaction.client, Tournaments)
+        if cog is None:
+            await interaction.response.send_message(t("en", "Tournaments are not available right now."), ephemeral=True)
+            return
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        await cog.on_remove(interaction, self.tournament_id, [str(v) for v in values])
+
+
+def remove_menu(lang: str, tournament_id: int, entrants: Sequence[Entrant]) -> list[discord.ui.Item[Any]]:
+    """The menu of the people still in, for the organiser; none when nobody is."""
+    people = [e for e in entrants if e.state is EntrantState.JOINED and not e.is_computer][:MAX_OPTIONS]
+    if not people:
+        return []
+    options = [discord.SelectOption(label=e.display_name[:100], value=str(e.user_id)) for e in people]
+    return [RemoveSelect(tournament_id, options, t(lang, "Remove a player…"))]
 
 
 def card(lang: str, title: str, tournament: Tournament, entrants: Sequence[Entrant]) -> discord.ui.LayoutView:
@@ -110,10 +151,12 @@ def card(lang: str, title: str, tournament: Tournament, entrants: Sequence[Entra
             *([SignupButton(tid, "checkin", label=t(lang, "Check in"))] if tournament.checkin_minutes else []),
             SignupButton(tid, "start", label=t(lang, "Start now"), style=discord.ButtonStyle.primary),
             SignupButton(tid, "cancel", label=t(lang, "Cancel"), style=discord.ButtonStyle.danger),
+            *remove_menu(lang, tid, joined),
         ]
     elif tournament.state is TournamentState.RUNNING and tournament.event is not None:
         event = load(tournament.event)
         lines.append(t(lang, "Under way: round {round}.", round=len(event.rounds)))
+        items = remove_menu(lang, tid, joined)
     elif tournament.state is TournamentState.FINISHED:
         champion = tournament.champion or ""
         who = f"<@{champion}>" if champion and not champion.startswith("-") else _name(entrants, champion)
@@ -139,11 +182,11 @@ class Tournaments(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(SignupButton)
+        self.bot.add_dynamic_items(SignupButton, RemoveSelect)
         self.bot.tournaments.signups = self
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(SignupButton)
+        self.bot.remove_dynamic_items(SignupButton, RemoveSelect)
         self.bot.tournaments.signups = None
 
     def _title(self, kind: str) -> str:
@@ -280,6 +323,36 @@ class Tournaments(commands.Cog):
             self.bot.service.db, interaction
         )
 
+    async def on_remove(self, interaction: discord.Interaction, tournament_id: int, values: list[str]) -> None:
+        """The organiser chose a player in the card's menu: removed, and the card redrawn."""
+        db = self.bot.service.db
+        lang = await reader_language(db, interaction)
+        tournament = await db.tournaments.get(tournament_id)
+        if tournament is None or not tournament.state.is_open:
+            await interaction.response.send_message(t(lang, "This tournament is over."), ephemeral=True)
+            return
+        if not await self._may_organise(interaction, tournament):
+            await interaction.response.send_message(t(lang, "Only the organiser can do that."), ephemeral=True)
+            return
+        user_id = int(values[0]) if values and values[0].isascii() and values[0].isdigit() else 0
+        if not user_id or not await self.bot.tournaments.remove(tournament_id, user_id):
+            await interaction.response.send_message(
+                t(lang, "{name} is not playing in that tournament.", name=f"<@{user_id}>"),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        await self._redraw(interaction, tournament_id)
+
+    async def _redraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        db = self.bot.service.db
+        fresh = await db.tournaments.get(tournament_id)
+        assert fresh is not None
+        shown_lang = await server_language(db, fresh.guild_id, None)
+        view = card(shown_lang, self._title(fresh.kind), fresh, await db.tournaments.entrants(tournament_id))
+        await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await db.tournaments.shown(tournament_id, fresh.version)
+
     async def on_click(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
         service, db = self.bot.service, self.bot.service.db
         lang = await reader_language(db, interaction)
@@ -310,12 +383,7 @@ class Tournaments(commands.Cog):
         if refusal:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
-        fresh = await db.tournaments.get(tournament_id)
-        assert fresh is not None
-        shown_lang = await server_language(db, fresh.guild_id, None)
-        view = card(shown_lang, self._title(fresh.kind), fresh, await db.tournaments.entrants(tournament_id))
-        await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
-        await db.tournaments.shown(tournament_id, fresh.version)
+        await self._redraw(interaction, tournament_id)
 
 
 async def setup(bot: CardBot) -> None:

@@ -72,3 +72,17 @@ async def test_too_few_players_cancel_at_the_start(fake: FakeDiscord, bots) -> N
     await click(boss, card, "Start now")
     await fake.wait_for_message(fake.channel, lambda m: "was cancelled: too few players" in m.text, timeout=15)
     await fake.wait_for_message(fake.channel, lambda m: m.id == card.id and "Cancelled." in m.text, timeout=15)
+
+
+async def test_the_organisers_menu_removes_a_player_and_refuses_anyone_else(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    await start_bot(bots, tuning=TUNING)
+    alice, bob, boss = fake.users["alice"], fake.users["bob"], SimUser(fake, fake.owner)
+    card = await boss.slash("tournament new", **NEW)
+    assert isinstance(card, Message)
+    card = await click(alice, card, "Join")
+    card = await click(bob, card, "Join")
+    refused = await alice.select(card, "ct:1:remove", [bob.id])
+    assert isinstance(refused, Message) and refused.ephemeral and "Only the organiser" in refused.text
+    card_now = await boss.select(card, "ct:1:remove", [bob.id])
+    assert isinstance(card_now, Message)
+    assert f"<@{bob.id}>" not in card_now.text and f"<@{alice.id}>" in card_now.text
