@@ -524,7 +524,8 @@ class TournamentRunner:
                 game=title,
                 id=tournament.id,
             )
-            return Post(text, mention=None, nonce=nonce(tournament.id, key))
+            pinged = None if is_computer_id(champion) else user_of(champion)  # the champion hears of it
+            return Post(text, mention=pinged, nonce=nonce(tournament.id, key))
         done = int(key.split("-", 1)[1])
         shown = _truncated(event, done)
         lines = []
