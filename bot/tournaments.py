@@ -59,7 +59,10 @@ log = logging.getLogger(__name__)
 
 COMPUTER_LEVEL = "normal"
 COMPUTER_NAMES = ("Ada", "Bao", "Cleo", "Dario", "Ema", "Farid", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lena")
-START_CLAIM_SECONDS = 120.0  # a match start claimed longer ago than this was cut short: it is redone
+# A match start claimed longer ago than this was cut short (a crash, a lease taken over): it is redone,
+# finding the game it may have made by the claim's seed. Within a process the tournament's lock, across
+# processes its lease, keep two starts of one match from overlapping.
+START_CLAIM_SECONDS = 10.0
 DEFAULT_RATING = 0.0  # entrants are seeded by sign-up order when nobody has a rating
 
 
@@ -374,12 +377,19 @@ class TournamentRunner:
         order, start it and post its table. Claimed first; linked to the game as soon as its row exists."""
         service, db = self.service, self.service.db
         now = service.clock()
-        if not await db.tournaments.claim_match(
-            tournament.id, match.round, match.board, at=now, stale_after=START_CLAIM_SECONDS
-        ):
+        seed = await db.tournaments.claim_match(
+            tournament.id, match.round, match.board, at=now, stale_after=START_CLAIM_SECONDS,
+            seed=random.SystemRandom().randrange(2**62),
+        )  # fmt: skip
+        if seed is None:
             return
         title = service.adapter(tournament.kind).title
         names = await self._names(tournament.id)
+        made = await db.tournaments.game_with_seed(tournament.guild_id, seed)
+        if made is not None:  # made by a start a crash cut short: linked now, seated and started as needed
+            await db.tournaments.match_started(tournament.id, match.round, match.board, made)
+            await self._seat_and_start(await db.games.get(made), match.players, names)
+            return
         thread_id = None
         if self.threads is not None:
             lang = await server_language(db, tournament.guild_id, None)
@@ -391,7 +401,7 @@ class TournamentRunner:
                 guild_id=tournament.guild_id,
                 channel_id=tournament.channel_id,
                 host_user_id=tournament.organiser_id,
-                seed=random.SystemRandom().randrange(2**62),
+                seed=seed,
                 at=now,
                 timer=tournament.timer,
                 turn_seconds=tournament.turn_seconds,
@@ -410,6 +420,9 @@ class TournamentRunner:
         service, db = self.service, self.service.db
         async with service.lock(record.id):
             record = await db.games.get(record.id)
+            if record.status is GameStatus.ACTIVE and record.table_message_id is None:
+                await self.tables.begin(await service.load(record.id))  # dealt, but its table never posted
+                return
             if record.status is not GameStatus.LOBBY:
                 return
             for player in players[len(record.seats) :]:

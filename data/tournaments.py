@@ -361,15 +361,27 @@ class TournamentRepository:
         rows = await self._db.read(f"SELECT * FROM tournament_matches WHERE {where} ORDER BY round, board", params)
         return [_match(row) for row in rows]
 
-    async def claim_match(self, tournament_id: int, round_: int, board: int, *, at: float, stale_after: float) -> bool:
-        """Claim a match's start; True when the caller may start its game now (unclaimed, or a claim older
-        than `stale_after` seconds: a start a crash cut short)."""
+    async def claim_match(
+        self, tournament_id: int, round_: int, board: int, *, at: float, stale_after: float, seed: int
+    ) -> int | None:
+        """Claim a match's start: the seed its game is to be made with when the caller may start it now
+        (unclaimed, or a claim older than `stale_after` seconds: a start a crash cut short), else None. A
+        claim taken again keeps the first claim's seed, so the game that start may have made is found
+        (`game_with_seed`) instead of a second one being made."""
         rows = await self._db.statement(
-            "UPDATE tournament_matches SET claimed_at = ? WHERE tournament_id = ? AND round = ? AND board = ? "
-            "AND game_id IS NULL AND (claimed_at IS NULL OR claimed_at < ?) RETURNING board",
-            (at, tournament_id, round_, board, at - stale_after),
+            "UPDATE tournament_matches SET claimed_at = ?, seed = COALESCE(seed, ?) WHERE tournament_id = ? "
+            "AND round = ? AND board = ? AND game_id IS NULL AND (claimed_at IS NULL OR claimed_at < ?) "
+            "RETURNING seed",
+            (at, seed, tournament_id, round_, board, at - stale_after),
         )
-        return bool(rows)
+        return int(rows[0]["seed"]) if rows else None
+
+    async def game_with_seed(self, guild_id: int, seed: int) -> int | None:
+        """The game a match's start made with `seed`, if it got that far."""
+        rows = await self._db.read(
+            "SELECT id FROM games WHERE guild_id = ? AND seed = ? ORDER BY id LIMIT 1", (guild_id, seed)
+        )
+        return rows[0]["id"] if rows else None
 
     async def release_match(self, tournament_id: int, round_: int, board: int) -> None:
         """The start failed before a game existed: a later step may claim it at once."""
@@ -389,7 +401,8 @@ class TournamentRepository:
         """The match's game closed before it was dealt (a lobby left behind by a crash and closed as
         unseen): the match is free to be started again with a new game."""
         await self._db.statement(
-            "UPDATE tournament_matches SET game_id = NULL, claimed_at = NULL WHERE tournament_id = ? AND round = ? "
+            "UPDATE tournament_matches SET game_id = NULL, claimed_at = NULL, seed = NULL "
+            "WHERE tournament_id = ? AND round = ? "
             "AND board = ? AND game_id = ? AND result IS NULL",
             (tournament_id, round_, board, game_id),
         )

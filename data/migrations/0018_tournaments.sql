@@ -43,7 +43,8 @@ CREATE TABLE tournament_entrants (
 ) WITHOUT ROWID;
 
 -- One row per match (a pairing or a table) of a round: its players in seat order, the ordinary game that
--- plays it once started (`claimed_at` is the start in progress), and its finishing order once over.
+-- plays it once started (`claimed_at` is the start in progress, `seed` the seed its game is made with, so a
+-- start redone after a crash finds the game it made), and its finishing order once over.
 CREATE TABLE tournament_matches (
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     round         INTEGER NOT NULL,
@@ -51,6 +52,7 @@ CREATE TABLE tournament_matches (
     players       TEXT    NOT NULL,
     game_id       INTEGER,
     claimed_at    REAL,
+    seed          INTEGER,
     result        TEXT,
     PRIMARY KEY (tournament_id, round, board)
 ) WITHOUT ROWID;

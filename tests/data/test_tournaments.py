@@ -6,7 +6,7 @@ from __future__ import annotations
 from data import Database, TurnTimer
 from data.tournaments import EntrantState, Step, TournamentState
 
-from .conftest import GUILD, T0
+from .conftest import GUILD, T0, active_game
 
 
 async def new(db: Database, **changes: object):  # type: ignore[no-untyped-def]
@@ -66,11 +66,11 @@ async def test_a_step_from_an_old_version_is_refused(db: Database) -> None:
 async def test_a_match_start_is_claimed_once_and_a_stale_claim_is_taken_again(db: Database) -> None:
     made = await new(db)
     await db.tournaments.apply(made.id, made.version, Step({}, new_matches=[(0, 0, ["1", "2"])]))
-    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0, stale_after=60)
-    assert not await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 1, stale_after=60)
-    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 61, stale_after=60)
+    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0, stale_after=60, seed=5) == 5
+    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 1, stale_after=60, seed=6) is None
+    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 61, stale_after=60, seed=7) == 5  # the first seed
     await db.tournaments.match_started(made.id, 0, 0, 42)
-    assert not await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 1000, stale_after=60)
+    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 1000, stale_after=60, seed=8) is None
     assert await db.tournaments.of_game(42) == made.id and await db.tournaments.of_game(43) is None
 
 
@@ -103,9 +103,15 @@ async def test_the_runner_has_work_while_a_tournament_is_open_or_owes_a_post(db:
 async def test_a_match_whose_game_closed_undealt_is_free_to_start_again(db: Database) -> None:
     made = await new(db)
     await db.tournaments.apply(made.id, made.version, Step({}, new_matches=[(0, 0, ["1", "2"])]))
-    await db.tournaments.claim_match(made.id, 0, 0, at=T0, stale_after=60)
+    await db.tournaments.claim_match(made.id, 0, 0, at=T0, stale_after=60, seed=5)
     await db.tournaments.match_started(made.id, 0, 0, 42)
     await db.tournaments.unlink_game(made.id, 0, 0, 42)
     [match] = await db.tournaments.matches(made.id)
     assert match.game_id is None and match.claimed_at is None
-    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 1, stale_after=60)
+    assert await db.tournaments.claim_match(made.id, 0, 0, at=T0 + 1, stale_after=60, seed=9) == 9  # a fresh game
+
+
+async def test_a_start_redone_finds_the_game_its_seed_made(db: Database) -> None:
+    game = await active_game(db, (1, 2))
+    assert await db.tournaments.game_with_seed(GUILD, game.seed) == game.id
+    assert await db.tournaments.game_with_seed(GUILD, game.seed + 1) is None

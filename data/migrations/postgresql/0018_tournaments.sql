@@ -44,6 +44,7 @@ CREATE TABLE tournament_matches (
     players       TEXT             NOT NULL,
     game_id       BIGINT,
     claimed_at    DOUBLE PRECISION,
+    seed          BIGINT,
     result        TEXT,
     PRIMARY KEY (tournament_id, round, board)
 );
