@@ -42,10 +42,8 @@ def games_help() -> str:
     """Every registered game: what `play` takes, its name and seats, and its slash command."""
     rows = []
     for game in registry.games():
-        seats = (
-            f"{game.min_seats} players"
-            if game.min_seats == game.max_seats
-            else (f"{game.min_seats} to {game.max_seats} players")
+        seats = f"{game.min_seats} players" if game.min_seats == game.max_seats else (
+            f"{game.min_seats} to {game.max_seats} players"
         )
         rows.append((game.kind, f"{game.name}, {seats}; on Discord /{game.command} new"))
     return "games:\n" + _rows(rows)

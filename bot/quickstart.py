@@ -40,7 +40,9 @@ class QuickStart:
         service = self.service
         adapter = service.adapters.get(kind)
         if adapter is None:
-            await interaction.response.send_message("That game is not available on this bot right now.", ephemeral=True)
+            await interaction.response.send_message(
+                "That game is not available on this bot right now.", ephemeral=True
+            )
             return
         if interaction.guild_id is None or interaction.channel_id is None:
             await interaction.response.send_message("Games are played in a server channel, not here.", ephemeral=True)

@@ -654,9 +654,8 @@ class Reconciler:
                 # (a kill, a timeout) or not (a refusal, a long outage). The DM itself says which.
                 landed = await self.transport.find_hand(seat.user_id, channel_hint, record.id, turn)
                 if landed is not None:
-                    await self._sent_hand(
-                        dataclasses.replace(shown, channel_id=landed.channel_id, message_id=landed.message_id)
-                    )
+                    await self._sent_hand(dataclasses.replace(shown, channel_id=landed.channel_id,
+                                                              message_id=landed.message_id))
                     return
                 claimed = await self.db.messages.reclaim(
                     record.id, MessageKind.HAND, seat.seat, turn, at=now, lapsed_before=now - NONCE_REDO_SECONDS
@@ -892,4 +891,6 @@ class Reconciler:
             log.info("could not tell user %d about game %d: %s", user_id, game_id, refused)
             return
         version = (await self.db.games.get(game_id)).version
-        await self.db.messages.save(ShownMessage(game_id, kind, seat, sent.channel_id, sent.message_id, version, text))
+        await self.db.messages.save(
+            ShownMessage(game_id, kind, seat, sent.channel_id, sent.message_id, version, text)
+        )

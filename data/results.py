@@ -37,7 +37,9 @@ def _listed(alias: str) -> str:
     )
 
 
-async def record_match(tx: Tx, model: RatingModel, game: GameRecord, result: GameResult, at: float) -> MatchRecord:
+async def record_match(
+    tx: Tx, model: RatingModel, game: GameRecord, result: GameResult, at: float
+) -> MatchRecord:
     """Write the match for a game that just finished and, if every seat is human, rate it.
 
     Runs inside the ending's own write transaction (`GameRepository.finish`

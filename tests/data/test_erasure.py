@@ -177,7 +177,7 @@ async def test_erased_open_seats_become_anonymous_computer_seats(db: Database):
 
 
 async def test_end_reasons_of_older_versions_lose_the_name(db: Database):
-    """ "ended by <name>" stored before names were left out becomes "ended by Deleted player"."""
+    """"ended by <name>" stored before names were left out becomes "ended by Deleted player"."""
     game = await active_game(db, (ERASED, OTHER), channel_id=7)
     await db.games.abandon(game.id, at=T0 + 6, reason="ended by player 987654321012345678")
     await db.privacy.erase_user(ERASED, at=T0 + 9)

@@ -28,9 +28,7 @@ def test_placeholders_are_numbered_outside_quoted_text() -> None:
 
 def test_a_url_is_named_without_its_password() -> None:
     """Logs and start-up messages show the server and user, never the password."""
-    assert (
-        redacted("postgresql://bot:s3cret@db.example:5432/cardroom") == "postgresql://bot:***@db.example:5432/cardroom"
-    )
+    assert redacted("postgresql://bot:s3cret@db.example:5432/cardroom") == "postgresql://bot:***@db.example:5432/cardroom"
     assert redacted("postgresql:///cardroom?host=/run/pg") == "postgresql:///cardroom?host=/run/pg"
 
 
@@ -128,12 +126,9 @@ async def test_moves_of_different_games_do_not_wait_for_each_other(pg_schema: st
 
         holder = asyncio.ensure_future(db.atomic(held_move, one_game=True))
         await inside.wait()
-        assert (
-            await asyncio.wait_for(
-                db.games.append_move(second.id, 0, "b", at=T0, actor=0, next_deadline=None), timeout=5
-            )
-            == 1
-        )
+        assert await asyncio.wait_for(
+            db.games.append_move(second.id, 0, "b", at=T0, actor=0, next_deadline=None), timeout=5
+        ) == 1
         exclusive = asyncio.ensure_future(db.games.set_host(second.id, 4))
         await asyncio.sleep(0.2)
         assert not exclusive.done()
