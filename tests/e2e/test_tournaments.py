@@ -106,7 +106,8 @@ async def sign_up_to_champion(fake: FakeDiscord, bots, game: str, posted: int, *
     assert behind_the_computers(alices, alice.id), "Alice left her game: she finishes it last"
     [bobs] = [m for m in matches if (m.round, m.board) == (bobs.round, bobs.board)]
     assert behind_the_computers(bobs, bob.id), "Bob's turns ran out: he forfeits"
-    games = await db.read("SELECT COUNT(*) AS n FROM games")
+    # A lobby a stop left undealt may be closed and replaced; no match is ever dealt twice.
+    games = await db.read("SELECT COUNT(*) AS n FROM games WHERE started_at IS NOT NULL")
     assert games[0]["n"] == len(matches), "one game per match, also across the restart"
     await fake.wait_for_message(fake.channel, lambda m: m.id == card.id and "Champion" in m.text, timeout=30)
     return Played(db, matches, bobs)
@@ -194,7 +195,8 @@ async def test_two_processes_on_postgresql_run_one_swiss_once(pg_schema: str, fa
     await fake.wait_for_message(fake.channel, lambda m: CHAMPION in m.text, timeout=240)
     matches = await db.tournaments.matches(1)
     assert len(matches) == 4 + 3 + 3 and all(m.result is not None for m in matches)
-    games = await db.read("SELECT COUNT(*) AS n FROM games")
+    # A lobby a stop left undealt may be closed and replaced; no match is ever dealt twice.
+    games = await db.read("SELECT COUNT(*) AS n FROM games WHERE started_at IS NOT NULL")
     assert games[0]["n"] == len(matches), "one game per match across both processes"
     for n in range(1, 4):
         assert len(posts(fake, f"Standings after round {n} ")) == 1
