@@ -53,6 +53,7 @@ from bot.sweeper import Sweeper
 from bot.table import TableUpdater
 from bot.texts import RESTARTING, not_saved
 from bot.threads import GameThreads, ThreadDeletions
+from bot.tournaments import ChannelThreads, MemberRoles, TournamentRunner
 from bot.transport import DiscordTransport
 from bot.unclaimed import Unclaimed
 from data import Database, StorageFault
@@ -114,7 +115,7 @@ class CardTree(app_commands.CommandTree):
 
 # The shared cogs; every registered game adds its own package `cogs.<kind>` between them.
 SHARED_FIRST: tuple[str, ...] = ("cogs.about", "cogs.tables", "cogs.mygames")
-SHARED_LAST: tuple[str, ...] = ("cogs.leaderboard", "cogs.stats", "cogs.help", "cogs.settings")
+SHARED_LAST: tuple[str, ...] = ("cogs.leaderboard", "cogs.stats", "cogs.help", "cogs.settings", "cogs.tournament")
 
 
 def game_extensions() -> tuple[str, ...]:
@@ -180,6 +181,7 @@ class CardBot(commands.Bot):
         self.digests: Digests
         self.reconciler: Reconciler
         self.endings: Endings
+        self.tournaments: TournamentRunner
         self.sweeper: Sweeper | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.stopping = False  # set when a shutdown starts: new clicks and commands get RESTARTING
@@ -229,12 +231,21 @@ class CardBot(commands.Bot):
         )
         self.quickstart = QuickStart(self._service, lobby=self.lobby, threads=self.threads)
         self.digests = Digests(self._service, hands=self.hands, transport=self.transport, marks=self.reconciler)
+        self.tournaments = TournamentRunner(
+            self._service,
+            poster=self.transport,
+            tables=self.lobby,
+            threads=ChannelThreads(self, policy),
+            owner=lambda: self.ownership.owner if self.ownership is not None else "",
+            roles=MemberRoles(self, policy),
+        )
         self.sweeper = Sweeper(
             self._service,
             channels=self,
             marks=self.reconciler,
             digests=self.digests,
             seasons=SeasonCloser(self._service, self.transport),
+            tournaments=self.tournaments,
         )
         self.router = Router(
             self._service,

@@ -34,6 +34,7 @@ class Scope(StrEnum):
     RULES = "cu"  # /rules pages
     PLAY = "cardroom"  # /cardroom's Play buttons: a game against the computer at once
     MY_GAMES = "cg"  # /games pages
+    TOURNAMENT = "ct"  # a tournament's sign-up buttons (cogs.tournament)
 
 
 class LobbyAction(StrEnum):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from bot.digest import Digests
     from bot.seasons import SeasonCloser
     from bot.service import GameService
+    from bot.tournaments import TournamentRunner
     from bot.wiring import Channels, Marks
 
 log = logging.getLogger(__name__)
@@ -45,12 +46,14 @@ class Sweeper:
         marks: Marks,
         digests: Digests | None = None,
         seasons: SeasonCloser | None = None,
+        tournaments: TournamentRunner | None = None,
     ) -> None:
         self.service = service
         self.channels = channels  # an expired lobby's message is edited by id
         self.marks = marks
         self.digests = digests  # the turn digests owed are sent from the same periodic pass (bot.digest)
         self.seasons = seasons  # closes ended seasons and posts their end, once (bot.seasons)
+        self.tournaments = tournaments  # steps the tournaments this process owns (bot.tournaments)
         self._task: asyncio.Task[None] | None = None
         # One sweep at a time in this process. Two side by side could both find a turn due at its reminder:
         # the second read it between the first's two writes (the real deadline set, which re-arms the
@@ -111,6 +114,11 @@ class Sweeper:
                 await self.seasons.step()
             except Exception:
                 log.exception("the season step failed; trying again next round")
+        if self.tournaments is not None:
+            try:
+                await self.tournaments.step()
+            except Exception:
+                log.exception("the tournament step failed; trying again next round")
         return len(due)
 
     async def _close_lobby(self, record: GameRecord) -> None:

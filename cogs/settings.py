@@ -792,6 +792,16 @@ class Settings(commands.Cog):
             style=discord.ButtonStyle.secondary,
             disabled=server.season_length is SeasonLength.OFF and server.season_custom is None,
         )
+        # The fifth row's last button: whether anyone may open a tournament (cogs.tournament).
+        tournaments: discord.ui.Button[Any] = discord.ui.Button(
+            label=(
+                t(lang, "Anyone may open tournaments: yes")
+                if server.tournaments_open
+                else t(lang, "Anyone may open tournaments: no")
+            ),
+            custom_id=scoped(Scope.SETTINGS, "tournaments"),
+            style=discord.ButtonStyle.success if server.tournaments_open else discord.ButtonStyle.secondary,
+        )
         view = discord.ui.View(timeout=None)
         for item in (
             timer_select("live", LIVE_CHOICES, server.live_turn_seconds),
@@ -802,6 +812,7 @@ class Settings(commands.Cog):
             control(threads, "threads"),
             control(seasons, "seasons"),
             control(reset, "reset"),
+            control(tournaments, "tournaments"),
         ):
             view.add_item(item)
         text = f"{t(lang, '**Server settings**')}\n{describe_guild(server, lang, shown)}"
@@ -849,6 +860,9 @@ class Settings(commands.Cog):
         elif action == "threads":
             current = await settings.guild(guild_id)
             server = await settings.update_guild(guild_id, threads=not current.threads)
+        elif action == "tournaments":
+            current = await settings.guild(guild_id)
+            server = await settings.update_guild(guild_id, tournaments_open=not current.tournaments_open)
         elif action == "seasons":
             current = await settings.guild(guild_id)
             now = self.bot.service.clock()

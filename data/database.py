@@ -118,6 +118,7 @@ class Database(abc.ABC):
         from .results import ResultRepository
         from .season_store import SeasonRepository
         from .settings import SettingsRepository
+        from .tournaments import TournamentRepository
 
         self.rating_model = model
         self.counts = Counts()  # statements run, for tests and benchmarks (data.counters)
@@ -129,6 +130,7 @@ class Database(abc.ABC):
         self.leases = LeaseRepository(self)
         self.firsttime = FirstTimeRepository(self)
         self.seasons = SeasonRepository(self)
+        self.tournaments = TournamentRepository(self)
 
     @staticmethod
     async def open(

@@ -329,6 +329,7 @@ class GuildSettings:
     computer_games_count: bool = False
     allowed_channel_ids: frozenset[int] = field(default_factory=frozenset)
     threads: bool = False  # new tables open in their own thread of the channel (the host may choose)
+    tournaments_open: bool = False  # anyone may open a tournament (off: games managers only)
     season_length: SeasonLength = SeasonLength.OFF  # boards in seasons (data.seasons); off by default
     season_reset: SeasonReset = SeasonReset.FRESH
     seasons_since: float | None = None  # when seasons were last turned on: earlier seasons never close

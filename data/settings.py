@@ -57,6 +57,7 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
         computer_games_count=bool(row["computer_games_count"]),
         allowed_channel_ids=channels,
         threads=bool(row["threads"]),
+        tournaments_open=bool(row["tournaments_open"]),
         language=row["language"],
         away_limit_seconds=row["away_limit_seconds"],
         quiet_start=row["quiet_start"],
@@ -77,15 +78,15 @@ async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
     await tx.run(
         "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
         "computer_games_count, threads, language, away_limit_seconds, quiet_start, quiet_end, time_zone, "
-        "season_length, season_reset, seasons_since, season_custom_start, season_custom_end) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+        "season_length, season_reset, seasons_since, season_custom_start, season_custom_end, tournaments_open) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
         "live_turn_seconds = excluded.live_turn_seconds, casual_turn_seconds = excluded.casual_turn_seconds, "
         "manager_role_id = excluded.manager_role_id, computer_games_count = excluded.computer_games_count, "
         "threads = excluded.threads, language = excluded.language, away_limit_seconds = excluded.away_limit_seconds, "
         "quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, "
         "season_length = excluded.season_length, season_reset = excluded.season_reset, "
         "seasons_since = excluded.seasons_since, season_custom_start = excluded.season_custom_start, "
-        "season_custom_end = excluded.season_custom_end",
+        "season_custom_end = excluded.season_custom_end, tournaments_open = excluded.tournaments_open",
         (
             settings.guild_id,
             settings.live_turn_seconds,
@@ -103,6 +104,7 @@ async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
             settings.seasons_since,
             None if settings.season_custom is None else settings.season_custom[0],
             None if settings.season_custom is None else settings.season_custom[1],
+            int(settings.tournaments_open),
         ),
     )
 
@@ -238,6 +240,7 @@ class SettingsRepository:
         casual_turn_seconds: int | None = None,
         computer_games_count: bool | None = None,
         threads: bool | None = None,
+        tournaments_open: bool | None = None,
     ) -> GuildSettings:
         """Change the given fields (None = leave as is) and return the result."""
         async with self._db.transaction() as tx:
@@ -250,6 +253,7 @@ class SettingsRepository:
                     current.computer_games_count if computer_games_count is None else computer_games_count
                 ),
                 threads=current.threads if threads is None else threads,
+                tournaments_open=current.tournaments_open if tournaments_open is None else tournaments_open,
             )
             await _save_guild(tx, new)
             return new

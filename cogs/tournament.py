@@ -1,0 +1,390 @@
+"""/tournament: open a tournament, sign up on its message, and the organiser's Start, Cancel and Remove.
+
+The sign-up message is one Components V2 card: what the event is, when it starts (a Discord timestamp,
+shown in each reader's own time), who signed up, and Join / Leave (Check in during the check-in
+minutes), Start now and Cancel for the organiser. A click changes the stored tournament and answers
+with the card redrawn; any other change (the runner closing sign-up, a round under way, the champion)
+moves the stored version, and the runner's pass edits the card until it shows it (bot.tournaments).
+Everything past sign-up is the runner's: this cog never pairs, seats or scores.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bot import CardBot
+from bot.cog_lookup import find_cog
+from bot.ids import Scope, scope_pattern, scoped
+from bot.languages import reader_language, server_language
+from bot.layout import lobby_card
+from bot.names import shown_name
+from bot.permissions import is_games_manager
+from bot.texts import relative
+from data import TurnTimer
+from data.tournaments import Entrant, EntrantState, Tournament, TournamentState
+from games import registry
+from locales import duration, listing, t, tn
+from tournaments.events import load
+from tournaments.model import Format
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=game.name, value=game.kind) for game in registry.games()]
+FORMAT_CHOICES = [app_commands.Choice(name=f.value, value=f.value) for f in Format]
+PACE_CHOICES = [app_commands.Choice(name=timer.value, value=timer.value) for timer in TurnTimer]
+ACTIONS = ("join", "leave", "checkin", "start", "cancel")
+# The buttons' actions spelled out, so the menu's id (`ct:<id>:remove`) is never taken for a button.
+SIGNUP_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):(?P<action>" + "|".join(ACTIONS) + ")")
+REMOVE_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):remove")
+MAX_LISTED = 60  # names on the card; a Components V2 text display holds 4000 characters
+MAX_OPTIONS = 25  # Discord's limit of options in a select menu
+
+
+class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGNUP_ID):
+    """A button of a sign-up message: the tournament's id and what it does are all it carries."""
+
+    def __init__(self, tournament_id: int, action: str, *, label: str = "", style: discord.ButtonStyle | None = None):
+        self.tournament_id, self.action = tournament_id, action
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                custom_id=scoped(Scope.TOURNAMENT, tournament_id, action),
+                style=style or discord.ButtonStyle.secondary,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SignupButton:
+        return cls(int(match["tournament"]), match["action"], label=getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = find_cog(interaction.client, Tournaments)
+        if cog is None or self.action not in ACTIONS:
+            await interaction.response.send_message(t("en", "Tournaments are not available right now."), ephemeral=True)
+            return
+        await cog.on_click(interaction, self.tournament_id, self.action)
+
+
+class RemoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=REMOVE_ID):
+    """The organiser's "Remove a player" menu on the card: out of sign-up, or dropped from later rounds."""
+
+    def __init__(self, tournament_id: int, options: Sequence[discord.SelectOption] = (), placeholder: str = ""):
+        self.tournament_id = tournament_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=scoped(Scope.TOURNAMENT, tournament_id, "remove"),
+                options=list(options) or [discord.SelectOption(label="-", value="0")],
+                placeholder=placeholder or None,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RemoveSelect:
+        return cls(int(match["tournament"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = find_cog(interaction.client, Tournaments)
+        if cog is None:
+            await interaction.response.send_message(t("en", "Tournaments are not available right now."), ephemeral=True)
+            return
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        await cog.on_remove(interaction, self.tournament_id, [str(v) for v in values])
+
+
+def remove_menu(lang: str, tournament_id: int, entrants: Sequence[Entrant]) -> list[discord.ui.Item[Any]]:
+    """The menu of the people still in, for the organiser; none when nobody is."""
+    people = [e for e in entrants if e.state is EntrantState.JOINED and not e.is_computer][:MAX_OPTIONS]
+    if not people:
+        return []
+    options = [discord.SelectOption(label=e.display_name[:100], value=str(e.user_id)) for e in people]
+    return [RemoveSelect(tournament_id, options, t(lang, "Remove a player…"))]
+
+
+def card(lang: str, title: str, tournament: Tournament, entrants: Sequence[Entrant]) -> discord.ui.LayoutView:
+    """The sign-up message of `tournament` in `lang`."""
+    joined = [e for e in entrants if e.state is not EntrantState.LEFT]
+    header = t(lang, "🏆 **{game} tournament #{id}**", game=title, id=tournament.id)
+    fmt = {
+        "swiss": tn(lang, "Swiss, {n} round", "Swiss, {n} rounds", tournament.rounds),
+        "tables": tn(lang, "tables of {seats}, {n} round", "tables of {seats}, {n} rounds", tournament.rounds,
+                     seats=tournament.seats),
+        "knockout": t(lang, "knockout"),
+    }[tournament.format]  # fmt: skip
+    pace = (
+        t(lang, "live, {time} a turn", time=duration(lang, tournament.turn_seconds))
+        if tournament.timer is TurnTimer.LIVE
+        else t(lang, "casual, {time} a turn", time=duration(lang, tournament.turn_seconds))
+    )
+    lines = [
+        t(lang, "Organiser <@{user}> · {format} · {pace}", user=tournament.organiser_id, format=fmt, pace=pace),
+    ]
+    if tournament.computers:
+        lines.append(t(lang, "Computer players fill the field up to {n} players.", n=max(tournament.field, 2)))
+    names = [_label(e) for e in joined[:MAX_LISTED]]
+    lines.append(
+        tn(lang, "{n} player: {names}", "{n} players: {names}", len(joined), names=listing(lang, names) or "—")
+    )
+    items: list[discord.ui.Item[Any]] = []
+    tid = tournament.id
+    if tournament.state is TournamentState.SIGNUP:
+        lines.append(t(lang, "Starts {when}.", when=relative(tournament.starts_at)))
+        if tournament.checkin_minutes:
+            lines.append(
+                tn(lang, "Check in during the last {n} minute before the start.",
+                   "Check in during the last {n} minutes before the start.", tournament.checkin_minutes)
+            )  # fmt: skip
+        items = [
+            SignupButton(tid, "join", label=t(lang, "Join"), style=discord.ButtonStyle.success),
+            SignupButton(tid, "leave", label=t(lang, "Leave")),
+            *([SignupButton(tid, "checkin", label=t(lang, "Check in"))] if tournament.checkin_minutes else []),
+            SignupButton(tid, "start", label=t(lang, "Start now"), style=discord.ButtonStyle.primary),
+            SignupButton(tid, "cancel", label=t(lang, "Cancel"), style=discord.ButtonStyle.danger),
+            *remove_menu(lang, tid, joined),
+        ]
+    elif tournament.state is TournamentState.RUNNING and tournament.event is not None:
+        event = load(tournament.event)
+        lines.append(t(lang, "Under way: round {round}.", round=len(event.rounds)))
+        items = remove_menu(lang, tid, joined)
+    elif tournament.state is TournamentState.FINISHED:
+        champion = tournament.champion or ""
+        who = f"<@{champion}>" if champion and not champion.startswith("-") else _name(entrants, champion)
+        lines.append(t(lang, "Finished. Champion: {name}", name=who))
+    else:
+        lines.append(t(lang, "Cancelled."))
+    return lobby_card("\n".join([header, *lines]), items)
+
+
+def _label(entrant: Entrant) -> str:
+    mark = " ✗" if entrant.state is EntrantState.DROPPED else (" ✓" if entrant.checked_in else "")
+    return (shown_name(entrant.display_name) if entrant.is_computer else f"<@{entrant.user_id}>") + mark
+
+
+def _name(entrants: Sequence[Entrant], player: str) -> str:
+    return next((shown_name(e.display_name) for e in entrants if str(e.user_id) == player), player)
+
+
+class Tournaments(commands.Cog):
+    tournament = app_commands.Group(name="tournament", description="Tournaments on this server", guild_only=True)
+
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SignupButton, RemoveSelect)
+        self.bot.tournaments.signups = self
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(SignupButton, RemoveSelect)
+        self.bot.tournaments.signups = None
+
+    def _title(self, kind: str) -> str:
+        adapter = self.bot.service.adapters.get(kind)
+        return adapter.title if adapter is not None else kind.title()
+
+    async def show(self, tournament: Tournament, entrants: Sequence[Entrant]) -> bool:
+        """Edit the sign-up message to show the stored tournament (the runner's pass, `SignupCards`)."""
+        if tournament.message_id is None:
+            return True
+        lang = await server_language(self.bot.service.db, tournament.guild_id, None)
+        view = card(lang, self._title(tournament.kind), tournament, entrants)
+        message = self.bot.get_partial_messageable(tournament.channel_id).get_partial_message(tournament.message_id)
+        try:
+            await message.edit(view=view, allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:
+            return True  # deleted: nothing left to show it on
+        return True
+
+    @tournament.command(name="new", description="Open a tournament in this channel")
+    @app_commands.describe(
+        game="Which game",
+        format="swiss (two players a match), tables (several players a table) or knockout",
+        start_in="Minutes until sign-up closes and round one starts (default 15)",
+        rounds="How many rounds (Swiss and tables; default 3)",
+        pace="live or casual turns (the server's turn times)",
+        computers="Computer players may fill the field",
+        players="Fill the field with computer players up to this many entrants",
+        seats="Players at each table (tables and knockout; default: the game's most)",
+        checkin="Players check in during the last minutes before the start (0: no check-in)",
+        target="Points that win a match (the game's own option; default: the game's)",
+        role="A role given to the champion",
+    )
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, pace=PACE_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        format: str = "swiss",
+        start_in: app_commands.Range[int, 0, 10080] = 15,
+        rounds: app_commands.Range[int, 1, 12] = 3,
+        pace: str = "live",
+        computers: bool = False,
+        players: app_commands.Range[int, 0, 64] = 0,
+        seats: app_commands.Range[int, 2, 8] | None = None,
+        checkin: app_commands.Range[int, 0, 120] = 0,
+        target: app_commands.Range[int, 1, 500] | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        service, db = self.bot.service, self.bot.service.db
+        lang = await reader_language(db, interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await interaction.response.send_message(t(lang, "Tournaments are run in a server channel."), ephemeral=True)
+            return
+        guild = await db.settings.guild(interaction.guild_id)
+        if not guild.tournaments_open and not await is_games_manager(db, interaction):
+            await interaction.response.send_message(
+                t(
+                    lang,
+                    "Only server managers or the games-manager role can open a tournament here "
+                    "(/settings server can let anyone).",
+                ),
+                ephemeral=True,
+            )
+            return
+        adapter = service.adapters.get(game)
+        if adapter is None:
+            await interaction.response.send_message(t(lang, "That game is not available right now."), ephemeral=True)
+            return
+        engine = adapter.engine
+        fmt = Format(format)
+        size = 2 if fmt is Format.SWISS else (seats or engine.max_players)
+        if not engine.min_players <= size <= engine.max_players or (fmt is Format.TABLES and size < 3):
+            await interaction.response.send_message(
+                t(lang, "{game} cannot be played at tables of {seats} in this format.", game=adapter.title, seats=size),
+                ephemeral=True,
+            )
+            return
+        try:
+            options = adapter.parse_options({} if target is None else {"target": target})
+        except ValueError as error:
+            await interaction.response.send_message(
+                t(lang, "Those game options don't work: {error}", error=str(error)), ephemeral=True
+            )
+            return
+        timer = TurnTimer(pace)
+        now = service.clock()
+        made = await db.tournaments.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            organiser_id=interaction.user.id,
+            kind=game,
+            options=options,
+            format=fmt.value,
+            rounds=rounds,
+            seats=size,
+            field=players,
+            starts_at=now + start_in * 60,
+            timer=timer,
+            turn_seconds=guild.turn_seconds(timer),
+            computers=computers,
+            checkin_minutes=checkin,
+            at=now,
+            role_id=role.id if role is not None else None,
+        )
+        shown_lang = await server_language(db, interaction.guild_id, None)
+        await interaction.response.send_message(
+            view=card(shown_lang, adapter.title, made, []), allowed_mentions=discord.AllowedMentions.none()
+        )
+        message = await interaction.original_response()
+        await db.tournaments.set_message(made.id, message.id)
+        await db.tournaments.shown(made.id, made.version)
+
+    @tournament.command(name="remove", description="Remove a player from a tournament (organiser or managers)")
+    @app_commands.describe(number="The tournament's number", player="Who to remove")
+    async def remove(self, interaction: discord.Interaction, number: int, player: discord.User) -> None:
+        db = self.bot.service.db
+        lang = await reader_language(db, interaction)
+        tournament = await db.tournaments.get(number)
+        if tournament is None or tournament.guild_id != interaction.guild_id:
+            await interaction.response.send_message(t(lang, "There is no such tournament here."), ephemeral=True)
+            return
+        if not await self._may_organise(interaction, tournament):
+            await interaction.response.send_message(t(lang, "Only the organiser can do that."), ephemeral=True)
+            return
+        if await self.bot.tournaments.remove(number, player.id):
+            text = t(lang, "{name} takes no further part in the tournament.", name=f"<@{player.id}>")
+        else:
+            text = t(lang, "{name} is not playing in that tournament.", name=f"<@{player.id}>")
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _may_organise(self, interaction: discord.Interaction, tournament: Tournament) -> bool:
+        return interaction.user.id == tournament.organiser_id or await is_games_manager(
+            self.bot.service.db, interaction
+        )
+
+    async def on_remove(self, interaction: discord.Interaction, tournament_id: int, values: list[str]) -> None:
+        """The organiser chose a player in the card's menu: removed, and the card redrawn."""
+        db = self.bot.service.db
+        lang = await reader_language(db, interaction)
+        tournament = await db.tournaments.get(tournament_id)
+        if tournament is None or not tournament.state.is_open:
+            await interaction.response.send_message(t(lang, "This tournament is over."), ephemeral=True)
+            return
+        if not await self._may_organise(interaction, tournament):
+            await interaction.response.send_message(t(lang, "Only the organiser can do that."), ephemeral=True)
+            return
+        user_id = int(values[0]) if values and values[0].isascii() and values[0].isdigit() else 0
+        if not user_id or not await self.bot.tournaments.remove(tournament_id, user_id):
+            await interaction.response.send_message(
+                t(lang, "{name} is not playing in that tournament.", name=f"<@{user_id}>"),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        await self._redraw(interaction, tournament_id)
+
+    async def _redraw(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        db = self.bot.service.db
+        fresh = await db.tournaments.get(tournament_id)
+        assert fresh is not None
+        shown_lang = await server_language(db, fresh.guild_id, None)
+        view = card(shown_lang, self._title(fresh.kind), fresh, await db.tournaments.entrants(tournament_id))
+        await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
+        await db.tournaments.shown(tournament_id, fresh.version)
+
+    async def on_click(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
+        service, db = self.bot.service, self.bot.service.db
+        lang = await reader_language(db, interaction)
+        tournament = await db.tournaments.get(tournament_id)
+        if tournament is None or tournament.state is not TournamentState.SIGNUP:
+            await interaction.response.send_message(t(lang, "Sign-up for this tournament has closed."), ephemeral=True)
+            return
+        user = interaction.user
+        refusal = ""
+        if action == "join":
+            if not await db.tournaments.join(tournament_id, user.id, user.display_name, at=service.clock()):
+                refusal = t(lang, "You have already signed up.")
+        elif action == "leave":
+            if not await db.tournaments.leave(tournament_id, user.id):
+                refusal = t(lang, "You are not signed up.")
+        elif action == "checkin":
+            opens = tournament.starts_at - tournament.checkin_minutes * 60
+            if service.clock() < opens:
+                refusal = t(lang, "Check-in opens {when}.", when=relative(opens))
+            elif not await db.tournaments.check_in(tournament_id, user.id):
+                refusal = t(lang, "Sign up first, or you have checked in already.")
+        elif not await self._may_organise(interaction, tournament):
+            refusal = t(lang, "Only the organiser can do that.")
+        elif action == "start":
+            await db.tournaments.start_now(tournament_id, at=service.clock())
+        else:
+            await db.tournaments.cancel(tournament_id)
+        if refusal:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        await self._redraw(interaction, tournament_id)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Tournaments(bot))
