@@ -61,14 +61,11 @@ COMMANDS = commands()
 
 
 def game_title(lang: str, kind: str, title: str) -> str:
-    """A game's name in `lang` (Thirteen is Tiến lên in Vietnamese); an unknown game keeps its own."""
-    titles = {
-        "thirteen": t(lang, "Thirteen"),
-        "schnapsen": t(lang, "Schnapsen"),
-        "gin": t(lang, "Gin Rummy"),
-        "carousel": t(lang, "Carousel"),
-    }
-    return titles.get(kind, title)
+    """A game's name in `lang` (Thirteen is Tiến lên in Vietnamese), from `title(lang)` in the game's
+    words module; a game whose words do not name it keeps its own title."""
+    module = importlib.import_module(f"cogs.{registry.get(kind).kind}.words")
+    named = getattr(module, "title", None)
+    return named(lang) if callable(named) else title
 
 
 @dataclass(frozen=True, slots=True)

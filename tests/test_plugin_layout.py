@@ -51,6 +51,8 @@ CROSS_GAME = {
     "tests/e2e/test_player_words.py": "what players read in the shared messages, at tables of named games",
     "tests/e2e/test_seasons.py": "a month of a concrete game's results, then its season's board",
     "tests/e2e/test_tournaments.py": "the Santase Swiss, Thirteen tables and Gin knockout the events are run with",
+    "tests/cogs/test_game_words_languages.py": "every game's words, checked in every language and the pseudo-language",
+    "tests/terminal/test_languages.py": "each game watched in the pseudo-language; Tiến lên in Vietnamese",
     "tests/e2e/test_tournament_signup.py": "a sign-up names the game its tournament will play",
     "tests/e2e/test_table_options.py": "table options of two games through the shared lobby",
     "tests/rendering/test_dispatch.py": "the renderer lookup by kind, on each game's view",

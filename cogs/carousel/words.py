@@ -38,6 +38,11 @@ from terminal import game_text as tt
 HEADER_LOG_LINES = 3  # recent actions above the table image: a draw, a meld, a knock
 
 
+def title(lang: str = SOURCE) -> str:
+    """The game's name as its players say it in `lang` (the terminal's heading)."""
+    return t(lang, "Carousel")
+
+
 def rules(lang: str = SOURCE) -> str:
     """The rules page, in the words of rummy players (docs/glossary: meld, knock, the end-of-turn stop)."""
     return t(

@@ -35,6 +35,11 @@ from rendering.table import seat_name
 from terminal import game_text as tt
 
 
+def title(lang: str = SOURCE) -> str:
+    """The game's name as its players say it in `lang` (the terminal's heading)."""
+    return t(lang, "Gin Rummy")
+
+
 def rules(lang: str = SOURCE) -> str:
     """The common rules page, in the words of Gin players (docs/glossary: knock, gin, undercut, lay off)."""
     return t(

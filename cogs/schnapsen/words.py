@@ -51,6 +51,11 @@ from rendering.table import seat_name
 from terminal import game_text as tt
 
 
+def title(lang: str = SOURCE) -> str:
+    """The game's name as its players say it in `lang` (the terminal's heading)."""
+    return t(lang, "Schnapsen")
+
+
 def preset_names(lang: str = SOURCE) -> dict[str, str]:
     """The presets as players call them (D-SX-1), with their deck size."""
     return {

@@ -45,6 +45,11 @@ def rules(lang: str = SOURCE) -> str:
 RULES = rules()
 
 
+def title(lang: str = SOURCE) -> str:
+    """The game's name as its players say it in `lang` (the terminal's heading)."""
+    return t(lang, "Thirteen")
+
+
 def option_labels(lang: str = SOURCE) -> dict[str, str]:
     """The house rules' short names (D-TL-1, E-TL-1..3, TL-13) for the lobby's option line."""
     return {
