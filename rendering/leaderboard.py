@@ -51,8 +51,9 @@ class LeaderboardRow:
 
 
 def format_rating(rating: float, lang: str = "en") -> str:
-    """A display rating as a whole number, grouped the CLDR way of `lang` ("1,234", "1.234")."""
-    return number(lang, round(rating))
+    """A display rating as a whole number, ungrouped in every language ("1500"): a rating is a score
+    read as one figure, like a chess rating, not a quantity (all our languages write Latin digits)."""
+    return f"{rating:.0f}"
 
 
 def _row(entry: LeaderboardRow, highlight: bool, lang: str) -> Row:

@@ -282,7 +282,7 @@ def scale_text(summary: DealSummary, names: Sequence[str], preset: str | None = 
     """SX-12: why the deal is worth 1, 2 or 3, naming the loser; in the preset's own words."""
     loser = seat_name(names, 1 - summary.winner, lang=lang)
     plain = preset in PLAIN_SCALE_PRESETS
-    points = number(lang, summary.loser_points)
+    points = _amount(lang, summary.loser_points)
     if summary.scale is Scale.SCHWARZ:
         if plain:
             return t(lang, "{name} took no trick", name=loser)
@@ -295,10 +295,15 @@ def scale_text(summary: DealSummary, names: Sequence[str], preset: str | None = 
     return t(lang, "{name} has {points}", name=loser, points=points)
 
 
+def _amount(lang: str, value: int | None) -> str:
+    """A number the summary may lack (None reads as the engine's f-strings wrote it)."""
+    return "None" if value is None else number(lang, value)
+
+
 def deal_reason(summary: DealSummary, names: Sequence[str], preset: str | None = None, *, lang: str = "en") -> str:
     """What decided the deal's value, after the colon of `deal_text` (SX-11..SX-14, D-SX-2)."""
     if summary.reason is DealEnd.FALSE_CLAIM:
-        return t(lang, "false claim at {points}", points=number(lang, summary.claimed))
+        return t(lang, "false claim at {points}", points=_amount(lang, summary.claimed))
     if summary.penalty is not None:
         return penalty_words(summary.penalty, lang=lang)
     if summary.reason is DealEnd.TIE_LAST_TRICK:
@@ -310,8 +315,8 @@ def deal_reason(summary: DealSummary, names: Sequence[str], preset: str | None =
     if summary.reason is DealEnd.CLOSE_WON:
         return t(lang, "closed and went out; {scale}", scale=scale)
     if summary.reason is DealEnd.CLAIM:
-        return t(lang, "{points} points; {scale}", points=number(lang, summary.claimed), scale=scale)
-    return t(lang, "higher total {points}; {scale}", points=number(lang, summary.claimed), scale=scale)
+        return t(lang, "{points} points; {scale}", points=_amount(lang, summary.claimed), scale=scale)
+    return t(lang, "higher total {points}; {scale}", points=_amount(lang, summary.claimed), scale=scale)
 
 
 def deal_text(summary: DealSummary, names: Sequence[str], preset: str | None = None, *, lang: str = "en") -> str:
