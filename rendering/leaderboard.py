@@ -50,7 +50,7 @@ class LeaderboardRow:
         return self.wins / self.games if self.games else 0.0
 
 
-def format_rating(rating: float, lang: str = "en") -> str:
+def format_rating(rating: float) -> str:
     """A display rating as a whole number, ungrouped in every language ("1500"): a rating is a score
     read as one figure, like a chess rating, not a quantity (all our languages write Latin digits)."""
     return f"{rating:.0f}"
@@ -60,7 +60,7 @@ def _row(entry: LeaderboardRow, highlight: bool, lang: str) -> Row:
     cells = (
         number(lang, entry.rank),
         display_name(entry.name),
-        format_rating(entry.rating, lang),
+        format_rating(entry.rating),
         number(lang, entry.games),
         number(lang, entry.wins),
         percent(lang, round(entry.win_rate, 2)),
