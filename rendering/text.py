@@ -311,7 +311,9 @@ def _right_to_left(pieces: list[tuple[str, Face | None, str]], weight: Face) -> 
                 split.append((cluster, face, _strong(cluster[0])))
     kinds = [_kind(text, face, strong) for text, face, strong in split]
     for index, kind in enumerate(kinds):  # a neutral is an island's only between two islands
-        if kind == "N":
+        if kind == "N" and _SEPARATORS & set(split[index][0]):
+            kinds[index] = "R"  # "A › B": the items of a list are read one by one, right to left
+        elif kind == "N":
             before = next((k for k in reversed(kinds[:index]) if k != "N"), "R")
             after = next((k for k in kinds[index + 1 :] if k != "N"), "R")
             kinds[index] = "I" if before == after == "I" else "R"
@@ -325,6 +327,11 @@ def _right_to_left(pieces: list[tuple[str, Face | None, str]], weight: Face) -> 
     return tuple(run for block in reversed(blocks) for run in block)
 
 
+# Marks that part the items of a line ("Lan 5♠ › Minh passed", "10 pts · won 2"): in a right-to-left
+# line they stay right to left, so two left-to-right items on either side never merge into one island.
+_SEPARATORS = frozenset("›‹·|;؛،")
+
+
 def _kind(text: str, face: Face | None, strong: str) -> str:
     """'R' for Arabic-script text, 'N' for spaces and punctuation alone, 'I' for a left-to-right island
     (Latin letters, digits, suits, the robot icon)."""
@@ -336,7 +343,9 @@ def _kind(text: str, face: Face | None, strong: str) -> str:
 
 
 def _punctuation(text: str) -> bool:
-    return all(unicodedata.category(ch)[0] in "ZP" for ch in text)
+    """Spaces, punctuation and mathematical signs ("≤", "+", "×"): neutral in a right-to-left line, so they
+    take its direction (and Raqm mirrors "≤" and brackets there) unless they sit inside an island."""
+    return all(unicodedata.category(ch)[0] in "ZP" or unicodedata.category(ch) == "Sm" for ch in text)
 
 
 def _split_trailing_neutrals(pieces: list[tuple[str, Face | None, str]], primary: Face
