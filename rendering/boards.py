@@ -70,9 +70,12 @@ def draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Seque
 def _draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Sequence[Row], theme: Theme,
                 lang: str) -> Image.Image:
     width = theme.width
-    fixed = sum(column.width for column in columns)
-    flexible = max(80, width - 2 * PAD - fixed)
-    widths = [column.width or flexible for column in columns]
+    # A fixed column widens to its header when a language's word is longer ("% thắng" for "Win %"); the
+    # name column gives up the room.
+    fixed_widths = [max(column.width, int(text_width(column.header, bold(TEXT_PX))) + 16) if column.width else 0
+                    for column in columns]
+    flexible = max(80, width - 2 * PAD - sum(fixed_widths))
+    widths = [fixed or flexible for fixed in fixed_widths]
     image = Image.new("RGB", board_size(len(rows), bool(subtitle), theme), theme.board_bg)
     draw = ImageDraw.Draw(image)
     draw_fitted(draw, (PAD, 8, width - PAD, TITLE_H - 4), title, bold(32), theme.text)

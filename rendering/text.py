@@ -466,8 +466,9 @@ def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typ
               fill: RGB, align: Align = "left") -> None:
     """Draw one line of already fitted text, vertically centred on xy[1], anchored per `align`."""
     px = int(typeface.size)
-    note("text", px, text)
-    pieces = runs(text, weight_of(typeface))
+    weight = weight_of(typeface)
+    note("text", px, text, weight is Face.BOLD, current_language())
+    pieces = runs(text, weight)
     widths = [_run_width(run, px) for run in pieces]
     total = sum(widths)
     x = xy[0] - {"left": 0.0, "center": total / 2, "right": total}[align]
