@@ -319,12 +319,12 @@ def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselVie
 
 def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int, int, int], theme: Theme,
                  lang: str = "en") -> None:
-    """A swatch and a word for each kind of mark on the table ("new" from hand, "moved")."""
+    """A swatch and a word for each kind of mark on the table ("laid" from hand, "moved")."""
     left, top, right, bottom = box
     typeface = font(TEXT_PX)
     middle = (top + bottom) // 2
     x = left
-    for colour, word, present in ((theme.fresh, t(lang, "new"), last.from_hand),
+    for colour, word, present in ((theme.fresh, t(lang, "laid"), last.from_hand),
                                   (theme.moved, t(lang, "moved"), last.moved)):
         if not present:
             continue
