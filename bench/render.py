@@ -10,6 +10,7 @@ Sprite, font and palette caches are warmed first, as in a running bot.
 
     .venv/bin/python bench/render.py --games 4 --repeat 3
     .venv/bin/python bench/render.py --samples docs/images   # also write the README's sample images
+    .venv/bin/python bench/render.py --samples docs/images --lang all   # and docs/images/<lang>/ for each
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from games.gin import ENGINE as GIN
 from games.gin import new_game as gin_game
 from games.schnapsen.state import new_game as schnapsen_game
 from games.thirteen.state import new_game as thirteen_game
+from locales import TRANSLATED
 from rendering import carousel, gin, schnapsen, thirteen
 from rendering.encode import blank_floor
 from rendering.hand import hand_png
@@ -62,7 +64,7 @@ def uncached(render: Callable[..., bytes], *args: object) -> bytes:
     return render(*args)
 
 
-def thirteen_jobs(games: int) -> list[Job]:
+def thirteen_jobs(games: int, lang: str = "en") -> list[Job]:
     jobs: list[Job] = []
     for seed in range(games):
         rng = random.Random(seed)
@@ -71,15 +73,16 @@ def thirteen_jobs(games: int) -> list[Job]:
         while not state.is_over:
             if step % 6 == 0:
                 public, seat = state.view(None), state.view(state.to_move)
-                jobs.append(Job("thirteen table", partial(thirteen.render_table, public, NAMES[:4])))
+                jobs.append(Job("thirteen table", partial(thirteen.render_table, public, NAMES[:4], lang=lang)))
                 chosen = frozenset(seat.hand[:2])
-                jobs.append(Job("thirteen hand", partial(uncached, thirteen.render_hand, seat, chosen)))
+                hand = partial(thirteen.render_hand, lang=lang)
+                jobs.append(Job("thirteen hand", partial(uncached, hand, seat, chosen)))
             state = state.apply(rng.choice(state.legal_moves()))
             step += 1
     return jobs
 
 
-def schnapsen_jobs(games: int) -> list[Job]:
+def schnapsen_jobs(games: int, lang: str = "en") -> list[Job]:
     jobs: list[Job] = []
     for seed in range(games):
         rng = random.Random(seed)
@@ -89,13 +92,13 @@ def schnapsen_jobs(games: int) -> list[Job]:
                 break
             if step % 4 == 0:
                 public, seat = state.view(None), state.view(state.to_move)
-                jobs.append(Job("schnapsen table", partial(schnapsen.render_table, public, NAMES[:2])))
-                jobs.append(Job("schnapsen hand", partial(uncached, schnapsen.render_hand, seat)))
+                jobs.append(Job("schnapsen table", partial(schnapsen.render_table, public, NAMES[:2], lang=lang)))
+                jobs.append(Job("schnapsen hand", partial(uncached, partial(schnapsen.render_hand, lang=lang), seat)))
             state = state.apply(rng.choice(state.legal_moves()))
     return jobs
 
 
-def carousel_jobs(games: int) -> list[Job]:
+def carousel_jobs(games: int, lang: str = "en") -> list[Job]:
     jobs: list[Job] = []
     bot = CAROUSEL.computer("easy")
     for seed in range(games):
@@ -105,9 +108,10 @@ def carousel_jobs(games: int) -> list[Job]:
         while not state.is_over:
             if step % 10 == 0:
                 public, seat = state.view(None), state.view(state.to_move)
-                jobs.append(Job("carousel table (5p)", partial(carousel.render_table, public, NAMES)))
+                jobs.append(Job("carousel table (5p)", partial(carousel.render_table, public, NAMES, lang=lang)))
                 chosen = frozenset(seat.hand[:1])
-                jobs.append(Job("carousel hand", partial(uncached, carousel.render_hand, seat, chosen)))
+                hand = partial(carousel.render_hand, lang=lang)
+                jobs.append(Job("carousel hand", partial(uncached, hand, seat, chosen)))
             state = state.apply(bot.choose(state.view(state.to_move), rng))
             step += 1
     return jobs
@@ -122,6 +126,67 @@ def board_jobs() -> list[Job]:
         Job("leaderboard", lambda: render_leaderboard("Carousel leaderboard", rows, me, "this server")),
         Job("standings", lambda: render_standings("Final standings", standings, "Carousel · 4 hands")),
     ]
+
+
+# Per language: names its players might have, the board titles the bot would write (the bot's own words,
+# not the images'), and the preset its players know (D-SX-1): Santase in Bulgarian, Schnapsen in German.
+LANG_NAMES = {
+    "vi": ("Lan", "Minh Nguyễn", "🤖 Ada (khó)", "Thu Hà", "Hùng"),
+    "de": ("Lena", "Jörg Weiß", "🤖 Ada (schwer)", "Anna-Lena Müller", "Sepp"),
+    "bg": ("Иван", "Мария Петрова", "🤖 Ada (трудно)", "Георги", "Ивана"),
+    "ur": ("علی", "فاطمہ خان", "🤖 Ada (مشکل)", "Bilal", "زینب"),
+    "ka": ("ნინო", "გიორგი ბერიძე", "🤖 Ada (რთული)", "თამარი", "ლევანი"),
+}
+LANG_TITLES = {  # (leaderboard title, its subtitle, standings title, its subtitle)
+    "vi": ("Bảng xếp hạng Carousel", "máy chủ này", "Kết quả chung cuộc", "Carousel · 4 ván"),
+    "de": ("Karussell-Rangliste", "dieser Server", "Endstand", "Karussell · 4 Runden"),
+    "bg": ("Класиране в Карусел", "този сървър", "Крайно класиране", "Карусел · 4 ръце"),
+    "ur": ("کیروسل لیڈر بورڈ", "یہ سرور", "حتمی نتائج", "کیروسل · 4 ہاتھ"),
+    "ka": ("კარუსელის რეიტინგი", "ეს სერვერი", "საბოლოო შედეგები", "კარუსელი · 4 დარიგება"),
+}
+LANG_PRESETS = {"bg": "santase", "de": "schnapsen"}
+
+
+def write_language_samples(folder: Path, lang: str) -> None:
+    """The tables, a hand and the boards of seeded games in `lang`, into `folder/lang` (docs/images/<lang>)."""
+    target = folder / lang
+    target.mkdir(parents=True, exist_ok=True)
+    names = LANG_NAMES[lang]
+    samples: dict[str, bytes] = {}
+    rng, state = random.Random(5), thirteen_game(4, 5)
+    while not state.is_over:
+        table = state.view(None)
+        if table.table is not None and len(table.table.cards) >= 3 and table.passed:
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+    samples["thirteen-table"] = thirteen.render_table(state.view(None), names[:4], lang=lang)
+    preset = LANG_PRESETS.get(lang, "sixty_six")
+    rng, series = random.Random(2), schnapsen_game(2, 2, {"preset": preset})
+    while not series.is_over:
+        deal = series.view(None)
+        if deal.marriages and deal.trick:
+            break
+        series = series.apply(rng.choice(series.legal_moves()))
+    samples[f"{preset.replace('_', '-')}-table"] = schnapsen.render_table(series.view(None), names[:2], lang=lang)
+    player, rng = GIN.computer("easy"), random.Random(4)
+    match = gin_game(2, 4, {"hollywood": True})
+    while not match.is_over and (match.last_hand is None or match.history):
+        match = match.apply(player.choose(match.view(match.to_move), rng))
+    samples["gin-table"] = gin.render_table(match.view(None), names[:2], lang=lang)
+    samples["gin-hand"] = gin.render_hand(match.view(match.to_move or 0), lang=lang)
+    bot, rng = CAROUSEL.computer("easy"), random.Random(3)
+    game = carousel_game(4, 7)
+    for _ in range(60):
+        game = game.apply(bot.choose(game.view(game.to_move), rng))
+    samples["carousel-table"] = carousel.render_table(game.view(None), names[:4], lang=lang)
+    board, board_sub, final, final_sub = LANG_TITLES[lang]
+    rows = [LeaderboardRow(i + 1, names[i % 5], 1432 - 37 * i, 40 - i, 20 - i) for i in range(6)]
+    samples["leaderboard"] = render_leaderboard(board, rows, rows[1], board_sub, lang=lang)
+    standings = [StandingRow(i + 1, names[i], 300 - 50 * i) for i in range(4)]
+    samples["standings"] = render_standings(final, standings, final_sub, lang=lang)
+    for name, data in samples.items():
+        (target / f"{name}.png").write_bytes(data)
+        print(f"wrote {target / name}.png  {len(data) / 1024:.1f} KB")
 
 
 def write_samples(folder: Path) -> None:
@@ -216,32 +281,47 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="seeded games per game kind")
     parser.add_argument("--repeat", type=int, default=3, help="renders per sampled view")
     parser.add_argument("--samples", type=Path, help="write one sample image per kind into this folder, then stop")
+    parser.add_argument("--lang", choices=(*TRANSLATED, "all"),
+                        help="with --samples: write the samples of this language (or of each) into FOLDER/<lang>; "
+                             "without: time the tables and hands drawn in this language")
     args = parser.parse_args()
     if args.samples:
-        write_samples(args.samples)
+        if args.lang is None:
+            write_samples(args.samples)
+        for lang in TRANSLATED if args.lang == "all" else (args.lang,) if args.lang else ():
+            write_language_samples(args.samples, lang)
         return
 
-    jobs = thirteen_jobs(args.games) + schnapsen_jobs(args.games) + carousel_jobs(args.games) + board_jobs()
-    for job in jobs:  # warm sprite and font caches, as a running bot would be
+    lang = args.lang if args.lang not in (None, "all") else "en"
+    jobs = thirteen_jobs(args.games, lang) + schnapsen_jobs(args.games, lang) + carousel_jobs(args.games, lang)
+    jobs += board_jobs()
+    # Warm sprite and font caches as a running bot would be, with the same games drawn in English: the
+    # sentences of this language are then shaped for the first time in the timed renders, as a bot meets
+    # each new move's words (which costs most in Urdu's Nastaliq); "first ms" is that first drawing.
+    for job in thirteen_jobs(args.games) + schnapsen_jobs(args.games) + carousel_jobs(args.games) + board_jobs():
         job.render()
     results: dict[str, tuple[list[float], list[int], list[tuple[int, int]]]] = {}
+    first: dict[str, list[float]] = {}
     for job in jobs:
         times, sizes, dims = results.setdefault(job.kind, ([], [], []))
-        for _ in range(args.repeat):
+        for repeat in range(args.repeat):
             start = time.perf_counter()
             data = job.render()
             times.append((time.perf_counter() - start) * 1000)
+            if repeat == 0:
+                first.setdefault(job.kind, []).append(times[-1])
         sizes.append(len(data))
         dims.append(Image.open(io.BytesIO(data)).size)
 
-    print(f"{'image kind':22} {'n':>5} {'median ms':>9} {'p95 ms':>7} {'floor ms':>8} {'x floor':>7} "
+    print(f"{'image kind':22} {'n':>5} {'median ms':>9} {'p95 ms':>7} {'first ms':>8} {'floor ms':>8} {'x floor':>7} "
           f"{'median KB':>9} {'max KB':>7} {'floor KB':>8} {'RGB floor ms':>12}  size (median)")
     for kind, (times, sizes, dims) in results.items():
         typical = sorted(dims, key=lambda d: d[1])[len(dims) // 2]
         floor, floor_bytes = floor_ms(typical, max(5, args.repeat * 3))
         naive = rgb_png_floor_ms(typical, max(5, args.repeat * 3))
         median = statistics.median(times)
-        print(f"{kind:22} {len(times):5d} {median:9.1f} {percentile(times, 0.95):7.1f} {floor:8.1f} "
+        print(f"{kind:22} {len(times):5d} {median:9.1f} {percentile(times, 0.95):7.1f} "
+              f"{statistics.median(first[kind]):8.1f} {floor:8.1f} "
               f"{median / floor:7.1f} {statistics.median(sizes) / 1024:9.1f} {max(sizes) / 1024:7.1f} "
               f"{floor_bytes / 1024:8.1f} {naive:12.1f}  {typical[0]}x{typical[1]}")
 

@@ -11,15 +11,19 @@ Per game, `rendering.<kind>` for every registered kind (`games.registry`):
   in the game's order, labelled like the select menu (`str(card)`: "7♥", "🃏"), `selected` cards
   (physical `Card`s) raised and outlined.
 - `table_size(...)`, `sort_hand(cards)`: the image size and card order the above use.
+- Every drawing function takes a keyword-only `lang` ("en" by default; any of `locales.LANGUAGES` or the
+  pseudo-language): every word drawn is the catalogs' in that language, numbers and places CLDR's, and
+  an image in Urdu is a right-to-left paragraph set in Noto Nastaliq Urdu (`rendering.text.language`).
+  The caller passes the language of the message the image goes with.
 
 Dispatch by kind, for the bot: `render_table(kind, view, names)` and `render_hand(kind, view,
 selected)` below, with `kind` one of `games.registry.kinds()`; `game_renderer(kind)` is the module.
 
 Boards, from plain frozen rows:
-- `rendering.leaderboard.render_leaderboard(title, rows, caller=None, subtitle="")` with
+- `rendering.leaderboard.render_leaderboard(title, rows, caller=None, subtitle="", *, lang="en")` with
   `LeaderboardRow(rank, name, rating, games, wins)`; the caller's row is highlighted, and appended
   below a gap when it is outside the rows shown.
-- `rendering.standings.render_standings(title, rows, subtitle="")` with
+- `rendering.standings.render_standings(title, rows, subtitle="", *, lang="en")` with
   `StandingRow(place, name, score, note="", highlight=False)`: the end-of-game results.
 
 Output is a palette PNG (`rendering.encode`: smaller and faster than RGB PNG or WebP for flat card
@@ -52,13 +56,15 @@ def game_renderer(kind: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{registry.get(kind).kind}")
 
 
-def render_table(kind: str, view: Any, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """The public table image of a game of `kind` (a registered kind, `games.registry.kinds()`)."""
-    image: bytes = game_renderer(kind).render_table(view, names, theme)
+def render_table(kind: str, view: Any, names: Sequence[str], theme: Theme = DEFAULT_THEME, *,
+                 lang: str = "en") -> bytes:
+    """The public table image of a game of `kind` (a registered kind, `games.registry.kinds()`), in `lang`."""
+    image: bytes = game_renderer(kind).render_table(view, names, theme, lang=lang)
     return image
 
 
-def render_hand(kind: str, view: Any, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
-    """The hand image of the seat whose view this is, `selected` cards raised."""
-    image: bytes = game_renderer(kind).render_hand(view, selected, theme)
+def render_hand(kind: str, view: Any, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME, *,
+                lang: str = "en") -> bytes:
+    """The hand image of the seat whose view this is, `selected` cards raised, in `lang`."""
+    image: bytes = game_renderer(kind).render_hand(view, selected, theme, lang=lang)
     return image

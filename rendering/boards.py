@@ -13,8 +13,9 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from locales import t
 from rendering.fonts import bold, font
-from rendering.text import draw_fitted
+from rendering.text import draw_fitted, language
 from rendering.text import width as text_width
 from rendering.theme import RGB, TEXT_PX, Theme
 
@@ -29,7 +30,8 @@ CELL_PX = TEXT_PX
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """A column of a board: header text, width in pixels and alignment of its cells."""
+    """A column of a board: header text (already in the board's language), width in pixels and alignment
+    of its cells."""
 
     header: str
     width: int
@@ -57,12 +59,23 @@ def board_size(rows: int, subtitle: bool, theme: Theme) -> tuple[int, int]:
     return theme.width, TITLE_H + (SUBTITLE_H if subtitle else 0) + HEADER_H + ROW_H * max(1, rows) + PAD
 
 
-def draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Sequence[Row], theme: Theme) -> Image.Image:
-    """The image for a board; the name column (width 0) takes whatever width the others leave."""
+def draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Sequence[Row], theme: Theme, *,
+               lang: str = "en") -> Image.Image:
+    """The image for a board in `lang`; the name column (width 0) takes whatever width the others leave.
+    The title, subtitle, headers and cells arrive in `lang` already; "No games yet" is said here."""
+    with language(lang):
+        return _draw_board(title, subtitle, columns, rows, theme, lang)
+
+
+def _draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Sequence[Row], theme: Theme,
+                lang: str) -> Image.Image:
     width = theme.width
-    fixed = sum(column.width for column in columns)
-    flexible = max(80, width - 2 * PAD - fixed)
-    widths = [column.width or flexible for column in columns]
+    # A fixed column widens to its header when a language's word is longer ("% thắng" for "Win %"); the
+    # name column gives up the room.
+    fixed_widths = [max(column.width, int(text_width(column.header, bold(TEXT_PX))) + 16) if column.width else 0
+                    for column in columns]
+    flexible = max(80, width - 2 * PAD - sum(fixed_widths))
+    widths = [fixed or flexible for fixed in fixed_widths]
     image = Image.new("RGB", board_size(len(rows), bool(subtitle), theme), theme.board_bg)
     draw = ImageDraw.Draw(image)
     draw_fitted(draw, (PAD, 8, width - PAD, TITLE_H - 4), title, bold(32), theme.text)
@@ -77,7 +90,8 @@ def draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Seque
         x += column_width
     y += HEADER_H
     if not rows:
-        draw_fitted(draw, (PAD, y, width - PAD, y + ROW_H), "No games yet", font(CELL_PX), theme.text_muted, "center")
+        draw_fitted(draw, (PAD, y, width - PAD, y + ROW_H), t(lang, "No games yet"), font(CELL_PX), theme.text_muted,
+                    "center")
     for number, row in enumerate(rows):
         _draw_row(draw, y, row, columns, widths, number, theme)
         y += ROW_H

@@ -15,7 +15,8 @@ table), never cramped.
 The sentences of the engine's log (`log_text`) live here, not in `cogs.carousel.words`: the footer
 draws the latest entry, and rendering may not import cogs (design §1), so this is the lowest layer
 every presentation reads; the words module and the terminal take them from here. Names come in as
-data (`seat_name(names, seat)`), never by rewriting text, so any name reads as itself.
+data (`seat_name(names, seat)`), never by rewriting text, so any name reads as itself. Every word is the
+catalogs' in `lang` (the image's, or the message's for the words module).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from games.carousel.views import (
     WentOut,
     display_order,
 )
+from locales import listing, number, t, tn
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -63,12 +65,11 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted, draw_line
+from rendering.text import draw_fitted, draw_line, language
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 MELD = Size.MELD
-NTH_CARD = {1: "a card", 2: "a second card", 3: "a third card"}  # CA-4
 # CA-4, CA-9: what the seat to move is doing, after its name. Every turn starts with a draw, so DRAW_1
 # says "a card", not "the first card" (which would read as the hand's first). The end-of-turn stop reads
 # the same whether or not the seat may knock: the stop comes for a hand's size, never for its count.
@@ -79,6 +80,19 @@ PHASE_TEXT = {
     Phase.KNOCK: "is ending the turn",
     Phase.OVER: "game over",
 }
+
+
+def phase_text(phase: Phase, *, lang: str = "en") -> str:
+    """`PHASE_TEXT` in `lang`, as a sentence with the seat's `{name}` ("{name} may meld or draw a second card")."""
+    if phase is Phase.DRAW_1:
+        return t(lang, "{name} is to draw a card")
+    if phase is Phase.MELD_1:
+        return t(lang, "{name} may meld or draw a second card")
+    if phase is Phase.MELD_2:
+        return t(lang, "{name} may meld or draw a third (last) card")
+    if phase is Phase.KNOCK:
+        return t(lang, "{name} is ending the turn")
+    return t(lang, "Game over")
 CROWDED_ROWS = 5  # past this many rows of melds, switch to compact cards so a full table stays short
 # On a compact table the rows overlap like cards laid in a long fan: each row covers the lower part of the
 # row above, leaving its corner indices (rank and suit) in view, so a full two-deck table stays one screen.
@@ -97,10 +111,11 @@ def sort_hand(cards: Sequence[AnyCard]) -> list[AnyCard]:
     return display_order(cards)
 
 
-def render_hand(view: CarouselView, selected: Collection[AnyCard] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
+def render_hand(view: CarouselView, selected: Collection[AnyCard] = frozenset(), theme: Theme = DEFAULT_THEME, *,
+                lang: str = "en") -> bytes:
     """PNG of the viewing seat's hand in the view's display order, `selected` cards raised, the card just
     drawn framed (CA-4; cached: rendering.hand)."""
-    return hand_png(view.hand, frozenset(selected), theme, drawn=view.drawn)
+    return hand_png(view.hand, frozenset(selected), theme, drawn=view.drawn, lang=lang)
 
 
 # Layout ------------------------------------------------------------------------------------------
@@ -154,48 +169,67 @@ def _summary_height(view: CarouselView) -> int:
     return 0
 
 
-def _panels(view: CarouselView, names: Sequence[str], theme: Theme) -> list[SeatPanel]:
+def _panels(view: CarouselView, names: Sequence[str], theme: Theme, lang: str = "en") -> list[SeatPanel]:
     panels = []
     for seat in range(view.players):
         to_play = seat == view.to_move and not view.is_over
         won = view.hands_won[seat]
         badges = []
         if to_play:
-            badges.append(Badge(_turn_badge(view), theme.accent))
+            badges.append(Badge(_turn_badge(view, lang), theme.accent))
         if seat == view.dealer:
-            badges.append(Badge("dealer", theme.text_muted))
+            badges.append(Badge(t(lang, "dealer"), theme.text_muted))
         panels.append(SeatPanel(
-            name=seat_name(names, seat),
+            name=seat_name(names, seat, lang=lang),
             cards=view.hand_sizes[seat],
-            lines=(f"{view.scores[seat]} pts · won {won}",),
+            lines=(t(lang, "{points} · won {won}", points=tn(lang, "{n} pt", "{n} pts", view.scores[seat]),
+                     won=number(lang, won)),),
             badges=tuple(badges),
             active=to_play,
         ))
     return panels
 
 
-def _turn_badge(view: CarouselView) -> str:
+def _turn_badge(view: CarouselView, lang: str = "en") -> str:
     """CA-4: which step of the turn the player to move is on."""
-    return {
-        Phase.DRAW_1: "to draw",
-        Phase.MELD_1: "drew 1 of 3",
-        Phase.MELD_2: "drew 2 of 3",
-        Phase.KNOCK: "ending turn",  # CA-9: the same for every seat that stops, knock or not
-    }.get(view.phase, "to play")
+    if view.phase is Phase.DRAW_1:
+        return t(lang, "to draw")
+    if view.phase is Phase.MELD_1:
+        return t(lang, "drew 1 of 3")
+    if view.phase is Phase.MELD_2:
+        return t(lang, "drew 2 of 3")
+    if view.phase is Phase.KNOCK:  # CA-9: the same for every seat that stops, knock or not
+        return t(lang, "ending turn")
+    return t(lang, "to play")
 
 
-def _melds_top(view: CarouselView, names: Sequence[str], theme: Theme) -> int:
+def _turn_sentence(view: CarouselView, lang: str) -> str:
+    """`_turn_badge` as the header's sentence, with a `{name}` field."""
+    if view.phase is Phase.DRAW_1:
+        return t(lang, "{name} to draw")
+    if view.phase is Phase.MELD_1:
+        return t(lang, "{name} drew 1 of 3")
+    if view.phase is Phase.MELD_2:
+        return t(lang, "{name} drew 2 of 3")
+    if view.phase is Phase.KNOCK:
+        return t(lang, "{name} ending turn")
+    return t(lang, "{name} to play")
+
+
+def _melds_top(view: CarouselView, names: Sequence[str], theme: Theme, lang: str = "en") -> int:
     """Where the melds' felt starts: under the header, the seat panels and any summary."""
     summary = _summary_height(view)
-    seats = panel_height(_panels(view, names, theme), theme)
+    with language(lang):
+        seats = panel_height(_panels(view, names, theme, lang), theme)
     return HEADER_H + PAD + seats + PAD + (summary + PAD if summary else 0)
 
 
-def table_size(view: CarouselView, theme: Theme = DEFAULT_THEME, names: Sequence[str] = ()) -> tuple[int, int]:
+def table_size(view: CarouselView, theme: Theme = DEFAULT_THEME, names: Sequence[str] = (), *,
+               lang: str = "en") -> tuple[int, int]:
     """The table image's size for this view: it grows with the melds on the table and any summary."""
     size, _, rows = _layout(view.table, theme)
     melds_h = INFO_H + (rows - 1) * _pitch(size) + size.value.height + 14
-    return theme.width, _melds_top(view, names, theme) + melds_h + PAD + FOOTER_H
+    return theme.width, _melds_top(view, names, theme, lang) + melds_h + PAD + FOOTER_H
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,29 +260,35 @@ def card_boxes(view: CarouselView, top: int, theme: Theme = DEFAULT_THEME) -> li
     return boxes
 
 
-def table_card_boxes(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> list[PlacedCard]:
-    """`card_boxes` as placed in `draw_table(view, names, theme)`."""
-    return card_boxes(view, _melds_top(view, names, theme), theme)
+def table_card_boxes(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *,
+                     lang: str = "en") -> list[PlacedCard]:
+    """`card_boxes` as placed in `draw_table(view, names, theme, lang=lang)`."""
+    return card_boxes(view, _melds_top(view, names, theme, lang), theme)
 
 
 # Drawing -----------------------------------------------------------------------------------------
 
 
 def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselView, top: int, bottom: int,
-                theme: Theme) -> None:
+                theme: Theme, lang: str = "en") -> None:
     draw.rounded_rectangle((PAD, top, theme.width - PAD, bottom), 18, fill=theme.felt_dark)
     melds = [meld.in_display_order() for meld in view.table]
     count = sum(len(meld.cards) for meld in melds)
-    summary = f"{len(melds)} meld{'' if len(melds) == 1 else 's'} · {count} cards" if melds else "No melds yet"
+    if melds:
+        summary = t(lang, "{melds} · {cards}", melds=tn(lang, "{n} meld", "{n} melds", len(melds)),
+                    cards=tn(lang, "{n} card", "{n} cards", count))
+    else:
+        summary = t(lang, "No melds yet")
     shown = draw_fitted(draw, (PAD + 16, top + 4, theme.width // 2, top + INFO_H), summary, bold(TEXT_PX), theme.text)
     stock_left = theme.width - PAD - 170
     sprites.paste(image, sprites.back(Size.ICON, theme), (stock_left, top + 7))
-    draw_fitted(draw, (theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H), f"stock {view.stock}",
-                bold(TEXT_PX), theme.text if view.stock else theme.danger, "right")
+    draw_fitted(draw, (theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H),
+                t(lang, "stock {n}", n=number(lang, view.stock)), bold(TEXT_PX),
+                theme.text if view.stock else theme.danger, "right")
     last = view.last_meld
     if last is not None and last.changes:
         legend_left = PAD + 16 + int(text_width(shown, bold(TEXT_PX))) + 24
-        _draw_legend(draw, last, (legend_left, top + 4, stock_left - 12, top + INFO_H), theme)
+        _draw_legend(draw, last, (legend_left, top + 4, stock_left - 12, top + INFO_H), theme, lang)
     size, _, _ = _layout(melds, theme)
     card = size.value
     boxes = card_boxes(view, top, theme)
@@ -277,13 +317,15 @@ def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselVie
             draw.rounded_rectangle((x, y, right - 1, bottom_edge - 1), card.radius, outline=frame, width=MARK_W)
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int, int, int], theme: Theme) -> None:
-    """A swatch and a word for each kind of mark on the table ("new" from hand, "moved")."""
+def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int, int, int], theme: Theme,
+                 lang: str = "en") -> None:
+    """A swatch and a word for each kind of mark on the table ("laid" from hand, "moved")."""
     left, top, right, bottom = box
     typeface = font(TEXT_PX)
     middle = (top + bottom) // 2
     x = left
-    for colour, word, present in ((theme.fresh, "new", last.from_hand), (theme.moved, "moved", last.moved)):
+    for colour, word, present in ((theme.fresh, t(lang, "laid"), last.from_hand),
+                                  (theme.moved, t(lang, "moved"), last.moved)):
         if not present:
             continue
         need = SWATCH + 6 + int(text_width(word, typeface))
@@ -296,11 +338,17 @@ def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int,
 
 
 def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str], top: int,
-                       theme: Theme) -> None:
+                       theme: Theme, lang: str = "en") -> None:
     """CA-12: the hand that just ended, its revealed cards and counts, and who scored what."""
-    how = hand_reason(summary)
-    actor = summary.went_out if summary.went_out is not None else summary.knocker
-    headline = f"Hand {summary.hand_number}: " + (f"{seat_name(names, actor)} {how}" if actor is not None else how)
+    hand = number(lang, summary.hand_number)
+    if summary.went_out is not None:
+        headline = t(lang, "Hand {number}: {name} went out", number=hand,
+                     name=seat_name(names, summary.went_out, lang=lang))
+    elif summary.knocker is not None:
+        headline = t(lang, "Hand {number}: {name} knocked", number=hand,
+                     name=seat_name(names, summary.knocker, lang=lang))
+    else:
+        headline = t(lang, "Hand {number}: stock ran out", number=hand)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
                 theme.accent)
     points = summary.points
@@ -308,93 +356,110 @@ def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: S
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in summary.winners
         ink = theme.text if won else theme.text_muted
-        draw_fitted(draw, (PAD + 16, y, PAD + 180, y + SUMMARY_ROW), seat_name(names, seat), bold(TEXT_PX), ink)
+        draw_fitted(draw, (PAD + 16, y, PAD + 180, y + SUMMARY_ROW), seat_name(names, seat, lang=lang), bold(TEXT_PX),
+                    ink)
         draw_fitted(draw, (PAD + 190, y, theme.width - PAD - 210, y + SUMMARY_ROW),
-                    format_cards(summary.hands[seat]) or "went out", font(TEXT_PX), ink)
+                    format_cards(summary.hands[seat]) or t(lang, "went out"), font(TEXT_PX), ink)
         draw_fitted(draw, (theme.width - PAD - 205, y, theme.width - PAD - 90, y + SUMMARY_ROW),
-                    f"count {summary.counts[seat]}", font(TEXT_PX), ink, "right")
+                    t(lang, "count {n}", n=number(lang, summary.counts[seat])), font(TEXT_PX), ink, "right")
         draw_fitted(draw, (theme.width - PAD - 90, y, theme.width - PAD - 16, y + SUMMARY_ROW),
-                    f"+{points[seat]}" if points[seat] else "0", bold(TEXT_PX), theme.accent if won else ink, "right")
+                    f"+{number(lang, points[seat])}" if points[seat] else number(lang, 0), bold(TEXT_PX),
+                    theme.accent if won else ink, "right")
 
 
 def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequence[str], top: int,
-                theme: Theme) -> None:
+                theme: Theme, lang: str = "en") -> None:
     """CA-13, D-CA-4: totals before bonuses, +100 at the target, +25 per hand won, final totals."""
-    winners = " and ".join(seat_name(names, seat) for seat in final.winners)
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), f"Game over: {winners} win"
-                + ("" if len(final.winners) > 1 else "s"), bold(TEXT_PX + 1), theme.accent)
+    winners = listing(lang, [seat_name(names, seat, lang=lang) for seat in final.winners])
+    headline = tn(lang, "Game over: {who} wins", "Game over: {who} win", len(final.winners), who=winners)
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
+                theme.accent)
     for seat in range(len(final.final)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in final.winners
         ink = theme.text if won else theme.text_muted
-        parts = [f"{final.totals_before[seat]}"]
+        parts = [number(lang, final.totals_before[seat])]
         if final.target_bonus[seat]:
-            parts.append(f"+{final.target_bonus[seat]} target")
+            parts.append(t(lang, "+{n} target", n=number(lang, final.target_bonus[seat])))
         if final.hands_won_bonus[seat]:
-            parts.append(f"+{final.hands_won_bonus[seat]} hands won")
-        draw_fitted(draw, (PAD + 16, y, PAD + 230, y + SUMMARY_ROW), seat_name(names, seat), bold(TEXT_PX), ink)
+            parts.append(t(lang, "+{n} hands won", n=number(lang, final.hands_won_bonus[seat])))
+        draw_fitted(draw, (PAD + 16, y, PAD + 230, y + SUMMARY_ROW), seat_name(names, seat, lang=lang), bold(TEXT_PX),
+                    ink)
         draw_fitted(draw, (PAD + 240, y, theme.width - PAD - 130, y + SUMMARY_ROW), " ".join(parts), font(TEXT_PX),
                     ink)
-        draw_fitted(draw, (theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW), str(final.final[seat]),
-                    bold(TEXT_PX), theme.accent if won else ink, "right")
+        draw_fitted(draw, (theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW),
+                    number(lang, final.final[seat]), bold(TEXT_PX), theme.accent if won else ink, "right")
 
 
 @offloaded
-def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG of the public table: melds with declared jokers, stock, hand sizes, scores, whose turn."""
-    return encode(draw_table(view, names, theme), theme)
+def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> bytes:
+    """PNG of the public table in `lang`: melds with declared jokers, stock, hand sizes, scores, whose turn."""
+    return encode(draw_table(view, names, theme, lang=lang), theme)
 
 
-def draw_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> Image.Image:
+def draw_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
+               ) -> Image.Image:
     """The table picture before encoding (`render_table`)."""
-    height = table_size(view, theme, names)[1]
+    with language(lang):
+        return _draw_table(view, names, theme, lang)
+
+
+def _draw_table(view: CarouselView, names: Sequence[str], theme: Theme, lang: str) -> Image.Image:
+    height = table_size(view, theme, names, lang=lang)[1]
     image, draw = canvas(height, theme)
-    title = f"Carousel · hand {view.hand_number} · to {view.target}"
-    turn = turn_label(names, view.to_move, view.is_over, _turn_badge(view))
+    title = t(lang, "Carousel · hand {number} · to {target}", number=number(lang, view.hand_number),
+              target=number(lang, view.target))
+    turn = turn_label(names, view.to_move, view.is_over, _turn_sentence(view, lang), lang=lang)
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
-    top += seat_panels(image, top, _panels(view, names, theme), theme) + PAD
+    top += seat_panels(image, top, _panels(view, names, theme, lang), theme) + PAD
     summary_h = _summary_height(view)
     if summary_h:
         draw.rounded_rectangle((PAD, top, theme.width - PAD, top + summary_h), 18, fill=theme.panel)
         if view.final is not None:
-            _draw_final(draw, view.final, names, top, theme)
+            _draw_final(draw, view.final, names, top, theme, lang)
         elif view.last_hand is not None:
-            _draw_hand_summary(draw, view.last_hand, names, top, theme)
+            _draw_hand_summary(draw, view.last_hand, names, top, theme, lang)
         top += summary_h + PAD
-    _draw_melds(image, draw, view, top, height - FOOTER_H - PAD, theme)
-    footer(draw, height - FOOTER_H, "" if view.last_action is None else log_text(view.last_action, names), theme)
+    _draw_melds(image, draw, view, top, height - FOOTER_H - PAD, theme, lang)
+    footer(draw, height - FOOTER_H, "" if view.last_action is None else log_text(view.last_action, names, lang=lang),
+           theme)
     return image
 
 
 # The log in words --------------------------------------------------------------------------------
 
 
-def hand_reason(summary: HandSummary) -> str:
+def hand_reason(summary: HandSummary, *, lang: str = "en") -> str:
     """How a hand ended (CA-9, CA-10, CA-11)."""
     if summary.went_out is not None:
-        return "went out"
+        return t(lang, "went out")
     if summary.knocker is not None:
-        return "knocked"
-    return "stock ran out"
+        return t(lang, "knocked")
+    return t(lang, "stock ran out")
 
 
-def log_text(entry: LogEntry, names: Sequence[str]) -> str:
-    """One log entry as a sentence, with the players' names (CA-4, CA-6, CA-9..CA-13)."""
+def log_text(entry: LogEntry, names: Sequence[str], *, lang: str = "en") -> str:
+    """One log entry as a sentence in `lang`, with the players' names (CA-4, CA-6, CA-9..CA-13)."""
     if isinstance(entry, HandWon):
-        return f"Hand {entry.number} won by {', '.join(seat_name(names, seat) for seat in entry.winners)}"
+        return t(lang, "Hand {number} won by {names}", number=number(lang, entry.number),
+                 names=", ".join(seat_name(names, seat, lang=lang) for seat in entry.winners))
     if isinstance(entry, GameOver):
-        return "Game over"
-    who = seat_name(names, entry.seat)
-    if isinstance(entry, Drew):
-        return f"{who} drew {NTH_CARD[entry.nth]}"
+        return t(lang, "Game over")
+    who = seat_name(names, entry.seat, lang=lang)
+    if isinstance(entry, Drew):  # CA-4
+        if entry.nth == 1:
+            return t(lang, "{name} drew a card", name=who)
+        if entry.nth == 2:
+            return t(lang, "{name} drew a second card", name=who)
+        return t(lang, "{name} drew a third card", name=who)
     if isinstance(entry, Melded):
-        return f"{who} melded {format_cards(entry.cards)}"
+        return t(lang, "{name} melded {cards}", name=who, cards=format_cards(entry.cards))
     if isinstance(entry, WentOut):
-        return f"{who} went out"
+        return t(lang, "{name} went out", name=who)
     if isinstance(entry, Knocked):
-        return f"{who} knocked with {entry.count}"
+        return t(lang, "{name} knocked with {count}", name=who, count=number(lang, entry.count))
     if isinstance(entry, DeclinedKnock):  # CA-9: also for a count that could not knock, so it reveals none
-        return f"{who} ended the turn"
+        return t(lang, "{name} ended the turn", name=who)
     assert isinstance(entry, StockEmpty)
-    return f"{who} must draw but the stock is empty"
+    return t(lang, "{name} must draw but the stock is empty", name=who)

@@ -7,6 +7,10 @@ subset by scripts/build_fonts.py; licences in rendering/assets): Noto Sans Arabi
 Noto Sans CJK SC (common Han, kana and hangul only) and the monochrome Noto Emoji. `rendering.text`
 splits a line into runs, each drawn with the first face of the chain that has every character of it.
 
+An image in Urdu sets its Arabic-script text in Noto Nastaliq Urdu (SIL OFL), the hand Urdu readers
+expect, ahead of Noto Sans Arabic (`chain(weight, "ur")`); Georgian needs nothing more, as DejaVu Sans
+maps all of Mkhedruli in both weights.
+
 Why per thread: a FreeType face is not safe to use from two threads at once, and renders run in
 worker threads (design §3). The file bytes and each face's character coverage are read once and
 shared (immutable); each thread builds its own `FreeTypeFont` objects on first use, which costs
@@ -36,6 +40,8 @@ class Face(Enum):
     ARABIC_BOLD = "NotoSansArabic-Bold.ttf"
     HEBREW = "NotoSansHebrew-Regular.ttf"
     HEBREW_BOLD = "NotoSansHebrew-Bold.ttf"
+    URDU = "NotoNastaliqUrdu-Regular.ttf"
+    URDU_BOLD = "NotoNastaliqUrdu-Bold.ttf"
     CJK = "NotoSansCJKsc-Common.otf"  # one weight: bold CJK text uses it too, so the package stays small
     EMOJI = "NotoEmoji-Regular.ttf"
 
@@ -46,6 +52,24 @@ CHAINS: dict[Face, tuple[Face, ...]] = {
     Face.REGULAR: (Face.REGULAR, Face.ARABIC, Face.HEBREW, Face.CJK, Face.EMOJI),
     Face.BOLD: (Face.BOLD, Face.ARABIC_BOLD, Face.HEBREW_BOLD, Face.CJK, Face.EMOJI),
 }
+
+# An Urdu image: Nastaliq first for Arabic script (names too, so a line is never set in two hands), then
+# Noto Sans Arabic for the few Arabic letters outside the Nastaliq subset.
+URDU_CHAINS: dict[Face, tuple[Face, ...]] = {
+    Face.REGULAR: (Face.REGULAR, Face.URDU, Face.ARABIC, Face.HEBREW, Face.CJK, Face.EMOJI),
+    Face.BOLD: (Face.BOLD, Face.URDU_BOLD, Face.ARABIC_BOLD, Face.HEBREW_BOLD, Face.CJK, Face.EMOJI),
+}
+ARABIC_FACES = frozenset({Face.URDU, Face.URDU_BOLD, Face.ARABIC, Face.ARABIC_BOLD})
+HEBREW_FACES = frozenset({Face.HEBREW, Face.HEBREW_BOLD})
+URDU_FACES = frozenset({Face.URDU, Face.URDU_BOLD})
+# Languages written right to left: an image in one of them is a right-to-left paragraph (rendering.text).
+RTL_LANGUAGES = frozenset({"ur"})
+
+
+def chain(weight: Face, lang: str = "en") -> tuple[Face, ...]:
+    """The fallback chain of `weight` for an image in `lang`."""
+    return URDU_CHAINS[weight] if lang == "ur" else CHAINS[weight]
+
 
 # Faces of the bold chain with no bold weight bundled: bold text drawn in them is emboldened by a
 # stroke of the glyph outline (synthetic bold), so a CJK name in a bold title looks bold beside the

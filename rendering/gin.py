@@ -14,7 +14,8 @@ the deadwood with its count; the card taken from the pile this turn carries a go
 The sentences of a hand's score (`hand_sentences`, `hand_text`) live here, not in `cogs.gin.words`:
 the table image draws them and sizes itself by them, and rendering may not import cogs (design §1),
 so this is the lowest layer every presentation reads; the words module and the terminal take them
-from here. Names come in as data (`seat_name(names, seat)`), never by rewriting text.
+from here. Names come in as data (`seat_name(names, seat)`), never by rewriting text. Every word is the
+catalogs' in `lang` (the image's, or the message's for the words module).
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card
 from games.gin import Action, GinView, HandSummary
+from games.gin.options import Options
 from games.gin.scoring import HandEnd
 from games.gin.views import Arrangement
+from locales import listing, number, t, tn
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -48,10 +51,9 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted, draw_line
+from rendering.text import draw_fitted, draw_line, language
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
-from rendering.words import plural
 
 SEATS = 2
 PILE_TOP = Size.TABLE
@@ -69,40 +71,81 @@ HAND_CACHE_SIZE = 2048
 
 # Words kept here rather than imported from the cog: rendering never imports presentation code.
 
-def _event(view: GinView, names: Sequence[str]) -> str:
+def variant_name(options: Options, *, lang: str = "en") -> str:
+    """The variant's name in `lang` (`Options.name`: Gin, Oklahoma Gin, Hollywood Gin, Hollywood Oklahoma Gin)."""
+    if options.hollywood and options.oklahoma:
+        return t(lang, "Hollywood Oklahoma Gin")
+    if options.hollywood:
+        return t(lang, "Hollywood Gin")
+    if options.oklahoma:
+        return t(lang, "Oklahoma Gin")
+    return t(lang, "Gin")
+
+
+def _event(view: GinView, names: Sequence[str], lang: str = "en") -> str:
     """The last action, as the footer reads it."""
     if not view.history:
         if view.last_hand is not None:
-            return _headline(view.last_hand, names)
-        return f"Hand {view.hand_number}: {seat_name(names, view.dealer)} dealt"
+            return _headline(view.last_hand, names, lang)
+        return t(lang, "Hand {number}: {name} dealt", number=number(lang, view.hand_number),
+                 name=seat_name(names, view.dealer, lang=lang))
     event = view.history[-1]
-    who = seat_name(names, event.seat)
-    said = {
-        Action.PASS: f"{who} passed on the upcard",
-        Action.TAKE: f"{who} took {event.card} from the discard pile",
-        Action.DRAW: f"{who} drew from the stock",
-        Action.DISCARD: f"{who} discarded {event.card}",
-        Action.KNOCK: f"{who} knocked",
-        Action.BIG_GIN: f"{who} laid out big gin",
-    }[event.action]
+    who = seat_name(names, event.seat, lang=lang)
+    card = str(event.card)
     drew = view.history[-2] if len(view.history) > 1 else None
     if event.action is Action.DISCARD and drew is not None and drew.seat == event.seat:
-        source = f"took {drew.card}" if drew.action is Action.TAKE else "drew from the stock"
-        if drew.action in (Action.TAKE, Action.DRAW):
-            return f"{who} {source} and discarded {event.card}"  # the whole turn: where from, what went
-    return said
+        # the whole turn: where from, what went
+        if drew.action is Action.TAKE:
+            return t(lang, "{name} took {taken} and discarded {card}", name=who, taken=str(drew.card), card=card)
+        if drew.action is Action.DRAW:
+            return t(lang, "{name} drew from the stock and discarded {card}", name=who, card=card)
+    if event.action is Action.PASS:
+        return t(lang, "{name} passed on the upcard", name=who)
+    if event.action is Action.TAKE:
+        return t(lang, "{name} took {card} from the discard pile", name=who, card=card)
+    if event.action is Action.DRAW:
+        return t(lang, "{name} drew from the stock", name=who)
+    if event.action is Action.DISCARD:
+        return t(lang, "{name} discarded {card}", name=who, card=card)
+    if event.action is Action.KNOCK:
+        return t(lang, "{name} knocked", name=who)
+    return t(lang, "{name} laid out big gin", name=who)
 
 
-def _headline(summary: HandSummary, names: Sequence[str]) -> str:
+def _headline(summary: HandSummary, names: Sequence[str], lang: str = "en") -> str:
+    hand = number(lang, summary.number)
     if summary.knocker is None or summary.winner is None:
-        return f"Hand {summary.number} drawn: nobody scores"
-    how = {"knock": "knocked", "undercut": "knocked and was undercut", "gin": "went gin", "big gin": "went big gin"}
-    return (f"Hand {summary.number}: {seat_name(names, summary.knocker)} {how[summary.end.value]}; "
-            f"{seat_name(names, summary.winner)} +{summary.points}")
+        return t(lang, "Hand {number} drawn: nobody scores", number=hand)
+    values = {"number": hand, "name": seat_name(names, summary.knocker, lang=lang),
+              "winner": seat_name(names, summary.winner, lang=lang), "points": number(lang, summary.points)}
+    end = summary.end.value
+    if end == "undercut":
+        return t(lang, "Hand {number}: {name} knocked and was undercut; {winner} +{points}", **values)
+    if end == "gin":
+        return t(lang, "Hand {number}: {name} went gin; {winner} +{points}", **values)
+    if end == "big gin":
+        return t(lang, "Hand {number}: {name} went big gin; {winner} +{points}", **values)
+    return t(lang, "Hand {number}: {name} knocked; {winner} +{points}", **values)
 
 
-def doing(view: GinView) -> str:
-    return {"upcard": "to take or pass", "draw": "to draw", "discard": "to discard"}.get(view.phase.value, "")
+def doing(view: GinView, *, lang: str = "en") -> str:
+    """What the seat to move is about to do (GR-3, GR-4)."""
+    phase = view.phase.value
+    if phase == "upcard":
+        return t(lang, "to take or pass")
+    if phase == "draw":
+        return t(lang, "to draw")
+    return t(lang, "to discard") if phase == "discard" else ""
+
+
+def _doing_sentence(view: GinView, lang: str) -> str:
+    """`doing` as the header's sentence, with a `{name}` field."""
+    phase = view.phase.value
+    if phase == "upcard":
+        return t(lang, "{name} to take or pass")
+    if phase == "draw":
+        return t(lang, "{name} to draw")
+    return t(lang, "{name} to discard") if phase == "discard" else "{name}"
 
 
 def recent_hand(view: GinView) -> HandSummary | None:
@@ -132,19 +175,24 @@ def _strip_height(view: GinView, theme: Theme) -> int:
     return STRIP_TITLE + rows * (STRIP.value.height + STRIP_GAP) + (4 if rows else 0)
 
 
-def _score_lines(view: GinView, names: Sequence[str]) -> list[tuple[str, bool]]:
+def _score_lines(view: GinView, names: Sequence[str], lang: str = "en") -> list[tuple[str, bool]]:
     """(text, closed) per game: running points, or the final totals with every bonus (GR-11, GR-13)."""
-    first, second = seat_name(names, 0), seat_name(names, 1)
+    first, second = seat_name(names, 0, lang=lang), seat_name(names, 1, lang=lang)
     lines = []
     for index, tally in enumerate(view.tallies):
-        label = f"Game {index + 1}" if len(view.tallies) > 1 else "Game"
+        label = t(lang, "Game {number}", number=number(lang, index + 1)) if len(view.tallies) > 1 else t(lang, "Game")
         if tally.final is not None and tally.winner is not None:
-            shutout = ", shutout" if tally.shutout else ""
-            lines.append((f"{label} over: {first} {tally.final[0]} – {tally.final[1]} {second} "
-                          f"({seat_name(names, tally.winner)}{shutout})", True))
+            values = {"game": label, "first": first, "second": second, "a": number(lang, tally.final[0]),
+                      "b": number(lang, tally.final[1]), "winner": seat_name(names, tally.winner, lang=lang)}
+            if tally.shutout:
+                text = t(lang, "{game} over: {first} {a} – {b} {second} ({winner}, shutout)", **values)
+            else:
+                text = t(lang, "{game} over: {first} {a} – {b} {second} ({winner})", **values)
+            lines.append((text, True))
         else:
-            lines.append((f"{label} to {view.target}: {first} {tally.points[0]} – {tally.points[1]} {second}",
-                          False))
+            lines.append((t(lang, "{game} to {target}: {first} {a} – {b} {second}", game=label,
+                            target=number(lang, view.target), first=first, second=second,
+                            a=number(lang, tally.points[0]), b=number(lang, tally.points[1])), False))
     return lines
 
 
@@ -160,51 +208,57 @@ def _wrap(text: str, max_width: float) -> list[str]:
     return lines
 
 
-def _summary_lines(summary: HandSummary, names: Sequence[str], theme: Theme) -> list[str]:
+def _summary_lines(summary: HandSummary, names: Sequence[str], theme: Theme, lang: str = "en") -> list[str]:
     """The hand's score (every bonus named, `hand_sentences`), wrapped to the width."""
     lines = []
     if summary.knocker is not None:
         for meld, extra in zip(summary.knocker_melds, summary.layoffs, strict=False):
             if extra:
-                lines.append(f"Laid off {' '.join(map(str, extra))} onto {' '.join(map(str, meld))}.")
-    for sentence in hand_sentences(summary, names):
+                lines.append(t(lang, "Laid off {cards} onto {meld}.", cards=" ".join(map(str, extra)),
+                               meld=" ".join(map(str, meld))))
+    for sentence in hand_sentences(summary, names, lang=lang):
         lines.extend(_wrap(sentence, theme.width - 2 * PAD - 32))
     return lines
 
 
-def _summary_height(view: GinView, names: Sequence[str], theme: Theme) -> int:
+def _summary_height(view: GinView, names: Sequence[str], theme: Theme, lang: str = "en") -> int:
     summary = recent_hand(view)
     if summary is None:
         return 0
     rows = 0 if summary.knocker is None else 2 * (STRIP.value.height + ARRANGEMENT_GAP)
-    return SUMMARY_TITLE + rows + SUMMARY_ROW * len(_summary_lines(summary, names, theme)) + 12
+    return SUMMARY_TITLE + rows + SUMMARY_ROW * len(_summary_lines(summary, names, theme, lang)) + 12
 
 
-def _panels(view: GinView, names: Sequence[str], theme: Theme) -> list[SeatPanel]:
+def _panels(view: GinView, names: Sequence[str], theme: Theme, lang: str = "en") -> list[SeatPanel]:
     panels = []
     for seat in range(SEATS):
         to_play = seat == view.to_move and not view.is_over
         badges = []
         if to_play:
-            badges.append(Badge(doing(view), theme.accent))
+            badges.append(Badge(doing(view, lang=lang), theme.accent))
         if seat == view.dealer and not view.is_over:
-            badges.append(Badge("dealer", theme.text_muted))
+            badges.append(Badge(t(lang, "dealer"), theme.text_muted))
         picked = view.known[seat]
-        held = "from the pile: " + " ".join(str(card) for card in picked) if picked else "nothing from the pile"
+        if picked:
+            held = t(lang, "from the pile: {cards}", cards=" ".join(str(card) for card in picked))
+        else:
+            held = t(lang, "nothing from the pile")
         panels.append(SeatPanel(
-            name=seat_name(names, seat),
+            name=seat_name(names, seat, lang=lang),
             cards=view.hand_counts[seat],
-            lines=(f"hands won {view.wins[seat]}", held),
+            lines=(t(lang, "hands won {n}", n=number(lang, view.wins[seat])), held),
             badges=tuple(badges),
             active=to_play,
         ))
     return panels
 
 
-def table_size(view: GinView, names: Sequence[str] = (), theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
+def table_size(view: GinView, names: Sequence[str] = (), theme: Theme = DEFAULT_THEME, *,
+               lang: str = "en") -> tuple[int, int]:
     """The table image's size for this view: it grows with the discard pile, the games and a hand's end."""
-    seats = panel_height(_panels(view, names, theme), theme)
-    summary = _summary_height(view, names, theme)
+    with language(lang):
+        seats = panel_height(_panels(view, names, theme, lang), theme)
+        summary = _summary_height(view, names, theme, lang)
     scores = SCORE_ROW * len(view.tallies) + 16
     body = CENTRE_H + _strip_height(view, theme) + scores
     return theme.width, HEADER_H + PAD + seats + PAD + (summary + PAD if summary else 0) + body + PAD + FOOTER_H
@@ -214,7 +268,7 @@ def table_size(view: GinView, names: Sequence[str] = (), theme: Theme = DEFAULT_
 
 
 def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, names: Sequence[str], top: int,
-                 theme: Theme) -> int:
+                 theme: Theme, lang: str = "en") -> int:
     """Stock, the top of the pile (outlined when it is the card just discarded) and the knock limit."""
     card = PILE_TOP.value
     x = PAD + 24
@@ -224,7 +278,8 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, n
         draw.rounded_rectangle((x, top + 14, x + card.width, top + 14 + card.height), card.radius,
                                outline=theme.text_muted, width=2)
     draw_fitted(draw, (PAD, top + card.height + 22, PAD + 170, top + card.height + 52),
-                f"stock {view.stock_count}", bold(TEXT_PX), theme.text if view.stock_count > 2 else theme.danger,
+                t(lang, "stock {n}", n=number(lang, view.stock_count)), bold(TEXT_PX),
+                theme.text if view.stock_count > 2 else theme.danger,
                 "center")
     centre = theme.width // 2 - card.width // 2
     if view.top is not None:
@@ -233,32 +288,36 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, n
         if last is not None and last.action is Action.DISCARD and last.card == view.top:
             draw.rounded_rectangle((centre - 4, top + 10, centre + card.width + 3, top + 17 + card.height),
                                    card.radius + 3, outline=theme.accent, width=4)
-            caption = f"discarded by {seat_name(names, last.seat)}"
+            caption = t(lang, "discarded by {name}", name=seat_name(names, last.seat, lang=lang))
         else:
-            caption = "top of the pile"
+            caption = t(lang, "top of the pile")
     else:
         draw.rounded_rectangle((centre, top + 14, centre + card.width, top + 14 + card.height), card.radius,
                                outline=theme.text_muted, width=2)
-        caption = "pile empty"
+        caption = t(lang, "pile empty")
     draw_fitted(draw, (centre - 120, top + card.height + 22, centre + card.width + 120, top + card.height + 52),
                 caption, font(TEXT_PX), theme.text_muted, "center")
     right = theme.width - PAD - 150
     if view.options.oklahoma:
-        limit = "gin only" if view.knock_limit == 0 else f"knock ≤ {view.knock_limit}"
-        pill(draw, (right, top + 40), f"upcard {view.upcard}", theme.card_face,
+        limit = t(lang, "gin only") if view.knock_limit == 0 else t(lang, "knock ≤ {n}",
+                                                                        n=number(lang, view.knock_limit))
+        pill(draw, (right, top + 40), t(lang, "upcard {card}", card=str(view.upcard)), theme.card_face,
              theme.red_suit if view.upcard.suit is not None and view.upcard.suit.is_red else theme.black_suit)
         pill(draw, (right, top + 84), limit, theme.accent, theme.board_bg)
         if view.doubled:
-            pill(draw, (right, top + 128), "spades: ×2", theme.danger, theme.text)
+            pill(draw, (right, top + 128), t(lang, "spades: ×2"), theme.danger, theme.text)
     else:
-        pill(draw, (right, top + 60), f"knock ≤ {view.knock_limit}", theme.accent, theme.board_bg)
+        pill(draw, (right, top + 60), t(lang, "knock ≤ {n}", n=number(lang, view.knock_limit)), theme.accent,
+             theme.board_bg)
     return CENTRE_H
 
 
-def _draw_strip(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, top: int, theme: Theme) -> int:
+def _draw_strip(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, top: int, theme: Theme,
+                lang: str = "en") -> int:
     """The discard pile under its top card, oldest first, every index readable (GR-5: all of it is public)."""
     below = view.discard[:-1]
-    title = f"discard pile, oldest first: {len(view.discard)} card" + ("" if len(view.discard) == 1 else "s")
+    title = tn(lang, "discard pile, oldest first: {n} card", "discard pile, oldest first: {n} cards",
+               len(view.discard))
     draw_fitted(draw, (PAD + 16, top, theme.width - PAD - 16, top + STRIP_TITLE), title, font(TEXT_PX),
                 theme.text_muted)
     y = top + STRIP_TITLE
@@ -305,58 +364,66 @@ def _draw_groups(image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence
 
 
 def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str],
-                  top: int, theme: Theme) -> None:
+                  top: int, theme: Theme, lang: str = "en") -> None:
     """GR-6..GR-9: both arrangements (melds, lay-offs, deadwood), then the score, every bonus named."""
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), _headline(summary, names),
+    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), _headline(summary, names, lang),
                 bold(TEXT_PX + 1), theme.accent, min_px=TEXT_PX)
     y = top + SUMMARY_TITLE
     if summary.knocker is not None:
         knocker, defender = summary.knocker, 1 - summary.knocker
         laid = [extra for extra in summary.layoffs if extra]
         rows = [
-            (knocker, "knocked",
+            (knocker, t(lang, "knocked"),
              [*summary.knocker_melds, summary.knocker_deadwood],
-             [*("" for _ in summary.knocker_melds), f"deadwood {summary.knocker_count}"]),
-            (defender, "defended",
+             [*("" for _ in summary.knocker_melds), t(lang, "deadwood {n}", n=number(lang, summary.knocker_count))]),
+            (defender, t(lang, "defended"),
              [*summary.defender_melds, *laid, summary.defender_deadwood],
-             [*("" for _ in summary.defender_melds), *("laid off" for _ in laid),
-              f"deadwood {summary.defender_count}"]),
+             [*("" for _ in summary.defender_melds), *(t(lang, "laid off") for _ in laid),
+              t(lang, "deadwood {n}", n=number(lang, summary.defender_count))]),
         ]
         for seat, role, groups, captions in rows:
-            draw_fitted(draw, (PAD + 16, y, PAD + 150, y + 30), seat_name(names, seat), bold(TEXT_PX), theme.text,
+            draw_fitted(draw, (PAD + 16, y, PAD + 150, y + 30), seat_name(names, seat, lang=lang), bold(TEXT_PX),
+                        theme.text,
                         min_px=TEXT_PX)
             draw_fitted(draw, (PAD + 16, y + 32, PAD + 150, y + 60), role, font(TEXT_PX), theme.text_muted)
             _draw_groups(image, draw, groups, captions, PAD + 160, y + 2, theme.width - PAD - 16, STRIP, theme)
             y += STRIP.value.height + ARRANGEMENT_GAP
-    for line in _summary_lines(summary, names, theme):
+    for line in _summary_lines(summary, names, theme, lang):
         draw_fitted(draw, (PAD + 16, y, theme.width - PAD - 16, y + SUMMARY_ROW), line, font(TEXT_PX), theme.text)
         y += SUMMARY_ROW
 
 
 @offloaded
-def render_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG of the public table: stock, the discard pile, counts, picks, knock limit, scores, last action."""
-    height = table_size(view, names, theme)[1]
+def render_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> bytes:
+    """PNG of the public table in `lang`: stock, the discard pile, counts, picks, knock limit, scores, last action."""
+    with language(lang):
+        return _render_table(view, names, theme, lang)
+
+
+def _render_table(view: GinView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
+    height = table_size(view, names, theme, lang=lang)[1]
     image, draw = canvas(height, theme)
-    title = f"{view.options.name} · hand {view.hand_number}"
-    header(draw, title, turn_label(names, view.to_move, view.is_over, doing(view), ended="Match over"), theme)
+    title = t(lang, "{game} · hand {number}", game=variant_name(view.options, lang=lang),
+              number=number(lang, view.hand_number))
+    header(draw, title, turn_label(names, view.to_move, view.is_over, _doing_sentence(view, lang),
+                                   ended=t(lang, "Match over"), lang=lang), theme)
     top = HEADER_H + PAD
-    top += seat_panels(image, top, _panels(view, names, theme), theme) + PAD
+    top += seat_panels(image, top, _panels(view, names, theme, lang), theme) + PAD
     summary = recent_hand(view)
-    summary_h = _summary_height(view, names, theme)
+    summary_h = _summary_height(view, names, theme, lang)
     if summary is not None:
         draw.rounded_rectangle((PAD, top, theme.width - PAD, top + summary_h), 18, fill=theme.panel)
-        _draw_summary(image, draw, summary, names, top, theme)
+        _draw_summary(image, draw, summary, names, top, theme, lang)
         top += summary_h + PAD
     bottom = height - FOOTER_H - PAD
     draw.rounded_rectangle((PAD, top, theme.width - PAD, bottom), 18, fill=theme.felt_dark)
-    top += _draw_centre(image, draw, view, names, top, theme)
-    top += _draw_strip(image, draw, view, top, theme)
-    for text, closed in _score_lines(view, names):
+    top += _draw_centre(image, draw, view, names, top, theme, lang)
+    top += _draw_strip(image, draw, view, top, theme, lang)
+    for text, closed in _score_lines(view, names, lang):
         draw_fitted(draw, (PAD + 16, top, theme.width - PAD - 16, top + SCORE_ROW), text, bold(TEXT_PX),
                     theme.gold if closed else theme.text, min_px=TEXT_PX)
         top += SCORE_ROW
-    footer(draw, height - FOOTER_H, _event(view, names), theme)
+    footer(draw, height - FOOTER_H, _event(view, names, lang), theme)
     return encode(image, theme)
 
 
@@ -375,15 +442,17 @@ ROW_GAP = 8
 class _Group:
     cards: tuple[Card, ...]
     caption: str
+    deadwood: bool = False  # drawn in the accent colour
 
 
-def _groups(arranged: Arrangement) -> list[_Group]:
+def _groups(arranged: Arrangement, lang: str = "en") -> list[_Group]:
     """Each meld ("set" or "run"), then the deadwood with its count; with none, the last meld says so."""
-    groups = [_Group(meld, "set" if len({card.rank for card in meld}) == 1 else "run") for meld in arranged.melds]
+    groups = [_Group(meld, t(lang, "set") if len({card.rank for card in meld}) == 1 else t(lang, "run"))
+              for meld in arranged.melds]
     if arranged.deadwood:
-        groups.append(_Group(arranged.deadwood, f"deadwood {arranged.count}"))
+        groups.append(_Group(arranged.deadwood, t(lang, "deadwood {n}", n=number(lang, arranged.count)), True))
     elif groups:
-        groups[-1] = _Group(groups[-1].cards, f"{groups[-1].caption} · deadwood 0")
+        groups[-1] = _Group(groups[-1].cards, t(lang, "{meld} · deadwood 0", meld=groups[-1].caption), True)
     return groups
 
 
@@ -411,27 +480,36 @@ def hand_size(view: GinView, theme: Theme = DEFAULT_THEME) -> tuple[int, int]:
     return theme.width, 2 * HAND_PAD + RAISE + rows * one + (rows - 1) * ROW_GAP
 
 
-def render_hand(view: GinView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
+def render_hand(view: GinView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME, *,
+                lang: str = "en") -> bytes:
     """PNG of the seat's hand in the engine's best arrangement: melds, then deadwood and its count (cached)."""
     marked = frozenset([view.just_taken]) if view.just_taken is not None and view.my_turn else frozenset()
-    return _hand_png(view.arrangement, frozenset(selected), theme, marked)
+    return _hand_png(view.arrangement, frozenset(selected), theme, marked, lang)
 
 
 @functools.lru_cache(maxsize=HAND_CACHE_SIZE)
-def _hand_png(arranged: Arrangement, selected: frozenset[Card], theme: Theme, marked: frozenset[Card]) -> bytes:
-    return _draw_hand_png(arranged, selected, theme, marked)
+def _hand_png(arranged: Arrangement, selected: frozenset[Card], theme: Theme, marked: frozenset[Card],
+              lang: str = "en") -> bytes:
+    return _draw_hand_png(arranged, selected, theme, marked, lang)
 
 
 @offloaded
-def _draw_hand_png(arranged: Arrangement, selected: frozenset[Card], theme: Theme, marked: frozenset[Card]) -> bytes:
+def _draw_hand_png(arranged: Arrangement, selected: frozenset[Card], theme: Theme, marked: frozenset[Card],
+                   lang: str = "en") -> bytes:
     """Drawn in a drawing process when the bot runs them (rendering.offload)."""
-    return encode(draw_hand(arranged, selected, theme, marked), theme)
+    return encode(draw_hand(arranged, selected, theme, marked, lang=lang), theme)
 
 
 def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME,
-              marked: Collection[Card] = frozenset()) -> Image.Image:
+              marked: Collection[Card] = frozenset(), *, lang: str = "en") -> Image.Image:
     """The arrangement's groups in rows; each card labelled as its button is, each group captioned."""
-    groups = _groups(arranged)
+    with language(lang):
+        return _draw_hand(arranged, selected, theme, marked, lang)
+
+
+def _draw_hand(arranged: Arrangement, selected: Collection[Card], theme: Theme, marked: Collection[Card],
+               lang: str) -> Image.Image:
+    groups = _groups(arranged, lang)
     rows = _hand_rows(groups, theme)
     card = HAND.value
     one = card.height + LABEL_H + CAPTION_H
@@ -440,7 +518,8 @@ def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), t
     draw = ImageDraw.Draw(image)
     label_font = bold(TEXT_PX)
     if not arranged.cards:
-        draw_line(draw, (theme.width / 2, height / 2), "No cards in hand", bold(26), theme.text_muted, "center")
+        draw_line(draw, (theme.width / 2, height / 2), t(lang, "No cards in hand"), bold(26), theme.text_muted,
+                  "center")
         return image
     y = HAND_PAD + RAISE
     for row in rows:
@@ -468,7 +547,7 @@ def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), t
                 x += card.strip
             end = x - card.strip + card.width
             caption_top = y + card.height + LABEL_H
-            colour = theme.accent if "deadwood" in group.caption else theme.text_muted
+            colour = theme.accent if group.deadwood else theme.text_muted
             draw.line((start + 4, caption_top + 3, end - 4, caption_top + 3), fill=colour, width=2)
             draw_fitted(draw, (start - 10, caption_top + 4, end + 10, caption_top + CAPTION_H), group.caption,
                         bold(TEXT_PX), colour, "center")
@@ -480,50 +559,70 @@ def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), t
 # A hand's score in words -------------------------------------------------------------------------
 
 
-def _score_sentence(summary: HandSummary, names: Sequence[str]) -> str:
+def _score_sentence(summary: HandSummary, names: Sequence[str], lang: str = "en") -> str:
     """How the hand ended and what it is worth (GR-7, GR-9, GR-12)."""
     score = summary.score
     assert score is not None and summary.knocker is not None
-    who, other = seat_name(names, summary.knocker), seat_name(names, 1 - summary.knocker)
-    against = summary.defender_count
+    values = {"name": seat_name(names, summary.knocker, lang=lang),
+              "other": seat_name(names, 1 - summary.knocker, lang=lang),
+              "against": number(lang, summary.defender_count), "count": number(lang, summary.knocker_count),
+              "difference": number(lang, score.difference), "bonus": number(lang, score.bonus)}
+    doubled = score.multiplier > 1
     if score.end is HandEnd.BIG_GIN:
-        text = f"{who} has big gin: {against} deadwood against none, plus the big gin bonus of {score.bonus}"
-    elif score.end is HandEnd.GIN:
-        text = f"{who} has gin: {against} deadwood against none, plus the gin bonus of {score.bonus}"
-    elif score.end is HandEnd.UNDERCUT:
-        text = (f"{other} undercuts {who}: {against} deadwood against {summary.knocker_count}, a difference of "
-                f"{score.difference}, plus the undercut bonus of {score.bonus}")
-    else:
-        text = f"{who} knocks with {summary.knocker_count} against {against}: a difference of {score.difference}"
-    if score.multiplier > 1:
-        text += ", doubled for the spade upcard"
-    return text + "."
+        if doubled:
+            return t(lang, "{name} has big gin: {against} deadwood against none, plus the big gin bonus of {bonus}, "
+                     "doubled for the spade upcard.", **values)
+        return t(lang, "{name} has big gin: {against} deadwood against none, plus the big gin bonus of {bonus}.",
+                 **values)
+    if score.end is HandEnd.GIN:
+        if doubled:
+            return t(lang, "{name} has gin: {against} deadwood against none, plus the gin bonus of {bonus}, doubled "
+                     "for the spade upcard.", **values)
+        return t(lang, "{name} has gin: {against} deadwood against none, plus the gin bonus of {bonus}.", **values)
+    if score.end is HandEnd.UNDERCUT:
+        if doubled:
+            return t(lang, "{other} undercuts {name}: {against} deadwood against {count}, a difference of "
+                     "{difference}, plus the undercut bonus of {bonus}, doubled for the spade upcard.", **values)
+        return t(lang, "{other} undercuts {name}: {against} deadwood against {count}, a difference of {difference}, "
+                 "plus the undercut bonus of {bonus}.", **values)
+    if doubled:
+        return t(lang, "{name} knocks with {count} against {against}: a difference of {difference}, doubled for the "
+                 "spade upcard.", **values)
+    return t(lang, "{name} knocks with {count} against {against}: a difference of {difference}.", **values)
 
 
-def hand_sentences(summary: HandSummary, names: Sequence[str]) -> list[str]:
-    """A finished hand's score, one sentence a line, every bonus named (GR-7..GR-13)."""
+def hand_sentences(summary: HandSummary, names: Sequence[str], *, lang: str = "en") -> list[str]:
+    """A finished hand's score in `lang`, one sentence a line, every bonus named (GR-7..GR-13)."""
     if summary.knocker is None or summary.winner is None:  # GR-10
-        return [f"Hand {summary.number} is drawn: nobody scores, and {seat_name(names, summary.dealer)} deals again."]
-    sentences = [_score_sentence(summary, names), f"{seat_name(names, summary.winner)} scores {summary.points}."]
+        return [t(lang, "Hand {number} is drawn: nobody scores, and {name} deals again.",
+                  number=number(lang, summary.number), name=seat_name(names, summary.dealer, lang=lang))]
+    sentences = [_score_sentence(summary, names, lang),
+                 t(lang, "{name} scores {points}.", name=seat_name(names, summary.winner, lang=lang),
+                   points=number(lang, summary.points))]
     if summary.hollywood:
-        games = " and ".join(str(i + 1) for i in summary.booked)
-        sentences.append(f"Booked in game{'s' if len(summary.booked) > 1 else ''} {games}.")
+        games = listing(lang, [number(lang, i + 1) for i in summary.booked])
+        sentences.append(tn(lang, "Booked in game {games}.", "Booked in games {games}.", len(summary.booked),
+                            games=games))
     for i, tally in zip(summary.closed, summary.finals, strict=True):  # GR-11
         assert tally.winner is not None and tally.final is not None
         won, lost = tally.hands[tally.winner], tally.hands[1 - tally.winner]
-        label = f"Game {i + 1}" if summary.hollywood else "The game"
-        bonus = (f"{label} goes to {seat_name(names, tally.winner)}: game bonus 100, line bonus "
-                 f"{25 * won} for {won} {plural(won, 'hand')} won")
+        label = t(lang, "Game {number}", number=number(lang, i + 1)) if summary.hollywood else t(lang, "The game")
+        winner = seat_name(names, tally.winner, lang=lang)
+        line = tn(lang, "line bonus {bonus} for {n} hand won", "line bonus {bonus} for {n} hands won", won,
+                  bonus=number(lang, 25 * won))
         if tally.shutout:
-            bonus += ", and the total doubled for the shutout"
+            sentences.append(t(lang, "{game} goes to {name}: game bonus 100, {line}, and the total doubled for the "
+                               "shutout.", game=label, name=winner, line=line))
         else:
-            loser = seat_name(names, 1 - tally.winner)
-            bonus += f"; {loser} gets a line bonus of {25 * lost} for {lost} {plural(lost, 'hand')}"
-        sentences.append(f"{bonus}.")
-        sentences.append(f"Final: {tally.final[0]} to {tally.final[1]}.")
+            theirs = tn(lang, "{name} gets a line bonus of {bonus} for {n} hand",
+                        "{name} gets a line bonus of {bonus} for {n} hands", lost,
+                        name=seat_name(names, 1 - tally.winner, lang=lang), bonus=number(lang, 25 * lost))
+            sentences.append(t(lang, "{game} goes to {name}: game bonus 100, {line}; {theirs}.", game=label,
+                               name=winner, line=line, theirs=theirs))
+        sentences.append(t(lang, "Final: {a} to {b}.", a=number(lang, tally.final[0]), b=number(lang, tally.final[1])))
     return sentences
 
 
-def hand_text(summary: HandSummary, names: Sequence[str]) -> str:
+def hand_text(summary: HandSummary, names: Sequence[str], *, lang: str = "en") -> str:
     """ "Ann knocks with 8 against 11: a difference of 3. Ann scores 3." """
-    return " ".join(hand_sentences(summary, names))
+    return " ".join(hand_sentences(summary, names, lang=lang))

@@ -22,11 +22,12 @@ from collections.abc import Collection, Sequence
 from PIL import Image, ImageDraw
 
 from games.cards import Card
+from locales import t
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold
 from rendering.offload import offloaded
-from rendering.text import draw_line
+from rendering.text import draw_line, language
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 PAD = 20
@@ -79,16 +80,24 @@ def _step(count: int, theme: Theme) -> int:
 
 def draw_hand(
     hand: Sequence[Card], selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME,
-    marked: Collection[Card] = frozenset(), drawn: Card | None = None,
+    marked: Collection[Card] = frozenset(), drawn: Card | None = None, *, lang: str = "en",
 ) -> Image.Image:
     """The hand in the given order; cards in `selected` (matched as physical cards) are raised, the
-    labels of cards in `marked` (Sixty-Six's trumps) sit on a gold tag, and `drawn` is framed."""
+    labels of cards in `marked` (Sixty-Six's trumps) sit on a gold tag, and `drawn` is framed. Card
+    labels are the cards' own notation, the same in every language; an empty hand says so in `lang`."""
+    with language(lang):
+        return _draw_hand(hand, selected, theme, marked, drawn, lang)
+
+
+def _draw_hand(hand: Sequence[Card], selected: Collection[Card], theme: Theme, marked: Collection[Card],
+               drawn: Card | None, lang: str) -> Image.Image:
     image = Image.new("RGB", hand_size(len(hand), theme), theme.felt)
     draw = ImageDraw.Draw(image)
     card = SIZE.value
     label_font = bold(LABEL_PX)
     if not hand:
-        draw_line(draw, (theme.width / 2, image.height / 2), "No cards in hand", bold(26), theme.text_muted, "center")
+        draw_line(draw, (theme.width / 2, image.height / 2), t(lang, "No cards in hand"), bold(26), theme.text_muted,
+                  "center")
         return image
     y = PAD + RAISE
     start = 0
@@ -134,14 +143,14 @@ def _mark_drawn(draw: ImageDraw.ImageDraw, x: int, top: int, visible: int, chose
 
 @functools.lru_cache(maxsize=HAND_CACHE_SIZE)
 def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = DEFAULT_THEME,
-             marked: frozenset[Card] = frozenset(), drawn: Card | None = None) -> bytes:
-    """The encoded picture of `hand` in this order, `selected` raised, `marked` tagged, `drawn` framed:
-    drawn once per distinct hand."""
-    return _draw_hand_png(hand, selected, theme, marked, drawn)
+             marked: frozenset[Card] = frozenset(), drawn: Card | None = None, *, lang: str = "en") -> bytes:
+    """The encoded picture of `hand` in this order, `selected` raised, `marked` tagged, `drawn` framed,
+    in `lang`: drawn once per distinct hand and language."""
+    return _draw_hand_png(hand, selected, theme, marked, drawn, lang)
 
 
 @offloaded
 def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme, marked: frozenset[Card],
-                   drawn: Card | None) -> bytes:
+                   drawn: Card | None, lang: str = "en") -> bytes:
     """Drawn in a drawing process when the bot runs them (rendering.offload)."""
-    return encode(draw_hand(hand, selected, theme, marked, drawn), theme)
+    return encode(draw_hand(hand, selected, theme, marked, drawn, lang=lang), theme)

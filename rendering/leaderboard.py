@@ -11,20 +11,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from locales import number, t
 from rendering.boards import GAP, Column, Row, draw_board
 from rendering.encode import encode
 from rendering.offload import offloaded
 from rendering.text import display_name
 from rendering.theme import DEFAULT_THEME, Theme
+from rendering.words import percent
 
-COLUMNS = (
-    Column("#", 70, "center"),
-    Column("Player", 0, "left"),
-    Column("Rating", 110),
-    Column("Games", 100),
-    Column("Wins", 90),
-    Column("Win %", 100),
-)
+
+def columns(lang: str = "en") -> tuple[Column, ...]:
+    """The board's columns, headed in `lang`."""
+    return (
+        Column("#", 70, "center"),
+        Column(t(lang, "Player"), 0, "left"),
+        Column(t(lang, "Rating"), 110),
+        Column(t(lang, "Games"), 100),
+        Column(t(lang, "Wins"), 90),
+        Column(t(lang, "Win %"), 100),
+    )
+
+
+COLUMNS = columns()
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,18 +51,19 @@ class LeaderboardRow:
 
 
 def format_rating(rating: float) -> str:
-    """A display rating as a whole number."""
+    """A display rating as a whole number, ungrouped in every language ("1500"): a rating is a score
+    read as one figure, like a chess rating, not a quantity (all our languages write Latin digits)."""
     return f"{rating:.0f}"
 
 
-def _row(entry: LeaderboardRow, highlight: bool) -> Row:
+def _row(entry: LeaderboardRow, highlight: bool, lang: str) -> Row:
     cells = (
-        str(entry.rank),
+        number(lang, entry.rank),
         display_name(entry.name),
         format_rating(entry.rating),
-        str(entry.games),
-        str(entry.wins),
-        f"{entry.win_rate:.0%}",
+        number(lang, entry.games),
+        number(lang, entry.wins),
+        percent(lang, round(entry.win_rate, 2)),
     )
     return Row(cells, highlight=highlight, place=entry.rank)
 
@@ -66,15 +75,19 @@ def render_leaderboard(
     caller: LeaderboardRow | None = None,
     subtitle: str = "",
     theme: Theme = DEFAULT_THEME,
+    *,
+    lang: str = "en",
 ) -> bytes:
-    """PNG of the board: `rows` in order, `caller`'s row highlighted (appended below a gap if absent)."""
-    return encode(draw_board(title, subtitle, COLUMNS, board_rows(rows, caller), theme), theme)
+    """PNG of the board in `lang` (`title` and `subtitle` arrive in it): `rows` in order, `caller`'s row
+    highlighted (appended below a gap if absent)."""
+    return encode(draw_board(title, subtitle, columns(lang), board_rows(rows, caller, lang=lang), theme, lang=lang),
+                  theme)
 
 
-def board_rows(rows: Sequence[LeaderboardRow], caller: LeaderboardRow | None) -> list[Row]:
+def board_rows(rows: Sequence[LeaderboardRow], caller: LeaderboardRow | None, *, lang: str = "en") -> list[Row]:
     """The rows to draw: the board, then a gap and the caller's own row when it is not on the board."""
-    drawn = [_row(entry, entry == caller) for entry in rows]
+    drawn = [_row(entry, entry == caller, lang) for entry in rows]
     if caller is not None and caller not in rows:
         drawn.append(Row((GAP,)))
-        drawn.append(_row(caller, True))
+        drawn.append(_row(caller, True, lang))
     return drawn

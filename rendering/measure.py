@@ -17,11 +17,15 @@ Kind = Literal["text", "index"]
 
 @dataclass(frozen=True, slots=True)
 class Drawn:
-    """One thing drawn: a line of text at `px`, or a card whose corner index is `px`."""
+    """One thing drawn: a line of text at `px`, or a card whose corner index is `px`; a line says whether
+    it was bold and in which language's layout (`rendering.text.language`) it was set, so a test can
+    lay it out again and check every glyph."""
 
     kind: Kind
     px: int
     text: str
+    bold: bool = False
+    lang: str = "en"
 
 
 _local = threading.local()
@@ -39,7 +43,7 @@ def recording() -> Iterator[list[Drawn]]:
         _local.drawn = previous
 
 
-def note(kind: Kind, px: int, text: str) -> None:
+def note(kind: Kind, px: int, text: str, bold: bool = False, lang: str = "en") -> None:
     drawn: list[Drawn] | None = getattr(_local, "drawn", None)
     if drawn is not None:
-        drawn.append(Drawn(kind, px, text))
+        drawn.append(Drawn(kind, px, text, bold, lang))

@@ -11,7 +11,9 @@ The sentences of the engine's log and deal summaries (`log_text`, `deal_text`) l
 §1), so this is the lowest layer every presentation reads. The words module, and through it the
 terminal table, takes them from here, so the image, the Discord header and the terminal read alike.
 Names come in as data (`seat_name(names, seat)`), never by rewriting text, so a player named
-"Player 2" or "a.*b" reads as exactly that.
+"Player 2" or "a.*b" reads as exactly that. Every word is the catalogs' in `lang` (the image's, or the
+message's for the words module); the German and Bulgarian catalogs use each game's own terms
+(docs/glossary).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from games.schnapsen.views import (
     Scored,
     SeriesWon,
 )
+from locales import number, t, tn
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
@@ -61,11 +64,19 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted
+from rendering.text import draw_fitted, language
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
-from rendering.words import count
 
 PRESET_TITLES = {"santase": "Santase", "sixty_six": "Sixty-Six", "schnapsen": "Schnapsen"}
+
+
+def preset_title(preset: str | None, *, lang: str = "en") -> str:
+    """The game's name for the table's preset (D-SX-1) in `lang`: Santase, Sechsundsechzig, Schnapsen."""
+    if preset == "santase":
+        return t(lang, "Santase")
+    if preset == "sixty_six":
+        return t(lang, "Sixty-Six")
+    return t(lang, "Schnapsen")
 CENTRE_H = 236
 SEATS = 2
 
@@ -73,61 +84,75 @@ SEATS = 2
 BADGE_ROWS = 2  # room for a pause, the close, every marriage and the win: the table keeps one size
 
 
-def table_size(theme: Theme = DEFAULT_THEME, names: Sequence[str] = ()) -> tuple[int, int]:
+def table_size(theme: Theme = DEFAULT_THEME, names: Sequence[str] = (), *, lang: str = "en") -> tuple[int, int]:
     """Every Sixty-Six table image between these players has this size (a name too long for one line
     gives the seat panels a second name line)."""
-    seats = panel_height([SeatPanel(seat_name(names, seat), lines=("", "")) for seat in range(SEATS)], theme,
-                         BADGE_ROWS)
+    with language(lang):
+        seats = panel_height([SeatPanel(seat_name(names, seat, lang=lang), lines=("", "")) for seat in range(SEATS)],
+                             theme, BADGE_ROWS)
     return theme.width, HEADER_H + PAD + seats + PAD + CENTRE_H + FOOTER_H
 
 
-def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME) -> bytes:
+def render_hand(view: SchnapsenView, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME, *,
+                lang: str = "en") -> bytes:
     """PNG of the viewing seat's hand: by suit, strongest first, trumps last (the engine's order; cached:
     rendering.hand), each trump's label on a gold tag (SX-3), the card just drawn framed (SX-5)."""
     trumps = frozenset(card for card in view.hand if card.suit == view.trump)
-    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme, trumps, view.drawn)
+    return hand_png(tuple(sort_hand(view.hand, view.trump)), frozenset(selected), theme, trumps, view.drawn,
+                    lang=lang)
 
 
-def doing(view: SchnapsenView) -> str:
+def doing(view: SchnapsenView, *, lang: str = "en") -> str:
     """What the seat to move is about to do, pagat 66's pauses included (SX-10, SX-9)."""
     if view.drawing_pending:
-        return "to draw or close"
+        return t(lang, "to draw or close")
     if view.exchange_pending:
-        return "may exchange"
-    return "to lead" if view.leading else "to play"
+        return t(lang, "may exchange")
+    return t(lang, "to lead") if view.leading else t(lang, "to play")
 
 
-def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme) -> SeatPanel:
+def doing_sentence(view: SchnapsenView, lang: str = "en") -> str:
+    """`doing` as a sentence with a `{name}` field, for the header ("{name} to lead")."""
+    if view.drawing_pending:
+        return t(lang, "{name} to draw or close")
+    if view.exchange_pending:
+        return t(lang, "{name} may exchange")
+    return t(lang, "{name} to lead") if view.leading else t(lang, "{name} to play")
+
+
+def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme, lang: str = "en") -> SeatPanel:
     points = view.points[seat]
-    tricks = view.tricks_won[seat]
-    taken = f"{tricks} trick{'' if tricks == 1 else 's'}" + ("" if points is None else f" · {points} pts")
+    tricks = tn(lang, "{n} trick", "{n} tricks", view.tricks_won[seat])
+    taken = tricks if points is None else t(lang, "{tricks} · {points}", tricks=tricks,
+                                             points=tn(lang, "{n} pt", "{n} pts", points))
     badges: list[Badge] = []
     to_play = view.to_move == seat and not view.is_over
     if to_play:
-        badges.append(Badge(doing(view), theme.accent))
+        badges.append(Badge(doing(view, lang=lang), theme.accent))
     if view.closed_by == seat:
-        badges.append(Badge("closed", theme.danger))
+        badges.append(Badge(t(lang, "closed"), theme.danger))
     for marriage in view.marriages:  # SX-8; a pending one (no trick yet) is shown in brackets
         if marriage.seat == seat:
             text = f"{marriage.points}{marriage.suit.symbol}"
             badges.append(Badge(text if marriage.counted else f"({text})", theme.text_muted))
     if view.winner == seat:
-        badges.append(Badge("wins", theme.gold))
+        badges.append(Badge(t(lang, "wins"), theme.gold))
     return SeatPanel(
-        name=seat_name(names, seat),
+        name=seat_name(names, seat, lang=lang),
         cards=view.hand_sizes[seat],
-        lines=(taken, f"game points {view.game_points[seat]} of {view.target}"),
+        lines=(taken, t(lang, "game points {points} of {target}", points=number(lang, view.game_points[seat]),
+                        target=number(lang, view.target))),
         badges=tuple(badges),
         active=to_play,
     )
 
 
 def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], left: int,
-           top: int, theme: Theme) -> None:
+           top: int, theme: Theme, lang: str = "en") -> None:
     """The trump card lying under the talon (SX-3), or its state once closed or used up."""
     size = Size.TABLE
     card = size.value
-    pill(draw, (left + 90, top + 18), f"trumps {view.trump.symbol}", theme.card_face,
+    pill(draw, (left + 90, top + 18), t(lang, "trumps {suit}", suit=view.trump.symbol), theme.card_face,
          theme.red_suit if view.trump.is_red else theme.black_suit, TEXT_PX)
     y = top + 40
     face_down = view.talon_size - (1 if view.trump_card is not None else 0)
@@ -137,27 +162,28 @@ def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
     for index in range(min(face_down, 4)):  # the face-down talon across the trump, a few cards deep
         sprites.paste(image, sprites.back(size, theme), (left + 70 + 3 * index, y + 8 - 2 * index))
     if view.closed:
-        caption = "closed" if view.closed_by is None else f"closed by {seat_name(names, view.closed_by)}"
+        caption = t(lang, "closed") if view.closed_by is None else t(
+            lang, "closed by {name}", name=seat_name(names, view.closed_by, lang=lang))
         colour = theme.danger
     elif view.talon_size == 0:
-        caption, colour = "talon used up", theme.text_muted
+        caption, colour = t(lang, "talon used up"), theme.text_muted
     else:
-        caption, colour = f"{view.talon_size} in talon", theme.text
+        caption, colour = t(lang, "{n} in talon", n=number(lang, view.talon_size)), theme.text
     draw_fitted(draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(TEXT_PX), colour,
                 "center")
 
 
 def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str],
-           box: tuple[int, int, int, int], theme: Theme) -> None:
+           box: tuple[int, int, int, int], theme: Theme, lang: str = "en") -> None:
     """The trick in progress; between tricks, the last trick and who took it (SX-4)."""
     left, top, right, _ = box
     played: Sequence[PlayedCard] = view.trick
-    title = "Trick"
+    title = t(lang, "Trick")
     if not played and view.last_trick is not None:
         played = view.last_trick.cards
-        title = f"Last trick: {seat_name(names, view.last_trick.winner)} took it"
+        title = t(lang, "Last trick: {name} took it", name=seat_name(names, view.last_trick.winner, lang=lang))
     if not played:
-        title = "Waiting for the lead"
+        title = t(lang, "Waiting for the lead")
     draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(24), theme.text, "center",
                 min_px=TEXT_PX)
     card = Size.TABLE.value
@@ -172,16 +198,17 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
             continue
         sprites.paste(image, sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44))
         draw_fitted(draw, (sx - 56, top + 50 + card.height, sx + card.width + 56, top + 80 + card.height),
-                    seat_name(names, entry.seat), font(TEXT_PX), theme.text_muted, "center")
+                    seat_name(names, entry.seat, lang=lang), font(TEXT_PX), theme.text_muted, "center")
     if view.trick and view.last_trick is not None:  # SX-4: the trick just taken stays in view under this one
         last = view.last_trick
         cards = " ".join(str(entry.card) for entry in last.cards)
-        draw_fitted(draw, (left, top + 200, right, top + 230), f"last trick {cards}, taken by "
-                    f"{seat_name(names, last.winner)}", font(TEXT_PX), theme.text_muted, "center")
+        draw_fitted(draw, (left, top + 200, right, top + 230), t(lang, "last trick {cards}, taken by {name}",
+                    cards=cards, name=seat_name(names, last.winner, lang=lang)), font(TEXT_PX), theme.text_muted,
+                    "center")
 
 
 def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int],
-             theme: Theme) -> None:
+             theme: Theme, lang: str = "en") -> None:
     """The end of a deal (SX-12..SX-14) or of the series (SX-15), in place of the trick."""
     left, top, right, _ = box
     deal = view.last_deal
@@ -189,13 +216,15 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     order = (leader, 1 - leader)  # every score below reads winner first, as the headline does
 
     def pair(values: Sequence[int]) -> str:
-        return f"{values[order[0]]}–{values[order[1]]}"
+        return f"{number(lang, values[order[0]])}–{number(lang, values[order[1]])}"
 
     if view.is_over and view.winner is not None:
-        headline = f"{seat_name(names, view.winner)} wins the series {pair(view.game_points)}"
+        headline = t(lang, "{name} wins the series {score}", name=seat_name(names, view.winner, lang=lang),
+                     score=pair(view.game_points))
     elif deal is not None:
-        plural = "" if deal.game_points == 1 else "s"
-        headline = f"{seat_name(names, deal.winner)} wins deal {deal.deal_number}: +{deal.game_points} point{plural}"
+        headline = tn(lang, "{name} wins deal {number}: +{n} point", "{name} wins deal {number}: +{n} points",
+                      deal.game_points, name=seat_name(names, deal.winner, lang=lang),
+                      number=number(lang, deal.deal_number))
     else:
         return
     draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(25), theme.accent, "center",
@@ -203,9 +232,10 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     lines = []
     if deal is not None:
         totals = deal.totals
-        lines.append(f"points {pair(totals)} · tricks {pair(deal.tricks)}")
-        lines.append(ending_words(deal.reason, view.claim_mode))
-    lines.append(f"game points {pair(view.game_points)} (to {view.target})")
+        lines.append(t(lang, "points {points} · tricks {tricks}", points=pair(totals), tricks=pair(deal.tricks)))
+        lines.append(ending_words(deal.reason, view.claim_mode, lang=lang))
+    lines.append(t(lang, "game points {score} (to {target})", score=pair(view.game_points),
+                   target=number(lang, view.target)))
     for index, line in enumerate(lines):
         y = top + 70 + 34 * index
         draw_fitted(draw, (left, y, right, y + 30), line, font(TEXT_PX), theme.text, "center")
@@ -213,29 +243,34 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
 
 # The log in words --------------------------------------------------------------------------------
 
-# How a deal ended, for the summary drawn on the table (SX-11..SX-14, D-SX-2). With automatic claims
-# (D-SX-3) nobody claimed anything: the deal ended by itself when someone reached 66.
-ENDINGS = {
-    DealEnd.CLAIM: "reached 66",
-    DealEnd.FALSE_CLAIM: "false claim of 66",
-    DealEnd.CLOSE_WON: "closed the stock and reached 66",
-    DealEnd.CLOSE_FAILED: "the close failed",
-    DealEnd.LAST_TRICK: "all cards played",
-    DealEnd.TIE_LAST_TRICK: "65 all: the last trick decides",
-}
-
-
-def ending_words(reason: DealEnd, claim_mode: str) -> str:
-    """How the deal ended in words; a claim is named as one only where players claim (memory mode)."""
+def ending_words(reason: DealEnd, claim_mode: str, *, lang: str = "en") -> str:
+    """How the deal ended in words, for the summary drawn on the table (SX-11..SX-14, D-SX-2); a claim is
+    named as one only where players claim (memory mode): with automatic claims (D-SX-3) nobody claimed
+    anything, the deal ended by itself when someone reached 66."""
     if reason is DealEnd.CLAIM and claim_mode == "memory":
-        return "claimed 66"
-    return ENDINGS[reason]
+        return t(lang, "claimed 66")
+    if reason is DealEnd.CLAIM:
+        return t(lang, "reached 66")
+    if reason is DealEnd.FALSE_CLAIM:
+        return t(lang, "false claim of 66")
+    if reason is DealEnd.CLOSE_WON:
+        return t(lang, "closed the stock and reached 66")
+    if reason is DealEnd.CLOSE_FAILED:
+        return t(lang, "the close failed")
+    if reason is DealEnd.LAST_TRICK:
+        return t(lang, "all cards played")
+    assert reason is DealEnd.TIE_LAST_TRICK, reason
+    return t(lang, "65 all: the last trick decides")
 
-PENALTIES = {  # SX-13
-    Penalty.FAILED_CLOSE: "failed close",
-    Penalty.NO_TRICK_AT_CLOSE: "failed close (no trick at closing)",
-    Penalty.NON_CLOSER_OUT: "the non-closer reached 66 first",
-}
+
+def penalty_words(penalty: Penalty, *, lang: str = "en") -> str:
+    """SX-13's penalties in words."""
+    if penalty is Penalty.FAILED_CLOSE:
+        return t(lang, "failed close")
+    if penalty is Penalty.NO_TRICK_AT_CLOSE:
+        return t(lang, "failed close (no trick at closing)")
+    return t(lang, "the non-closer reached 66 first")
+
 
 
 # SX-12's 2 and 3 carry German names in Schnapsen and pagat's 66 ("Schneider", "Schwarz"). Bulgarian
@@ -243,92 +278,121 @@ PENALTIES = {  # SX-13
 PLAIN_SCALE_PRESETS = frozenset({"santase"})
 
 
-def scale_text(summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+def scale_text(summary: DealSummary, names: Sequence[str], preset: str | None = None, *, lang: str = "en") -> str:
     """SX-12: why the deal is worth 1, 2 or 3, naming the loser; in the preset's own words."""
-    loser = seat_name(names, 1 - summary.winner)
+    loser = seat_name(names, 1 - summary.winner, lang=lang)
     plain = preset in PLAIN_SCALE_PRESETS
+    points = _amount(lang, summary.loser_points)
     if summary.scale is Scale.SCHWARZ:
-        return f"{loser} took no trick" if plain else f"Schwarz ({loser} took no trick)"
+        if plain:
+            return t(lang, "{name} took no trick", name=loser)
+        return t(lang, "Schwarz ({name} took no trick)", name=loser)
     if summary.scale is Scale.SCHNEIDER:
-        under = f"{loser} has {summary.loser_points}, under {SCHNEIDER_LINE}"
-        return under if plain else f"Schneider ({under})"
-    return f"{loser} has {summary.loser_points}"
+        line = number(lang, SCHNEIDER_LINE)
+        if plain:
+            return t(lang, "{name} has {points}, under {line}", name=loser, points=points, line=line)
+        return t(lang, "Schneider ({name} has {points}, under {line})", name=loser, points=points, line=line)
+    return t(lang, "{name} has {points}", name=loser, points=points)
 
 
-def deal_reason(summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+def _amount(lang: str, value: int | None) -> str:
+    """A number the summary may lack (None reads as the engine's f-strings wrote it)."""
+    return "None" if value is None else number(lang, value)
+
+
+def deal_reason(summary: DealSummary, names: Sequence[str], preset: str | None = None, *, lang: str = "en") -> str:
     """What decided the deal's value, after the colon of `deal_text` (SX-11..SX-14, D-SX-2)."""
     if summary.reason is DealEnd.FALSE_CLAIM:
-        return f"false claim at {summary.claimed}"
+        return t(lang, "false claim at {points}", points=_amount(lang, summary.claimed))
     if summary.penalty is not None:
-        return PENALTIES[summary.penalty]
+        return penalty_words(summary.penalty, lang=lang)
     if summary.reason is DealEnd.TIE_LAST_TRICK:
         first, second = summary.totals
-        return f"{first}-{second}, last trick"
+        return t(lang, "{first}-{second}, last trick", first=number(lang, first), second=number(lang, second))
     if summary.scale is None:  # `last_trick_wins_deal`: the last trick alone decides
-        return "took the last trick"
-    scale = scale_text(summary, names, preset)
+        return t(lang, "took the last trick")
+    scale = scale_text(summary, names, preset, lang=lang)
     if summary.reason is DealEnd.CLOSE_WON:
-        return f"closed and went out; {scale}"
+        return t(lang, "closed and went out; {scale}", scale=scale)
     if summary.reason is DealEnd.CLAIM:
-        return f"{summary.claimed} points; {scale}"
-    return f"higher total {summary.claimed}; {scale}"
+        return t(lang, "{points} points; {scale}", points=_amount(lang, summary.claimed), scale=scale)
+    return t(lang, "higher total {points}; {scale}", points=_amount(lang, summary.claimed), scale=scale)
 
 
-def deal_text(summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
+def deal_text(summary: DealSummary, names: Sequence[str], preset: str | None = None, *, lang: str = "en") -> str:
     """ "Ann wins 2 game points: 70 points; Schneider (Bob has 30, under 33)." (`preset`: the table's,
     for its words; None reads as the traditional names, as stored logs were written.)"""
-    return f"{seat_name(names, summary.winner)} wins {count(summary.game_points, 'game point')}: " \
-        f"{deal_reason(summary, names, preset)}."
+    return tn(lang, "{name} wins {n} game point: {reason}.", "{name} wins {n} game points: {reason}.",
+              summary.game_points, name=seat_name(names, summary.winner, lang=lang),
+              reason=deal_reason(summary, names, preset, lang=lang))
 
 
-def log_text(entry: LogEntry, names: Sequence[str], preset: str | None = None) -> str:
-    """One log entry as a sentence, with the players' names (and the table's preset, for its words)."""
+def log_text(entry: LogEntry, names: Sequence[str], preset: str | None = None, *, lang: str = "en") -> str:
+    """One log entry as a sentence in `lang`, with the players' names (and the table's preset, for its words)."""
     if isinstance(entry, Dealt):
-        return f"Deal {entry.number}: {seat_name(names, entry.dealer)} deals, trump {entry.trump_card}"
+        return t(lang, "Deal {number}: {name} deals, trump {card}", number=number(lang, entry.number),
+                 name=seat_name(names, entry.dealer, lang=lang), card=str(entry.trump_card))
     if isinstance(entry, Scored):
-        return deal_text(entry.deal, names, preset)
+        return deal_text(entry.deal, names, preset, lang=lang)
     if isinstance(entry, SeriesWon):
         first, second = entry.game_points
-        return f"{seat_name(names, entry.winner)} wins the series {first}-{second}."
-    who = seat_name(names, entry.seat)
+        return t(lang, "{name} wins the series {first}-{second}.", name=seat_name(names, entry.winner, lang=lang),
+                 first=number(lang, first), second=number(lang, second))
+    who = seat_name(names, entry.seat, lang=lang)
     if isinstance(entry, Led):
-        return f"{who} leads {entry.card}"
+        return t(lang, "{name} leads {card}", name=who, card=str(entry.card))
     if isinstance(entry, Followed):
-        return f"{who} plays {entry.card}; {seat_name(names, entry.winner)} takes the trick"
+        return t(lang, "{name} plays {card}; {winner} takes the trick", name=who, card=str(entry.card),
+                 winner=seat_name(names, entry.winner, lang=lang))
     if isinstance(entry, Declared):
-        pending = ", counted once a trick is won" if entry.pending else ""
-        return f"{who} declares {entry.points} in {entry.suit.symbol}{pending}"
+        if entry.pending:
+            return t(lang, "{name} declares {points} in {suit}, counted once a trick is won", name=who,
+                     points=number(lang, entry.points), suit=entry.suit.symbol)
+        return t(lang, "{name} declares {points} in {suit}", name=who, points=number(lang, entry.points),
+                 suit=entry.suit.symbol)
     if isinstance(entry, Exchanged):
-        return f"{who} exchanges {entry.given} for {entry.taken}"
+        return t(lang, "{name} exchanges {given} for {taken}", name=who, given=str(entry.given),
+                 taken=str(entry.taken))
     if isinstance(entry, ClosedTalon):
-        return f"{who} closes the talon{' before drawing' if entry.before_drawing else ''}"
+        if entry.before_drawing:
+            return t(lang, "{name} closes the talon before drawing", name=who)
+        return t(lang, "{name} closes the talon", name=who)
     if isinstance(entry, Drew):
-        return f"{who} draws"
+        return t(lang, "{name} draws", name=who)
     assert isinstance(entry, KeptTrump)
-    return f"{who} does not exchange"
+    return t(lang, "{name} does not exchange", name=who)
 
 
-def _footer_text(view: SchnapsenView, names: Sequence[str]) -> str:
-    return "" if view.last_action is None else log_text(view.last_action, names, view.preset)
+def _footer_text(view: SchnapsenView, names: Sequence[str], lang: str = "en") -> str:
+    return "" if view.last_action is None else log_text(view.last_action, names, view.preset, lang=lang)
 
 
 @offloaded
-def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG of the public table: talon and trump, the trick, tricks, marriages, game points, whose turn."""
-    height = table_size(theme, names)[1]
+def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
+                 ) -> bytes:
+    """PNG of the public table in `lang`: talon and trump, the trick, tricks, marriages, game points, whose turn."""
+    with language(lang):
+        return _render_table(view, names, theme, lang)
+
+
+def _render_table(view: SchnapsenView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
+    height = table_size(theme, names, lang=lang)[1]
     image, draw = canvas(height, theme)
-    title = f"{PRESET_TITLES.get(view.preset, 'Schnapsen')} · deal {view.deal_number} · to {view.target}"
-    turn = turn_label(names, view.to_move, view.is_over, doing(view), ended="Series over")
+    title = t(lang, "{game} · deal {number} · to {target}", game=preset_title(view.preset, lang=lang),
+              number=number(lang, view.deal_number), target=number(lang, view.target))
+    turn = turn_label(names, view.to_move, view.is_over, doing_sentence(view, lang), ended=t(lang, "Series over"),
+                      lang=lang)
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
-    top += seat_panels(image, top, [_panel(view, names, seat, theme) for seat in range(SEATS)], theme, BADGE_ROWS) + PAD
+    panels = [_panel(view, names, seat, theme, lang) for seat in range(SEATS)]
+    top += seat_panels(image, top, panels, theme, BADGE_ROWS) + PAD
     draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
-    _talon(image, draw, view, names, PAD + 8, top + 6, theme)
+    _talon(image, draw, view, names, PAD + 8, top + 6, theme, lang)
     draw.line((PAD + 200, top + 16, PAD + 200, top + CENTRE_H - 24), fill=theme.panel, width=2)
     trick_box = (PAD + 210, top, theme.width - PAD - 10, top + CENTRE_H)
     if view.is_over or (view.deal_just_ended and view.last_deal is not None):
-        _summary(draw, view, names, trick_box, theme)
+        _summary(draw, view, names, trick_box, theme, lang)
     else:
-        _trick(image, draw, view, names, trick_box, theme)
-    footer(draw, height - FOOTER_H, _footer_text(view, names), theme)
+        _trick(image, draw, view, names, trick_box, theme, lang)
+    footer(draw, height - FOOTER_H, _footer_text(view, names, lang), theme)
     return encode(image, theme)

@@ -3,6 +3,10 @@
 The game modules (`thirteen`, `carousel`, `schnapsen`) decide *what* to show from a public view;
 this module decides how it looks, so the three tables read alike: whose turn is always the panel
 with the gold border, a passed or finished seat is dimmed, the last action is the footer.
+
+Every word here comes from the catalogs (`locales.t`) in the image's language, which each game's
+render function receives as `lang` and sets for the text layer (`rendering.text.language`), so the
+image reads in the same language as the message it is attached to.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from games.cards import Card
+from locales import number, t, tn
 from rendering import cards as sprites
 from rendering.fonts import bold, font
-from rendering.text import display_name, draw_fitted, draw_line, two_lines
+from rendering.text import current_language, display_name, draw_fitted, draw_line, two_lines
 from rendering.text import width as text_width
 from rendering.theme import RGB, TEXT_PX, Size, Theme
 
@@ -34,11 +39,11 @@ BADGE_GAP = 6
 PANEL_GAP = 10
 PANELS_PER_ROW = 3  # 4 seats: 2 + 2; 5 seats: 3 + 2, so a name has a third of the width, not a fifth
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The name for `seat`, cleaned; a seat the bot gave no name reads "Seat n" (1-based)."""
+def seat_name(names: Sequence[str], seat: int, *, lang: str = "en") -> str:
+    """The name for `seat`, cleaned; a seat the bot gave no name reads "Seat n" (1-based) in `lang`."""
     if 0 <= seat < len(names):
         return display_name(names[seat])
-    return f"Seat {seat + 1}"
+    return t(lang, "Seat {n}", n=number(lang, seat + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +67,14 @@ class SeatPanel:
     dimmed: bool = False
 
 
-def turn_label(names: Sequence[str], to_move: int | None, over: bool, doing: str, ended: str = "Game over") -> str:
-    """The header's right-hand side: "Lan to play", "Game over", or nothing between turns."""
+def turn_label(names: Sequence[str], to_move: int | None, over: bool, doing: str, ended: str | None = None, *,
+               lang: str = "en") -> str:
+    """The header's right-hand side: "Lan to play", "Game over", or nothing between turns. `doing` is a
+    translated sentence with a `{name}` field (each language puts the name where it goes); `ended`
+    defaults to "Game over" in `lang`."""
     if over:
-        return ended
-    return f"{seat_name(names, to_move)} {doing}" if to_move is not None else ""
+        return t(lang, "Game over") if ended is None else ended
+    return doing.format(name=seat_name(names, to_move, lang=lang)) if to_move is not None else ""
 
 
 def canvas(height: int, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -183,9 +191,10 @@ def _seat_panel(
     if panel.cards is not None:  # a small back and the number of cards held
         icon = Size.ICON.value
         sprites.paste(image, sprites.back(Size.ICON, theme), (left + 12, y + 1))
-        count = f"{panel.cards} card" + ("" if panel.cards == 1 else "s")
+        lang = current_language()
+        count = tn(lang, "{n} card", "{n} cards", panel.cards)
         if text_width(count, count_font) > right - left - 30 - icon.width:  # a narrow panel: the number
-            count = str(panel.cards)
+            count = number(lang, panel.cards)
         draw_fitted(draw, (left + 20 + icon.width, y, right - 10, y + COUNT_ROW - 2), count, count_font, ink)
     elif panel.status:
         draw_fitted(draw, (left + 12, y, right - 10, y + COUNT_ROW - 2), panel.status, count_font, ink)

@@ -17,20 +17,42 @@ Three things make that work for every script:
   in reverse order, as the Unicode bidi algorithm does at this granularity. An ellipsis cut into
   right-to-left text stays on its cut side (followed by RLM), not stranded at the right.
 
+An image in a right-to-left language (Urdu) is a right-to-left paragraph instead (`language`): its
+runs go right to left, and whatever is not Arabic script (a Latin name, cards such as "7♥ 8♥",
+numbers) stays together as a left-to-right island, as if isolated (UAX #9's FSI), so a card never
+reads "♥7". Runs with Arabic letters are shaped right to left by Raqm with the Urdu language tag.
+
 A name starting "🤖" (how the bot names computer players) draws a small robot drawn by our own
 code, so the mark looks the same in every image whatever the emoji font.
 """
 
 from __future__ import annotations
 
+import threading
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rendering.fonts import CHAINS, DIRECTION, RTL, SYNTHETIC_BOLD, Face, coverage, font, synthetic_stroke, weight_of
+from rendering.fonts import (
+    ARABIC_FACES,
+    DIRECTION,
+    HEBREW_FACES,
+    RTL,
+    RTL_LANGUAGES,
+    SYNTHETIC_BOLD,
+    URDU_FACES,
+    Face,
+    chain,
+    coverage,
+    font,
+    synthetic_stroke,
+    weight_of,
+)
 from rendering.measure import note
 from rendering.theme import RGB
 
@@ -49,6 +71,27 @@ _IGNORABLE = frozenset(range(0xFE00, 0xFE10)) | frozenset(range(0xE0000, 0xE0080
 )
 
 Align = Literal["left", "center", "right"]
+
+_local = threading.local()
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Lay out every line this thread draws until the block ends as text in `lang` (its faces, its
+    paragraph direction). Why a context and not a parameter: every drawing call of an image is in the
+    image's language, and the render functions set it once at their top (renders run one per thread)."""
+    previous = getattr(_local, "lang", "en")
+    _local.lang = lang
+    try:
+        yield
+    finally:
+        _local.lang = previous
+
+
+def current_language() -> str:
+    """The language set by the innermost `language` block of this thread ("en" outside any)."""
+    lang: str = getattr(_local, "lang", "en")
+    return lang
 
 
 def clean(text: str, placeholder: str = "") -> str:
@@ -144,19 +187,19 @@ def _strong(ch: str) -> str:
     return "L" if kind == "L" else ""
 
 
-def _preferred(cluster: str, chain: tuple[Face, ...]) -> tuple[Face, ...]:
-    """The chain reordered so a cluster's own script face comes first."""
+def _preferred(cluster: str, faces: tuple[Face, ...]) -> tuple[Face, ...]:
+    """The chain reordered so a cluster's own script faces come first (in the chain's order)."""
     code = ord(cluster[0])
-    own: Face | None = None
+    own: frozenset[Face] = frozenset()
     if 0x0590 <= code <= 0x05FF or 0xFB1D <= code <= 0xFB4F:
-        own = chain[2]
+        own = HEBREW_FACES
     elif 0x0600 <= code <= 0x08FF or 0xFB50 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF:
-        own = chain[1]
+        own = ARABIC_FACES
     elif (code >= 0x1F000 and code != 0x1F0CF) or "\ufe0f" in cluster or ZWJ in cluster:
-        own = Face.EMOJI  # emoji presentation; 🃏 stays DejaVu's, as on the cards
-    if own is None:
-        return chain
-    return (own, *(face for face in chain if face is not own))
+        own = frozenset({Face.EMOJI})  # emoji presentation; 🃏 stays DejaVu's, as on the cards
+    if not own:
+        return faces
+    return (*(face for face in faces if face in own), *(face for face in faces if face not in own))
 
 
 def _plain(code: int) -> bool:
@@ -184,14 +227,27 @@ class Run:
     embolden: bool = False
 
 
+def runs(text: str, weight: Face = Face.REGULAR, lang: str | None = None) -> tuple[Run, ...]:
+    """`text` as runs in visual order, left to right, for the fallback chain of `weight` in `lang` (by
+    default the language of the enclosing `language` block)."""
+    return _runs(text, weight, current_language() if lang is None else lang)
+
+
 @lru_cache(maxsize=8192)
-def runs(text: str, weight: Face = Face.REGULAR) -> tuple[Run, ...]:
-    """`text` as runs in visual order, left to right, for the fallback chain of `weight`."""
-    chain = CHAINS[weight]
-    primary = coverage(chain[0])
+def _runs(text: str, weight: Face, lang: str) -> tuple[Run, ...]:
+    faces = chain(weight, lang)
+    primary = coverage(faces[0])
     if all(ord(ch) in primary and _plain(ord(ch)) for ch in text):
-        return (Run(text, chain[0], False),)  # the common case: Latin, Greek, Cyrillic, suits
-    pieces: list[tuple[str, Face | None, str]] = []  # (text, face, strong direction) in logical order
+        return (Run(text, faces[0], False),)  # the common case: Latin, Greek, Cyrillic, suits
+    pieces = _pieces(text, faces)
+    if lang in RTL_LANGUAGES:
+        return _right_to_left(pieces, weight)
+    return _left_to_right(pieces, faces[0], weight)
+
+
+def _pieces(text: str, faces: tuple[Face, ...]) -> list[tuple[str, Face | None, str]]:
+    """(text, face, strong direction) in logical order: clusters grouped by the face that draws them."""
+    pieces: list[tuple[str, Face | None, str]] = []
     for cluster in graphemes(text):
         current = pieces[-1][1] if pieces else None
         face: Face | None
@@ -200,13 +256,18 @@ def runs(text: str, weight: Face = Face.REGULAR) -> tuple[Run, ...]:
         elif current is not None and current is not Face.EMOJI and _neutral(cluster) and _covers(current, cluster):
             face = current  # spaces and punctuation stay with the run they sit in (not emoji's: too wide)
         else:
-            face = next((f for f in _preferred(cluster, chain) if _covers(f, cluster)), chain[0])
+            face = next((f for f in _preferred(cluster, faces) if _covers(f, cluster)), faces[0])
         strong = next((s for s in map(_strong, cluster) if s), "")
         if pieces and pieces[-1][1] == face and face is not None:
             pieces[-1] = (pieces[-1][0] + cluster, face, pieces[-1][2] or strong)
         else:
             pieces.append((cluster, face, strong))
-    pieces = _split_trailing_neutrals(pieces, chain[0])
+    return pieces
+
+
+def _left_to_right(pieces: list[tuple[str, Face | None, str]], primary: Face, weight: Face) -> tuple[Run, ...]:
+    """Runs of a left-to-right paragraph (English around names, or any left-to-right language)."""
+    pieces = _split_trailing_neutrals(pieces, primary)
     directions = [piece[2] for piece in pieces]
     for index, direction in enumerate(directions):  # a neutral run between two RTL runs is RTL (UAX #9 N1)
         if not direction:
@@ -225,6 +286,66 @@ def runs(text: str, weight: Face = Face.REGULAR) -> tuple[Run, ...]:
         ordered.append(run)
     ordered.extend(reversed(group))
     return tuple(ordered)
+
+
+def _right_to_left(pieces: list[tuple[str, Face | None, str]], weight: Face) -> tuple[Run, ...]:
+    """Runs of a right-to-left paragraph (an Urdu image), in visual order, left to right.
+
+    Arabic-script runs (each shaped right to left, with its inner digits, by Raqm) are laid right to
+    left; everything else forms left-to-right islands kept in logical order: "7♥ 8♥" or a Latin name.
+    Spaces and punctuation between two islands belong to them; elsewhere they are right to left, so
+    Raqm mirrors a bracket that closes Urdu text."""
+    primary = chain(weight)[0]
+    split: list[tuple[str, Face | None, str]] = []
+    for text, face, strong in _split_trailing_neutrals(pieces, primary):
+        if strong == "R" or face is None:
+            core = text.strip()
+            lead, tail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+            split.extend(piece for piece in ((lead, face, ""), (core, face, strong), (tail, face, "")) if piece[0])
+            continue
+        for cluster in graphemes(text):  # "12: 5": numbers and the punctuation between them apart
+            if split and split[-1][1] == face and _punctuation(split[-1][0]) == _punctuation(cluster) \
+                    and split[-1][2] != "R":
+                split[-1] = (split[-1][0] + cluster, face, split[-1][2] or _strong(cluster[0]))
+            else:
+                split.append((cluster, face, _strong(cluster[0])))
+    kinds = [_kind(text, face, strong) for text, face, strong in split]
+    for index, kind in enumerate(kinds):  # a neutral is an island's only between two islands
+        if kind == "N" and _SEPARATORS & set(split[index][0]):
+            kinds[index] = "R"  # "A › B": the items of a list are read one by one, right to left
+        elif kind == "N":
+            before = next((k for k in reversed(kinds[:index]) if k != "N"), "R")
+            after = next((k for k in kinds[index + 1 :] if k != "N"), "R")
+            kinds[index] = "I" if before == after == "I" else "R"
+    blocks: list[list[Run]] = []
+    for (text, face, _), kind in zip(split, kinds, strict=True):
+        run = Run(text, face, kind == "R", weight is Face.BOLD and face in SYNTHETIC_BOLD)
+        if kind == "I" and blocks and not blocks[-1][-1].rtl:
+            blocks[-1].append(run)
+        else:
+            blocks.append([run])
+    return tuple(run for block in reversed(blocks) for run in block)
+
+
+# Marks that part the items of a line ("Lan 5♠ › Minh passed", "10 pts · won 2"): in a right-to-left
+# line they stay right to left, so two left-to-right items on either side never merge into one island.
+_SEPARATORS = frozenset("›‹·|;؛،")
+
+
+def _kind(text: str, face: Face | None, strong: str) -> str:
+    """'R' for Arabic-script text, 'N' for spaces and punctuation alone, 'I' for a left-to-right island
+    (Latin letters, digits, suits, the robot icon)."""
+    if strong == "R":
+        return "R"
+    if face is not None and _punctuation(text):
+        return "N"
+    return "I"
+
+
+def _punctuation(text: str) -> bool:
+    """Spaces, punctuation and mathematical signs ("≤", "+", "×"): neutral in a right-to-left line, so they
+    take its direction (and Raqm mirrors "≤" and brackets there) unless they sit inside an island."""
+    return all(unicodedata.category(ch)[0] in "ZP" or unicodedata.category(ch) == "Sm" for ch in text)
 
 
 def _split_trailing_neutrals(pieces: list[tuple[str, Face | None, str]], primary: Face
@@ -258,7 +379,13 @@ def _run_width(run: Run, px: int) -> float:
     if run.face is None:
         return _robot_width(px) + round(px * 0.1)
     extra = 2 * synthetic_stroke(px) if run.embolden else 0
-    return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION) + extra
+    return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION,
+                                        language=_language_tag(run.face)) + extra
+
+
+def _language_tag(face: Face) -> str | None:
+    """The OpenType language Raqm shapes a run in: Urdu for the Nastaliq face (its Urdu forms)."""
+    return "ur" if face in URDU_FACES else None
 
 
 def width(text: str, typeface: ImageFont.FreeTypeFont) -> float:
@@ -339,8 +466,9 @@ def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typ
               fill: RGB, align: Align = "left") -> None:
     """Draw one line of already fitted text, vertically centred on xy[1], anchored per `align`."""
     px = int(typeface.size)
-    note("text", px, text)
-    pieces = runs(text, weight_of(typeface))
+    weight = weight_of(typeface)
+    note("text", px, text, weight is Face.BOLD, current_language())
+    pieces = runs(text, weight)
     widths = [_run_width(run, px) for run in pieces]
     total = sum(widths)
     x = xy[0] - {"left": 0.0, "center": total / 2, "right": total}[align]
@@ -366,11 +494,12 @@ def _mask(text: str, px: int, face: Face, rtl: bool, embolden: bool = False) -> 
     typeface = font(px, face)
     direction = RTL if rtl else DIRECTION
     stroke = synthetic_stroke(px) if embolden else 0
-    box = typeface.getbbox(text, anchor="ls", direction=direction, stroke_width=stroke)
+    tag = _language_tag(face)
+    box = typeface.getbbox(text, anchor="ls", direction=direction, stroke_width=stroke, language=tag)
     left, top, right, bottom = (int(edge) for edge in box)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=typeface, fill=255, anchor="ls", direction=direction,
-                              stroke_width=stroke, stroke_fill=255)
+                              stroke_width=stroke, stroke_fill=255, language=tag)
     return mask, left + stroke, top  # a stroked run is `2 * stroke` wider (`_run_width`): centre it
 
 

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from locales import PSEUDO
+from babel import Locale
+from babel.numbers import format_percent
+
+from locales import LANGUAGES, PSEUDO, SOURCE
 from locales.pseudo import pseudo
 
-__all__ = ["count", "ordinal", "plural"]
+__all__ = ["count", "ordinal", "percent", "place", "plural"]
 
 # Nouns whose plural is not the noun plus "s".
 _IRREGULAR = {"copy": "copies", "match": "matches", "person": "people", "pass": "passes"}
@@ -57,3 +60,13 @@ _ORDINALS: dict[str, Callable[[int], str]] = {
     "ur": lambda place: _UR.get(place, f"{place}واں"),
     "ka": lambda place: "1-ლი" if place == 1 else f"მე-{place}",
 }
+
+
+def place(lang: str, number: int) -> str:
+    """`ordinal` with the reader's language first, as the images call it ("2nd", "2.", "2-ро", "მე-2")."""
+    return ordinal(number, lang=lang)
+
+
+def percent(lang: str, fraction: float) -> str:
+    """A share as CLDR writes percentages in `lang` ("45%", "45 %")."""
+    return format_percent(fraction, locale=Locale.parse(lang if lang in LANGUAGES else SOURCE))

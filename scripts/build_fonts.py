@@ -13,12 +13,22 @@ variable emoji font 2 MB), so this script cuts them down once, here, and the res
   (5,401 most used traditional) and JIS X 0208 level 1 (2,965 most used kanji), 7,174 in all;
   the 2,350 hangul syllables of KS X 1001; all of hiragana, katakana, bopomofo, CJK punctuation and
   the full-width forms. The sets come from Python's own codecs, so the list is reproducible.
+- Noto Nastaliq Urdu (Regular and Bold): the face Urdu is drawn in when an image is in Urdu. Urdu
+  readers expect Nastaliq, not the Naskh of Noto Sans Arabic, and this face is static, so it is only
+  subset: to the Arabic block (0600-06FF, which holds every Urdu letter, the Urdu digits and marks)
+  and the shared punctuation, every OpenType feature kept (Nastaliq's cascading joins are all GSUB
+  and GPOS). Player names in Arabic script stay in Noto Sans Arabic, as in every other language.
+- Georgian needs no file of its own: DejaVu Sans and DejaVu Sans Bold map all of Mkhedruli
+  (10D0-10FF), checked by tests/rendering/test_legibility.py against their cmap.
 
-Inputs: Debian's fonts-noto-cjk (/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc) and the
-OFL Noto files of the PyPI package manimgx-fonts (unpacked wheel folder, `--noto`). Needs fontTools
+Inputs: Debian's fonts-noto-cjk (/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc), the
+OFL Noto files of the PyPI package manimgx-fonts (unpacked wheel folder, `--noto`) and Debian's
+fonts-noto-core (/usr/share/fonts/truetype/noto, `--urdu`: NotoNastaliqUrdu-{Regular,Bold}.ttf). Needs fontTools
 (`pip install fonttools`), which the bot itself does not: it only reads the finished files.
 
-    python scripts/build_fonts.py --noto /tmp/manimgx_fonts --cjk /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+    python scripts/build_fonts.py --noto /tmp/manimgx_fonts \
+        --cjk /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc --urdu /usr/share/fonts/truetype/noto
+    python scripts/build_fonts.py --only-urdu --urdu /usr/share/fonts/truetype/noto   # just the Urdu faces
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ CJK_FACE = "Noto Sans CJK SC"
 
 ARABIC = [(0x0600, 0x06FF), (0x0750, 0x077F), (0x0870, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF)]
 HEBREW = [(0x0590, 0x05FF), (0xFB1D, 0xFB4F)]
+URDU = [(0x0600, 0x06FF)]
 SHARED = [(0x0020, 0x007E), (0x00A0, 0x00BF), (0x200C, 0x200F), (0x2010, 0x2027), (0x25CC, 0x25CC)]
 CJK_EXTRA = [
     (0x3000, 0x303F),  # CJK symbols and punctuation
@@ -99,6 +110,12 @@ def _static(variable: Path, weight: int) -> TTFont:
     return instancer.instantiateVariableFont(TTFont(variable), {"wght": weight}, updateFontNames=False)
 
 
+def build_urdu(folder: Path) -> None:
+    for style in ("Regular", "Bold"):
+        _subset(TTFont(folder / f"NotoNastaliqUrdu-{style}.ttf"), _ranges(URDU + SHARED),
+                ASSETS / f"NotoNastaliqUrdu-{style}.ttf")
+
+
 def build(noto: Path, cjk: Path) -> None:
     for weight, style in ((400, "Regular"), (700, "Bold")):
         _subset(_static(noto / "NotoSansArabic[wght].ttf", weight), _ranges(ARABIC + SHARED),
@@ -115,10 +132,16 @@ def build(noto: Path, cjk: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--noto", type=Path, required=True, help="folder with the Noto variable fonts")
-    parser.add_argument("--cjk", type=Path, required=True, help="NotoSansCJK-Regular.ttc")
+    parser.add_argument("--noto", type=Path, help="folder with the Noto variable fonts")
+    parser.add_argument("--cjk", type=Path, help="NotoSansCJK-Regular.ttc")
+    parser.add_argument("--urdu", type=Path, required=True, help="folder with NotoNastaliqUrdu-*.ttf")
+    parser.add_argument("--only-urdu", action="store_true", help="rebuild the Urdu faces only")
     args = parser.parse_args()
-    build(args.noto, args.cjk)
+    if not args.only_urdu:
+        if args.noto is None or args.cjk is None:
+            parser.error("--noto and --cjk are needed unless --only-urdu")
+        build(args.noto, args.cjk)
+    build_urdu(args.urdu)
 
 
 if __name__ == "__main__":

@@ -171,3 +171,21 @@ def test_sixty_six_hand_tags_the_trumps():
     gold = DEFAULT_THEME.gold
     assert gold not in {colour for _, colour in plain.getcolors(1 << 20)}
     assert sum(count for count, colour in tagged.getcolors(1 << 20) if colour == gold) > 100 * len(trumps)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "de", "bg", "ur", "ka"])
+def test_every_language_is_legible_at_phone_width(lang):
+    """Every image kind in every language (Urdu's Nastaliq and Georgian included), from seeded games at their
+    wordiest moments: text ≥ 12 px and card indices ≥ 14 px at 420 px wide, and the words are the language's."""
+    from locales import t
+    from tests.rendering.helpers import seeded_renders
+
+    drawn_words: set[str] = set()
+    for what, render in seeded_renders(lang, NAMES):
+        text, index = _measure(render)
+        assert text >= MIN_TEXT_PHONE_PX, f"{what}: text {text:.1f} px at {PHONE_WIDTH} wide"
+        assert index >= MIN_INDEX_PHONE_PX, f"{what}: card index {index:.1f} px at {PHONE_WIDTH} wide"
+        with recording() as drawn:
+            render()
+        drawn_words.update(item.text for item in drawn)
+    assert t(lang, "Player") in drawn_words and t(lang, "No games yet") in drawn_words
