@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from bot import deadlines
 from bot.names import shown_name
 from data import GameRecord, GameStatus, Seat, TurnTimer, UserSettings
+from locales import SOURCE, t
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -28,12 +29,12 @@ def away_of(person: UserSettings) -> deadlines.Away | None:
     return deadlines.Away(person.away_since, person.away_until)
 
 
-def until_text(away: deadlines.Away, limit_seconds: float) -> str:
+def until_text(away: deadlines.Away, limit_seconds: float, lang: str = SOURCE) -> str:
     """ "until <t:…:f>", or "until they're back" with the latest time the server's limit allows."""
     back = int(away.back(limit_seconds))
     if away.until is None:
-        return f"until they're back (<t:{back}:f> at the latest)"
-    return f"until <t:{back}:f>"
+        return t(lang, "until they're back ({time} at the latest)", time=f"<t:{back}:f>")
+    return t(lang, "until {time}", time=f"<t:{back}:f>")
 
 
 async def away_now(service: GameService, record: GameRecord, user_id: int | None) -> deadlines.Away | None:
@@ -55,17 +56,22 @@ class AwayLine:
     until: float
 
 
-async def turn_line(service: GameService, record: GameRecord, seat: Seat) -> AwayLine | None:
+async def turn_line(service: GameService, record: GameRecord, seat: Seat, lang: str = SOURCE) -> AwayLine | None:
     """The table's line where the turn line is, while the person at turn is away: "Alice is away until …"."""
     away = await away_now(service, record, seat.user_id)
     if away is None:
         return None
     limit = (await service.db.settings.guild(record.guild_id)).away_limit_seconds
-    text = f"⏸️ {shown_name(seat.display_name)} is away {until_text(away, limit)}; their turn waits."
+    text = t(
+        lang,
+        "⏸️ {name} is away {until}; their turn waits.",
+        name=shown_name(seat.display_name),
+        until=until_text(away, limit, lang),
+    )
     return AwayLine(text, away.back(limit))
 
 
-async def lobby_marks(service: GameService, record: GameRecord) -> dict[int, str]:
+async def lobby_marks(service: GameService, record: GameRecord, lang: str = SOURCE) -> dict[int, str]:
     """For a casual lobby, " (away until …)" by the user id of each seated person who is away."""
     if record.timer is not TurnTimer.CASUAL:
         return {}
@@ -80,7 +86,7 @@ async def lobby_marks(service: GameService, record: GameRecord) -> dict[int, str
         if limit is None:
             limit = (await service.db.settings.guild(record.guild_id)).away_limit_seconds
         if away.holds(service.clock(), limit):
-            marks[seat.user_id] = f" (away {until_text(away, limit)})"
+            marks[seat.user_id] = " " + t(lang, "(away {until})", until=until_text(away, limit, lang))
     return marks
 
 

@@ -39,7 +39,7 @@ from bot.endings import Endings, Standings
 from bot.guide import GuideProgress
 from bot.hands import HandMessages
 from bot.health import Health
-from bot.languages import CatalogTranslator, LocaleMemo, locale_code
+from bot.languages import CatalogTranslator, LocaleMemo, guild_locale_code, locale_code, quick_language
 from bot.lobby import Lobby
 from bot.ownership import FollowUps, Ownership
 from bot.pacing import PACE_PER_SECOND, Pacer, pace_requests, share
@@ -51,13 +51,14 @@ from bot.seasons import SeasonCloser
 from bot.service import GameService
 from bot.sweeper import Sweeper
 from bot.table import TableUpdater
-from bot.texts import RESTARTING, not_saved
+from bot.texts import not_saved, restarting
 from bot.threads import GameThreads, ThreadDeletions
 from bot.tournaments import ChannelThreads, MemberRoles, TournamentRunner
 from bot.transport import DiscordTransport
 from bot.unclaimed import Unclaimed
 from data import Database, StorageFault
 from games import registry
+from locales import t
 from rendering import offload
 
 log = logging.getLogger(__name__)
@@ -100,13 +101,16 @@ class CardTree(app_commands.CommandTree):
     """The command tree, refusing new commands politely while the bot shuts down (`CardBot.stopping`)."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        service = getattr(interaction.client, "service", None)
+        if service is not None:  # what the server's tables read follows its locale as sent (bot.languages)
+            service.saw_guild_locale(interaction.guild_id, guild_locale_code(interaction))
         if getattr(interaction.client, "stopping", False):
-            await interaction.response.send_message(RESTARTING, ephemeral=True)
+            await interaction.response.send_message(restarting(quick_language(interaction)), ephemeral=True)
             return False
         command = interaction.command if interaction.type is discord.InteractionType.application_command else None
         if isinstance(command, app_commands.Command):  # bot.decode: choices and ranges, checked here too
             data: dict[str, Any] = dict(interaction.data or {})
-            refusal = slash_refusal(command.parameters, data.get("options") or [])
+            refusal = slash_refusal(command.parameters, data.get("options") or [], quick_language(interaction))
             if refusal is not None:
                 await interaction.response.send_message(refusal, ephemeral=True)
                 return False
@@ -202,6 +206,7 @@ class CardBot(commands.Bot):
             self._drawing = offload.start_pool(self.tuning.drawing_processes)
             offload.install(self._drawing)
         self._service = GameService(self.db, self.tuning)
+        self._service.guild_locale = self._preferred_locale  # a table reads the server's language (design §10)
         register_adapters(registry.games(), self._service.register)  # one per declared game, before the cogs
         # The composition root: each piece gets what it works with, once, here.
         policy = RetryPolicy(self.tuning.retry_attempts, self.tuning.retry_delay, self.tuning.request_timeout)
@@ -277,8 +282,9 @@ class CardBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction, beside its own handler: remember the person's Discord locale for the DMs
         sent with no interaction at hand (bot.languages.LocaleMemo writes only on a change)."""
-        if self.locales is not None:
-            await self.locales.note(interaction.user.id, locale_code(interaction))
+        locale = locale_code(interaction)
+        if self.locales is not None and locale is not None:
+            await self.locales.note(interaction.user.id, locale)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread was deleted (THREAD_DELETE): the active game playing in it goes on in the thread's
@@ -326,20 +332,26 @@ class CardBot(commands.Bot):
             synced = await self.tree.sync()
         log.info("synced %d application commands", len(synced))
 
+    def _preferred_locale(self, guild_id: int) -> str | None:
+        """The server's preferred locale from the guild cache (None before the server is known)."""
+        guild = self.get_guild(guild_id)
+        return guild.preferred_locale.value if guild is not None else None
+
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """One friendly answer for any command failure; the details go to the log."""
         original = getattr(error, "original", None)
+        lang = quick_language(interaction)  # the database may be what failed: the client's own locale
         if isinstance(error, app_commands.CheckFailure):
-            text = str(error) or "You can't use that command here."
+            text = str(error) or t(lang, "You can't use that command here.")
         elif isinstance(original, StorageFault):  # the database refused the write: nothing changed
             log.warning("command not saved: %s", original)
-            text = not_saved(original.reason, "that")
+            text = not_saved(original.reason, "that", lang)
         else:
             log.error("command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
-            text = "Something went wrong on my side; the game is safe. Please try again."
+            text = t(lang, "Something went wrong on my side; the game is safe. Please try again.")
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -12,11 +12,29 @@ import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
+from locales import t
+
 SQLITE_MAX = 2**63 - 1  # SQLite's largest INTEGER: every id the bot stores fits below it
 TEXT_LIMIT = 4000  # Discord: a modal text input holds at most 4000 characters; a select value 100
 INVALID = "That control is not valid any more."
+
+
+def invalid(lang: str) -> str:
+    """`INVALID` in the clicker's language."""
+    return t(lang, "That control is not valid any more.")
+
+
 # A click or submit whose custom id no control claims (bot.unclaimed).
 STRAY = "That control is out of date or not valid, so nothing happened. Use the buttons on the newest message."
+
+
+def stray(lang: str) -> str:
+    """`STRAY` in the clicker's language."""
+    return t(
+        lang, "That control is out of date or not valid, so nothing happened. Use the buttons on the newest message."
+    )
+
+
 _UINT = re.compile(r"[0-9]{1,19}", re.ASCII)
 
 
@@ -112,7 +130,7 @@ def leaf_options(options: Sequence[Any]) -> list[dict[str, Any]]:
     return leaves
 
 
-def slash_refusal(parameters: Sequence[Any], options: Sequence[Any]) -> str | None:
+def slash_refusal(parameters: Sequence[Any], options: Sequence[Any], lang: str = "en") -> str | None:
     """Why the raw `options` do not fit the command's `parameters` (app_commands.Parameter: choices,
     min/max), or None. Discord's client enforces these; a modified one need not, so the bot checks."""
     declared = {parameter.display_name: parameter for parameter in parameters}
@@ -120,17 +138,17 @@ def slash_refusal(parameters: Sequence[Any], options: Sequence[Any]) -> str | No
         name, value = option.get("name"), option.get("value")
         parameter = declared.get(str(name))
         if parameter is None:
-            return f"That option is not valid: this command has no option {str(name)[:32]!r}."
+            return t(lang, "That option is not valid: this command has no option {name}.", name=repr(str(name)[:32]))
         choices = [choice.value for choice in getattr(parameter, "choices", None) or ()]
         if choices and value not in choices:
             listed = ", ".join(str(choice) for choice in choices)
-            return f"That option is not valid: {name} must be one of {listed}."
+            return t(lang, "That option is not valid: {name} must be one of {choices}.", name=name, choices=listed)
         if isinstance(value, bool):
             continue
         if isinstance(value, (int, float)):
             low, high = getattr(parameter, "min_value", None), getattr(parameter, "max_value", None)
             if (low is not None and value < low) or (high is not None and value > high) or abs(value) > SQLITE_MAX:
-                return f"That option is not valid: {name} is out of range."
+                return t(lang, "That option is not valid: {name} is out of range.", name=name)
         elif isinstance(value, str) and len(value) > TEXT_LIMIT:
-            return f"That option is not valid: {name} is too long."
+            return t(lang, "That option is not valid: {name} is too long.", name=name)
     return None

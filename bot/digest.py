@@ -169,7 +169,7 @@ class Digests:
         lines = []
         for entry in waiting[:LISTED_AT_MOST]:
             due = " · " + t(lang, "due {deadline}", deadline=relative(entry.deadline)) if entry.deadline else ""
-            lines.append(f"{self.hands.location(entry.loaded)}{due}")
+            lines.append(f"{self.hands.location(entry.loaded, lang)}{due}")
         if count > LISTED_AT_MOST:
             lines.append(t(lang, "… and {count} more: /games lists them all.", count=count - LISTED_AT_MOST))
         return "\n".join([header, *lines])

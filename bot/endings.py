@@ -14,14 +14,17 @@ import discord
 
 from bot.components import button
 from bot.ids import ComponentId, TableAction
+from bot.languages import reader_language
 from bot.lobby import LOBBY_KEY, LobbySettings, busy_text, lobby_shown, unseen_deadline
 from bot.names import seat_label, shown_name
 from bot.service import Loaded
+from bot.texts import place_word
 from bot.threads import thread_name
 from bot.transport import Post
 from data import ChannelBusy, GameRecord, MatchRecord, MessageKind
 from data.privacy import returning_user
-from rendering.standings import StandingRow, ordinal, render_standings
+from locales import SOURCE, listing, number, t
+from rendering.standings import StandingRow, render_standings
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -34,7 +37,7 @@ class LobbyCards(Protocol):
     """The slice of the lobby a rematch uses: the lobby message of a record, and what it becomes when the
     lobby closed before that message was recorded."""
 
-    def card(self, record: GameRecord, notice: str = "") -> discord.ui.LayoutView: ...
+    async def card_for(self, record: GameRecord, notice: str = "") -> discord.ui.LayoutView: ...
 
     async def unseen_closed(self, interaction: discord.Interaction, record: GameRecord) -> None: ...
 
@@ -55,17 +58,39 @@ class Standings:
         """Final standings as an image, whether the game was rated, and a Rematch button."""
         record = loaded.record
         adapter = self.service.adapter(record.kind)
+        lang = await self.service.table_language(record.guild_id)  # the whole table reads the standings
         players = sorted(match.players, key=lambda p: (p.place, p.seat))
         names = {p.seat: seat_label(p.display_name, p.is_computer) for p in players}  # "🤖 Bob": a computer took over
-        rows = [StandingRow(place=p.place, name=names[p.seat], score=p.score, note=_rating_note(p)) for p in players]
-        title = f"{adapter.title} #{record.id}: final standings"
-        subtitle = "Rated game" if match.rated else "Unrated (computer players took part)"
+        rows = [
+            StandingRow(place=p.place, name=names[p.seat], score=p.score, note=_rating_note(p, lang)) for p in players
+        ]
+        title = t(lang, "{game} #{number}: final standings", game=adapter.title, number=record.id)
+        subtitle = t(lang, "Rated game") if match.rated else t(lang, "Unrated (computer players took part)")
         image = await asyncio.to_thread(render_standings, title, rows, subtitle=subtitle)
-        winners = ", ".join(shown_name(names[p.seat]) for p in players if p.place == 1)
-        lines = [f"🏆 **{adapter.title}** #{record.id} is over: {winners} won!"]
+        winners = listing(lang, [shown_name(names[p.seat]) for p in players if p.place == 1])
+        lines = [
+            t(
+                lang,
+                "🏆 **{game}** #{number} is over: {winners} won!",
+                game=adapter.title,
+                number=record.id,
+                winners=winners,
+            )
+        ]
         for p in players:
-            lines.append(f"{ordinal(p.place)}: {shown_name(names[p.seat])} ({p.score})")
-        rematch = button(ComponentId(record.id, 0, TableAction.REMATCH), "Rematch", style=discord.ButtonStyle.success)
+            place = place_word(lang, p.place)
+            lines.append(
+                t(
+                    lang,
+                    "{place}: {name} ({score})",
+                    place=place,
+                    name=shown_name(names[p.seat]),
+                    score=number(lang, p.score),
+                )
+            )
+        rematch = button(
+            ComponentId(record.id, 0, TableAction.REMATCH), t(lang, "Rematch"), style=discord.ButtonStyle.success
+        )
         return Post(
             "\n".join(lines),
             image=image,
@@ -101,12 +126,20 @@ class Endings:
         service = self.service
         record = loaded.record
         humans = [s for s in record.seats if not s.is_computer and s.seat != seat]
+        lang = await service.table_language(record.guild_id)  # posted in the channel
         if not humans:
             title = service.adapter(record.kind).title
-            text = f"Everyone has left {title} #{record.id}, so the game was ended. Nothing was rated."
+            text = t(
+                lang,
+                "Everyone has left {game} #{number}, so the game was ended. Nothing was rated.",
+                game=title,
+                number=record.id,
+            )
         else:
-            text = (
-                f"{shown_name(name)} left the game; a computer player takes their seat. This game is no longer rated."
+            text = t(
+                lang,
+                "{name} left the game; a computer player takes their seat. This game is no longer rated.",
+                name=shown_name(name),
             )
         # Owed before the game ends: the end's last step, archiving a game's thread, waits for what is owed
         # there (bot.reconciler), so the notice must be stored by the time the end asks for a pass.
@@ -120,10 +153,10 @@ class Endings:
         """Open a new lobby with the same players in the same seats; its host is whoever asked."""
         service = self.service
         old = await service.db.games.get(cid.game_id)
+        mine = await reader_language(service.db, interaction)
         if old.seat_of(interaction.user.id) is None:
-            await interaction.response.send_message(
-                "Only the players of that game can ask for a rematch.", ephemeral=True
-            )
+            text = t(mine, "Only the players of that game can ask for a rematch.")
+            await interaction.response.send_message(text, ephemeral=True)
             return
         options = {**old.options, LOBBY_KEY: LobbySettings(old.players, _level(old)).to_dict()}
         # A game in a thread has its rematch there too (bot.threads), unless the thread is closed: locked by
@@ -132,9 +165,15 @@ class Endings:
         in_thread = old.thread_id is not None and interaction.channel_id == old.thread_id
         thread_open = in_thread and not _locked(interaction.channel)
         thread_id = old.thread_id if thread_open else None
-        notice = "Rematch! Same seats; anyone may Leave, the host presses Start."
+        lang = await service.table_language(old.guild_id)  # the lobby: what the whole table reads
+        notice = t(lang, "Rematch! Same seats; anyone may Leave, the host presses Start.")
         if old.thread_id is not None and not thread_open:
-            notice += f"\nThe last game's thread <#{old.thread_id}> is closed, so this table plays here in the channel."
+            closed = t(
+                lang,
+                "The last game's thread {thread} is closed, so this table plays here in the channel.",
+                thread=f"<#{old.thread_id}>",
+            )
+            notice += "\n" + closed
         db = service.db
         try:
             record = await db.games.create_lobby(
@@ -151,7 +190,7 @@ class Endings:
                 thread_id=thread_id,
             )
         except ChannelBusy as busy:
-            await interaction.response.send_message(await busy_text(service, busy.game_id), ephemeral=True)
+            await interaction.response.send_message(await busy_text(service, busy.game_id, mine), ephemeral=True)
             return
         for seat in old.seats:
             if (user_id := returning_user(seat.user_id)) is not None:  # an erased seat returns as a computer
@@ -160,16 +199,20 @@ class Endings:
                 await db.games.add_computer(record.id, seat.computer_level or "normal", seat.display_name)
         record = await db.games.get(record.id)
         lobby = self.lobby
-        card = lobby.card(record, notice)
+        card = await lobby.card_for(record, notice)
         mentions = discord.AllowedMentions(
             users=[discord.Object(uid) for s in old.seats if (uid := returning_user(s.user_id)) is not None]
         )
         if in_thread and not thread_open and self.channels is not None:
             # Asked for in the locked thread: the answer there is only for the asker; the lobby is posted in
             # the parent channel, where everyone can join it.
-            await interaction.response.send_message(
-                f"<#{old.thread_id}> is locked, so the rematch opens in <#{old.channel_id}>.", ephemeral=True
+            said = t(
+                mine,
+                "{thread} is locked, so the rematch opens in {channel}.",
+                thread=f"<#{old.thread_id}>",
+                channel=f"<#{old.channel_id}>",
             )
+            await interaction.response.send_message(said, ephemeral=True)
             message = await self.channels.get_partial_messageable(old.channel_id).send(
                 view=card, allowed_mentions=mentions
             )
@@ -197,13 +240,18 @@ def _locked(channel: object) -> bool:
     return isinstance(channel, discord.Thread) and channel.locked
 
 
-def _rating_note(player: object) -> str:
+def _rating_note(player: object, lang: str = SOURCE) -> str:
     before, after = getattr(player, "before", None), getattr(player, "after", None)
     if before is None or after is None:
         return ""
     from data.ratings import display_change, display_rating
 
-    return f"rating {display_rating(after)} ({display_change(before, after):+d})"
+    return t(
+        lang,
+        "rating {rating} ({change})",
+        rating=number(lang, display_rating(after)),
+        change=f"{display_change(before, after):+d}",
+    )
 
 
 def _level(record: object) -> str:

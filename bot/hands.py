@@ -22,12 +22,14 @@ import discord
 
 from bot.adapters import Panel, PanelContext
 from bot.guide import seat_guided
+from bot.languages import dm_language, quick_language, reader_language
 from bot.layout import hand_card
 from bot.names import shown_name, shown_names
 from bot.service import Loaded
 from bot.texts import ended_text
 from bot.threads import game_channel
-from data import GameStatus, HandDelivery
+from data import GameStatus, HandDelivery, StorageFault
+from locales import SOURCE, t
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -167,19 +169,41 @@ class HandMessages:
         self.service = service
         self.guilds = guilds  # the server's name in each DM's header; without it, "your server"
 
-    def location(self, loaded: Loaded) -> str:
+    async def language(self, loaded: Loaded, seat: int, interaction: discord.Interaction | None = None) -> str:
+        """The language the seat's person reads their hand in (design §10): answering `interaction`, their
+        choice else its locale; with none at hand (a DM hand the reconciler sends), their choice else the
+        last locale seen from them. A computer's seat has no reader: English."""
+        user_id = next((s.user_id for s in loaded.record.seats if s.seat == seat and not s.is_computer), None)
+        try:
+            if interaction is not None:
+                return await reader_language(self.service.db, interaction)
+            if user_id is None:
+                return SOURCE
+            return await dm_language(self.service.db, user_id)
+        except StorageFault:  # the hand still shows, in the client's language if there is one
+            return quick_language(interaction) if interaction is not None else SOURCE
+
+    def location(self, loaded: Loaded, lang: str = SOURCE) -> str:
         """ "Thirteen #12 in #games on Server (table)": every private message says where it belongs."""
         record = loaded.record
         adapter = self.service.adapter(record.kind)
         guild = self.guilds.get_guild(record.guild_id) if self.guilds is not None else None
-        guild_name = guild.name if guild is not None else "your server"
+        guild_name = guild.name if guild is not None else t(lang, "your server")
         channel_id = game_channel(record)
         link = (
             f"https://discord.com/channels/{record.guild_id}/{channel_id}/{record.table_message_id}"
             if record.table_message_id
             else f"https://discord.com/channels/{record.guild_id}/{channel_id}"
         )
-        return f"**{adapter.title}** #{record.id} in <#{channel_id}> on {guild_name} · [table]({link})"
+        return t(
+            lang,
+            "**{game}** #{number} in <#{channel}> on {server} · [table]({link})",
+            game=adapter.title,
+            number=record.id,
+            channel=channel_id,
+            server=guild_name,
+            link=link,
+        )
 
     def context(
         self,
@@ -189,6 +213,7 @@ class HandMessages:
         selection: frozenset[int] = frozenset(),
         notice: str = "",
         quiet: bool = False,
+        lang: str = SOURCE,
     ) -> PanelContext:
         assert loaded.state is not None
         return PanelContext(
@@ -199,17 +224,23 @@ class HandMessages:
             names=shown_names(loaded.names()),
             selection=selection,
             notice=notice,
-            location=self.location(loaded),
+            location=self.location(loaded, lang),
             options=loaded.record.options,
             quiet=quiet,
             picture_names=loaded.names(),
         )
 
     async def panel(
-        self, loaded: Loaded, seat: int, *, selection: frozenset[int] = frozenset(), notice: str = ""
+        self,
+        loaded: Loaded,
+        seat: int,
+        *,
+        selection: frozenset[int] = frozenset(),
+        notice: str = "",
+        lang: str | None = None,
     ) -> Panel:
         """The seat's full hand panel (the ephemeral "My hand" one), rendered off the event loop."""
-        panel, _ = await self.drawn(loaded, seat, selection=selection, notice=notice)
+        panel, _ = await self.drawn(loaded, seat, selection=selection, notice=notice, lang=lang)
         return panel
 
     async def drawn(
@@ -220,20 +251,25 @@ class HandMessages:
         selection: frozenset[int] = frozenset(),
         notice: str = "",
         dm: bool = False,
+        lang: str | None = None,
     ) -> tuple[Panel, bytes | None]:
         """The panel and its picture's fingerprint, both made in the worker thread: hashlib lets go of
         the GIL while hashing a picture, and on a busy event loop getting it back costs a wait.
 
-        `dm`: drawn for the seat's DM hand, whose controls are live only while it is the seat's turn."""
+        `dm`: drawn for the seat's DM hand, whose controls are live only while it is the seat's turn.
+        `lang`: the reader's language; None reads it for the seat's person (`language`), as a DM hand is
+        always drawn, so the reconciler and a click on the hand draw the same message."""
         adapter = self.service.adapter(loaded.record.kind)
+        if lang is None:
+            lang = await self.language(loaded, seat)
         at_turn = self.at_turn(loaded, seat)
         quiet = dm and not at_turn
-        ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet)
+        ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet, lang=lang)
         if adapter.guide:  # tips in a first game (bot.guide): read from the database, as the hand is
             ctx = dataclasses.replace(ctx, guided=await seat_guided(self.service, loaded, seat))
 
         def draw() -> tuple[Panel, bytes | None]:
-            panel = adapter.hand_panel(ctx)
+            panel = adapter.hand_panel(ctx, lang=lang)
             return panel, image_digest(panel.image)
 
         panel, digest = await asyncio.to_thread(draw)
@@ -241,17 +277,18 @@ class HandMessages:
         if loaded.record.status is GameStatus.ABANDONED:
             # The engine's view still has a seat on turn; the hand says the game's end instead, from the
             # stored record, so every redraw (and one after a restart) shows the same.
-            content = f"{ctx.location}\n{self.ended(loaded)}" if ctx.location else self.ended(loaded)
+            ended = self.ended(loaded, lang)
+            content = f"{ctx.location}\n{ended}" if ctx.location else ended
         if quiet or loaded.record.status is not GameStatus.ACTIVE:
             panel = Panel(content=content, image=panel.image, filename=panel.filename, items=greyed(panel.items))
         return panel, digest
 
     @staticmethod
-    def ended(loaded: Loaded) -> str:
+    def ended(loaded: Loaded, lang: str = SOURCE) -> str:
         """Who ended an abandoned game and that nothing was rated; the host by name when seated."""
         record = loaded.record
         host = record.seat_of(record.host_user_id)
-        return ended_text(record.end_reason, shown_name(host.display_name) if host is not None else None)
+        return ended_text(record.end_reason, shown_name(host.display_name) if host is not None else None, lang)
 
     @staticmethod
     def at_turn(loaded: Loaded, seat: int) -> bool:

@@ -31,9 +31,23 @@ COMMAND_LOCALES: dict[discord.Locale, str] = {
 }
 
 
-def locale_code(interaction: discord.Interaction) -> str:
-    """The interaction's Discord locale as Discord spells it ("en-US", "vi")."""
-    return interaction.locale.value
+def locale_code(interaction: discord.Interaction) -> str | None:
+    """The interaction's Discord locale as Discord spells it ("en-US", "vi"); None when it carries none
+    (an interaction built by hand, as the unit tests' fakes are)."""
+    locale = getattr(interaction, "locale", None)
+    return getattr(locale, "value", None)
+
+
+def guild_locale_code(interaction: discord.Interaction) -> str | None:
+    """The server's preferred locale as the interaction carries it (None in a DM or a hand-made one)."""
+    locale = getattr(interaction, "guild_locale", None)
+    return getattr(locale, "value", None)
+
+
+def quick_language(interaction: discord.Interaction) -> str:
+    """The language of an answer given without asking the database (a restart, a database fault): the
+    interaction's own Discord locale. A stored choice is read by `reader_language` whenever it can be."""
+    return for_person(None, locale_code(interaction))
 
 
 async def reader_language(db: Database, interaction: discord.Interaction) -> str:
@@ -104,7 +118,9 @@ __all__ = [
     "LocaleMemo",
     "dm_language",
     "from_discord",
+    "guild_locale_code",
     "locale_code",
+    "quick_language",
     "reader_language",
     "server_language",
 ]

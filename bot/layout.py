@@ -14,6 +14,8 @@ from typing import Any
 
 import discord
 
+from locales import SOURCE, t
+
 MAX_COMPONENTS = 40  # per V2 message, nested components included
 MAX_TEXT = 4000  # all TextDisplays of one V2 message together
 ROW_WIDTH = 5  # buttons per action row
@@ -84,14 +86,23 @@ def table_card(text: str, image: str, items: Sequence[discord.ui.Item[Any]]) -> 
     return card(header, image=image, status=status, items=items)
 
 
-MOVED_ON = "This table moved to a newer message below; the game goes on there."
+def moved_on(lang: str) -> str:
+    """What an hour-old table message says once a fresh one replaced it (bot.table)."""
+    return t(lang, "This table moved to a newer message below; the game goes on there.")
 
-# A hand message that lost its controls (a computer took the seat, or a newer hand follows: a new DM, or
-# for a digest player the table's My hand panel until a digest names their turn).
-STRIPPED_HAND = (
-    "This hand is no longer live: a newer hand message follows (the table's My hand button shows it too), "
-    "or a computer player has the seat."
-)
+
+def stripped_hand(lang: str) -> str:
+    """A hand message that lost its controls (a computer took the seat, or a newer hand follows: a new DM,
+    or for a digest player the table's My hand panel until a digest names their turn)."""
+    return t(
+        lang,
+        "This hand is no longer live: a newer hand message follows (the table's My hand button shows it too), "
+        "or a computer player has the seat.",
+    )
+
+
+MOVED_ON = moved_on(SOURCE)
+STRIPPED_HAND = stripped_hand(SOURCE)
 
 
 def hand_card(text: str, image: str | None, items: Sequence[discord.ui.Item[Any]]) -> discord.ui.LayoutView:

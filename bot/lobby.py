@@ -23,19 +23,23 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.away import lobby_marks
 from bot.components import button
-from bot.confirm import CANCEL, CANCEL_QUESTION, Question, ask
+from bot.confirm import CANCEL, Question, ask, cancel_question
 from bot.ids import ComponentId, LobbyAction, TableAction
+from bot.languages import reader_language
 from bot.layout import lobby_card, notice_kwargs, table_card
 from bot.names import shown_name
 from bot.refusals import Refusal, Refused
-from bot.texts import duration
-from bot.threads import NO_THREAD_HERE, NOTE_SHOWN, lobby_note, taken_note, thread_name
+from bot.texts import duration, end_reason
+from bot.threads import NO_THREAD_HERE, NOTE_SHOWN, lobby_note, no_thread_here, taken_note, thread_name
+from bot.threads import thread_notice as translated_notice
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
 from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS, GuildSettings
 from data.privacy import returning_user
+from locales import SOURCE, listing, t, tn
 
 if TYPE_CHECKING:
     from bot.service import GameService, Loaded
@@ -48,8 +52,12 @@ COMPUTER_NAMES = ("Ada", "Bao", "Cleo", "Dario", "Ema", "Farid")
 LEVELS = ("easy", "normal", "hard")
 PACES = tuple(timer.value for timer in TurnTimer)
 
-# Shared by every game's `/<game> new` command, so the three lobbies offer the same choices.
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+# Shared by every game's `/<game> new` command, so the three lobbies offer the same choices; their names
+# are catalog strings, so Discord shows them in each client's language (bot.languages.CatalogTranslator).
+LEVEL_NAMES = {"easy": locale_str("easy"), "normal": locale_str("normal"), "hard": locale_str("hard")}
+LEVEL_CHOICES = [app_commands.Choice(name=LEVEL_NAMES.get(level, level), value=level) for level in LEVELS]
+# The paces keep their English names: Discord takes a choice's name for a command name (no spaces), and
+# "live" has no one-word name in every language.
 PACE_CHOICES = [app_commands.Choice(name=pace, value=pace) for pace in PACES]
 # The words come from the same defaults the lobby shows ("live, 90 s a turn"), so the option help
 # cannot drift from what a table actually gets; a server may change both in /settings.
@@ -57,7 +65,7 @@ PACE_HELP = (
     f"live: {duration(DEFAULT_LIVE_TURN_SECONDS)} a turn; casual: {duration(DEFAULT_CASUAL_TURN_SECONDS)} a turn, "
     "with reminders (server defaults)"
 )
-THREAD_HELP = "Play in a thread of its own (default: the server's /settings server choice)"
+THREAD_HELP = locale_str("Play in a thread of its own (default: the server's /settings server choice)")
 
 
 async def table_row(
@@ -120,27 +128,51 @@ UNSEEN_REASON = "its lobby never appeared"  # the end reason of a lobby closed w
 UNSEEN_CLOSED = "closed: its lobby took too long to appear. Please open the table again."
 
 
-async def busy_text(service: GameService, game_id: int | None) -> str:
+async def busy_text(service: GameService, game_id: int | None, lang: str = SOURCE) -> str:
     """What `/<game> new` (or a Play or Rematch button) answers in a channel that holds an open game of
     its own: which game, a link to its message, and what to do."""
     record = await service.db.games.get(game_id) if game_id is not None else None
     if record is None or not record.status.is_open:
-        return "A game at this table has just ended. Please try again."
-    head = f"There is already a game at this table: **{service.adapter(record.kind).title}** #{record.id}"
-    other = "or open a table in another channel"
+        return t(lang, "A game at this table has just ended. Please try again.")
+    game, number = service.adapter(record.kind).title, record.id
     link = None
     if record.table_channel_id is not None and record.table_message_id is not None:
         link = jump_link(record.guild_id, record.table_channel_id, record.table_message_id)
     if record.status is GameStatus.LOBBY and link is None:
         wait = max(0.0, (record.deadline or service.clock()) - service.clock()) + service.tuning.sweep_interval
-        return (
-            f"{head} was opened a moment ago, but its lobby never appeared. It closes by itself within "
-            f"{duration(math.ceil(wait))}; try again then, {other}."
+        return t(
+            lang,
+            "There is already a game at this table: **{game}** #{number} was opened a moment ago, but its lobby "
+            "never appeared. It closes by itself within {wait}; try again then, or open a table in another channel.",
+            game=game,
+            number=number,
+            wait=duration(math.ceil(wait), lang),
         )
     if record.status is GameStatus.LOBBY:
-        return f"{head} is waiting in [its lobby]({link}). Join it there or ask its host to cancel it, {other}."
-    where = f" ([the table]({link}))" if link is not None else ""
-    return f"{head} is being played{where}. Wait for it to end, {other}."
+        return t(
+            lang,
+            "There is already a game at this table: **{game}** #{number} is waiting in [its lobby]({link}). Join it "
+            "there or ask its host to cancel it, or open a table in another channel.",
+            game=game,
+            number=number,
+            link=link,
+        )
+    if link is not None:
+        return t(
+            lang,
+            "There is already a game at this table: **{game}** #{number} is being played ([the table]({link})). "
+            "Wait for it to end, or open a table in another channel.",
+            game=game,
+            number=number,
+            link=link,
+        )
+    return t(
+        lang,
+        "There is already a game at this table: **{game}** #{number} is being played. Wait for it to end, or "
+        "open a table in another channel.",
+        game=game,
+        number=number,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +193,12 @@ def lobby_settings(options: Mapping[str, Any], default_seats: int) -> LobbySetti
 
 def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in options.items() if key != LOBBY_KEY}
+
+
+def level_name(lang: str, level: str) -> str:
+    """A computer level as the reader reads it."""
+    names = {"easy": t(lang, "easy"), "normal": t(lang, "normal"), "hard": t(lang, "hard")}
+    return names.get(level, level)
 
 
 def computer_name(level: str, taken: Sequence[str]) -> str:
@@ -184,54 +222,95 @@ class Lobby:
 
     # -- messages ----------------------------------------------------------------------------------
 
-    def text(self, record: GameRecord, notice: str = "", away: Mapping[int, str] | None = None) -> str:
-        """The lobby's text; `away` marks seated people away from casual tables (bot.away.lobby_marks)."""
+    def text(
+        self, record: GameRecord, notice: str = "", away: Mapping[int, str] | None = None, lang: str = SOURCE
+    ) -> str:
+        """The lobby's text, in the server's language `lang` (the whole table reads it); `away` marks seated
+        people away from casual tables (bot.away.lobby_marks)."""
         adapter = self.service.adapter(record.kind)
         settings = lobby_settings(record.options, adapter.engine.max_players)
-        pace = "live" if record.timer is TurnTimer.LIVE else "casual"
-        lines = [
-            f"**{adapter.title}** · table #{record.id} is open",
-            f"Host <@{record.host_user_id}> · {settings.seats} seats · {pace}, "
-            f"{duration(record.turn_seconds)} a turn · computer players: {settings.level}",
-        ]
-        described = adapter.describe_options(engine_options(record.options))
+        lines = [t(lang, "**{game}** · table #{number} is open", game=adapter.title, number=record.id)]
+        values = {
+            "host": f"<@{record.host_user_id}>",
+            "time": duration(record.turn_seconds, lang),
+            "level": level_name(lang, settings.level),
+        }
+        if record.timer is TurnTimer.LIVE:
+            lines.append(
+                tn(
+                    lang,
+                    "Host {host} · {n} seat · live, {time} a turn · computer players: {level}",
+                    "Host {host} · {n} seats · live, {time} a turn · computer players: {level}",
+                    settings.seats,
+                    **values,
+                )
+            )
+        else:
+            lines.append(
+                tn(
+                    lang,
+                    "Host {host} · {n} seat · casual, {time} a turn · computer players: {level}",
+                    "Host {host} · {n} seats · casual, {time} a turn · computer players: {level}",
+                    settings.seats,
+                    **values,
+                )
+            )
+        described = adapter.describe_options(engine_options(record.options), lang=lang)
         if described:
-            lines.append(f"Table rules: {described}")
+            lines.append(t(lang, "Table rules: {rules}", rules=described))
         seated = [
-            f"{seat.seat + 1}. {self._seat_label(record, seat.user_id, seat.display_name)}"
+            f"{seat.seat + 1}. {self._seat_label(record, seat.user_id, seat.display_name, lang)}"
             + (away or {}).get(seat.user_id or 0, "")
             for seat in record.seats
         ]
-        lines.append(f"Seated ({len(record.seats)}/{settings.seats}): " + (", ".join(seated) or "nobody yet"))
+        lines.append(
+            t(
+                lang,
+                "Seated ({seated}/{seats}): {players}",
+                seated=len(record.seats),
+                seats=settings.seats,
+                players=", ".join(seated) or t(lang, "nobody yet"),
+            )
+        )
         if record.thread_id is not None:
-            lines.append(f"🧵 The table plays in <#{record.thread_id}>.")
-        lines.append("Press **Join** to take a seat. The host presses **Start**; empty seats get computer players.")
+            lines.append(t(lang, "🧵 The table plays in {thread}.", thread=f"<#{record.thread_id}>"))
+        lines.append(
+            t(lang, "Press **Join** to take a seat. The host presses **Start**; empty seats get computer players.")
+        )
         if notice:
             lines.append(f"_{notice}_")
         return "\n".join(lines)
 
     @staticmethod
-    def _seat_label(record: GameRecord, user_id: int | None, name: str) -> str:
+    def _seat_label(record: GameRecord, user_id: int | None, name: str, lang: str = SOURCE) -> str:
         if returning_user(user_id) is None:  # a computer, or an erased player's seat: no one to mention
             return shown_name(name)
-        host = " (host)" if user_id == record.host_user_id else ""
-        return f"<@{user_id}>{host}"
+        if user_id == record.host_user_id:
+            return t(lang, "{player} (host)", player=f"<@{user_id}>")
+        return f"<@{user_id}>"
 
     def card(
-        self, record: GameRecord, notice: str = "", away: Mapping[int, str] | None = None
+        self, record: GameRecord, notice: str = "", away: Mapping[int, str] | None = None, lang: str = SOURCE
     ) -> discord.ui.LayoutView:
-        """The lobby message: one Components V2 card (bot.layout) of its text and buttons."""
-        return lobby_card(self.text(record, notice, away), self.items(record))
+        """The lobby message: one Components V2 card (bot.layout) of its text and buttons, in `lang`."""
+        return lobby_card(self.text(record, notice, away, lang), self.items(record, lang))
 
-    def items(self, record: GameRecord) -> list[discord.ui.Item[Any]]:
+    async def card_for(self, record: GameRecord, notice: str = "") -> discord.ui.LayoutView:
+        """The lobby card in its server's language, its away marks read afresh (a thread's notice, given
+        in English by bot.threads, in that language too)."""
+        lang = await self.service.table_language(record.guild_id)
+        return self.card(record, translated_notice(lang, notice), await lobby_marks(self.service, record, lang), lang)
+
+    def items(self, record: GameRecord, lang: str = SOURCE) -> list[discord.ui.Item[Any]]:
         gid = record.id
         return [
-            button(ComponentId(gid, 0, LobbyAction.JOIN), "Join", style=discord.ButtonStyle.success),
-            button(ComponentId(gid, 0, LobbyAction.QUIT), "Leave"),
-            button(ComponentId(gid, 0, LobbyAction.ADDBOT), "Add computer player", emoji="🤖"),
-            button(ComponentId(gid, 0, LobbyAction.START), "Start", style=discord.ButtonStyle.primary),
-            button(ComponentId(gid, 0, LobbyAction.CANCEL), "Cancel", style=discord.ButtonStyle.danger),
-            button(ComponentId(gid, 0, TableAction.RULES), "Rules", emoji="📖"),  # one tap from every table (router)
+            button(ComponentId(gid, 0, LobbyAction.JOIN), t(lang, "Join"), style=discord.ButtonStyle.success),
+            button(ComponentId(gid, 0, LobbyAction.QUIT), t(lang, "Leave")),
+            button(ComponentId(gid, 0, LobbyAction.ADDBOT), t(lang, "Add computer player"), emoji="🤖"),
+            button(ComponentId(gid, 0, LobbyAction.START), t(lang, "Start"), style=discord.ButtonStyle.primary),
+            button(ComponentId(gid, 0, LobbyAction.CANCEL), t(lang, "Cancel"), style=discord.ButtonStyle.danger),
+            # one tap from every table (router)
+            button(ComponentId(gid, 0, TableAction.RULES), t(lang, "Rules"), emoji="📖"),
         ]
 
     # -- opening -----------------------------------------------------------------------------------
@@ -252,29 +331,39 @@ class Lobby:
         `thread` asks for a thread of its own (None: the server's setting); see bot.threads."""
         adapter = self.service.adapter(kind)
         engine = adapter.engine
+        db = self.service.db
+        mine = await reader_language(db, interaction)  # the host's own language for what only they read
         if interaction.guild_id is None or interaction.channel_id is None:
-            await interaction.response.send_message("Games are played in a server channel, not here.", ephemeral=True)
+            await interaction.response.send_message(
+                t(mine, "Games are played in a server channel, not here."), ephemeral=True
+            )
             return
         if not engine.min_players <= seats <= engine.max_players:
-            await interaction.response.send_message(
-                f"{adapter.title} takes {engine.min_players} to {engine.max_players} players.", ephemeral=True
+            text = t(
+                mine,
+                "{game} takes {low} to {high} players.",
+                game=adapter.title,
+                low=engine.min_players,
+                high=engine.max_players,
             )
+            await interaction.response.send_message(text, ephemeral=True)
             return
         if level not in LEVELS:
-            await interaction.response.send_message(
-                f"Computer level must be one of {', '.join(LEVELS)}.", ephemeral=True
-            )
+            levels = listing(mine, [level_name(mine, known) for known in LEVELS])
+            text = t(mine, "Computer level must be one of {levels}.", levels=levels)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         try:
-            parsed = adapter.parse_options(options)
+            parsed = adapter.parse_options(options, lang=mine)
         except ValueError as error:
-            await interaction.response.send_message(f"Those table options don't work: {error}", ephemeral=True)
+            text = t(mine, "Those table options don't work: {reason}", reason=error)
+            await interaction.response.send_message(text, ephemeral=True)
             return
-        db = self.service.db
         guild = await db.settings.guild(interaction.guild_id)
         if not guild.allows_channel(interaction.channel_id):
-            allowed = ", ".join(f"<#{cid}>" for cid in sorted(guild.allowed_channel_ids))
-            await interaction.response.send_message(f"Games on this server are played in {allowed}.", ephemeral=True)
+            allowed = listing(mine, [f"<#{cid}>" for cid in sorted(guild.allowed_channel_ids)])
+            text = t(mine, "Games on this server are played in {channels}.", channels=allowed)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         stored = {**parsed, LOBBY_KEY: LobbySettings(seats, level).to_dict()}
         wanted = guild.threads if thread is None else thread
@@ -282,16 +371,14 @@ class Lobby:
             self.service, self.threads if wanted else None, interaction, kind, guild, timer=timer, options=stored
         )
         if not isinstance(record, GameRecord):
-            text = await busy_text(self.service, record)
-            await interaction.response.send_message(
-                text + (f"\n{thread_notice}" if thread_notice else ""), ephemeral=True
-            )
+            text = await busy_text(self.service, record, mine)
+            notice = translated_notice(mine, thread_notice) if thread_notice else ""
+            await interaction.response.send_message(text + (f"\n{notice}" if notice else ""), ephemeral=True)
             return
         await db.games.add_player(record.id, interaction.user.id, interaction.user.display_name, max_seats=seats)
         record = await db.games.get(record.id)
         await interaction.response.send_message(
-            view=self.card(record, thread_notice, await lobby_marks(self.service, record)),
-            allowed_mentions=discord.AllowedMentions.none(),
+            view=await self.card_for(record, thread_notice), allowed_mentions=discord.AllowedMentions.none()
         )
         message = await interaction.original_response()
         if not await lobby_shown(self.service, record, message.channel.id, message.id):
@@ -307,8 +394,18 @@ class Lobby:
         that would only answer "closed"."""
         title = self.service.adapter(record.kind).title
         record = await self.service.db.games.get(record.id)
-        why = UNSEEN_CLOSED if record.end_reason in (None, UNSEEN_REASON) else f"closed: {record.end_reason}."
-        await interaction.edit_original_response(**notice_kwargs(f"**{title}** · table #{record.id} {why}"))
+        lang = await self.service.table_language(record.guild_id)
+        if record.end_reason in (None, UNSEEN_REASON):
+            why = t(
+                lang,
+                "**{game}** · table #{number} closed: its lobby took too long to appear. Please open the table again.",
+                game=title,
+                number=record.id,
+            )
+        else:
+            reason = end_reason(lang, record.end_reason)
+            why = t(lang, "**{game}** · table #{number} closed: {reason}.", game=title, number=record.id, reason=reason)
+        await interaction.edit_original_response(**notice_kwargs(why))
 
     # -- buttons -----------------------------------------------------------------------------------
 
@@ -317,9 +414,11 @@ class Lobby:
         async with service.lock(cid.game_id):
             record = await service.db.games.get(cid.game_id)
             if record.status is not GameStatus.LOBBY:
-                await interaction.response.send_message(
-                    "This lobby has closed; the game has started or was cancelled.", ephemeral=True
+                text = t(
+                    await reader_language(service.db, interaction),
+                    "This lobby has closed; the game has started or was cancelled.",
                 )
+                await interaction.response.send_message(text, ephemeral=True)
                 return
             message, channel_id = interaction.message, interaction.channel_id
             if record.table_message_id is None and message is not None and channel_id is not None:
@@ -337,14 +436,19 @@ class Lobby:
 
     async def _edit(self, interaction: discord.Interaction, record: GameRecord, notice: str = "") -> None:
         await interaction.response.edit_message(
-            content=None,
-            view=self.card(record, notice, await lobby_marks(self.service, record)),
-            allowed_mentions=discord.AllowedMentions.none(),
+            content=None, view=await self.card_for(record, notice), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def _private(self, interaction: discord.Interaction, message: str, **values: object) -> None:
+        """An ephemeral answer to the clicker, in their language."""
+        lang = await reader_language(self.service.db, interaction)
+        await interaction.response.send_message(
+            t(lang, message, **values), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
     async def _on_join(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if record.seat_of(interaction.user.id) is not None:
-            await interaction.response.send_message("You're already seated at this table.", ephemeral=True)
+            await self._private(interaction, t(SOURCE, "You're already seated at this table."))
             return
         settings = lobby_settings(record.options, len(record.seats))
         try:
@@ -352,14 +456,14 @@ class Lobby:
                 record.id, interaction.user.id, interaction.user.display_name, max_seats=settings.seats
             )
         except SeatError:
-            await interaction.response.send_message("Sorry, every seat is taken.", ephemeral=True)
+            await self._private(interaction, t(SOURCE, "Sorry, every seat is taken."))
             return
         await self._edit(interaction, await self.service.db.games.get(record.id))
 
     async def _on_quit(self, interaction: discord.Interaction, record: GameRecord) -> None:
         seat = record.seat_of(interaction.user.id)
         if seat is None:
-            await interaction.response.send_message("You aren't seated at this table.", ephemeral=True)
+            await self._private(interaction, t(SOURCE, "You aren't seated at this table."))
             return
         db = self.service.db
         record = await db.games.remove_seat(record.id, seat.seat)
@@ -370,7 +474,8 @@ class Lobby:
                 await self._close(interaction, record, "The host left and nobody else was seated.")
                 return
             await db.games.set_host(record.id, humans[0].user_id or 0)
-            notice = f"The host left; {shown_name(humans[0].display_name)} is the host now."
+            lang = await self.service.table_language(record.guild_id)
+            notice = t(lang, "The host left; {name} is the host now.", name=shown_name(humans[0].display_name))
         await self._edit(interaction, await db.games.get(record.id), notice)
 
     async def _on_addbot(self, interaction: discord.Interaction, record: GameRecord) -> None:
@@ -381,7 +486,7 @@ class Lobby:
         try:
             await self.service.db.games.add_computer(record.id, settings.level, name, max_seats=settings.seats)
         except SeatError:
-            await interaction.response.send_message("Every seat is already taken.", ephemeral=True)
+            await self._private(interaction, t(SOURCE, "Every seat is already taken."))
             return
         await self._edit(interaction, await self.service.db.games.get(record.id))
 
@@ -391,13 +496,22 @@ class Lobby:
         # Asked once first (bot.confirm), which closes the lobby on Yes.
         asked_from = str(interaction.message.id) if interaction.message is not None else ""
         question = Question(CANCEL, arg=asked_from)
-        await ask(interaction, record.id, 0, question, CANCEL_QUESTION)
+        lang = await reader_language(self.service.db, interaction)
+        await ask(interaction, record.id, 0, question, cancel_question(lang), lang)
 
     async def _close(self, interaction: discord.Interaction, record: GameRecord, reason: str) -> None:
         await self.service.db.games.abandon(record.id, at=self.service.clock(), reason=reason)
         self.service.ended(record.id)  # a lobby's thread is archived (bot.threads)
         adapter = self.service.adapter(record.kind)
-        await interaction.response.edit_message(**notice_kwargs(f"**{adapter.title}** · table #{record.id}: {reason}"))
+        lang = await self.service.table_language(record.guild_id)
+        note = t(
+            lang,
+            "**{game}** · table #{number}: {reason}",
+            game=adapter.title,
+            number=record.id,
+            reason=end_reason(lang, reason),
+        )
+        await interaction.response.edit_message(**notice_kwargs(note))
 
     async def _on_start(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if not await self._is_host(interaction, record):
@@ -412,8 +526,11 @@ class Lobby:
             await db.games.add_computer(record.id, settings.level, name, max_seats=settings.seats)
         record = await db.games.get(record.id)
         if record.players < adapter.engine.min_players:
-            await interaction.response.send_message(
-                f"{adapter.title} needs at least {adapter.engine.min_players} players.", ephemeral=True
+            await self._private(
+                interaction,
+                t(SOURCE, "{game} needs at least {count} players."),
+                game=adapter.title,
+                count=adapter.engine.min_players,
             )
             return
         await interaction.response.defer()
@@ -446,7 +563,9 @@ class Lobby:
                 await self._take_note(record)  # a rematch in its thread: the channel's line follows it
             if to_thread:  # the thread refused the table: the host learns why it is here
                 notice = NO_THREAD_HERE
-                await interaction.followup.send(notice, ephemeral=True)
+                await interaction.followup.send(
+                    no_thread_here(await reader_language(service.db, interaction)), ephemeral=True
+                )
         else:
             notice = await self._post(loaded)
         loaded = await service.load(loaded.record.id)
@@ -488,8 +607,20 @@ class Lobby:
         if (left := lobby_note(record)) is not None:  # its end is shown there by the reconciler (bot.threads)
             await self.service.db.messages.save(left)
         title = self.service.adapter(record.kind).title
-        players = ", ".join(self._seat_label(record, s.user_id, s.display_name) for s in record.seats)
-        note = f"**{title}** · table #{record.id} is being played in <#{record.thread_id}>\nPlayers: {players}"
+        lang = await self.service.table_language(record.guild_id)
+        players = listing(lang, [self._seat_label(record, s.user_id, s.display_name, lang) for s in record.seats])
+        note = "\n".join(
+            [
+                t(
+                    lang,
+                    "**{game}** · table #{number} is being played in {thread}",
+                    game=title,
+                    number=record.id,
+                    thread=f"<#{record.thread_id}>",
+                ),
+                t(lang, "Players: {players}", players=players),
+            ]
+        )
         await interaction.edit_original_response(**notice_kwargs(note), attachments=[])
         return True
 
@@ -509,9 +640,7 @@ class Lobby:
     async def _is_host(self, interaction: discord.Interaction, record: GameRecord) -> bool:
         if interaction.user.id == record.host_user_id:
             return True
-        await interaction.response.send_message(
-            f"Only the host (<@{record.host_user_id}>) can do that.",
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
+        await self._private(
+            interaction, t(SOURCE, "Only the host ({host}) can do that."), host=f"<@{record.host_user_id}>"
         )
         return False

@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.languages import reader_language
 from bot.lobby import LEVELS, busy_text, computer_name, table_row
 from bot.threads import thread_name
+from bot.threads import thread_notice as translated_notice
 from data import GameRecord, TurnTimer
+from locales import listing, t
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -39,19 +42,21 @@ class QuickStart:
         """Answer a first-time "Play" click: a running game in this channel, or a reason why not."""
         service = self.service
         adapter = service.adapters.get(kind)
+        db = service.db
+        lang = await reader_language(db, interaction)  # everything here is said to the player alone
         if adapter is None:
-            await interaction.response.send_message(
-                "That game is not available on this bot right now.", ephemeral=True
-            )
+            text = t(lang, "That game is not available on this bot right now.")
+            await interaction.response.send_message(text, ephemeral=True)
             return
         if interaction.guild_id is None or interaction.channel_id is None:
-            await interaction.response.send_message("Games are played in a server channel, not here.", ephemeral=True)
+            text = t(lang, "Games are played in a server channel, not here.")
+            await interaction.response.send_message(text, ephemeral=True)
             return
-        db = service.db
         guild = await db.settings.guild(interaction.guild_id)
         if not guild.allows_channel(interaction.channel_id):
-            allowed = ", ".join(f"<#{cid}>" for cid in sorted(guild.allowed_channel_ids))
-            await interaction.response.send_message(f"Games on this server are played in {allowed}.", ephemeral=True)
+            allowed = listing(lang, [f"<#{cid}>" for cid in sorted(guild.allowed_channel_ids)])
+            text = t(lang, "Games on this server are played in {channels}.", channels=allowed)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # a thread and a table take a while
         threads = self.threads if guild.threads else None
@@ -59,10 +64,11 @@ class QuickStart:
         record, thread_id, thread_notice = await table_row(
             service, threads, interaction, kind, guild, timer=TurnTimer.LIVE, options=options
         )
-        notices: list[str] = [thread_notice]  # what the player is told beside the link: why there is no thread
+        # what the player is told beside the link: why there is no thread
+        notices: list[str] = [translated_notice(lang, thread_notice)]
         seats = adapter.engine.min_players  # one person against the computer: the smallest table
         if not isinstance(record, GameRecord):
-            text = await busy_text(service, record)
+            text = await busy_text(service, record, lang)
             await interaction.followup.send("\n".join([text, *filter(None, notices)]), ephemeral=True)
             return
         # Seated and started with no request to Discord in between: a lobby with no recorded message is
@@ -78,12 +84,16 @@ class QuickStart:
             if thread_id is not None and self.threads is not None:  # its number exists now (bot.threads)
                 name = thread_name(adapter.title, interaction.user.display_name, record.id)
                 await self.threads.rename(record.id, thread_id, name)
-            notices.append(await self.lobby.begin(loaded))
+            notices.append(translated_notice(lang, await self.lobby.begin(loaded)))
         loaded = await service.load(record.id)
         where = f"{record.guild_id}/{loaded.record.table_channel_id}/{loaded.record.table_message_id}"
         link = f"https://discord.com/channels/{where}"
-        text = (
-            f"**{adapter.title}** #{record.id} has started against the computer: [the table]({link}). "
-            "Your hand comes by direct message on your turn; **My hand** on the table shows it here too."
+        text = t(
+            lang,
+            "**{game}** #{number} has started against the computer: [the table]({link}). Your hand comes by "
+            "direct message on your turn; **My hand** on the table shows it here too.",
+            game=adapter.title,
+            number=record.id,
+            link=link,
         )
         await interaction.followup.send("\n".join([text, *filter(None, notices)]), ephemeral=True)

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.digest import digesting
 from bot.hands import HandMessages, fingerprint, is_live
+from bot.languages import dm_language
 from bot.refusals import Backoff, Refusal, Refused
 from bot.threads import NOTE_SHOWN, game_channel, note_over, thread_refuses
 from bot.transport import Post, Transport
@@ -62,6 +63,7 @@ from data import (
 )
 from data.digests import names_turn
 from data.messages import GAME_WIDE
+from locales import t
 
 if TYPE_CHECKING:
     import discord
@@ -467,7 +469,8 @@ class Reconciler:
         finished = record.status is GameStatus.FINISHED
         match = await self.db.results.match_for_game(record.id) if finished else None
         moved = result is not None and result.channel_id is not None and result.channel_id != record.thread_id
-        text = note_over(self.service.adapter(record.kind).title, record, match, moved=moved)
+        lang = await self.service.table_language(record.guild_id)
+        text = note_over(self.service.adapter(record.kind).title, record, match, moved=moved, lang=lang)
         if await threads.show_note(record.id, note, text):
             await self.db.messages.save(dataclasses.replace(note, version=record.version, key=NOTE_SHOWN))
         else:
@@ -527,7 +530,8 @@ class Reconciler:
     async def show_panel(self, interaction: discord.Interaction, loaded: Loaded, seat: int) -> None:
         """The table's "My hand" button: the seat's hand as a new ephemeral panel (stored nowhere: only the
         clicker sees it, and each of its clicks redraws it)."""
-        panel = await self.hands.panel(loaded, seat)
+        lang = await self.hands.language(loaded, seat, interaction)  # the clicker's own (design §10)
+        panel = await self.hands.panel(loaded, seat, lang=lang)
         await self.transport.answer_panel(interaction, panel, fresh=True)
 
     async def _answer(
@@ -537,7 +541,8 @@ class Reconciler:
         holds the seat's lock. This is where a clicked DM hand loses its controls once the turn passed."""
         message = interaction.message
         if interaction.guild_id is not None or message is None:
-            panel = await self.hands.panel(loaded, seat, selection=selection, notice=notice)
+            lang = await self.hands.language(loaded, seat, interaction)  # an ephemeral panel: the clicker's
+            panel = await self.hands.panel(loaded, seat, selection=selection, notice=notice, lang=lang)
             await self.transport.answer_panel(interaction, panel)
             return
         game_id = loaded.record.id
@@ -654,8 +659,9 @@ class Reconciler:
                 # (a kill, a timeout) or not (a refusal, a long outage). The DM itself says which.
                 landed = await self.transport.find_hand(seat.user_id, channel_hint, record.id, turn)
                 if landed is not None:
-                    await self._sent_hand(dataclasses.replace(shown, channel_id=landed.channel_id,
-                                                              message_id=landed.message_id))
+                    await self._sent_hand(
+                        dataclasses.replace(shown, channel_id=landed.channel_id, message_id=landed.message_id)
+                    )
                     return
                 claimed = await self.db.messages.reclaim(
                     record.id, MessageKind.HAND, seat.seat, turn, at=now, lapsed_before=now - NONCE_REDO_SECONDS
@@ -694,8 +700,11 @@ class Reconciler:
 
     async def _strip(self, row: ShownMessage) -> None:
         assert row.channel_id is not None and row.message_id is not None
+        seats = (await self.db.games.get(row.game_id)).seats  # a seat taken over keeps its person's id
+        user_id = seats[row.seat].user_id if 0 <= row.seat < len(seats) else None
+        lang = await dm_language(self.db, user_id) if user_id else "en"  # a DM: its person's language
         try:
-            await self.transport.strip(row.channel_id, row.message_id)
+            await self.transport.strip(row.channel_id, row.message_id, lang)
         except Refused as refused:
             if refused.refusal not in (Refusal.MESSAGE_GONE, Refusal.DM_CLOSED):
                 raise
@@ -704,9 +713,11 @@ class Reconciler:
         """Remember the closed DMs and tell the player, once, where their hand is instead."""
         assert seat.user_id is not None
         await self.db.settings.update_user(seat.user_id, dm_closed=True)
-        text = (
-            f"<@{seat.user_id}>, I can't send you direct messages, so your hand is behind the **My hand** button "
-            "on the table. (To get DMs again, allow them from this server and use `/settings hand delivery:dm`.)"
+        text = t(
+            await self.service.table_language(loaded.record.guild_id),  # posted in the channel
+            "{player}, I can't send you direct messages, so your hand is behind the **My hand** button on the "
+            "table. (To get DMs again, allow them from this server and use `/settings hand delivery:dm`.)",
+            player=f"<@{seat.user_id}>",
         )
         await self.db.messages.owe(loaded.record.id, MessageKind.NOTICE, seat.seat, text, version=loaded.record.version)
         row = await self.db.messages.get(loaded.record.id, MessageKind.NOTICE, seat.seat)
@@ -721,8 +732,15 @@ class Reconciler:
         if (row is not None and row.turn == turn) or not await self.channel_usable(record.id):
             return
         title = self.service.adapter(record.kind).title
+        lang = await self.service.table_language(record.guild_id)  # posted in the channel
         post = Post(
-            f"<@{seat.user_id}>, it's your turn in {title} #{record.id}.",
+            t(
+                lang,
+                "{player}, it's your turn in {game} #{number}.",
+                player=f"<@{seat.user_id}>",
+                game=title,
+                number=record.id,
+            ),
             mention=seat.user_id,
             nonce=notice_nonce(MessageKind.TURN, record.id, seat.seat, turn),
         )
@@ -863,19 +881,37 @@ class Reconciler:
             where = "thread" if channel_id == record.thread_id else "channel"
             if record.status is GameStatus.ACTIVE:
                 await self.service.abandon(game_id, f"its {where} was deleted")
-            text = f"{title} #{game_id} has ended: its {where} was deleted. Nothing was rated."
             for seat in record.seats:
                 if seat.user_id is not None and not seat.is_computer:
+                    lang = await dm_language(self.db, seat.user_id)  # a DM: the person's language
+                    if where == "thread":
+                        text = t(
+                            lang,
+                            "{game} #{number} has ended: its thread was deleted. Nothing was rated.",
+                            game=title,
+                            number=game_id,
+                        )
+                    else:
+                        text = t(
+                            lang,
+                            "{game} #{number} has ended: its channel was deleted. Nothing was rated.",
+                            game=title,
+                            number=game_id,
+                        )
                     await self._dm_notice(game_id, MessageKind.GONE, seat.seat, seat.user_id, text)
             return
         self._lost[game_id] = True
         self._tried.setdefault(game_id, self.service.clock())
         if not await self.db.messages.set_channel_lost(game_id, lost=True, at=self.service.clock()):
             return  # known already (before a restart, too): the host was told then
-        text = (
-            f"I can no longer post in <#{channel_id}>, where {title} #{game_id} is played: I'm missing a "
-            "permission there. Please give me View Channel, Send Messages, Attach Files and Read Message "
-            "History in that channel. Meanwhile the game goes on by direct message."
+        text = t(
+            await dm_language(self.db, record.host_user_id),  # a DM to the host: their language
+            "I can no longer post in {channel}, where {game} #{number} is played: I'm missing a permission there. "
+            "Please give me View Channel, Send Messages, Attach Files and Read Message History in that channel. "
+            "Meanwhile the game goes on by direct message.",
+            channel=f"<#{channel_id}>",
+            game=title,
+            number=game_id,
         )
         await self._dm_notice(game_id, MessageKind.LOST, GAME_WIDE, record.host_user_id, text)
 
@@ -891,6 +927,4 @@ class Reconciler:
             log.info("could not tell user %d about game %d: %s", user_id, game_id, refused)
             return
         version = (await self.db.games.get(game_id)).version
-        await self.db.messages.save(
-            ShownMessage(game_id, kind, seat, sent.channel_id, sent.message_id, version, text)
-        )
+        await self.db.messages.save(ShownMessage(game_id, kind, seat, sent.channel_id, sent.message_id, version, text))

@@ -13,6 +13,7 @@ Only ephemeral notes about the click itself (not your turn, not seated, not save
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -20,15 +21,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.adapters import Redraw, Refuse, Submit
-from bot.confirm import HAND, LEAVE, LEAVE_QUESTION, Confirmations, Question
-from bot.decode import INVALID, TEXT_LIMIT, values_were_shown
+from bot.confirm import HAND, LEAVE, Confirmations, Question, leave_question
+from bot.decode import TEXT_LIMIT, invalid, values_were_shown
 from bot.hands import HandMessages
 from bot.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
+from bot.languages import guild_locale_code, quick_language, reader_language
 from bot.names import shown_name
 from bot.service import GameClosed, GameService, Loaded, NotYourTurn, StaleVersion
-from bot.texts import RESTARTING, not_saved, without_rule_ids
+from bot.texts import not_saved, restarting, without_rule_ids
 from data import GameNotFound, GameStatus, StorageFault
 from games.base import IllegalMove
+from locales import t
 
 if TYPE_CHECKING:
     from bot.endings import Endings
@@ -40,6 +43,10 @@ log = logging.getLogger(__name__)
 SELECT_TYPES = (3, 5, 6, 7, 8)  # Discord component types of the select menus
 
 OUT_OF_DATE = "That hand was out of date, so here is the current one."
+
+
+def out_of_date(lang: str) -> str:
+    return t(lang, "That hand was out of date, so here is the current one.")
 
 
 class Router:
@@ -69,8 +76,9 @@ class Router:
         self._last_move_click: dict[int, tuple[int, int, str]] = {}
 
     async def dispatch(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+        self.service.saw_guild_locale(interaction.guild_id, guild_locale_code(interaction))
         if self.stopping():  # a click that arrives during a restart: nothing starts, the player is told
-            await self._say(interaction, RESTARTING)
+            await self._say(interaction, restarting(quick_language(interaction)))
             return
         try:
             action = route(cid.action)
@@ -88,11 +96,23 @@ class Router:
                 await self.on_hand(interaction, cid, values)
         except StorageFault as fault:  # a lobby, table or rematch write the database refused: nothing changed
             log.warning("click not saved: %s", fault)
-            await self._say(interaction, not_saved(fault.reason, "that"))
+            await self._say(interaction, not_saved(fault.reason, "that", quick_language(interaction)))
         except GameNotFound:
-            await self._say(interaction, "This game no longer exists.")
+            await self._say(interaction, t(await self._lang(interaction), "This game no longer exists."))
         except GameClosed as closed:
-            await self._say(interaction, str(closed) or "This game is over.")
+            lang = await self._lang(interaction)
+            if str(closed) == "This game is over.":
+                await self._say(interaction, t(lang, "This game is over."))
+            else:  # its game's cog is not loaded on this bot
+                await self._say(interaction, t(lang, "This game is not available right now."))
+
+    async def _lang(self, interaction: discord.Interaction) -> str:
+        """The clicker's language for a private answer (design §10); their client's when the database
+        cannot say."""
+        try:
+            return await reader_language(self.service.db, interaction)
+        except StorageFault:
+            return quick_language(interaction)
 
     @staticmethod
     async def _say(interaction: discord.Interaction, text: str) -> None:
@@ -109,26 +129,28 @@ class Router:
         if cid.action == TableAction.RULES:
             record = await service.db.games.get(cid.game_id)
             adapter = service.adapter(record.kind)
-            text = without_rule_ids(adapter.rules_text(record.options))  # players read words, not rule ids
+            lang = await self._lang(interaction)
+            text = without_rule_ids(adapter.rules_text(record.options, lang=lang))  # players read words, not rule ids
             await interaction.response.send_message(text[:2000], ephemeral=True)
             return
         loaded = await service.load(cid.game_id)
         seat = loaded.record.seat_of(interaction.user.id)
+        lang = await self._lang(interaction)
         if seat is None:
-            await self._say(interaction, "You're not playing in this game; you can watch the table.")
+            await self._say(interaction, t(lang, "You're not playing in this game; you can watch the table."))
             return
         if loaded.record.status is not GameStatus.ACTIVE:
-            await self._say(interaction, "This game is over.")
+            await self._say(interaction, t(lang, "This game is over."))
             return
         if seat.is_computer:
-            await self._say(interaction, "A computer player has taken over your seat in this game.")
+            await self._say(interaction, t(lang, "A computer player has taken over your seat in this game."))
             return
         if cid.action == TableAction.HAND:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.owner.show_panel(interaction, loaded, seat.seat)
         elif cid.action == TableAction.LEAVE:  # asked once first: leaving cannot be undone and unrates the game
             record = loaded.record
-            await self.confirmations.ask(interaction, record.id, record.version, Question(LEAVE), LEAVE_QUESTION)
+            await self.confirmations.ask(interaction, record.id, record.version, Question(LEAVE), leave_question(lang))
 
     # -- hand controls -----------------------------------------------------------------------------
 
@@ -141,23 +163,24 @@ class Router:
             loaded = await service.load(cid.game_id)
         record = loaded.record
         seat = record.seat_of(interaction.user.id)
+        lang = await self._lang(interaction)
         if seat is None:
-            await self._say(interaction, "You're not playing in this game.")
+            await self._say(interaction, t(lang, "You're not playing in this game."))
             return
         if record.status is not GameStatus.ACTIVE:
-            await self.owner.answer(interaction, loaded, seat.seat, notice="This game is over.")
+            await self.owner.answer(interaction, loaded, seat.seat, notice=t(lang, "This game is over."))
             return
         if seat.is_computer:
-            await self._say(interaction, "A computer player has taken over your seat in this game.")
+            await self._say(interaction, t(lang, "A computer player has taken over your seat in this game."))
             return
         if cid.version != record.version:
             if self._last_move_click.get(record.id) == self._click_key(interaction, cid):
                 return  # a double click: the first one was applied, the second is dropped quietly
-            await self.owner.answer(interaction, loaded, seat.seat, notice=OUT_OF_DATE)
+            await self.owner.answer(interaction, loaded, seat.seat, notice=out_of_date(lang))
             return
         selection = self._checked(interaction, loaded, seat.seat, cid, values)
         if selection is None:
-            await self._say(interaction, INVALID)
+            await self._say(interaction, invalid(lang))
             return
         adapter = service.adapter(record.kind)
         if cid.action in adapter.confirmations:  # cannot be undone: asked once, applied by bot.confirm
@@ -165,11 +188,12 @@ class Router:
             text = adapter.confirmations[cid.action][0]
             await self.confirmations.ask(interaction, record.id, record.version, question, text)
             return
-        ctx = self.hands.context(loaded, seat.seat, selection=selection)
+        ctx = self.hands.context(loaded, seat.seat, selection=selection, lang=lang)
         if adapter.act_in_thread:
-            outcome = await asyncio.to_thread(adapter.on_action, ctx, cid.action, cid.arg, values)
+            act = functools.partial(adapter.on_action, ctx, cid.action, cid.arg, values, lang=lang)
+            outcome = await asyncio.to_thread(act)
         else:
-            outcome = adapter.on_action(ctx, cid.action, cid.arg, values)
+            outcome = adapter.on_action(ctx, cid.action, cid.arg, values, lang=lang)
         if isinstance(outcome, Redraw):
             await self.owner.answer(interaction, loaded, seat.seat, selection=outcome.selection, notice=outcome.notice)
         elif isinstance(outcome, Refuse):
@@ -223,18 +247,23 @@ class Router:
                 return
             except NotYourTurn:
                 seat_now = loaded.seat_at_turn()
-                who = shown_name(seat_now.display_name) if seat_now else "someone else"
-                await self._say(interaction, f"It's not your turn yet: {who} is playing.")
+                lang = await self._lang(interaction)
+                if seat_now is None:
+                    text = t(lang, "It's not your turn yet: someone else is playing.")
+                else:
+                    text = t(lang, "It's not your turn yet: {name} is playing.", name=shown_name(seat_now.display_name))
+                await self._say(interaction, text)
                 return
             except StaleVersion:
                 if twin:  # two clicks that read the same version: the first was applied; drop this one
                     return
-                await clicked.show(await service.load(loaded.record.id), notice=OUT_OF_DATE)
+                notice = out_of_date(await self._lang(interaction))
+                await clicked.show(await service.load(loaded.record.id), notice=notice)
                 return
             except StorageFault as fault:  # nothing was stored: the hand stays as it is, and the same click works later
                 log.warning("move in game %d not saved: %s", loaded.record.id, fault)
                 self._last_move_click.pop(loaded.record.id, None)
-                await self._say(interaction, not_saved(fault.reason))
+                await self._say(interaction, not_saved(fault.reason, lang=quick_language(interaction)))
                 return
             await clicked.show(applied.after)
 

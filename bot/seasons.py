@@ -20,11 +20,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 from collections.abc import Iterable
+from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
 from bot.reconciler import NONCE_REDO_SECONDS
-from bot.texts import count
 from bot.transport import Post, Sent
 from data import BoardEntry, Database
 from data.models import SeasonReset
@@ -33,6 +34,7 @@ from data.results import DEFAULT_MIN_GAMES
 from data.season_store import SeasonClose
 from data.seasons import Season, SeasonPlan, board_of, season_before, season_in
 from games.registry import kinds
+from locales import SOURCE, listing, month, number, t, tn
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
 
 if TYPE_CHECKING:
@@ -45,6 +47,16 @@ class Poster(Protocol):
     """The slice of the transport (bot.transport) that posts a message in a channel."""
 
     async def post(self, channel_id: int, post: Post) -> Sent: ...
+
+
+def season_label(lang: str, season: Season) -> str:
+    """A season's name in a reader's language: a month as CLDR names it ("tháng 12 năm 2026"), a quarter
+    by its number and year. English keeps the stored label (data.seasons)."""
+    if lang != SOURCE and (monthly := re.fullmatch(r"(\d{4})-(\d{2})", season.key)):
+        return month(lang, date(int(monthly[1]), int(monthly[2]), 1))
+    if lang != SOURCE and (quarterly := re.fullmatch(r"(\d{4})-Q(\d)", season.key)):
+        return t(lang, "Q{quarter} {year}", quarter=quarterly[2], year=quarterly[1])
+    return season.label  # English, and a season with set dates (its dates need no words)
 
 
 def season_nonce(guild_id: int, season: Season) -> str:
@@ -152,29 +164,43 @@ class SeasonCloser:
                 hidden = await hidden_players(db, (s.user_id for s in standings))
                 boards[kind] = board_of(standings, hidden, DEFAULT_MIN_GAMES)
                 played[kind] = sum(s.games for s in standings)
-        lines = [f"🏆 **The {season.label} season is over.**"]
+        lang = await self.service.table_language(owed.guild_id)  # the server's channel reads it
+        label = season_label(lang, season)
+        lines = [t(lang, "🏆 **The {season} season is over.**", season=label)]
         for kind, board in boards.items():
             title = self.service.adapter(kind).title
             champions = [e for e in board if e.rank == 1]
             if champions:
-                names = " and ".join(f"**{e.display_name}**" for e in champions)
-                lines.append(f"{title} champion: {names} ({display_rating(champions[0].rating)})")
+                names = listing(lang, [f"**{e.display_name}**" for e in champions])
+                rating = number(lang, display_rating(champions[0].rating))
+                lines.append(t(lang, "{game} champion: {names} ({rating})", game=title, names=names, rating=rating))
             else:
                 lines.append(
-                    f"{title}: no champion (nobody played {count(DEFAULT_MIN_GAMES, 'rated game')} this season)"
+                    tn(
+                        lang,
+                        "{game}: no champion (nobody played {n} rated game this season)",
+                        "{game}: no champion (nobody played {n} rated games this season)",
+                        DEFAULT_MIN_GAMES,
+                        game=title,
+                    )
                 )
         if not boards:
-            lines.append("No rated games were played this season.")
+            lines.append(t(lang, "No rated games were played this season."))
         server = await db.settings.guild(owed.guild_id)
         current = season_in(SeasonPlan(server.season_length, server.season_custom), self.service.clock())
         if current is not None and current.start == season.end:  # not one slept through, nor the last one
-            lines.append("A new season starts now. `/leaderboard season:` shows the past seasons.")
+            lines.append(t(lang, "A new season starts now. `/leaderboard season:` shows the past seasons."))
         image: bytes | None = None
         if boards:
             main = max(boards, key=lambda kind: played[kind])
-            title = f"{self.service.adapter(main).title} · {season.label}"
+            title = f"{self.service.adapter(main).title} · {label}"
             rows = [row_of(e) for e in boards[main][:10]]
-            subtitle = f"final board · at least {count(DEFAULT_MIN_GAMES, 'rated game')}"
+            subtitle = tn(
+                lang,
+                "final board · at least {n} rated game",
+                "final board · at least {n} rated games",
+                DEFAULT_MIN_GAMES,
+            )
             image = await asyncio.to_thread(render_leaderboard, title, rows, None, subtitle)
         return Post(
             "\n".join(lines)[:2000],

@@ -20,6 +20,7 @@ from typing import Any
 from bot import deadlines
 from bot.adapters import GameAdapter
 from bot.config import Tuning
+from bot.languages import server_language
 from bot.names import seat_label
 from data import (
     Database,
@@ -38,6 +39,7 @@ from data import (
 from data.games import after_move
 from data.replay import SNAPSHOT_EVERY  # moves between snapshots, so loading a long game replays little
 from games.base import GameState, IllegalMove, Move, seeded_rng
+from locales import SOURCE
 
 log = logging.getLogger(__name__)
 
@@ -110,11 +112,32 @@ class GameService:
         self._closing = False
         # Whether this process does the game's single-writer work (bot.ownership); one process: all.
         self.owns: Callable[[int], bool] = lambda game_id: True
+        # A server's preferred locale as Discord last told it (the composition root reads the guild cache);
+        # what a table reads takes the server's language from it when /settings server chose none.
+        self.guild_locale: Callable[[int], str | None] = lambda guild_id: None
+        # The same, as the latest interaction from the server carried it (`guild_locale`): fresher than
+        # the cache, which hears of a change only through a gateway event.
+        self._guild_locales: dict[int, str] = {}
 
     # -- plumbing ----------------------------------------------------------------------------------
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.kind] = adapter
+
+    def saw_guild_locale(self, guild_id: int | None, locale: str | None) -> None:
+        """Remember the server's preferred locale an interaction carried (design §10)."""
+        if guild_id and locale:
+            self._guild_locales[guild_id] = locale
+
+    async def table_language(self, guild_id: int) -> str:
+        """The language of what a server's tables read (lobby, table, notices, standings; design §10):
+        the server's `/settings server` choice, else its preferred locale. English when the database
+        cannot say: a table is never held back for its language."""
+        try:
+            preferred = self._guild_locales.get(guild_id) or self.guild_locale(guild_id)
+            return await server_language(self.db, guild_id, preferred)
+        except StorageFault:
+            return SOURCE
 
     def adapter(self, kind: str) -> GameAdapter:
         try:

@@ -24,6 +24,7 @@ from bot.service import GameClosed, NotYourTurn, StaleVersion
 from bot.texts import relative
 from data import GameRecord, GameStatus, MoveSource
 from games.base import IllegalMove
+from locales import t, tn
 
 if TYPE_CHECKING:
     from bot.digest import Digests
@@ -131,10 +132,12 @@ class Sweeper:
         if record.table_message_id is None or record.table_channel_id is None:
             return
         title = service.adapter(record.kind).title
+        lang = await service.table_language(record.guild_id)
+        note = t(lang, "**{game}** · table #{number} closed: nobody started it in time.", game=title, number=record.id)
         channel = self.channels.get_partial_messageable(record.table_channel_id)
         message = channel.get_partial_message(record.table_message_id)
         try:
-            await message.edit(**notice_kwargs(f"**{title}** · table #{record.id} closed: nobody started it in time."))
+            await message.edit(**notice_kwargs(note))
         except discord.HTTPException:
             log.info("could not edit the expired lobby of game %d", record.id)
 
@@ -174,7 +177,15 @@ class Sweeper:
         if not await service.db.games.set_deadline(record.id, deadline, expected_version=record.version):
             return
         title = service.adapter(record.kind).title
-        text = f"⏰ <@{user_id}>, it's your turn in {title} #{record.id}; time runs out {relative(deadline)}."
+        lang = await service.table_language(record.guild_id)  # posted in the channel: the server's language
+        text = t(
+            lang,
+            "⏰ {player}, it's your turn in {game} #{number}; time runs out {deadline}.",
+            player=f"<@{user_id}>",
+            game=title,
+            number=record.id,
+            deadline=relative(deadline),
+        )
         owed = user_id is not None
         if not await service.db.games.mark_reminder_sent(
             record.id, record.version, seat=seat if owed else None, text=text
@@ -195,13 +206,19 @@ class Sweeper:
         name = shown_name(before.display_name)
         count = before.consecutive_timeouts + 1
         handing_over = count >= service.tuning.max_timeouts
+        lang = await service.table_language(record.guild_id)  # posted in the channel: the server's language
         if handing_over:
-            text = (
-                f"{name} ran out of time {count} times in a row, so a computer player takes the seat. "
-                "This game is no longer rated."
+            text = tn(
+                lang,
+                "{name} ran out of time {n} time in a row, so a computer player takes the seat. "
+                "This game is no longer rated.",
+                "{name} ran out of time {n} times in a row, so a computer player takes the seat. "
+                "This game is no longer rated.",
+                count,
+                name=name,
             )
         else:
-            text = f"{name} ran out of time; I played for them: {move}."
+            text = t(lang, "{name} ran out of time; I played for them: {move}.", name=name, move=move)
         try:
             # The notice is stored with the move: the reconciler posts it, even after a crash right here.
             await service.submit(

@@ -26,6 +26,7 @@ import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -33,13 +34,14 @@ import discord
 from bot.away import turn_line as away_turn_line
 from bot.components import button, release
 from bot.ids import ComponentId, TableAction
-from bot.layout import MOVED_ON, card, table_card
+from bot.layout import card, moved_on, table_card
 from bot.names import shown_names
 from bot.refusals import OLD_MESSAGE_EDITS, Backoff, Refusal, Refused, RetryPolicy, retrying
 from bot.service import Loaded
-from bot.texts import relative
+from bot.texts import end_reason, relative
 from bot.threads import THREAD_ARCHIVED
 from data import GameStatus
+from locales import SOURCE, t
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -72,19 +74,27 @@ class TableDrawing:
     filename: str
     active: bool
 
+    lang: str = SOURCE  # the server's: the whole table reads it (design §10)
+
     def parts(self) -> tuple[str, discord.File, list[discord.ui.Item[Any]]]:
         file = discord.File(io.BytesIO(self.image), filename=self.filename)
-        return self.content, file, table_items(self.game_id, active=self.active)
+        return self.content, file, table_items(self.game_id, active=self.active, lang=self.lang)
 
 
-def table_items(game_id: int, *, active: bool) -> list[discord.ui.Item[Any]]:
+def table_items(game_id: int, *, active: bool, lang: str = SOURCE) -> list[discord.ui.Item[Any]]:
     """My hand / Rules / Leave. Version 0: these are never out of date."""
+    rules = button(ComponentId(game_id, 0, TableAction.RULES), t(lang, "Rules"), emoji="📖")
     if not active:
-        return [button(ComponentId(game_id, 0, TableAction.RULES), "Rules", emoji="📖")]
+        return [rules]
     return [
-        button(ComponentId(game_id, 0, TableAction.HAND), "My hand", style=discord.ButtonStyle.primary, emoji="🂠"),
-        button(ComponentId(game_id, 0, TableAction.RULES), "Rules", emoji="📖"),
-        button(ComponentId(game_id, 0, TableAction.LEAVE), "Leave", style=discord.ButtonStyle.danger),
+        button(
+            ComponentId(game_id, 0, TableAction.HAND),
+            t(lang, "My hand"),
+            style=discord.ButtonStyle.primary,
+            emoji="🂠",
+        ),
+        rules,
+        button(ComponentId(game_id, 0, TableAction.LEAVE), t(lang, "Leave"), style=discord.ButtonStyle.danger),
     ]
 
 
@@ -129,22 +139,30 @@ class TableUpdater:
         names = loaded.names()
         assert state is not None
         view = state.view(None)
-        image = await asyncio.to_thread(adapter.render_table, view, names)
-        header = [f"**{adapter.title}** · game #{record.id} · {adapter.describe_options(record.options)}"]
-        header.append(adapter.table_header(view, shown_names(names)))
+        lang = await self.service.table_language(record.guild_id)
+        image = await asyncio.to_thread(partial(adapter.render_table, view, names, lang=lang))
+        described = adapter.describe_options(record.options, lang=lang)
+        header = [
+            t(lang, "**{game}** · game #{number} · {options}", game=adapter.title, number=record.id, options=described)
+        ]
+        header.append(adapter.table_header(view, shown_names(names), lang=lang))
         seat = loaded.seat_at_turn()
         deadline = self.service.turn_deadline(record)
         if seat is not None and not seat.is_computer and deadline is not None:
-            away = await away_turn_line(self.service, record, seat)  # a casual turn waits for them (bot.away)
+            away = await away_turn_line(self.service, record, seat, lang)  # a casual turn waits for them (bot.away)
             self._away_until[record.id] = away.until if away is not None else None
-            header.append(
-                away.text if away is not None else f"⏳ <@{seat.user_id}> to play, time runs out {relative(deadline)}"
+            turn = t(
+                lang,
+                "⏳ {player} to play, time runs out {deadline}",
+                player=f"<@{seat.user_id}>",
+                deadline=relative(deadline),
             )
+            header.append(away.text if away is not None else turn)
         if record.status is GameStatus.ABANDONED:
-            header.append(f"This game was ended: {record.end_reason or 'abandoned'}.")
+            header.append(t(lang, "This game was ended: {reason}.", reason=end_reason(lang, record.end_reason)))
         content = "\n".join(line for line in header if line)
         filename = f"table-{record.id}-{record.version}.png"
-        return TableDrawing(record.id, content, image, filename, active=record.status is GameStatus.ACTIVE)
+        return TableDrawing(record.id, content, image, filename, active=record.status is GameStatus.ACTIVE, lang=lang)
 
     def drawn(self, loaded: Loaded) -> tuple[object, ...]:
         """What the table message of this state shows: a redraw with the same value changes nothing."""
@@ -341,9 +359,10 @@ class TableUpdater:
         await self.post(loaded, record.table_channel_id)
         self.on_moved(record.id)
         if old is not None:
+            lang = await self.service.table_language(record.guild_id)
             channel = self.channels.get_partial_messageable(record.table_channel_id)
             try:  # the old table loses its picture and buttons and points to the new one
-                await channel.get_partial_message(old).edit(content=None, attachments=[], view=card(MOVED_ON))
+                await channel.get_partial_message(old).edit(content=None, attachments=[], view=card(moved_on(lang)))
             except discord.HTTPException:
                 log.info("could not strip the old table message of game %d", record.id)
 

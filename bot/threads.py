@@ -48,10 +48,11 @@ import discord
 from bot.layout import notice_kwargs
 from bot.names import shown_name
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
+from bot.texts import end_reason, place_word
 from data import GameStatus, MessageKind, ShownMessage
 from data.messages import GAME_WIDE
+from locales import SOURCE, listing, t
 from rendering.text import ELLIPSIS, clean, graphemes
-from rendering.words import ordinal
 
 if TYPE_CHECKING:
     from bot.service import GameService, Loaded
@@ -72,6 +73,23 @@ NO_THREAD_HERE = (
     "Threads** in this channel. The game plays here in the channel instead."
 )
 NO_THREAD_IN_THREAD = "This channel is a thread already, so the table plays right here."
+
+
+def no_thread_here(lang: str) -> str:
+    return t(
+        lang,
+        "I couldn't open a thread for this table: I need **Create Public Threads** and **Send Messages in "
+        "Threads** in this channel. The game plays here in the channel instead.",
+    )
+
+
+def thread_notice(lang: str, notice: str) -> str:
+    """A notice `GameThreads.open` gave (stored and passed on in English) in a reader's language."""
+    if notice == NO_THREAD_HERE:
+        return no_thread_here(lang)
+    if notice == NO_THREAD_IN_THREAD:
+        return t(lang, "This channel is a thread already, so the table plays right here.")
+    return notice
 
 
 def game_channel(record: GameRecord) -> int:
@@ -133,27 +151,50 @@ def taken_note(record: GameRecord, previous: ShownMessage) -> ShownMessage:
     return dataclasses.replace(previous, game_id=record.id, version=record.version, key="")
 
 
-def note_over(title: str, record: GameRecord, match: MatchRecord | None, *, moved: bool = False) -> str:
+def note_over(
+    title: str, record: GameRecord, match: MatchRecord | None, *, moved: bool = False, lang: str = SOURCE
+) -> str:
     """The lobby note once the game has ended, in one line: the winner, the other places in order, and
     the link to the thread that holds the standings (or why the game ended early). `moved`: the thread
     refused the standings (archived and locked by a moderator), so they were posted in this channel,
     below the note, and the note says so."""
     where = f"<#{record.thread_id}>" if record.thread_id is not None else ""
-    head = f"**{title}** · table #{record.id}"
+    game, number = title, record.id
     if record.status is not GameStatus.FINISHED:
-        reason = record.end_reason or "it was stopped"
-        return f"{head} ended early: {reason}. Nothing was rated · {where}"
-    standings = f"{where} was closed, so the standings are posted below" if moved else f"standings in {where}"
+        reason = end_reason(lang, record.end_reason)
+        return t(
+            lang,
+            "**{game}** · table #{number} ended early: {reason}. Nothing was rated · {thread}",
+            game=game,
+            number=number,
+            reason=reason,
+            thread=where,
+        )
+    if moved:
+        standings = t(lang, "{thread} was closed, so the standings are posted below", thread=where)
+    else:
+        standings = t(lang, "standings in {thread}", thread=where)
     if match is None:  # finished, its match not found: the standings say the rest
-        return f"🏆 {head} is over · {standings}"
+        return t(
+            lang, "🏆 **{game}** · table #{number} is over · {standings}", game=game, number=number, standings=standings
+        )
     places: dict[int, list[str]] = {}
     for player in sorted(match.players, key=lambda p: (p.place, p.seat)):
         places.setdefault(player.place, []).append(shown_name(player.display_name))
     parts = []
     for place, names in sorted(places.items()):
-        together = " and ".join(names)
-        parts.append(f"{together} won" if place == 1 else f"{ordinal(place)} {together}")
-    return f"🏆 {head} is over: " + " · ".join([*parts, standings])
+        together = listing(lang, names)
+        if place == 1:
+            parts.append(t(lang, "{names} won", names=together))
+        else:
+            parts.append(t(lang, "{place} {names}", place=place_word(lang, place), names=together))
+    return t(
+        lang,
+        "🏆 **{game}** · table #{number} is over: {results}",
+        game=game,
+        number=number,
+        results=" · ".join([*parts, standings]),
+    )
 
 
 def missing(permissions: discord.Permissions) -> list[str]:
@@ -171,7 +212,8 @@ class GameThreads:
         self.policy = policy
 
     async def open(self, interaction: discord.Interaction, title: str) -> tuple[int | None, str]:
-        """A public thread in the interaction's channel for a new table: (its id, "") or (None, why not)."""
+        """A public thread in the interaction's channel for a new table: (its id, "") or (None, why not,
+        in English: `thread_notice` gives it in a reader's language)."""
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             return None, NO_THREAD_IN_THREAD

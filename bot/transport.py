@@ -23,8 +23,9 @@ import discord
 from bot.adapters import Panel
 from bot.components import release
 from bot.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
-from bot.layout import STRIPPED_HAND, card
+from bot.layout import card, stripped_hand
 from bot.refusals import Refusal, Refused, RetryPolicy, retrying
+from locales import SOURCE
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ class Transport(Protocol):
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None: ...
 
-    async def strip(self, channel_id: int, message_id: int) -> None: ...
+    async def strip(self, channel_id: int, message_id: int, lang: str = SOURCE) -> None: ...
 
     async def post(self, channel_id: int, post: Post) -> Sent: ...
 
@@ -236,11 +237,11 @@ class DiscordTransport:
                 pass
         await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
 
-    async def strip(self, channel_id: int, message_id: int) -> None:
+    async def strip(self, channel_id: int, message_id: int, lang: str = SOURCE) -> None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         # A V2 card cannot be left empty: the hand keeps its picture (when known) under a short note.
         attachment = self.shown.current(message_id)
-        view = card(STRIPPED_HAND, image=attachment.filename if attachment is not None else None)
+        view = card(stripped_hand(lang), image=attachment.filename if attachment is not None else None)
         kept = [attachment] if attachment is not None else []
         await retrying(
             lambda: partial.edit(content=None, attachments=kept, view=view),

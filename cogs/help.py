@@ -16,15 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.adapters import GameAdapter
 from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
+from bot.languages import reader_language
 from bot.lobby import engine_options
 from bot.texts import without_rule_ids
 from cogs.leaderboard import GAME_CHOICES, GAME_DEFAULT, game_played_here
 from data import GameNotFound
+from locales import SOURCE, number, t
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -52,13 +55,17 @@ def rules_pages(text: str, options_line: str) -> list[str]:
     return pages
 
 
-def options_line(adapter: GameAdapter, options: Mapping[str, Any], game_id: int | None) -> str:
-    described = adapter.describe_options(options) or "standard rules"
+def options_line(adapter: GameAdapter, options: Mapping[str, Any], game_id: int | None, lang: str = SOURCE) -> str:
+    described = adapter.describe_options(options, lang=lang) or t(lang, "standard rules")
     if game_id:
-        return f"**Table options** (game #{game_id} in this channel): {described}."
-    return (
-        f"**Default options**: {described}. The host can change them when opening a table with "
-        f"`/{adapter.command_name} new`."
+        return t(
+            lang, "**Table options** (game #{number} in this channel): {options}.", number=game_id, options=described
+        )
+    return t(
+        lang,
+        "**Default options**: {options}. The host can change them when opening a table with `/{command} new`.",
+        options=described,
+        command=adapter.command_name,
     )
 
 
@@ -82,7 +89,8 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RULES
         cog = find_cog(interaction.client, Rules)
         if cog is None:
             return
-        await interaction.response.edit_message(**await cog.page(self.kind, self.page, self.game_id))
+        lang = await reader_language(cog.bot.service.db, interaction)
+        await interaction.response.edit_message(**await cog.page(self.kind, self.page, self.game_id, lang))
 
 
 class Rules(commands.Cog):
@@ -95,7 +103,9 @@ class Rules(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(RulesButton)
 
-    @app_commands.command(name="rules", description="How to play, in short pages, with this table's options")
+    @app_commands.command(
+        name="rules", description=locale_str("How to play, in short pages, with this table's options")
+    )
     @app_commands.guild_only()
     @app_commands.describe(game=GAME_DEFAULT)
     @app_commands.choices(game=GAME_CHOICES)
@@ -104,35 +114,39 @@ class Rules(commands.Cog):
         here = await db.games.open_in_channel(interaction.channel_id or 0)
         kind = game or await game_played_here(db, interaction.channel_id, interaction.guild_id)
         game_id = here.id if here is not None and here.kind == kind else 0
-        await interaction.response.send_message(ephemeral=True, **await self.page(kind, 0, game_id))
+        lang = await reader_language(db, interaction)
+        await interaction.response.send_message(ephemeral=True, **await self.page(kind, 0, game_id, lang))
 
-    async def page(self, kind: str, page: int, game_id: int) -> dict[str, Any]:
-        """One page with its buttons. Options come from the stored game, so they are the table's own."""
+    async def page(self, kind: str, page: int, game_id: int, lang: str = SOURCE) -> dict[str, Any]:
+        """One page with its buttons, in the reader's language. Options come from the stored game, so they
+        are the table's own."""
         adapter = self.bot.service.adapters.get(kind)
         if adapter is None:
-            return {"content": "That game is not available on this bot right now."}
+            return {"content": t(lang, "That game is not available on this bot right now.")}
         options: Mapping[str, Any] = {}
         if game_id:
             try:
                 options = engine_options((await self.bot.service.db.games.get(game_id)).options)
             except GameNotFound:
                 game_id = 0
-        pages = rules_pages(adapter.rules_text(options), options_line(adapter, options, game_id))
+        pages = rules_pages(adapter.rules_text(options, lang=lang), options_line(adapter, options, game_id, lang))
         page = max(0, min(page, len(pages) - 1))
-        text = without_rule_ids(f"{pages[page]}\n-# Page {page + 1} of {len(pages)}")
+        footer = t(lang, "Page {page} of {pages}", page=number(lang, page + 1), pages=number(lang, len(pages)))
+        text = without_rule_ids(f"{pages[page]}\n-# {footer}")
         view = discord.ui.View(timeout=None)
-        for item in page_buttons(kind, page, len(pages), game_id):
+        for item in page_buttons(kind, page, len(pages), game_id, lang):
             view.add_item(item)
         return {"content": text[:2000], "view": view}
 
 
-def page_buttons(kind: str, page: int, pages: int, game_id: int) -> Sequence[RulesButton]:
+def page_buttons(kind: str, page: int, pages: int, game_id: int, lang: str = SOURCE) -> Sequence[RulesButton]:
     """◀ and ▶; none for a one-page text (both would carry the same custom id, which Discord refuses)."""
     if pages < 2:
         return []
+    previous, following = t(lang, "◀ Previous"), t(lang, "Next ▶")
     return [
-        RulesButton(kind, max(page - 1, 0), game_id, label="◀ Previous", disabled=page == 0),
-        RulesButton(kind, min(page + 1, pages - 1), game_id, label="Next ▶", disabled=page >= pages - 1),
+        RulesButton(kind, max(page - 1, 0), game_id, label=previous, disabled=page == 0),
+        RulesButton(kind, min(page + 1, pages - 1), game_id, label=following, disabled=page >= pages - 1),
     ]
 
 

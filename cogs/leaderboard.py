@@ -27,18 +27,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.cog_lookup import find_cog
 from bot.ids import Scope, scope_pattern, scoped
+from bot.languages import quick_language, reader_language
 from bot.seasons import season_board as stored_season_board
-from bot.texts import count
+from bot.seasons import season_label
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
 from data.ratings import RatedSeat, display_rating, replay_ratings
 from data.results import DEFAULT_MIN_GAMES
 from data.seasons import Season, SeasonPlan, season_by_key, season_in
 from games import registry
 from games.registry import kinds
+from locales import SOURCE, number, t, tn
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
 
 if TYPE_CHECKING:
@@ -51,7 +54,7 @@ DAY = 24 * 60 * 60
 # Discord allows 25 choices per option (discord-notes C.1); the registered games fit comfortably.
 GAME_CHOICES = [app_commands.Choice(name=game.name, value=game.kind) for game in registry.games()]
 # The `game` option's help where it may be left out (`game_played_here`); Discord allows 100 characters.
-GAME_DEFAULT = "Which game (default: the one at this table, else the one last finished on this server)"
+GAME_DEFAULT = locale_str("Which game (default: the one at this table, else the one last finished on this server)")
 
 
 def game_title(bot: CardBot, kind: str) -> str:
@@ -84,8 +87,19 @@ class Period(StrEnum):
     def label(self) -> str:
         return {Period.ALL: "all time", Period.MONTH: "last 30 days", Period.WEEK: "last 7 days"}[self]
 
+    def said(self, lang: str) -> str:
+        """The label in a reader's language."""
+        if self is Period.ALL:
+            return t(lang, "all time")
+        return tn(lang, "last {n} day", "last {n} days", self.days or 0)
 
-PERIOD_CHOICES = [app_commands.Choice(name=period.label, value=period.value) for period in Period]
+
+PERIOD_NAMES = {
+    Period.ALL: locale_str("all time"),
+    Period.MONTH: locale_str("last 30 days"),
+    Period.WEEK: locale_str("last 7 days"),
+}
+PERIOD_CHOICES = [app_commands.Choice(name=PERIOD_NAMES[period], value=period.value) for period in Period]
 
 # A board covers a rolling period (all time, the last 30 or 7 days) or a season of the server.
 Span = Period | Season
@@ -93,8 +107,10 @@ Span = Period | Season
 THIS_SEASON, ALL_TIME = "current", "all"
 
 
-def span_label(span: Span) -> str:
-    return f"{span.label} season" if isinstance(span, Season) else span.label
+def span_label(span: Span, lang: str = SOURCE) -> str:
+    if isinstance(span, Season):
+        return t(lang, "{season} season", season=season_label(lang, span))
+    return span.said(lang)
 
 
 def span_token(span: Span) -> str:
@@ -109,17 +125,22 @@ def span_of(token: str) -> Span:
     return season_by_key(token.upper()) or Period.ALL
 
 
-async def season_choices(db: Database, guild_id: int, now: float, typed: str) -> list[app_commands.Choice[str]]:
+async def season_choices(
+    db: Database, guild_id: int, now: float, typed: str, lang: str = SOURCE
+) -> list[app_commands.Choice[str]]:
     """The `season:` choices: this season (when seasons are on), all time, then the closed seasons, newest
     first; filtered by what was typed. Discord shows at most 25 (discord-notes C.1)."""
     settings = await db.settings.guild(guild_id)
     choices: list[app_commands.Choice[str]] = []
     current = season_in(SeasonPlan(settings.season_length, settings.season_custom), now)
     if current is not None:
-        choices.append(app_commands.Choice(name=f"This season ({current.label})", value=THIS_SEASON))
-    choices.append(app_commands.Choice(name="All time", value=ALL_TIME))
+        this = t(lang, "This season ({season})", season=season_label(lang, current))
+        choices.append(app_commands.Choice(name=this, value=THIS_SEASON))
+    choices.append(app_commands.Choice(name=t(lang, "All time"), value=ALL_TIME))
     choices += [
-        app_commands.Choice(name=f"{close.season.label} season", value=close.season.key)
+        app_commands.Choice(
+            name=t(lang, "{season} season", season=season_label(lang, close.season)), value=close.season.key
+        )
         for close in await db.seasons.closed(guild_id)
     ]
     wanted = typed.strip().lower()
@@ -308,16 +329,20 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = find_cog(interaction.client, Leaderboard)
         if cog is None or self.kind not in kinds():
-            await interaction.response.send_message("Leaderboards are not available right now.", ephemeral=True)
+            text = t(quick_language(interaction), "Leaderboards are not available right now.")
+            await interaction.response.send_message(text, ephemeral=True)
             return
-        if interaction.user.id == self.caller:
+        db = cog.bot.service.db
+        if interaction.user.id == self.caller:  # the public board: the server's language (design §10)
+            lang = await cog.bot.service.table_language(interaction.guild_id or 0)
             await interaction.response.defer()  # deferred update: rendering may take a moment
-            kwargs = await cog.board_message(interaction, self.kind, self.period, self.page)
+            kwargs = await cog.board_message(interaction, self.kind, self.period, self.page, lang)
             kwargs["attachments"] = [kwargs.pop("file")]
             await interaction.edit_original_response(**kwargs)
         else:  # someone else's board: their own copy, privately, so the public page stays put
+            lang = await reader_language(db, interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            kwargs = await cog.board_message(interaction, self.kind, self.period, self.page)
+            kwargs = await cog.board_message(interaction, self.kind, self.period, self.page, lang)
             await interaction.followup.send(ephemeral=True, **kwargs)
 
 
@@ -331,12 +356,12 @@ class Leaderboard(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(BoardButton)
 
-    @app_commands.command(name="leaderboard", description="This server's best players of a game")
+    @app_commands.command(name="leaderboard", description=locale_str("This server's best players of a game"))
     @app_commands.guild_only()
     @app_commands.describe(
         game=GAME_DEFAULT,
-        period="How far back (rolling)",
-        season="Which season (default: this one, when the server runs seasons) or all time",
+        period=locale_str("How far back (rolling)"),
+        season=locale_str("Which season (default: this one, when the server runs seasons) or all time"),
     )
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
@@ -348,23 +373,24 @@ class Leaderboard(commands.Cog):
     ) -> None:
         kind = game or await self.default_kind(interaction)
         db, guild_id = self.bot.service.db, interaction.guild_id or 0
+        mine = await reader_language(db, interaction)
         chosen: Span | None
         if period is not None and season is None:
             chosen = Period(period)
         else:
             chosen = await chosen_season(db, guild_id, season, self.bot.service.clock())
         if chosen is None:
-            await interaction.response.send_message(
-                "There is no such season: pick one from the list, or all time.", ephemeral=True
-            )
+            text = t(mine, "There is no such season: pick one from the list, or all time.")
+            await interaction.response.send_message(text, ephemeral=True)
             return
         if not await anyone_listed(db, guild_id, kind, chosen, now=self.bot.service.clock()):
             # Nothing to show: an empty board in the channel would be noise, so only the asker is told.
-            text = await self.empty_text(kind, chosen, interaction.user.id, guild_id)
+            text = await self.empty_text(kind, chosen, interaction.user.id, guild_id, mine)
             await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
-        kwargs = await self.board_message(interaction, kind, chosen, 0)
+        lang = await self.bot.service.table_language(guild_id)  # posted in the channel: the server's language
+        kwargs = await self.board_message(interaction, kind, chosen, 0, lang)
         await interaction.followup.send(**kwargs)
 
     @leaderboard.autocomplete("season")
@@ -372,37 +398,52 @@ class Leaderboard(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         db = self.bot.service.db
-        return await season_choices(db, interaction.guild_id or 0, self.bot.service.clock(), current)
+        lang = await reader_language(db, interaction)
+        return await season_choices(db, interaction.guild_id or 0, self.bot.service.clock(), current, lang)
 
-    async def empty_text(self, kind: str, period: Span, user_id: int, guild_id: int) -> str:
+    async def empty_text(self, kind: str, period: Span, user_id: int, guild_id: int, lang: str = SOURCE) -> str:
         """Why a board is empty and how to get on it, for the asker alone."""
         title = game_title(self.bot, kind)
-        return (
-            f"Nobody is on the {title} leaderboard yet ({span_label(period)}): players are listed after "
-            f"{count(DEFAULT_MIN_GAMES, 'rated game')} (every seat a person).\n"
-            + await self._caller_line(kind, None, user_id, guild_id, period)
+        nobody = tn(
+            lang,
+            "Nobody is on the {game} leaderboard yet ({period}): players are listed after {n} rated game "
+            "(every seat a person).",
+            "Nobody is on the {game} leaderboard yet ({period}): players are listed after {n} rated games "
+            "(every seat a person).",
+            DEFAULT_MIN_GAMES,
+            game=title,
+            period=span_label(period, lang),
         )
+        return nobody + "\n" + await self._caller_line(kind, None, user_id, guild_id, period, lang)
 
     async def default_kind(self, interaction: discord.Interaction) -> str:
         return await game_played_here(self.bot.service.db, interaction.channel_id, interaction.guild_id)
 
     async def board_message(
-        self, interaction: discord.Interaction, kind: str, period: Span, page: int
+        self, interaction: discord.Interaction, kind: str, period: Span, page: int, lang: str = SOURCE
     ) -> dict[str, Any]:
-        """Text, image and page buttons of one page, from the point of view of the interacting user."""
+        """Text, image and page buttons of one page, from the point of view of the interacting user, in
+        `lang` (the server's for the public board, the reader's for a private copy)."""
         db = self.bot.service.db
         user = interaction.user
         found = await load_page(
             db, interaction.guild_id or 0, kind, period, page, user.id, now=self.bot.service.clock()
         )
-        title = f"{game_title(self.bot, kind)} leaderboard"
-        subtitle = f"{span_label(period)} · conservative rating · at least {count(DEFAULT_MIN_GAMES, 'rated game')}"
+        span = span_label(period, lang)
+        title = t(lang, "{game} leaderboard", game=game_title(self.bot, kind))
+        subtitle = tn(
+            lang,
+            "{period} · conservative rating · at least {n} rated game",
+            "{period} · conservative rating · at least {n} rated games",
+            DEFAULT_MIN_GAMES,
+            period=span,
+        )
         image = await asyncio.to_thread(render_leaderboard, title, found.rows, found.caller, subtitle)
-        lines = [f"**{title}** · {span_label(period)} · page {page + 1}"]
+        lines = [t(lang, "**{title}** · {period} · page {page}", title=title, period=span, page=number(lang, page + 1))]
         if not found.rows:
-            lines.append("Nobody is on this page yet: play rated games (every seat a person) to get listed.")
-        lines.append(await self._caller_line(kind, found.caller, user.id, interaction.guild_id or 0, period))
-        items = board_buttons(kind, period, found, user.id)
+            lines.append(t(lang, "Nobody is on this page yet: play rated games (every seat a person) to get listed."))
+        lines.append(await self._caller_line(kind, found.caller, user.id, interaction.guild_id or 0, period, lang))
+        items = board_buttons(kind, period, found, user.id, lang)
         view = discord.ui.View(timeout=None)
         for item in items:
             view.add_item(item)
@@ -414,31 +455,53 @@ class Leaderboard(commands.Cog):
         }
 
     async def _caller_line(
-        self, kind: str, caller: LeaderboardRow | None, user_id: int, guild_id: int, period: Span
+        self,
+        kind: str,
+        caller: LeaderboardRow | None,
+        user_id: int,
+        guild_id: int,
+        period: Span,
+        lang: str = SOURCE,
     ) -> str:
         if caller is not None:
-            return f"<@{user_id}>, you are **#{caller.rank}** with a rating of {caller.rating:.0f}."
+            return t(
+                lang,
+                "{player}, you are **#{rank}** with a rating of {rating}.",
+                player=f"<@{user_id}>",
+                rank=caller.rank,
+                rating=number(lang, round(caller.rating)),
+            )
         db = self.bot.service.db
         if (await db.settings.user(user_id)).leaderboard_opt_out:
-            return "You opted out of leaderboards (`/settings leaderboard`), so you are not listed."
+            return t(lang, "You opted out of leaderboards (`/settings leaderboard`), so you are not listed.")
         if period is Period.ALL:
             stats = await db.results.player_stats(guild_id, user_id, kind=kind)
             missing = max(DEFAULT_MIN_GAMES - stats.rated_games, 1)
-            return f"You are not listed yet: {count(missing, 'more rated game')} to go."
-        return (
-            f"You are not listed for the {span_label(period)} yet: play {count(DEFAULT_MIN_GAMES, 'rated game')} in it."
+            return tn(
+                lang,
+                "You are not listed yet: {n} more rated game to go.",
+                "You are not listed yet: {n} more rated games to go.",
+                missing,
+            )
+        return tn(
+            lang,
+            "You are not listed for the {period} yet: play {n} rated game in it.",
+            "You are not listed for the {period} yet: play {n} rated games in it.",
+            DEFAULT_MIN_GAMES,
+            period=span_label(period, lang),
         )
 
 
-def board_buttons(kind: str, period: Span, found: BoardPage, caller: int) -> Sequence[BoardButton]:
+def board_buttons(kind: str, period: Span, found: BoardPage, caller: int, lang: str = SOURCE) -> Sequence[BoardButton]:
     """◀ and ▶, and a jump to the caller's own page when it is another page. Ids stay unique."""
+    previous, following = t(lang, "◀ Previous"), t(lang, "Next ▶")
     buttons = [
-        BoardButton(kind, period, max(found.page - 1, 0), caller, label="◀ Previous", disabled=found.page == 0),
-        BoardButton(kind, period, found.page + 1, caller, label="Next ▶", disabled=not found.has_next),
+        BoardButton(kind, period, max(found.page - 1, 0), caller, label=previous, disabled=found.page == 0),
+        BoardButton(kind, period, found.page + 1, caller, label=following, disabled=not found.has_next),
     ]
     mine = found.caller_page
     if mine is not None and mine not in (found.page, found.page - 1, found.page + 1):
-        buttons.append(BoardButton(kind, period, mine, caller, label="My rank"))
+        buttons.append(BoardButton(kind, period, mine, caller, label=t(lang, "My rank")))
     return buttons
 
 

@@ -24,18 +24,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.cog_lookup import find_cog
 from bot.components import button
 from bot.ids import ComponentId, Scope, TableAction, scope_pattern, scoped
+from bot.languages import quick_language, reader_language
 from bot.layout import MAX_COMPONENTS, MAX_TEXT
 from bot.names import seat_label, shown_name
 from bot.service import Loaded
-from bot.texts import ordinal, relative
+from bot.texts import place_word, relative
 from data import GameRecord, GameStatus, Seat
 from data.mytables import FinishedTable, tables_of
 from games import registry
+from locales import SOURCE, listing, number, t, tn
 
 if TYPE_CHECKING:
     from bot.bot import CardBot
@@ -82,23 +85,25 @@ def page_count(open_tables: int) -> int:
     return max(1, math.ceil(open_tables / PAGE_SIZE))
 
 
-def no_tables_text() -> str:
+def no_tables_text(lang: str = SOURCE) -> str:
     """What a person at no table reads: how to start one."""
-    commands_ = ", ".join(f"`/{game.command} new`" for game in registry.games())
-    return (
-        "You aren't sitting at any table right now. Start one in a server channel with "
-        f"{commands_}, or play against the computer at once from `/cardroom`."
+    commands_ = listing(lang, [f"`/{game.command} new`" for game in registry.games()])
+    return t(
+        lang,
+        "You aren't sitting at any table right now. Start one in a server channel with {commands}, or play "
+        "against the computer at once from `/cardroom`.",
+        commands=commands_,
     )
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_ID):
     """◀ or ▶ of a /games answer; draws the page for whoever presses it."""
 
-    def __init__(self, page: int, direction: str, *, disabled: bool = False) -> None:
+    def __init__(self, page: int, direction: str, *, disabled: bool = False, lang: str = SOURCE) -> None:
         self.page, self.direction = page, direction
         super().__init__(
             discord.ui.Button(
-                label="◀ Previous" if direction == "p" else "Next ▶",
+                label=t(lang, "◀ Previous") if direction == "p" else t(lang, "Next ▶"),
                 custom_id=scoped(Scope.MY_GAMES, page, direction),
                 disabled=disabled,
                 style=discord.ButtonStyle.secondary,
@@ -114,12 +119,14 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_I
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = find_cog(interaction.client, MyGames)
         if cog is None:
-            await interaction.response.send_message("Your games list is not available right now.", ephemeral=True)
+            text = t(quick_language(interaction), "Your games list is not available right now.")
+            await interaction.response.send_message(text, ephemeral=True)
             return
+        lang = await reader_language(cog.bot.service.db, interaction)
         await interaction.response.defer()  # a deferred update: the page is read from the database below
-        view = await cog.games_view(interaction.user.id, self.page)
+        view = await cog.games_view(interaction.user.id, self.page, lang)
         if view is None:
-            await interaction.edit_original_response(content=no_tables_text(), view=None)
+            await interaction.edit_original_response(content=no_tables_text(lang), view=None)
         else:
             await interaction.edit_original_response(view=view)
 
@@ -135,14 +142,17 @@ class MyGames(commands.Cog):
         self.bot.remove_dynamic_items(PageButton)
 
     # Anywhere: in a server and in a DM with the bot (the one place to see tables of every server).
-    @app_commands.command(name="games", description="Every table you sit at, in every server: your turn first")
+    @app_commands.command(
+        name="games", description=locale_str("Every table you sit at, in every server: your turn first")
+    )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     @app_commands.allowed_installs(guilds=True, users=False)
     async def games(self, interaction: discord.Interaction) -> None:
+        lang = await reader_language(self.bot.service.db, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = await self.games_view(interaction.user.id, 0)
+        view = await self.games_view(interaction.user.id, 0, lang)
         if view is None:
-            await interaction.followup.send(no_tables_text(), ephemeral=True)
+            await interaction.followup.send(no_tables_text(lang), ephemeral=True)
             return
         await interaction.followup.send(view=view, ephemeral=True)
 
@@ -164,7 +174,7 @@ class MyGames(commands.Cog):
             entries.append(Listed(loaded, on_turn, deadline, mine))
         return ordered(entries), found.finished
 
-    async def games_view(self, user_id: int, page: int) -> discord.ui.LayoutView | None:
+    async def games_view(self, user_id: int, page: int, lang: str = SOURCE) -> discord.ui.LayoutView | None:
         """Page `page` (clamped) of the person's list as a V2 card; None when they sit at no table and
         finished none lately."""
         entries, finished = await self.listed(user_id)
@@ -174,26 +184,29 @@ class MyGames(commands.Cog):
         page = min(max(page, 0), pages - 1)
         shown = entries[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
         waiting = sum(entry.mine for entry in entries)
-        header = f"## Your tables\n{self.summary(len(entries), waiting)}"
+        summary = self.summary(len(entries), waiting, lang)
         if pages > 1:
-            header += f" · page {page + 1} of {pages}"
+            summary = t(
+                lang, "{summary} · page {page} of {pages}", summary=summary, page=number(lang, page + 1), pages=pages
+            )
+        header = "## " + t(lang, "Your tables") + "\n" + summary
         container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=ACCENT)
         container.add_item(discord.ui.TextDisplay(header))
         used_text = len(header)
         for entry in shown:
-            text = self.table_text(entry)
+            text = self.table_text(entry, lang)
             used_text += len(text)
-            container.add_item(self.section(entry, text))
+            container.add_item(self.section(entry, text, lang))
         if finished and page == pages - 1:
-            text = self.finished_text(finished)[: max(0, MAX_TEXT - used_text)]
+            text = self.finished_text(finished, lang)[: max(0, MAX_TEXT - used_text)]
             if text:
                 container.add_item(discord.ui.Separator())
                 container.add_item(discord.ui.TextDisplay(text))
         if pages > 1:
             container.add_item(
                 discord.ui.ActionRow(
-                    PageButton(max(page - 1, 0), "p", disabled=page == 0),
-                    PageButton(min(page + 1, pages - 1), "n", disabled=page == pages - 1),
+                    PageButton(max(page - 1, 0), "p", disabled=page == 0, lang=lang),
+                    PageButton(min(page + 1, pages - 1), "n", disabled=page == pages - 1, lang=lang),
                 )
             )
         view = discord.ui.LayoutView(timeout=None)
@@ -202,57 +215,87 @@ class MyGames(commands.Cog):
         return view
 
     @staticmethod
-    def summary(tables: int, waiting: int) -> str:
+    def summary(tables: int, waiting: int, lang: str = SOURCE) -> str:
         if tables == 0:
-            return "You aren't sitting at any table right now."
-        seated = f"You sit at {tables} table{'s' if tables != 1 else ''}"
+            return t(lang, "You aren't sitting at any table right now.")
         if waiting == 0:
-            return f"{seated}; none is waiting for you."
-        return f"{seated}; **{waiting} waiting for you**."
+            return tn(
+                lang,
+                "You sit at {n} table; none is waiting for you.",
+                "You sit at {n} tables; none is waiting for you.",
+                tables,
+            )
+        seated = tn(lang, "You sit at {n} table", "You sit at {n} tables", tables)
+        return tn(
+            lang, "{seated}; **{n} waiting for you**.", "{seated}; **{n} waiting for you**.", waiting, seated=seated
+        )
 
-    def table_text(self, entry: Listed) -> str:
+    def table_text(self, entry: Listed, lang: str = SOURCE) -> str:
         """ "**Thirteen** #12 in #games on Server · [table](link)", then whose turn and the deadline."""
         record = entry.record
-        location = self.bot.hands.location(entry.loaded)
+        location = self.bot.hands.location(entry.loaded, lang)
         if record.status is GameStatus.LOBBY:
             people = sum(not seat.is_computer for seat in record.seats)
-            status = f"waiting to start · {people} seated"
             if entry.deadline is not None:
-                status += f" · closes {relative(entry.deadline)}"
+                status = tn(
+                    lang,
+                    "waiting to start · {n} seated · closes {deadline}",
+                    "waiting to start · {n} seated · closes {deadline}",
+                    people,
+                    deadline=relative(entry.deadline),
+                )
+            else:
+                status = tn(lang, "waiting to start · {n} seated", "waiting to start · {n} seated", people)
         else:
             if entry.mine:
-                status = "⏰ **your turn**"
+                status = t(lang, "⏰ **your turn**")
             elif entry.on_turn is not None:
-                status = f"{shown_name(seat_label(entry.on_turn.display_name, entry.on_turn.is_computer))}'s turn"
+                name = shown_name(seat_label(entry.on_turn.display_name, entry.on_turn.is_computer))
+                status = t(lang, "{name}'s turn", name=name)
             else:
-                status = "between turns"
+                status = t(lang, "between turns")
             if entry.deadline is not None:
-                status += f" · due {relative(entry.deadline)}"
+                status = t(lang, "{status} · due {deadline}", status=status, deadline=relative(entry.deadline))
         return f"{location}\n{status}"
 
     @staticmethod
-    def section(entry: Listed, text: str) -> discord.ui.Section[Any] | discord.ui.TextDisplay[Any]:
+    def section(entry: Listed, text: str, lang: str = SOURCE) -> discord.ui.Section[Any] | discord.ui.TextDisplay[Any]:
         """A running table's text with its hand button beside it; a lobby has no hand yet."""
         if entry.record.status is not GameStatus.ACTIVE:
             return discord.ui.TextDisplay(text)
         # Version 0, as on the table message: the hand control is never out of date (bot.table).
         style = discord.ButtonStyle.primary if entry.mine else discord.ButtonStyle.secondary
-        hand = button(ComponentId(entry.record.id, 0, TableAction.HAND), f"My hand #{entry.record.id}", style=style)
+        label = t(lang, "My hand #{number}", number=entry.record.id)
+        hand = button(ComponentId(entry.record.id, 0, TableAction.HAND), label, style=style)
         return discord.ui.Section(discord.ui.TextDisplay(text), accessory=hand)
 
-    def finished_text(self, finished: Sequence[FinishedTable]) -> str:
-        lines = [f"**Ended in the last {RECENT_DAYS} days**"]
+    def finished_text(self, finished: Sequence[FinishedTable], lang: str = SOURCE) -> str:
+        lines = [tn(lang, "**Ended in the last {n} day**", "**Ended in the last {n} days**", RECENT_DAYS)]
         for entry in finished[:FINISHED_SHOWN]:
             record = entry.game
             adapter = self.bot.service.adapters.get(record.kind)
             title = adapter.title if adapter is not None else record.kind
-            result = f"{ordinal(entry.place)} of {record.players}" if entry.place is not None else "ended, not scored"
-            when = f" · {relative(record.ended_at)}" if record.ended_at is not None else ""
+            if entry.place is not None:
+                result = t(lang, "{place} of {players}", place=place_word(lang, entry.place), players=record.players)
+            else:
+                result = t(lang, "ended, not scored")
             guild = self.bot.get_guild(record.guild_id)
-            where = f" on {guild.name}" if guild is not None else ""
-            lines.append(f"**{title}** #{record.id}{where} · {result}{when}")
+            if guild is not None:
+                line = t(
+                    lang,
+                    "**{game}** #{number} on {server} · {result}",
+                    game=title,
+                    number=record.id,
+                    server=guild.name,
+                    result=result,
+                )
+            else:
+                line = t(lang, "**{game}** #{number} · {result}", game=title, number=record.id, result=result)
+            if record.ended_at is not None:
+                line = t(lang, "{line} · {when}", line=line, when=relative(record.ended_at))
+            lines.append(line)
         if len(finished) > FINISHED_SHOWN:
-            lines.append(f"… and {len(finished) - FINISHED_SHOWN} more")
+            lines.append(tn(lang, "… and {n} more", "… and {n} more", len(finished) - FINISHED_SHOWN))
         return "\n".join(lines)
 
 

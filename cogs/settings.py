@@ -34,7 +34,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot import deadlines
-from bot.away import lobby_marks, retime_turns_of
+from bot.away import retime_turns_of
 from bot.cog_lookup import find_cog
 from bot.decode import INVALID, strict_int
 from bot.ids import Scope, scope_pattern, scoped
@@ -60,7 +60,7 @@ CASUAL_CHOICES = (3600, 4 * 3600, 12 * 3600, 24 * 3600, 2 * 86400, 3 * 86400, 7 
 TIMER_CHOICES = {"live": LIVE_CHOICES, "casual": CASUAL_CHOICES}  # a forged value outside them is refused
 MAX_ALLOWED_CHANNELS = 25  # a channel select picks at most 25
 MAX_AWAY_DAYS = 30  # the longest a server lets an away player's casual timers stop
-UNTIL_HELP = "Back on YYYY-MM-DD (or YYYY-MM-DD HH:MM), in your time zone; leave out: until I'm back"
+UNTIL_HELP = locale_str("Back on YYYY-MM-DD (or YYYY-MM-DD HH:MM), in your time zone; leave out: until I'm back")
 
 SETTINGS_ID = scope_pattern(Scope.SETTINGS, r"(?P<action>[a-z]{1,20})(?::(?P<user>[0-9]{1,20}))?")
 
@@ -427,7 +427,9 @@ class Settings(commands.Cog):
 
     # -- away and time zone ------------------------------------------------------------------------
 
-    @settings.command(name="away", description="Stop your casual turn timers while you're away; again: I'm back")
+    @settings.command(
+        name="away", description=locale_str("Stop your casual turn timers while you're away; again: I'm back")
+    )
     @app_commands.describe(until=UNTIL_HELP)
     async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
         lang = await reader_language(self.db, interaction)
@@ -493,18 +495,20 @@ class Settings(commands.Cog):
         for record in await self.db.games.open_games_of(user):
             if record.status is GameStatus.LOBBY and record.table_message_id and record.table_channel_id:
                 channel = self.bot.get_partial_messageable(record.table_channel_id)
-                marks = await lobby_marks(self.bot.service, record)
+                card = await self.bot.lobby.card_for(record)  # in the server's language, away marks afresh
                 try:
                     await channel.get_partial_message(record.table_message_id).edit(
                         content=None,
-                        view=self.bot.lobby.card(record, away=marks),
+                        view=card,
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
                 except discord.HTTPException:
                     log.info("could not update the lobby of game %d", record.id)
 
-    @settings.command(name="time-zone", description="Your time zone, for quiet hours and away dates")
-    @app_commands.describe(zone="A name like Europe/Paris, America/New_York or UTC; 'server' uses the server's")
+    @settings.command(name="time-zone", description=locale_str("Your time zone, for quiet hours and away dates"))
+    @app_commands.describe(
+        zone=locale_str("A name like Europe/Paris, America/New_York or UTC; 'server' uses the server's")
+    )
     async def time_zone(self, interaction: discord.Interaction, zone: str) -> None:
         chosen: str | None = None
         if zone.strip().lower() != "server":
@@ -590,15 +594,17 @@ class Settings(commands.Cog):
         if record.table_message_id is None or record.table_channel_id is None:
             return
         message = self.bot.get_partial_messageable(record.table_channel_id).get_partial_message(record.table_message_id)
+        table_lang = await self.bot.service.table_language(record.guild_id)
         try:
             if record.status is GameStatus.LOBBY:
                 await message.edit(
                     content=None,
-                    view=self.bot.lobby.card(record, "A player left."),
+                    view=await self.bot.lobby.card_for(record, t(table_lang, "A player left.")),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             else:
-                await message.edit(**notice_kwargs(f"Table #{record.id} closed: the host left."))
+                note = t(table_lang, "Table #{number} closed: the host left.", number=record.id)
+                await message.edit(**notice_kwargs(note))
         except discord.HTTPException:
             log.info("could not update the lobby of game %d", game_id)
 
@@ -609,9 +615,9 @@ class Settings(commands.Cog):
     )
     @app_commands.describe(
         language=locale_str("The language this server's tables read"),
-        quiet_hours="No casual deadline falls in these hours, e.g. 23:00-07:00; 'off' for none",
-        time_zone="The server's time zone for quiet hours (players may set their own), e.g. Europe/Paris",
-        away_days="How many days an away player's casual timers may stop (0: away stops nothing)",
+        quiet_hours=locale_str("No casual deadline falls in these hours, e.g. 23:00-07:00; 'off' for none"),
+        time_zone=locale_str("The server's time zone for quiet hours (players may set their own), e.g. Europe/Paris"),
+        away_days=locale_str("How many days an away player's casual timers may stop (0: away stops nothing)"),
         season_dates=locale_str("A season with dates you choose (UTC), e.g. 2027-01-10..2027-02-14; off drops it"),
     )
     @app_commands.rename(language=locale_str("language"))

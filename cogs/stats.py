@@ -23,19 +23,22 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.cog_lookup import find_cog
-from bot.decode import INVALID, STRAY, strict_int, values_were_shown
+from bot.decode import invalid, stray, strict_int, values_were_shown
 from bot.ids import Scope, scope_pattern, scoped
+from bot.languages import quick_language, reader_language
 from bot.names import shown_name, shown_names
-from bot.seasons import season_board
-from bot.texts import count, ordinal, relative
+from bot.seasons import season_board, season_label
+from bot.texts import place_word, relative
 from cogs.leaderboard import GAME_CHOICES, Period, chosen_season, game_title, season_choices
 from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
 from data.ratings import display_change, display_rating
 from data.seasons import Season
 from games.registry import get_engine, kinds
+from locales import SOURCE, decimal, listing, number, t, tn
 from rendering import render_table as render_kind_table
 
 if TYPE_CHECKING:
@@ -53,6 +56,10 @@ NOT_COUNTED = (
 PRIVATE = "{name} keeps their results private (they opted out of leaderboards)."
 
 
+def private(lang: str, name: str) -> str:
+    return t(lang, "{name} keeps their results private (they opted out of leaderboards).", name=name)
+
+
 @dataclass(frozen=True, slots=True)
 class Trend:
     """How a player's conservative rating moved over their last rated games of one kind."""
@@ -60,11 +67,18 @@ class Trend:
     games: int
     change: float
 
-    def text(self) -> str:
+    def text(self, lang: str = SOURCE) -> str:
         if not self.games:
-            return "no rated games yet"
+            return t(lang, "no rated games yet")
         arrow = "📈" if self.change > 0 else "📉" if self.change < 0 else "➖"
-        return f"{arrow} {self.change:+.0f} over the last {count(self.games, 'rated game')}"
+        return tn(
+            lang,
+            "{arrow} {change} over the last {n} rated game",
+            "{arrow} {change} over the last {n} rated games",
+            self.games,
+            arrow=arrow,
+            change=f"{self.change:+.0f}",
+        )
 
 
 def trend_of(matches: Sequence[MatchRecord], user_id: int, limit: int = TREND_GAMES) -> Trend:
@@ -81,19 +95,35 @@ def trend_of(matches: Sequence[MatchRecord], user_id: int, limit: int = TREND_GA
     return Trend(games, change)
 
 
-def result_line(match: MatchRecord, user_id: int, title: str) -> str:
+def result_line(match: MatchRecord, user_id: int, title: str, lang: str = SOURCE) -> str:
     """ "Thirteen #12 · 2nd of 4 · 3 pts · rated · 2 hours ago" for one player of a match."""
     player = next((p for p in match.players if p.user_id == user_id), None)
-    place = f"{ordinal(player.place)} of {len(match.players)}" if player else "?"
-    score = f" · {count(player.score, 'pt')}" if player else ""
-    kind = "rated" if match.rated else "with computers" if match.with_computers else "unrated"
-    return f"{title} #{match.game_id} · {place}{score} · {kind} · {relative(match.finished_at)}"
+    if match.rated:
+        kind = t(lang, "rated")
+    else:
+        kind = t(lang, "with computers") if match.with_computers else t(lang, "unrated")
+    values = {"game": title, "number": match.game_id, "kind": kind, "when": relative(match.finished_at)}
+    if player is None:
+        return t(lang, "{game} #{number} · ? · {kind} · {when}", **values)
+    return tn(
+        lang,
+        "{game} #{number} · {place} of {players} · {n} pt · {kind} · {when}",
+        "{game} #{number} · {place} of {players} · {n} pts · {kind} · {when}",
+        player.score,
+        place=place_word(lang, player.place),
+        players=len(match.players),
+        **values,
+    )
 
 
-def record_line(stats: PlayerStats) -> str:
+def record_line(stats: PlayerStats, lang: str = SOURCE) -> str:
     """ "**1** game · **0** wins · average place 2.00": a player's record, plurals agreeing with the counts."""
-    average = f" · average place {stats.average_place:.2f}" if stats.average_place else ""
-    return f"{count(stats.games, 'game', bold=True)} · {count(stats.wins, 'win', bold=True)}{average}"
+    games = tn(lang, "**{n}** game", "**{n}** games", stats.games)
+    wins = tn(lang, "**{n}** win", "**{n}** wins", stats.wins)
+    if stats.average_place:
+        average = decimal(lang, stats.average_place)
+        return t(lang, "{games} · {wins} · average place {average}", games=games, wins=wins, average=average)
+    return t(lang, "{games} · {wins}", games=games, wins=wins)
 
 
 def favourite(per_kind: dict[str, PlayerStats]) -> str | None:
@@ -126,7 +156,7 @@ class Frame:
     header: str
 
 
-def replay_frame(bot: CardBot, saved: SavedGame, step: int) -> Frame:
+def replay_frame(bot: CardBot, saved: SavedGame, step: int, lang: str = SOURCE) -> Frame:
     """The public table after the first `step` moves (CPU work: call in a worker thread)."""
     game = saved.game
     engine = get_engine(game.kind)
@@ -137,7 +167,8 @@ def replay_frame(bot: CardBot, saved: SavedGame, step: int) -> Frame:
     names = tuple(seat.display_name for seat in game.seats)
     adapter = bot.service.adapters.get(game.kind)
     if adapter is not None:
-        image, header = adapter.render_table(view, names), adapter.table_header(view, shown_names(names))
+        image = adapter.render_table(view, names, lang=lang)
+        header = adapter.table_header(view, shown_names(names), lang=lang)
     else:
         image, header = render_kind_table(game.kind, view, names), ""
     return Frame(step, total, image, header)
@@ -173,7 +204,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
         if cog is None:
             return
         if not shows_a_replay(interaction.message):  # a step id the bot never put on this message
-            await interaction.response.send_message(STRAY, ephemeral=True)
+            await interaction.response.send_message(stray(quick_language(interaction)), ephemeral=True)
             return
         await interaction.response.defer()  # deferred update: replaying and drawing take a moment
         kwargs = await cog.replay_message(interaction, self.game_id, self.step)
@@ -185,11 +216,11 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
 class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK_ID):
     """The /history select: pick a finished game to replay."""
 
-    def __init__(self, user_id: int, options: Sequence[discord.SelectOption] = ()) -> None:
+    def __init__(self, user_id: int, options: Sequence[discord.SelectOption] = (), lang: str = SOURCE) -> None:
         self.user_id = user_id
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=scoped(Scope.REPLAY, "pick", user_id),
-            placeholder="Replay a game",
+            placeholder=t(lang, "Replay a game"),
             options=list(options) or [discord.SelectOption(label="-", value="0")],
         )
         super().__init__(select)
@@ -207,7 +238,7 @@ class ReplayPicker(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PICK
         shown = interaction.message.components if interaction.message is not None else []
         custom_id = str(dict(interaction.data or {}).get("custom_id"))
         if cog is None or game_id is None or not values_were_shown(shown, custom_id, values):
-            await interaction.response.send_message(INVALID, ephemeral=True)
+            await interaction.response.send_message(invalid(quick_language(interaction)), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         kwargs = await cog.replay_message(interaction, game_id, 0)
@@ -224,27 +255,27 @@ class Stats(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(ReplayButton, ReplayPicker)
 
-    async def _visible(self, interaction: discord.Interaction, target: discord.abc.User) -> bool:
+    async def _visible(self, interaction: discord.Interaction, target: discord.abc.User, lang: str = SOURCE) -> bool:
         """Your own record always; someone else's unless they opted out. Says why not."""
         if target.id == interaction.user.id:
             return True
         if target.bot:
-            await interaction.response.send_message("Computer players and bots have no record.", ephemeral=True)
+            text = t(lang, "Computer players and bots have no record.")
+            await interaction.response.send_message(text, ephemeral=True)
             return False
         if (await self.bot.service.db.settings.user(target.id)).leaderboard_opt_out:
-            private = PRIVATE.format(name=shown_name(target.display_name))
-            await interaction.response.send_message(private, ephemeral=True)
+            await interaction.response.send_message(private(lang, shown_name(target.display_name)), ephemeral=True)
             return False
         return True
 
     # -- /stats ------------------------------------------------------------------------------------
 
-    @app_commands.command(name="stats", description="A player's record in this server")
+    @app_commands.command(name="stats", description=locale_str("A player's record in this server"))
     @app_commands.guild_only()
     @app_commands.describe(
-        user="Whose record (default: yours)",
-        game="One game only (default: all games)",
-        season="One season only (default: all time)",
+        user=locale_str("Whose record (default: yours)"),
+        game=locale_str("One game only (default: all games)"),
+        season=locale_str("One season only (default: all time)"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
@@ -256,16 +287,17 @@ class Stats(commands.Cog):
     ) -> None:
         target = user or interaction.user
         db, guild_id = self.bot.service.db, interaction.guild_id or 0
+        lang = await reader_language(db, interaction)
         chosen = None if season is None else await chosen_season(db, guild_id, season, self.bot.service.clock())
         if season is not None and chosen is None:
-            await interaction.response.send_message(
-                "There is no such season: pick one from the list, or all time.", ephemeral=True
-            )
+            text = t(lang, "There is no such season: pick one from the list, or all time.")
+            await interaction.response.send_message(text, ephemeral=True)
             return
-        if not await self._visible(interaction, target):
+        if not await self._visible(interaction, target, lang):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed = await self.stats_embed(guild_id, target, game, None if isinstance(chosen, Period) else chosen)
+        in_season = None if isinstance(chosen, Period) else chosen
+        embed = await self.stats_embed(guild_id, target, game, in_season, lang)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
     @stats.autocomplete("season")
@@ -273,10 +305,16 @@ class Stats(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         db = self.bot.service.db
-        return await season_choices(db, interaction.guild_id or 0, self.bot.service.clock(), current)
+        lang = await reader_language(db, interaction)
+        return await season_choices(db, interaction.guild_id or 0, self.bot.service.clock(), current, lang)
 
     async def stats_embed(
-        self, guild_id: int, target: discord.abc.User, kind: str | None, season: Season | None = None
+        self,
+        guild_id: int,
+        target: discord.abc.User,
+        kind: str | None,
+        season: Season | None = None,
+        lang: str = SOURCE,
     ) -> discord.Embed:
         """The record, ratings and recent results; with `season`, only that season's games and its ratings."""
         db = self.bot.service.db
@@ -286,36 +324,49 @@ class Stats(commands.Cog):
         if season is not None:
             per_kind = {k: await self._in_season(guild_id, target.id, stats, season) for k, stats in per_kind.items()}
         overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id, between=between)
-        scope = game_title(self.bot, kind) if kind else "all games"
+        scope = game_title(self.bot, kind) if kind else t(lang, "all games")
+        name = shown_name(target.display_name)
         if season is not None:
-            scope += f" · {season.label} season"
-        embed = discord.Embed(title=f"{shown_name(target.display_name)} · {scope}", colour=discord.Colour.dark_green())
+            title = t(
+                lang, "{name} · {scope} · {season} season", name=name, scope=scope, season=season_label(lang, season)
+            )
+        else:
+            title = t(lang, "{name} · {scope}", name=name, scope=scope)
+        embed = discord.Embed(title=title, colour=discord.Colour.dark_green())
         recent = await db.results.recent_matches(guild_id, kind=kind, user_id=target.id, limit=25)
         if season is not None:
             recent = [m for m in recent if season.contains(m.finished_at)]
-        embed.description = await self._record_text(guild_id, overall, recent)
+        embed.description = await self._record_text(guild_id, overall, recent, lang)
         for k, stats in per_kind.items():
             if stats.rating is None:
                 if kind:
-                    embed.add_field(name="Rating", value="no rated games yet", inline=False)
+                    embed.add_field(name=t(lang, "Rating"), value=t(lang, "no rated games yet"), inline=False)
                 continue
-            rank = f"#{stats.rank}" if stats.rank else "not listed"
+            rank = f"#{stats.rank}" if stats.rank else t(lang, "not listed")
             trend = trend_of([m for m in recent if m.kind == k], target.id)
+            rating = tn(
+                lang,
+                "{rating} · {n} rated game · {rank}",
+                "{rating} · {n} rated games · {rank}",
+                stats.rated_games,
+                rating=number(lang, display_rating(stats.rating)),
+                rank=rank,
+            )
             embed.add_field(
-                name=f"{game_title(self.bot, k)} rating",
-                value=(
-                    f"{display_rating(stats.rating)} · {count(stats.rated_games, 'rated game')} · {rank}\n"
-                    f"{trend.text()}"
-                ),
+                name=t(lang, "{game} rating", game=game_title(self.bot, k)),
+                value=f"{rating}\n{trend.text(lang)}",
                 inline=False,
             )
         if not kind:
             best = favourite(per_kind)
             if best is not None:
-                embed.add_field(name="Favourite game", value=f"{game_title(self.bot, best)} ({per_kind[best].games})")
+                favourite_game = t(
+                    lang, "{game} ({games})", game=game_title(self.bot, best), games=per_kind[best].games
+                )
+                embed.add_field(name=t(lang, "Favourite game"), value=favourite_game)
         if recent:
-            lines = [result_line(m, target.id, game_title(self.bot, m.kind)) for m in recent[:RECENT]]
-            embed.add_field(name="Recent results", value="\n".join(lines)[:1024], inline=False)
+            lines = [result_line(m, target.id, game_title(self.bot, m.kind), lang) for m in recent[:RECENT]]
+            embed.add_field(name=t(lang, "Recent results"), value="\n".join(lines)[:1024], inline=False)
         return embed
 
     async def _in_season(self, guild_id: int, user_id: int, stats: PlayerStats, season: Season) -> PlayerStats:
@@ -334,67 +385,92 @@ class Stats(commands.Cog):
             rank=rank,
         )
 
-    async def _record_text(self, guild_id: int, overall: PlayerStats, recent: Sequence[MatchRecord]) -> str:
+    async def _record_text(
+        self, guild_id: int, overall: PlayerStats, recent: Sequence[MatchRecord], lang: str = SOURCE
+    ) -> str:
         """The record line, or why there is none: the games listed under it (the newest `RECENT`) may be
         games with computer players, which the server's `computer_games_count` setting leaves out."""
         uncounted = (
             any(match.with_computers for match in recent[:RECENT])
             and not (await self.bot.service.db.settings.guild(guild_id)).computer_games_count
         )
+        not_counted = t(
+            lang,
+            "games with computer players are not counted on this server (a games manager can change that in "
+            "`/settings server`)",
+        )
         if overall.games:
-            record = record_line(overall)
-            return f"{record}\n_Some games below are left out: {NOT_COUNTED}._" if uncounted else record
+            record = record_line(overall, lang)
+            if uncounted:
+                return record + "\n_" + t(lang, "Some games below are left out: {why}.", why=not_counted) + "_"
+            return record
         if uncounted:
-            return f"No games counted yet: {NOT_COUNTED}."
-        return "No finished games here yet."
+            return t(lang, "No games counted yet: {why}.", why=not_counted)
+        return t(lang, "No finished games here yet.")
 
     # -- /history ----------------------------------------------------------------------------------
 
-    @app_commands.command(name="history", description="Recent games in this server, with replays")
+    @app_commands.command(name="history", description=locale_str("Recent games in this server, with replays"))
     @app_commands.guild_only()
-    @app_commands.describe(user="Whose games (default: yours)")
+    @app_commands.describe(user=locale_str("Whose games (default: yours)"))
     async def history(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
         target = user or interaction.user
-        if not await self._visible(interaction, target):
+        db = self.bot.service.db
+        lang = await reader_language(db, interaction)
+        if not await self._visible(interaction, target, lang):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        db = self.bot.service.db
         matches = await db.results.recent_matches(interaction.guild_id or 0, user_id=target.id, limit=HISTORY)
+        name = shown_name(target.display_name)
         if not matches:
-            nothing = f"{shown_name(target.display_name)} has no finished games here yet."
+            nothing = t(lang, "{name} has no finished games here yet.", name=name)
             await interaction.followup.send(nothing, ephemeral=True)
             return
-        lines = [f"**{shown_name(target.display_name)}**: recent games (pick one below to replay it move by move)"]
-        lines += [result_line(m, target.id, game_title(self.bot, m.kind)) for m in matches]
+        lines = [t(lang, "**{name}**: recent games (pick one below to replay it move by move)", name=name)]
+        lines += [result_line(m, target.id, game_title(self.bot, m.kind), lang) for m in matches]
         options = [
             discord.SelectOption(
-                label=f"{game_title(self.bot, m.kind)} #{m.game_id}"[:100],
+                label=t(lang, "{game} #{number}", game=game_title(self.bot, m.kind), number=m.game_id)[:100],
                 value=str(m.game_id),
-                description=", ".join(p.display_name for p in m.players)[:100],
+                description=t(lang, "Players: {players}", players=listing(lang, [p.display_name for p in m.players]))[
+                    :100
+                ],
             )
             for m in matches
         ]
         view = discord.ui.View(timeout=None)
-        view.add_item(ReplayPicker(interaction.user.id, options))
+        view.add_item(ReplayPicker(interaction.user.id, options, lang))
         await interaction.followup.send("\n".join(lines), view=view, ephemeral=True)
 
     async def replay_message(self, interaction: discord.Interaction, game_id: int, step: int) -> dict[str, Any]:
-        """The replay of a finished game of this server at `step`, with its step buttons."""
+        """The replay of a finished game of this server at `step`, with its step buttons, in the asker's
+        language (a replay is shown to them alone, or edited by a click of theirs)."""
         db = self.bot.service.db
+        lang = await reader_language(db, interaction)
         try:
             saved = await db.games.load(game_id)
         except GameNotFound:
             saved = None
         if saved is None or saved.game.guild_id != interaction.guild_id or saved.game.status is not GameStatus.FINISHED:
-            return {"content": "Only finished games of this server can be replayed."}
+            return {"content": t(lang, "Only finished games of this server can be replayed.")}
         game = saved.game
-        frame = await asyncio.to_thread(replay_frame, self.bot, saved, step)
+        frame = await asyncio.to_thread(replay_frame, self.bot, saved, step, lang)
         title = game_title(self.bot, game.kind)
-        lines = [f"**{title}** #{game.id} replay · move {frame.step}/{frame.total}"]
+        lines = [
+            t(
+                lang,
+                "**{game}** #{number} replay · move {step}/{total}",
+                game=title,
+                number=game.id,
+                step=frame.step,
+                total=frame.total,
+            )
+        ]
         if frame.step:
             mover = saved.moves[frame.step - 1]
             if mover.actor is not None:
-                lines.append(f"Move {frame.step} by {shown_name(game.seats[mover.actor].display_name)}")
+                by = shown_name(game.seats[mover.actor].display_name)
+                lines.append(t(lang, "Move {step} by {name}", step=frame.step, name=by))
         if frame.header:
             lines.append(frame.header)
         last = frame.total

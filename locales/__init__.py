@@ -61,9 +61,11 @@ __all__ = [
     "TRANSLATED",
     "catalog_path",
     "day",
+    "decimal",
     "duration",
     "known",
     "listing",
+    "month",
     "number",
     "plural_category",
     "t",
@@ -121,6 +123,15 @@ def number(lang: str, value: float) -> str:
     return format_decimal(value, locale=_cldr(lang))
 
 
+def decimal(lang: str, value: float, places: int = 2) -> str:
+    """A number with exactly `places` decimals, the language's way ("2.00", "2,00")."""
+    return (
+        format_decimal(value, format="#,##0." + "0" * places, locale=_cldr(lang))
+        if places
+        else number(lang, round(value))
+    )
+
+
 def plural_category(lang: str, n: float) -> str:
     """CLDR's plural category of `n` in `lang`: "one", "few", "many", "other"..."""
     return _cldr(lang).plural_form(n)
@@ -129,6 +140,11 @@ def plural_category(lang: str, n: float) -> str:
 def day(lang: str, value: date | datetime) -> str:
     """A date as the language writes it in full sentences (CLDR's medium format)."""
     return format_date(value, format="medium", locale=_cldr(lang))
+
+
+def month(lang: str, value: date | datetime) -> str:
+    """A month and its year as the language names them standing alone ("December 2026", "tháng 12 năm 2026")."""
+    return format_date(value, format="LLLL y", locale=_cldr(lang))
 
 
 # Largest unit first; a duration is told in the largest unit that reads without a fraction worth keeping.

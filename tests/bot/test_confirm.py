@@ -55,7 +55,7 @@ def test_answer_buttons_carry_the_version_asked_at() -> None:
 class LobbyCards:
     """`bot.endings.LobbyCards`: never asked for here (no rematch)."""
 
-    def card(self, record: GameRecord, notice: str = "") -> Any:
+    async def card_for(self, record: GameRecord, notice: str = "") -> Any:
         raise AssertionError("no lobby card is drawn when answering a question")
 
 

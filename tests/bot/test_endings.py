@@ -21,7 +21,7 @@ class Lobby:
     def __init__(self) -> None:
         self.cards: list[GameRecord] = []
 
-    def card(self, record: GameRecord, notice: str = "") -> Any:
+    async def card_for(self, record: GameRecord, notice: str = "") -> Any:
         self.cards.append(record)
         return f"lobby {record.id}: {notice}"
 

@@ -419,7 +419,7 @@ async def test_live_turn_timer_is_used_by_the_next_lobby(fake: FakeDiscord, bots
     changed = await boss.select(panel, "cs:live", ["30"])
     assert isinstance(changed, Message) and "Live turn timer: 30 sec" in changed.text
     lobby = await open_lobby(fake, fake.users["alice"], "thirteen new", seats=2)
-    assert "30 s a turn" in lobby.text
+    assert "30 sec a turn" in lobby.text
     assert (await bot.service.db.games.get(game_id_of(lobby))).turn_seconds == 30
 
 

@@ -178,3 +178,46 @@ async def test_every_synced_localised_name_is_valid_and_unique_among_its_sibling
 
     check(synced)
     assert (invalid, clashes) == ([], [])
+
+
+async def test_two_locales_share_a_table_each_reading_their_own_hand(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A Bulgarian server, a Vietnamese and a German client at one Thirteen table: the lobby, the table and
+    its buttons read Bulgarian (the server's), each one's refusal and hand panel their own Discord locale,
+    and the DM hand that comes with a turn the last locale seen from its person."""
+    bot = await start_bot(bots)
+    fake.guild.preferred_locale = "bg"
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    alice.person.locale, bob.person.locale = "vi", "de"
+    lobby = await reply(alice, "thirteen new", seats=2)
+    assert lobby.text.startswith("**Thirteen** · маса №") and "Домакин <@" in lobby.text
+    lobby = await bob.click(lobby, label="Влез")
+    assert isinstance(lobby, Message)
+    refused = await bob.click(lobby, label="Старт")  # only the host starts: told in German
+    assert isinstance(refused, Message) and refused.ephemeral and refused.text.startswith("Das kann nur der Gastgeber")
+    table = await alice.click(lobby, label="Старт")
+    assert isinstance(table, Message)
+    assert "· игра №" in table.text and {b["label"] for b in table.buttons} == {"Моите карти", "Правила", "Напусни"}
+    mine = await alice.click(table, label="Моите карти")
+    theirs = await bob.click(table, label="Моите карти")
+    assert isinstance(mine, Message) and isinstance(theirs, Message) and mine.ephemeral and theirs.ephemeral
+    assert " tại <#" in mine.text and "[bàn](" in mine.text
+    assert " in <#" in theirs.text and " auf " in theirs.text and "[Tisch](" in theirs.text
+    await seen_locale(bot, alice, "vi")
+    await seen_locale(bot, bob, "de")
+    dms = {"alice": alice, "bob": bob}
+
+    def dm_hand() -> tuple[str, Message] | None:
+        for name, person in dms.items():
+            hands = [m for m in fake.messages(person.dm) if m.buttons]
+            if hands:
+                return name, hands[-1]
+        return None
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30
+    while (found := dm_hand()) is None:
+        assert loop.time() < deadline, "no DM hand came with the first turn"
+        await asyncio.sleep(0.01)
+    name, hand = found
+    expected = " tại <#" if name == "alice" else " auf "
+    assert expected in hand.text.splitlines()[0], hand.text
