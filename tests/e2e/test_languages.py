@@ -190,7 +190,7 @@ async def test_two_locales_share_a_table_each_reading_their_own_hand(fake: FakeD
     alice.person.locale, bob.person.locale = "vi", "de"
     lobby = await reply(alice, "thirteen new", seats=2)
     assert lobby.text.startswith("**Thirteen** · маса №") and "Домакин <@" in lobby.text
-    lobby = await bob.click(lobby, label="Влез")
+    lobby = await bob.click(lobby, label="Включи се")
     assert isinstance(lobby, Message)
     refused = await bob.click(lobby, label="Старт")  # only the host starts: told in German
     assert isinstance(refused, Message) and refused.ephemeral and refused.text.startswith("Das kann nur der Gastgeber")
