@@ -12,7 +12,7 @@ Figures printed:
   per move), at a person's pace (every move
   its own table edit: 20 ms coalescing) and with the production 1 s coalescing at the simulated
   people's speed; at a person's pace twice: within the 15 minutes in which the Start click's token
-  edits the table (bot.table), and past them (every table edit over REST, `token_edit_window=0`);
+  edits the table (bot.projection.table), and past them (every table edit over REST, `token_edit_window=0`);
   each figure with first contacts (opening each new player's DM, once per person ever) and without;
   all of it against Discord's rate limits (fakediscord/ratelimits.py, on by default; --rate-limits);
 - a load run (bench.bot_load): N concurrent two-player games, moves arriving at R per second for D
@@ -48,11 +48,11 @@ from pathlib import Path
 from bench.bot_load import RunFigures, line, load, move_click, open_game, side_by_side
 from bench.players import budget as request_budget
 from bench.players.common import hand_message, is_my_turn, version_of
-from bot.bot import EXTENSIONS, CardBot
-from bot.config import Tuning
-from bot.offline import BotHarness
+from bot.process.bot import EXTENSIONS, CardBot
+from bot.process.config import Tuning
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.probe import PROBE
+from harness.offline import BotHarness
 
 TUNING = Tuning(computer_delay=0.01, sweep_interval=1.0)
 

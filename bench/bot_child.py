@@ -10,7 +10,7 @@ data layer's move append (`GameRepository.append_move` and
 `append_final_move`, the statement or transaction that stores a move), and optionally a cProfile of the
 whole run and the top tracemalloc allocation sites.
 
-With `--shard-count`, the process runs its `--shard` of them (bot.shards.make_bot, as
+With `--shard-count`, the process runs its `--shard` of them (bot.process.shards.make_bot, as
 `CARDROOM_SHARDS` / `CARDROOM_SHARD_COUNT` make `python -m bot` do), so two children on one PostgreSQL
 URL play as one bot.
 
@@ -36,10 +36,10 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-from bot import collector
-from bot.config import Settings, Tuning, database_target
-from bot.runner import point_at
-from bot.shards import make_bot
+from bot.moves import collector
+from bot.process.config import Settings, Tuning, database_target
+from bot.process.runner import point_at
+from bot.process.shards import make_bot
 from data.games import GameRepository
 
 log = logging.getLogger(__name__)
@@ -138,7 +138,7 @@ def report(started: float, top: int) -> dict[str, Any]:
 
 async def run(settings: Settings, tuning: Tuning) -> None:
     point_at(settings)
-    collector.tune()  # as bot.runner.run does
+    collector.tune()  # as bot.process.runner.run does
     async with make_bot(settings, tuning=tuning) as bot:
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         loop = asyncio.get_running_loop()

@@ -280,7 +280,7 @@ class Backend:
     `sqlite`: one process, one SQLite file (the single-process set-up). `postgresql`: shards 0 and 1 of
     2 in two processes on one PostgreSQL database, as `CARDROOM_SHARDS` / `CARDROOM_SHARD_COUNT` split a
     bot; every DM click (every move of the run) reaches shard 0, each guild's events its own shard: half
-    the games are in a guild of each shard, so each process owns half of them (bot.ownership)."""
+    the games are in a guild of each shard, so each process owns half of them (bot.moves.ownership)."""
 
     name: str
     database: str

@@ -14,9 +14,9 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.offline import BotHarness
 from fakediscord import FakeDiscord, Message
 from fakediscord.probe import PROBE
+from harness.offline import BotHarness
 
 
 def report(name: str, samples: list[float]) -> None:

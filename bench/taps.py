@@ -5,7 +5,7 @@ is one INTERACTION_CREATE). Opening a select menu or ticking its options sends n
 menu closes, so a select counts once however many cards it picks.
 
 Every run is a fresh bot against the offline Discord: alice sends `/cardroom`, presses Play <game>
-(bot.quickstart), and plays her DM hand against the normal computer player, one scripted move at a
+(bot.flows.quickstart), and plays her DM hand against the normal computer player, one scripted move at a
 time, until the game ends or she has made `--moves` moves. The scripted people press what a person
 who knows their move would press:
 - Thirteen, suggestions: the first suggestion button ("Pair 9♠ 9♥"), else Pass: one tap a move.
@@ -34,17 +34,17 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import bot.lobby as lobby_module
+import bot.flows.lobby as lobby_module
 from bench.players.carousel import HINT, hint_cards, pick
 from bench.players.carousel import act as carousel_act
 from bench.players.carousel import press as carousel_press
 from bench.players.common import FAST, game_id_of, game_over_in, take_turn_with_hint
 from bench.players.schnapsen import controls, first_card, hand_of, press, version_of
-from bot.bot import CardBot
-from bot.offline import BotHarness
+from bot.process.bot import CardBot
 from data import MoveSource
 from fakediscord import FakeDiscord, Message, SimUser
 from games import registry
+from harness.offline import BotHarness
 
 THIRTEEN = "thirteen"
 Step = Callable[[FakeDiscord, CardBot, SimUser, Message], Awaitable[None]]

@@ -1,7 +1,7 @@
 """Entry point: `python -m bot` runs the Discord bot; `python -m bot play <game>` the terminal table.
 
 Without a token the bot prints how to set one and exits with status 2, never a traceback; so does a
-database it cannot open (bot.runner). `--help` prints the usage before any setting is read, so it
+database it cannot open (bot.process.runner). `--help` prints the usage before any setting is read, so it
 works on a machine with no `.env`. The terminal table needs neither a token nor discord.py (see
 `terminal`).
 """
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from dotenv import load_dotenv
 
-from bot.config import SETTINGS_HELP, ConfigError, Settings
+from bot.process.config import SETTINGS_HELP, ConfigError, Settings
 from games import registry
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ def games_help() -> str:
 
 
 def epilog() -> str:
-    """Everything --help prints below the usage: the games, every setting (bot.config), examples."""
+    """Everything --help prints below the usage: the games, every setting (bot.process.config), examples."""
     first = registry.kinds()[0]
     settings = _rows(SETTINGS_HELP)
     return f"""\
@@ -109,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cardroom: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from bot.runner import run  # imported late: discord.py is only needed once there is a token
+    from bot.process.runner import run  # imported late: discord.py is only needed once there is a token
 
     return run(settings)
 

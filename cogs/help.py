@@ -3,7 +3,7 @@
 Each game's adapter already writes its rules (`rules_text(options)`); this cog cuts them into pages of
 a few bullets, so a phone screen shows one page without scrolling, and adds a last page with the
 table's options: the open game's in this channel, else the defaults. Rule ids the text cites beside
-docs/rules.md are taken out (bot.texts.without_rule_ids): players read words. Pages are
+docs/rules.md are taken out (bot.kit.texts.without_rule_ids): players read words. Pages are
 ephemeral (only the asker sees them) and turned with a DynamicItem `cu:<kind>:<page>:<game>` (game
 0 = default options), which keeps working after a restart.
 """
@@ -19,18 +19,18 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.adapters import GameAdapter
-from bot.cog_lookup import find_cog
-from bot.ids import Scope, scope_pattern, scoped
-from bot.languages import reader_language
-from bot.lobby import engine_options
-from bot.texts import without_rule_ids
+from bot.flows.lobby import engine_options
+from bot.kit.cog_lookup import find_cog
+from bot.kit.ids import Scope, scope_pattern, scoped
+from bot.kit.languages import reader_language
+from bot.kit.texts import without_rule_ids
+from bot.moves.adapters import GameAdapter
 from cogs.leaderboard import GAME_CHOICES, GAME_DEFAULT, game_played_here
 from data import GameNotFound
 from locales import SOURCE, number, t
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.process.bot import CardBot
 
 BULLETS_PER_PAGE = 4
 BULLET = "•"

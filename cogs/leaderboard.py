@@ -30,11 +30,11 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.cog_lookup import find_cog
-from bot.ids import Scope, scope_pattern, scoped
-from bot.languages import quick_language, reader_language
-from bot.seasons import season_board as stored_season_board
-from bot.seasons import season_label
+from bot.kit.cog_lookup import find_cog
+from bot.kit.ids import Scope, scope_pattern, scoped
+from bot.kit.languages import quick_language, reader_language
+from bot.projection.seasons import season_board as stored_season_board
+from bot.projection.seasons import season_label
 from data import BoardEntry, Database, MatchRecord, Rating, RatingModel
 from data.ratings import RatedSeat, display_rating, replay_ratings
 from data.results import DEFAULT_MIN_GAMES
@@ -45,7 +45,7 @@ from locales import SOURCE, number, t, tn
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.process.bot import CardBot
 
 log = logging.getLogger(__name__)
 

@@ -27,21 +27,21 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.cog_lookup import find_cog
-from bot.components import button
-from bot.ids import ComponentId, Scope, TableAction, scope_pattern, scoped
-from bot.languages import quick_language, reader_language
-from bot.layout import MAX_COMPONENTS, MAX_TEXT
-from bot.names import seat_label, shown_name
-from bot.service import Loaded
-from bot.texts import place_word, relative
+from bot.kit.cog_lookup import find_cog
+from bot.kit.components import button
+from bot.kit.ids import ComponentId, Scope, TableAction, scope_pattern, scoped
+from bot.kit.languages import quick_language, reader_language
+from bot.kit.layout import MAX_COMPONENTS, MAX_TEXT
+from bot.kit.names import seat_label, shown_name
+from bot.kit.texts import place_word, relative
+from bot.moves.service import Loaded
 from data import GameRecord, GameStatus, Seat
 from data.mytables import FinishedTable, tables_of
 from games import registry
 from locales import SOURCE, listing, number, t, tn
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.process.bot import CardBot
 
 log = logging.getLogger(__name__)
 
@@ -263,7 +263,7 @@ class MyGames(commands.Cog):
         """A running table's text with its hand button beside it; a lobby has no hand yet."""
         if entry.record.status is not GameStatus.ACTIVE:
             return discord.ui.TextDisplay(text)
-        # Version 0, as on the table message: the hand control is never out of date (bot.table).
+        # Version 0, as on the table message: the hand control is never out of date (bot.projection.table).
         style = discord.ButtonStyle.primary if entry.mine else discord.ButtonStyle.secondary
         label = t(lang, "My hand #{number}", number=entry.record.id)
         hand = button(ComponentId(entry.record.id, 0, TableAction.HAND), label, style=style)

@@ -2,19 +2,19 @@
 
 Player settings are changed by the player's own command and nobody else's: there is no user option,
 so nobody can change someone else's. Server settings need Manage Server or the games-manager role
-(`bot.permissions`), checked on the command and again on every click of the server panel, because
+(`bot.kit.permissions`), checked on the command and again on every click of the server panel, because
 a custom id is not a secret.
 
-Every setting is read by the table machinery when it matters, so a change takes effect from the
-next game or turn: hand delivery and closed DMs (bot.hands), turn notices (bot.reconciler), allowed
-channels and turn timers (bot.lobby, for new lobbies), whether computer games count (stats), the
-games-manager role (ending games, this panel), opting out of boards (leaderboards, stats, history),
-first-game tips (bot.guide, from the next hand message drawn). Being away, a time zone, the server's
-quiet hours and away limit move the deadline of casual turns (bot.deadlines, bot.away): an away or a
-return re-times the turns waiting for the person at once; quiet hours apply from the next turn.
+Every setting is read by the table machinery when it matters, so a change takes effect from the next game or
+turn: hand delivery and closed DMs (bot.projection.hands), turn notices (bot.projection.reconciler), allowed
+channels and turn timers (bot.flows.lobby, for new lobbies), whether computer games count (stats), the games-
+manager role (ending games, this panel), opting out of boards (leaderboards, stats, history), first-game tips
+(bot.flows.guide, from the next hand message drawn). Being away, a time zone, the server's quiet hours and
+away limit move the deadline of casual turns (bot.moves.deadlines, bot.flows.away): an away or a return re-
+times the turns waiting for the person at once; quiet hours apply from the next turn.
 
 Every word of this surface is rendered for its reader through the catalogs (locales.t): the person's
-own panels in their language (bot.languages.reader_language), the server panel in the manager's too,
+own panels in their language (bot.kit.languages.reader_language), the server panel in the manager's too,
 since only they read it. `/settings language` chooses a person's language, `/settings server
 language:` the server's.
 
@@ -33,14 +33,14 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot import deadlines
-from bot.away import retime_turns_of
-from bot.cog_lookup import find_cog
-from bot.decode import INVALID, strict_int
-from bot.ids import Scope, scope_pattern, scoped
-from bot.languages import reader_language
-from bot.layout import notice_kwargs
-from bot.permissions import is_games_manager, not_a_manager
+from bot.flows.away import retime_turns_of
+from bot.kit.cog_lookup import find_cog
+from bot.kit.decode import INVALID, strict_int
+from bot.kit.ids import Scope, scope_pattern, scoped
+from bot.kit.languages import reader_language
+from bot.kit.layout import notice_kwargs
+from bot.kit.permissions import is_games_manager, not_a_manager
+from bot.moves import deadlines
 from cogs.stats import selected_values
 from data import Database, Erasure, GameStatus, GuildSettings, HandDelivery, TurnNotice, UserSettings
 from data.models import DIGEST_HOURS, SeasonLength, SeasonReset
@@ -49,7 +49,7 @@ from data.seasons import dated_season, season_dates
 from locales import LANGUAGES, NAMES, SOURCE, duration, listing, t, tn
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.process.bot import CardBot
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ def describe_user(settings: UserSettings, lang: str = SOURCE, shown: str | None 
 
 
 def away_lines(settings: UserSettings, lang: str) -> str:
-    """The person's time zone and, while set, their away (bot.away)."""
+    """The person's time zone and, while set, their away (bot.flows.away)."""
     zone = settings.time_zone or t(lang, "the server's")
     lines = [t(lang, "• Time zone: {zone}", zone=zone)]
     if settings.away_since is not None and settings.away_until is None:
@@ -352,7 +352,7 @@ class Settings(commands.Cog):
         self, interaction: discord.Interaction, notify: str | None = None, digest: int | None = None
     ) -> None:
         if digest is not None and digest != 0 and digest not in DIGEST_HOURS:
-            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.kit.decode: not what was offered
             return
         new = await self.db.settings.update_user(
             interaction.user.id,
@@ -400,14 +400,14 @@ class Settings(commands.Cog):
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         chosen = None if language == FOLLOW else language
         if chosen is not None and chosen not in LANGUAGES:
-            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.kit.decode: not what was offered
             return
         new = await self.db.settings.set_language(interaction.user.id, chosen)
         lang = await reader_language(self.db, interaction)
         await self._saved(interaction, new, lang)
 
     def guided_games(self, lang: str = SOURCE) -> str:
-        """The games with a guided first game (bot.guide), by name."""
+        """The games with a guided first game (bot.flows.guide), by name."""
         titles = [adapter.title for adapter in self.bot.service.adapters.values() if adapter.guide]
         return listing(lang, titles) if titles else t(lang, "no game has tips yet")
 
@@ -488,7 +488,7 @@ class Settings(commands.Cog):
         return text, changed
 
     async def _redraw(self, user: int, changed: list[int]) -> None:
-        """Show a changed away on what shows it: the tables whose deadline moved (bot.reconciler) and the
+        """Show a changed away on what shows it: the tables whose deadline moved (bot.projection.reconciler) and the
         lobbies the person sits in."""
         for game_id in changed:
             self.bot.reconciler.mark_dirty(game_id)
@@ -589,7 +589,7 @@ class Settings(commands.Cog):
                     await self.db.games.set_host(game_id, humans[0].user_id or 0)
                 else:
                     await self.db.games.abandon(game_id, at=service.clock(), reason="the host left")
-                    service.ended(game_id)  # a lobby's thread is archived at once (bot.threads)
+                    service.ended(game_id)  # a lobby's thread is archived at once (bot.projection.threads)
             record = await self.db.games.get(game_id)
         if record.table_message_id is None or record.table_channel_id is None:
             return
@@ -664,7 +664,7 @@ class Settings(commands.Cog):
                 )
                 return
         if language is not None and language != FOLLOW and language not in LANGUAGES:
-            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was offered
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.kit.decode: not what was offered
             return
         guild_id = interaction.guild_id or 0
         notice = ""
@@ -773,7 +773,7 @@ class Settings(commands.Cog):
             custom_id=scoped(Scope.SETTINGS, "computers"),
             style=discord.ButtonStyle.success if counted else discord.ButtonStyle.secondary,
         )
-        # Beside the toggle above, in the fifth row: new tables open in their own thread (bot.threads).
+        # Beside the toggle above, in the fifth row: new tables open in their own thread (bot.projection.threads).
         threads: discord.ui.Button[Any] = discord.ui.Button(
             label=(
                 t(lang, "Each table in its own thread: on")
@@ -849,7 +849,7 @@ class Settings(commands.Cog):
         settings = self.db.settings
         ids = [strict_int(v) for v in values]
         if None in ids or (action in ("live", "casual") and not set(ids) <= set(TIMER_CHOICES[action])):
-            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.decode: not what was shown
+            await interaction.response.send_message(INVALID, ephemeral=True)  # bot.kit.decode: not what was shown
             return
         numbers = [n for n in ids if n is not None]
         if action == "live" and numbers:

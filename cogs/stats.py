@@ -26,13 +26,13 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.cog_lookup import find_cog
-from bot.decode import invalid, stray, strict_int, values_were_shown
-from bot.ids import Scope, scope_pattern, scoped
-from bot.languages import quick_language, reader_language
-from bot.names import shown_name, shown_names
-from bot.seasons import season_board, season_label
-from bot.texts import place_word, relative
+from bot.kit.cog_lookup import find_cog
+from bot.kit.decode import invalid, stray, strict_int, values_were_shown
+from bot.kit.ids import Scope, scope_pattern, scoped
+from bot.kit.languages import quick_language, reader_language
+from bot.kit.names import shown_name, shown_names
+from bot.kit.texts import place_word, relative
+from bot.projection.seasons import season_board, season_label
 from cogs.leaderboard import GAME_CHOICES, Period, chosen_season, game_title, season_choices
 from data import GameNotFound, GameStatus, MatchRecord, PlayerStats, SavedGame
 from data.ratings import display_change, display_rating
@@ -42,7 +42,7 @@ from locales import SOURCE, decimal, listing, number, t, tn
 from rendering import render_table as render_kind_table
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.process.bot import CardBot
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +141,7 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
 
 # -- replays ---------------------------------------------------------------------------------------
 
-# ASCII digits, bounded so a forged id always fits SQLite's INTEGER (bot.decode).
+# ASCII digits, bounded so a forged id always fits SQLite's INTEGER (bot.kit.decode).
 REPLAY_ID = scope_pattern(Scope.REPLAY, r"(?P<game>[0-9]{1,18}):(?P<step>[0-9]{1,9}):(?P<tag>[a-z]{1,10})")
 PICK_ID = scope_pattern(Scope.REPLAY, r"pick:(?P<user>[0-9]{1,20})")
 

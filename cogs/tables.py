@@ -13,11 +13,11 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.bot import CardBot
-from bot.confirm import END, LEAVE, Question, end_question, leave_question
-from bot.languages import reader_language
-from bot.names import shown_name
-from bot.permissions import may_manage_game
+from bot.flows.confirm import END, LEAVE, Question, end_question, leave_question
+from bot.kit.languages import reader_language
+from bot.kit.names import shown_name
+from bot.kit.permissions import may_manage_game
+from bot.process.bot import CardBot
 from data import GameRecord, GameStatus
 from locales import t
 
@@ -66,7 +66,7 @@ class Tables(commands.Cog):
             text = t(lang, "You aren't playing in a running game here.")
             await interaction.response.send_message(text, ephemeral=True)
             return
-        # Asked once first: leaving cannot be undone and unrates the game (bot.confirm).
+        # Asked once first: leaving cannot be undone and unrates the game (bot.flows.confirm).
         question = leave_question(lang)
         await self.bot.router.confirmations.ask(interaction, record.id, record.version, Question(LEAVE), question)
 
@@ -121,7 +121,7 @@ class Tables(commands.Cog):
             text = t(lang, "Only the host, server managers or the games-manager role can end this game.")
             await interaction.response.send_message(text, ephemeral=True)
             return
-        # Asked once first (bot.confirm), which ends the game on Yes.
+        # Asked once first (bot.flows.confirm), which ends the game on Yes.
         question = end_question(lang)
         await self.bot.router.confirmations.ask(interaction, record.id, record.version, Question(END), question)
 

@@ -4,7 +4,7 @@ The sign-up message is one Components V2 card: what the event is, when it starts
 shown in each reader's own time), who signed up, and Join / Leave (Check in during the check-in
 minutes), Start now and Cancel for the organiser. A click changes the stored tournament and answers
 with the card redrawn; any other change (the runner closing sign-up, a round under way, the champion)
-moves the stored version, and the runner's pass edits the card until it shows it (bot.tournaments).
+moves the stored version, and the runner's pass edits the card until it shows it (bot.flows.tournaments).
 Everything past sign-up is the runner's: this cog never pairs, seats or scores.
 """
 
@@ -19,14 +19,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.bot import CardBot
-from bot.cog_lookup import find_cog
-from bot.ids import Scope, scope_pattern, scoped
-from bot.languages import reader_language, server_language
-from bot.layout import lobby_card
-from bot.names import shown_name
-from bot.permissions import is_games_manager
-from bot.texts import relative
+from bot.kit.cog_lookup import find_cog
+from bot.kit.ids import Scope, scope_pattern, scoped
+from bot.kit.languages import reader_language, server_language
+from bot.kit.layout import lobby_card
+from bot.kit.names import shown_name
+from bot.kit.permissions import is_games_manager
+from bot.kit.texts import relative
+from bot.process.bot import CardBot
 from data import TurnTimer
 from data.tournaments import Entrant, EntrantState, Tournament, TournamentState
 from games import registry

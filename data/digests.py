@@ -12,7 +12,7 @@ Uses
     last = await last_digest(db, user_id)                 # their newest digest row, or None
     if await claim_digest(db, user_id, window_start, at=now, listed=pairs): ...post...
     await record_digest(db, user_id, window_start, channel_id, message_id)
-    if await names_turn(db, user_id, game_id, turn): ...post that turn's DM hand (bot.reconciler)...
+    if await names_turn(db, user_id, game_id, turn): ...post that turn's DM hand (bot.projection.reconciler)...
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ async def record_digest(db: Database, user_id: int, window_start: float, channel
 
 async def names_turn(db: Database, user_id: int, game_id: int, turn: int) -> bool:
     """Whether the person's newest posted digest names this waiting turn: a digest player's DM hand for a
-    casual turn is posted once the digest that tells them of it is out (bot.reconciler.hand_step), so the
+    casual turn is posted once the digest that tells them of it is out (bot.projection.reconciler.hand_step), so the
     database, not a process's memory, says which hands are owed, across restarts and processes. A turn
     still waiting at a later digest is named by it too, so the newest recorded digest is enough."""
     rows = await db.read(

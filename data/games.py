@@ -296,7 +296,7 @@ class GameRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
         # The latest record of each game (data.record_cache): served for ever on SQLite, never on
-        # PostgreSQL unless the bot says this process holds the game (bot.ownership).
+        # PostgreSQL unless the bot says this process holds the game (bot.moves.ownership).
         self.cache = RecordCache(always if db.dialect == "sqlite" else never)
 
     # -- lobby -------------------------------------------------------------------------------------

@@ -182,7 +182,7 @@ class MessageRepository:
 
     async def thread_note(self, thread_id: int, *, before: int) -> ShownMessage | None:
         """The lobby note of the latest game before game `before` played in thread `thread_id` (a rematch
-        in the thread takes it over, bot.threads), or None."""
+        in the thread takes it over, bot.projection.threads), or None."""
         rows = await self._db.read(
             "SELECT m.* FROM messages m JOIN games g ON g.id = m.game_id WHERE m.kind = 'note' "
             "AND g.thread_id = ? AND m.game_id < ? ORDER BY m.game_id DESC LIMIT 1",

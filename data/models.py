@@ -76,7 +76,7 @@ class MessageKind(StrEnum):
     GONE = "gone"  # a player is told the game ended because its channel was deleted
     REMIND = "remind"  # the channel is told a player's time is running out (once per turn)
     TIMEOUT = "timeout"  # the channel is told a turn ran out and what was played for the player
-    NOTE = "note"  # the lobby left in the channel once the table moved to its thread (bot.threads)
+    NOTE = "note"  # the lobby left in the channel once the table moved to its thread (bot.projection.threads)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,12 @@ When may an entry be served (`serve_for`, seconds since it was stored):
 - SQLite: always. One process owns the file (design §5), and every write of a game's row or seats in
   this process goes through data.games or data.privacy, which drop the entry they change.
 - PostgreSQL: never by default, since another process may write the game at any time. The bot serves it
-  for a while only to the holder of the game's lease (bot.ownership), which is told of every move made
+  for a while only to the holder of the game's lease (bot.moves.ownership), which is told of every move made
   elsewhere (a notification, or its poll) and drops the entry then; the age limit bounds how long a
   write made elsewhere that moved no version (a deadline, a seat handed to a computer) can go unseen,
   the same bound the lease holder's poll gives everything else.
 A move's own version check keeps a stale entry from ever storing a move: a click refused that way drops
-the entry (bot.service), and the click is answered as stale, as a click on an old control is.
+the entry (bot.moves.service), and the click is answered as stale, as a click on an old control is.
 
 Races inside the process: every write bumps the game's generation before it starts and after it ends,
 and a read stores what it read only if the generation did not change while it ran, so a read that

@@ -15,7 +15,7 @@ Fixtures (tests/conftest.py):
              / `other.app_permissions`). Guild n is on shard n % count (the default guild, n = 0, on shard 0;
              `fake.shard_of(guild.id)`); each shard's session gets READY and GUILD_CREATE for its own guilds,
              and `fake.wait_for_shard(1)` waits for a shard to connect.
-    bots  -> bot.offline.BotHarness (the real bot aimed at this fake; kept in bot/, since this package
+    bots  -> harness.offline.BotHarness (the real bot aimed at this fake; kept in bot/, since this package
              imports no Cardroom code):
              `await bots.start(settings=None, extensions=..., factory=CardBot, **bot_options)` returns
              a ready bot (bot_options go to the constructor: pass shortened timers there, about

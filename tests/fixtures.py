@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from discord.ext import commands
 
-from bot.offline import BotHarness
 from fakediscord.server import FakeDiscord
+from harness.offline import BotHarness
 
 
 @pytest.fixture

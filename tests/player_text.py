@@ -18,7 +18,7 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.adapters import GameAdapter, PanelContext, Redraw, Refuse, Submit
+from bot.moves.adapters import GameAdapter, PanelContext, Redraw, Refuse, Submit
 from games.base import IllegalMove
 
 RULE_ID = re.compile(r"\b(?:D-)?(?:CA|SX|GR|TL)-\d")

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OUR_PACKAGES = {"games", "tournaments", "rendering", "data", "bot", "cogs", "terminal", "fakediscord", "locales"}
+OUR_PACKAGES = {
+    *("games", "tournaments", "rendering", "data", "bot", "cogs", "terminal", "fakediscord", "harness", "locales")
+}
 # Computational libraries `games/` may use where they earn their place (design §1); the pure packages
 # below take nothing else outside the standard library.
 GAMES_ALLOWED_THIRD_PARTY = {"highspy", "numpy"}
@@ -39,6 +41,9 @@ FORBIDDEN = {
     },
     # Benchmarks run without the test tree: scripted players and fixtures they share live in bench/.
     "bench": {"tests"},
+    # The harness that runs the bot against the offline Discord is for tests and benchmarks only.
+    "bot": {"harness", "tests", "bench"},
+    "cogs": {"harness", "tests", "bench"},
 }
 # Within our packages, the only modules `terminal` may take from bot/ and cogs/: each game's words
 # (cogs.<kind>.words, no discord there). Number words (count, plural, ordinal) come from rendering.words.
@@ -148,9 +153,9 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
         ("data/x.py", "import rendering\n", "data/x.py: imports rendering"),
         ("terminal/x.py", "import discord\n", "terminal/x.py: imports discord"),
         ("terminal/x.py", "from cogs.carousel.adapter import A\n", "terminal/x.py: imports cogs.carousel.adapter"),
-        ("terminal/x.py", "from bot.lobby import Lobby\n", "terminal/x.py: imports bot.lobby"),
-        ("terminal/x.py", "from bot.texts import count\n", "terminal/x.py: imports bot.texts"),
-        ("fakediscord/x.py", "from bot.bot import CardBot\n", "fakediscord/x.py: imports bot"),
+        ("terminal/x.py", "from bot.flows.lobby import Lobby\n", "terminal/x.py: imports bot.flows.lobby"),
+        ("terminal/x.py", "from bot.kit.texts import count\n", "terminal/x.py: imports bot.kit.texts"),
+        ("fakediscord/x.py", "from bot.process.bot import CardBot\n", "fakediscord/x.py: imports bot"),
         ("fakediscord/x.py", "from games.cards import Card\n", "fakediscord/x.py: imports games"),
         ("locales/x.py", "import discord\n", "locales/x.py: imports discord"),
         ("locales/x.py", "from data import Database\n", "locales/x.py: imports data"),
@@ -179,25 +184,25 @@ def test_allowed_imports_pass(tmp_path):
     assert violations(root) == []
 
 
-# The parts CardBot.setup_hook wires (bot.wiring): each takes its collaborators in its constructor, so
-# none imports bot.bot (not even for a type) nor reaches another part through a `.bot` attribute.
+# The parts CardBot.setup_hook wires (bot.kit.wiring): each takes its collaborators in its constructor, so
+# none imports bot.process.bot (not even for a type) nor reaches another part through a `.bot` attribute.
 WIRED_PARTS = (
-    "bot/router.py",
-    "bot/endings.py",
-    "bot/sweeper.py",
-    "bot/hands.py",
-    "bot/table.py",
-    "bot/lobby.py",
-    "bot/confirm.py",
-    "bot/quickstart.py",
-    "bot/service.py",
-    "bot/wiring.py",
+    "bot/moves/router.py",
+    "bot/projection/endings.py",
+    "bot/process/sweeper.py",
+    "bot/projection/hands.py",
+    "bot/projection/table.py",
+    "bot/flows/lobby.py",
+    "bot/flows/confirm.py",
+    "bot/flows/quickstart.py",
+    "bot/moves/service.py",
+    "bot/kit/wiring.py",
 )
 
 
 def reaches_the_bot(source: str) -> list[str]:
-    """How `source` reaches the bot object: imports of bot.bot, and `x.bot` attribute accesses."""
-    found = [f"imports {name}" for name in sorted(imported_dotted(source)) if name == "bot.bot"]
+    """How `source` reaches the bot object: imports of bot.process.bot, and `x.bot` attribute accesses."""
+    found = [f"imports {name}" for name in sorted(imported_dotted(source)) if name == "bot.process.bot"]
     found += [
         f"line {node.lineno}: .bot"
         for node in ast.walk(ast.parse(source))
@@ -214,18 +219,18 @@ def test_a_wired_part_does_not_reach_back_through_the_bot(path):
 
 
 def test_reaching_the_bot_is_caught():
-    """The check flags a type-only import of bot.bot and a collaborator fetched through `.bot`."""
+    """The check flags a type-only import of bot.process.bot and a collaborator fetched through `.bot`."""
     source = (
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.bot import CardBot\n"
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.process.bot import CardBot\n"
         "def f(service):\n    return service.bot.tables\n"
     )
-    assert reaches_the_bot(source) == ["imports bot.bot", "line 5: .bot"]
+    assert reaches_the_bot(source) == ["imports bot.process.bot", "line 5: .bot"]
 
 
 # Every hand message has one writer (design §3): the reconciler decides what a hand shows and the
-# transport carries it to Discord; the drawer (bot/hands.py) only draws. A click's handler that drew or
+# transport carries it to Discord; the drawer (bot/projection/hands.py) only draws. A click's handler that drew or
 # wrote a hand itself would be a second writer beside the reconciler's passes.
-HAND_WRITERS = ("bot/reconciler.py", "bot/transport.py", "bot/hands.py")
+HAND_WRITERS = ("bot/projection/reconciler.py", "bot/kit/transport.py", "bot/projection/hands.py")
 HAND_KWARGS = {"panel_kwargs", "send_kwargs"}  # a hand panel turned into a message's arguments
 HAND_DRAWER = {"panel", "drawn"}  # the hand drawer's methods (`hands.panel`, `hands.drawn`)
 
@@ -266,3 +271,18 @@ def test_a_second_hand_writer_is_caught():
         "    await interaction.followup.send(**send_kwargs(panel))\n"
     )
     assert hand_writes(source) == ["line 2: hands.panel", "line 3: send_kwargs"]
+
+
+# bot/'s rooms: each job is a sub-package whose docstring says what it owns (design §1).
+BOT_ROOMS = ("kit", "moves", "projection", "flows", "process")
+
+
+def test_bot_is_made_of_rooms_each_saying_what_it_owns():
+    """bot/ holds only its entry points at the top; every other module sits in a room with a docstring."""
+    top = sorted(path.name for path in (ROOT / "bot").glob("*.py"))
+    assert top == ["__init__.py", "__main__.py"]
+    rooms = sorted(path.name for path in (ROOT / "bot").iterdir() if path.is_dir() and path.name != "__pycache__")
+    assert rooms == sorted(BOT_ROOMS)
+    for room in BOT_ROOMS:
+        init = ast.parse((ROOT / "bot" / room / "__init__.py").read_text(encoding="utf-8"))
+        assert ast.get_docstring(init), f"bot/{room} does not say what it owns"

@@ -5,7 +5,7 @@ test names `test_sx10_...`, `test_d_sx3_...`), `docs/discord-notes.md` by note i
 `discord-notes §C.5`, `test_c8_...`), and any document by section: "design §3.5", "ai-notes §3.2.4",
 "rules.md §2.4", "offline-discord.md §2.8". A bare "§N" belongs to the last document other than the
 design that the same file named before it (design citations are always written out), else to
-offline-discord.md inside fakediscord/ (and bot/offline.py, its harness) and to rules.md everywhere
+offline-discord.md inside fakediscord/ (and harness/offline.py, its harness) and to rules.md everywhere
 else. A section "a.b.c" is defined by a heading "a.b.c", by a label "**a.b.c**", or by item c of a
 numbered list under heading "a.b".
 """
@@ -83,7 +83,7 @@ def citations(text: str, where: str) -> Iterator[Citation]:
     for match in TEST_NOTE.finditer(text):
         name = f"{match.group(1).upper()}.{match.group(2)}"
         yield Citation("note", "discord-notes.md", name, f"{where}:{_line(text, match.start())}")
-    default = "offline-discord.md" if where.startswith(("fakediscord/", "bot/offline.py")) else "rules.md"
+    default = "offline-discord.md" if where.startswith(("fakediscord/", "harness/offline.py")) else "rules.md"
     context = default
     for match in SECTION.finditer(text):
         before = text[max(0, match.start() - 40) : match.start()]
@@ -218,7 +218,7 @@ def test_the_scanner_reads_every_citation_form() -> None:
 
 def test_a_bare_section_in_the_offline_discord_belongs_to_its_notes() -> None:
     """Inside fakediscord/ a bare §2.8 names offline-discord.md, elsewhere rules.md."""
-    fake = {(c.document, c.name) for c in citations("Route.BASE is global (§2.8).", "bot/offline.py")}
+    fake = {(c.document, c.name) for c in citations("Route.BASE is global (§2.8).", "harness/offline.py")}
     other = {(c.document, c.name) for c in citations("scenario (§2.4.4).", "tests/games/carousel/test_rules.py")}
     assert fake == {("offline-discord.md", "2.8")}
     assert other == {("rules.md", "2.4.4")}

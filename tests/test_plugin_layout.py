@@ -53,6 +53,8 @@ CROSS_GAME = {
     "tests/e2e/test_tournaments.py": "the Santase Swiss, Thirteen tables and Gin knockout the events are run with",
     "tests/cogs/test_game_words_languages.py": "every game's words, checked in every language and the pseudo-language",
     "tests/terminal/test_languages.py": "each game watched in the pseudo-language; Tiến lên in Vietnamese",
+    "tests/rendering/helpers.py": "a table and hand of each game, drawn for the language tests",
+    "tests/rendering/test_languages.py": "Urdu and Georgian glyphs and order, over every game's images",
     "tests/e2e/test_tournament_signup.py": "a sign-up names the game its tournament will play",
     "tests/e2e/test_table_options.py": "table options of two games through the shared lobby",
     "tests/rendering/test_dispatch.py": "the renderer lookup by kind, on each game's view",
@@ -281,7 +283,7 @@ async def test_every_registered_game_has_its_adapter_even_with_no_cog_loaded(bot
 
 def test_each_adapter_takes_kind_title_engine_command_and_seats_from_its_declaration():
     """An adapter declares `game = GAME` and nothing else about its game: what it says is GameType's."""
-    from bot.adapters import adapter_class
+    from bot.moves.adapters import adapter_class
 
     for game in registry.games():
         adapter = adapter_class(game)()
@@ -352,11 +354,11 @@ def test_a_game_whose_adapter_cannot_be_built_is_logged_and_the_others_still_reg
     import logging
     from types import SimpleNamespace
 
-    from bot.adapters import register_adapters
+    from bot.moves.adapters import register_adapters
 
     broken = dataclasses.replace(registry.games()[0], kind="nosuchgame", engine=SimpleNamespace(kind="nosuchgame"))
     registered = []
-    with caplog.at_level(logging.ERROR, logger="bot.adapters"):
+    with caplog.at_level(logging.ERROR, logger="bot.moves.adapters"):
         register_adapters((broken, *registry.games()), registered.append)
     assert [adapter.kind for adapter in registered] == list(registry.kinds())
     assert any("cogs.nosuchgame.adapter" in record.getMessage() for record in caplog.records)

@@ -54,7 +54,7 @@ def test_the_invite_asks_for_nothing_the_bot_does_not_use():
 
 def test_the_readme_pace_matches_the_default_turn_times():
     """The live and casual turn times in the README are the defaults a new server gets."""
-    from bot.texts import duration
+    from bot.kit.texts import duration
     from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS
 
     assert f"live ({duration(DEFAULT_LIVE_TURN_SECONDS)} a turn)" in README

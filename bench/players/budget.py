@@ -28,7 +28,7 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message, SimUser
 
 PEOPLE = ("alice", "bob", "carol", "dave")

@@ -21,7 +21,7 @@ from typing import Any
 
 from bench.players.common import click, first_hand, game_over_in, open_lobby
 from bench.players.schnapsen import action_of, hand_of, version_of
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from cogs.carousel.adapter import CarouselAdapter
 from cogs.carousel.words import added_cards
 from fakediscord import FakeDiscord, Message, SimUser

@@ -6,10 +6,10 @@ import asyncio
 import re
 from typing import Any
 
-from bot.bot import CardBot
-from bot.config import Tuning
-from bot.offline import BotHarness
+from bot.process.bot import CardBot
+from bot.process.config import Tuning
 from fakediscord import Channel, FakeDiscord, Message, SimUser
+from harness.offline import BotHarness
 
 # Real time on the loopback: every timer in tens of milliseconds, turn timers long unless a test wants them.
 FAST = Tuning(
@@ -44,7 +44,7 @@ async def click(user: SimUser, message: Message, label: str) -> Message:
 
 
 def asks(result: object) -> bool:
-    """Whether an answer is a confirmation question (bot.confirm): ephemeral, with Yes and No."""
+    """Whether an answer is a confirmation question (bot.flows.confirm): ephemeral, with Yes and No."""
     return (
         isinstance(result, Message)
         and result.ephemeral

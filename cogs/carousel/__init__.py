@@ -1,6 +1,6 @@
 """Carousel in Discord: the extension `cogs.carousel` (cog, hand and table controls, words).
 
-`cog` holds the slash command group, `adapter` the `bot.adapters.GameAdapter`, `words` the sentences
+`cog` holds the slash command group, `adapter` the `bot.moves.adapters.GameAdapter`, `words` the sentences
 (no discord: the terminal table reads them too). Importing this package loads no discord; `setup`
 does, when the bot loads the extension.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.bot import CardBot
+    from bot.process.bot import CardBot
 
 
 async def setup(bot: CardBot) -> None:

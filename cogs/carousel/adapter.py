@@ -8,7 +8,7 @@ passes the turn on by itself for bigger hands).
 Choosing cards. The hand is in the view's display order, which the hand image draws too
 (`games.carousel.views.display_order`: suits alternating red and black, ace low, jokers last) and
 the selection is a set of positions in that order, carried in
-every custom id as a bitmask (bot.ids.encode_mask), so a click needs no memory and survives a
+every custom id as a bitmask (bot.kit.ids.encode_mask), so a click needs no memory and survives a
 restart. Discord allows 25 options per select and 5 action rows per message, and a Carousel hand can
 pass 25 cards, so past 25 the hand is split into one menu per suit (suits packed together while they
 fit, jokers last) in at most `MAX_MENUS` menus, leaving a row for the buttons.
@@ -41,12 +41,12 @@ from typing import Any
 
 import discord
 
-from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
-from bot.components import button, select
-from bot.decode import INVALID, SQLITE_MAX, modal_value, strict_indices, strict_int
-from bot.ids import ComponentId, Scope, decode_mask, encode_mask, scope_pattern, scoped
-from bot.languages import reader_language
-from bot.unclaimed import send_form
+from bot.kit.components import button, select
+from bot.kit.decode import INVALID, SQLITE_MAX, modal_value, strict_indices, strict_int
+from bot.kit.ids import ComponentId, Scope, decode_mask, encode_mask, scope_pattern, scoped
+from bot.kit.languages import reader_language
+from bot.moves.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
+from bot.moves.unclaimed import send_form
 from cogs.carousel import words
 from cogs.carousel.guide import tips as guide_tips
 from cogs.carousel.words import added_cards
@@ -72,7 +72,7 @@ PROPOSING = 100
 
 
 class HandAction(StrEnum):
-    """Carousel's hand controls, as custom-id actions (none is a bot.ids.LobbyAction or TableAction)."""
+    """Carousel's hand controls, as custom-id actions (none is a bot.kit.ids.LobbyAction or TableAction)."""
 
     DRAW = "draw"
     MELD = "meld"
@@ -474,12 +474,12 @@ def _not_now(view: CarouselView, lang: str = SOURCE) -> str:
 # The modal's answer goes to the router too, as the action `typed` with the text as its value, so the
 # typed table takes the same path as every other move.
 #
-# The modal is a form only (bot.unclaimed.send_form): its submit is read back from its custom id,
+# The modal is a form only (bot.moves.unclaimed.send_form): its submit is read back from its custom id,
 # `crm:<game>:<version>:<mask>:<nonce>`, by `on_table_typed`, so it is answered after a restart too.
 # The nonce makes every modal's id its own: two modals opened one after the other for the same hand
 # share game, version and selection, and a submit must never be taken for the other one's.
 
-# Bounded like bot.ids.PATTERN: a longer forged id is claimed by no template, and bot.unclaimed answers it.
+# Bounded like bot.kit.ids.PATTERN: a longer forged id is claimed by no template, and bot.moves.unclaimed answers it.
 TYPE_TEMPLATE = scope_pattern(
     Scope.MODAL_BUTTON, r"(?P<game>[0-9]{1,40}):(?P<version>[0-9]{1,40}):(?P<mask>[0-9a-z]{1,24})"
 )
@@ -514,7 +514,7 @@ class TypeTableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=T
 
     async def callback(self, interaction: discord.Interaction) -> None:
         client: Any = interaction.client
-        if max(self.cid.game_id, self.cid.version) > SQLITE_MAX:  # a forged id: nothing is read (bot.decode)
+        if max(self.cid.game_id, self.cid.version) > SQLITE_MAX:  # a forged id: nothing is read (bot.kit.decode)
             await interaction.response.send_message(INVALID, ephemeral=True)
             return
         db = getattr(client, "db", None)
@@ -592,7 +592,7 @@ class TableModal(discord.ui.Modal):
 async def on_table_typed(interaction: discord.Interaction, match: re.Match[str]) -> None:
     """A `TableModal` submitted: the typed table goes to the router as the action `typed` (the same
     checks as every click: the game, the seat, the version), or `INVALID` when the id's numbers or the
-    text are not what the modal could send (bot.decode)."""
+    text are not what the modal could send (bot.kit.decode)."""
     client: Any = interaction.client
     game_id, version = strict_int(match["game"]), strict_int(match["version"])
     data: dict[str, Any] = dict(interaction.data or {})

@@ -27,9 +27,9 @@ from typing import Any
 
 import discord
 
-from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
-from bot.components import button
-from bot.ids import ComponentId
+from bot.kit.components import button
+from bot.kit.ids import ComponentId
+from bot.moves.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from cogs.gin import words
 from games.base import GameState, Move
 from games.cards import Card, parse_suited
@@ -48,7 +48,7 @@ KNOCK_MODE = frozenset({-1})  # the panel's selection while the cards are knock 
 
 
 class HandAction(StrEnum):
-    """Gin's hand controls, as custom-id actions (none is a bot.ids.LobbyAction or TableAction)."""
+    """Gin's hand controls, as custom-id actions (none is a bot.kit.ids.LobbyAction or TableAction)."""
 
     STOCK = "stock"
     TAKE_PILE = "takeup"

@@ -35,9 +35,9 @@ from typing import Any
 
 import discord
 
-from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
-from bot.components import button
-from bot.ids import ComponentId
+from bot.kit.components import button
+from bot.kit.ids import ComponentId
+from bot.moves.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from cogs.schnapsen import words
 from games.cards import Card, Suit, parse_suited
 from games.schnapsen import (
@@ -66,7 +66,7 @@ HINT_ROW = 3  # its own row: the action row can already hold Back and three "sho
 
 
 class HandAction(StrEnum):
-    """Schnapsen's hand controls, as custom-id actions (none is a bot.ids.LobbyAction or TableAction)."""
+    """Schnapsen's hand controls, as custom-id actions (none is a bot.kit.ids.LobbyAction or TableAction)."""
 
     PLAY = "play"
     MARRIAGE = "mar"
@@ -111,7 +111,7 @@ class SchnapsenAdapter(GameAdapter):
         return words.common_rules(lang)
 
     act_in_thread = True  # Hint may run the solver (see the module docstring)
-    # What cannot be undone asks once first (bot.confirm): closing the stock, and a claim of 66, which
+    # What cannot be undone asks once first (bot.flows.confirm): closing the stock, and a claim of 66, which
     # ends the deal at once and loses it outright when false (SX-11).
     confirmations = MappingProxyType(
         {

@@ -14,9 +14,9 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.bot import CardBot
-from bot.languages import reader_language
-from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
+from bot.flows.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
+from bot.kit.languages import reader_language
+from bot.process.bot import CardBot
 from cogs.schnapsen.words import rules_text
 from data import TurnTimer
 from games.schnapsen import GAME

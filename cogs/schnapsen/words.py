@@ -89,7 +89,7 @@ def deal_ends(lang: str = SOURCE) -> dict[DealEnd, str]:
 
 DEAL_ENDS = deal_ends()
 
-# Closing the stock cannot be undone (SX-10): the hand asks once first (bot.confirm, which shows these
+# Closing the stock cannot be undone (SX-10): the hand asks once first (bot.flows.confirm, which shows these
 # catalog messages in the player's language).
 CLOSE_QUESTION = t(SOURCE, "Close the stock? Nobody draws again this deal, and you must reach 66 from here on.")
 CLOSED = t(SOURCE, "You closed the stock: no more drawing this deal.")

@@ -3,7 +3,7 @@
 The hand panel is one multi-select of the player's cards (13 at most, well inside Discord's 25
 options), four buttons (Play, Pass, Hint, Clear) and, on the player's turn, up to ten one-tap
 suggestions ("Pair 9♠ 9♥", games.thirteen.suggest). The selection travels in the custom ids as a
-bitmask over the sorted hand (bot.ids.encode_mask), so it survives a restart and needs no memory.
+bitmask over the sorted hand (bot.kit.ids.encode_mask), so it survives a restart and needs no memory.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 
 import discord
 
-from bot.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
-from bot.components import button, select
-from bot.decode import INVALID, strict_indices
-from bot.ids import ComponentId, encode_mask
+from bot.kit.components import button, select
+from bot.kit.decode import INVALID, strict_indices
+from bot.kit.ids import ComponentId, encode_mask
+from bot.moves.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from cogs.thirteen.words import (
     RULES,
     action_line,
@@ -41,7 +41,7 @@ from rendering.words import ordinal
 
 
 class HandAction(StrEnum):
-    """Thirteen's hand controls, as custom-id actions (none is a bot.ids.LobbyAction or TableAction)."""
+    """Thirteen's hand controls, as custom-id actions (none is a bot.kit.ids.LobbyAction or TableAction)."""
 
     SELECT = "sel"
     PLAY = "play"

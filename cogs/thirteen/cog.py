@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.bot import CardBot
-from bot.languages import reader_language
-from bot.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
+from bot.flows.lobby import LEVEL_CHOICES, PACE_CHOICES, PACE_HELP, THREAD_HELP
+from bot.kit.languages import reader_language
+from bot.process.bot import CardBot
 from cogs.thirteen.words import rules
 from data import TurnTimer
 from games.thirteen import GAME

@@ -1,4 +1,4 @@
-"""Tiny stand-ins for what the bot's parts take from one another (bot.wiring): no Discord at all.
+"""Tiny stand-ins for what the bot's parts take from one another (bot.kit.wiring): no Discord at all.
 
 Each part is built as `CardBot.setup_hook` builds it, with these in place of the client, the
 reconciler and the interaction; the game service and a temporary database are real.
@@ -14,11 +14,11 @@ from typing import Any
 
 import discord
 
-from bot.adapters import Panel
-from bot.config import Tuning
-from bot.refusals import Refusal, Refused
-from bot.service import GameService, Loaded
-from bot.transport import Post, Sent
+from bot.kit.refusals import Refusal, Refused
+from bot.kit.transport import Post, Sent
+from bot.moves.adapters import Panel
+from bot.moves.service import GameService, Loaded
+from bot.process.config import Tuning
 from cogs.thirteen.adapter import ThirteenAdapter
 from data import Database, GameRecord, TurnTimer
 from games.base import Move
@@ -81,7 +81,7 @@ class FakeChannel:
 
 
 class Channels:
-    """`bot.wiring.Channels`: every request a part makes to a channel, recorded in order."""
+    """`bot.kit.wiring.Channels`: every request a part makes to a channel, recorded in order."""
 
     def __init__(self) -> None:
         self.requests: list[tuple[str, int]] = []
@@ -174,7 +174,7 @@ class Interaction:
 
 
 class Tables:
-    """`bot.wiring.TablePosts`: draws a one-line table, records where it was posted; a channel in
+    """`bot.kit.wiring.TablePosts`: draws a one-line table, records where it was posted; a channel in
     `refuse` answers 50013, as a thread does once the bot may no longer send in it."""
 
     def __init__(self, service: GameService) -> None:
@@ -199,7 +199,7 @@ class Tables:
 
 
 class Threads:
-    """`bot.wiring.ThreadOpener`: answers every open with the same thread id (or None and why not)."""
+    """`bot.kit.wiring.ThreadOpener`: answers every open with the same thread id (or None and why not)."""
 
     def __init__(self, thread_id: int | None = THREAD, notice: str = "") -> None:
         self.thread_id = thread_id
@@ -216,7 +216,7 @@ class Threads:
 
 
 class Transport:
-    """`bot.transport.Transport`: records every request the reconciler makes, answers each with a new id."""
+    """`bot.kit.transport.Transport`: records every request the reconciler makes, answers each with a new id."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, Any]] = []

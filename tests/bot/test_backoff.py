@@ -1,9 +1,9 @@
-"""How long what is still owed waits before it is tried again (bot.refusals.Backoff)."""
+"""How long what is still owed waits before it is tried again (bot.kit.refusals.Backoff)."""
 
 from __future__ import annotations
 
-from bot.config import Tuning
-from bot.refusals import MIN_BACKOFF, Backoff
+from bot.kit.refusals import MIN_BACKOFF, Backoff
+from bot.process.config import Tuning
 
 
 def test_each_failure_in_a_row_doubles_the_wait_up_to_the_cap() -> None:

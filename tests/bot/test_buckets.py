@@ -6,7 +6,7 @@ import asyncio
 
 from discord.http import HTTPClient
 
-from bot.buckets import FIRST_SWEEP_AT, amortise_bucket_sweeps
+from bot.kit.buckets import FIRST_SWEEP_AT, amortise_bucket_sweeps
 
 
 class CountingHTTP:

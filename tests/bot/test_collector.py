@@ -1,4 +1,4 @@
-"""`python -m bot` sets the garbage collector for a long-running bot (bot/collector.py)."""
+"""`python -m bot` sets the garbage collector for a long-running bot (bot/moves/collector.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot import collector, runner
-from bot.config import Settings
+from bot.moves import collector
+from bot.process import runner
+from bot.process.config import Settings
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def thresholds() -> Iterator[None]:
 
 
 def test_running_the_bot_sets_a_large_young_generation(thresholds: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """bot.runner.run tunes the collector before the event loop starts (the cycles of a click die young)."""
+    """bot.process.runner.run tunes the collector before the event loop starts (the cycles of a click die young)."""
     gc.set_threshold(700, 10, 10)
     seen: list[tuple[int, ...]] = []
 

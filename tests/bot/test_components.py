@@ -1,5 +1,5 @@
-"""Views of sent and clicked messages are unlinked from their items (bot.components.release), so plain
-reference counting frees them instead of the cyclic collector (bot/collector.py)."""
+"""Views of sent and clicked messages are unlinked from their items (bot.kit.components.release), so plain
+reference counting frees them instead of the cyclic collector (bot/moves/collector.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.components import GameComponent, button, release, view_of
-from bot.ids import ComponentId
+from bot.kit.components import GameComponent, button, release, view_of
+from bot.kit.ids import ComponentId
 
 
 def controls() -> list[GameComponent]:

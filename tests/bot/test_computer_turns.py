@@ -1,4 +1,4 @@
-"""Computer seats in the game service (bot.service): a computer turn has no deadline, so nothing but
+"""Computer seats in the game service (bot.moves.service): a computer turn has no deadline, so nothing but
 the service itself would ever make that move; a turn that loses a race must be taken again."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.config import Tuning
+from bot.process.config import Tuning
 from data import MoveSource
 from tests.bot.fakes import Clock, closed, computer_move, service_on, started
 

@@ -1,4 +1,4 @@
-"""Confirmations (bot.confirm): the question's custom id round-trips what a Yes would do, and a Yes or a
+"""Confirmations (bot.flows.confirm): the question's custom id round-trips what a Yes would do, and a Yes or a
 No is acted on against the stored game, with fake channels and marks: no Discord at all."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from bot.confirm import CANCEL, END, HAND, KEPT, LEAVE, MOVED_ON, Confirmations, Question, answer_items
-from bot.endings import Endings
-from bot.hands import HandMessages
-from bot.ids import AnswerAction, ComponentId
-from bot.service import GameService
+from bot.flows.confirm import CANCEL, END, HAND, KEPT, LEAVE, MOVED_ON, Confirmations, Question, answer_items
+from bot.kit.ids import AnswerAction, ComponentId
+from bot.moves.service import GameService
+from bot.projection.endings import Endings
+from bot.projection.hands import HandMessages
 from data import GameRecord, GameStatus
 from tests.bot.fakes import (
     CHANNEL,
@@ -53,7 +53,7 @@ def test_answer_buttons_carry_the_version_asked_at() -> None:
 
 
 class LobbyCards:
-    """`bot.endings.LobbyCards`: never asked for here (no rematch)."""
+    """`bot.projection.endings.LobbyCards`: never asked for here (no rematch)."""
 
     async def card_for(self, record: GameRecord, notice: str = "") -> Any:
         raise AssertionError("no lobby card is drawn when answering a question")

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.deadlines import (
+from bot.moves.deadlines import (
     DAY,
     Away,
     QuietHours,

@@ -1,4 +1,4 @@
-"""The strict decoders of client input (bot.decode, bot.ids), fuzzed: any text in, a value or None out."""
+"""The strict decoders of client input (bot.kit.decode, bot.kit.ids), fuzzed: any text in, a value or None out."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.decode import SQLITE_MAX, slash_refusal, strict_indices, strict_int, values_were_shown
-from bot.ids import CUSTOM_ID_LIMIT, ComponentId, decode_mask, encode_mask
+from bot.kit.decode import SQLITE_MAX, slash_refusal, strict_indices, strict_int, values_were_shown
+from bot.kit.ids import CUSTOM_ID_LIMIT, ComponentId, decode_mask, encode_mask
 
 TEXT = st.text(max_size=300)
 
@@ -117,7 +117,7 @@ def test_forged_pace_is_refused_with_the_choices() -> None:
 
 def test_modal_value_reads_an_input_in_a_label_or_a_row_and_refuses_anything_else() -> None:
     """A modal submit's text by input id, wherever Discord nests it; None when absent, not text, or too long."""
-    from bot.decode import modal_value
+    from bot.kit.decode import modal_value
 
     in_label = [{"type": 18, "component": {"type": 4, "custom_id": "table", "value": "6h 7h 8h"}}]
     in_row = [{"type": 1, "components": [{"type": 4, "custom_id": "table", "value": "9s 9d 9c"}]}]

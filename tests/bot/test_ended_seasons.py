@@ -1,11 +1,11 @@
-"""Which ended seasons a pass closes (bot.seasons.ended_seasons): the one just ended, and those a stopped
+"""Which ended seasons a pass closes (bot.projection.seasons.ended_seasons): the one just ended, and those a stopped
 bot slept through, oldest first, never one that ended before seasons were turned on."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.seasons import LOOK_BACK_SEASONS, ended_seasons, season_nonce
+from bot.projection.seasons import LOOK_BACK_SEASONS, ended_seasons, season_nonce
 from data.models import SeasonLength
 from data.seasons import SeasonPlan, season_by_key
 

@@ -1,4 +1,4 @@
-"""The end of a game with fake reconciler marks and a fake transport (bot.endings): no Discord at all."""
+"""The end of a game with fake reconciler marks and a fake transport (bot.projection.endings): no Discord at all."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from bot.endings import Endings, Standings
-from bot.hands import HandMessages
-from bot.ids import ComponentId, TableAction
-from bot.reconciler import Reconciler
+from bot.kit.ids import ComponentId, TableAction
+from bot.projection.endings import Endings, Standings
+from bot.projection.hands import HandMessages
+from bot.projection.reconciler import Reconciler
 from data import GameRecord, GameStatus, MessageKind
 from tests.bot.fakes import USERS, Interaction, Marks, Transport, closed, play_to_the_end, service_on, started
 
 
 class Lobby:
-    """`bot.endings.LobbyCards`: the lobby message of a record, as text."""
+    """`bot.projection.endings.LobbyCards`: the lobby message of a record, as text."""
 
     def __init__(self) -> None:
         self.cards: list[GameRecord] = []

@@ -1,8 +1,8 @@
-"""The digest player's lazy DM hand (bot.reconciler.hand_step): when a pass posts or edits it."""
+"""The digest player's lazy DM hand (bot.projection.reconciler.hand_step): when a pass posts or edits it."""
 
 from __future__ import annotations
 
-from bot.reconciler import HandStep, hand_step
+from bot.projection.reconciler import HandStep, hand_step
 
 
 def test_a_player_without_the_digest_always_gets_the_ordinary_pass() -> None:

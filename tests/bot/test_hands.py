@@ -1,12 +1,12 @@
-"""Hand drawing with a fake client slice (bot.hands): every DM says where it belongs (discord-notes B.7)."""
+"""Hand drawing with a fake client slice (bot.projection.hands): every DM says where it belongs (discord-notes B.7)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from bot.hands import HandMessages, is_live
-from bot.texts import ENDED_BY_HOST, ENDED_BY_MANAGER
+from bot.kit.texts import ENDED_BY_HOST, ENDED_BY_MANAGER
+from bot.projection.hands import HandMessages, is_live
 from tests.bot.fakes import CHANNEL, GUILD, TABLE, closed, service_on, started
 
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ids import CUSTOM_ID_LIMIT, ComponentId, decode_mask, encode_mask
+from bot.kit.ids import CUSTOM_ID_LIMIT, ComponentId, decode_mask, encode_mask
 
 
 def test_component_id_round_trips():

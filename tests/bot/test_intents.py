@@ -1,11 +1,11 @@
-"""The bot asks for no message events and keeps no message cache (bot.bot's docstring; discord-notes C.8)."""
+"""The bot asks for no message events and keeps no message cache (bot.process.bot's docstring; discord-notes C.8)."""
 
 from __future__ import annotations
 
 import discord
 
 from bench.players.common import click, open_lobby, start_bot
-from bot.bot import CardBot, intents
+from bot.process.bot import CardBot, intents
 from fakediscord import FakeDiscord
 from fakediscord.server import DIRECT_MESSAGES, GUILD_MESSAGES, PRIVILEGED_INTENTS
 

@@ -1,10 +1,10 @@
-"""bot.languages.LocaleMemo: the last Discord locale per person, with no statement for an unchanged one."""
+"""bot.kit.languages.LocaleMemo: the last Discord locale per person, with no statement for an unchanged one."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.languages import LocaleMemo
+from bot.kit.languages import LocaleMemo
 
 
 class CountingSettings:

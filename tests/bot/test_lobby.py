@@ -1,4 +1,4 @@
-"""The lobby with a fake table updater, fake marks and a fake thread opener (bot.lobby): no Discord at all.
+"""The lobby with a fake table updater, fake marks and a fake thread opener (bot.flows.lobby): no Discord at all.
 
 Each test opens a lobby with `/<game> new` as the lobby answers it, then clicks its buttons as the
 router hands them over; the game service and its database are real.
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.ids import ComponentId, LobbyAction
-from bot.lobby import LOBBY_KEY, UNSEEN_REASON, Lobby, LobbySettings, engine_options, unseen_deadline
-from bot.service import GameService
-from bot.threads import NO_THREAD_HERE
+from bot.flows.lobby import LOBBY_KEY, UNSEEN_REASON, Lobby, LobbySettings, engine_options, unseen_deadline
+from bot.kit.ids import ComponentId, LobbyAction
+from bot.moves.service import GameService
+from bot.projection.threads import NO_THREAD_HERE
 from data import GameRecord, GameStatus, TurnTimer
 from tests.bot.fakes import (
     CHANNEL,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings
+from bot.process.config import ConfigError, Settings
 from games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,8 +78,8 @@ def test_malformed_settings_name_the_setting(env, message):
 
 def test_drawing_processes_default_to_the_tuning() -> None:
     """Unset, the bot keeps Tuning's number of drawing processes; set, the operator's number wins."""
-    from bot.bot import CardBot
-    from bot.config import Tuning
+    from bot.process.bot import CardBot
+    from bot.process.config import Tuning
 
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).drawing_processes is None
     assert CardBot(Settings(token="t")).tuning.drawing_processes == Tuning().drawing_processes
@@ -134,10 +134,11 @@ def test_help_names_every_registered_game_with_its_seats_and_command(capsys):
 
 
 def test_help_lists_every_setting_the_bot_reads(capsys):
-    """Every environment variable `Settings.from_env` reads (bot/config.py) is in `python -m bot --help`."""
+    """Every environment variable `Settings.from_env` reads (bot/process/config.py) is in `python -m bot --help`."""
     from bot.__main__ import main
 
-    read = set(re.findall(r'env\.get\("([A-Z_]+)"', (ROOT / "bot" / "config.py").read_text(encoding="utf-8")))
+    config = (ROOT / "bot" / "process" / "config.py").read_text(encoding="utf-8")
+    read = set(re.findall(r'env\.get\("([A-Z_]+)"', config))
     assert {"DISCORD_TOKEN", "CARDROOM_SHARDS", "CARDROOM_SHARD_COUNT"} <= read
     assert main(["--help"]) == 0
     out = capsys.readouterr().out

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import aiohttp
 import pytest
 
-from bot.runner import OneLineReconnects, describe_network_error, wait_for_discord
+from bot.process.runner import OneLineReconnects, describe_network_error, wait_for_discord
 
 ROOT = Path(__file__).resolve().parents[2]
 REACH = "Could not reach Discord at"
@@ -98,7 +98,7 @@ async def test_a_stop_during_the_wait_returns_false_without_more_attempts(closed
     """SIGTERM while Discord is unreachable: the wait gives up within its sleep step, after one warning."""
     stop = asyncio.get_running_loop().call_later(0.3, lambda: stopped.append(True))
     stopped: list[bool] = []
-    caplog.set_level(logging.WARNING, logger="bot.runner")
+    caplog.set_level(logging.WARNING, logger="bot.process.runner")
     started = time.monotonic()
     assert not await wait_for_discord(f"http://127.0.0.1:{closed_port}/api/v10", lambda: bool(stopped),
                                       backoff=SimpleNamespace(delay=lambda: 60.0))  # type: ignore[arg-type]
@@ -146,8 +146,8 @@ def test_a_dns_failure_names_the_host_and_the_resolver_error():
 async def test_a_gateway_out_of_reach_after_login_is_retried_in_one_line(fake, bots, closed_port, caplog) -> None:
     """Logged in over REST, the gateway on a closed port: discord.py's own reconnect loop retries, and with
     the runner's filter each retry is one line naming the address (this pins discord.py's message text)."""
-    from bot.bot import CardBot
-    from bot.runner import point_at
+    from bot.process.bot import CardBot
+    from bot.process.runner import point_at
 
     settings = bots.settings(gateway_url=f"ws://127.0.0.1:{closed_port}/gateway")
     point_at(settings)  # the harness restores discord.py's targets at teardown

@@ -1,4 +1,4 @@
-"""bot.ownership across two processes on one PostgreSQL: a move stored by a non-owner wakes the owner
+"""bot.moves.ownership across two processes on one PostgreSQL: a move stored by a non-owner wakes the owner
 through a notification, the poll still converges when a notification is lost, and one statement renews
 every lease a process holds."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.ownership import Ownership
+from bot.moves.ownership import Ownership
 from data import Database
 from data.leases import game_key
 from tests.data.conftest import active_game

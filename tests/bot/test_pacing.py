@@ -1,4 +1,4 @@
-"""The global-limit pace (bot.pacing), in virtual time: how many requests go in any rolling second, in
+"""The global-limit pace (bot.kit.pacing), in virtual time: how many requests go in any rolling second, in
 which order, and which requests it counts."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from multidict import CIMultiDict
 from yarl import URL
 
-from bot.pacing import PACE_PER_SECOND, Pacer, counted, pace_requests, share
+from bot.kit.pacing import PACE_PER_SECOND, Pacer, counted, pace_requests, share
 
 BASE = "https://discord.com/api/v10"
 

@@ -1,4 +1,4 @@
-"""The quick start against the computer (bot.quickstart) with the real lobby around fake tables, marks
+"""The quick start against the computer (bot.flows.quickstart) with the real lobby around fake tables, marks
 and threads: no Discord at all."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Tuning
-from bot.lobby import Lobby
-from bot.quickstart import QuickStart
-from bot.threads import NO_THREAD_HERE
+from bot.flows.lobby import Lobby
+from bot.flows.quickstart import QuickStart
+from bot.process.config import Tuning
+from bot.projection.threads import NO_THREAD_HERE
 from data import GameStatus, TurnTimer
 from tests.bot.fakes import (
     CHANNEL,

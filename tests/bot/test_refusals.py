@@ -1,4 +1,4 @@
-"""What a Discord error means for the game (bot.refusals.classify): what waiting lifts is retried, what it
+"""What a Discord error means for the game (bot.kit.refusals.classify): what waiting lifts is retried, what it
 does not is handed to the caller at once."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.refusals import Refusal, Refused, RetryPolicy, classify, retrying
+from bot.kit.refusals import Refusal, Refused, RetryPolicy, classify, retrying
 
 
 def http_error(status: int, code: int) -> discord.HTTPException:

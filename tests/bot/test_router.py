@@ -1,4 +1,4 @@
-"""The router with fake parts around a real game service (bot.router): no Discord at all.
+"""The router with fake parts around a real game service (bot.moves.router): no Discord at all.
 
 Hand clicks here come from the table's channel, so the clicked hand is an ephemeral panel redrawn
 through the interaction (the DM path differs only in where the redraw goes). The router hands each
@@ -17,20 +17,20 @@ from typing import Any
 import discord
 import pytest
 
-from bot.hands import HandMessages
-from bot.ids import ComponentId, LobbyAction, encode_mask
-from bot.reconciler import Reconciler
-from bot.refusals import RetryPolicy
-from bot.router import OUT_OF_DATE, Router
-from bot.service import GameService, Loaded
-from bot.texts import RESTARTING
-from bot.transport import DiscordTransport, Post
+from bot.kit.ids import ComponentId, LobbyAction, encode_mask
+from bot.kit.refusals import RetryPolicy
+from bot.kit.texts import RESTARTING
+from bot.kit.transport import DiscordTransport, Post
+from bot.moves.router import OUT_OF_DATE, Router
+from bot.moves.service import GameService, Loaded
+from bot.projection.hands import HandMessages
+from bot.projection.reconciler import Reconciler
 from data import MatchRecord
 from tests.bot.fakes import Interaction, Marks, closed, computer_move, service_on, started
 
 
 class Lobby:
-    """A lobby whose Start is answered by updating the clicked message, as `bot.lobby` does."""
+    """A lobby whose Start is answered by updating the clicked message, as `bot.flows.lobby` does."""
 
     def __init__(self) -> None:
         self.clicks: list[ComponentId] = []
@@ -151,7 +151,7 @@ async def test_a_click_during_a_shutdown_starts_nothing(parts) -> None:  # type:
 
 
 async def test_the_start_click_lends_its_token_to_the_table(parts) -> None:  # type: ignore[no-untyped-def]
-    """Start goes to the lobby, then its interaction to the table updater (bot.table); Join lends nothing."""
+    """Start goes to the lobby, then its interaction to the table updater (bot.projection.table); Join lends nothing."""
     _, router, lobby, tables, _ = parts
     join, start = Interaction(102), Interaction(101)
     await router.dispatch(join, ComponentId(5, 0, LobbyAction.JOIN), [])

@@ -1,4 +1,4 @@
-"""Typed routing: one prefix table (bot.ids.Scope), action enums per scope, and ids already on live
+"""Typed routing: one prefix table (bot.kit.ids.Scope), action enums per scope, and ids already on live
 messages (sent before the enums existed) still decoding to the same control."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-from bot.ids import SHARED_ACTIONS, ComponentId, LobbyAction, Scope, TableAction, route, scoped
+from bot.kit.ids import SHARED_ACTIONS, ComponentId, LobbyAction, Scope, TableAction, route, scoped
 from cogs.help import RULES_ID
 from cogs.leaderboard import BOARD_ID
 from cogs.settings import SETTINGS_ID

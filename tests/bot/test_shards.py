@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from discord.ext import commands
 
-from bot.bot import CardBot
-from bot.config import ConfigError, Settings
-from bot.health import Health
-from bot.ownership import Ownership
-from bot.shards import ShardedCardBot, make_bot, shard_of, shards_of
+from bot.moves.ownership import Ownership
+from bot.process.bot import CardBot
+from bot.process.config import ConfigError, Settings
+from bot.process.health import Health
+from bot.process.shards import ShardedCardBot, make_bot, shard_of, shards_of
 from data import Database
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,7 +87,7 @@ def test_malformed_shard_settings_a_range_past_the_count_is_refused_before_it_is
 @pytest.mark.timeout(30)
 def test_malformed_shard_settings_a_long_range_expands_in_linear_time() -> None:
     """The largest range allowed (every shard of the largest count) is read well within the bound."""
-    from bot.config import MAX_SHARD_COUNT
+    from bot.process.config import MAX_SHARD_COUNT
 
     chosen = settings(CARDROOM_SHARDS=f"0-{MAX_SHARD_COUNT - 1},0", CARDROOM_SHARD_COUNT=str(MAX_SHARD_COUNT))
     assert chosen.shard_ids == tuple(range(MAX_SHARD_COUNT))
@@ -159,7 +159,7 @@ async def test_on_sqlite_one_process_owns_every_game_and_writes_no_lease(tmp_pat
 async def test_the_health_line_names_shards_games_and_lag(caplog: pytest.LogCaptureFixture) -> None:
     """Every interval one `health:` line, with the loop's lag measured by the probe."""
     health = Health(0.05, lambda lag: f"shards=- games_owned=3 loop_lag_ms={lag * 1000:.0f}")
-    with caplog.at_level(logging.INFO, logger="bot.health"):
+    with caplog.at_level(logging.INFO, logger="bot.process.health"):
         health.start()
         await asyncio.sleep(0.2)
         await health.stop()

@@ -1,14 +1,14 @@
-"""Shutting the bot down the way `bot.runner` does: a signal handler calls close(), `async with` ends."""
+"""Shutting the bot down the way `bot.process.runner` does: a signal handler calls close(), `async with` ends."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.bot import CardBot, drain_handlers
-from bot.offline import BotHarness
-from bot.runner import point_at
-from bot.texts import RESTARTING
+from bot.kit.texts import RESTARTING
+from bot.process.bot import CardBot, drain_handlers
+from bot.process.runner import point_at
 from fakediscord import FakeDiscord, Message
+from harness.offline import BotHarness
 
 
 async def test_async_with_ends_only_after_the_database_is_closed(fake: FakeDiscord, bots: BotHarness) -> None:
@@ -18,7 +18,7 @@ async def test_async_with_ends_only_after_the_database_is_closed(fake: FakeDisco
     bot = CardBot(settings)
     closed_on_exit: list[bool] = []
 
-    async def main() -> None:  # bot.runner._main without the signal wiring
+    async def main() -> None:  # bot.process.runner._main without the signal wiring
         async with bot:
             await bot.start(settings.token)
         closed_on_exit.append(bot.db is None)
@@ -75,7 +75,7 @@ async def test_handlers_still_running_after_the_drain_are_cancelled() -> None:
 
 
 async def test_a_modal_submit_handled_by_the_interaction_listener_is_let_finish() -> None:
-    """Modal submits (bot.unclaimed) run in discord.py's `on_interaction` event task: the close waits for
+    """Modal submits (bot.moves.unclaimed) run in discord.py's `on_interaction` event task: the close waits for
     it like a click, so its last reads do not meet a closed database."""
     release = asyncio.Event()
     task = asyncio.get_running_loop().create_task(release.wait(), name="discord.py: on_interaction")

@@ -1,4 +1,4 @@
-"""The sweeper with a hand-moved clock, fake channels and fake reconciler marks (bot.sweeper).
+"""The sweeper with a hand-moved clock, fake channels and fake reconciler marks (bot.process.sweeper).
 
 A live turn of 600 s is reminded at half-time (`Tuning.reminder_fraction`) and played for at its end;
 an idle lobby closes after `Tuning.lobby_timeout`, and a lobby whose message was never recorded after
@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot.config import Tuning
-from bot.lobby import lobby_shown, unseen_deadline
-from bot.sweeper import Sweeper
+from bot.flows.lobby import lobby_shown, unseen_deadline
+from bot.process.config import Tuning
+from bot.process.sweeper import Sweeper
 from data import GameStatus, MessageKind, MoveSource, TurnTimer
 from tests.bot.fakes import CHANNEL, KIND, TABLE, USERS, Channels, Clock, Marks, closed, service_on, started
 

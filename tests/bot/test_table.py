@@ -1,4 +1,4 @@
-"""The table updater with fake channels and a fake Start click (bot.table): no Discord at all.
+"""The table updater with fake channels and a fake Start click (bot.projection.table): no Discord at all.
 
 A table edit through the Start click's interaction token is exempt from the global limit (50
 requests/s per bot); past `Tuning.token_edit_window`, or once the token fails, the edit goes over REST.
@@ -12,9 +12,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.config import Tuning
-from bot.refusals import RetryPolicy
-from bot.table import TableUpdater
+from bot.kit.refusals import RetryPolicy
+from bot.process.config import Tuning
+from bot.projection.table import TableUpdater
 from tests.bot.fakes import (
     CHANNEL,
     TABLE,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import texts
-from bot.lobby import PACE_HELP
-from bot.texts import count, duration, ordinal, plural
+from bot.flows.lobby import PACE_HELP
+from bot.kit import texts
+from bot.kit.texts import count, duration, ordinal, plural
 from cogs.carousel.words import describe_options as carousel_options
 from cogs.settings import erasure_text
 from cogs.stats import record_line, result_line, trend_of
@@ -57,7 +57,7 @@ def test_ordinals(place, expected):
 
 
 def test_there_is_one_ordinal_shared_by_messages_images_and_the_terminal():
-    """bot.texts re-exports rendering's ordinal rather than keeping a copy that could drift."""
+    """bot.kit.texts re-exports rendering's ordinal rather than keeping a copy that could drift."""
     from terminal import game_text
 
     assert texts.ordinal is rendering_standings.ordinal is game_text.ordinal

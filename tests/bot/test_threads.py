@@ -1,4 +1,4 @@
-"""Where a game's messages go (bot.threads.game_channel), the thread permission check, thread names,
+"""Where a game's messages go (bot.projection.threads.game_channel), the thread permission check, thread names,
 the lobby note left in the channel and its one line at the end, and the threads switch of /settings
 server."""
 
@@ -8,8 +8,8 @@ import dataclasses
 
 import discord
 
-from bot.refusals import Refusal, Refused
-from bot.threads import (
+from bot.kit.refusals import Refusal, Refused
+from bot.projection.threads import (
     MAX_THREAD_NAME,
     game_channel,
     lobby_note,

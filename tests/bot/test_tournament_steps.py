@@ -1,9 +1,9 @@
-"""The runner's arithmetic around the pure event (bot.tournaments): how far computers fill a field, which
+"""The runner's arithmetic around the pure event (bot.flows.tournaments): how far computers fill a field, which
 of a round's tables are matches, how a finished game's order scores, and the owed posts' order."""
 
 from __future__ import annotations
 
-from bot.tournaments import field_size, round_matches, scored
+from bot.flows.tournaments import field_size, round_matches, scored
 from data.tournaments import _post_order
 from tournaments.knockout import KnockoutEvent
 from tournaments.model import Format, Outcome, Player

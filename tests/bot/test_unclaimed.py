@@ -1,11 +1,11 @@
-"""bot.unclaimed: which custom ids are Cardroom's to answer when no control claims them."""
+"""bot.moves.unclaimed: which custom ids are Cardroom's to answer when no control claims them."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.ids import Scope
-from bot.unclaimed import in_our_scope
+from bot.kit.ids import Scope
+from bot.moves.unclaimed import in_our_scope
 
 
 @pytest.mark.parametrize("scope", list(Scope))

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.adapters import Panel, PanelContext, Redraw, Refuse, Submit
-from bot.ids import CUSTOM_ID_LIMIT, decode_mask
+from bot.kit.ids import CUSTOM_ID_LIMIT, decode_mask
+from bot.moves.adapters import Panel, PanelContext, Redraw, Refuse, Submit
 from cogs.carousel.adapter import (
     MAX_MENUS,
     MENU_OPTIONS,

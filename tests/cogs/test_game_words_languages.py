@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters import GameAdapter, Panel, PanelContext, adapter_class
+from bot.moves.adapters import GameAdapter, Panel, PanelContext, adapter_class
 from games import registry
 from games.base import GameState
 from locales import PSEUDO, TRANSLATED
@@ -190,7 +190,7 @@ def test_an_unknown_engine_log_line_reads_as_written() -> None:
 
 
 def test_no_game_word_renames_a_slash_command() -> None:
-    """The command translator (bot.languages.CatalogTranslator) looks every command string up in the
+    """The command translator (bot.kit.languages.CatalogTranslator) looks every command string up in the
     catalogs, so a game word spelled like a command, group or option name ("gin") would rename it in
     vi, de and bg, where Discord's name rules may refuse it. None of the games' names is translated."""
     import importlib

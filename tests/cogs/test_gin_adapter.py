@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters import QUIET_WAITING, Panel, PanelContext, Redraw, Refuse, Submit
+from bot.moves.adapters import QUIET_WAITING, Panel, PanelContext, Redraw, Refuse, Submit
 from cogs.gin.adapter import KNOCK_MODE, GinAdapter, card_rows
 from cogs.gin.words import describe_options, hand_end_lines, knock_label, rules_text, table_header
 from games.base import seeded_rng

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service import Loaded
+from bot.moves.service import Loaded
 from cogs.mygames import Listed, ordered, page_count
 from data import GameRecord, GameStatus, TurnTimer
 from games import registry

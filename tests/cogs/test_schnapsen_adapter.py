@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.adapters import Panel, PanelContext, Redraw, Refuse, Submit
+from bot.moves.adapters import Panel, PanelContext, Redraw, Refuse, Submit
 from cogs.schnapsen.adapter import SchnapsenAdapter, card_rows, marriage_cards
 from cogs.schnapsen.words import describe_options, rules_text, table_header
 from games.base import IllegalMove, seeded_rng

@@ -6,7 +6,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.languages import CatalogTranslator
+from bot.kit.languages import CatalogTranslator
 from cogs.settings import Settings, describe_guild, describe_user, erasure_text
 from data import Erasure, GuildSettings, UserSettings
 from locales import LANGUAGES, PSEUDO

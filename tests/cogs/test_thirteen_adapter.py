@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.adapters import PanelContext
+from bot.moves.adapters import PanelContext
 from cogs.thirteen.adapter import ThirteenAdapter
 from cogs.thirteen.cog import Thirteen
 from cogs.thirteen.words import HELP, OPTION_LABELS, RULES, TERMINAL

@@ -69,7 +69,7 @@ async def test_the_record_derived_after_a_move_is_the_stored_one(db: Database) -
 
 async def test_sqlite_serves_the_held_record_and_postgresql_reads(db: Database) -> None:
     """A second get is free on SQLite (one process owns the file); PostgreSQL reads every time unless the
-    bot says this process holds the game (bot.ownership.serve_for)."""
+    bot says this process holds the game (bot.moves.ownership.serve_for)."""
     game = await active_game(db, (1, 2))
     db.games.forget(game.id)
     before = db.counts.snapshot()

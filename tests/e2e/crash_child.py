@@ -21,7 +21,7 @@ import os
 import sys
 
 from bench.bot_child import run
-from bot.config import Settings, Tuning, database_target
+from bot.process.config import Settings, Tuning, database_target
 from data.crashpoints import ENV
 
 STANDBY_LINE = "crash-child standby"

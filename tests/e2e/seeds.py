@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import bot.lobby as lobby_module
+import bot.flows.lobby as lobby_module
 
 
 class _FixedSeed(random.SystemRandom):

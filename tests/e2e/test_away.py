@@ -11,8 +11,8 @@ import asyncio
 import datetime as dt
 
 from bench.players.common import click, game_id_of, open_lobby, start_bot, start_game
-from bot.bot import CardBot
-from bot.deadlines import DAY
+from bot.moves.deadlines import DAY
+from bot.process.bot import CardBot
 from data import MoveSource
 from fakediscord import FakeDiscord, Message, SimUser
 

@@ -26,7 +26,7 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from data import GameStatus
 from fakediscord import FakeDiscord, Message, SimUser
 from games.cards import parse_card

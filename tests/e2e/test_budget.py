@@ -4,7 +4,7 @@ The Tuning of these tests edits the table 20 ms after a move, so every move of t
 gets its own table edit, as at a person's pace: the figure is the per-move cost, not coalescing.
 
 Such a game is played within the 15 minutes in which the Start click's interaction token edits the
-table (bot.table, exempt from the global limit); a game played for longer edits it over REST from
+table (bot.projection.table, exempt from the global limit); a game played for longer edits it over REST from
 then on, so that cost is measured too, with `token_edit_window=0`.
 """
 
@@ -17,9 +17,9 @@ import pytest
 
 from bench.players import budget
 from bench.players.common import FAST, start_bot
-from bot.config import Tuning
-from bot.offline import BotHarness
+from bot.process.config import Tuning
 from fakediscord import FakeDiscord
+from harness.offline import BotHarness
 from tests.e2e.seeds import fixed_seed
 
 MAX_PER_MOVE = 2.0  # a 4-person Thirteen game, turn notifications included
@@ -98,7 +98,7 @@ async def test_the_digest_notifies_less_per_casual_move_and_costs_only_its_own_d
 ) -> None:
     """The same casual deals played with a notifying DM per turn start and with the digest: the digest's
     notifying messages per move are below the per-turn mode's, and so are its requests per move in all:
-    a digest player's DM hand is drawn only for the turns a digest names (bot.reconciler.hand_step), the
+    a digest player's DM hand is drawn only for the turns a digest names (bot.projection.reconciler.hand_step), the
     other turns are played from the My hand panel, answered through the interaction."""
     per_turn, digest = [], []
     for seed in SEEDS[:3]:

@@ -16,7 +16,7 @@ import pytest
 from bench.players.carousel import COMPUTER, HINT, Run, Table, act, engine_options, find_seed, open_table, quiet
 from bench.players.common import click, game_id_of, game_over_in, start_bot
 from bench.players.schnapsen import hand_of, version_of
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from cogs.carousel.guide import MARK, Tip, due
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.seeds import fixed_seed

@@ -8,11 +8,11 @@ import asyncio
 import pytest
 
 from bench.players.carousel import hint_cards, quiet
-from bot.bot import CardBot
-from bot.ids import ComponentId
-from bot.offline import BotHarness
+from bot.kit.ids import ComponentId
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message, Modal
 from games.carousel import State
+from harness.offline import BotHarness
 from rendering.carousel import sort_hand
 from tests.e2e.test_carousel_table import QUICK, first_meld_phase
 

@@ -7,7 +7,7 @@ import pytest
 
 from bench.players.carousel import COMPUTER, HINT, Table, controls, engine_options, find_seed, open_table, press
 from bench.players.common import start_bot
-from bot.layout import MAX_COMPONENTS
+from bot.kit.layout import MAX_COMPONENTS
 from cogs.carousel.guide import MARK
 from fakediscord import FakeDiscord, Message
 from tests.e2e.seeds import fixed_seed

@@ -37,9 +37,8 @@ from bench.players.carousel import (
 )
 from bench.players.common import FAST, game_over_in, start_bot
 from bench.players.schnapsen import hand_of, version_of
-from bot.bot import CardBot
-from bot.offline import BotHarness
-from bot.router import OUT_OF_DATE
+from bot.moves.router import OUT_OF_DATE
+from bot.process.bot import CardBot
 from cogs.carousel.words import ending, final_lines, hand_lines, step_lines, table_notation
 from fakediscord import FakeDiscord, Message, Modal, SimUser
 from games.base import IllegalMove
@@ -47,10 +46,11 @@ from games.cards import format_cards
 from games.carousel import Draw, Knock, MeldStep, State
 from games.carousel.moves import parse_table
 from games.carousel.solver import arrange, best_play
+from harness.offline import BotHarness
 from rendering.carousel import sort_hand
 from tests.e2e.seeds import fixed_seed
 
-# Table images are redrawn at most every 0.25 s (the coalescing of bot/table.py still ends on the
+# Table images are redrawn at most every 0.25 s (the coalescing of bot/projection/table.py still ends on the
 # newest state), so CPU goes to the moves rather than to table images nobody looks at.
 QUICK = replace(FAST, table_edit_interval=0.25)
 SHORT = engine_options(target=30)  # a game of one to three hands

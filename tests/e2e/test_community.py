@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from bench.players.common import click, confirm, game_id_of, open_lobby, play_all, start_bot, start_game
-from bot.lobby import engine_options
-from bot.texts import count
+from bot.flows.lobby import engine_options
+from bot.kit.texts import count
 from cogs.leaderboard import PAGE_SIZE, to_row
 from data import Database, MatchRecord, TurnNotice, TurnTimer
 from data.ratings import display_rating

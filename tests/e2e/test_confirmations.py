@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bench.players.common import asks, click, confirm, game_id_of, open_lobby, start_bot, start_game
 from bench.players.schnapsen import controls, open_table, start, turn, version_of
-from bot.confirm import CANCEL_QUESTION, END_QUESTION, LEAVE_QUESTION, MOVED_ON
+from bot.flows.confirm import CANCEL_QUESTION, END_QUESTION, LEAVE_QUESTION, MOVED_ON
 from cogs.schnapsen.words import CLOSE_QUESTION, CLOSED
 from data import GameStatus
 from fakediscord import FakeDiscord, SimUser

@@ -1,4 +1,4 @@
-"""Crash consistency across two shard processes on one PostgreSQL (design §8, bot.ownership): shards 0 and
+"""Crash consistency across two shard processes on one PostgreSQL (design §8, bot.moves.ownership): shards 0 and
 1 of 2 run in two child processes, a two-person Thirteen game is played in a guild of each, and one of
 the two processes is SIGKILLed again and again, at seeded random moments and at named points
 (data.crashpoints: after a move's commit, between a turn DM's post and its record, after the final move,

@@ -10,9 +10,9 @@ import re
 import time
 
 from bench.players.common import click, open_lobby, start_bot, take_turn_with_hint
-from bot.bot import CardBot
-from bot.digest import Digests
-from bot.layout import STRIPPED_HAND
+from bot.kit.layout import STRIPPED_HAND
+from bot.process.bot import CardBot
+from bot.projection.digest import Digests
 from data.digests import last_digest
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.test_my_games import LISTED, away_from, casual_table, five_tables, turn_to, two_servers, until
@@ -147,7 +147,7 @@ async def test_a_digest_posted_but_not_recorded_before_a_restart_appears_once(
     async def stuck(*args: object) -> None:
         await never.wait()  # the process stops here: posted, not recorded
 
-    monkeypatch.setattr("bot.digest.record_digest", stuck)
+    monkeypatch.setattr("bot.projection.digest.record_digest", stuck)
     game_id = await casual_table(fake, bot, alice, fake.channel, bob)
     await turn_to(bot, game_id, alice)
     await choose_digest(alice, 1)

@@ -8,10 +8,10 @@ import pytest
 
 from bench.players.carousel import quiet
 from bench.players.common import click, open_lobby, start_bot, start_game
-from bot.bot import CardBot
-from bot.decode import INVALID, STRAY
-from bot.offline import BotHarness
+from bot.kit.decode import INVALID, STRAY
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message
+from harness.offline import BotHarness
 
 # Forged ids ---------------------------------------------------------------------------------------
 

@@ -28,8 +28,8 @@ from bench.players.common import (
     start_game,
     version_of,
 )
-from bot.bot import CardBot
-from bot.hands import fingerprint
+from bot.process.bot import CardBot
+from bot.projection.hands import fingerprint
 from data import GameStatus, MessageKind
 from fakediscord import FakeDiscord, Message, SimUser
 
@@ -95,7 +95,7 @@ async def play(fake: FakeDiscord, users: list[SimUser], arm: Callable[[str], Non
 
 
 async def settled(fake: FakeDiscord, bot: CardBot, timeout: float = 180.0) -> None:
-    """Until the bot owes no message (bot.reconciler `caught_up`): every pass and table edit done, none
+    """Until the bot owes no message (bot.projection.reconciler `caught_up`): every pass and table edit done, none
     due again. The bound only stops a test that would otherwise hang; nothing is timed."""
     try:
         await asyncio.wait_for(bot.reconciler.caught_up(), timeout)

@@ -63,7 +63,7 @@ async def test_every_lobby_and_table_has_rules_one_tap_away(fake: FakeDiscord, b
 
 
 async def test_play_honours_the_servers_thread_setting(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """Threads on for the server (bot.threads): Play opens the game's own thread in the channel, the
+    """Threads on for the server (bot.projection.threads): Play opens the game's own thread in the channel, the
     table and the standings go there, the link points into it, and the channel stays free."""
     bot = await start_bot(bots)
     await bot.service.db.settings.update_guild(int(fake.guild.id), threads=True)

@@ -19,12 +19,12 @@ import pytest
 from bench.players.common import FAST, game_over_in, open_lobby, start_bot
 from bench.players.schnapsen import controls, find_seed, hand_of, hand_version, press, settled, turn, version_of
 from bench.players.schnapsen import play as play_hands
-from bot.offline import BotHarness
 from cogs.gin.adapter import GinAdapter, best_knock, least_deadwood
 from cogs.gin.words import knock_label, no_knock_label
 from fakediscord import FakeDiscord, Message, SimUser
 from games.base import IllegalMove
 from games.gin import BIG_GIN, DRAW, ENGINE, PASS, Discard, Knock, Move, Phase, State
+from harness.offline import BotHarness
 from tests.e2e.seeds import fixed_seed
 
 ADAPTER = GinAdapter()

@@ -1,4 +1,4 @@
-"""DM hand edits upload a picture only when it changed (bot.hands.ShownImages), end to end with Thirteen.
+"""DM hand edits upload a picture only when it changed (bot.projection.hands.ShownImages), end to end with Thirteen.
 
 A hand redrawn with the same picture (a Pass: the controls change, the cards do not) lists the
 attachment already on the message: Discord keeps an attachment an edit lists by id, so nothing is

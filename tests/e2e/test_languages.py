@@ -7,8 +7,8 @@ import asyncio
 from typing import Any
 
 from bench.players.common import start_bot
-from bot.bot import CardBot
-from bot.languages import dm_language
+from bot.kit.languages import dm_language
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.joins import join
 from locales import PSEUDO

@@ -23,7 +23,7 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from data import GameStatus, MessageKind
 from fakediscord import FakeDiscord, SimUser
 from fakediscord.threads import Thread

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bench.bot_load import move_click
 from bench.players.common import click, game_id_of, is_my_turn, open_lobby, start_bot, start_game
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from data import Database
 from data.counters import Counts
 from fakediscord import FakeDiscord, Message, SimUser

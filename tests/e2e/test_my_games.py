@@ -8,7 +8,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 from bench.players.common import click, game_id_of, open_lobby, start_bot
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from data import GameStatus
 from fakediscord import Channel, FakeDiscord, Guild, Message, SimUser
 

@@ -4,7 +4,7 @@ stats, history and replays. Markdown and mention syntax in it come out escaped; 
 from __future__ import annotations
 
 from bench.players.common import click, confirm, open_lobby, play_all, start_bot, start_game
-from bot.names import shown_name
+from bot.kit.names import shown_name
 from fakediscord import FakeDiscord, Message, SimUser
 
 RAW = "**zed**_<@dave>"  # the fake gives it the global name "**Zed**_<@Dave>"

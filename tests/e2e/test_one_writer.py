@@ -1,6 +1,6 @@
 """One writer per message: a click's DM hand is redrawn once, by the reconciler, through the click.
 
-The router decides what a click means and hands its interaction to the reconciler (bot.reconciler),
+The router decides what a click means and hands its interaction to the reconciler (bot.projection.reconciler),
 which alone writes what a game's messages show. So each click on a DM hand edits that message exactly
 once, through the interaction's webhook (exempt from the global rate limit), and the pass the move asks
 for edits it no second time over REST. A writer that does not know of the click's redraw (a pass
@@ -23,7 +23,7 @@ from bench.players.common import (
     start_game,
     version_of,
 )
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.server import Recorded
 

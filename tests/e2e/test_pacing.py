@@ -1,4 +1,4 @@
-"""The global-limit pace (bot.pacing) end to end: a burst of channel sends meets no global 429 in the
+"""The global-limit pace (bot.kit.pacing) end to end: a burst of channel sends meets no global 429 in the
 offline Discord, and an interaction is answered while counted requests wait for their place."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message
 from fakediscord.ratelimits import GLOBAL_LIMIT
 

@@ -19,7 +19,7 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
-from bot.texts import ENDED_BY_HOST, RULE_ID
+from bot.kit.texts import ENDED_BY_HOST, RULE_ID
 from data import Database
 from fakediscord import FakeDiscord, SimUser
 from games.registry import kinds

@@ -4,7 +4,7 @@ runs the same bot, and a second bot started on the same database after the first
 from __future__ import annotations
 
 from bench.players.common import FAST, game_id_of, is_my_turn, play_all, start_game, take_turn_with_hint
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord
 from tests.e2e.test_bot_core import seat_people
 

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from bench.players.common import game_over_in, start_bot
-from bot.adapters import GameAdapter, Panel, Redraw, Refuse
-from bot.bot import CardBot
+from bot.moves.adapters import GameAdapter, Panel, Redraw, Refuse
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message, Modal, SimUser
 from fakediscord.joins import join
 from games import registry

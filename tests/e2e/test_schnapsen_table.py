@@ -38,8 +38,7 @@ from bench.players.schnapsen import (
     turn,
     version_of,
 )
-from bot.config import Tuning
-from bot.offline import BotHarness
+from bot.process.config import Tuning
 from cogs.schnapsen.adapter import hint_text
 from cogs.schnapsen.words import deal_line
 from fakediscord import FakeDiscord, Message, SimUser
@@ -47,6 +46,7 @@ from games.base import IllegalMove
 from games.cards import parse_card
 from games.schnapsen import Claim, Close, DealEnd, Declared, ExchangeTrump, Marriage, Pause, PlayCard, State
 from games.schnapsen.ai import NormalPlayer
+from harness.offline import BotHarness
 from rendering.schnapsen import log_text
 from tests.e2e.seeds import fixed_seed
 
@@ -54,7 +54,7 @@ SCHNAPSEN = engine_options(preset="schnapsen")
 MEMORY = engine_options(preset="schnapsen", claim_mode="memory")
 SANTASE = engine_options(preset="santase")
 SIXTY_SIX = engine_options(preset="sixty_six")
-# Whole series: the table image is redrawn at most every 0.25 s (the coalescing of bot/table.py still
+# Whole series: the table image is redrawn at most every 0.25 s (the coalescing of bot/projection/table.py still
 # ends on the newest state), so CPU goes to the moves rather than to table images nobody looks at.
 SERIES = replace(FAST, table_edit_interval=0.25)
 

@@ -11,8 +11,8 @@ import time
 from datetime import UTC, datetime
 
 from bench.players.common import FAST, click, open_lobby, play_all, start_bot, start_game
-from bot.bot import CardBot
-from bot.seasons import SeasonCloser
+from bot.process.bot import CardBot
+from bot.projection.seasons import SeasonCloser
 from data.results import DEFAULT_MIN_GAMES
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.test_community import people, store_game

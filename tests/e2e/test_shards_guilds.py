@@ -10,13 +10,13 @@ import dataclasses
 from collections.abc import Callable
 
 from bench.players.common import FAST, click, hand_message, is_my_turn, take_turn_with_hint, version_of
-from bot.bot import CardBot
-from bot.offline import BotHarness
-from bot.service import Applied
-from bot.shards import ShardedCardBot
+from bot.moves.service import Applied
+from bot.process.bot import CardBot
+from bot.process.shards import ShardedCardBot
 from fakediscord import Channel, FakeDiscord, Message, SimUser
+from harness.offline import BotHarness
 
-# A long poll: a follow-up within the game's pace comes from the mover's notification (bot.ownership).
+# A long poll: a follow-up within the game's pace comes from the mover's notification (bot.moves.ownership).
 SHARDED = dataclasses.replace(FAST, lease_ttl=2.0, ownership_poll=5.0)
 
 

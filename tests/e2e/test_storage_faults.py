@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import bot.service
+import bot.moves.service
 from bench.players.common import (
     click,
     game_id_of,
@@ -50,11 +50,11 @@ def fill_disk(monkeypatch: pytest.MonkeyPatch, source: MoveSource | None = None)
     real = data.games._append
     disk = FullDisk(source)
 
-    async def append(tx: Tx, game_id: int, expected_version: int, *args: Any) -> int:
+    async def append(tx: Tx, game_id: int, expected_version: int, *args: Any, **keywords: Any) -> int:
         if disk.full and (source is None or args[-1] is source):
             disk.refused.append(expected_version)
             raise sqlite_full_error()
-        return await real(tx, game_id, expected_version, *args)
+        return await real(tx, game_id, expected_version, *args, **keywords)
 
     monkeypatch.setattr(data.games, "_append", append)
     return disk
@@ -166,7 +166,7 @@ async def test_a_computer_move_the_disk_refused_is_tried_again(
     fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A computer turn has no deadline: a refused computer move is retried until space is back, then stored."""
-    monkeypatch.setattr(bot.service, "STORAGE_RETRY_SECONDS", 0.05)
+    monkeypatch.setattr(bot.moves.service, "STORAGE_RETRY_SECONDS", 0.05)
     service_bot = await start_bot(bots)
     alice = fake.users["alice"]
     lobby = await open_lobby(fake, alice, "thirteen new", seats=2)

@@ -8,7 +8,7 @@ import asyncio
 import dataclasses
 
 from bench.players.common import FAST, click, game_id_of, open_lobby, start_bot, start_game
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from data import MessageKind, MoveSource
 from fakediscord import FakeDiscord, Message
 

@@ -1,5 +1,5 @@
 """A game's thread closed or deleted by a moderator: what comes after still shows where everyone can see
-it (bot.threads, bot.endings, the reconciler's fallbacks)."""
+it (bot.projection.threads, bot.projection.endings, the reconciler's fallbacks)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from bench.players.carousel import quiet
 from bench.players.common import FAST, click, game_id_of, is_my_turn, play_all, start_bot
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from data import GameStatus
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.threads import Thread

@@ -1,4 +1,4 @@
-"""A thread per game (bot.threads), end to end in the offline Discord with Thirteen tables.
+"""A thread per game (bot.projection.threads), end to end in the offline Discord with Thirteen tables.
 
 The server setting (or `thread:` on `/thirteen new`) opens each table in a thread of the channel, named
 for its table: the lobby in the channel links to it, the table, notices and standings go there; at the
@@ -26,9 +26,9 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
-from bot.bot import CardBot
-from bot.reconciler import NOT_SENT
-from bot.threads import NOTE_SHOWN
+from bot.process.bot import CardBot
+from bot.projection.reconciler import NOT_SENT
+from bot.projection.threads import NOTE_SHOWN
 from data import GameStatus, MessageKind
 from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.threads import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS, Thread

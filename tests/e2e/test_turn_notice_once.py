@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 
 from bench.players.common import FAST, click, game_id_of, open_lobby, start_bot, start_game
-from bot.reconciler import NONCE_REDO_SECONDS
+from bot.projection.reconciler import NONCE_REDO_SECONDS
 from data import Database, MessageKind, ShownMessage
 from fakediscord import FakeDiscord, Message
 

@@ -11,7 +11,7 @@ import asyncio
 from collections import Counter
 
 from bench.players.common import click, game_id_of, game_over_in, open_lobby, play_all, start_bot, start_game
-from bot.bot import CardBot
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message, SimUser
 
 

@@ -1,7 +1,7 @@
 """Two bot processes on one PostgreSQL database, as two CardBots each with its own Database object,
 against the offline Discord. The bot connected last receives every gateway event (as shard 0 receives
 every DM click), so it serves clicks on games the first one owns: any process applies a click, the
-game's lease holder does the follow-up (bot.ownership)."""
+game's lease holder does the follow-up (bot.moves.ownership)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
-from bot.bot import CardBot
-from bot.service import Applied, StaleVersion
-from bot.shards import ShardedCardBot
+from bot.moves.service import Applied, StaleVersion
+from bot.process.bot import CardBot
+from bot.process.shards import ShardedCardBot
 from fakediscord import FakeDiscord
 from tests.e2e.test_bot_core import seat_people
 

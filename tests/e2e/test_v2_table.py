@@ -13,9 +13,9 @@ from bench.players.common import (
     wait_hand,
 )
 from bench.players.schnapsen import play
-from bot.components import button
-from bot.ids import ComponentId
-from bot.layout import MAX_COMPONENTS, STRIPPED_HAND, card, components_in, rows_of
+from bot.kit.components import button
+from bot.kit.ids import ComponentId
+from bot.kit.layout import MAX_COMPONENTS, STRIPPED_HAND, card, components_in, rows_of
 from fakediscord import FakeDiscord, Message
 
 

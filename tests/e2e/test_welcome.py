@@ -8,12 +8,12 @@ import logging
 import pytest
 
 from bench.players.common import click, start_bot
-from bot.bot import CardBot
-from bot.offline import BotHarness
+from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message
 from fakediscord.joins import join, new_guild
 from fakediscord.model import Channel
 from games import registry
+from harness.offline import BotHarness
 
 WELCOMED = "has joined this server"
 
@@ -62,7 +62,7 @@ async def test_the_welcome_is_posted_once_across_a_second_join_and_a_restart(
     fake: FakeDiscord, bots: BotHarness, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Stored, so a repeated join (reconnect, re-invite) or a restarted bot never posts it again."""
-    caplog.set_level(logging.DEBUG, logger="bot.welcome")
+    caplog.set_level(logging.DEBUG, logger="cogs.about.welcome")
     bot = await start_bot(bots)
     await join(fake)
     await fake.wait_for_message(fake.channels["general"], lambda m: WELCOMED in m.text)

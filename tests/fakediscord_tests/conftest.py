@@ -7,8 +7,8 @@ from typing import cast
 import pytest
 from discord.ext import commands
 
-from bot.offline import BotHarness
 from fakediscord.probe import PROBE, Probe
+from harness.offline import BotHarness
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.offline import BotHarness
 from fakediscord import BotCrashed, FakeDiscord, Message
 from fakediscord.probe import PROBE
+from harness.offline import BotHarness
 
 
 async def test_login_syncs_commands_globally(fake: FakeDiscord, bot: commands.Bot) -> None:
@@ -87,7 +87,7 @@ async def test_a_sharded_identify_gets_only_its_guilds_and_guild_events_follow_t
 ) -> None:
     """IDENTIFY with `shard: [id, 2]`: READY lists the guild only on shard (guild_id >> 22) % 2, and an
     event of the guild goes to that shard's session while a DM event goes to shard 0's."""
-    from bot.shards import ShardedCardBot
+    from bot.process.shards import ShardedCardBot
 
     started = [
         await bots.start(factory=ShardedCardBot, shard_ids=[shard], shard_count=2, extensions=()) for shard in (0, 1)

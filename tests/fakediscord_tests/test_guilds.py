@@ -7,10 +7,10 @@ import aiohttp
 import discord
 import pytest
 
-from bot.offline import BotHarness
-from bot.shards import ShardedCardBot
+from bot.process.shards import ShardedCardBot
 from fakediscord import FakeDiscord, Message
 from fakediscord.probe import PROBE
+from harness.offline import BotHarness
 
 
 def test_the_nth_guild_is_on_shard_n_modulo_the_count() -> None:

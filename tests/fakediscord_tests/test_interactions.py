@@ -126,7 +126,7 @@ async def test_command_exception_gets_a_friendly_answer_and_is_logged(fake: Fake
 
 async def test_commands_unknown_in_a_dm_context_are_not_offered(fake: FakeDiscord, bots: object) -> None:
     """Guild-synced commands (dev guild) do not exist in DMs, so a person cannot run them there."""
-    from bot.offline import BotHarness
+    from harness.offline import BotHarness
 
     assert isinstance(bots, BotHarness)
     await bots.start(bots.settings(dev_guild_id=int(fake.guild.id)))

@@ -8,9 +8,9 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from bot.offline import BotHarness
 from fakediscord import FakeDiscord, Message
 from fakediscord.probe import PROBE, png_bytes
+from harness.offline import BotHarness
 
 
 def games(bot: commands.Bot, fake: FakeDiscord) -> discord.TextChannel:

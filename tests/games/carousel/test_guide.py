@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapters import PanelContext
+from bot.moves.adapters import PanelContext
 from cogs.carousel.adapter import CarouselAdapter
 from cogs.carousel.guide import MARK, Tip, due, scored, tips
 from games.carousel import Draw, Knock, Meld, MeldStep, PassKnock, Phase, State, hand_value, new_game, position

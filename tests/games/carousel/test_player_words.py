@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.adapters import PanelContext
+from bot.moves.adapters import PanelContext
 from cogs.carousel.adapter import CarouselAdapter
 from cogs.carousel.words import RULES, table_header
 from games.carousel import Draw, PassKnock, State, new_game, position

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bot.adapters import PanelContext
+from bot.moves.adapters import PanelContext
 from cogs.schnapsen.adapter import SchnapsenAdapter
 from cogs.schnapsen.words import TERMINAL, table_header
 from games.schnapsen import DealEnd, Scale, State, new_game, position
@@ -51,7 +51,7 @@ def test_claim_66_is_not_offered_before_a_trick_is_won() -> None:
 
 
 def test_claim_66_asks_first_like_close_the_stock() -> None:
-    """SX-11: Claim 66 and "show and claim" ask once first (bot.confirm), as Close does, and the question
+    """SX-11: Claim 66 and "show and claim" ask once first (bot.flows.confirm), as Close does, and the question
     says a claim under 66 loses the deal."""
     asked = {action: ADAPTER.confirmations.get(action, ("", ""))[0] for action in ("claim", "claimm", "close")}
     assert all(asked.values()), asked

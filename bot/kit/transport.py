@@ -1,0 +1,291 @@
+"""Every request the reconciler makes to Discord, each retried and classified (bot.kit.refusals).
+
+The reconciler talks to a `Transport`, so it can be tested with a fake one; `DiscordTransport` is the
+real thing. Sent and edited hand messages keep their picture's attachment (`ShownImages`): an edit
+whose picture did not change lists the existing attachment instead of uploading the PNG again.
+
+A click's interaction, handed to the reconciler, is answered here too (`answer_hand`, `answer_panel`):
+the clicked hand is redrawn through the interaction's webhook, which Discord exempts from the bot's
+global rate limit. Those are not retried: a failed one leaves the stored row as it was, so the
+reconciler's next pass redraws the hand over REST.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from bot.kit.components import release
+from bot.kit.layout import card, stripped_hand
+from bot.kit.refusals import Refusal, Refused, RetryPolicy, retrying
+from bot.moves.adapters import Panel
+from bot.projection.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
+from locales import SOURCE
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """Where a message went."""
+
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A plain channel or DM message: text, an optional picture, optional buttons, whom it may mention."""
+
+    content: str
+    image: bytes | None = None
+    filename: str = "image.png"
+    items: tuple[discord.ui.Item[Any], ...] = ()
+    mention: int | None = None  # the one user this message may ping
+    # Sent with `enforce_nonce`: Discord returns the message an earlier send with this nonce made in the
+    # last few minutes instead of posting again, so a post redone after a crash (sent, not yet recorded)
+    # or retried after a lost answer appears once. At most 25 characters.
+    nonce: str | None = None
+
+
+class Transport(Protocol):
+    async def send_dm(
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
+    ) -> Sent: ...
+
+    async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
+
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None: ...
+
+    async def strip(self, channel_id: int, message_id: int, lang: str = SOURCE) -> None: ...
+
+    async def post(self, channel_id: int, post: Post) -> Sent: ...
+
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent: ...
+
+    async def answer_hand(self, interaction: discord.Interaction, panel: Panel) -> bool: ...
+
+    async def answer_panel(self, interaction: discord.Interaction, panel: Panel, *, fresh: bool = False) -> None: ...
+
+
+# A person's DM holds one hand per table they sit at and its notices: the newest few dozen messages hold
+# the hand of a turn whose post was unrecorded.
+HAND_LOOKBACK = 50
+
+
+def hand_version(components: Sequence[object], game_id: int) -> int:
+    """The newest game version the custom ids of `components` name for `game_id` (`cr:<game>:<version>:…`,
+    bot/kit/ids.py), looking inside rows, containers and sections; -1 when none does."""
+    prefix = f"cr:{game_id}:"
+    newest = -1
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str) and custom_id.startswith(prefix):
+            version = custom_id[len(prefix) :].split(":", 1)[0]
+            if version.isascii() and version.isdigit():
+                newest = max(newest, int(version))
+        for attribute in ("children", "components"):
+            stack.extend(getattr(component, attribute, None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return newest
+
+
+def _mentions(post: Post) -> discord.AllowedMentions:
+    if post.mention is None:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(post.mention)])
+
+
+class DiscordTransport:
+    """The real Discord, through discord.py; every call retried by `policy`, refusals raised as `Refused`."""
+
+    def __init__(self, client: discord.Client, policy: RetryPolicy) -> None:
+        self.client = client
+        self.policy = policy
+        self.shown = ShownImages()
+
+    async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:
+        if channel_id is not None:
+            return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        return await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
+
+    async def send_dm(
+        self,
+        user_id: int,
+        panel: Panel,
+        *,
+        channel_id: int | None = None,
+        nonce: str | None = None,
+        silent: bool = False,
+    ) -> Sent:
+        """Send a hand; `channel_id` is the user's DM channel when known (else it is opened first). With
+        `nonce` it is sent with `enforce_nonce`, as a `Post` is. `silent` creates it without a push
+        notification (the SUPPRESS_NOTIFICATIONS flag): the turn digest tells the person instead."""
+        channel = await self._dm_channel(user_id, channel_id)
+        digest = image_digest(panel.image)
+
+        async def send() -> discord.Message:
+            kwargs = send_kwargs(panel)
+            if nonce is not None:
+                kwargs["nonce"] = nonce  # discord.py sends it with enforce_nonce
+            if silent:
+                kwargs["silent"] = True
+            try:
+                return await channel.send(**kwargs)
+            finally:
+                release(kwargs["view"])
+
+        try:
+            message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
+        except Refused as refused:
+            if channel_id is None or refused.refusal not in (Refusal.CHANNEL_GONE, Refusal.CHANNEL_LOST):
+                raise
+            channel = await self._dm_channel(user_id, None)  # a remembered DM channel that no longer works
+            message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
+        self.shown.remember(message, digest)
+        return Sent(message.channel.id, message.id)
+
+    async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
+        """The bot's hand message for `game_id` drawn at `version` or later among the newest messages of the
+        person's DM, if there is one: a post whose outcome was never known (the process was killed, the
+        request timed out) may have landed, and this is how a pass finds out once the post's nonce no
+        longer protects a second try."""
+        channel = await self._dm_channel(user_id, channel_id)
+        me = self.client.user.id if self.client.user is not None else None
+
+        async def look() -> Sent | None:
+            async for message in channel.history(limit=HAND_LOOKBACK):
+                if message.author.id == me and hand_version(message.components, game_id) >= version:
+                    return Sent(message.channel.id, message.id)
+            return None
+
+        return await retrying(look, self.policy, f"looking for the hand of game {game_id} in a DM")
+
+    async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
+        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        digest = image_digest(panel.image)
+
+        async def edit() -> discord.Message:
+            kwargs = panel_kwargs(panel)
+            kept = self.shown.kept(message_id, digest)
+            if kept is not None:  # the same picture: keep the attachment, upload nothing
+                kwargs["attachments"] = [kept]
+            try:
+                return await partial.edit(**kwargs)
+            except discord.HTTPException as error:
+                if kept is None or error.status != 400:
+                    raise
+                # The attachment is gone: another process sharing the database (a click it served)
+                # replaced the picture since this one was remembered. Upload the picture instead.
+                self.shown.forget(message_id)
+                return await edit()
+            finally:
+                release(kwargs["view"])
+
+        try:
+            edited = await retrying(edit, self.policy, f"editing hand message {message_id}")
+        except Exception:
+            self.shown.forget(message_id)
+            raise
+        self.shown.remember(edited, digest)
+
+    async def answer_hand(self, interaction: discord.Interaction, panel: Panel) -> bool:
+        """Redraw the clicked DM hand through the click's deferred interaction (its original message is
+        the clicked one), keeping the picture's attachment when it did not change. False when Discord
+        refused the edit: the caller leaves its record as it was, so a pass redraws it."""
+        message = interaction.message
+        assert message is not None
+        digest = image_digest(panel.image)
+        kwargs = panel_kwargs(panel)
+        kept = self.shown.kept(message.id, digest)
+        if kept is not None:
+            kwargs["attachments"] = [kept]
+        try:
+            edited = await interaction.edit_original_response(**kwargs)
+        except discord.HTTPException as error:
+            log.info("could not redraw clicked hand message %d: %s", message.id, error)
+            self.shown.forget(message.id)
+            return False
+        finally:
+            release(kwargs["view"])
+        self.shown.remember(edited, digest)
+        return True
+
+    async def answer_panel(self, interaction: discord.Interaction, panel: Panel, *, fresh: bool = False) -> None:
+        """The ephemeral "My hand" panel: a new one (`fresh`, the table's button) or the clicked one
+        redrawn in place; a dismissed panel (404) is answered with a new one."""
+        if not fresh:
+            try:
+                await interaction.edit_original_response(**panel_kwargs(panel))
+                return
+            except discord.NotFound:
+                pass
+        await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
+
+    async def strip(self, channel_id: int, message_id: int, lang: str = SOURCE) -> None:
+        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        # A V2 card cannot be left empty: the hand keeps its picture (when known) under a short note.
+        attachment = self.shown.current(message_id)
+        view = card(stripped_hand(lang), image=attachment.filename if attachment is not None else None)
+        kept = [attachment] if attachment is not None else []
+        await retrying(
+            lambda: partial.edit(content=None, attachments=kept, view=view),
+            self.policy,
+            f"removing the controls of {message_id}",
+        )
+
+    async def post(self, channel_id: int, post: Post) -> Sent:
+        channel = self.client.get_partial_messageable(channel_id)
+        return await self._send(channel, post, f"posting in channel {channel_id}")
+
+    async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent:
+        """A plain DM; `channel_id` is the user's DM channel when known (else it is opened first)."""
+        channel = await self._dm_channel(user_id, channel_id)
+        try:
+            return await self._send(channel, post, f"a direct message to user {user_id}")
+        except Refused as refused:
+            if channel_id is None or refused.refusal not in (Refusal.CHANNEL_GONE, Refusal.CHANNEL_LOST):
+                raise
+        channel = await self._dm_channel(user_id, None)  # a remembered DM channel that no longer works
+        return await self._send(channel, post, f"a direct message to user {user_id}")
+
+    async def _send(self, channel: discord.abc.Messageable, post: Post, what: str) -> Sent:
+        async def send() -> discord.Message:
+            # One V2 card (bot.kit.layout): the text, the picture in a gallery, the buttons; mentions in a
+            # text display ping as in content, within `allowed_mentions`.
+            kwargs: dict[str, Any] = {"allowed_mentions": _mentions(post)}
+            image = None
+            if post.nonce is not None:
+                kwargs["nonce"] = post.nonce  # discord.py sends it with enforce_nonce
+            if post.image is not None:
+                kwargs["file"] = discord.File(io.BytesIO(post.image), filename=post.filename)
+                image = post.filename
+            header, _, status = post.content[:2000].partition("\n")
+            view = card(header, image=image, status=status, items=post.items, accent=None)
+            kwargs["view"] = view
+            try:
+                return await channel.send(**kwargs)
+            finally:
+                release(view)
+
+        message = await retrying(send, self.policy, what)
+        return Sent(message.channel.id, message.id)
+
+
+def item_ids(items: Sequence[discord.ui.Item[Any]]) -> list[str]:
+    return [str(getattr(item, "custom_id", "") or "") for item in items]

@@ -1,0 +1,4 @@
+"""The process and its start-up: settings, the CardBot (the composition root that builds every room),
+shards and their leases, health, the sweeper that wakes deadlines, and the runner that starts and stops
+it all.
+"""
