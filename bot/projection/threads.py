@@ -293,12 +293,15 @@ class GameThreads:
         return True
 
 
-def thread_deleted_note(title: str, record: GameRecord) -> str:
+def thread_deleted_note(title: str, record: GameRecord, lang: str = SOURCE) -> str:
     """The channel's note once the game's thread was deleted mid-game: the game goes on in this channel,
     in the fresh table below the note."""
-    return (
-        f"**{title}** · table #{record.id}: its thread was deleted, so the game goes on here in the channel, "
-        "in the table below."
+    return t(
+        lang,
+        "**{game}** · table #{number}: its thread was deleted, so the game goes on here in the channel, "
+        "in the table below.",
+        game=title,
+        number=record.id,
     )
 
 
@@ -343,5 +346,6 @@ class ThreadDeletions:
             note = await self.service.db.messages.get(game_id, MessageKind.NOTE)
             if note is not None and note.message_id is not None and note.channel_id is not None:
                 title = self.service.adapter(record.kind).title
-                await self.threads.show_note(game_id, note, thread_deleted_note(title, record))
+                lang = await self.service.table_language(record.guild_id)  # the channel reads it
+                await self.threads.show_note(game_id, note, thread_deleted_note(title, record, lang))
         return True
