@@ -19,19 +19,12 @@ from games.schnapsen import (
     PRESETS,
     Claim,
     Close,
-    ClosedTalon,
     DealEnd,
     DealSummary,
     Dealt,
-    Declared,
     Draw,
-    Drew,
-    Exchanged,
     ExchangeTrump,
-    Followed,
     KeepTrump,
-    KeptTrump,
-    Led,
     LogEntry,
     Marriage,
     Move,
@@ -46,7 +39,7 @@ from games.schnapsen import (
 )
 from games.schnapsen.rules import WIN_POINTS, lowest_trump, sort_hand, strength
 from locales import SOURCE, t, tn
-from rendering.schnapsen import PLAIN_SCALE_PRESETS, SCHNEIDER_LINE
+from rendering.schnapsen import PLAIN_SCALE_PRESETS, SCHNEIDER_LINE, deal_text, log_text
 from rendering.table import seat_name
 from terminal import game_text as tt
 
@@ -265,45 +258,14 @@ def deal_reason_said(lang: str, summary: DealSummary, names: Sequence[str], pres
 
 
 def deal_said(lang: str, summary: DealSummary, names: Sequence[str], preset: str | None = None) -> str:
-    """ "Ann wins 2 game points: 70 points; Schneider (Bob has 30, under 33)." """
-    return t(
-        lang, "{name} wins {game_points}: {reason}.", name=seat_name(names, summary.winner),
-        game_points=game_points_count(lang, summary.game_points), reason=deal_reason_said(lang, summary, names, preset),
-    )  # fmt: skip
+    """ "Ann wins 2 game points: 70 points; Schneider (Bob has 30, under 33)." The image's sentence, so the
+    table, the hand and the image say a deal's end in the same words."""
+    return deal_text(summary, names, preset, lang=lang)
 
 
 def log_said(lang: str, entry: LogEntry, names: Sequence[str], preset: str | None = None) -> str:
-    """One log record as a sentence in `lang`, with the players' names."""
-    if isinstance(entry, Dealt):
-        return t(lang, "Deal {number}: {name} deals, trump {card}", number=entry.number,
-                 name=seat_name(names, entry.dealer), card=entry.trump_card)  # fmt: skip
-    if isinstance(entry, Scored):
-        return deal_said(lang, entry.deal, names, preset)
-    if isinstance(entry, SeriesWon):
-        first, second = entry.game_points
-        return t(lang, "{name} wins the series {first}-{second}.", name=seat_name(names, entry.winner),
-                 first=first, second=second)  # fmt: skip
-    who = seat_name(names, entry.seat)
-    if isinstance(entry, Led):
-        return t(lang, "{name} leads {card}", name=who, card=entry.card)
-    if isinstance(entry, Followed):
-        return t(lang, "{name} plays {card}; {winner} takes the trick", name=who, card=entry.card,
-                 winner=seat_name(names, entry.winner))  # fmt: skip
-    if isinstance(entry, Declared):
-        if entry.pending:
-            return t(lang, "{name} declares {points} in {suit}, counted once a trick is won", name=who,
-                     points=entry.points, suit=entry.suit.symbol)  # fmt: skip
-        return t(lang, "{name} declares {points} in {suit}", name=who, points=entry.points, suit=entry.suit.symbol)
-    if isinstance(entry, Exchanged):
-        return t(lang, "{name} exchanges {given} for {taken}", name=who, given=entry.given, taken=entry.taken)
-    if isinstance(entry, ClosedTalon):
-        if entry.before_drawing:
-            return t(lang, "{name} closes the talon before drawing", name=who)
-        return t(lang, "{name} closes the talon", name=who)
-    if isinstance(entry, Drew):
-        return t(lang, "{name} draws", name=who)
-    assert isinstance(entry, KeptTrump)
-    return t(lang, "{name} does not exchange", name=who)
+    """One log record as a sentence in `lang`, with the players' names: the image's sentence."""
+    return log_text(entry, names, preset, lang=lang)
 
 
 def stock_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
