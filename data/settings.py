@@ -223,13 +223,15 @@ class SettingsRepository:
     async def note_locale(self, user_id: int, locale: str) -> bool:
         """Remember the Discord locale of a person's latest interaction. One statement, which writes only
         when it differs from the stored one; True when it changed."""
-        async with self._writing(user_id), self._db.transaction() as tx:
+        async with self._db.transaction() as tx:
             changed = await tx.run(
                 f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}, seen_locale) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET seen_locale = excluded.seen_locale "
                 "WHERE user_settings.seen_locale IS NULL OR user_settings.seen_locale <> excluded.seen_locale",
                 (*_new_user(user_id), locale),
             )
+        if changed:  # every interaction notes its locale: what is held stays while the row does not change
+            self.forget(user_id)  # after the write: a read under way then stores nothing
         return bool(changed)
 
     async def set_away(self, user_id: int, since: float | None, until: float | None = None) -> UserSettings:

@@ -206,3 +206,14 @@ async def test_a_settings_read_that_overlaps_a_write_keeps_nothing(sqlite_db: Da
     assert not (await reading).dm_closed  # what it read: the row before the write
     db.read = read  # type: ignore[method-assign]
     assert (await db.settings.user(7)).dm_closed
+
+
+async def test_noting_the_same_locale_again_keeps_a_persons_settings_held(sqlite_db: Database) -> None:
+    """Every interaction notes its locale: only a change of it drops what is held."""
+    db = sqlite_db
+    await db.settings.note_locale(7, "vi")
+    await db.settings.user(7)
+    await db.settings.note_locale(7, "vi")
+    before = db.counts.snapshot()
+    assert (await db.settings.user(7)).seen_locale == "vi"
+    assert spent(db, before).reads == 0
