@@ -6,6 +6,8 @@ a test asserts are statements, the same on a quiet and on a busy machine.
 
 from __future__ import annotations
 
+import collections
+
 from bench.bot_load import move_click
 from bench.players.common import click, game_id_of, is_my_turn, open_lobby, start_bot, start_game
 from bot.process.bot import CardBot
@@ -66,3 +68,24 @@ async def test_after_a_restart_a_click_reads_its_game_once(fake: FakeDiscord, bo
     # One read: the record with the move log its state is rebuilt from. A write of the game that the bot
     # made meanwhile in the background (the start-up pass, a sweep) may drop the record once more.
     assert 1 <= spent.game_reads <= 2, spent
+
+
+async def test_a_pass_reads_every_seats_hand_row_at_once_and_no_settings(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A message pass over a caught-up table: one read of every hand row (not one per seat) and one of
+    the notices owed; each person's settings are held (data.settings). Counted by statement, since the
+    bot's background loops read too."""
+    bot, game_id, _mover, _hand = await started_duel(fake, bots)
+    db = bot.db
+    assert isinstance(db, Database)
+    read, statements = db.read, collections.Counter[str]()
+
+    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
+        statements[sql] += 1
+        return await read(sql, params)
+
+    db.read = counted  # type: ignore[assignment,method-assign]
+    await bot.reconciler.reconcile(game_id)
+    db.read = read  # type: ignore[method-assign]
+    assert statements["SELECT * FROM messages WHERE game_id = ?"] == 2, statements
+    assert not any(sql.startswith("SELECT * FROM messages WHERE game_id = ? AND kind") for sql in statements)
+    assert not any(sql.startswith("SELECT * FROM user_settings") for sql in statements), statements
