@@ -585,7 +585,14 @@ class Reconciler:
             # selection or hint on screen until the game moves on
             panel, digest = await self.hands.drawn(loaded, seat, dm=True)
         at_turn = self.hands.at_turn(loaded, seat)
-        turn = await self.db.messages.turn_start(game_id, seat) if at_turn else row.turn
+        if not at_turn:
+            turn = row.turn
+        elif row.version == loaded.record.version and row.turn is not None:
+            # Stored at this very state, on turn (a card selected, a hint): the same turn, no read. Every
+            # step that stores a hand row at turn stores its turn start, and a state has one.
+            turn = row.turn
+        else:
+            turn = await self.db.messages.turn_start(game_id, seat)
         shown = dataclasses.replace(
             row, version=loaded.record.version, key=fingerprint(panel, digest), live=is_live(panel), turn=turn
         )
