@@ -246,7 +246,7 @@ async def end_game(
     reason = ENDED_BY_HOST if by_host else ENDED_BY_MANAGER
     loaded = await service.abandon(record.id, reason)
     # The record as abandoned, not as read before: a lobby's message may have been recorded in between
-    # (bot.lobby.lobby_shown); one recorded after it finds the lobby closed and says so itself.
+    # (bot.flows.lobby.lobby_shown); one recorded after it finds the lobby closed and says so itself.
     record = loaded.record
     if loaded.state is not None:
         marks.mark_dirty(record.id)

@@ -93,7 +93,7 @@ async def test_a_pass_reads_every_seats_hand_row_at_once_and_no_settings(fake: F
 
 
 async def test_selecting_a_card_reads_no_turn_start(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """A card selected on a hand already showing this state keeps the turn it stored (bot.reconciler):
+    """A card selected on a hand already showing this state keeps the turn it stored (bot.projection.reconciler):
     the redraw reads no turn start, and the stored turn stays the one the move log gives."""
     bot, game_id, mover, hand = await started_duel(fake, bots)
     db = bot.db
