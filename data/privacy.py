@@ -82,10 +82,12 @@ class PrivacyRepository:
         # Rewrites seats and hosts of games it finds as it goes: every record held in memory is dropped
         # (data.record_cache), before (reads under way store nothing) and after.
         self._db.games.cache.clear()
+        self._db.settings.forget(user_id)  # their settings row is deleted (data.settings holds it)
         try:
             return await self._erase_user(user_id, at=at)
         finally:
             self._db.games.cache.clear()
+            self._db.settings.forget(user_id)
 
     async def _erase_user(self, user_id: int, *, at: float) -> Erasure:
         async with self._db.transaction() as tx:

@@ -2,11 +2,19 @@
 
 Updates are read-modify-write inside one transaction, so two commands changing different fields at
 the same moment cannot undo each other.
+
+A person's settings are read for every seat of every message pass (how their hand is delivered, whether
+they are told of their turn), and change only when they use a command. On SQLite one process owns the
+file (design §5) and every write of `user_settings` goes through this module or data.privacy, which drop
+the person's entry: so `user` serves what it read or wrote last. On PostgreSQL another process may write
+them at any time, so it reads every time. A read that overlapped a write (and may have seen the row
+before it) stores nothing: every write bumps `_writes` before it starts and after it ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -129,11 +137,38 @@ class SettingsRepository:
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._serve = db.dialect == "sqlite"  # see the module docstring
+        self._users: dict[int, UserSettings] = {}
+        self._writes = 0  # bumped before and after every write of a user's settings
 
     async def user(self, user_id: int) -> UserSettings:
-        """A player's settings (defaults when none are stored); one statement, one trip (Database.read)."""
+        """A player's settings (defaults when none are stored); at most one statement, one trip (Database.read)."""
+        held = self._users.get(user_id)
+        if held is not None:
+            return held
+        writes = self._writes
         rows = await self._db.read(_USER, (user_id,))
-        return _user_settings(user_id, next(iter(rows), None))
+        settings = _user_settings(user_id, next(iter(rows), None))
+        if self._serve and writes == self._writes:
+            self._users[user_id] = settings
+        return settings
+
+    def forget(self, user_id: int | None = None) -> None:
+        """Drop what is held of one person's settings (None: everyone's), and keep any read under way
+        from storing what it read."""
+        self._writes += 1
+        if user_id is None:
+            self._users.clear()
+        else:
+            self._users.pop(user_id, None)
+
+    @asynccontextmanager
+    async def _writing(self, user_id: int) -> AsyncIterator[None]:
+        self.forget(user_id)
+        try:
+            yield
+        finally:
+            self.forget(user_id)
 
     async def update_user(
         self,
@@ -146,7 +181,7 @@ class SettingsRepository:
         digest_hours: int | None = None,
     ) -> UserSettings:
         """Change the given fields (None = leave as is) and return the result."""
-        async with self._db.transaction() as tx:
+        async with self._writing(user_id), self._db.transaction() as tx:
             current = await _user(tx, user_id)
             new = replace(
                 current,
@@ -177,7 +212,7 @@ class SettingsRepository:
 
     async def set_language(self, user_id: int, language: str | None) -> UserSettings:
         """A person's language for everything written to them; None follows Discord's locale again."""
-        async with self._db.transaction() as tx:
+        async with self._writing(user_id), self._db.transaction() as tx:
             await tx.run(
                 f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}, language) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
@@ -195,6 +230,8 @@ class SettingsRepository:
                 "WHERE user_settings.seen_locale IS NULL OR user_settings.seen_locale <> excluded.seen_locale",
                 (*_new_user(user_id), locale),
             )
+        if changed:  # every interaction notes its locale: what is held stays while the row does not change
+            self.forget(user_id)  # after the write: a read under way then stores nothing
         return bool(changed)
 
     async def set_away(self, user_id: int, since: float | None, until: float | None = None) -> UserSettings:
@@ -208,7 +245,7 @@ class SettingsRepository:
 
     async def _user_fields(self, user_id: int, **fields: object) -> UserSettings:
         """Write `fields` of one user row, creating it with the defaults first (one transaction)."""
-        async with self._db.transaction() as tx:
+        async with self._writing(user_id), self._db.transaction() as tx:
             await tx.run(
                 f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO NOTHING",

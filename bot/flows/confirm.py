@@ -245,6 +245,9 @@ async def end_game(
     # Stored without a name: the database keeps nobody's name in free text (delete-my-data).
     reason = ENDED_BY_HOST if by_host else ENDED_BY_MANAGER
     loaded = await service.abandon(record.id, reason)
+    # The record as abandoned, not as read before: a lobby's message may have been recorded in between
+    # (bot.flows.lobby.lobby_shown); one recorded after it finds the lobby closed and says so itself.
+    record = loaded.record
     if loaded.state is not None:
         marks.mark_dirty(record.id)
     elif record.table_message_id is not None and record.table_channel_id is not None:

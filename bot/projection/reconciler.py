@@ -241,6 +241,9 @@ class Reconciler:
         # One per (game, seat): held by a pass's step for that seat and by a click answered through its
         # interaction, so the two ways this module redraws a hand never interleave their read and write.
         self._seat_locks: dict[tuple[int, int], asyncio.Lock] = {}
+        # How many times each seat's lock was let go: a hand row read before taking the lock is still the
+        # stored one when nobody held the lock since (every write of a hand row is made under it).
+        self._seat_holds: dict[tuple[int, int], int] = {}
         # bot.projection.threads.ThreadDeletions: a game whose thread was deleted goes on in its channel (True) instead
         # of ending
         self.thread_gone: Callable[[int], Awaitable[bool]] | None = None
@@ -422,7 +425,13 @@ class Reconciler:
         if await self.channel_usable(game_id):
             self.tables.mark_dirty(game_id)
         seats = [seat for seat in loaded.record.seats if seat.user_id is not None]
-        results = await asyncio.gather(*(self._seat(loaded, seat) for seat in seats), return_exceptions=True)
+        # Every seat's hand row in one read, not one per seat; a seat whose lock was held meanwhile reads its own.
+        holds = {seat.seat: self._seat_holds.get((game_id, seat.seat), 0) for seat in seats}
+        before = await self.db.messages.of_game(game_id)
+        reads = [(before.get((MessageKind.HAND, seat.seat)), holds[seat.seat]) for seat in seats]
+        results = await asyncio.gather(
+            *(self._seat(loaded, seat, read) for seat, read in zip(seats, reads, strict=True)), return_exceptions=True
+        )
         for seat, result in zip(seats, results, strict=True):
             if isinstance(result, BaseException):
                 debts.failed(result, f"the hand of game {game_id} seat {seat.seat}")
@@ -504,6 +513,15 @@ class Reconciler:
     def _seat_lock(self, game_id: int, seat: int) -> asyncio.Lock:
         return self._seat_locks.setdefault((game_id, seat), asyncio.Lock())
 
+    @contextlib.asynccontextmanager
+    async def _holding(self, game_id: int, seat: int) -> AsyncIterator[None]:
+        """The seat's lock, counted when let go (`_seat_holds`)."""
+        async with self._seat_lock(game_id, seat):
+            try:
+                yield
+            finally:
+                self._seat_holds[game_id, seat] = self._seat_holds.get((game_id, seat), 0) + 1
+
     # -- a click handed over -----------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
@@ -511,7 +529,7 @@ class Reconciler:
         """A click's interaction handed over for the seat's hand, held from before its move is stored to
         the clicked hand's redraw: the pass that move asks for waits, and then finds the hand showing the
         move (one edit, through the interaction, none over REST)."""
-        async with self._seat_lock(game_id, seat):
+        async with self._holding(game_id, seat):
             yield Clicked(self, interaction, seat)
 
     async def answer(
@@ -567,7 +585,14 @@ class Reconciler:
             # selection or hint on screen until the game moves on
             panel, digest = await self.hands.drawn(loaded, seat, dm=True)
         at_turn = self.hands.at_turn(loaded, seat)
-        turn = await self.db.messages.turn_start(game_id, seat) if at_turn else row.turn
+        if not at_turn:
+            turn = row.turn
+        elif row.version == loaded.record.version and row.turn is not None:
+            # Stored at this very state, on turn (a card selected, a hint): the same turn, no read. Every
+            # step that stores a hand row at turn stores its turn start, and a state has one.
+            turn = row.turn
+        else:
+            turn = await self.db.messages.turn_start(game_id, seat)
         shown = dataclasses.replace(
             row, version=loaded.record.version, key=fingerprint(panel, digest), live=is_live(panel), turn=turn
         )
@@ -575,10 +600,14 @@ class Reconciler:
 
     # -- each seat's hand ----------------------------------------------------------------------------
 
-    async def _seat(self, loaded: Loaded, seat: Seat) -> None:
+    async def _seat(self, loaded: Loaded, seat: Seat, read: tuple[ShownMessage | None, int]) -> None:
+        """One seat's hand brought to `loaded`. `read`: its hand row as read before the lock was taken,
+        and `_seat_holds` of the seat then."""
         game_id = loaded.record.id
-        async with self._seat_lock(game_id, seat.seat):
-            row = await self.db.messages.get(game_id, MessageKind.HAND, seat.seat)
+        async with self._holding(game_id, seat.seat):
+            row, holds = read
+            if self._seat_holds.get((game_id, seat.seat), 0) != holds:  # a click or a pass may have written it
+                row = await self.db.messages.get(game_id, MessageKind.HAND, seat.seat)
             if row is not None and row.version > loaded.record.version:
                 return  # a click showed a newer state meanwhile; the pass that move asked for follows
             if seat.is_computer:  # left: their old hand keeps its picture, not its controls

@@ -160,3 +160,60 @@ async def test_a_lone_statement_on_sqlite_joins_the_group_commit(sqlite_db: Data
     await asyncio.gather(*(db.games.set_hand_message(game.id, seat % 2, 10, seat) for seat in range(20)))
     assert db._writes.trips - trips < 20
     assert spent(db, before).transactions == 20
+
+
+async def test_sqlite_serves_a_persons_settings_held_and_postgresql_reads(db: Database) -> None:
+    """A message pass reads every seat's settings: on SQLite the second read is served from what the
+    first read (data.settings); on PostgreSQL another process may have changed them, so it reads."""
+    await db.settings.user(7)
+    before = db.counts.snapshot()
+    await db.settings.user(7)
+    assert spent(db, before).reads == (0 if db.dialect == "sqlite" else 1)
+
+
+async def test_each_write_of_a_persons_settings_drops_what_is_held(sqlite_db: Database) -> None:
+    """Every command that changes settings is seen by the next read, through every write path."""
+    db = sqlite_db
+    await db.settings.user(7)
+    await db.settings.update_user(7, dm_closed=True)
+    assert (await db.settings.user(7)).dm_closed
+    await db.settings.set_language(7, "de")
+    assert (await db.settings.user(7)).language == "de"
+    await db.settings.note_locale(7, "vi")
+    assert (await db.settings.user(7)).seen_locale == "vi"
+    await db.settings.set_time_zone(7, "Europe/Paris")
+    assert (await db.settings.user(7)).time_zone == "Europe/Paris"
+    await db.privacy.erase_user(7, at=T0 + 5)
+    assert (await db.settings.user(7)).language is None
+
+
+async def test_a_settings_read_that_overlaps_a_write_keeps_nothing(sqlite_db: Database) -> None:
+    """A read that saw the row before a write of the person's settings, and returns after it, is not kept."""
+    db = sqlite_db
+    read, fetched, held = db.read, asyncio.Event(), asyncio.Event()
+
+    async def late_read(sql: str, params: tuple[object, ...] = ()) -> list[object]:
+        rows = await read(sql, params)
+        fetched.set()
+        await held.wait()  # returns only after the write below is over
+        return rows
+
+    db.read = late_read  # type: ignore[assignment,method-assign]
+    reading = asyncio.ensure_future(db.settings.user(7))
+    await fetched.wait()
+    await db.settings.update_user(7, dm_closed=True)
+    held.set()
+    assert not (await reading).dm_closed  # what it read: the row before the write
+    db.read = read  # type: ignore[method-assign]
+    assert (await db.settings.user(7)).dm_closed
+
+
+async def test_noting_the_same_locale_again_keeps_a_persons_settings_held(sqlite_db: Database) -> None:
+    """Every interaction notes its locale: only a change of it drops what is held."""
+    db = sqlite_db
+    await db.settings.note_locale(7, "vi")
+    await db.settings.user(7)
+    await db.settings.note_locale(7, "vi")
+    before = db.counts.snapshot()
+    assert (await db.settings.user(7)).seen_locale == "vi"
+    assert spent(db, before).reads == 0

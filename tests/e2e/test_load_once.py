@@ -6,11 +6,14 @@ a test asserts are statements, the same on a quiet and on a busy machine.
 
 from __future__ import annotations
 
+import collections
+
 from bench.bot_load import move_click
 from bench.players.common import click, game_id_of, is_my_turn, open_lobby, start_bot, start_game
 from bot.process.bot import CardBot
 from data import Database
 from data.counters import Counts
+from data.models import MessageKind
 from fakediscord import FakeDiscord, Message, SimUser
 
 
@@ -66,3 +69,50 @@ async def test_after_a_restart_a_click_reads_its_game_once(fake: FakeDiscord, bo
     # One read: the record with the move log its state is rebuilt from. A write of the game that the bot
     # made meanwhile in the background (the start-up pass, a sweep) may drop the record once more.
     assert 1 <= spent.game_reads <= 2, spent
+
+
+async def test_a_pass_reads_every_seats_hand_row_at_once_and_no_settings(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A message pass over a caught-up table: one read of every hand row (not one per seat) and one of
+    the notices owed; each person's settings are held (data.settings). Counted by statement, since the
+    bot's background loops read too."""
+    bot, game_id, _mover, _hand = await started_duel(fake, bots)
+    db = bot.db
+    assert isinstance(db, Database)
+    read, statements = db.read, collections.Counter[str]()
+
+    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
+        statements[sql] += 1
+        return await read(sql, params)
+
+    db.read = counted  # type: ignore[assignment,method-assign]
+    await bot.reconciler.reconcile(game_id)
+    db.read = read  # type: ignore[method-assign]
+    assert statements["SELECT * FROM messages WHERE game_id = ?"] == 2, statements
+    assert not any(sql.startswith("SELECT * FROM messages WHERE game_id = ? AND kind") for sql in statements)
+    assert not any(sql.startswith("SELECT * FROM user_settings") for sql in statements), statements
+
+
+async def test_selecting_a_card_reads_no_turn_start(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A card selected on a hand already showing this state keeps the turn it stored (bot.projection.reconciler):
+    the redraw reads no turn start, and the stored turn stays the one the move log gives."""
+    bot, game_id, mover, hand = await started_duel(fake, bots)
+    db = bot.db
+    assert isinstance(db, Database)
+    read, statements = db.read, collections.Counter[str]()
+
+    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
+        statements[sql] += 1
+        return await read(sql, params)
+
+    seat = (await bot.service.load(game_id)).record.seat_of(int(mover.id))
+    assert seat is not None
+    stored = await db.messages.get(game_id, MessageKind.HAND, seat.seat)
+    db.read = counted  # type: ignore[assignment,method-assign]
+    select = hand.selects[0]
+    await mover.select(hand, select["custom_id"], [select["options"][0]["value"]])
+    async with bot.reconciler._seat_lock(game_id, seat.seat):  # held by the click until its row is stored
+        db.read = read  # type: ignore[method-assign]
+    assert not any("MAX(seq)" in sql for sql in statements), statements
+    now = await db.messages.get(game_id, MessageKind.HAND, seat.seat)
+    assert stored is not None and now is not None, (stored, now)
+    assert now.turn == stored.turn == await db.messages.turn_start(game_id, seat.seat)
