@@ -31,7 +31,13 @@ from pathlib import Path
 PORT = 5432  # only a socket file's name (.s.PGSQL.5432): no TCP listener is opened
 DATABASE = "cardroom_test"
 ENV = "CARDROOM_TEST_POSTGRES"
-SETTINGS = ("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+# Room for every xdist worker's pools at once (two workers per core, each test's bot with its pool,
+# the shard storms with several processes): PostgreSQL's default of 100 ran out on a busy machine and
+# left the tests waiting for a connection ("sorry, too many clients already").
+SETTINGS = (
+    *("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"),
+    *("-c", "max_connections=500"),
+)
 
 
 def binaries() -> Path | None:
