@@ -8,7 +8,6 @@ an idle lobby closes after `Tuning.lobby_timeout`, and a lobby whose message was
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from bot.process.config import Tuning
 from bot.process.sweeper import Sweeper
 from data import GameStatus, MessageKind, MoveSource, TurnTimer
 from tests.bot.fakes import CHANNEL, KIND, TABLE, USERS, Channels, Clock, Marks, closed, service_on, started
+from tests.waiting import until
 
 TURN = 600
 
@@ -120,12 +120,6 @@ async def test_a_shown_lobby_outlives_the_grace_until_its_idle_timeout(parts) ->
     assert closed.status is GameStatus.ABANDONED and closed.end_reason == "nobody started it"
     assert channels.requests == [("edit", TABLE)]
 
-
-async def until(condition: Callable[[], bool]) -> None:
-    """Wait for a condition the code exposes, with a hang guard."""
-    async with asyncio.timeout(30):
-        while not condition():
-            await asyncio.sleep(0.001)
 
 
 async def test_two_sweeps_at_once_never_push_a_deadline_later(parts, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

@@ -15,7 +15,8 @@ from bot.process.bot import CardBot
 from bot.projection.digest import Digests
 from data.digests import last_digest
 from fakediscord import FakeDiscord, Message, SimUser
-from tests.e2e.test_my_games import LISTED, away_from, casual_table, five_tables, turn_to, two_servers, until
+from tests.e2e.test_my_games import LISTED, away_from, casual_table, five_tables, turn_to, two_servers
+from tests.waiting import until
 
 SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS: created without a push notification
 HOUR = 3600.0

@@ -3,7 +3,6 @@ word of the surface left out of the catalogs, and the synced commands carry thei
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from bench.players.common import start_bot
@@ -15,6 +14,7 @@ from locales import PSEUDO
 from locales.pseudo import marked
 from tests.e2e.test_community import owner, reply
 from tests.locales.test_catalogs import valid_name
+from tests.waiting import until
 
 
 def unmarked(message: Message) -> list[str]:
@@ -27,13 +27,13 @@ def unmarked(message: Message) -> list[str]:
     return [text for text in strings if not marked(text.strip("_*"))]
 
 
-async def seen_locale(bot: CardBot, user: SimUser, expected: str, timeout: float = 10.0) -> None:
+async def seen_locale(bot: CardBot, user: SimUser, expected: str) -> None:
     """Until the stored last-seen locale of `user` is `expected` (it is written beside the answer)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while (await bot.service.db.settings.user(int(user.id))).seen_locale != expected:
-        assert loop.time() < deadline, f"{user.name}'s locale was never recorded as {expected}"
-        await asyncio.sleep(0.02)
+
+    async def seen() -> bool:
+        return (await bot.service.db.settings.user(int(user.id))).seen_locale == expected
+
+    await until(seen, f"{user.name}'s locale recorded as {expected}")
 
 
 async def test_two_players_with_different_discord_locales_each_read_their_own(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
@@ -213,11 +213,8 @@ async def test_two_locales_share_a_table_each_reading_their_own_hand(fake: FakeD
                 return name, hands[-1]
         return None
 
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + 30
-    while (found := dm_hand()) is None:
-        assert loop.time() < deadline, "no DM hand came with the first turn"
-        await asyncio.sleep(0.01)
+    found = await until(dm_hand, "a DM hand with the first turn")
+    assert found is not None
     name, hand = found
     expected = " tại <#" if name == "alice" else " auf "
     assert expected in hand.text.splitlines()[0], hand.text

@@ -5,24 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable
 
 from bench.players.common import click, game_id_of, open_lobby, start_bot
 from bot.process.bot import CardBot
 from data import GameStatus
 from fakediscord import Channel, FakeDiscord, Guild, Message, SimUser
+from tests.waiting import until
 
 LISTED = re.compile(r"\*\*Thirteen\*\* #(\d+)")
 LINK = re.compile(r"\[table\]\(https://discord\.com/channels/(\d+)/(\d+)/(\d+)\)")
 
-
-async def until(condition: Callable[[], Awaitable[bool]], timeout: float = 30.0) -> None:
-    """Poll `condition` with a generous bound (never a bare sleep before an assert)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not await condition():
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.02)
 
 
 async def casual_table(

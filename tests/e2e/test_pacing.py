@@ -9,6 +9,7 @@ from typing import Any
 from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message
 from fakediscord.ratelimits import GLOBAL_LIMIT
+from tests.waiting import until
 
 BURST = 200
 
@@ -41,7 +42,7 @@ async def test_an_interaction_is_answered_while_counted_requests_wait(fake: Fake
         await pacer.acquire()
     channel = bot.get_partial_messageable(int(fake.channel.id))
     send = asyncio.create_task(channel.send("after the pace"))
-    await fake.guarded(wait_until(lambda: pacer.waiting == 1), 10, "the send to wait for its place")
+    await until(lambda: pacer.waiting == 1, "the send to wait for its place")
     reply = await fake.users["alice"].slash("cardroom")
     assert isinstance(reply, Message) and "Cardroom hosts card games" in reply.text
     assert pacer.waiting == 1 and not send.done()  # the send is still waiting: the reply did not queue
@@ -49,8 +50,3 @@ async def test_an_interaction_is_answered_while_counted_requests_wait(fake: Fake
     held.set()
     sent = await fake.guarded(send, 10, "the held send")
     assert fake.message(str(sent.id)).text == "after the pace"
-
-
-async def wait_until(condition: Any) -> None:
-    while not condition():
-        await asyncio.sleep(0.01)

@@ -16,6 +16,7 @@ from bot.projection.seasons import SeasonCloser
 from data.results import DEFAULT_MIN_GAMES
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.test_community import people, store_game
+from tests.waiting import until
 
 TUNING = dataclasses.replace(FAST, retry_attempts=2, retry_delay=0.01)
 MAY = datetime(2031, 5, 15, 12, tzinfo=UTC).timestamp()
@@ -35,12 +36,6 @@ class MovableClock:
     def move_to(self, at: float) -> None:
         self.offset = at - time.time()
 
-
-async def wait_until(condition, what: str, timeout: float = 15.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not await condition():
-        assert asyncio.get_running_loop().time() < deadline, what
-        await asyncio.sleep(0.05)
 
 
 async def a_month_of_thirteen(fake: FakeDiscord, bot: CardBot, clock: MovableClock) -> str:
@@ -97,7 +92,7 @@ async def test_a_restart_between_the_close_and_the_post_posts_once(fake: FakeDis
     async def closed_and_tried() -> bool:
         return bool(await db.seasons.closed(guild)) and refused.times < 10_000
 
-    await wait_until(closed_and_tried, "May was not closed, or its post never tried")
+    await until(closed_and_tried, "May was not closed, or its post never tried")
     await bots.stop(bot)
     assert season_posts(fake) == []
     fake.logged_errors.clear()  # the refused posts were logged as errors, as they should be
@@ -108,7 +103,7 @@ async def test_a_restart_between_the_close_and_the_post_posts_once(fake: FakeDis
     async def posted() -> bool:
         return not await again.service.db.seasons.owed_posts()
 
-    await wait_until(posted, "the owed closing post was never recorded")
+    await until(posted, "the owed closing post was never recorded")
     assert again.sweeper is not None
     for _ in range(3):
         await again.sweeper.sweep()
@@ -176,7 +171,7 @@ async def test_seasons_the_bot_slept_through_close_once_each_in_order(fake: Fake
     async def all_posted() -> bool:
         return len(await db.seasons.closed(guild)) == 3 and not await db.seasons.owed_posts()
 
-    await wait_until(all_posted, "the seasons slept through were not all closed and posted")
+    await until(all_posted, "the seasons slept through were not all closed and posted")
     second = SeasonCloser(again.service, again.transport)
     assert again.sweeper is not None
     await asyncio.gather(second.step(), again.sweeper.sweep(), again.sweeper.sweep())
@@ -206,7 +201,7 @@ async def test_a_season_with_set_dates_ends_once_on_its_last_day_and_seasons_sto
     assert "the season runs from 2031-05-10 to 2031-06-14" in panel.text
     assert "Season with set dates: 2031-05-10 to 2031-06-14 (UTC); after it, seasons stop" in panel.text
     clock.move_to(datetime(2031, 6, 15, 0, 0, 5, tzinfo=UTC).timestamp())
-    await wait_until(
+    await until(
         lambda: _has_post(fake, "The 2031-05-10 – 2031-06-14 season is over"), "the dated season never closed"
     )
     assert bot.sweeper is not None

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable
 
 from bench.players.common import FAST, click, hand_message, is_my_turn, take_turn_with_hint, version_of
 from bot.moves.service import Applied
@@ -15,6 +14,7 @@ from bot.process.bot import CardBot
 from bot.process.shards import ShardedCardBot
 from fakediscord import Channel, FakeDiscord, Message, SimUser
 from harness.offline import BotHarness
+from tests.waiting import until
 
 # A long poll: a follow-up within the game's pace comes from the mover's notification (bot.moves.ownership).
 SHARDED = dataclasses.replace(FAST, lease_ttl=2.0, ownership_poll=5.0)
@@ -30,13 +30,6 @@ def applied_in(bot: CardBot) -> list[Applied]:
     bot.service.after_move_hooks.append(record)
     return seen
 
-
-async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.01)
 
 
 def standings(fake: FakeDiscord, channel: Channel) -> list[Message]:

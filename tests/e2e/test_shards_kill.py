@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import signal
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from bench.bot_load import Child, start_child, stop_child
@@ -21,6 +20,7 @@ from data import Database
 from data.leases import game_key
 from fakediscord import Channel, FakeDiscord, Message, SimUser
 from fakediscord.limits import walk
+from tests.waiting import until
 
 # Tens of milliseconds, as the in-process e2e tests; no drawing processes (a SIGKILL would orphan them).
 # A lease of a second: the dead process's game is taken over about a second after the kill.
@@ -36,17 +36,6 @@ TUNING = {
 TURN_SECONDS = 3  # the second guild's live turns: the idle seat's timer runs out after the kill
 START_TIMEOUT = 120.0
 
-
-async def until(condition: Callable[[], Awaitable[bool] | bool], what: str, timeout: float = 120.0) -> None:
-    """Until `condition` holds; the timeout is a hang guard (a busy machine takes longer, not less)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        answer = condition()
-        if await answer if inspect.isawaitable(answer) else answer:
-            return
-        assert loop.time() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.05)
 
 
 async def held_by(db: Database, game_id: int, child: Child) -> bool:

@@ -17,6 +17,7 @@ from fakediscord import FakeDiscord, Message, SimUser
 from fakediscord.threads import Thread
 from tests.e2e.test_liveness import locked_mid_game
 from tests.e2e.test_threads import rematch_in_thread, table_in, threaded_lobby
+from tests.waiting import until
 
 
 def has_hand_button(message: Message) -> bool:
@@ -87,7 +88,7 @@ async def test_a_thread_deleted_mid_game_goes_on_in_the_channel(fake: FakeDiscor
     await fake.threads.delete(thread)
     table = await fake.wait_for_message(fake.channel, is_table, timeout=30)
     assert f"#{game_id}" in table.text
-    await fake.guarded(until_text(fake, note, "its thread was deleted, so the game goes on here"), 30, "the note")
+    await until(lambda: "its thread was deleted, so the game goes on here" in fake.message(note).text, "the note")
     assert (await bot.service.db.games.get(game_id)).status is GameStatus.ACTIVE
     assert not fake.logged_errors, fake.error_summary()
 
@@ -103,7 +104,7 @@ async def test_a_game_moved_out_of_its_deleted_thread_plays_on_to_its_standings(
     record = await bot.service.db.games.get(game_id)
     assert record.status is GameStatus.FINISHED
     assert any("🏆" in m.text for m in fake.messages(fake.channel))
-    await fake.guarded(until_text(fake, note, "is over"), 30, "the note to show the result")
+    await until(lambda: "is over" in fake.message(note).text, "the note to show the result")
 
 
 async def test_a_deleted_thread_found_by_a_request_moves_the_game_once(
@@ -130,8 +131,3 @@ async def test_a_deleted_thread_found_by_a_request_moves_the_game_once(
     assert (await bot.service.db.games.get(game_id)).status is GameStatus.ACTIVE
     for user in (fake.users["alice"], fake.users["bob"]):
         assert not any("has ended" in m.text for m in fake.messages(user.dm))
-
-
-async def until_text(fake: FakeDiscord, message: Message, text: str) -> None:
-    while text not in fake.message(message).text:
-        await asyncio.sleep(0.01)

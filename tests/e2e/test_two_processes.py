@@ -24,6 +24,7 @@ from bot.process.bot import CardBot
 from bot.process.shards import ShardedCardBot
 from fakediscord import FakeDiscord
 from tests.e2e.test_bot_core import seat_people
+from tests.waiting import until
 
 # Leases of a second, looked at every 50 ms: a dead owner's games are taken over within about a second.
 MULTI = dataclasses.replace(FAST, lease_ttl=1.0, ownership_poll=0.05)
@@ -39,13 +40,6 @@ def applied_in(bot: CardBot) -> list[Applied]:
     bot.service.after_move_hooks.append(record)
     return seen
 
-
-async def until(condition, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.01)
 
 
 async def owned_game(fake: FakeDiscord, bots, pg_schema: str):  # type: ignore[no-untyped-def]
@@ -91,7 +85,7 @@ async def test_a_dead_owners_game_is_taken_over_and_finished(pg_schema: str, fak
     assert first.ownership is not None and second.ownership is not None
     await first.ownership.stop(release=False)
     await bots.stop(first)
-    await until(lambda: second.ownership.owns(game_id), timeout=MULTI.lease_ttl * 5)
+    await until(lambda: second.ownership.owns(game_id), "the second process to take the game over")
     assert second.ownership.takeovers == 1
     await play_all(fake, [mover, other])
     match = await second.service.db.results.match_for_game(game_id)
