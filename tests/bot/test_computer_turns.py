@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.process.config import Tuning
 from data import MoveSource
 from tests.bot.fakes import Clock, closed, computer_move, service_on, started
+from tests.waiting import until
 
 
 async def test_a_computer_turn_outrun_by_another_write_is_taken_again(tmp_path: Path) -> None:
@@ -27,14 +28,12 @@ async def test_a_computer_turn_outrun_by_another_write_is_taken_again(tmp_path: 
         await service.submit(
             game_id, seat.seat, computer_move(handed), expected_version=handed.record.version, source=MoveSource.TIMEOUT
         )
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 10
-        while True:
+
+        async def computer_moved() -> bool:
             saved = await service.db.games.load(game_id)
-            if any(move.source is MoveSource.COMPUTER for move in saved.moves):
-                break
-            assert loop.time() < deadline, "no computer moved after the stale turn"
-            await asyncio.sleep(0.05)
+            return any(move.source is MoveSource.COMPUTER for move in saved.moves)
+
+        await until(computer_moved, "a computer's move after the stale turn")
     finally:
         await closed(service)
 

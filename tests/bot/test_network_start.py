@@ -18,6 +18,7 @@ import aiohttp
 import pytest
 
 from bot.process.runner import OneLineReconnects, describe_network_error, wait_for_discord
+from tests.waiting import until
 
 ROOT = Path(__file__).resolve().parents[2]
 REACH = "Could not reach Discord at"
@@ -158,11 +159,10 @@ async def test_a_gateway_out_of_reach_after_login_is_retried_in_one_line(fake, b
     try:
         async with bot:
             task = asyncio.create_task(bot.start(settings.token))
-            deadline = asyncio.get_running_loop().time() + 20
-            while asyncio.get_running_loop().time() < deadline and not any(
-                "Discord gateway" in record.getMessage() for record in caplog.records
-            ):
-                await asyncio.sleep(0.05)
+            await until(
+                lambda: any("Discord gateway" in record.getMessage() for record in caplog.records),
+                "a log line about the unreachable gateway",
+            )
             await bot.close()
             await asyncio.gather(task, return_exceptions=True)
     finally:

@@ -29,6 +29,7 @@ from data.errors import as_fault
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.data.conftest import sqlite_full_error
 from tests.e2e.test_bot_core import duel, seat_people
+from tests.waiting import until
 
 MOVE_NOT_SAVED = "Couldn't save that move: the server's disk is full. Nothing was lost; try again shortly."
 NOT_SAVED = "Couldn't save that: the server's disk is full. Nothing was lost; try again shortly."
@@ -178,18 +179,17 @@ async def test_a_computer_move_the_disk_refused_is_tried_again(
     if loaded.state.to_move == 0:  # alice leads: her move goes through, then the computer's turn comes
         hand = await fake.wait_for_message(alice.dm, is_my_turn)
         await take_turn_with_hint(fake, alice, hand)
-    for _ in range(500):
-        if len(disk.refused) >= 3:
-            break
-        await asyncio.sleep(0.01)
+    await until(lambda: len(disk.refused) >= 3, "the computer's move refused three times")
     assert len(disk.refused) >= 3 and len(set(disk.refused)) == 1  # the same turn, tried again
     stuck = (await service_bot.service.db.games.get(game_id)).version
     disk.full = False
-    for _ in range(500):
+
+    async def moved_on() -> bool:
         saved = await service_bot.service.db.games.load(game_id)
-        if saved.game.version > stuck or saved.game.status is not GameStatus.ACTIVE:
-            break
-        await asyncio.sleep(0.01)
+        return saved.game.version > stuck or saved.game.status is not GameStatus.ACTIVE
+
+    await until(moved_on, "the computer's move stored once the disk had room")
+    saved = await service_bot.service.db.games.load(game_id)
     assert saved.game.version > stuck and saved.moves[stuck].source is MoveSource.COMPUTER
 
 
