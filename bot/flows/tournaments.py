@@ -48,6 +48,7 @@ from rendering.tournament import Headers, TournamentRow, render_tournament
 from tournaments.events import Event, load, standings
 from tournaments.knockout import KnockoutEvent, is_bye
 from tournaments.model import Format, Outcome, Placing, Player
+from tournaments.schedule import due, moved, round_start
 from tournaments.standings import BYE
 from tournaments.swiss import SwissEvent
 from tournaments.tables import TablesEvent
@@ -138,6 +139,12 @@ class MemberRoles:
             log.info("could not give the champion's role %d: %s", role_id, refused)
 
 
+def moment(at: float) -> str:
+    """A time as Discord shows it in each reader's own zone and language: the date and time, then how
+    long from now (`<t:…:f> (<t:…:R>)`), so nothing needs editing as it comes closer."""
+    return f"<t:{int(at)}:f> (<t:{int(at)}:R>)"
+
+
 def is_computer_id(player: str) -> bool:
     return player.startswith("-")
 
@@ -190,6 +197,13 @@ def scored(event: Event, board: int, order: Sequence[str], draw: bool) -> Event:
         outcome = Outcome.DRAW if draw else (Outcome.FIRST if order[0] == pairing.first else Outcome.SECOND)
         return event.record(board, outcome)
     return event.record(board, Placing(tuple(order)))
+
+
+def is_last_round(event: Event) -> bool:
+    """Whether the round paired last is the event's last (a knockout's final table)."""
+    if isinstance(event, KnockoutEvent):
+        return bool(event.rounds) and event.is_final(event.rounds[-1])
+    return len(event.rounds) >= event.rounds_total
 
 
 def round_complete(event: Event) -> bool:
@@ -289,11 +303,13 @@ class TournamentRunner:
         number_ = len(event.rounds) - 1
         results: list[tuple[int, int, Sequence[str]]] = []
         dropped: set[int] = set()
+        ready = due(tournament.pins, tournament.round_seconds, number_, self.service.clock())
         for match in await db.tournaments.matches(tournament.id, number_):
             if match.result is not None:
                 continue
             if match.game_id is None:
-                await self.start_match(tournament, match)
+                if ready:  # a casual event's round waits for its time (tournaments.schedule)
+                    await self.start_match(tournament, match)
                 continue
             ended = await self.match_result(match)
             if ended is None:
@@ -492,6 +508,33 @@ class TournamentRunner:
             step = Step(event.drop(player).to_dict(), dropped=[user_id])
             return await db.tournaments.apply(tournament_id, tournament.version, step)
 
+    async def move_round(self, tournament_id: int, at: float) -> int | None:
+        """The organiser moves the next round of a scheduled event to start at `at` (the later rounds
+        follow it at the interval, tournaments.schedule.moved): the round moved (0-based), or None when
+        there is none to move (not running, no round times, or the last round under way). The next round
+        is the current one while it waits for its time, else the one after it."""
+        db = self.service.db
+        async with self.lock(tournament_id):
+            tournament = await db.tournaments.get(tournament_id)
+            if (
+                tournament is None
+                or tournament.state is not TournamentState.RUNNING
+                or not tournament.round_seconds
+                or tournament.event is None
+            ):
+                return None
+            event = load(tournament.event)
+            current = len(event.rounds) - 1
+            pins, every = tournament.pins, tournament.round_seconds
+            if due(pins, every, current, self.service.clock()):
+                if is_last_round(event):
+                    return None
+                current += 1
+            if not await db.tournaments.reschedule(tournament_id, tournament.version, moved(pins, every, current, at)):
+                return None
+            log.info("tournament %d: round %d moved to %.0f", tournament_id, current + 1, at)
+            return current
+
     # -- posts ---------------------------------------------------------------------------------------
 
     async def _post(self, tournament_id: int, key: str) -> None:
@@ -556,6 +599,9 @@ class TournamentRunner:
             )
         if len(shown.rounds) > done:
             lines.append(t(lang, "Round {round} pairings:", round=done + 1))
+            starts = round_start(tournament.pins, tournament.round_seconds, done)
+            if tournament.round_seconds and starts > self.service.clock():
+                lines.append(t(lang, "Round {round} starts {when}.", round=done + 1, when=moment(starts)))
             for _, seats in round_matches(shown):
                 lines.append("• " + " – ".join(_mention(p, name(p, p)) for p in seats))
             rows = standings(shown)
