@@ -48,6 +48,7 @@ SIGNUP_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):(?P<ac
 REMOVE_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):remove")
 MAX_LISTED = 60  # names on the card; a Components V2 text display holds 4000 characters
 MAX_OPTIONS = 25  # Discord's limit of options in a select menu
+MAX_DEALS = 50  # D-TN-1: the most deals in a match any game takes (Thirteen's series, D-TL-5)
 
 
 class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGNUP_ID):
@@ -133,6 +134,10 @@ def card(lang: str, title: str, tournament: Tournament, entrants: Sequence[Entra
     lines = [
         t(lang, "Organiser <@{user}> · {format} · {pace}", user=tournament.organiser_id, format=fmt, pace=pace),
     ]
+    deals = match_deals(tournament)
+    if deals:
+        lines.append(tn(lang, "Each match is {n} deal; the higher total wins.",
+                        "Each match is {n} deals; the higher total wins.", deals))
     if tournament.computers:
         lines.append(t(lang, "Computer players fill the field up to {n} players.", n=max(tournament.field, 2)))
     lines.extend(schedule_lines(lang, tournament))
@@ -168,6 +173,17 @@ def card(lang: str, title: str, tournament: Tournament, entrants: Sequence[Entra
     else:
         lines.append(t(lang, "Cancelled."))
     return lobby_card("\n".join([header, *lines]), items)
+
+
+def match_deals(tournament: Tournament) -> int:
+    """D-TN-1: how many deals each match is, or 0 when a match is the game's own (its series to the target,
+    or Thirteen's default single game)."""
+    if tournament.kind not in registry.kinds():
+        return 0
+    game = registry.get(tournament.kind)
+    value = tournament.options.get(game.deals, 0)
+    default = next((choice.default for choice in game.options if choice.key == game.deals), 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value != default else 0
 
 
 def schedule_lines(lang: str, tournament: Tournament) -> list[str]:
@@ -247,6 +263,7 @@ class Tournaments(commands.Cog):
         checkin="Players check in during the last minutes before the start (0: no check-in)",
         target="Points that win a match (the game's own option; default: the game's)",
         role="A role given to the champion",
+        deals="Fast events: each match is exactly this many deals, the higher total winning",
         round_hours="Casual events: hours from one round's start to the next (0: when the last match ends)",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, pace=PACE_CHOICES)
@@ -265,6 +282,7 @@ class Tournaments(commands.Cog):
         target: app_commands.Range[int, 1, 500] | None = None,
         role: discord.Role | None = None,
         round_hours: app_commands.Range[int, 0, 168] = 0,
+        deals: app_commands.Range[int, 1, MAX_DEALS] | None = None,
     ) -> None:
         service, db = self.bot.service, self.bot.service.db
         lang = await reader_language(db, interaction)
@@ -296,7 +314,10 @@ class Tournaments(commands.Cog):
             )
             return
         try:
-            options = adapter.parse_options({} if target is None else {"target": target})
+            chosen: dict[str, int] = {} if target is None else {"target": target}
+            if deals is not None:  # D-TN-1: the option each game declares for a fixed number of deals
+                chosen[registry.get(game).deals] = deals
+            options = adapter.parse_options(chosen)
         except ValueError as error:
             await interaction.response.send_message(
                 t(lang, "Those game options don't work: {error}", error=str(error)), ephemeral=True

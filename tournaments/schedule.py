@@ -1,4 +1,4 @@
-"""When each round of a casual event starts: a fixed interval from the start, moved by the organiser.
+"""When each round of a casual event starts (D-TN-3): a fixed interval from the start, moved by the organiser.
 
 An organiser of a casual event (turns of hours, players who come and go) plans evenings, not matches:
 "a round every two hours" is what they announce, and what players need is a time on their calendar. So

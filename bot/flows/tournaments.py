@@ -47,7 +47,7 @@ from locales import number, t
 from rendering.tournament import Headers, TournamentRow, render_tournament
 from tournaments.events import Event, load, standings
 from tournaments.knockout import KnockoutEvent, is_bye
-from tournaments.model import Format, Outcome, Placing, Player
+from tournaments.model import Format, Outcome, Placing, Player, finishing_order
 from tournaments.schedule import due, moved, round_start
 from tournaments.standings import BYE
 from tournaments.swiss import SwissEvent
@@ -311,7 +311,7 @@ class TournamentRunner:
                 if ready:  # a casual event's round waits for its time (tournaments.schedule)
                     await self.start_match(tournament, match)
                 continue
-            ended = await self.match_result(match)
+            ended = await self.match_result(match, event.players)
             if ended is None:
                 continue
             order, draw, leavers = ended
@@ -452,9 +452,13 @@ class TournamentRunner:
     async def _names(self, tournament_id: int) -> dict[str, str]:
         return {str(e.user_id): e.display_name for e in await self.service.db.tournaments.entrants(tournament_id)}
 
-    async def match_result(self, match: Match) -> tuple[tuple[str, ...], bool, tuple[str, ...]] | None:
+    async def match_result(
+        self, match: Match, players: Sequence[Player] = ()
+    ) -> tuple[tuple[str, ...], bool, tuple[str, ...]] | None:
         """(finishing order, whether it was a draw, who left) once the match's game has ended; None while
-        it plays. A lobby left behind by a restart is seated and started here."""
+        it plays. A lobby left behind by a restart is seated and started here. Players who share a place
+        (level totals) are ordered by the event's seeding (`players`), D-TN-2; a two-player match they
+        share is a draw."""
         db = self.service.db
         assert match.game_id is not None
         record = await db.games.get(match.game_id)
@@ -483,7 +487,8 @@ class TournamentRunner:
         if result is None:  # abandoned (every person left): those who left lose, the seat order stands
             order = list(match.players)
         else:
-            order = [seat_player[p.seat] for p in sorted(result.players, key=lambda p: (p.place, p.seat))]
+            seats = sorted(result.players, key=lambda p: p.seat)
+            order = list(finishing_order([(seat_player[p.seat], p.place) for p in seats], players))
         order = [p for p in order if p not in forfeits] + [p for p in order if p in forfeits]
         places = {p.place for p in result.players} if result is not None else {0}
         draw = len(match.players) == 2 and len(places) == 1 and not forfeits

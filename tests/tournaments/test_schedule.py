@@ -10,7 +10,7 @@ from tournaments.schedule import HOUR, due, moved, round_start, upcoming
 START = 1_000_000.0
 
 
-def test_round_k_plus_one_starts_k_intervals_after_the_start() -> None:
+def test_d_tn3_round_k_plus_one_starts_k_intervals_after_the_start() -> None:
     assert [round_start((START,), 2 * HOUR, k) for k in range(4)] == [START + 2 * HOUR * k for k in range(4)]
 
 
@@ -23,13 +23,13 @@ def test_a_round_waits_for_its_time() -> None:
     assert due((START,), HOUR, 1, START + HOUR)
 
 
-def test_a_late_round_does_not_push_the_later_ones_back() -> None:
+def test_d_tn3_a_late_round_does_not_push_the_later_ones_back() -> None:
     """Round 2 paired long after its time starts at once; round 3 keeps its planned time."""
     assert due((START,), HOUR, 1, START + 5 * HOUR)
     assert round_start((START,), HOUR, 2) == START + 2 * HOUR
 
 
-def test_a_moved_round_takes_the_later_rounds_with_it() -> None:
+def test_d_tn3_a_moved_round_takes_the_later_rounds_with_it() -> None:
     pins = moved((START,), HOUR, 2, START + 3 * HOUR)
     assert pins == (START, START + HOUR, START + 3 * HOUR)
     assert [round_start(pins, HOUR, k) for k in range(5)] == [START + h * HOUR for h in (0, 1, 3, 4, 5)]
