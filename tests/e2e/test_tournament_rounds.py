@@ -5,6 +5,7 @@ organiser moves the next round with /tournament next-round."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from bench.players.common import click, confirm, start_bot
 from bot.process.bot import CardBot
@@ -90,3 +91,32 @@ async def test_a_running_event_without_round_times_has_no_round_to_move(fake: Fa
     await boss.slash("tournament new", game="schnapsen", pace="casual", start_in=60)
     refused = await boss.slash("tournament next-round", number=1, minutes=5)
     assert isinstance(refused, Message) and "no round to move" in refused.text
+
+
+async def test_d_tn1_a_fast_swiss_plays_every_match_as_exactly_two_deals(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A Santase Swiss of four with `deals: 2`: the card says so, and every match's game ends after its
+    second deal (D-SX-6), whatever the series target, the higher total winning."""
+    bot = await start_bot(bots, tuning=TUNING)
+    db = bot.service.db
+    boss, alice = SimUser(fake, fake.owner), fake.users["alice"]
+    card = await boss.slash(
+        "tournament new", game="schnapsen", format="swiss", rounds=2, computers=True, players=4, target=1,
+        deals=2, start_in=60,
+    )  # fmt: skip
+    assert isinstance(card, Message) and "Each match is 2 deals" in card.text, card
+    card = await click(alice, card, "Join")
+    await click(boss, card, "Start now")
+    first = await match_of(db, 1, 0, alice.id)
+    record = await db.games.get(first.game_id or 0)
+    await confirm(alice, await alice.slash("game leave", where=fake.threads.threads[str(record.thread_id)]))
+    await fake.wait_for_message(fake.channel, lambda m: CHAMPION in m.text, timeout=120)
+    matches = await db.tournaments.matches(1)
+    assert len(matches) == 2 + 1 and all(m.result is not None and m.game_id for m in matches)
+    played = [m for m in matches if alice.id not in m.players]  # Alice's game ended when she left it
+    assert len(played) == 2
+    for match in played:
+        loaded = await bot.service.load(match.game_id or 0)
+        state: Any = loaded.state
+        assert loaded.record.options["deals"] == 2 and state.is_over and state.deal_number == 2
+        points, winner = state.game_points, state.result().winners[0]
+        assert points[winner] >= points[1 - winner]
