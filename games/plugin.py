@@ -39,7 +39,7 @@ class GameType:
     options: tuple[TableOption, ...] = ()  # what a table may set, in player words (see `option`)
     # The option that makes a match exactly N deals, the higher total winning (a tournament's fast
     # matches: D-SX-6, D-GR-10, D-CA-5; Thirteen's series of N games, D-TL-5).
-    deals: str = "deals"
+    deals: str = "fixed_deals"
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_seats <= self.max_seats:
@@ -55,7 +55,7 @@ def declare(
     aliases: tuple[str, ...] = (),
     order: int = 100,
     options: type | None = None,
-    deals: str = "deals",
+    deals: str = "fixed_deals",
 ) -> GameType:
     """The GameType of `engine`, its seats and levels read from the engine so they are said once, and
     the table options declared on the `options` dataclass (`option` fields)."""

@@ -18,7 +18,7 @@ class Options:
 
     target: the game ends after the hand in which someone reaches it (CA-13, 150 in the rules).
     knock_limit: the largest hand count that may knock at the end of one's turn (CA-9, 5 in the rules).
-    deals: 0 (default) plays to the target; N > 0 makes the game exactly N hands, scored as CA-13 after
+    fixed_deals: 0 (default) plays to the target; N > 0 makes the game exactly N hands, scored as CA-13 after
     the last (D-CA-5). Set by a tournament for fast events, not a table option; written only when set,
     so tables stored before it read back unchanged.
     """
@@ -29,7 +29,7 @@ class Options:
     # knock, so whether the table waits depends on public facts only (the hand size), never on the count.
     # Off only for tables stored before it existed, whose moves were logged without those pauses.
     knock_offer_always: bool = True
-    deals: int = 0  # D-CA-5
+    fixed_deals: int = 0  # D-CA-5
 
     MAX_DEALS = 99
 
@@ -44,7 +44,7 @@ class Options:
             raise ValueError("knock_limit must be a whole number from 0 to 50")
         if not isinstance(self.knock_offer_always, bool):
             raise ValueError("knock_offer_always must be true or false")
-        check_deals(self.deals, self.MAX_DEALS)
+        check_deals(self.fixed_deals, self.MAX_DEALS)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | Options | None) -> Options:

@@ -252,7 +252,7 @@ class State:
     @property
     def _last_hand(self) -> bool:
         """D-GR-10: this hand is the last of a match of a fixed number of hands."""
-        return bool(self.options.deals) and self.hand_number >= self.options.deals
+        return bool(self.options.fixed_deals) and self.hand_number >= self.options.fixed_deals
 
     def _knock(self, seat: int, card: int | None) -> State:
         defender = 1 - seat
@@ -269,7 +269,7 @@ class State:
         score = score_hand(knocker_count, defence.deadwood, end, self.doubled)
         winner = seat if score.knocker_wins else defender
         # D-GR-10: with a fixed hand count no game closes at the target; the match ends after the last hand.
-        target = self.options.game_target if not self.options.deals else UNREACHABLE
+        target = self.options.game_target if not self.options.fixed_deals else UNREACHABLE
         booking = book_hand(self.tallies, self.wins[winner], winner, score.points, target)
         wins = _with(self.wins, winner, self.wins[winner] + 1)
         defender_left = self.hands[defender] & ~melded_mask(defence.melds) & ~defence.laid_off

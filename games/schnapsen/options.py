@@ -76,7 +76,7 @@ class Options:
     # D-SX-6: 0 plays the series to `target`; N > 0 makes the match exactly N deals, the higher total of
     # game points taking it. Set by a tournament for fast events, not a table option; written only when
     # set, so tables stored before it read back unchanged.
-    deals: int = 0
+    fixed_deals: int = 0
 
     @classmethod
     def preset_named(cls, name: str, **overrides: Any) -> Options:
@@ -117,7 +117,7 @@ class Options:
 def _stored_complete(data: Mapping[str, Any]) -> bool:
     """True for a complete `to_dict()`, perhaps written before some of ADDED_LATER existed (not for options
     a host typed: those name a few switches, never all of them)."""
-    original = {f.name for f in fields(Options)} - set(ADDED_LATER) - {"deals"}
+    original = {f.name for f in fields(Options)} - set(ADDED_LATER) - {"fixed_deals"}
     return original <= data.keys()
 
 
@@ -139,7 +139,7 @@ def _validated(key: str, value: Any, default: Any) -> Any:
             raise ValueError(f"Option target must be between 1 and 99, not {value}.")
         if key == "last_trick_bonus" and not 0 <= value <= 50:
             raise ValueError(f"Option last_trick_bonus must be between 0 and 50, not {value}.")
-        if key == "deals":
+        if key == "fixed_deals":
             check_deals(value, MAX_DEALS)
         return value
     raise ValueError(f"Option {key} cannot be set to {value!r}.")  # pragma: no cover - every switch is typed

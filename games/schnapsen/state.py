@@ -648,9 +648,9 @@ def series_winner(options: Options, deal_number: int, game_points: tuple[int, in
     SX-15: the first to the target. D-SX-6: with a fixed deal count the target does not apply; after the
     last deal the higher total of game points wins, and level totals go to the winner of the last deal
     (every deal has one, so a match of deals always has a winner, as a knockout needs)."""
-    if not options.deals:
+    if not options.fixed_deals:
         return last_winner if game_points[last_winner] >= options.target else None
-    if deal_number < options.deals:
+    if deal_number < options.fixed_deals:
         return None
     if game_points[0] == game_points[1]:
         return last_winner

@@ -117,6 +117,6 @@ async def test_d_tn1_a_fast_swiss_plays_every_match_as_exactly_two_deals(fake: F
     for match in played:
         loaded = await bot.service.load(match.game_id or 0)
         state: Any = loaded.state
-        assert loaded.record.options["deals"] == 2 and state.is_over and state.deal_number == 2
+        assert loaded.record.options["fixed_deals"] == 2 and state.is_over and state.deal_number == 2
         points, winner = state.game_points, state.result().winners[0]
         assert points[winner] >= points[1 - winner]

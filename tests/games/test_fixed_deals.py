@@ -51,7 +51,7 @@ def play_out(kind: str, players: int, options: dict[str, Any], seed: int) -> Gam
 
 @pytest.mark.parametrize("seed", range(4))
 def test_d_sx6_a_match_of_three_deals_ends_after_the_third_whatever_the_target(seed: int) -> None:
-    state = play_out("schnapsen", 2, {"target": 1, "deals": 3}, seed)
+    state = play_out("schnapsen", 2, {"target": 1, "fixed_deals": 3}, seed)
     assert state.deal_number == 3  # type: ignore[attr-defined]
     points = state.game_points  # type: ignore[attr-defined]
     winner = state.result().winners
@@ -61,7 +61,7 @@ def test_d_sx6_a_match_of_three_deals_ends_after_the_third_whatever_the_target(s
 
 
 def test_d_sx6_level_totals_go_to_the_winner_of_the_last_deal() -> None:
-    options = SchnapsenOptions.from_mapping({"deals": 2})
+    options = SchnapsenOptions.from_mapping({"fixed_deals": 2})
     assert series_winner(options, 2, (2, 2), 1) == 1
     assert series_winner(options, 2, (2, 2), 0) == 0
     assert series_winner(options, 2, (3, 1), 1) == 0
@@ -76,7 +76,7 @@ def test_d_sx6_without_a_deal_count_the_target_ends_the_series() -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_d_gr10_a_match_of_two_hands_ends_after_the_second_on_points_won_in_hands(seed: int) -> None:
-    state = play_out("gin", 2, {"target": 10, "deals": 2}, seed)
+    state = play_out("gin", 2, {"target": 10, "fixed_deals": 2}, seed)
     assert state.hand_number == 2  # type: ignore[attr-defined]
     assert not any(tally.closed for tally in state.tallies)  # type: ignore[attr-defined]  # no game bonus
     totals = state.totals()  # type: ignore[attr-defined]
@@ -90,7 +90,7 @@ def test_d_gr10_a_match_of_two_hands_ends_after_the_second_on_points_won_in_hand
 
 @pytest.mark.parametrize("seed", range(3))
 def test_d_ca5_a_game_of_two_hands_ends_after_the_second(seed: int) -> None:
-    state = play_out("carousel", 3, {"deals": 2}, seed)
+    state = play_out("carousel", 3, {"fixed_deals": 2}, seed)
     assert state.hand_number == 2  # type: ignore[attr-defined]
     final = state.result().scores
     assert [place == 1 for place in state.result().places] == [total == max(final) for total in final]
@@ -112,14 +112,14 @@ def test_every_game_declares_an_option_that_fixes_the_deal_count(kind: str) -> N
 @pytest.mark.parametrize("options", [GinOptions, CarouselOptions])
 def test_options_stored_before_the_deal_count_read_back_unchanged(options: type) -> None:
     stored = options().to_dict()
-    assert "deals" not in stored
+    assert "fixed_deals" not in stored
     assert options.from_mapping(stored) == options()
-    assert options.from_mapping({**stored, "deals": 4}).to_dict()["deals"] == 4
+    assert options.from_mapping({**stored, "fixed_deals": 4}).to_dict()["fixed_deals"] == 4
 
 
 def test_sixty_six_options_stored_before_the_deal_count_keep_their_later_switches() -> None:
     stored = SchnapsenOptions.preset_named("sixty_six").to_dict()
-    assert "deals" not in stored
+    assert "fixed_deals" not in stored
     older = {k: v for k, v in stored.items() if k != "exchange_offer_always"}
     assert SchnapsenOptions.from_mapping(older).exchange_offer_always is False  # still a complete old dict
 
@@ -127,9 +127,9 @@ def test_sixty_six_options_stored_before_the_deal_count_keep_their_later_switche
 @pytest.mark.parametrize("bad", [-1, 100, True, "3"])
 def test_a_deal_count_out_of_range_is_refused(bad: object) -> None:
     with pytest.raises(ValueError):
-        GinOptions.from_mapping({"deals": bad})
+        GinOptions.from_mapping({"fixed_deals": bad})
     with pytest.raises(ValueError):
-        SchnapsenOptions.from_mapping({"deals": bad})
+        SchnapsenOptions.from_mapping({"fixed_deals": bad})
 
 
 def test_d_gr10_a_drawn_last_hand_ends_the_match_level() -> None:
@@ -138,7 +138,7 @@ def test_d_gr10_a_drawn_last_hand_ends_the_match_level() -> None:
     from games.gin.views import Phase
 
     hands = ["As 3s 5s 7s 9s Js Ks 2h 4h 6h", "Ac 3c 5c 7c 9c Jc Kc 2d 4d 6d"]
-    state = position(hands, "8h", "Qh Qd Qc", to_move=0, phase=Phase.DRAW, options={"deals": 1})
+    state = position(hands, "8h", "Qh Qd Qc", to_move=0, phase=Phase.DRAW, options={"fixed_deals": 1})
     state = state.apply(state.parse_move("draw"))
     state = state.apply(state.parse_move("qh"))
     assert state.is_over and state.result().places == (1, 1)
