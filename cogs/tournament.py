@@ -205,7 +205,10 @@ def schedule_lines(lang: str, tournament: Tournament) -> list[str]:
             last = first if is_last_round(event) else first + 1
         else:
             last = event.rounds_total - 1
-    for round_, at in upcoming(tournament.pins, every, first, last):
+    times = upcoming(tournament.pins, every, first, last)
+    if not times:  # a single round: nothing to schedule
+        return []
+    for round_, at in times:
         lines.append(t(lang, "Round {round}: {when}", round=round_ + 1, when=moment(at)))
     return lines
 
