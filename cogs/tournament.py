@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.flows.tournaments import is_last_round, moment
 from bot.kit.cog_lookup import find_cog
 from bot.kit.ids import Scope, scope_pattern, scoped
 from bot.kit.languages import reader_language, server_language
@@ -32,7 +33,9 @@ from data.tournaments import Entrant, EntrantState, Tournament, TournamentState
 from games import registry
 from locales import duration, listing, t, tn
 from tournaments.events import load
+from tournaments.knockout import KnockoutEvent
 from tournaments.model import Format
+from tournaments.schedule import HOUR, upcoming
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +48,7 @@ SIGNUP_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):(?P<ac
 REMOVE_ID = scope_pattern(Scope.TOURNAMENT, r"(?P<tournament>[0-9]{1,18}):remove")
 MAX_LISTED = 60  # names on the card; a Components V2 text display holds 4000 characters
 MAX_OPTIONS = 25  # Discord's limit of options in a select menu
+MAX_DEALS = 50  # D-TN-1: the most deals in a match any game takes (Thirteen's series, D-TL-5)
 
 
 class SignupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGNUP_ID):
@@ -130,8 +134,13 @@ def card(lang: str, title: str, tournament: Tournament, entrants: Sequence[Entra
     lines = [
         t(lang, "Organiser <@{user}> · {format} · {pace}", user=tournament.organiser_id, format=fmt, pace=pace),
     ]
+    deals = match_deals(tournament)
+    if deals:
+        lines.append(tn(lang, "Each match is {n} deal; the higher total wins.",
+                        "Each match is {n} deals; the higher total wins.", deals))
     if tournament.computers:
         lines.append(t(lang, "Computer players fill the field up to {n} players.", n=max(tournament.field, 2)))
+    lines.extend(schedule_lines(lang, tournament))
     names = [_label(e) for e in joined[:MAX_LISTED]]
     lines.append(
         tn(lang, "{n} player: {names}", "{n} players: {names}", len(joined), names=listing(lang, names) or "—")
@@ -164,6 +173,44 @@ def card(lang: str, title: str, tournament: Tournament, entrants: Sequence[Entra
     else:
         lines.append(t(lang, "Cancelled."))
     return lobby_card("\n".join([header, *lines]), items)
+
+
+def match_deals(tournament: Tournament) -> int:
+    """D-TN-1: how many deals each match is, or 0 when a match is the game's own (its series to the target,
+    or Thirteen's default single game)."""
+    if tournament.kind not in registry.kinds():
+        return 0
+    game = registry.get(tournament.kind)
+    value = tournament.options.get(game.deals, 0)
+    default = next((choice.default for choice in game.options if choice.key == game.deals), 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value != default else 0
+
+
+def schedule_lines(lang: str, tournament: Tournament) -> list[str]:
+    """A scheduled casual event's round times (tournaments.schedule), from the round under way (or round
+    two, before the start) to the last one known: every Swiss or tables round, a knockout's next one."""
+    every = tournament.round_seconds
+    if not every or not tournament.state.is_open:
+        return []
+    lines = [
+        t(lang, "One round every {time}; a round whose time comes before the previous round has ended starts "
+              "when it ends.", time=duration(lang, every))
+    ]  # fmt: skip
+    if tournament.event is None:
+        first, last = 1, 1 if tournament.format == Format.KNOCKOUT.value else tournament.rounds - 1
+    else:
+        event = load(tournament.event)
+        first = len(event.rounds) - 1
+        if isinstance(event, KnockoutEvent):
+            last = first if is_last_round(event) else first + 1
+        else:
+            last = event.rounds_total - 1
+    times = upcoming(tournament.pins, every, first, last)
+    if not times:  # a single round: nothing to schedule
+        return []
+    for round_, at in times:
+        lines.append(t(lang, "Round {round}: {when}", round=round_ + 1, when=moment(at)))
+    return lines
 
 
 def _label(entrant: Entrant) -> str:
@@ -219,6 +266,8 @@ class Tournaments(commands.Cog):
         checkin="Players check in during the last minutes before the start (0: no check-in)",
         target="Points that win a match (the game's own option; default: the game's)",
         role="A role given to the champion",
+        deals="Fast events: each match is exactly this many deals, the higher total winning",
+        round_hours="Casual events: hours from one round's start to the next (0: when the last match ends)",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, pace=PACE_CHOICES)
     async def new(
@@ -235,6 +284,8 @@ class Tournaments(commands.Cog):
         checkin: app_commands.Range[int, 0, 120] = 0,
         target: app_commands.Range[int, 1, 500] | None = None,
         role: discord.Role | None = None,
+        round_hours: app_commands.Range[int, 0, 168] = 0,
+        deals: app_commands.Range[int, 1, MAX_DEALS] | None = None,
     ) -> None:
         service, db = self.bot.service, self.bot.service.db
         lang = await reader_language(db, interaction)
@@ -266,13 +317,22 @@ class Tournaments(commands.Cog):
             )
             return
         try:
-            options = adapter.parse_options({} if target is None else {"target": target})
+            chosen: dict[str, int] = {} if target is None else {"target": target}
+            if deals is not None:  # D-TN-1: the option each game declares for a fixed number of deals
+                chosen[registry.get(game).deals] = deals
+            options = adapter.parse_options(chosen)
         except ValueError as error:
             await interaction.response.send_message(
                 t(lang, "Those game options don't work: {error}", error=str(error)), ephemeral=True
             )
             return
         timer = TurnTimer(pace)
+        if round_hours and timer is not TurnTimer.CASUAL:
+            await interaction.response.send_message(
+                t(lang, "Round times are for casual events: choose the casual pace, or leave round_hours out."),
+                ephemeral=True,
+            )
+            return
         now = service.clock()
         made = await db.tournaments.create(
             guild_id=interaction.guild_id,
@@ -291,6 +351,7 @@ class Tournaments(commands.Cog):
             checkin_minutes=checkin,
             at=now,
             role_id=role.id if role is not None else None,
+            round_seconds=round_hours * HOUR,
         )
         shown_lang = await server_language(db, interaction.guild_id, None)
         await interaction.response.send_message(
@@ -317,6 +378,33 @@ class Tournaments(commands.Cog):
         else:
             text = t(lang, "{name} is not playing in that tournament.", name=f"<@{player.id}>")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @tournament.command(name="next-round", description="Move the next round of a casual event (organiser)")
+    @app_commands.describe(number="The tournament's number", minutes="Minutes from now until the round starts")
+    async def next_round(
+        self, interaction: discord.Interaction, number: int, minutes: app_commands.Range[int, 0, 10080]
+    ) -> None:
+        """The organiser moves the next round; the rounds after it follow at the same interval."""
+        db = self.bot.service.db
+        lang = await reader_language(db, interaction)
+        tournament = await db.tournaments.get(number)
+        if tournament is None or tournament.guild_id != interaction.guild_id:
+            await interaction.response.send_message(t(lang, "There is no such tournament here."), ephemeral=True)
+            return
+        if not await self._may_organise(interaction, tournament):
+            await interaction.response.send_message(t(lang, "Only the organiser can do that."), ephemeral=True)
+            return
+        at = self.bot.service.clock() + minutes * 60
+        moved = await self.bot.tournaments.move_round(number, at)
+        if moved is None:
+            text = t(
+                lang,
+                "There is no round to move: the tournament has no round times, has not started, or plays its "
+                "last round.",
+            )
+        else:
+            text = t(lang, "Round {round} now starts {when}.", round=moved + 1, when=moment(at))
+        await interaction.response.send_message(text, ephemeral=True)
 
     async def _may_organise(self, interaction: discord.Interaction, tournament: Tournament) -> bool:
         return interaction.user.id == tournament.organiser_id or await is_games_manager(

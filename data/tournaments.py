@@ -73,6 +73,13 @@ class Tournament:
     shown_version: int
     created_at: float
     champion: str | None
+    round_seconds: int = 0  # between round starts of a casual event (tournaments.schedule); 0: none
+    round_times: tuple[float, ...] = ()  # round starts the organiser pinned, round 0 first
+
+    @property
+    def pins(self) -> tuple[float, ...]:
+        """The schedule's pinned round starts (tournaments.schedule): the start time pins round 0."""
+        return self.round_times or (self.starts_at,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +146,8 @@ def _tournament(row: Any) -> Tournament:
         shown_version=row["shown_version"],
         created_at=float(row["created_at"]),
         champion=row["champion"],
+        round_seconds=row["round_seconds"],
+        round_times=tuple(float(at) for at in json.loads(row["round_times"])),
     )
 
 
@@ -187,16 +196,17 @@ class TournamentRepository:
         checkin_minutes: int,
         at: float,
         role_id: int | None = None,
+        round_seconds: int = 0,
     ) -> Tournament:
         async with self._db.transaction() as tx:
             tid = await tx.insert(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, kind, options, format, rounds, seats, "
-                "field, starts_at, timer, turn_seconds, computers, checkin_minutes, role_id, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "field, starts_at, timer, turn_seconds, computers, checkin_minutes, role_id, created_at, "
+                "round_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id, channel_id, organiser_id, kind, json.dumps(dict(options), sort_keys=True), format,
                     rounds, seats, field, starts_at, timer.value, turn_seconds, int(computers), checkin_minutes,
-                    role_id, at,
+                    role_id, at, round_seconds,
                 ),
             )  # fmt: skip
             row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tid,))
@@ -284,6 +294,17 @@ class TournamentRepository:
                 "UPDATE tournaments SET starts_at = ?, version = version + 1 WHERE id = ? AND state = 'signup' "
                 "AND starts_at > ?",
                 (at, tournament_id, at),
+            )
+            return bool(changed)
+
+    async def reschedule(self, tournament_id: int, expected_version: int, pins: Sequence[float]) -> bool:
+        """Pin the round starts `pins` (tournaments.schedule.moved) if the tournament is still running at
+        `expected_version`; False when it moved on (the caller reads it again) or is over."""
+        async with self._db.transaction() as tx:
+            changed = await tx.run(
+                "UPDATE tournaments SET round_times = ?, version = version + 1 WHERE id = ? AND version = ? "
+                "AND state = 'running'",
+                (json.dumps([float(at) for at in pins]), tournament_id, expected_version),
             )
             return bool(changed)
 

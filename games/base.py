@@ -155,6 +155,20 @@ def options_from_mapping(cls: type[OptionsT], data: Mapping[str, Any] | OptionsT
     return cls(**dict(data))
 
 
+def check_deals(deals: object, most: int) -> None:
+    """A fixed deal count (a tournament's fast matches: D-SX-6, D-GR-10, D-CA-5): 0 for none, else 1..`most`."""
+    if not isinstance(deals, int) or isinstance(deals, bool) or not 0 <= deals <= most:
+        raise ValueError(f"option fixed_deals must be a whole number from 0 (none) to {most}, not {deals!r}")
+
+
+def without_unset_deals(options: dict[str, Any]) -> dict[str, Any]:
+    """`to_dict()` without `fixed_deals` when it is 0: a table that plays to its target stores exactly what it
+    stored before fixed deal counts existed, so older snapshots and stored options compare equal."""
+    if options.get("fixed_deals") == 0:
+        del options["fixed_deals"]
+    return options
+
+
 def seeded_rng(seed: int, *path: object) -> random.Random:
     """A generator derived from the game seed and a path such as ("deal", 3).
 

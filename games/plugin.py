@@ -37,6 +37,9 @@ class GameType:
     aliases: tuple[str, ...] = ()  # old command names or kinds still accepted when decoding
     order: int = 100  # position in lists and choices; the lowest is the default game
     options: tuple[TableOption, ...] = ()  # what a table may set, in player words (see `option`)
+    # The option that makes a match exactly N deals, the higher total winning (a tournament's fast
+    # matches: D-SX-6, D-GR-10, D-CA-5; Thirteen's series of N games, D-TL-5).
+    deals: str = "fixed_deals"
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_seats <= self.max_seats:
@@ -52,6 +55,7 @@ def declare(
     aliases: tuple[str, ...] = (),
     order: int = 100,
     options: type | None = None,
+    deals: str = "fixed_deals",
 ) -> GameType:
     """The GameType of `engine`, its seats and levels read from the engine so they are said once, and
     the table options declared on the `options` dataclass (`option` fields)."""
@@ -67,6 +71,7 @@ def declare(
         aliases=aliases,
         order=order,
         options=table_options(options) if options is not None else (),
+        deals=deals,
     )
 
 

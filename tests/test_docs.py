@@ -23,10 +23,11 @@ SCANNED = ("games", "tournaments", "rendering", "data", "bot", "cogs", "tests", 
 SUFFIXES = (".py", ".sql")
 THIS_FILE = Path(__file__).resolve()
 
-# Rule ids: TL-8, TL-8.8, CA-7.3, SX-10, GR-6, D-TL-1, D-GR-9, E-TL-4. Not SHA-512, nor a card run A-2.
-RULE_ID = re.compile(r"(?<![A-Za-z0-9-])((?:[DE]-)?(?:TL|CA|SX|GR)-\d+(?:\.\d+)?)(?![\d])")
+# Rule ids: TL-8, TL-8.8, CA-7.3, SX-10, GR-6, D-TL-1, D-GR-9, E-TL-4, D-TN-1 (tournaments). Not SHA-512,
+# nor a card run A-2.
+RULE_ID = re.compile(r"(?<![A-Za-z0-9-])((?:[DE]-)?(?:TL|CA|SX|GR|TN)-\d+(?:\.\d+)?)(?![\d])")
 # Test names carry rule ids in lower case without the dash: test_sx10_..., test_d_sx3_..., test_e_tl1_...
-TEST_RULE = re.compile(r"\bdef test_((?:[de]_)?)(tl|ca|sx|gr)(\d+)_")
+TEST_RULE = re.compile(r"\bdef test_((?:[de]_)?)(tl|ca|sx|gr|tn)(\d+)_")
 # Note ids of discord-notes.md: B.5, C.6, D.1, E.6, also written §C.5; in test names test_c8_, test_d1_.
 NOTE_ID = re.compile(r"(?<![\w.])§?([B-E]\.\d+)(?![\w.]*\d)")
 TEST_NOTE = re.compile(r"\bdef test_([b-e])(\d+)_")
@@ -112,7 +113,7 @@ def code_citations() -> list[Citation]:
 
 def defined_rule_ids(text: str) -> list[str]:
     """Rule ids a document defines: each bold label `**TL-8 ...**` or heading `### TL-8`."""
-    return re.findall(r"(?m)(?:\*\*|^#+ )((?:[DE]-)?(?:TL|CA|SX|GR)-\d+(?:\.\d+)?)\b", text)
+    return re.findall(r"(?m)(?:\*\*|^#+ )((?:[DE]-)?(?:TL|CA|SX|GR|TN)-\d+(?:\.\d+)?)\b", text)
 
 
 def defined_notes(text: str) -> set[str]:

@@ -56,6 +56,8 @@ CROSS_GAME = {
     "tests/rendering/helpers.py": "a table and hand of each game, drawn for the language tests",
     "tests/rendering/test_languages.py": "Urdu and Georgian glyphs and order, over every game's images",
     "tests/e2e/test_tournament_signup.py": "a sign-up names the game its tournament will play",
+    "tests/e2e/test_tournament_rounds.py": "a scheduled tournament and one of fixed deals name the game they play",
+    "tests/games/test_fixed_deals.py": "each game's match of a fixed number of deals, side by side",
     "tests/e2e/test_table_options.py": "table options of two games through the shared lobby",
     "tests/rendering/test_dispatch.py": "the renderer lookup by kind, on each game's view",
     "tests/rendering/test_legibility.py": "phone legibility of each game's images",

@@ -43,6 +43,15 @@ def by_strength(players: Iterable[Player]) -> tuple[Player, ...]:
     return tuple(sorted(players, key=lambda p: (-p.rating, p.seed)))
 
 
+def finishing_order(places: Iterable[tuple[str, int]], players: Iterable[Player]) -> tuple[str, ...]:
+    """D-TN-2: a match's players, winner first, from each one's place in its game (1 first); players who
+    share a place (level totals) are ordered by the event's seeding (`by_strength`), so a knockout always
+    has one player going on and a table a full finishing order. Players unknown to the event go last."""
+    seeding = {player.id: n for n, player in enumerate(by_strength(players))}
+    ranked = sorted(places, key=lambda item: (item[1], seeding.get(item[0], len(seeding))))
+    return tuple(player for player, _ in ranked)
+
+
 class Outcome(enum.Enum):
     """The result of a two-player match, seen from its seats."""
 

@@ -47,7 +47,8 @@ from locales import number, t
 from rendering.tournament import Headers, TournamentRow, render_tournament
 from tournaments.events import Event, load, standings
 from tournaments.knockout import KnockoutEvent, is_bye
-from tournaments.model import Format, Outcome, Placing, Player
+from tournaments.model import Format, Outcome, Placing, Player, finishing_order
+from tournaments.schedule import due, moved, round_start
 from tournaments.standings import BYE
 from tournaments.swiss import SwissEvent
 from tournaments.tables import TablesEvent
@@ -138,6 +139,12 @@ class MemberRoles:
             log.info("could not give the champion's role %d: %s", role_id, refused)
 
 
+def moment(at: float) -> str:
+    """A time as Discord shows it in each reader's own zone and language: the date and time, then how
+    long from now (`<t:…:f> (<t:…:R>)`), so nothing needs editing as it comes closer."""
+    return f"<t:{int(at)}:f> (<t:{int(at)}:R>)"
+
+
 def is_computer_id(player: str) -> bool:
     return player.startswith("-")
 
@@ -190,6 +197,13 @@ def scored(event: Event, board: int, order: Sequence[str], draw: bool) -> Event:
         outcome = Outcome.DRAW if draw else (Outcome.FIRST if order[0] == pairing.first else Outcome.SECOND)
         return event.record(board, outcome)
     return event.record(board, Placing(tuple(order)))
+
+
+def is_last_round(event: Event) -> bool:
+    """Whether the round paired last is the event's last (a knockout's final table)."""
+    if isinstance(event, KnockoutEvent):
+        return bool(event.rounds) and event.is_final(event.rounds[-1])
+    return len(event.rounds) >= event.rounds_total
 
 
 def round_complete(event: Event) -> bool:
@@ -289,13 +303,15 @@ class TournamentRunner:
         number_ = len(event.rounds) - 1
         results: list[tuple[int, int, Sequence[str]]] = []
         dropped: set[int] = set()
+        ready = due(tournament.pins, tournament.round_seconds, number_, self.service.clock())
         for match in await db.tournaments.matches(tournament.id, number_):
             if match.result is not None:
                 continue
             if match.game_id is None:
-                await self.start_match(tournament, match)
+                if ready:  # a casual event's round waits for its time (tournaments.schedule)
+                    await self.start_match(tournament, match)
                 continue
-            ended = await self.match_result(match)
+            ended = await self.match_result(match, event.players)
             if ended is None:
                 continue
             order, draw, leavers = ended
@@ -436,9 +452,13 @@ class TournamentRunner:
     async def _names(self, tournament_id: int) -> dict[str, str]:
         return {str(e.user_id): e.display_name for e in await self.service.db.tournaments.entrants(tournament_id)}
 
-    async def match_result(self, match: Match) -> tuple[tuple[str, ...], bool, tuple[str, ...]] | None:
+    async def match_result(
+        self, match: Match, players: Sequence[Player] = ()
+    ) -> tuple[tuple[str, ...], bool, tuple[str, ...]] | None:
         """(finishing order, whether it was a draw, who left) once the match's game has ended; None while
-        it plays. A lobby left behind by a restart is seated and started here."""
+        it plays. A lobby left behind by a restart is seated and started here. Players who share a place
+        (level totals) are ordered by the event's seeding (`players`), D-TN-2; a two-player match they
+        share is a draw."""
         db = self.service.db
         assert match.game_id is not None
         record = await db.games.get(match.game_id)
@@ -467,7 +487,8 @@ class TournamentRunner:
         if result is None:  # abandoned (every person left): those who left lose, the seat order stands
             order = list(match.players)
         else:
-            order = [seat_player[p.seat] for p in sorted(result.players, key=lambda p: (p.place, p.seat))]
+            seats = sorted(result.players, key=lambda p: p.seat)
+            order = list(finishing_order([(seat_player[p.seat], p.place) for p in seats], players))
         order = [p for p in order if p not in forfeits] + [p for p in order if p in forfeits]
         places = {p.place for p in result.players} if result is not None else {0}
         draw = len(match.players) == 2 and len(places) == 1 and not forfeits
@@ -491,6 +512,33 @@ class TournamentRunner:
                 return False
             step = Step(event.drop(player).to_dict(), dropped=[user_id])
             return await db.tournaments.apply(tournament_id, tournament.version, step)
+
+    async def move_round(self, tournament_id: int, at: float) -> int | None:
+        """The organiser moves the next round of a scheduled event to start at `at` (the later rounds
+        follow it at the interval, tournaments.schedule.moved): the round moved (0-based), or None when
+        there is none to move (not running, no round times, or the last round under way). The next round
+        is the current one while it waits for its time, else the one after it."""
+        db = self.service.db
+        async with self.lock(tournament_id):
+            tournament = await db.tournaments.get(tournament_id)
+            if (
+                tournament is None
+                or tournament.state is not TournamentState.RUNNING
+                or not tournament.round_seconds
+                or tournament.event is None
+            ):
+                return None
+            event = load(tournament.event)
+            current = len(event.rounds) - 1
+            pins, every = tournament.pins, tournament.round_seconds
+            if due(pins, every, current, self.service.clock()):
+                if is_last_round(event):
+                    return None
+                current += 1
+            if not await db.tournaments.reschedule(tournament_id, tournament.version, moved(pins, every, current, at)):
+                return None
+            log.info("tournament %d: round %d moved to %.0f", tournament_id, current + 1, at)
+            return current
 
     # -- posts ---------------------------------------------------------------------------------------
 
@@ -556,6 +604,9 @@ class TournamentRunner:
             )
         if len(shown.rounds) > done:
             lines.append(t(lang, "Round {round} pairings:", round=done + 1))
+            starts = round_start(tournament.pins, tournament.round_seconds, done)
+            if tournament.round_seconds and starts > self.service.clock():
+                lines.append(t(lang, "Round {round} starts {when}.", round=done + 1, when=moment(starts)))
             for _, seats in round_matches(shown):
                 lines.append("• " + " – ".join(_mention(p, name(p, p)) for p in seats))
             rows = standings(shown)

@@ -47,9 +47,12 @@ def score_hand(counts: Sequence[int], knocker: int | None = None, went_out: int 
     return HandScore(tuple(winners), tuple(base), tuple(knock), tuple(out))
 
 
-def end_of_game(totals: Sequence[int], hands_won: Sequence[int], target: int) -> GameEndSummary | None:
-    """CA-13: None while nobody has reached the target; otherwise the bonuses and the winners (D-CA-4)."""
-    if max(totals) < target:
+def end_of_game(
+    totals: Sequence[int], hands_won: Sequence[int], target: int, *, last: bool = False
+) -> GameEndSummary | None:
+    """CA-13: None while nobody has reached the target; otherwise the bonuses and the winners (D-CA-4).
+    `last`: the game ends here whatever the totals (D-CA-5, the last hand of a fixed count), scored alike."""
+    if max(totals) < target and not last:
         return None
     target_bonus = tuple(TARGET_BONUS if total >= target else 0 for total in totals)
     won_bonus = tuple(HAND_WON_BONUS * won for won in hands_won)

@@ -266,7 +266,12 @@ class State:
         score = score_hand(counts, knocker=knocker, went_out=went_out)
         scores = tuple(total + points for total, points in zip(self.scores, score.points, strict=True))
         hands_won = tuple(won + (seat in score.winners) for seat, won in enumerate(self.hands_won))
-        final = end_of_game(scores, hands_won, self.options.target)
+        deals = self.options.fixed_deals
+        if deals:  # D-CA-5: exactly `deals` hands; the target ends nothing, its bonus still counts at the end
+            last = self.hand_number >= deals
+            final = end_of_game(scores, hands_won, self.options.target, last=True) if last else None
+        else:
+            final = end_of_game(scores, hands_won, self.options.target)
         summary = HandSummary(
             hand_number=self.hand_number,
             hands=self.hands,

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from games.base import options_from_mapping
+from games.base import check_deals, options_from_mapping, without_unset_deals
 from games.plugin import option
 
 KNOCK_LIMIT = 10  # GR-6
@@ -29,6 +29,9 @@ class Options:
     - oklahoma: the upcard sets the knock limit and a spade upcard doubles the hand (GR-12); off.
     - hollywood: three games booked at once (GR-13, D-GR-8); off.
     - target: points that end a game; 0 (default) is 100, or 150 with Oklahoma (GR-11, D-GR-7).
+    - fixed_deals: 0 (default) plays to the target; N > 0 makes the match exactly N hands, the higher total of
+      points won in hands taking it (D-GR-10). Set by a tournament for fast events, not a table option;
+      written only when set, so tables stored before it read back unchanged.
     """
 
     oklahoma: bool = option(False, "Oklahoma Gin: the upcard sets the knock limit, a spade upcard doubles the hand")
@@ -36,8 +39,10 @@ class Options:
     target: int = option(
         0, "points that win a game", low=10, high=1000, zero="the rules' own (100, or 150 with Oklahoma)"
     )
+    fixed_deals: int = 0  # D-GR-10
 
     MAX_TARGET = 1000
+    MAX_DEALS = 99
 
     def __post_init__(self) -> None:
         for name in ("oklahoma", "hollywood"):
@@ -47,6 +52,7 @@ class Options:
             raise ValueError(f"option target must be a whole number, not {self.target!r}")
         if self.target and not 10 <= self.target <= self.MAX_TARGET:
             raise ValueError(f"option target must be 0 (the rules' target) or between 10 and {self.MAX_TARGET}")
+        check_deals(self.fixed_deals, self.MAX_DEALS)
 
     @property
     def game_target(self) -> int:
@@ -73,4 +79,4 @@ class Options:
         return options_from_mapping(cls, data, "Gin")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return without_unset_deals(asdict(self))

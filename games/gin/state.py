@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 HAND_SIZE = 10  # GR-3
 STOCK_FLOOR = 2  # GR-10: the last two cards are never drawn
 MAX_DISCARD_TAKES = 50  # D-GR-9
+UNREACHABLE = 10**9  # D-GR-10: the target of a match of a fixed number of hands, which no game reaches
 SPADES = 0  # suit block of ♠ in games.gin.cards
 
 
@@ -244,7 +245,14 @@ class State:
             hollywood=self.options.hollywood,
         )
         log.debug("hand %s drawn", self.hand_number)
+        if self._last_hand:  # D-GR-10: a drawn hand is one of the match's hands too
+            return replace(self, phase=Phase.OVER, turn=None, just_taken=None, last_hand=summary)
         return deal(self.options, self.seed, self.hand_number + 1, self.dealer, self.tallies, self.wins, summary)
+
+    @property
+    def _last_hand(self) -> bool:
+        """D-GR-10: this hand is the last of a match of a fixed number of hands."""
+        return bool(self.options.fixed_deals) and self.hand_number >= self.options.fixed_deals
 
     def _knock(self, seat: int, card: int | None) -> State:
         defender = 1 - seat
@@ -260,7 +268,9 @@ class State:
         end = HandEnd.BIG_GIN if card is None else HandEnd.GIN if gin else HandEnd.KNOCK
         score = score_hand(knocker_count, defence.deadwood, end, self.doubled)
         winner = seat if score.knocker_wins else defender
-        booking = book_hand(self.tallies, self.wins[winner], winner, score.points, self.options.game_target)
+        # D-GR-10: with a fixed hand count no game closes at the target; the match ends after the last hand.
+        target = self.options.game_target if not self.options.fixed_deals else UNREACHABLE
+        booking = book_hand(self.tallies, self.wins[winner], winner, score.points, target)
         wins = _with(self.wins, winner, self.wins[winner] + 1)
         defender_left = self.hands[defender] & ~melded_mask(defence.melds) & ~defence.laid_off
         summary = HandSummary(
@@ -292,7 +302,7 @@ class State:
             face_down=card,
             history=(*self.history, (seat, Action.BIG_GIN if card is None else Action.KNOCK, -1)),
         )
-        if all(tally.closed for tally in booking.tallies):
+        if all(tally.closed for tally in booking.tallies) or self._last_hand:
             return replace(ended, phase=Phase.OVER, turn=None, just_taken=None, tallies=booking.tallies, wins=wins,
                            last_hand=summary)
         return deal(self.options, self.seed, self.hand_number + 1, 1 - self.dealer, booking.tallies, wins, summary)

@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from games.base import check_deals, without_unset_deals
 from games.plugin import option
 
 CLAIM_MODES = ("auto", "memory")  # D-SX-3
 CLOSE_SCORINGS = ("final", "at_close")  # SX-13
 NEXT_DEALERS = ("alternate", "winner", "loser")  # D-SX-4
+MAX_DEALS = 99  # D-SX-6
 
 # Switches added after tables were first stored (the pagat-66 pauses, SX-9/SX-10/SX-13, then the
 # offer at a close made whether or not the opponent holds the lowest trump). A stored table holds
@@ -71,6 +73,10 @@ class Options:
     next_dealer: str = option(  # D-SX-4
         "alternate", "who deals the next deal: the players in turn, its winner or its loser", choices=NEXT_DEALERS
     )
+    # D-SX-6: 0 plays the series to `target`; N > 0 makes the match exactly N deals, the higher total of
+    # game points taking it. Set by a tournament for fast events, not a table option; written only when
+    # set, so tables stored before it read back unchanged.
+    fixed_deals: int = 0
 
     @classmethod
     def preset_named(cls, name: str, **overrides: Any) -> Options:
@@ -100,7 +106,7 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         """Every switch by name; `from_mapping(to_dict())` gives the same options back."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return without_unset_deals({f.name: getattr(self, f.name) for f in fields(self)})
 
     @property
     def hand_size(self) -> int:
@@ -111,7 +117,7 @@ class Options:
 def _stored_complete(data: Mapping[str, Any]) -> bool:
     """True for a complete `to_dict()`, perhaps written before some of ADDED_LATER existed (not for options
     a host typed: those name a few switches, never all of them)."""
-    original = {f.name for f in fields(Options)} - set(ADDED_LATER)
+    original = {f.name for f in fields(Options)} - set(ADDED_LATER) - {"fixed_deals"}
     return original <= data.keys()
 
 
@@ -133,6 +139,8 @@ def _validated(key: str, value: Any, default: Any) -> Any:
             raise ValueError(f"Option target must be between 1 and 99, not {value}.")
         if key == "last_trick_bonus" and not 0 <= value <= 50:
             raise ValueError(f"Option last_trick_bonus must be between 0 and 50, not {value}.")
+        if key == "fixed_deals":
+            check_deals(value, MAX_DEALS)
         return value
     raise ValueError(f"Option {key} cannot be set to {value!r}.")  # pragma: no cover - every switch is typed
 

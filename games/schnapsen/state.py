@@ -524,13 +524,14 @@ class State:
         game_points = _add(self.game_points, winner, value)
         lines: tuple[LogEntry, ...] = (*self.log, Scored(summary))
         log.debug("deal %d: seat %d wins %d (%s)", self.deal_number, winner, value, reason.value)
-        if game_points[winner] >= self.options.target:
-            lines = (*lines, SeriesWon(winner, game_points))
+        champion = series_winner(self.options, self.deal_number, game_points, winner)
+        if champion is not None:
+            lines = (*lines, SeriesWon(champion, game_points))
             return replace(
                 self,
                 game_points=game_points,
                 last_deal=summary,
-                winner=winner,
+                winner=champion,
                 trick=(),
                 log=lines[-LOG_LINES:],
             )
@@ -639,6 +640,21 @@ class State:
         from games.schnapsen.snapshot import state_from_dict
 
         return state_from_dict(data)
+
+
+def series_winner(options: Options, deal_number: int, game_points: tuple[int, int], last_winner: int) -> int | None:
+    """Who has won the series once deal `deal_number` is booked (`last_winner` took it), or None to play on.
+
+    SX-15: the first to the target. D-SX-6: with a fixed deal count the target does not apply; after the
+    last deal the higher total of game points wins, and level totals go to the winner of the last deal
+    (every deal has one, so a match of deals always has a winner, as a knockout needs)."""
+    if not options.fixed_deals:
+        return last_winner if game_points[last_winner] >= options.target else None
+    if deal_number < options.fixed_deals:
+        return None
+    if game_points[0] == game_points[1]:
+        return last_winner
+    return 0 if game_points[0] > game_points[1] else 1
 
 
 def _set(pair: tuple[Any, Any], seat: int, value: Any) -> Any:

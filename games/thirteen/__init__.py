@@ -48,7 +48,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-GAME = declare("Thirteen", "thirteen", ENGINE, order=0, options=Options)
+GAME = declare("Thirteen", "thirteen", ENGINE, order=0, options=Options, deals="series_games")
 
 __all__ = [
     "ENGINE",

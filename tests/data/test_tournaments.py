@@ -115,3 +115,16 @@ async def test_a_start_redone_finds_the_game_its_seed_made(db: Database) -> None
     game = await active_game(db, (1, 2))
     assert await db.tournaments.game_with_seed(GUILD, game.seed) == game.id
     assert await db.tournaments.game_with_seed(GUILD, game.seed + 1) is None
+
+
+async def test_round_times_are_stored_and_pinned_only_at_the_version_read(db: Database) -> None:
+    """A casual event's interval is kept; a move pins round starts once, and a move from an old version
+    (another process moved or stepped first) changes nothing."""
+    made = await new(db, timer=TurnTimer.CASUAL, round_seconds=7200)
+    assert (made.round_seconds, made.round_times, made.pins) == (7200, (), (T0 + 3600,))
+    step = Step({"format": "swiss"}, state=TournamentState.RUNNING)
+    assert await db.tournaments.begin(made.id, made.version, step, [], at=T0)
+    assert not await db.tournaments.reschedule(made.id, made.version, [T0, T0 + 1])
+    assert await db.tournaments.reschedule(made.id, made.version + 1, [T0 + 3600, T0 + 9000])
+    got = await db.tournaments.get(made.id)
+    assert got is not None and got.pins == (T0 + 3600, T0 + 9000) and got.version == made.version + 2
