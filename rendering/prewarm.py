@@ -22,6 +22,7 @@ from functools import cache
 from babel.messages.pofile import read_po
 
 from locales import DOMAIN, TRANSLATED, catalog_path
+from rendering import words
 from rendering.fonts import RTL_LANGUAGES, bold, font
 from rendering.text import language, prepare
 from rendering.theme import TEXT_PX
@@ -31,6 +32,8 @@ log = logging.getLogger(__name__)
 # (px, bold) of the lines images draw in words: body text, counts, badges and captions, the header.
 SIZES = ((TEXT_PX, False), (TEXT_PX, True), (TEXT_PX + 1, True), (25, True), (26, True))
 _FIELD = re.compile(r"\{[^}]*\}")
+PLACES = 10
+DIGITS = " ".join("0123456789")
 
 
 @cache
@@ -50,6 +53,9 @@ def image_phrases(lang: str) -> tuple[str, ...]:
             for piece in _FIELD.split(string):
                 if piece.strip():
                     phrases[piece.strip()] = None
+    for place in range(1, PLACES + 1):  # the places drawn on medals are words of their own (rendering.words)
+        phrases[words.place(lang, place)] = None
+    phrases[f"\u0627 {DIGITS} \u0627"] = None  # every digit and the space inside a Nastaliq line (alef around)
     return tuple(phrases)
 
 

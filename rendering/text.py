@@ -380,7 +380,7 @@ def _run_width(run: Run, px: int) -> float:
     if run.face is None:
         return _robot_width(px) + round(px * 0.1)
     if _by_word(run):
-        return sum(_advance(word, px, run.face) for word in _words(run.text))
+        return sum(_word_advance(word, px, run.face) for word in _words(run.text))
     extra = 2 * synthetic_stroke(px) if run.embolden else 0
     return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION,
                                         language=_language_tag(run.face)) + extra
@@ -409,6 +409,18 @@ def _words(text: str) -> list[str]:
     return [piece for piece in _SPACES.split(text) if piece]
 
 
+def _number(word: str) -> bool:
+    """A word of ASCII digits: Raqm sets it left to right inside the run, digit by digit (no digit changes
+    shape beside another), so it is drawn from the ten digits' masks and any number costs no shaping."""
+    return word.isascii() and word.isdigit()
+
+
+def _word_advance(word: str, px: int, face: Face) -> float:
+    if _number(word):
+        return sum(_advance(digit, px, face) for digit in word)
+    return _advance(word, px, face)
+
+
 @lru_cache(maxsize=WORD_CACHE)
 def _advance(word: str, px: int, face: Face) -> float:
     """The advance of one right-to-left word (or run of spaces) of `face`."""
@@ -418,18 +430,18 @@ def _advance(word: str, px: int, face: Face) -> float:
 def prepare(text: str, typeface: ImageFont.FreeTypeFont) -> int:
     """Shape the Nastaliq words of `text` at `typeface`'s size now (their advance and mask), in the
     language of the enclosing `language` block, so drawing them later shapes nothing. Returns how many
-    words were shaped now (0 when all were cached, or the line has no Nastaliq)."""
+    words (spaces, digits) were shaped now (0 when all were cached, or the line has no Nastaliq)."""
     px, shaped = int(typeface.size), 0
     for run in runs(text, weight_of(typeface)):
         if run.face is None or not _by_word(run):
             continue
         for word in _words(run.text):
-            if word[0] == " ":
-                continue
-            before = _mask.cache_info().misses
-            _advance(word, px, run.face)
-            _mask(word, px, run.face, True)
-            shaped += _mask.cache_info().misses - before
+            before = _advance.cache_info().misses
+            for glyphs in word if _number(word) else (word,):
+                _advance(glyphs, px, run.face)
+                if glyphs[0] != " ":
+                    _mask(glyphs, px, run.face, True)
+            shaped += _advance.cache_info().misses - before
     return shaped
 
 
@@ -438,10 +450,13 @@ def _draw_words(draw: ImageDraw.ImageDraw, run: Run, x: float, baseline: float, 
     assert run.face is not None
     right = x + _run_width(run, px)
     for word in _words(run.text):
-        right -= _advance(word, px, run.face)
-        if word[0] != " ":
-            mask, left, top = _mask(word, px, run.face, True)
-            draw.bitmap((round(right) + left, round(baseline) + top), mask, fill=fill)
+        right -= _word_advance(word, px, run.face)
+        pen = right
+        for glyphs in word if _number(word) else (word,):  # a number's digits left to right
+            if glyphs[0] != " ":
+                mask, left, top = _mask(glyphs, px, run.face, True)
+                draw.bitmap((round(pen) + left, round(baseline) + top), mask, fill=fill)
+            pen += _advance(glyphs, px, run.face) if _number(word) else 0
 
 
 def _language_tag(face: Face) -> str | None:
