@@ -59,14 +59,14 @@ def image_phrases(lang: str) -> tuple[str, ...]:
     return tuple(phrases)
 
 
-def warm(lang: str) -> int:
-    """Shape every word of `lang`'s image phrases at every image size, in this thread's fonts. Returns
-    how many words were shaped (0 for a language that needs none)."""
+def warm(lang: str, sizes: tuple[tuple[int, bool], ...] = SIZES) -> int:
+    """Shape every word of `lang`'s image phrases at each of `sizes` ((px, bold), by default every image
+    size), in this thread's fonts. Returns how many words were shaped (0 for a language that needs none)."""
     if lang not in RTL_LANGUAGES:
         return 0
     started, shaped = time.perf_counter(), 0
     with language(lang):
-        for px, heavy in SIZES:
+        for px, heavy in sizes:
             typeface = bold(px) if heavy else font(px)
             for phrase in image_phrases(lang):
                 shaped += prepare(phrase, typeface)
