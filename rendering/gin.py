@@ -350,21 +350,21 @@ def _draw_groups(image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence
     gap = GROUP_GAP
     total = sum(widths) + gap * max(0, len([w for w in widths if w]) - 1)
     step_scale = 1.0 if total <= right - left else (right - left) / total
-    inside = mirror(image.width).inside(left, right)
+    page = mirror(image.width)
     x = left
     for group, caption, group_width in zip(groups, captions, widths, strict=True):
         if not group:
             continue
         step = max(16, int(card.strip * step_scale))
         drawn_width = step * (len(group) - 1) + card.width
-        placed = inside.at(x, drawn_width)
+        placed = page.at(x, drawn_width)
         for index, physical in enumerate(group):
             sprites.paste(image, sprites.face(physical, size, theme), (placed + index * step, top))
         end = x + drawn_width
         if caption:  # may reach into the gaps: a single card's caption is wider than the card
             middle = (end + end - group_width) // 2
             half = max(group_width // 2, card.width // 2 + GROUP_GAP + 34)
-            draw_fitted(draw, inside.box((middle - half, top + card.height + 2, middle + half, top + card.height + 34)),
+            draw_fitted(draw, page.box((middle - half, top + card.height + 2, middle + half, top + card.height + 34)),
                         caption, font(TEXT_PX), theme.text_muted, "center")
         x = end + int(gap * step_scale)
 
