@@ -396,7 +396,9 @@ def _run_width(run: Run, px: int) -> float:
 # advance) and reused in every sentence that contains it; the pixels are the same as shaping the run
 # whole. The few hundred words of the images are shaped ahead in the drawing processes (`warm`).
 
-WORD_CACHE = 8192  # distinct (word, size, face): masks of one Nastaliq word are a few KB, so tens of MB at most
+# Distinct (word, size, face) kept: a Nastaliq word's mask is a few KB (1.5 KB on average for the images'
+# words), so the masks stay within tens of MB; the images' own words at every size are about 1,200.
+WORD_CACHE = 8192
 _SPACES = re.compile(r"( +)")
 
 
@@ -422,6 +424,12 @@ def _word_advance(word: str, px: int, face: Face) -> float:
 
 
 @lru_cache(maxsize=WORD_CACHE)
+def _word_mask(word: str, px: int, face: Face) -> tuple[Image.Image, int, int]:
+    """`_mask` of one right-to-left word, in a cache of its own: words are many and small, runs few and wide."""
+    return _mask.__wrapped__(word, px, face, True)
+
+
+@lru_cache(maxsize=WORD_CACHE)
 def _advance(word: str, px: int, face: Face) -> float:
     """The advance of one right-to-left word (or run of spaces) of `face`."""
     return font(px, face).getlength(word, direction=RTL, language=_language_tag(face))
@@ -440,7 +448,7 @@ def prepare(text: str, typeface: ImageFont.FreeTypeFont) -> int:
             for glyphs in word if _number(word) else (word,):
                 _advance(glyphs, px, run.face)
                 if glyphs[0] != " ":
-                    _mask(glyphs, px, run.face, True)
+                    _word_mask(glyphs, px, run.face)
             shaped += _advance.cache_info().misses - before
     return shaped
 
@@ -454,7 +462,7 @@ def _draw_words(draw: ImageDraw.ImageDraw, run: Run, x: float, baseline: float, 
         pen = right
         for glyphs in word if _number(word) else (word,):  # a number's digits left to right
             if glyphs[0] != " ":
-                mask, left, top = _mask(glyphs, px, run.face, True)
+                mask, left, top = _word_mask(glyphs, px, run.face)
                 draw.bitmap((round(pen) + left, round(baseline) + top), mask, fill=fill)
             pen += _advance(glyphs, px, run.face) if _number(word) else 0
 
@@ -561,15 +569,14 @@ def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typ
         x += run_width
 
 
-@lru_cache(maxsize=WORD_CACHE)
+@lru_cache(maxsize=2048)
 def _mask(text: str, px: int, face: Face, rtl: bool, embolden: bool = False) -> tuple[Image.Image, int, int]:
-    """A run (or a Nastaliq word) shaped and rasterised once: its coverage mask and offset from the
-    baseline origin.
+    """A run shaped and rasterised once: its coverage mask and offset from the baseline origin.
 
     Why: the same names, counts and badges are drawn in every table of a game, and shaping with Raqm
     is most of what a line costs; pasting a cached mask is a single C call. A plain run is shaped once
     for its mask and offset together (`getmask2`). Masks are never modified after caching, so threads
-    share them. Bounded: WORD_CACHE masks of a line's height and at most a line's width.
+    share them. Bounded: 2,048 masks of a line's height and at most a line's width (tens of MB at most).
     """
     typeface = font(px, face)
     direction = RTL if rtl else DIRECTION

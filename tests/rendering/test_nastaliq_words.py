@@ -54,21 +54,21 @@ def test_a_new_number_in_an_urdu_line_needs_no_shaping():
     draw = ImageDraw.Draw(Image.new("RGB", (800, 60)))
     with language("ur"):
         draw_line(draw, (10, 30), "چالیں · 0123456789 پوائنٹس", bold(25), (255, 255, 255))
-        before = text._advance.cache_info().misses, text._mask.cache_info().misses
+        before = text._advance.cache_info().misses, text._word_mask.cache_info().misses
         draw_line(draw, (10, 30), "چالیں · 98765 پوائنٹس", bold(25), (255, 255, 255))
-    assert (text._advance.cache_info().misses, text._mask.cache_info().misses) == before
+    assert (text._advance.cache_info().misses, text._word_mask.cache_info().misses) == before
 
 
 def test_prewarm_shapes_the_words_images_draw():
     """After `prewarm.warm("ur")`, drawing an image's catalog line at a warmed size shapes nothing."""
     prewarm.warm("ur", sizes=((23, False), (23, True)))
     draw = ImageDraw.Draw(Image.new("RGB", (800, 60)))
-    before = text._advance.cache_info().misses, text._mask.cache_info().misses
+    before = text._advance.cache_info().misses, text._word_mask.cache_info().misses
     with language("ur"):
         for line in (t("ur", "No cards in hand"), t("ur", "Game over"), t("ur", "Series over")):
             draw_line(draw, (10, 30), line, font(23), (255, 255, 255))
             draw_line(draw, (10, 30), line, bold(23), (255, 255, 255))
-    assert (text._advance.cache_info().misses, text._mask.cache_info().misses) == before
+    assert (text._advance.cache_info().misses, text._word_mask.cache_info().misses) == before
 
 
 def test_prewarm_leaves_left_to_right_languages_alone():
