@@ -74,10 +74,27 @@ def warm(lang: str, sizes: tuple[tuple[int, bool], ...] = SIZES) -> int:
     return shaped
 
 
+_thread: threading.Thread | None = None
+_shaped: list[int] = []  # words shaped by the background warming of this process, once it is done
+
+
 def warm_in_background() -> threading.Thread:
     """`warm` every right-to-left language on a daemon thread (fonts are per thread, the word caches are
     shared and thread-safe), so a process can start drawing at once."""
-    thread = threading.Thread(target=lambda: [warm(lang) for lang in sorted(RTL_LANGUAGES)], name="prewarm",
-                              daemon=True)
-    thread.start()
-    return thread
+    global _thread
+
+    def run() -> None:
+        _shaped.append(sum(warm(lang) for lang in sorted(RTL_LANGUAGES)))
+
+    _thread = threading.Thread(target=run, name="prewarm", daemon=True)
+    _thread.start()
+    return _thread
+
+
+def shaped_ahead(timeout: float) -> int | None:
+    """How many words this process's background warming shaped, waiting up to `timeout` seconds for it to
+    finish; None when none was started or it is still running."""
+    if _thread is None:
+        return None
+    _thread.join(timeout)
+    return _shaped[-1] if _shaped else None
