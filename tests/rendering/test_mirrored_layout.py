@@ -1,7 +1,7 @@
 """Right-to-left images are laid out mirrored (rendering.layout): an Urdu image reads from the right.
 
 Checked on the pixels of real renders, by where the theme's colours land: the header's title, a
-board's place or rank medals, the seat whose turn it is. Cards are never mirrored: a hand draws the
+board's place or rank medals, the seat whose turn it is, the talon or stock. Cards are never mirrored: a hand draws the
 same picture in every language and a meld's cards still run low to high from left to right.
 """
 
@@ -10,16 +10,19 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
 from games.carousel import ENGINE as CAROUSEL
 from games.carousel import new_game as carousel_game
+from games.gin import new_game as gin_game
+from games.schnapsen.state import new_game as schnapsen_game
 from games.thirteen.state import new_game as thirteen_game
-from rendering import carousel, thirteen
+from rendering import carousel, gin, schnapsen, thirteen
 from rendering.boards import HEADER_H, ROW_H, SUBTITLE_H, TITLE_H
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
 from rendering.standings import StandingRow, render_standings
+from rendering.table import FOOTER_H, PAD
 from rendering.table import HEADER_H as TABLE_HEADER_H
-from rendering.table import PAD
 from rendering.theme import DEFAULT_THEME, RGB
 from tests.rendering.helpers import decode
 
@@ -114,3 +117,26 @@ def test_urdu_melds_start_at_the_right_and_their_cards_run_left_to_right():
     first_en = min(box.box[0] for box in english if box.meld == 0)
     first_ur = max(box.box[2] for box in urdu if box.meld == 0)
     assert first_en < WIDTH // 4 and first_ur > WIDTH - WIDTH // 4
+
+
+def _backs_below_panels(data: bytes) -> np.ndarray:
+    """The x of card-back pixels in the lower half of a table image, above its footer (the talon or stock)."""
+    pixels = _pixels(data)
+    height = pixels.shape[0]
+    return _columns_of(pixels, DEFAULT_THEME.back, slice(height // 2, height - FOOTER_H))
+
+
+@pytest.mark.parametrize("game", ["sixty_six", "gin"])
+def test_urdu_talon_and_stock_sit_where_reading_starts(game):
+    """The face-down talon (Sixty-Six) or stock (Gin) is at the left of an English table and at the right of
+    an Urdu one; the trick or the pile follows it."""
+    if game == "gin":
+        view = gin_game(2, 4).view(None)
+        draw = gin.render_table
+    else:
+        view = schnapsen_game(2, 2).view(None)
+        draw = schnapsen.render_table
+    english = _backs_below_panels(draw(view, NAMES[:2], lang="en"))
+    urdu = _backs_below_panels(draw(view, NAMES[:2], lang="ur"))
+    assert english.size and english.max() < WIDTH // 3
+    assert urdu.size and urdu.min() > WIDTH - WIDTH // 3
