@@ -43,6 +43,7 @@ from rendering import carousel, gin, schnapsen, thirteen
 from rendering.encode import blank_floor
 from rendering.hand import hand_png
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
+from rendering.prewarm import warm
 from rendering.standings import StandingRow, render_standings
 from rendering.theme import DEFAULT_THEME
 
@@ -281,6 +282,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="seeded games per game kind")
     parser.add_argument("--repeat", type=int, default=3, help="renders per sampled view")
     parser.add_argument("--samples", type=Path, help="write one sample image per kind into this folder, then stop")
+    parser.add_argument("--cold", action="store_true",
+                        help="skip shaping the language's image words ahead (rendering.prewarm), as drawing "
+                             "processes do when they start")
     parser.add_argument("--lang", choices=(*TRANSLATED, "all"),
                         help="with --samples: write the samples of this language (or of each) into FOLDER/<lang>; "
                              "without: time the tables and hands drawn in this language")
@@ -296,10 +300,13 @@ def main() -> None:
     jobs = thirteen_jobs(args.games, lang) + schnapsen_jobs(args.games, lang) + carousel_jobs(args.games, lang)
     jobs += board_jobs()
     # Warm sprite and font caches as a running bot would be, with the same games drawn in English: the
-    # sentences of this language are then shaped for the first time in the timed renders, as a bot meets
+    # sentences of this language are then drawn for the first time in the timed renders, as a bot meets
     # each new move's words (which costs most in Urdu's Nastaliq); "first ms" is that first drawing.
+    # Its catalog words are shaped ahead as the drawing processes do (not with --cold); names are not.
     for job in thirteen_jobs(args.games) + schnapsen_jobs(args.games) + carousel_jobs(args.games) + board_jobs():
         job.render()
+    if not args.cold:  # and the words of right-to-left images, as a drawing process shapes them at start
+        warm(lang)
     results: dict[str, tuple[list[float], list[int], list[tuple[int, int]]]] = {}
     first: dict[str, list[float]] = {}
     for job in jobs:

@@ -1,7 +1,9 @@
 """Plain-data inputs and shared drawing for the two list images: leaderboards and final standings.
 
 Both are a title, an optional subtitle and rows of columns; they share the row drawing here so the
-bot's results and its leaderboards look alike. Rows are frozen dataclasses built by the caller from
+bot's results and its leaderboards look alike. Columns are declared in reading order; a board in a
+right-to-left language is drawn mirrored (`rendering.layout`): the title at the right, the first column
+(place, rank) rightmost, each cell's alignment reflected. Rows are frozen dataclasses built by the caller from
 the database or a `GameResult`: no engine or Discord object reaches this module.
 """
 
@@ -15,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from locales import t
 from rendering.fonts import bold, font
+from rendering.layout import mirror
 from rendering.text import draw_fitted, language
 from rendering.text import width as text_width
 from rendering.theme import RGB, TEXT_PX, Theme
@@ -78,15 +81,17 @@ def _draw_board(title: str, subtitle: str, columns: Sequence[Column], rows: Sequ
     widths = [fixed or flexible for fixed in fixed_widths]
     image = Image.new("RGB", board_size(len(rows), bool(subtitle), theme), theme.board_bg)
     draw = ImageDraw.Draw(image)
-    draw_fitted(draw, (PAD, 8, width - PAD, TITLE_H - 4), title, bold(32), theme.text)
+    page = mirror(width)
+    draw_fitted(draw, (PAD, 8, width - PAD, TITLE_H - 4), title, bold(32), theme.text, page.align("left"))
     y = TITLE_H
     if subtitle:
-        draw_fitted(draw, (PAD, y - 6, width - PAD, y + SUBTITLE_H - 6), subtitle, font(TEXT_PX), theme.text_muted)
+        draw_fitted(draw, (PAD, y - 6, width - PAD, y + SUBTITLE_H - 6), subtitle, font(TEXT_PX), theme.text_muted,
+                    page.align("left"))
         y += SUBTITLE_H
     x = PAD
     for column, column_width in zip(columns, widths, strict=True):
-        draw_fitted(draw, (x + 6, y, x + column_width - 6, y + HEADER_H), column.header, bold(TEXT_PX),
-                    theme.text_muted, column.align)
+        draw_fitted(draw, page.box((x + 6, y, x + column_width - 6, y + HEADER_H)), column.header, bold(TEXT_PX),
+                    theme.text_muted, page.align(column.align))
         x += column_width
     y += HEADER_H
     if not rows:
@@ -111,8 +116,9 @@ def _draw_row(
                            outline=theme.accent if row.highlight else None, width=2)
     x = PAD
     medal = place_colour(row.place, theme)
+    page = mirror(width)
     for index, (column, column_width, cell) in enumerate(zip(columns, widths, row.cells, strict=True)):
-        box = (x + 8, y, x + column_width - 8, y + ROW_H)
+        box = page.box((x + 8, y, x + column_width - 8, y + ROW_H))
         if index == 0 and medal is not None:
             typeface = bold(TEXT_PX)
             half = max(17, int(text_width(cell, typeface)) // 2 + 9)  # a round medal, or a pill for "1st"
@@ -121,5 +127,5 @@ def _draw_row(
             draw_fitted(draw, box, cell, typeface, theme.board_bg, "center")
         else:
             typeface = bold(NAME_PX) if column.width == 0 else font(CELL_PX)
-            draw_fitted(draw, box, cell, typeface, theme.text, column.align, min_px=TEXT_PX)
+            draw_fitted(draw, box, cell, typeface, theme.text, page.align(column.align), min_px=TEXT_PX)
         x += column_width

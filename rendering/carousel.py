@@ -50,6 +50,7 @@ from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
+from rendering.layout import mirror
 from rendering.offload import offloaded
 from rendering.table import (
     FOOTER_H,
@@ -242,18 +243,21 @@ class PlacedCard:
 
 
 def card_boxes(view: CarouselView, top: int, theme: Theme = DEFAULT_THEME) -> list[PlacedCard]:
-    """Every table card's box, in drawing order, for a melds area starting at `top` (see `_melds_top`)."""
+    """Every table card's box, in drawing order, for a melds area starting at `top` (see `_melds_top`). In a
+    right-to-left image the melds follow each other from the right; the cards of a meld still read low to
+    high left to right (`rendering.layout`)."""
     melds = [meld.in_display_order() for meld in view.table]
     size, placed, _ = _layout(melds, theme)
     card = size.value
     usable = theme.width - 2 * PAD - 24
     boxes: list[PlacedCard] = []
+    page = mirror(theme.width)
     for index, item in enumerate(placed):
-        x = PAD + 12 + item.x
         y = top + INFO_H + item.row * _pitch(size)
         step = card.strip
         if meld_width(len(item.meld.cards), size) > usable:  # a 13-card sequence on a narrow theme
             step = (usable - card.width) // (len(item.meld.cards) - 1)
+        x = page.at(PAD + 12 + item.x, step * (len(item.meld.cards) - 1) + card.width)
         for table_card in item.meld.cards:
             boxes.append(PlacedCard(index, table_card.card, (x, y, x + card.width, y + card.height)))
             x += step
@@ -263,7 +267,8 @@ def card_boxes(view: CarouselView, top: int, theme: Theme = DEFAULT_THEME) -> li
 def table_card_boxes(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *,
                      lang: str = "en") -> list[PlacedCard]:
     """`card_boxes` as placed in `draw_table(view, names, theme, lang=lang)`."""
-    return card_boxes(view, _melds_top(view, names, theme, lang), theme)
+    with language(lang):
+        return card_boxes(view, _melds_top(view, names, theme, lang), theme)
 
 
 # Drawing -----------------------------------------------------------------------------------------
@@ -279,12 +284,14 @@ def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselVie
                     cards=tn(lang, "{n} card", "{n} cards", count))
     else:
         summary = t(lang, "No melds yet")
-    shown = draw_fitted(draw, (PAD + 16, top + 4, theme.width // 2, top + INFO_H), summary, bold(TEXT_PX), theme.text)
+    page = mirror(theme.width)
+    shown = draw_fitted(draw, page.box((PAD + 16, top + 4, theme.width // 2, top + INFO_H)), summary, bold(TEXT_PX),
+                        theme.text, page.align("left"))
     stock_left = theme.width - PAD - 170
-    sprites.paste(image, sprites.back(Size.ICON, theme), (stock_left, top + 7))
-    draw_fitted(draw, (theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H),
+    sprites.paste(image, sprites.back(Size.ICON, theme), (page.at(stock_left, Size.ICON.value.width), top + 7))
+    draw_fitted(draw, page.box((theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H)),
                 t(lang, "stock {n}", n=number(lang, view.stock)), bold(TEXT_PX),
-                theme.text if view.stock else theme.danger, "right")
+                theme.text if view.stock else theme.danger, page.align("right"))
     last = view.last_meld
     if last is not None and last.changes:
         legend_left = PAD + 16 + int(text_width(shown, bold(TEXT_PX))) + 24
@@ -323,6 +330,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int,
     left, top, right, bottom = box
     typeface = font(TEXT_PX)
     middle = (top + bottom) // 2
+    page = mirror(theme.width)
     x = left
     for colour, word, present in ((theme.fresh, t(lang, "laid"), last.from_hand),
                                   (theme.moved, t(lang, "moved"), last.moved)):
@@ -331,9 +339,9 @@ def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int,
         need = SWATCH + 6 + int(text_width(word, typeface))
         if x + need > right:
             return
-        draw.rounded_rectangle((x, middle - SWATCH // 2, x + SWATCH, middle + SWATCH // 2), 4, outline=colour,
-                               width=MARK_W)
-        draw_line(draw, (x + SWATCH + 6, middle), word, typeface, theme.text_muted)
+        swatch = page.box((x, middle - SWATCH // 2, x + SWATCH, middle + SWATCH // 2))
+        draw.rounded_rectangle(swatch, 4, outline=colour, width=MARK_W)
+        draw_line(draw, (page.x(x + SWATCH + 6), middle), word, typeface, theme.text_muted, page.align("left"))
         x += need + 14
 
 
@@ -349,22 +357,24 @@ def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: S
                      name=seat_name(names, summary.knocker, lang=lang))
     else:
         headline = t(lang, "Hand {number}: stock ran out", number=hand)
+    page = mirror(theme.width)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
-                theme.accent)
+                theme.accent, page.align("left"))
     points = summary.points
     for seat in range(len(summary.counts)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in summary.winners
         ink = theme.text if won else theme.text_muted
-        draw_fitted(draw, (PAD + 16, y, PAD + 180, y + SUMMARY_ROW), seat_name(names, seat, lang=lang), bold(TEXT_PX),
-                    ink)
-        draw_fitted(draw, (PAD + 190, y, theme.width - PAD - 210, y + SUMMARY_ROW),
-                    format_cards(summary.hands[seat]) or t(lang, "went out"), font(TEXT_PX), ink)
-        draw_fitted(draw, (theme.width - PAD - 205, y, theme.width - PAD - 90, y + SUMMARY_ROW),
-                    t(lang, "count {n}", n=number(lang, summary.counts[seat])), font(TEXT_PX), ink, "right")
-        draw_fitted(draw, (theme.width - PAD - 90, y, theme.width - PAD - 16, y + SUMMARY_ROW),
+        draw_fitted(draw, page.box((PAD + 16, y, PAD + 180, y + SUMMARY_ROW)), seat_name(names, seat, lang=lang),
+                    bold(TEXT_PX), ink, page.align("left"))
+        draw_fitted(draw, page.box((PAD + 190, y, theme.width - PAD - 210, y + SUMMARY_ROW)),
+                    format_cards(summary.hands[seat]) or t(lang, "went out"), font(TEXT_PX), ink, page.align("left"))
+        draw_fitted(draw, page.box((theme.width - PAD - 205, y, theme.width - PAD - 90, y + SUMMARY_ROW)),
+                    t(lang, "count {n}", n=number(lang, summary.counts[seat])), font(TEXT_PX), ink,
+                    page.align("right"))
+        draw_fitted(draw, page.box((theme.width - PAD - 90, y, theme.width - PAD - 16, y + SUMMARY_ROW)),
                     f"+{number(lang, points[seat])}" if points[seat] else number(lang, 0), bold(TEXT_PX),
-                    theme.accent if won else ink, "right")
+                    theme.accent if won else ink, page.align("right"))
 
 
 def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequence[str], top: int,
@@ -372,8 +382,9 @@ def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequenc
     """CA-13, D-CA-4: totals before bonuses, +100 at the target, +25 per hand won, final totals."""
     winners = listing(lang, [seat_name(names, seat, lang=lang) for seat in final.winners])
     headline = tn(lang, "Game over: {who} wins", "Game over: {who} win", len(final.winners), who=winners)
+    page = mirror(theme.width)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
-                theme.accent)
+                theme.accent, page.align("left"))
     for seat in range(len(final.final)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in final.winners
@@ -383,12 +394,12 @@ def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequenc
             parts.append(t(lang, "+{n} target", n=number(lang, final.target_bonus[seat])))
         if final.hands_won_bonus[seat]:
             parts.append(t(lang, "+{n} hands won", n=number(lang, final.hands_won_bonus[seat])))
-        draw_fitted(draw, (PAD + 16, y, PAD + 230, y + SUMMARY_ROW), seat_name(names, seat, lang=lang), bold(TEXT_PX),
-                    ink)
-        draw_fitted(draw, (PAD + 240, y, theme.width - PAD - 130, y + SUMMARY_ROW), " ".join(parts), font(TEXT_PX),
-                    ink)
-        draw_fitted(draw, (theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW),
-                    number(lang, final.final[seat]), bold(TEXT_PX), theme.accent if won else ink, "right")
+        draw_fitted(draw, page.box((PAD + 16, y, PAD + 230, y + SUMMARY_ROW)), seat_name(names, seat, lang=lang),
+                    bold(TEXT_PX), ink, page.align("left"))
+        draw_fitted(draw, page.box((PAD + 240, y, theme.width - PAD - 130, y + SUMMARY_ROW)), " ".join(parts),
+                    font(TEXT_PX), ink, page.align("left"))
+        draw_fitted(draw, page.box((theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW)),
+                    number(lang, final.final[seat]), bold(TEXT_PX), theme.accent if won else ink, page.align("right"))
 
 
 @offloaded

@@ -35,6 +35,7 @@ from locales import listing, number, t, tn
 from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
+from rendering.layout import mirror
 from rendering.offload import offloaded
 from rendering.table import (
     FOOTER_H,
@@ -271,13 +272,14 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, n
                  theme: Theme, lang: str = "en") -> int:
     """Stock, the top of the pile (outlined when it is the card just discarded) and the knock limit."""
     card = PILE_TOP.value
+    page = mirror(theme.width)  # the stock where reading starts, the pile in the middle, the limits after
     x = PAD + 24
     for depth in range(min(3, view.stock_count)):
-        sprites.paste(image, sprites.back(PILE_TOP, theme), (x + 3 * depth, top + 14 - 2 * depth))
+        sprites.paste(image, sprites.back(PILE_TOP, theme), (page.at(x + 3 * depth, card.width), top + 14 - 2 * depth))
     if not view.stock_count:
-        draw.rounded_rectangle((x, top + 14, x + card.width, top + 14 + card.height), card.radius,
+        draw.rounded_rectangle(page.box((x, top + 14, x + card.width, top + 14 + card.height)), card.radius,
                                outline=theme.text_muted, width=2)
-    draw_fitted(draw, (PAD, top + card.height + 22, PAD + 170, top + card.height + 52),
+    draw_fitted(draw, page.box((PAD, top + card.height + 22, PAD + 170, top + card.height + 52)),
                 t(lang, "stock {n}", n=number(lang, view.stock_count)), bold(TEXT_PX),
                 theme.text if view.stock_count > 2 else theme.danger,
                 "center")
@@ -297,7 +299,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, n
         caption = t(lang, "pile empty")
     draw_fitted(draw, (centre - 120, top + card.height + 22, centre + card.width + 120, top + card.height + 52),
                 caption, font(TEXT_PX), theme.text_muted, "center")
-    right = theme.width - PAD - 150
+    right = round(page.x(theme.width - PAD - 150))
     if view.options.oklahoma:
         limit = t(lang, "gin only") if view.knock_limit == 0 else t(lang, "knock ≤ {n}",
                                                                         n=number(lang, view.knock_limit))
@@ -318,13 +320,14 @@ def _draw_strip(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, to
     below = view.discard[:-1]
     title = tn(lang, "discard pile, oldest first: {n} card", "discard pile, oldest first: {n} cards",
                len(view.discard))
+    page = mirror(theme.width)
     draw_fitted(draw, (PAD + 16, top, theme.width - PAD - 16, top + STRIP_TITLE), title, font(TEXT_PX),
-                theme.text_muted)
+                theme.text_muted, page.align("left"))
     y = top + STRIP_TITLE
     start = 0
     card = STRIP.value
-    for count in _strip_rows(len(below), theme):
-        x = PAD + 12
+    for count in _strip_rows(len(below), theme):  # each row from where reading starts, its cards left to right
+        x = page.at(PAD + 12, card.strip * (count - 1) + card.width)
         for physical in below[start : start + count]:
             sprites.paste(image, sprites.face(physical, STRIP, theme), (x, y))
             x += card.strip
@@ -340,25 +343,28 @@ def _group_widths(groups: Sequence[Sequence[Card]], size: Size) -> list[int]:
 
 def _draw_groups(image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence[Sequence[Card]],
                  captions: Sequence[str], left: int, top: int, right: int, size: Size, theme: Theme) -> None:
-    """Card groups left to right (melds, lay-offs, deadwood), each with a caption under it."""
+    """Card groups in reading order (melds, lay-offs, deadwood), each with a caption under it; from the
+    right in a right-to-left image, the cards of each group still left to right (`rendering.layout`)."""
     card = size.value
     widths = _group_widths(groups, size)
     gap = GROUP_GAP
     total = sum(widths) + gap * max(0, len([w for w in widths if w]) - 1)
     step_scale = 1.0 if total <= right - left else (right - left) / total
+    page = mirror(image.width)
     x = left
     for group, caption, group_width in zip(groups, captions, widths, strict=True):
         if not group:
             continue
         step = max(16, int(card.strip * step_scale))
-        for physical in group:
-            sprites.paste(image, sprites.face(physical, size, theme), (x, top))
-            x += step
-        end = x - step + card.width
+        drawn_width = step * (len(group) - 1) + card.width
+        placed = page.at(x, drawn_width)
+        for index, physical in enumerate(group):
+            sprites.paste(image, sprites.face(physical, size, theme), (placed + index * step, top))
+        end = x + drawn_width
         if caption:  # may reach into the gaps: a single card's caption is wider than the card
             middle = (end + end - group_width) // 2
             half = max(group_width // 2, card.width // 2 + GROUP_GAP + 34)
-            draw_fitted(draw, (middle - half, top + card.height + 2, middle + half, top + card.height + 34),
+            draw_fitted(draw, page.box((middle - half, top + card.height + 2, middle + half, top + card.height + 34)),
                         caption, font(TEXT_PX), theme.text_muted, "center")
         x = end + int(gap * step_scale)
 
@@ -366,8 +372,9 @@ def _draw_groups(image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence
 def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str],
                   top: int, theme: Theme, lang: str = "en") -> None:
     """GR-6..GR-9: both arrangements (melds, lay-offs, deadwood), then the score, every bonus named."""
+    page = mirror(theme.width)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), _headline(summary, names, lang),
-                bold(TEXT_PX + 1), theme.accent, min_px=TEXT_PX)
+                bold(TEXT_PX + 1), theme.accent, page.align("left"), min_px=TEXT_PX)
     y = top + SUMMARY_TITLE
     if summary.knocker is not None:
         knocker, defender = summary.knocker, 1 - summary.knocker
@@ -382,14 +389,15 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, summary: HandSu
               t(lang, "deadwood {n}", n=number(lang, summary.defender_count))]),
         ]
         for seat, role, groups, captions in rows:
-            draw_fitted(draw, (PAD + 16, y, PAD + 150, y + 30), seat_name(names, seat, lang=lang), bold(TEXT_PX),
-                        theme.text,
-                        min_px=TEXT_PX)
-            draw_fitted(draw, (PAD + 16, y + 32, PAD + 150, y + 60), role, font(TEXT_PX), theme.text_muted)
+            draw_fitted(draw, page.box((PAD + 16, y, PAD + 150, y + 30)), seat_name(names, seat, lang=lang),
+                        bold(TEXT_PX), theme.text, page.align("left"), min_px=TEXT_PX)
+            draw_fitted(draw, page.box((PAD + 16, y + 32, PAD + 150, y + 60)), role, font(TEXT_PX), theme.text_muted,
+                        page.align("left"))
             _draw_groups(image, draw, groups, captions, PAD + 160, y + 2, theme.width - PAD - 16, STRIP, theme)
             y += STRIP.value.height + ARRANGEMENT_GAP
     for line in _summary_lines(summary, names, theme, lang):
-        draw_fitted(draw, (PAD + 16, y, theme.width - PAD - 16, y + SUMMARY_ROW), line, font(TEXT_PX), theme.text)
+        draw_fitted(draw, (PAD + 16, y, theme.width - PAD - 16, y + SUMMARY_ROW), line, font(TEXT_PX), theme.text,
+                    page.align("left"))
         y += SUMMARY_ROW
 
 
@@ -421,7 +429,7 @@ def _render_table(view: GinView, names: Sequence[str], theme: Theme, lang: str) 
     top += _draw_strip(image, draw, view, top, theme, lang)
     for text, closed in _score_lines(view, names, lang):
         draw_fitted(draw, (PAD + 16, top, theme.width - PAD - 16, top + SCORE_ROW), text, bold(TEXT_PX),
-                    theme.gold if closed else theme.text, min_px=TEXT_PX)
+                    theme.gold if closed else theme.text, mirror(theme.width).align("left"), min_px=TEXT_PX)
         top += SCORE_ROW
     footer(draw, height - FOOTER_H, _event(view, names, lang), theme)
     return encode(image, theme)

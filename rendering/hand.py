@@ -7,8 +7,11 @@ Layout: the image is always `theme.width` wide, so Discord scales every hand ali
 on a phone, discord-notes §C.5). Cards spread apart when they fit; otherwise they overlap, leaving
 each card's index strip visible, and wrap into balanced rows of at most `MAX_PER_ROW`. Under each
 card's visible part goes its label, `str(card)` ("7♥", "🃏"), the same text the select menu uses,
-so a player can match the picture to the options. Selected cards are raised and outlined; space for
-the raise is always reserved, so selecting never changes the image size. The card the seat has just
+so a player can match the picture to the options. A hand is the same picture in every language, right
+to left ones included: cards run low to high from left to right, as the menu lists them, and only a
+left-to-right fan keeps every overlapped card's corner index in view (`rendering.layout`). Selected
+cards are raised and outlined; space for the raise is always reserved, so selecting never changes the
+image size. The card the seat has just
 drawn (Carousel CA-4, Sixty-Six SX-5) gets a blue frame inside its edge and a small blue pointer
 above it, so it can be found at a glance (selecting it raises it over the pointer, the frame stays).
 """

@@ -128,8 +128,8 @@ def _run(module: str, qualname: str, args: tuple[Any, ...], kwargs: dict[str, An
 
 
 def _warm() -> None:
-    """Lower the process's CPU priority, then import the renderers and choose the palette once, so a
-    player's first image does not pay for them.
+    """Lower the process's CPU priority, then import the renderers, choose the palette once and start
+    shaping the images' Urdu words (`rendering.prewarm`), so a player's first image does not pay for them.
 
     The lower priority is for a machine whose cores are all busy: the bot's event loop (answering clicks
     within Discord's 3 s, and a player sees the ack) then runs before the drawing of images that are
@@ -141,6 +141,8 @@ def _warm() -> None:
     for name in renderers():
         importlib.import_module(name)
     from rendering.encode import palette
+    from rendering.prewarm import warm_in_background
     from rendering.theme import DEFAULT_THEME
 
     palette(DEFAULT_THEME)
+    warm_in_background()  # the words of right-to-left images, shaped ahead (slow in Nastaliq)

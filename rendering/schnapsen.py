@@ -48,6 +48,7 @@ from rendering import cards as sprites
 from rendering.encode import encode
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
+from rendering.layout import mirror
 from rendering.offload import offloaded
 from rendering.table import (
     FOOTER_H,
@@ -66,6 +67,8 @@ from rendering.table import (
 )
 from rendering.text import draw_fitted, language
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
+
+TALON_W = 180  # the talon's part of the centre: trump, face-down talon and their caption
 
 PRESET_TITLES = {"santase": "Santase", "sixty_six": "Sixty-Six", "schnapsen": "Schnapsen"}
 
@@ -152,6 +155,7 @@ def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
     """The trump card lying under the talon (SX-3), or its state once closed or used up."""
     size = Size.TABLE
     card = size.value
+    left = mirror(theme.width).at(left, TALON_W)  # the talon moves as a whole: the trump's index stays visible
     pill(draw, (left + 90, top + 18), t(lang, "trumps {suit}", suit=view.trump.symbol), theme.card_face,
          theme.red_suit if view.trump.is_red else theme.black_suit, TEXT_PX)
     y = top + 40
@@ -169,8 +173,8 @@ def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         caption, colour = t(lang, "talon used up"), theme.text_muted
     else:
         caption, colour = t(lang, "{n} in talon", n=number(lang, view.talon_size)), theme.text
-    draw_fitted(draw, (left, y + card.height + 14, left + 180, y + card.height + 44), caption, bold(TEXT_PX), colour,
-                "center")
+    draw_fitted(draw, (left, y + card.height + 14, left + TALON_W, y + card.height + 44), caption, bold(TEXT_PX),
+                colour, "center")
 
 
 def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str],
@@ -189,9 +193,10 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
     card = Size.TABLE.value
     slot = card.width + 120  # room under each card for its player's name
     x = (left + right) // 2 - (slot * SEATS - 120) // 2
+    inside = mirror(theme.width).inside(left, right)  # the lead at the right in a right-to-left image
     for index in range(SEATS):
         entry = played[index] if index < len(played) else None
-        sx = x + index * slot
+        sx = inside.at(x + index * slot, card.width)
         if entry is None:
             draw.rounded_rectangle((sx, top + 44, sx + card.width, top + 44 + card.height), card.radius,
                                    outline=theme.text_muted, width=2)
@@ -388,8 +393,10 @@ def _render_table(view: SchnapsenView, names: Sequence[str], theme: Theme, lang:
     top += seat_panels(image, top, panels, theme, BADGE_ROWS) + PAD
     draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
     _talon(image, draw, view, names, PAD + 8, top + 6, theme, lang)
-    draw.line((PAD + 200, top + 16, PAD + 200, top + CENTRE_H - 24), fill=theme.panel, width=2)
-    trick_box = (PAD + 210, top, theme.width - PAD - 10, top + CENTRE_H)
+    page = mirror(theme.width)  # the talon where reading starts, the trick after it
+    divider = round(page.x(PAD + 200))
+    draw.line((divider, top + 16, divider, top + CENTRE_H - 24), fill=theme.panel, width=2)
+    trick_box = page.box((PAD + 210, top, theme.width - PAD - 10, top + CENTRE_H))
     if view.is_over or (view.deal_just_ended and view.last_deal is not None):
         _summary(draw, view, names, trick_box, theme, lang)
     else:

@@ -2,7 +2,9 @@
 
 The game modules (`thirteen`, `carousel`, `schnapsen`) decide *what* to show from a public view;
 this module decides how it looks, so the three tables read alike: whose turn is always the panel
-with the gold border, a passed or finished seat is dimmed, the last action is the footer.
+with the gold border, a passed or finished seat is dimmed, the last action is the footer. Layouts are
+written left to right and pass through `rendering.layout.mirror`, so a table in a right-to-left
+language reads from the right (header, seat order, each panel's content); cards are never mirrored.
 
 Every word here comes from the catalogs (`locales.t`) in the image's language, which each game's
 render function receives as `lang` and sets for the text layer (`rendering.text.language`), so the
@@ -20,6 +22,7 @@ from games.cards import Card
 from locales import number, t, tn
 from rendering import cards as sprites
 from rendering.fonts import bold, font
+from rendering.layout import mirror
 from rendering.text import current_language, display_name, draw_fitted, draw_line, two_lines
 from rendering.text import width as text_width
 from rendering.theme import RGB, TEXT_PX, Size, Theme
@@ -83,20 +86,23 @@ def canvas(height: int, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]
 
 
 def header(draw: ImageDraw.ImageDraw, left: str, right: str, theme: Theme) -> None:
-    """The title bar: game and round on the left, whose turn on the right (gold)."""
+    """The title bar: game and round where reading starts (left, or right in a right-to-left image), whose
+    turn at the other end (gold)."""
     draw.rectangle((0, 0, theme.width, HEADER_H), fill=theme.felt_dark)
+    page = mirror(theme.width)
     right_font = bold(25)
     right_width = min(int(text_width(right, right_font)) + 4, theme.width // 2)
-    draw_fitted(draw, (PAD, 0, theme.width - PAD - right_width - 16, HEADER_H), left, bold(26), theme.text,
-                min_px=TEXT_PX)
-    draw_fitted(draw, (theme.width - PAD - right_width, 0, theme.width - PAD, HEADER_H), right, right_font,
-                theme.accent, "right", min_px=TEXT_PX)
+    draw_fitted(draw, page.box((PAD, 0, theme.width - PAD - right_width - 16, HEADER_H)), left, bold(26), theme.text,
+                page.align("left"), min_px=TEXT_PX)
+    draw_fitted(draw, page.box((theme.width - PAD - right_width, 0, theme.width - PAD, HEADER_H)), right, right_font,
+                theme.accent, page.align("right"), min_px=TEXT_PX)
 
 
 def footer(draw: ImageDraw.ImageDraw, top: int, text: str, theme: Theme) -> None:
-    """The last action, one line, under the table."""
+    """The last action, one line, under the table, from where reading starts."""
     draw.rectangle((0, top, theme.width, top + FOOTER_H), fill=theme.felt_dark)
-    draw_fitted(draw, (PAD, top, theme.width - PAD, top + FOOTER_H), text, font(TEXT_PX), theme.text_muted)
+    draw_fitted(draw, (PAD, top, theme.width - PAD, top + FOOTER_H), text, font(TEXT_PX), theme.text_muted,
+                mirror(theme.width).align("left"))
 
 
 def _grid(count: int) -> tuple[int, int]:
@@ -153,7 +159,8 @@ def panel_height(panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1)
 
 
 def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1) -> int:
-    """Seat panels in seat order, up to three a row (a short last row centred); returns their height."""
+    """Seat panels in seat order, up to three a row (a short last row centred), from the right in a
+    right-to-left image; returns their height."""
     draw = ImageDraw.Draw(image)
     per_row, _ = _grid(len(panels))
     width = panel_width(len(panels), theme)
@@ -163,7 +170,7 @@ def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme
         row, column = divmod(index, per_row)
         in_row = min(per_row, len(panels) - row * per_row)
         start = (theme.width - in_row * width - (in_row - 1) * PANEL_GAP) // 2
-        left = start + column * (width + PANEL_GAP)
+        left = mirror(theme.width).at(start + column * (width + PANEL_GAP), width)
         y = top + row * (height + PANEL_GAP)
         _seat_panel(image, draw, (left, y, left + width, y + height), panel, theme, second_line)
     return panel_height(panels, theme, badge_rows)
@@ -178,37 +185,45 @@ def _seat_panel(
     fill = theme.panel_active if panel.active else theme.panel
     draw.rounded_rectangle(box, 12, fill=fill, outline=theme.accent if panel.active else None, width=3)
     ink = theme.text_muted if panel.dimmed else theme.text
+    inside = mirror(theme.width).inside(left, right)  # the panel's content starts at its right in RTL
+    start = inside.align("left")
     if second_line and _needs_two_lines(panel.name, right - left):
         first, rest = two_lines(display_name(panel.name), bold(TEXT_PX), _name_width(right - left))
-        draw_fitted(draw, (left + 12, top + 8, right - 10, top + 8 + NAME_LINE2), first, bold(TEXT_PX), ink)
-        draw_fitted(draw, (left + 12, top + 8 + NAME_LINE2, right - 10, top + 8 + 2 * NAME_LINE2), rest,
-                    bold(TEXT_PX), ink)
+        draw_fitted(draw, inside.box((left + 12, top + 8, right - 10, top + 8 + NAME_LINE2)), first, bold(TEXT_PX), ink,
+                    start)
+        draw_fitted(draw, inside.box((left + 12, top + 8 + NAME_LINE2, right - 10, top + 8 + 2 * NAME_LINE2)), rest,
+                    bold(TEXT_PX), ink, start)
     else:
-        draw_fitted(draw, (left + 12, top + 6, right - 10, top + NAME_ROW), panel.name, bold(NAME_PX), ink,
-                    min_px=TEXT_PX)
+        draw_fitted(draw, inside.box((left + 12, top + 6, right - 10, top + NAME_ROW)), panel.name, bold(NAME_PX), ink,
+                    start, min_px=TEXT_PX)
     y = top + NAME_ROW + (NAME_LINE2 if second_line else 0)
     count_font = bold(TEXT_PX + 1)
     if panel.cards is not None:  # a small back and the number of cards held
         icon = Size.ICON.value
-        sprites.paste(image, sprites.back(Size.ICON, theme), (left + 12, y + 1))
+        sprites.paste(image, sprites.back(Size.ICON, theme), (inside.at(left + 12, icon.width), y + 1))
         lang = current_language()
         count = tn(lang, "{n} card", "{n} cards", panel.cards)
         if text_width(count, count_font) > right - left - 30 - icon.width:  # a narrow panel: the number
             count = number(lang, panel.cards)
-        draw_fitted(draw, (left + 20 + icon.width, y, right - 10, y + COUNT_ROW - 2), count, count_font, ink)
+        draw_fitted(draw, inside.box((left + 20 + icon.width, y, right - 10, y + COUNT_ROW - 2)), count, count_font,
+                    ink, start)
     elif panel.status:
-        draw_fitted(draw, (left + 12, y, right - 10, y + COUNT_ROW - 2), panel.status, count_font, ink)
+        draw_fitted(draw, inside.box((left + 12, y, right - 10, y + COUNT_ROW - 2)), panel.status, count_font, ink,
+                    start)
     y += COUNT_ROW
     for line in panel.lines:
-        draw_fitted(draw, (left + 12, y, right - 10, y + LINE_H), line, font(TEXT_PX), theme.text_muted)
+        draw_fitted(draw, inside.box((left + 12, y, right - 10, y + LINE_H)), line, font(TEXT_PX), theme.text_muted,
+                    start)
         y += LINE_H
     badge_font = bold(TEXT_PX)
     for row in _badge_rows(panel.badges, right - left):
         x = left + 10
         for badge in row:
             width = _badge_width(badge)
-            draw.rounded_rectangle((x, y + 3, x + width, y + BADGE_ROW - 3), 14, fill=badge.colour)
-            draw_line(draw, (x + width / 2, y + BADGE_ROW / 2), badge.text, badge_font, theme.board_bg, "center")
+            pill_left = inside.at(x, width)
+            draw.rounded_rectangle((pill_left, y + 3, pill_left + width, y + BADGE_ROW - 3), 14, fill=badge.colour)
+            draw_line(draw, (pill_left + width / 2, y + BADGE_ROW / 2), badge.text, badge_font, theme.board_bg,
+                      "center")
             x += width + BADGE_GAP
         y += BADGE_ROW
 

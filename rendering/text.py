@@ -28,6 +28,7 @@ code, so the mark looks the same in every image whatever the emoji font.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from collections.abc import Iterator
@@ -378,9 +379,92 @@ def _run_width(run: Run, px: int) -> float:
     """The advance of one run; cached, as the same names and labels are measured in every render."""
     if run.face is None:
         return _robot_width(px) + round(px * 0.1)
+    if _by_word(run):
+        return sum(_word_advance(word, px, run.face) for word in _words(run.text))
     extra = 2 * synthetic_stroke(px) if run.embolden else 0
     return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION,
                                         language=_language_tag(run.face)) + extra
+
+
+# Nastaliq word by word ------------------------------------------------------------------------------
+#
+# Why: Raqm builds a new HarfBuzz face for every call, so each call compiles Noto Nastaliq Urdu's large
+# shaping plan again: a single letter costs about as much as a short sentence, and every new sentence
+# (a name or a number inside it) used to cost a measure, a bounding box and a drawing, three shapings.
+# A Nastaliq word is a closed unit (its letters join, its marks stack, nothing reaches across a space),
+# so a right-to-left Nastaliq run is laid out as its words and spaces, each shaped once (one mask, one
+# advance) and reused in every sentence that contains it; the pixels are the same as shaping the run
+# whole. The few hundred words of the images are shaped ahead in the drawing processes (`warm`).
+
+# Distinct (word, size, face) kept: a Nastaliq word's mask is a few KB (1.5 KB on average for the images'
+# words), so the masks stay within tens of MB; the images' own words at every size are about 1,200.
+WORD_CACHE = 8192
+_SPACES = re.compile(r"( +)")
+
+
+def _by_word(run: Run) -> bool:
+    return run.rtl and run.face in URDU_FACES and not run.embolden
+
+
+def _words(text: str) -> list[str]:
+    """Words and the runs of spaces between them, in logical order."""
+    return [piece for piece in _SPACES.split(text) if piece]
+
+
+def _number(word: str) -> bool:
+    """A word of ASCII digits: Raqm sets it left to right inside the run, digit by digit (no digit changes
+    shape beside another), so it is drawn from the ten digits' masks and any number costs no shaping."""
+    return word.isascii() and word.isdigit()
+
+
+def _word_advance(word: str, px: int, face: Face) -> float:
+    if _number(word):
+        return sum(_advance(digit, px, face) for digit in word)
+    return _advance(word, px, face)
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def _word_mask(word: str, px: int, face: Face) -> tuple[Image.Image, int, int]:
+    """`_mask` of one right-to-left word, in a cache of its own: words are many and small, runs few and wide."""
+    return _mask.__wrapped__(word, px, face, True)
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def _advance(word: str, px: int, face: Face) -> float:
+    """The advance of one right-to-left word (or run of spaces) of `face`."""
+    return font(px, face).getlength(word, direction=RTL, language=_language_tag(face))
+
+
+def prepare(text: str, typeface: ImageFont.FreeTypeFont) -> int:
+    """Shape the Nastaliq words of `text` at `typeface`'s size now (their advance and mask), in the
+    language of the enclosing `language` block, so drawing them later shapes nothing. Returns how many
+    words (spaces, digits) were shaped now (0 when all were cached, or the line has no Nastaliq)."""
+    px, shaped = int(typeface.size), 0
+    for run in runs(text, weight_of(typeface)):
+        if run.face is None or not _by_word(run):
+            continue
+        for word in _words(run.text):
+            before = _advance.cache_info().misses
+            for glyphs in word if _number(word) else (word,):
+                _advance(glyphs, px, run.face)
+                if glyphs[0] != " ":
+                    _word_mask(glyphs, px, run.face)
+            shaped += _advance.cache_info().misses - before
+    return shaped
+
+
+def _draw_words(draw: ImageDraw.ImageDraw, run: Run, x: float, baseline: float, px: int, fill: RGB) -> None:
+    """A right-to-left Nastaliq run drawn word by word: the first word at the run's right end."""
+    assert run.face is not None
+    right = x + _run_width(run, px)
+    for word in _words(run.text):
+        right -= _word_advance(word, px, run.face)
+        pen = right
+        for glyphs in word if _number(word) else (word,):  # a number's digits left to right
+            if glyphs[0] != " ":
+                mask, left, top = _word_mask(glyphs, px, run.face)
+                draw.bitmap((round(pen) + left, round(baseline) + top), mask, fill=fill)
+            pen += _advance(glyphs, px, run.face) if _number(word) else 0
 
 
 def _language_tag(face: Face) -> str | None:
@@ -477,6 +561,8 @@ def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typ
     for run, run_width in zip(pieces, widths, strict=True):
         if run.face is None:
             _draw_robot(draw, x, xy[1], px, fill)
+        elif _by_word(run):
+            _draw_words(draw, run, x, baseline, px, fill)
         else:
             mask, left, top = _mask(run.text, px, run.face, run.rtl, run.embolden)
             draw.bitmap((round(x) + left, round(baseline) + top), mask, fill=fill)
@@ -488,13 +574,19 @@ def _mask(text: str, px: int, face: Face, rtl: bool, embolden: bool = False) -> 
     """A run shaped and rasterised once: its coverage mask and offset from the baseline origin.
 
     Why: the same names, counts and badges are drawn in every table of a game, and shaping with Raqm
-    is most of what a line costs; pasting a cached mask is a single C call. Masks are never modified
-    after caching, so threads share them.
+    is most of what a line costs; pasting a cached mask is a single C call. A plain run is shaped once
+    for its mask and offset together (`getmask2`). Masks are never modified after caching, so threads
+    share them. Bounded: 2,048 masks of a line's height and at most a line's width (tens of MB at most).
     """
     typeface = font(px, face)
     direction = RTL if rtl else DIRECTION
-    stroke = synthetic_stroke(px) if embolden else 0
     tag = _language_tag(face)
+    if not embolden:
+        core, (left, top) = typeface.getmask2(text, mode="L", direction=direction, language=tag, anchor="ls")
+        if 0 in core.size:
+            return Image.new("L", (1, 1), 0), 0, 0
+        return Image.Image()._new(core), left, top
+    stroke = synthetic_stroke(px)
     box = typeface.getbbox(text, anchor="ls", direction=direction, stroke_width=stroke, language=tag)
     left, top, right, bottom = (int(edge) for edge in box)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)

@@ -28,6 +28,7 @@ from rendering.boards import place_colour
 from rendering.encode import encode
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
+from rendering.layout import mirror
 from rendering.offload import offloaded
 from rendering.table import (
     FOOTER_H,
@@ -271,18 +272,20 @@ def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Seque
     left = theme.width // 2 - 160
     # The medal is as wide as the longest place in this language ("1st", "hạng 1", "მე-2"), 64 at least.
     medal = max([64, *(int(text_width(place_words(lang, place), bold(TEXT_PX))) + 16 for place, _ in ranked)])
+    page = mirror(theme.width)
     for row, (place, seat) in enumerate(ranked):
         y = top + row * line_h
         colour = place_colour(place, theme) or theme.text_muted
-        draw.rounded_rectangle((left, y + 2, left + medal, y + line_h - 2), 12, fill=colour)
-        draw_line(draw, (left + medal / 2, y + line_h / 2), place_words(lang, place), bold(TEXT_PX), theme.board_bg,
-                  "center")
-        draw_fitted(draw, (left + medal + 12, y, left + 340, y + line_h), seat_name(names, seat, lang=lang),
-                    bold(TEXT_PX), theme.text)
+        pill_box = page.box((left, y + 2, left + medal, y + line_h - 2))
+        draw.rounded_rectangle(pill_box, 12, fill=colour)
+        draw_line(draw, ((pill_box[0] + pill_box[2]) / 2, y + line_h / 2), place_words(lang, place), bold(TEXT_PX),
+                  theme.board_bg, "center")
+        draw_fitted(draw, page.box((left + medal + 12, y, left + 340, y + line_h)), seat_name(names, seat, lang=lang),
+                    bold(TEXT_PX), theme.text, page.align("left"))
         if view.series_games > 1:
-            draw_fitted(draw, (left + 350, y, left + 470, y + line_h),
+            draw_fitted(draw, page.box((left + 350, y, left + 470, y + line_h)),
                         tn(lang, "{n} pt", "{n} pts", view.series_points[seat]),
-                        font(TEXT_PX), theme.text_muted, "right")
+                        font(TEXT_PX), theme.text_muted, page.align("right"))
 
 
 @offloaded

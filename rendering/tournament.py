@@ -64,7 +64,9 @@ def _row(entry: TournamentRow) -> Row:
 
 @offloaded
 def render_tournament(
-    title: str, subtitle: str, headers: Headers, rows: Sequence[TournamentRow], theme: Theme = DEFAULT_THEME
+    title: str, subtitle: str, headers: Headers, rows: Sequence[TournamentRow], theme: Theme = DEFAULT_THEME, *,
+    lang: str = "en",
 ) -> bytes:
-    """PNG of the standings: `rows` in rank order under `headers`."""
-    return encode(draw_board(title, subtitle, columns(headers), [_row(r) for r in rows], theme), theme)
+    """PNG of the standings: `rows` in rank order under `headers`, laid out in `lang`'s reading direction
+    (the words arrive in it already)."""
+    return encode(draw_board(title, subtitle, columns(headers), [_row(r) for r in rows], theme, lang=lang), theme)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 from PIL import Image
 
 # Long, emoji (with joiners and a flag), right-to-left, combining marks, controls and an override.
@@ -110,3 +111,23 @@ def _uncached(render) -> bytes:  # type: ignore[no-untyped-def]
     gin._hand_png.cache_clear()
     data: bytes = render()
     return data
+
+
+def pixels(data: bytes) -> np.ndarray:
+    """An image's pixels as RGB integers (rows, columns, 3)."""
+    return np.asarray(decode(data).convert("RGB")).astype(int)
+
+
+def columns_of(image: np.ndarray, colour: tuple[int, int, int], rows: slice) -> np.ndarray:
+    """The x of every pixel in `rows` within a few levels of `colour` (anti-aliased edges excluded)."""
+    near = np.abs(image[rows] - np.array(colour)).sum(axis=2) <= 12
+    return np.nonzero(near)[1]
+
+
+def backs_below_panels(data: bytes) -> np.ndarray:
+    """The x of card-back pixels in the lower half of a table image, above its footer (a talon or a stock)."""
+    from rendering.table import FOOTER_H
+    from rendering.theme import DEFAULT_THEME
+
+    image = pixels(data)
+    return columns_of(image, DEFAULT_THEME.back, slice(image.shape[0] // 2, image.shape[0] - FOOTER_H))

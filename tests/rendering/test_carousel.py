@@ -9,6 +9,7 @@ import pytest
 from games.carousel import ENGINE, new_game, position
 from rendering import carousel
 from rendering.hand import hand_size
+from rendering.theme import DEFAULT_THEME
 from tests.rendering.helpers import AWKWARD_NAMES, decode
 
 NAMES = ("Lan", "Minh", "Thu", "Bảo", "Ива́н")
@@ -121,3 +122,21 @@ def test_an_unchanged_hand_is_drawn_once():
     first = carousel.render_hand(view, frozenset(view.hand[:2]))
     assert carousel.render_hand(new_game(3, 21).view(2), frozenset(view.hand[:2])) is first
     assert carousel.render_hand(view) is not first
+
+
+def test_urdu_melds_start_at_the_right_and_their_cards_run_left_to_right():
+    """Melds follow each other from the right in Urdu, but inside a meld the cards keep their left-to-right
+    order (a run reads low to high, as in the hand and the select menu; rendering.layout)."""
+    bot, game, rng = ENGINE.computer("easy"), new_game(4, 7), random.Random(3)
+    while len(game.view(None).table) < 2:
+        game = game.apply(bot.choose(game.view(game.to_move), rng))
+    view, width = game.view(None), DEFAULT_THEME.width
+    for lang in ("en", "ur"):
+        boxes = carousel.table_card_boxes(view, NAMES[:4], lang=lang)
+        for meld in {box.meld for box in boxes}:
+            lefts = [box.box[0] for box in boxes if box.meld == meld]
+            assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts), (lang, meld, lefts)
+    english = carousel.table_card_boxes(view, NAMES[:4], lang="en")
+    urdu = carousel.table_card_boxes(view, NAMES[:4], lang="ur")
+    assert min(box.box[0] for box in english if box.meld == 0) < width // 4
+    assert max(box.box[2] for box in urdu if box.meld == 0) > width - width // 4

@@ -13,7 +13,7 @@ from rendering import gin
 from rendering.fonts import coverage
 from rendering.measure import recording
 from rendering.text import runs
-from tests.rendering.helpers import AWKWARD_NAMES, decode
+from tests.rendering.helpers import AWKWARD_NAMES, backs_below_panels, decode
 
 NAMES = ("Lan", "李小龍")
 PEOPLE = ("محمد عبد الله", "👩‍👩‍👧‍👦🔥 Zoë")
@@ -179,3 +179,13 @@ def test_the_footer_tells_the_whole_last_turn() -> None:
         with recording() as drawn_items:
             gin.render_table(after.view(None), NAMES)
         assert said in [item.text for item in drawn_items]
+
+
+def test_urdu_stock_sits_at_the_right():
+    """The stock is where reading starts: at the left of an English table, the right of an Urdu one; the
+    pile follows it."""
+    view = new_game(2, 4).view(None)
+    english = backs_below_panels(gin.render_table(view, NAMES, lang="en"))
+    urdu = backs_below_panels(gin.render_table(view, NAMES, lang="ur"))
+    assert english.size and english.max() < 800 // 3
+    assert urdu.size and urdu.min() > 800 - 800 // 3

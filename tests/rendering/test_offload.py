@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games.thirteen.state import new_game
-from rendering import hand, offload, thirteen
+from rendering import hand, offload, prewarm, thirteen
 from rendering.standings import StandingRow, render_standings
 
 
@@ -142,3 +142,14 @@ def test_drawing_processes_yield_to_the_bot_and_leave_ctrl_c_to_it() -> None:
         executor.shutdown(wait=True)
     assert niceness == min(19, os.nice(0) + offload.DRAWING_NICENESS)
     assert handler == signal.SIG_IGN
+
+
+@pytest.mark.slow
+def test_drawing_processes_shape_the_urdu_words_of_images_ahead() -> None:
+    """A drawing process starts shaping the images' Urdu words at start (rendering.prewarm), on its own thread."""
+    executor = offload.start_pool(1)
+    try:
+        shaped = executor.submit(prewarm.shaped_ahead, 600).result()  # the timeout is the hang guard
+    finally:
+        executor.shutdown(wait=True)
+    assert shaped is not None and shaped > len(prewarm.image_phrases("ur"))

@@ -9,7 +9,7 @@ import pytest
 from games.schnapsen.state import new_game, position
 from rendering import schnapsen
 from rendering.hand import hand_size
-from tests.rendering.helpers import AWKWARD_NAMES, decode
+from tests.rendering.helpers import AWKWARD_NAMES, backs_below_panels, decode
 
 NAMES = ("Lan", "Ива́н")
 
@@ -164,3 +164,13 @@ def test_the_last_trick_stays_in_view_during_the_next():
         schnapsen.render_table(view, NAMES)
     cards = " ".join(str(entry.card) for entry in view.last_trick.cards)
     assert any(item.text == f"last trick {cards}, taken by {NAMES[view.last_trick.winner]}" for item in drawn)
+
+
+def test_urdu_talon_sits_at_the_right():
+    """The talon is where reading starts: at the left of an English table, the right of an Urdu one; the
+    trick follows it."""
+    view = new_game(2, 2).view(None)
+    english = backs_below_panels(schnapsen.render_table(view, NAMES, lang="en"))
+    urdu = backs_below_panels(schnapsen.render_table(view, NAMES, lang="ur"))
+    assert english.size and english.max() < 800 // 3
+    assert urdu.size and urdu.min() > 800 - 800 // 3

@@ -9,7 +9,7 @@ import pytest
 from games.thirteen.state import new_game, position
 from rendering import thirteen
 from rendering.hand import hand_size
-from tests.rendering.helpers import AWKWARD_NAMES, decode
+from tests.rendering.helpers import AWKWARD_NAMES, decode, pixels
 
 NAMES = ("Lan", "Minh", "Thu", "Bảo")
 
@@ -209,3 +209,12 @@ def test_a_finished_table_image_shows_the_cards_the_last_player_held():
     state = state.apply(state.parse_move("3s"))
     assert state.is_over
     assert "Thu was left holding 5♦ 9♥" in _drawn_text(lambda: thirteen.render_table(state.view(None), NAMES[:3]))
+
+
+def test_a_hand_is_the_same_picture_in_urdu():
+    """A hand is never mirrored (rendering.layout): cards, their order and labels draw the same pixels in
+    Urdu as in English."""
+    view = new_game(4, 11).view(0)
+    english = thirteen.render_hand(view, frozenset(view.hand[:2]), lang="en")
+    urdu = thirteen.render_hand(view, frozenset(view.hand[:2]), lang="ur")
+    assert (pixels(english) == pixels(urdu)).all()
