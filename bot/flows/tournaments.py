@@ -42,6 +42,7 @@ from bot.kit.transport import Post, Sent
 from bot.projection.reconciler import NONCE_REDO_SECONDS
 from bot.projection.threads import AUTO_ARCHIVE_MINUTES, thread_name
 from data import ChannelBusy, GameRecord, GameStatus, MessageKind
+from data.errors import WrongStatus
 from data.tournaments import Entrant, EntrantState, Match, Step, Tournament, TournamentState
 from locales import number, t
 from rendering.tournament import Headers, TournamentRow, render_tournament
@@ -441,12 +442,19 @@ class TournamentRunner:
                 return
             if record.status is not GameStatus.LOBBY:
                 return
-            for player in players[len(record.seats) :]:
-                if is_computer_id(player):
-                    await db.games.add_computer(record.id, COMPUTER_LEVEL, names.get(player, player))
-                else:
-                    await db.games.add_player(record.id, user_of(player), names.get(player, player))
-            loaded = await service.start(record.id)
+            try:
+                for player in players[len(record.seats) :]:
+                    if is_computer_id(player):
+                        await db.games.add_computer(record.id, COMPUTER_LEVEL, names.get(player, player))
+                    else:
+                        await db.games.add_player(record.id, user_of(player), names.get(player, player))
+                loaded = await service.start(record.id)
+            except WrongStatus:
+                # Another process dealt this match between our read and our start: a lease that lapsed
+                # while its holder was starved lets two steps overlap. The lock above is this process's
+                # only; the stored status decides, and the game it dealt is the match's one game.
+                log.info("tournament match game %d was dealt by another process", record.id)
+                return
             await self.tables.begin(loaded)
 
     async def _names(self, tournament_id: int) -> dict[str, str]:
@@ -653,7 +661,7 @@ class TournamentRunner:
                     row.dropped,
                 )
             )
-        return render_tournament(title, subtitle, headers, rows)
+        return render_tournament(title, subtitle, headers, rows, lang=lang)
 
 
 def _tiebreak_names(lang: str, event: Event) -> tuple[str, ...]:
