@@ -3,7 +3,7 @@
 An engine is a pure state machine (design §2):
 
 - `Engine.new_game(players, seed, options)` deals from `seeded_rng(seed, ...)`; nothing else is random.
-- `state.to_move`, `state.legal_moves()`, `state.check(move)` (raises `IllegalMove` with a sentence a
+- `state.to_move`, `state.legal_moves()`, `state.check(move)` (raises `IllegalMove` with a code and a sentence a
   player can read), `state.apply(move)` checks the move too (so nothing illegal ever gets in) and
   returns a *new* state, never touching the old one.
 - `state.view(seat)` is exactly what that seat may know. Renderers, message builders and computer
@@ -26,11 +26,20 @@ from typing import Any, Protocol, Self, TypeVar, cast, runtime_checkable
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse. `reason` is one sentence a player can read, e.g. "You passed this round"."""
+    """A move the rules refuse.
 
-    def __init__(self, reason: str) -> None:
+    `code` is a stable dotted key naming the refusal ("thirteen.lead_cannot_pass") and `params` its typed
+    particulars (cards, suits, counts): the game's words module (`cogs/<kind>/words.py`, `refusal_said`)
+    turns them into the reader's language, since games/ stays pure and knows no catalogs. `reason` is the
+    same refusal as one English sentence ("You passed this round"), for logs, tools and engine tests, and
+    what a reader sees when no words module knows the code.
+    """
+
+    def __init__(self, reason: str, code: str = "", /, **params: object) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.code = code
+        self.params: Mapping[str, object] = dict(params)
 
 
 @runtime_checkable

@@ -128,7 +128,7 @@ def decode_card(text: str) -> Card:
     try:
         return parse_suited(text)
     except ValueError as error:
-        raise IllegalMove(f"That is not a card: {error}.") from error
+        raise IllegalMove(f"That is not a card: {error}.", "schnapsen.unreadable_code", text=text) from error
 
 
 def decode_move(code: str, trump: Suit) -> Move:
@@ -151,7 +151,7 @@ def decode_move(code: str, trump: Suit) -> Move:
     if code.startswith("m:"):
         card = decode_card(code[2:])
         if card.suit is None:
-            raise IllegalMove("A marriage is declared with a K or a Q.")
+            raise IllegalMove("A marriage is declared with a K or a Q.", "schnapsen.marriage_card")
         return Marriage(card, marriage_points(trump, card.suit))
     return PlayCard(decode_card(code))
 
@@ -160,7 +160,7 @@ def parse_move(text: str, trump: Suit) -> Move:
     `keep`, `claim`, `claim 20 Kh`."""
     words = text.strip().lower().replace(":", " ").split()
     if not words:
-        raise IllegalMove("Type a card such as Kh, or marriage Kh, exchange, close or claim.")
+        raise IllegalMove("Type a card such as Kh, or marriage Kh, exchange, close or claim.", "schnapsen.type_move")
     head, rest = words[0], words[1:]
     if head in ("exchange", "x", "swap") and not rest:
         return ExchangeTrump()
@@ -180,27 +180,40 @@ def parse_move(text: str, trump: Suit) -> Move:
     if head in ("marriage", "m", "20", "40", "marry"):
         return _parse_marriage(words if head in ("20", "40") else rest, trump)
     if len(words) != 1:
-        raise IllegalMove(f"I did not understand {text.strip()!r}; play one card such as Kh.")
+        raise IllegalMove(
+            f"I did not understand {text.strip()!r}; play one card such as Kh.", "schnapsen.one_card", text=text.strip()
+        )
     try:
         return PlayCard(parse_suited(words[0]))
     except ValueError:
-        raise IllegalMove(f"{text.strip()!r} is not a card or a move; try Kh, 20 Kh, exchange or close.") from None
+        raise IllegalMove(
+            f"{text.strip()!r} is not a card or a move; try Kh, 20 Kh, exchange or close.",
+            "schnapsen.unreadable",
+            text=text.strip(),
+        ) from None
 
 def _parse_marriage(words: Sequence[str], trump: Suit) -> Marriage:
     said: int | None = None
     if words and words[0] in ("20", "40"):
         said, words = int(words[0]), words[1:]
     if len(words) != 1:
-        raise IllegalMove("Name the card to lead from the marriage, for example: marriage Kh.")
+        raise IllegalMove("Name the card to lead from the marriage, for example: marriage Kh.", "schnapsen.marriage_name")
     try:
         card = parse_suited(words[0])
     except ValueError:
-        raise IllegalMove(f"{words[0]!r} is not a card; name the K or Q to lead, such as Kh.") from None
+        raise IllegalMove(
+            f"{words[0]!r} is not a card; name the K or Q to lead, such as Kh.", "schnapsen.marriage_unreadable", text=words[0]
+        ) from None
     if card.rank not in (Rank.KING, Rank.QUEEN) or card.suit is None:
-        raise IllegalMove("A marriage is declared with a K or a Q.")
+        raise IllegalMove("A marriage is declared with a K or a Q.", "schnapsen.marriage_card")
     points = marriage_points(trump, card.suit)
     if said is not None and said != points:
-        raise IllegalMove(f"A marriage in {card.suit.name.lower()} is worth {points}, not {said}.")
+        raise IllegalMove(
+            f"A marriage in {card.suit.name.lower()} is worth {points}, not {said}.",
+            "schnapsen.marriage_worth",
+            suit=card.suit,
+            points=points,
+        )
     return Marriage(card, points)
 
 
@@ -213,4 +226,4 @@ def suit_from_letter(letter: str) -> Suit:
     try:
         return Suit(letter)
     except ValueError:
-        raise IllegalMove(f"{letter!r} is not a suit.") from None
+        raise IllegalMove(f"{letter!r} is not a suit.", "schnapsen.unreadable_code", text=letter) from None

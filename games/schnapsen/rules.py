@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from games.base import IllegalMove
 from games.cards import Card, Rank, Suit, alternating_suits
 
 # SX-2: A 11, 10 10, K 4, Q 3, J 2, 9 0. Values are distinct, so they double as the rank order.
@@ -46,16 +47,17 @@ def legal_follows(hand: Sequence[Card], lead: Card, trump: Suit, strict: bool) -
     return trumps or list(hand)
 
 
-def follow_refusal(hand: Sequence[Card], lead: Card, card: Card, trump: Suit) -> str:
-    """The sentence explaining why `card` may not follow `lead` in phase 2 (SX-7)."""
+def follow_refusal(hand: Sequence[Card], lead: Card, card: Card, trump: Suit) -> IllegalMove:
+    """Why `card` may not follow `lead` in phase 2 (SX-7), as the refusal to raise; `suit` is the suit led."""
     assert lead.suit is not None
     noun = lead.suit.noun
     same = [c for c in hand if c.suit == lead.suit]
     if any(strength(c) > strength(lead) for c in same):
-        return f"You must follow suit with a higher {noun}."
+        return IllegalMove(f"You must follow suit with a higher {noun}.", "schnapsen.follow_higher", suit=lead.suit)
     if same:
-        return f"You must follow suit with a {noun}."
-    return f"You have no {noun}, so you must play a trump."
+        return IllegalMove(f"You must follow suit with a {noun}.", "schnapsen.follow_suit", suit=lead.suit)
+    return IllegalMove(f"You have no {noun}, so you must play a trump.", "schnapsen.follow_trump", suit=lead.suit)
+
 
 
 def marriage_suits(hand: Iterable[Card]) -> list[Suit]:

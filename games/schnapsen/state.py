@@ -178,85 +178,85 @@ class State:
 
     # Legal moves ------------------------------------------------------------------------------
 
-    def _marriage_refusal(self, suit: Suit) -> str | None:
+    def _marriage_refusal(self, suit: Suit) -> IllegalMove | None:
         seat = self.leader
         if self.trick:
-            return "You can only declare a marriage when you are about to lead."
+            return IllegalMove("You can only declare a marriage when you are about to lead.", "schnapsen.marriage_not_leading")
         if suit not in marriage_suits(self.hands[seat]):
-            return f"You need the K and Q of {suit.name.lower()} to declare that marriage."
+            return IllegalMove(f"You need the K and Q of {suit.name.lower()} to declare that marriage.", "schnapsen.marriage_not_held", suit=suit)
         if not self.tricks_won[seat] and not self.options.marriage_without_trick:
-            return "You need a trick before you can declare a marriage."
+            return IllegalMove("You need a trick before you can declare a marriage.", "schnapsen.marriage_needs_trick")
         if self.phase.strict and not self.options.marriage_in_phase2:
-            return "Marriages cannot be declared once the talon is closed or used up."
+            return IllegalMove("Marriages cannot be declared once the talon is closed or used up.", "schnapsen.marriage_strict")
         return None
 
-    def _exchange_refusal(self) -> str | None:
+    def _exchange_refusal(self) -> IllegalMove | None:
         seat = self.leader
         low = lowest_trump(self.options.deck_size, self.trump)
         if self.trick:
-            return "You can only exchange the trump card when you are about to lead."
+            return IllegalMove("You can only exchange the trump card when you are about to lead.", "schnapsen.exchange_not_leading")
         if self.closed is not None:
-            return "The talon is closed, so the trump card can no longer be exchanged."
+            return IllegalMove("The talon is closed, so the trump card can no longer be exchanged.", "schnapsen.exchange_closed")
         if not self.talon:
-            return "The trump card has already been taken."
+            return IllegalMove("The trump card has already been taken.", "schnapsen.exchange_taken")
         if len(self.talon) <= 2 and not self.options.exchange_with_two_left:
-            return "The trump card cannot be exchanged with only two cards left in the talon."
+            return IllegalMove("The trump card cannot be exchanged with only two cards left in the talon.", "schnapsen.exchange_two_left")
         if low not in self.hands[seat]:
-            return f"You need the {low} to exchange the trump card."
+            return IllegalMove(f"You need the {low} to exchange the trump card.", "schnapsen.exchange_not_held", card=low)
         if self.options.exchange_needs_trick and not self.tricks_won[seat]:
-            return "You need a trick before you can exchange the trump card."
+            return IllegalMove("You need a trick before you can exchange the trump card.", "schnapsen.exchange_needs_trick")
         return None
 
-    def _close_refusal(self) -> str | None:
+    def _close_refusal(self) -> IllegalMove | None:
         if not self.options.allow_close:
-            return "Closing the talon is switched off at this table."
+            return IllegalMove("Closing the talon is switched off at this table.", "schnapsen.close_off")
         if self.trick:
-            return "You can only close the talon when you are about to lead."
+            return IllegalMove("You can only close the talon when you are about to lead.", "schnapsen.close_not_leading")
         if self.closed is not None:
-            return "The talon is already closed."
+            return IllegalMove("The talon is already closed.", "schnapsen.close_closed")
         if not self.talon:
-            return "The talon is used up; there is nothing left to close."
+            return IllegalMove("The talon is used up; there is nothing left to close.", "schnapsen.close_used_up")
         if len(self.talon) <= 2 and not self.options.close_with_two_left:
-            return "The talon cannot be closed with only two cards left."
+            return IllegalMove("The talon cannot be closed with only two cards left.", "schnapsen.close_two_left")
         if self.first_lead and not self.options.close_on_first_lead:
-            return "The talon cannot be closed before the first trick."
+            return IllegalMove("The talon cannot be closed before the first trick.", "schnapsen.close_first_trick")
         return None
 
-    def _claim_refusal(self) -> str | None:
+    def _claim_refusal(self) -> IllegalMove | None:
         if self.options.claim_mode != "memory":
-            return "Claims are automatic at this table: the deal ends as soon as you reach 66."
+            return IllegalMove("Claims are automatic at this table: the deal ends as soon as you reach 66.", "schnapsen.claim_automatic")
         if self.trick or self.pause is Pause.EXCHANGE:
-            return "You can only claim right after winning a trick or declaring a marriage, before you lead."
+            return IllegalMove("You can only claim right after winning a trick or declaring a marriage, before you lead.", "schnapsen.claim_when")
         return None
 
-    def _pause_refusal(self, move: Move) -> str | None:
+    def _pause_refusal(self, move: Move) -> IllegalMove | None:
         """Only the pause's own moves are legal while it lasts; its moves are refused anywhere else."""
         if self.pause is Pause.DRAW:
             if isinstance(move, Claim) and move.marriage is not None:
-                return "Draw or close the talon first; a marriage is declared when you lead."
+                return IllegalMove("Draw or close the talon first; a marriage is declared when you lead.", "schnapsen.pause_marriage")
             if isinstance(move, (Draw, Close, Claim)):  # SX-11: a claim is due right after the trick, too
                 return None
-            return "You won the trick: first choose to draw as usual or to close the talon before drawing."
+            return IllegalMove("You won the trick: first choose to draw as usual or to close the talon before drawing.", "schnapsen.pause_draw")
         if self.pause is Pause.EXCHANGE:
             if isinstance(move, KeepTrump):
                 return None
             if isinstance(move, ExchangeTrump):
                 low = lowest_trump(self.options.deck_size, self.trump)
-                return None if low in self.hands[1 - self.leader] else f"You need the {low} to exchange the trump card."
-            return "The talon was just closed: first exchange the lowest trump for the trump card, or go on."
+                return None if low in self.hands[1 - self.leader] else IllegalMove(f"You need the {low} to exchange the trump card.", "schnapsen.exchange_not_held", card=low)
+            return IllegalMove("The talon was just closed: first exchange the lowest trump for the trump card, or go on.", "schnapsen.pause_exchange")
         if isinstance(move, Draw):
-            return "There is nothing to draw now: the cards are drawn by themselves after each trick."
+            return IllegalMove("There is nothing to draw now: the cards are drawn by themselves after each trick.", "schnapsen.nothing_to_draw")
         if isinstance(move, KeepTrump):
-            return "No trump exchange is on offer, so there is nothing to decline."
+            return IllegalMove("No trump exchange is on offer, so there is nothing to decline.", "schnapsen.nothing_to_keep")
         return None
 
     def _marriage_points(self, suit: Suit) -> int:
         return marriage_points(self.trump, suit)
 
-    def _refusal(self, move: Move) -> str | None:
-        """Why `move` is illegal now, or None (one sentence a player can read)."""
+    def _refusal(self, move: Move) -> IllegalMove | None:
+        """Why `move` is illegal now (the refusal to raise: a code and one English sentence), or None."""
         if self.winner is not None:
-            return "The series is over."
+            return IllegalMove("The series is over.", "schnapsen.over")
         seat = self.to_move
         assert seat is not None
         hand = self.hands[seat]
@@ -266,7 +266,7 @@ class State:
                 return reason  # Draw, KeepTrump and the offered exchange need nothing but their pause
         if isinstance(move, PlayCard):
             if move.card not in hand:
-                return f"You do not hold {move.card}."
+                return IllegalMove(f"You do not hold {move.card}.", "schnapsen.not_held", card=move.card)
             if self.trick and self.phase.strict:
                 lead = self.trick[0]
                 if move.card not in legal_follows(hand, lead, self.trump, True):
@@ -274,14 +274,14 @@ class State:
             return None
         if isinstance(move, Marriage):
             if move.card.rank not in (Rank.KING, Rank.QUEEN):
-                return "A marriage is declared with a K or a Q."
+                return IllegalMove("A marriage is declared with a K or a Q.", "schnapsen.marriage_card")
             reason = self._marriage_refusal(move.suit)
             if reason:
                 return reason
             if move.points != self._marriage_points(move.suit):
-                return f"A marriage in {move.suit.name.lower()} is worth {self._marriage_points(move.suit)}."
+                return IllegalMove(f"A marriage in {move.suit.name.lower()} is worth {self._marriage_points(move.suit)}.", "schnapsen.marriage_worth", suit=move.suit, points=self._marriage_points(move.suit))
             if self.options.marriage_king_lead and move.card.rank is not Rank.KING:
-                return "At this table you must lead the K of a marriage."
+                return IllegalMove("At this table you must lead the K of a marriage.", "schnapsen.marriage_king")
             return None
         if isinstance(move, ExchangeTrump):
             return self._exchange_refusal()
@@ -295,15 +295,15 @@ class State:
             if reason:
                 return reason
             if move.points != self._marriage_points(move.marriage):
-                return f"A marriage in {move.marriage.name.lower()} is worth {self._marriage_points(move.marriage)}."
+                return IllegalMove(f"A marriage in {move.marriage.name.lower()} is worth {self._marriage_points(move.marriage)}.", "schnapsen.marriage_worth", suit=move.marriage, points=self._marriage_points(move.marriage))
             return None
-        return "That is not a Sixty-Six move."
+        return IllegalMove("That is not a Sixty-Six move.", "schnapsen.not_a_move")
 
     def check(self, move: Move) -> None:
         """Raise IllegalMove with the reason if `move` is not allowed now."""
-        reason = self._refusal(move)
-        if reason:
-            raise IllegalMove(reason)
+        refused = self._refusal(move)
+        if refused is not None:
+            raise refused
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: cards, marriages (each card that may be led), exchange, close, claims."""

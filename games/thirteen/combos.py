@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
+from games.base import IllegalMove
 from games.cards import Rank
 from games.thirteen.options import Options
 from games.thirteen.order import ACE, CARDS, RANK_ORDER, TWO, nibble, rank_of, top_of, values_of
@@ -106,26 +107,34 @@ def classify(mask: int) -> Combo | None:
     return None
 
 
-def why_not_combo(mask: int) -> str:
-    """A sentence saying why these cards are no combination (TL-5)."""
+def refused_combo(mask: int) -> IllegalMove:
+    """Why these cards are no combination (TL-5), as the refusal to raise: a code and an English sentence."""
     ranks = sorted({rank_of(v) for v in values_of(mask)})
     n = mask.bit_count()
     if n == 0:
-        return "Choose at least one card to play."
+        return IllegalMove("Choose at least one card to play.", "thirteen.no_cards")
     if len(ranks) == 1:
-        return "There are only four cards of a rank."
+        return IllegalMove("There are only four cards of a rank.", "thirteen.five_of_a_rank")
     if n == 2:  # two cards can only be meant as a pair; a sequence needs three (TL-5)
-        return "Two cards make a pair only when they are the same rank."
+        return IllegalMove("Two cards make a pair only when they are the same rank.", "thirteen.pair_ranks")
     if TWO in ranks:
-        return "A 2 can never be part of a sequence."
+        return IllegalMove("A 2 can never be part of a sequence.", "thirteen.two_in_sequence")
     if ranks != list(range(ranks[0], ranks[-1] + 1)):
-        return "Those ranks are not consecutive, so they make no sequence."
+        return IllegalMove("Those ranks are not consecutive, so they make no sequence.", "thirteen.gap")
     counts = {nibble(mask, r).bit_count() for r in ranks}
     if counts == {2}:
-        return "A double sequence needs at least three consecutive pairs."
+        return IllegalMove("A double sequence needs at least three consecutive pairs.", "thirteen.short_double")
     if counts == {1}:
-        return "A sequence needs at least three consecutive ranks."
-    return "Those cards are no combination: a sequence has one card per rank and a double sequence two."
+        return IllegalMove("A sequence needs at least three consecutive ranks.", "thirteen.short_sequence")
+    return IllegalMove(
+        "Those cards are no combination: a sequence has one card per rank and a double sequence two.",
+        "thirteen.no_combination",
+    )
+
+
+def why_not_combo(mask: int) -> str:
+    """A sentence saying why these cards are no combination (TL-5)."""
+    return refused_combo(mask).reason
 
 
 def beats(play: Combo, table: Combo, options: Options) -> bool:
@@ -144,22 +153,49 @@ def beats(play: Combo, table: Combo, options: Options) -> bool:
     return False
 
 
-def why_not_beats(play: Combo, table: Combo) -> str:
-    """A sentence saying why `play` cannot beat `table` (the caller knows it does not)."""
+def refused_beat(play: Combo, table: Combo) -> IllegalMove:
+    """Why `play` cannot beat `table` (the caller knows it does not), as the refusal to raise. The combos
+    go along as parameters so the words module can name them in the reader's language."""
     if play.kind is table.kind and play.length == table.length:
-        return f"Your top card {CARDS[play.top]} is lower than {CARDS[table.top]}: only the top card counts."
+        mine, theirs = CARDS[play.top], CARDS[table.top]
+        return IllegalMove(
+            f"Your top card {mine} is lower than {theirs}: only the top card counts.",
+            "thirteen.lower_top",
+            card=mine,
+            table_card=theirs,
+        )
     if play.kind is table.kind and play.kind is ComboKind.SEQUENCE:
-        return f"A {play.length}-card sequence can't beat a {table.length}-card one."
+        return IllegalMove(
+            f"A {play.length}-card sequence can't beat a {table.length}-card one.",
+            "thirteen.sequence_length",
+            length=play.length,
+            table_length=table.length,
+        )
     if play.kind is table.kind and play.kind is ComboKind.DOUBLE_SEQUENCE:
-        return f"A {play.length}-pair double sequence can't beat a {table.length}-pair one."
+        return IllegalMove(
+            f"A {play.length}-pair double sequence can't beat a {table.length}-pair one.",
+            "thirteen.double_length",
+            length=play.length,
+            table_length=table.length,
+        )
     if play.is_bomb and table.is_twos:
         what = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[table.size]
         needs = {1: "a quad or a 3-pair double sequence", 2: "a 4-pair double sequence",
-                 3: "a 5-pair double sequence"}[table.size]
-        return f"Only {needs} can chop {what}."
+                 3: "a 5-pair double sequence"}[table.size]  # fmt: skip
+        return IllegalMove(f"Only {needs} can chop {what}.", "thirteen.chop_twos", twos=table.size)
     if play.is_bomb and not table.is_bomb:
-        return "Bombs beat only 2s."
-    return f"A {play.describe()} can't beat a {table.describe()}: play the same kind and length, higher."
+        return IllegalMove("Bombs beat only 2s.", "thirteen.bomb_on_twos_only")
+    return IllegalMove(
+        f"A {play.describe()} can't beat a {table.describe()}: play the same kind and length, higher.",
+        "thirteen.different_kind",
+        play=play,
+        table=table,
+    )
+
+
+def why_not_beats(play: Combo, table: Combo) -> str:
+    """A sentence saying why `play` cannot beat `table` (the caller knows it does not)."""
+    return refused_beat(play, table).reason
 
 
 # Enumeration -------------------------------------------------------------------------------------

@@ -64,9 +64,9 @@ def decode_move(code: str) -> Move:
         cards = [parse_suited(token) for token in code.split(".")]
         mask = mask_of(cards)
     except ValueError as error:
-        raise IllegalMove(f"Unreadable move {code!r}: {error}.") from None
+        raise IllegalMove(f"Unreadable move {code!r}: {error}.", "thirteen.unreadable_code", text=code) from None
     if mask.bit_count() != len(cards):
-        raise IllegalMove(f"Unreadable move {code!r}: a card is listed twice.")
+        raise IllegalMove(f"Unreadable move {code!r}: a card is listed twice.", "thirteen.unreadable_code", text=code)
     return Play(mask)
 
 
@@ -74,14 +74,16 @@ def parse_move(text: str) -> Move:
     """Read player notation: "7s 7h", "7♠,7♥", "pass"; raises IllegalMove with a readable sentence."""
     words = text.replace(",", " ").split()
     if not words:
-        raise IllegalMove("Type the cards to play, like `7s 7h`, or `pass`.")
+        raise IllegalMove("Type the cards to play, like `7s 7h`, or `pass`.", "thirteen.type_cards")
     if len(words) == 1 and words[0].lower() in PASS_WORDS:
         return PASS
     try:
         cards = [parse_suited(word) for word in words]
         mask = mask_of(cards)
     except ValueError as error:
-        raise IllegalMove(f"I can't read that: {error}. Write cards like `7s 7h 10d`, or `pass`.") from None
+        raise IllegalMove(
+            f"I can't read that: {error}. Write cards like `7s 7h 10d`, or `pass`.", "thirteen.unreadable", text=text.strip()
+        ) from None
     if mask.bit_count() != len(cards):
-        raise IllegalMove("You listed the same card twice.")
+        raise IllegalMove("You listed the same card twice.", "thirteen.twice")
     return Play(mask)

@@ -22,8 +22,8 @@ from games.thirteen.combos import (
     can_beat,
     classify,
     could_beat,
-    why_not_beats,
-    why_not_combo,
+    refused_beat,
+    refused_combo,
 )
 from games.thirteen.deal import MAX_REDEALS, deal, instant_win
 from games.thirteen.moves import PASS, Move, Pass, Play, decode_move, parse_move
@@ -136,28 +136,33 @@ class State:
     def check(self, move: Move) -> None:
         """Raise IllegalMove with a sentence a player understands, or return when `move` is legal."""
         if self.turn is None:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove("The game is over.", "thirteen.over")
         if isinstance(move, Pass):
             if self.table is None:
-                raise IllegalMove("You lead this round, so you can't pass: play any combination.")  # TL-7
+                raise IllegalMove("You lead this round, so you can't pass: play any combination.", "thirteen.lead_cannot_pass")  # TL-7
             return
         if not isinstance(move, Play):
-            raise IllegalMove("That is not a Thirteen move.")
+            raise IllegalMove("That is not a Thirteen move.", "thirteen.not_a_move")
         hand = self.hands[self.turn]
         missing = move.mask & ~hand
         if missing:
-            raise IllegalMove(f"You don't hold {format_cards(cards_of(missing))}.")
+            missing_cards = tuple(cards_of(missing))
+            raise IllegalMove(f"You don't hold {format_cards(missing_cards)}.", "thirteen.not_held", cards=missing_cards)
         # The rule broken first is named first: without the forced card no choice of the other cards
         # could make the lead legal, so TL-4 comes before what is wrong with the combination.
         if self.forced is not None and not move.mask >> self.forced & 1:
-            raise IllegalMove(f"The first lead of the game must include {CARDS[self.forced]}.")  # TL-4
+            forced = CARDS[self.forced]
+            raise IllegalMove(f"The first lead of the game must include {forced}.", "thirteen.first_lead", card=forced)  # TL-4
         combo = classify(move.mask)
         if combo is None:
-            raise IllegalMove(why_not_combo(move.mask))
+            raise refused_combo(move.mask)
         if self.in_bomb_window and not combo.is_bomb:
-            raise IllegalMove("You passed this round; wait for the table to clear (only a bomb may chop a 2 now).")
+            raise IllegalMove(
+                "You passed this round; wait for the table to clear (only a bomb may chop a 2 now).",
+                "thirteen.passed_bomb_window",
+            )
         if self.table is not None and not beats(combo, self.table, self.options):
-            raise IllegalMove(why_not_beats(combo, self.table))
+            raise refused_beat(combo, self.table)
 
     def apply(self, move: Move) -> State:
         """A new state after `move` (checked first, so nothing illegal gets in)."""
