@@ -86,9 +86,9 @@ def decode_move(code: str) -> Move:
                 Meld(tuple(TableCard.parse(token) for token in part.split(","))) for part in code[2:].split("|")
             )
         except ValueError as error:
-            raise IllegalMove(f"unreadable meld step: {error}") from error
+            raise IllegalMove(f"unreadable meld step: {error}", "carousel.unreadable_code", text=code) from error
         return MeldStep(melds)
-    raise IllegalMove(f"unknown Carousel move code {code!r}")
+    raise IllegalMove(f"unknown Carousel move code {code!r}", "carousel.unreadable_code", text=code)
 
 
 _WORDS: dict[str, Move] = {
@@ -120,7 +120,11 @@ def parse_move(text: str, table: Sequence[Meld], hand: Sequence[AnyCard], arrang
         return _meld_from_hand(words[4:], table, hand, arrange)
     if lowered.startswith("table"):
         return parse_table(words[5:].lstrip(" :"), table, hand)
-    raise IllegalMove(f"I don't understand {text!r}: try draw, knock, pass, meld 7h 8h 9h or table: 6h 7h 8h | ...")
+    raise IllegalMove(
+        f"I don't understand {text!r}: try draw, knock, pass, meld 7h 8h 9h or table: 6h 7h 8h | ...",
+        "carousel.unreadable",
+        text=text.strip(),
+    )
 
 
 def _meld_from_hand(text: str, table: Sequence[Meld], hand_cards: Sequence[AnyCard], arrange: Arrange) -> MeldStep:
@@ -128,18 +132,22 @@ def _meld_from_hand(text: str, table: Sequence[Meld], hand_cards: Sequence[AnyCa
     try:
         wanted = [parse_card(token) for token in text.replace(",", " ").split()]
     except ValueError as error:
-        raise IllegalMove(str(error)) from error
+        raise IllegalMove(str(error), "carousel.unreadable_cards", text=text.strip()) from error
     if not wanted:
-        raise IllegalMove("name the cards from your hand to meld, like: meld 7h 8h 9h")
+        raise IllegalMove("name the cards from your hand to meld, like: meld 7h 8h 9h", "carousel.name_cards")
     chosen: list[AnyCard] = []
     for card in wanted:
         match = _take(hand, card)
         if match is None:
-            raise IllegalMove(f"{card} is not in your hand")
+            raise IllegalMove(f"{card} is not in your hand", "carousel.not_in_hand", cards=(card,))
         chosen.append(match)
     arranged = arrange(table, chosen)
     if arranged is None:
-        raise IllegalMove(f"{format_cards(chosen)} can't all be placed on the table, even by rearranging it")
+        raise IllegalMove(
+            f"{format_cards(chosen)} can't all be placed on the table, even by rearranging it",
+            "carousel.cannot_place",
+            cards=tuple(chosen),
+        )
     return MeldStep(arranged)
 
 
@@ -162,9 +170,11 @@ def parse_table(text: str, table: Sequence[Meld], hand_cards: Sequence[AnyCard])
     try:
         typed = [[TableCard.parse(token) for token in part.replace(",", " ").split()] for part in text.split("|")]
     except ValueError as error:
-        raise IllegalMove(str(error)) from error
+        raise IllegalMove(str(error), "carousel.unreadable_cards", text=text.strip()) from error
     if not any(typed):
-        raise IllegalMove("write the whole table, melds separated by |, like: table: 6h 7h 8h | 9s 9d 9c")
+        raise IllegalMove(
+            "write the whole table, melds separated by |, like: table: 6h 7h 8h | 9s 9d 9c", "carousel.write_table"
+        )
     table_naturals: dict[AnyCard, list[AnyCard]] = defaultdict(list)
     table_jokers: list[TableCard] = []
     for meld in table:

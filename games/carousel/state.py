@@ -109,31 +109,38 @@ class State:
     def _added_by(self, move: Move) -> tuple[AnyCard, ...]:
         phase = self.phase
         if phase is Phase.OVER:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", "carousel.over")
         if isinstance(move, Draw):
             if phase is Phase.KNOCK:
-                raise IllegalMove("your turn is over: knock or pass")
+                raise IllegalMove("your turn is over: knock or pass", "carousel.knock_or_pass")
             return ()
         if isinstance(move, MeldStep):
             if phase is Phase.DRAW_1:
-                raise IllegalMove("draw a card first: every turn starts with a draw")
+                raise IllegalMove("draw a card first: every turn starts with a draw", "carousel.draw_first")
             if phase is Phase.KNOCK:
-                raise IllegalMove("your turn is over: no melding after the third draw")
+                raise IllegalMove("your turn is over: no melding after the third draw", "carousel.third_draw")
             return check_meld_step(self.table, move.table, self.hands[self.turn], self.decks)
         if isinstance(move, Knock):
             if phase is not Phase.KNOCK:
                 if phase is Phase.DRAW_1:
-                    raise IllegalMove("you can knock only at the end of your own turn")
-                raise IllegalMove("finish your turn first: knocking comes at the end of your turn")
+                    raise IllegalMove("you can knock only at the end of your own turn", "carousel.knock_own_turn")
+                raise IllegalMove(
+                    "finish your turn first: knocking comes at the end of your turn", "carousel.knock_at_end"
+                )
             if not self.can_knock:
                 count = hand_value(self.hands[self.turn])
-                raise IllegalMove(f"your count is {count}, over the knock limit of {self.options.knock_limit}")
+                raise IllegalMove(
+                    f"your count is {count}, over the knock limit of {self.options.knock_limit}",
+                    "carousel.knock_limit",
+                    count=count,
+                    limit=self.options.knock_limit,
+                )
             return ()
         if isinstance(move, PassKnock):
             if phase is not Phase.KNOCK:
-                raise IllegalMove("there is no knock to pass on now")
+                raise IllegalMove("there is no knock to pass on now", "carousel.no_knock")
             return ()
-        raise IllegalMove(f"not a Carousel move: {move!r}")
+        raise IllegalMove(f"not a Carousel move: {move!r}", "carousel.not_a_move")
 
     def apply(self, move: Move) -> State:
         """Check `move` and return the state after it (the old state is untouched)."""

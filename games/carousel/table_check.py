@@ -33,7 +33,9 @@ def check_meld_step(
     new_cards = Counter(card.card for meld in new for card in meld.cards)
     if any(count > 1 for count in new_cards.values()):
         twice = [card for card, count in new_cards.items() if count > 1]
-        raise IllegalMove(f"the same physical card appears twice: {format_cards(twice)}")
+        raise IllegalMove(
+            f"the same physical card appears twice: {format_cards(twice)}", "carousel.twice", cards=tuple(twice)
+        )
     missing = old_cards - new_cards
     if missing:
         left_out = [meld for meld in old if all(card.card in missing for card in meld.cards)]
@@ -41,31 +43,44 @@ def check_meld_step(
             melds = " ".join(f"[{meld}]" for meld in left_out)
             raise IllegalMove(
                 f"the new table leaves out {melds}, already on the table: write every meld, separated by |, "
-                "or name just your cards with meld"
+                "or name just your cards with meld",
+                "carousel.left_out",
+                melds=tuple(left_out),
             )
         if any(card.is_joker for card in missing):
-            raise IllegalMove("a joker on the table must stay in a meld; it can never go to a hand")
-        raise IllegalMove(f"table cards cannot be taken back: {format_cards(sorted(missing, key=_order))}")
+            raise IllegalMove(
+                "a joker on the table must stay in a meld; it can never go to a hand", "carousel.joker_stays"
+            )
+        raise IllegalMove(
+            f"table cards cannot be taken back: {format_cards(sorted(missing, key=_order))}",
+            "carousel.taken_back",
+            cards=tuple(sorted(missing, key=_order)),
+        )
     added = new_cards - old_cards
     hand_cards = set(hand)
     strangers = [card for card in added if card not in hand_cards]
     if strangers:
-        raise IllegalMove(f"not in your hand: {format_cards(strangers)}")
+        raise IllegalMove(
+            f"not in your hand: {format_cards(strangers)}", "carousel.not_in_hand", cards=tuple(strangers)
+        )
     if not added:
-        raise IllegalMove("a meld step must add at least one card from your hand")
+        raise IllegalMove("a meld step must add at least one card from your hand", "carousel.add_a_card")
     unchanged = {id(meld) for meld in old}  # melds carried over as the same object were valid already
     for meld in new:
         if id(meld) in unchanged:
             continue
         reason = meld_problem(meld)
         if reason is not None:
-            raise IllegalMove(f"not a valid meld: {reason}")
+            raise IllegalMove(f"not a valid meld: {reason}", "carousel.invalid_meld", meld=meld)
     _check_jokers(old, new)
     over = [face for face, count in table_faces(new).items() if count > copies]
     if over:
         raise IllegalMove(
             f"{format_cards(over)} would be on the table more often than the {copies} "
-            f"cop{'y' if copies == 1 else 'ies'} in play"
+            f"cop{'y' if copies == 1 else 'ies'} in play",
+            "carousel.too_many_copies",
+            cards=tuple(over),
+            copies=copies,
         )
     return tuple(card for card in hand if card in added)
 
@@ -84,7 +99,9 @@ def _check_jokers(old: Sequence[Meld], new: Sequence[Meld]) -> None:
     for face, count in moved_away.items():
         if naturals[face] < count:
             raise IllegalMove(
-                f"the joker declared {face} keeps that declaration unless a natural {face} takes its place"
+                f"the joker declared {face} keeps that declaration unless a natural {face} takes its place",
+                "carousel.joker_declared",
+                card=face,
             )
 
 

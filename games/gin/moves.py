@@ -121,7 +121,7 @@ def decode_move(code: str) -> Move:
         return Knock(INDEX_BY_CODE[code[2:]])
     if code in INDEX_BY_CODE:
         return Discard(INDEX_BY_CODE[code])
-    raise IllegalMove(f"Unreadable Gin move {code!r}.")
+    raise IllegalMove(f"Unreadable Gin move {code!r}.", "gin.unreadable_code", text=code)
 
 
 _WORDS: dict[str, Move] = {
@@ -136,7 +136,9 @@ def _card_index(text: str) -> int:
     try:
         return index_of(parse_suited(text))
     except ValueError as error:
-        raise IllegalMove(f"I can't read {text!r}: {error}. Write a card like `7h` or `10♠`.") from None
+        raise IllegalMove(
+            f"I can't read {text!r}: {error}. Write a card like `7h` or `10♠`.", "gin.unreadable_card", text=text
+        ) from None
 
 
 def parse_move(text: str) -> tuple[Move, bool]:
@@ -146,7 +148,9 @@ def parse_move(text: str) -> tuple[Move, bool]:
     """
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise IllegalMove("Type `draw`, `take`, `pass`, a card to discard like `7h`, `knock 7h` or `gin 7h`.")
+        raise IllegalMove(
+            "Type `draw`, `take`, `pass`, a card to discard like `7h`, `knock 7h` or `gin 7h`.", "gin.type_move"
+        )
     joined = " ".join(words)
     if joined in _WORDS:
         return _WORDS[joined], False
@@ -154,4 +158,6 @@ def parse_move(text: str) -> tuple[Move, bool]:
         return Knock(_card_index(words[1])), words[0] == "gin"
     if len(words) == 1:
         return Discard(_card_index(text.strip())), False
-    raise IllegalMove(f"I can't read {text!r}. Try `draw`, `take`, `7h`, `knock 7h` or `gin 7h`.")
+    raise IllegalMove(
+        f"I can't read {text!r}. Try `draw`, `take`, `7h`, `knock 7h` or `gin 7h`.", "gin.unreadable", text=text.strip()
+    )

@@ -133,38 +133,60 @@ class State:
     def check(self, move: Move) -> None:
         """Raise IllegalMove with a sentence a player understands, or return when `move` is legal."""
         if self.turn is None:
-            raise IllegalMove("The match is over.")
+            raise IllegalMove("The match is over.", "gin.over")
         if self.phase is Phase.UPCARD:
             if isinstance(move, (TakeDiscard, PassUpcard)):
                 return
-            raise IllegalMove(f"First turn: take the upcard {CARDS[self.discard[-1]]} or pass.")  # GR-4
+            upcard = CARDS[self.discard[-1]]
+            raise IllegalMove(f"First turn: take the upcard {upcard} or pass.", "gin.upcard_first", card=upcard)  # GR-4
         if self.phase is Phase.DRAW:
             if isinstance(move, (DrawStock, TakeDiscard)):
                 return
             if isinstance(move, PassUpcard):
-                raise IllegalMove("Only the upcard on the first turn may be passed; draw a card.")
-            raise IllegalMove("Draw first: from the stock or the top of the discard pile.")  # GR-5
+                raise IllegalMove(
+                    "Only the upcard on the first turn may be passed; draw a card.", "gin.pass_only_upcard"
+                )
+            raise IllegalMove("Draw first: from the stock or the top of the discard pile.", "gin.draw_first")  # GR-5
         if isinstance(move, (DrawStock, TakeDiscard, PassUpcard)):
-            raise IllegalMove("You have drawn already; now discard a card, or knock.")
+            raise IllegalMove("You have drawn already; now discard a card, or knock.", "gin.drawn_already")
         hand = self.hands[self.turn]
         if isinstance(move, BigGin):
             left = deadwood(hand)
             if left:
-                raise IllegalMove(f"Big gin needs all eleven cards in melds; your best leaves {left} deadwood.")
+                raise IllegalMove(
+                    f"Big gin needs all eleven cards in melds; your best leaves {left} deadwood.",
+                    "gin.big_gin",
+                    left=left,
+                )
             return
         if not isinstance(move, (Discard, Knock)):
-            raise IllegalMove("That is not a Gin move.")
+            raise IllegalMove("That is not a Gin move.", "gin.not_a_move")
         if not hand >> move.index & 1:
-            raise IllegalMove(f"You don't hold {move.card}.")
+            raise IllegalMove(f"You don't hold {move.card}.", "gin.not_held", card=move.card)
         if move.index == self.just_taken:
-            raise IllegalMove(f"You took {move.card} from the discard pile this turn; discard another card.")
+            raise IllegalMove(
+                f"You took {move.card} from the discard pile this turn; discard another card.",
+                "gin.just_taken",
+                card=move.card,
+            )
         if isinstance(move, Knock):
             left = deadwood(hand ^ (1 << move.index))
             limit = self.knock_limit
             if left > limit:
                 if limit == 0:
-                    raise IllegalMove(f"This hand only gin may end it, and discarding {move.card} leaves {left}.")
-                raise IllegalMove(f"Discarding {move.card} leaves {left} deadwood; you may knock with {limit} or less.")
+                    raise IllegalMove(
+                        f"This hand only gin may end it, and discarding {move.card} leaves {left}.",
+                        "gin.gin_only",
+                        card=move.card,
+                        left=left,
+                    )
+                raise IllegalMove(
+                    f"Discarding {move.card} leaves {left} deadwood; you may knock with {limit} or less.",
+                    "gin.knock_limit",
+                    card=move.card,
+                    left=left,
+                    limit=limit,
+                )
 
     def apply(self, move: Move) -> State:
         """A new state after `move` (checked first, so nothing illegal gets in)."""
@@ -261,8 +283,11 @@ class State:
         melds, defence = knocker_arrangement(laid, self.hands[defender], gin)
         order = sorted(range(len(melds)), key=lambda i: melds[i] & -melds[i])  # shown lowest card first
         melds = tuple(melds[i] for i in order)
-        defence = replace(defence, layoffs=tuple(defence.layoffs[i] for i in order),
-                          melds=tuple(sorted(defence.melds, key=lambda m: m & -m)))
+        defence = replace(
+            defence,
+            layoffs=tuple(defence.layoffs[i] for i in order),
+            melds=tuple(sorted(defence.melds, key=lambda m: m & -m)),
+        )
         knocker_left = deadwood_cards(laid, melds)
         knocker_count = sum(VALUES[i] for i in bits(knocker_left))
         end = HandEnd.BIG_GIN if card is None else HandEnd.GIN if gin else HandEnd.KNOCK
@@ -367,12 +392,21 @@ class State:
             for card in sorted(bits(hand), key=lambda i: -VALUES[i]):
                 if card != self.just_taken and deadwood(hand ^ 1 << card) == 0:
                     return Knock(card)
-            raise IllegalMove(f"No discard leaves you gin; your best leaves {self._best_knock()} deadwood.")
+            raise IllegalMove(
+                f"No discard leaves you gin; your best leaves {self._best_knock()} deadwood.",
+                "gin.no_gin",
+                left=self._best_knock(),
+            )
         move, said_gin = parse_move(text)
         if said_gin and isinstance(move, Knock) and self.turn is not None and self.hands[self.turn] >> move.index & 1:
             left = deadwood(self.hands[self.turn] ^ 1 << move.index)
             if left:
-                raise IllegalMove(f"Discarding {move.card} leaves {left} deadwood, so that is not gin.")
+                raise IllegalMove(
+                    f"Discarding {move.card} leaves {left} deadwood, so that is not gin.",
+                    "gin.not_gin",
+                    card=move.card,
+                    left=left,
+                )
         return move
 
     def _best_knock(self) -> int:
@@ -411,8 +445,15 @@ def _with(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def deal(options: Options, seed: int, number: int, dealer: int, tallies: tuple[GameTally, ...] | None = None,
-         wins: tuple[int, int] = (0, 0), last_hand: HandSummary | None = None) -> State:
+def deal(
+    options: Options,
+    seed: int,
+    number: int,
+    dealer: int,
+    tallies: tuple[GameTally, ...] | None = None,
+    wins: tuple[int, int] = (0, 0),
+    last_hand: HandSummary | None = None,
+) -> State:
     """Deal hand `number` (GR-3): ten cards each, one at a time from the non-dealer, then the upcard."""
     rng = seeded_rng(seed, "deal", number)
     order = [index_of(card) for card in standard_deck()]

@@ -155,6 +155,7 @@ def decode_move(code: str, trump: Suit) -> Move:
         return Marriage(card, marriage_points(trump, card.suit))
     return PlayCard(decode_card(code))
 
+
 def parse_move(text: str, trump: Suit) -> Move:
     """Player notation: `Kh`, `20 Kh`, `marriage Kh`, `40 Qs`, `exchange`, `close`, `draw`, `draw always`,
     `keep`, `claim`, `claim 20 Kh`."""
@@ -192,17 +193,22 @@ def parse_move(text: str, trump: Suit) -> Move:
             text=text.strip(),
         ) from None
 
+
 def _parse_marriage(words: Sequence[str], trump: Suit) -> Marriage:
     said: int | None = None
     if words and words[0] in ("20", "40"):
         said, words = int(words[0]), words[1:]
     if len(words) != 1:
-        raise IllegalMove("Name the card to lead from the marriage, for example: marriage Kh.", "schnapsen.marriage_name")
+        raise IllegalMove(
+            "Name the card to lead from the marriage, for example: marriage Kh.", "schnapsen.marriage_name"
+        )
     try:
         card = parse_suited(words[0])
     except ValueError:
         raise IllegalMove(
-            f"{words[0]!r} is not a card; name the K or Q to lead, such as Kh.", "schnapsen.marriage_unreadable", text=words[0]
+            f"{words[0]!r} is not a card; name the K or Q to lead, such as Kh.",
+            "schnapsen.marriage_unreadable",
+            text=words[0],
         ) from None
     if card.rank not in (Rank.KING, Rank.QUEEN) or card.suit is None:
         raise IllegalMove("A marriage is declared with a K or a Q.", "schnapsen.marriage_card")

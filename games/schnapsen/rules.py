@@ -59,7 +59,6 @@ def follow_refusal(hand: Sequence[Card], lead: Card, card: Card, trump: Suit) ->
     return IllegalMove(f"You have no {noun}, so you must play a trump.", "schnapsen.follow_trump", suit=lead.suit)
 
 
-
 def marriage_suits(hand: Iterable[Card]) -> list[Suit]:
     """Suits in which the hand holds both K and Q (SX-8), in suit order."""
     kings = {card.suit for card in hand if card.rank is Rank.KING}
@@ -75,6 +74,8 @@ def lowest_trump(deck_size: int, trump: Suit) -> Card:
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     """Display order: by suit, colours alternating and trumps last, strongest first within a suit."""
     cards = list(cards)
-    suit_order = {suit: index for index, suit in enumerate(alternating_suits({card.suit for card in cards
-                                                                              if card.suit is not None}, trump))}
+    suit_order = {
+        suit: index
+        for index, suit in enumerate(alternating_suits({card.suit for card in cards if card.suit is not None}, trump))
+    }
     return sorted(cards, key=lambda card: (suit_order[card.suit], -strength(card)))

@@ -181,37 +181,58 @@ class State:
     def _marriage_refusal(self, suit: Suit) -> IllegalMove | None:
         seat = self.leader
         if self.trick:
-            return IllegalMove("You can only declare a marriage when you are about to lead.", "schnapsen.marriage_not_leading")
+            return IllegalMove(
+                "You can only declare a marriage when you are about to lead.", "schnapsen.marriage_not_leading"
+            )
         if suit not in marriage_suits(self.hands[seat]):
-            return IllegalMove(f"You need the K and Q of {suit.name.lower()} to declare that marriage.", "schnapsen.marriage_not_held", suit=suit)
+            return IllegalMove(
+                f"You need the K and Q of {suit.name.lower()} to declare that marriage.",
+                "schnapsen.marriage_not_held",
+                suit=suit,
+            )
         if not self.tricks_won[seat] and not self.options.marriage_without_trick:
             return IllegalMove("You need a trick before you can declare a marriage.", "schnapsen.marriage_needs_trick")
         if self.phase.strict and not self.options.marriage_in_phase2:
-            return IllegalMove("Marriages cannot be declared once the talon is closed or used up.", "schnapsen.marriage_strict")
+            return IllegalMove(
+                "Marriages cannot be declared once the talon is closed or used up.", "schnapsen.marriage_strict"
+            )
         return None
 
     def _exchange_refusal(self) -> IllegalMove | None:
         seat = self.leader
         low = lowest_trump(self.options.deck_size, self.trump)
         if self.trick:
-            return IllegalMove("You can only exchange the trump card when you are about to lead.", "schnapsen.exchange_not_leading")
+            return IllegalMove(
+                "You can only exchange the trump card when you are about to lead.", "schnapsen.exchange_not_leading"
+            )
         if self.closed is not None:
-            return IllegalMove("The talon is closed, so the trump card can no longer be exchanged.", "schnapsen.exchange_closed")
+            return IllegalMove(
+                "The talon is closed, so the trump card can no longer be exchanged.", "schnapsen.exchange_closed"
+            )
         if not self.talon:
             return IllegalMove("The trump card has already been taken.", "schnapsen.exchange_taken")
         if len(self.talon) <= 2 and not self.options.exchange_with_two_left:
-            return IllegalMove("The trump card cannot be exchanged with only two cards left in the talon.", "schnapsen.exchange_two_left")
+            return IllegalMove(
+                "The trump card cannot be exchanged with only two cards left in the talon.",
+                "schnapsen.exchange_two_left",
+            )
         if low not in self.hands[seat]:
-            return IllegalMove(f"You need the {low} to exchange the trump card.", "schnapsen.exchange_not_held", card=low)
+            return IllegalMove(
+                f"You need the {low} to exchange the trump card.", "schnapsen.exchange_not_held", card=low
+            )
         if self.options.exchange_needs_trick and not self.tricks_won[seat]:
-            return IllegalMove("You need a trick before you can exchange the trump card.", "schnapsen.exchange_needs_trick")
+            return IllegalMove(
+                "You need a trick before you can exchange the trump card.", "schnapsen.exchange_needs_trick"
+            )
         return None
 
     def _close_refusal(self) -> IllegalMove | None:
         if not self.options.allow_close:
             return IllegalMove("Closing the talon is switched off at this table.", "schnapsen.close_off")
         if self.trick:
-            return IllegalMove("You can only close the talon when you are about to lead.", "schnapsen.close_not_leading")
+            return IllegalMove(
+                "You can only close the talon when you are about to lead.", "schnapsen.close_not_leading"
+            )
         if self.closed is not None:
             return IllegalMove("The talon is already closed.", "schnapsen.close_closed")
         if not self.talon:
@@ -224,30 +245,55 @@ class State:
 
     def _claim_refusal(self) -> IllegalMove | None:
         if self.options.claim_mode != "memory":
-            return IllegalMove("Claims are automatic at this table: the deal ends as soon as you reach 66.", "schnapsen.claim_automatic")
+            return IllegalMove(
+                "Claims are automatic at this table: the deal ends as soon as you reach 66.",
+                "schnapsen.claim_automatic",
+            )
         if self.trick or self.pause is Pause.EXCHANGE:
-            return IllegalMove("You can only claim right after winning a trick or declaring a marriage, before you lead.", "schnapsen.claim_when")
+            return IllegalMove(
+                "You can only claim right after winning a trick or declaring a marriage, before you lead.",
+                "schnapsen.claim_when",
+            )
         return None
 
     def _pause_refusal(self, move: Move) -> IllegalMove | None:
         """Only the pause's own moves are legal while it lasts; its moves are refused anywhere else."""
         if self.pause is Pause.DRAW:
             if isinstance(move, Claim) and move.marriage is not None:
-                return IllegalMove("Draw or close the talon first; a marriage is declared when you lead.", "schnapsen.pause_marriage")
+                return IllegalMove(
+                    "Draw or close the talon first; a marriage is declared when you lead.", "schnapsen.pause_marriage"
+                )
             if isinstance(move, (Draw, Close, Claim)):  # SX-11: a claim is due right after the trick, too
                 return None
-            return IllegalMove("You won the trick: first choose to draw as usual or to close the talon before drawing.", "schnapsen.pause_draw")
+            return IllegalMove(
+                "You won the trick: first choose to draw as usual or to close the talon before drawing.",
+                "schnapsen.pause_draw",
+            )
         if self.pause is Pause.EXCHANGE:
             if isinstance(move, KeepTrump):
                 return None
             if isinstance(move, ExchangeTrump):
                 low = lowest_trump(self.options.deck_size, self.trump)
-                return None if low in self.hands[1 - self.leader] else IllegalMove(f"You need the {low} to exchange the trump card.", "schnapsen.exchange_not_held", card=low)
-            return IllegalMove("The talon was just closed: first exchange the lowest trump for the trump card, or go on.", "schnapsen.pause_exchange")
+                return (
+                    None
+                    if low in self.hands[1 - self.leader]
+                    else IllegalMove(
+                        f"You need the {low} to exchange the trump card.", "schnapsen.exchange_not_held", card=low
+                    )
+                )
+            return IllegalMove(
+                "The talon was just closed: first exchange the lowest trump for the trump card, or go on.",
+                "schnapsen.pause_exchange",
+            )
         if isinstance(move, Draw):
-            return IllegalMove("There is nothing to draw now: the cards are drawn by themselves after each trick.", "schnapsen.nothing_to_draw")
+            return IllegalMove(
+                "There is nothing to draw now: the cards are drawn by themselves after each trick.",
+                "schnapsen.nothing_to_draw",
+            )
         if isinstance(move, KeepTrump):
-            return IllegalMove("No trump exchange is on offer, so there is nothing to decline.", "schnapsen.nothing_to_keep")
+            return IllegalMove(
+                "No trump exchange is on offer, so there is nothing to decline.", "schnapsen.nothing_to_keep"
+            )
         return None
 
     def _marriage_points(self, suit: Suit) -> int:
@@ -279,7 +325,12 @@ class State:
             if reason:
                 return reason
             if move.points != self._marriage_points(move.suit):
-                return IllegalMove(f"A marriage in {move.suit.name.lower()} is worth {self._marriage_points(move.suit)}.", "schnapsen.marriage_worth", suit=move.suit, points=self._marriage_points(move.suit))
+                return IllegalMove(
+                    f"A marriage in {move.suit.name.lower()} is worth {self._marriage_points(move.suit)}.",
+                    "schnapsen.marriage_worth",
+                    suit=move.suit,
+                    points=self._marriage_points(move.suit),
+                )
             if self.options.marriage_king_lead and move.card.rank is not Rank.KING:
                 return IllegalMove("At this table you must lead the K of a marriage.", "schnapsen.marriage_king")
             return None
@@ -295,7 +346,12 @@ class State:
             if reason:
                 return reason
             if move.points != self._marriage_points(move.marriage):
-                return IllegalMove(f"A marriage in {move.marriage.name.lower()} is worth {self._marriage_points(move.marriage)}.", "schnapsen.marriage_worth", suit=move.marriage, points=self._marriage_points(move.marriage))
+                return IllegalMove(
+                    f"A marriage in {move.marriage.name.lower()} is worth {self._marriage_points(move.marriage)}.",
+                    "schnapsen.marriage_worth",
+                    suit=move.marriage,
+                    points=self._marriage_points(move.marriage),
+                )
             return None
         return IllegalMove("That is not a Sixty-Six move.", "schnapsen.not_a_move")
 

@@ -201,8 +201,7 @@ def why_not_beats(play: Combo, table: Combo) -> str:
 # Enumeration -------------------------------------------------------------------------------------
 
 _SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(s for s in range(16) if s & ~nib == 0 and s.bit_count() == k) for k in range(5))
-    for nib in range(16)
+    tuple(tuple(s for s in range(16) if s & ~nib == 0 and s.bit_count() == k) for k in range(5)) for nib in range(16)
 )
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in range(4) if nib >> i & 1) for nib in range(16))
 

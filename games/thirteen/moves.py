@@ -82,7 +82,9 @@ def parse_move(text: str) -> Move:
         mask = mask_of(cards)
     except ValueError as error:
         raise IllegalMove(
-            f"I can't read that: {error}. Write cards like `7s 7h 10d`, or `pass`.", "thirteen.unreadable", text=text.strip()
+            f"I can't read that: {error}. Write cards like `7s 7h 10d`, or `pass`.",
+            "thirteen.unreadable",
+            text=text.strip(),
         ) from None
     if mask.bit_count() != len(cards):
         raise IllegalMove("You listed the same card twice.", "thirteen.twice")

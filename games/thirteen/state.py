@@ -139,7 +139,9 @@ class State:
             raise IllegalMove("The game is over.", "thirteen.over")
         if isinstance(move, Pass):
             if self.table is None:
-                raise IllegalMove("You lead this round, so you can't pass: play any combination.", "thirteen.lead_cannot_pass")  # TL-7
+                raise IllegalMove(
+                    "You lead this round, so you can't pass: play any combination.", "thirteen.lead_cannot_pass"
+                )  # TL-7
             return
         if not isinstance(move, Play):
             raise IllegalMove("That is not a Thirteen move.", "thirteen.not_a_move")
@@ -147,12 +149,16 @@ class State:
         missing = move.mask & ~hand
         if missing:
             missing_cards = tuple(cards_of(missing))
-            raise IllegalMove(f"You don't hold {format_cards(missing_cards)}.", "thirteen.not_held", cards=missing_cards)
+            raise IllegalMove(
+                f"You don't hold {format_cards(missing_cards)}.", "thirteen.not_held", cards=missing_cards
+            )
         # The rule broken first is named first: without the forced card no choice of the other cards
         # could make the lead legal, so TL-4 comes before what is wrong with the combination.
         if self.forced is not None and not move.mask >> self.forced & 1:
             forced = CARDS[self.forced]
-            raise IllegalMove(f"The first lead of the game must include {forced}.", "thirteen.first_lead", card=forced)  # TL-4
+            raise IllegalMove(
+                f"The first lead of the game must include {forced}.", "thirteen.first_lead", card=forced
+            )  # TL-4
         combo = classify(move.mask)
         if combo is None:
             raise refused_combo(move.mask)
@@ -590,9 +596,7 @@ def position(
     return state
 
 
-def replay(
-    players: int, seed: int, options: Mapping[str, Any] | Options | None, moves: Sequence[str] | Any
-) -> State:
+def replay(players: int, seed: int, options: Mapping[str, Any] | Options | None, moves: Sequence[str] | Any) -> State:
     """Rebuild a match from its seed and encoded moves; each move is checked as it is applied."""
     state = new_game(players, seed, options)
     for code in moves:
