@@ -18,9 +18,17 @@ _FIELD = re.compile(r"\{[^{}]*\}")
 
 
 def pseudo(message: str) -> str:
-    """`message` between the markers, with a third of its visible length added as padding."""
-    visible = len(_FIELD.sub("", message))
-    return f"{OPEN}{message}{PAD * max(1, -(-visible // 3))}{CLOSE}"
+    """`message` between the markers, with a third of its visible length added as padding.
+
+    A message of several lines is marked line by line (blank lines stay blank): each line a player reads
+    is then wholly marked on its own, so a checker reading a surface line by line holds every line of a
+    rules page or a help text to the catalogs, not only the first and the last."""
+    return "\n".join(_marked_line(line) if line.strip() else line for line in message.split("\n"))
+
+
+def _marked_line(line: str) -> str:
+    visible = len(_FIELD.sub("", line))
+    return f"{OPEN}{line}{PAD * max(1, -(-visible // 3))}{CLOSE}"
 
 
 def marked(text: str) -> bool:

@@ -390,18 +390,22 @@ class TerminalTable:
             try:
                 move = self.state.parse_move(line.strip())
             except ValueError as error:  # each engine's notation error already says how to write a move
-                self.say(f"  ✗ {_reason(error)}")
+                self.say(f"  ✗ {self._refusal(error)}")
                 continue
             try:
                 self.apply(move)
             except IllegalMove as refused:  # the rules say no: the engine's sentence is the message
-                self.say(f"  ✗ {refused.reason}")
+                self.say(f"  ✗ {self._refusal(refused)}")
                 continue
             return
 
     def _interactive(self) -> bool:
         """A person at a real terminal: input() reads the lines, with line editing when readline exists."""
         return self.stdin is sys.stdin and _is_tty(sys.stdin) and self.stdout is sys.stdout
+
+    def _refusal(self, error: ValueError) -> str:
+        """An engine's refusal in the reader's language (the game's words module turns its code into it)."""
+        return self.text.refusal(error, lang=self.lang) if isinstance(error, IllegalMove) else str(error)
 
     def read_line(self, prompt: str) -> str:
         if self._interactive():
@@ -555,10 +559,6 @@ def line_editing() -> bool:
     except ImportError:
         return False
     return True
-
-
-def _reason(error: ValueError) -> str:
-    return error.reason if isinstance(error, IllegalMove) else str(error)
 
 
 def _is_tty(stream: TextIO) -> bool:

@@ -9,13 +9,16 @@ could not see (design §2).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from games.base import GameResult
+from games.base import GameResult, IllegalMove
 from games.cards import AnyCard
 from locales import SOURCE, t
 from rendering.words import count, ordinal
+
+log = logging.getLogger(__name__)
 
 RULE = "─"
 WIDTH = 64
@@ -72,6 +75,25 @@ class GameText(Protocol):
     def help(self, *, lang: str = SOURCE) -> str:
         """The game's notation and commands, a few lines."""
         ...
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        """The engine's refusal of a move in `lang` (the words module's `refusal_said`)."""
+        ...
+
+
+# A game's refusal words (cogs/<game>/words.py `REFUSALS`): an IllegalMove code -> a function of the language
+# and the refusal's parameters (games.base.IllegalMove) that says it in that language.
+Refusals = Mapping[str, Callable[..., str]]
+
+
+def refusal_said(refusals: Refusals, refused: IllegalMove, lang: str) -> str:
+    """`refused` in `lang` through the game's `refusals`; its English `reason` for a code they lack (every
+    code has words: tests/cogs/test_refusals.py), so a player is never left without an answer."""
+    said = refusals.get(refused.code)
+    if said is None:
+        log.warning("no words for the refusal %r: %s", refused.code, refused.reason)
+        return refused.reason
+    return said(lang, **refused.params)
 
 
 def heading(text: str) -> str:

@@ -225,7 +225,7 @@ class Confirmations:
         except (StaleVersion, NotYourTurn):
             return moved_on(lang)
         except IllegalMove as illegal:
-            return f"⚠️ {illegal.reason}"
+            return f"⚠️ {adapter.refusal(illegal, lang=lang)}"
         return adapter.confirmations.get(question.action, ("", t(lang, "Done.")))[1]
 
     async def _edit_lobby(self, channel_id: int, message_id: int | None, game_id: int, text: str) -> None:

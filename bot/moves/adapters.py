@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from games.base import ComputerPlayer, Engine, GameState, Move
+from games.base import ComputerPlayer, Engine, GameState, IllegalMove, Move
 from games.plugin import GameType
 from locales import SOURCE, t
 
@@ -161,6 +161,11 @@ class GameAdapter(ABC):
 
         Called on the event loop, or in a worker thread when `act_in_thread` is set (then it must not
         touch discord.py objects that need the loop; building components is fine)."""
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        """The engine's refusal of a move in `lang`: each game says its codes in its own words
+        (cogs/<game>/words.py `refusal_said`); this fallback is the engine's English sentence."""
+        return refused.reason
 
     def computer(self, level: str) -> ComputerPlayer:
         return self.engine.computer(level)

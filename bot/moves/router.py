@@ -243,7 +243,8 @@ class Router:
                     loaded.record.id, seat, outcome.move, expected_version=loaded.record.version
                 )
             except IllegalMove as illegal:
-                await clicked.show(loaded, selection=outcome.selection, notice=f"⚠️ {illegal.reason}")
+                said = service.adapter(loaded.record.kind).refusal(illegal, lang=await self._lang(interaction))
+                await clicked.show(loaded, selection=outcome.selection, notice=f"⚠️ {said}")
                 return
             except NotYourTurn:
                 seat_now = loaded.seat_at_turn()

@@ -191,6 +191,9 @@ class CarouselAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.RULES
 
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        return words.refusal_said(lang, refused)
+
     def summary_in(self, lang: str) -> str:
         return words.rules(lang)
 
@@ -391,7 +394,7 @@ class CarouselAdapter(GameAdapter):
             return Submit(MeldStep(table), selection)
         if action == HandAction.TYPED:
             text = values[0] if values else ""
-            return self._typed(view, text, selection)
+            return self._typed(view, text, selection, lang)
         if action == HandAction.TYPE:  # reached only when the modal could not be opened
             return Redraw(selection=selection, notice=t(lang, "The table can't be typed right now; here is your hand."))
         return Refuse(t(lang, "That button isn't part of this game."))
@@ -445,7 +448,7 @@ class CarouselAdapter(GameAdapter):
         )
 
     @staticmethod
-    def _typed(view: CarouselView, text: str, selection: frozenset[int]) -> Outcome:
+    def _typed(view: CarouselView, text: str, selection: frozenset[int], lang: str) -> Outcome:
         """A table written in the modal; the engine judges it (CA-6, CA-7) and says why if not."""
         body = text.strip()
         if body.lower().startswith("table"):
@@ -453,7 +456,7 @@ class CarouselAdapter(GameAdapter):
         try:
             move = parse_table(body, view.table, view.hand)
         except IllegalMove as error:
-            return Redraw(selection=selection, notice=f"⚠️ {error.reason}")
+            return Redraw(selection=selection, notice=f"⚠️ {words.refusal_said(lang, error)}")
         return Submit(move, selection)
 
 

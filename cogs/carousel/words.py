@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.base import IllegalMove
 from games.cards import JOKER_CODE, JOKER_SYMBOL, AnyCard, format_cards
 from games.carousel import (
     GAME,
@@ -420,6 +421,73 @@ knock limit) may knock at the end of your turn.
 HELP = help_text()
 
 
+# The engine's refusals (games.base.IllegalMove codes, games.carousel) in the reader's language -----------
+
+
+def _copies(lang: str, cards: Sequence[AnyCard], copies: int) -> str:
+    return tn(lang, "{cards} would be on the table more often than the {n} copy in play.",
+              "{cards} would be on the table more often than the {n} copies in play.", copies,
+              cards=format_cards(cards))  # fmt: skip
+
+
+REFUSALS: tt.Refusals = {
+    "carousel.over": lambda lang: t(lang, "The game is over."),
+    "carousel.not_a_move": lambda lang: t(lang, "That is not a Carousel move."),
+    "carousel.knock_or_pass": lambda lang: t(lang, "Your turn is over: knock or pass."),
+    "carousel.draw_first": lambda lang: t(lang, "Draw a card first: every turn starts with a draw."),
+    "carousel.third_draw": lambda lang: t(lang, "Your turn is over: no melding after the third draw."),
+    "carousel.knock_own_turn": lambda lang: t(lang, "You can knock only at the end of your own turn."),
+    "carousel.knock_at_end": lambda lang: t(lang, "Finish your turn first: knocking comes at the end of your turn."),
+    "carousel.knock_limit": lambda lang, count, limit: t(
+        lang, "Your count is {count}, over the knock limit of {limit}.", count=count, limit=limit
+    ),
+    "carousel.no_knock": lambda lang: t(lang, "There is no knock to pass on now."),
+    "carousel.twice": lambda lang, cards: t(
+        lang, "The same physical card appears twice: {cards}.", cards=format_cards(cards)
+    ),
+    "carousel.left_out": lambda lang, melds: t(
+        lang, "The new table leaves out {melds}, already on the table: write every meld, separated by |, or name "
+        "just your cards with meld.", melds=" ".join(f"[{meld}]" for meld in melds),
+    ),
+    "carousel.joker_stays": lambda lang: t(
+        lang, "A joker on the table must stay in a meld; it can never go to a hand."
+    ),
+    "carousel.taken_back": lambda lang, cards: t(
+        lang, "Table cards cannot be taken back: {cards}.", cards=format_cards(cards)
+    ),
+    "carousel.not_in_hand": lambda lang, cards: t(lang, "Not in your hand: {cards}.", cards=format_cards(cards)),
+    "carousel.add_a_card": lambda lang: t(lang, "A meld step must add at least one card from your hand."),
+    "carousel.invalid_meld": lambda lang, meld: t(
+        lang, "[{meld}] is not a valid meld: a group is 3 or 4 cards of one rank, a sequence 3 or more cards of "
+        "one suit in a row.", meld=meld,
+    ),
+    "carousel.too_many_copies": _copies,
+    "carousel.joker_declared": lambda lang, card: t(
+        lang, "The joker declared {card} keeps that declaration unless a natural {card} takes its place.", card=card
+    ),
+    "carousel.unreadable_code": lambda lang, text: t(lang, "Unreadable move {text}.", text=repr(text)),
+    "carousel.unreadable": lambda lang, text: t(
+        lang, "I don't understand {text}: try draw, knock, pass, meld 7h 8h 9h or table: 6h 7h 8h | ...",
+        text=repr(text),
+    ),
+    "carousel.unreadable_cards": lambda lang, text: t(
+        lang, "I can't read the cards in {text}; write them like 7h 10d Jk.", text=repr(text)
+    ),
+    "carousel.name_cards": lambda lang: t(lang, "Name the cards from your hand to meld, like: meld 7h 8h 9h"),
+    "carousel.cannot_place": lambda lang, cards: t(
+        lang, "{cards} can't all be placed on the table, even by rearranging it.", cards=format_cards(cards)
+    ),
+    "carousel.write_table": lambda lang: t(
+        lang, "Write the whole table, melds separated by |, like: table: 6h 7h 8h | 9s 9d 9c"
+    ),
+}
+
+
+def refusal_said(lang: str, refused: IllegalMove) -> str:
+    """The engine's refusal of a move in `lang`, in the rummies' words (docs/glossary)."""
+    return tt.refusal_said(REFUSALS, refused, lang)
+
+
 class CarouselText:
     """Text for `CarouselView`s, in the language each method is asked for."""
 
@@ -487,6 +555,9 @@ class CarouselText:
 
     def help(self, *, lang: str = SOURCE) -> str:
         return help_text(lang)
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        return refusal_said(lang, refused)
 
 
 def added_cards(move: MeldStep, view: CarouselView) -> list[AnyCard]:

@@ -31,7 +31,7 @@ from bot.kit.components import button
 from bot.kit.ids import ComponentId
 from bot.moves.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from cogs.gin import words
-from games.base import GameState, Move
+from games.base import GameState, IllegalMove, Move
 from games.cards import Card, parse_suited
 from games.gin import BIG_GIN, DRAW, GAME, PASS, TAKE, Discard, GinView, Knock, Phase, State
 from games.gin.cards import index_of, mask_of
@@ -92,6 +92,9 @@ def _card_arg(arg: str) -> Card | None:
 class GinAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.RULES
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        return words.refusal_said(lang, refused)
 
     def summary_in(self, lang: str) -> str:
         return words.rules(lang)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.base import IllegalMove
 from games.cards import Card
 from games.gin import (
     Action,
@@ -519,6 +520,53 @@ def _plain(line: str) -> str:
     return line.replace("**", "")
 
 
+# The engine's refusals (games.base.IllegalMove codes, games.gin) in the reader's language ----------------
+
+REFUSALS: tt.Refusals = {
+    "gin.over": lambda lang: t(lang, "The match is over."),
+    "gin.not_a_move": lambda lang: t(lang, "That is not a Gin move."),
+    "gin.upcard_first": lambda lang, card: t(lang, "First turn: take the upcard {card} or pass.", card=card),
+    "gin.pass_only_upcard": lambda lang: t(lang, "Only the upcard on the first turn may be passed; draw a card."),
+    "gin.draw_first": lambda lang: t(lang, "Draw first: from the stock or the top of the discard pile."),
+    "gin.drawn_already": lambda lang: t(lang, "You have drawn already; now discard a card, or knock."),
+    "gin.big_gin": lambda lang, left: t(
+        lang, "Big gin needs all eleven cards in melds; your best leaves {left} deadwood.", left=left
+    ),
+    "gin.not_held": lambda lang, card: t(lang, "You don't hold {card}.", card=card),
+    "gin.just_taken": lambda lang, card: t(
+        lang, "You took {card} from the discard pile this turn; discard another card.", card=card
+    ),
+    "gin.gin_only": lambda lang, card, left: t(
+        lang, "Only gin may end this hand, and discarding {card} leaves {left} deadwood.", card=card, left=left
+    ),
+    "gin.knock_limit": lambda lang, card, left, limit: t(
+        lang, "Discarding {card} leaves {left} deadwood; you may knock with {limit} or less.", card=card, left=left,
+        limit=limit,
+    ),
+    "gin.no_gin": lambda lang, left: t(
+        lang, "No discard leaves you gin; your best leaves {left} deadwood.", left=left
+    ),
+    "gin.not_gin": lambda lang, card, left: t(
+        lang, "Discarding {card} leaves {left} deadwood, so that is not gin.", card=card, left=left
+    ),
+    "gin.unreadable_code": lambda lang, text: t(lang, "Unreadable move {text}.", text=repr(text)),
+    "gin.unreadable_card": lambda lang, text: t(
+        lang, "I can't read {text}. Write a card like `7h` or `10♠`.", text=repr(text)
+    ),
+    "gin.type_move": lambda lang: t(
+        lang, "Type `draw`, `take`, `pass`, a card to discard like `7h`, `knock 7h` or `gin 7h`."
+    ),
+    "gin.unreadable": lambda lang, text: t(
+        lang, "I can't read {text}. Try `draw`, `take`, `7h`, `knock 7h` or `gin 7h`.", text=repr(text)
+    ),
+}
+
+
+def refusal_said(lang: str, refused: IllegalMove) -> str:
+    """The engine's refusal of a move in `lang`, in Gin's words (docs/glossary)."""
+    return tt.refusal_said(REFUSALS, refused, lang)
+
+
 class GinText:
     """The terminal table's text for `GinView`s, in the same sentences as the Discord table."""
 
@@ -604,6 +652,9 @@ class GinText:
 
     def help(self, *, lang: str = SOURCE) -> str:
         return help_text(lang)
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        return refusal_said(lang, refused)
 
 
 TERMINAL = GinText()  # what `terminal` shows for this game

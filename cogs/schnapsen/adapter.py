@@ -39,6 +39,7 @@ from bot.kit.components import button
 from bot.kit.ids import ComponentId
 from bot.moves.adapters import QUIET_WAITING, GameAdapter, Outcome, Panel, PanelContext, Redraw, Refuse, Submit
 from cogs.schnapsen import words
+from games.base import IllegalMove
 from games.cards import Card, Suit, parse_suited
 from games.schnapsen import (
     GAME,
@@ -106,6 +107,9 @@ def _card_arg(arg: str) -> Card | None:
 class SchnapsenAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = words.COMMON_RULES
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        return words.refusal_said(lang, refused)
 
     def summary_in(self, lang: str) -> str:
         return words.common_rules(lang)

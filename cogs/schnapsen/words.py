@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.base import IllegalMove
 from games.cards import Card, Suit
 from games.schnapsen import (
     GAME,
@@ -560,6 +561,104 @@ follow suit; once it is closed or used up you must follow and head the trick.
 HELP = help_text()
 
 
+# The engine's refusals (games.base.IllegalMove codes, games.schnapsen) in the reader's language ----------
+# The stock is the "talon" in the engine's English; players read the Discord words (stock, close, claim).
+
+REFUSALS: tt.Refusals = {
+    "schnapsen.over": lambda lang: t(lang, "The series is over."),
+    "schnapsen.not_a_move": lambda lang: t(lang, "That is not a Sixty-Six move."),
+    "schnapsen.not_held": lambda lang, card: t(lang, "You do not hold {card}.", card=card),
+    "schnapsen.follow_higher": lambda lang, suit: t(
+        lang, "You must follow suit with a higher {suit}.", suit=suit_noun(lang, suit)
+    ),
+    "schnapsen.follow_suit": lambda lang, suit: t(
+        lang, "You must follow suit with a {suit}.", suit=suit_noun(lang, suit)
+    ),
+    "schnapsen.follow_trump": lambda lang, suit: t(
+        lang, "You have no {suit}, so you must play a trump.", suit=suit_noun(lang, suit)
+    ),
+    "schnapsen.marriage_card": lambda lang: t(lang, "A marriage is declared with a K or a Q."),
+    "schnapsen.marriage_not_leading": lambda lang: t(
+        lang, "You can only declare a marriage when you are about to lead."
+    ),
+    "schnapsen.marriage_not_held": lambda lang, suit: t(
+        lang, "You need the K and Q of {suit} to declare that marriage.", suit=suit.symbol
+    ),
+    "schnapsen.marriage_needs_trick": lambda lang: t(lang, "You need a trick before you can declare a marriage."),
+    "schnapsen.marriage_strict": lambda lang: t(
+        lang, "Marriages cannot be declared once the stock is closed or used up."
+    ),
+    "schnapsen.marriage_worth": lambda lang, suit, points: t(
+        lang, "A marriage in {suit} is worth {points}.", suit=suit.symbol, points=points
+    ),
+    "schnapsen.marriage_king": lambda lang: t(lang, "At this table you must lead the K of a marriage."),
+    "schnapsen.exchange_not_leading": lambda lang: t(
+        lang, "You can only exchange the trump card when you are about to lead."
+    ),
+    "schnapsen.exchange_closed": lambda lang: t(
+        lang, "The stock is closed, so the trump card can no longer be exchanged."
+    ),
+    "schnapsen.exchange_taken": lambda lang: t(lang, "The trump card has already been taken."),
+    "schnapsen.exchange_two_left": lambda lang: t(
+        lang, "The trump card cannot be exchanged with only two cards left in the stock."
+    ),
+    "schnapsen.exchange_not_held": lambda lang, card: t(
+        lang, "You need the {card} to exchange the trump card.", card=card
+    ),
+    "schnapsen.exchange_needs_trick": lambda lang: t(
+        lang, "You need a trick before you can exchange the trump card."
+    ),
+    "schnapsen.close_off": lambda lang: t(lang, "Closing the stock is switched off at this table."),
+    "schnapsen.close_not_leading": lambda lang: t(lang, "You can only close the stock when you are about to lead."),
+    "schnapsen.close_closed": lambda lang: t(lang, "The stock is already closed."),
+    "schnapsen.close_used_up": lambda lang: t(lang, "The stock is used up; there is nothing left to close."),
+    "schnapsen.close_two_left": lambda lang: t(lang, "The stock cannot be closed with only two cards left."),
+    "schnapsen.close_first_trick": lambda lang: t(lang, "The stock cannot be closed before the first trick."),
+    "schnapsen.claim_automatic": lambda lang: t(
+        lang, "Claims are automatic at this table: the deal ends as soon as you reach 66."
+    ),
+    "schnapsen.claim_when": lambda lang: t(
+        lang, "You can only claim right after winning a trick or declaring a marriage, before you lead."
+    ),
+    "schnapsen.pause_marriage": lambda lang: t(
+        lang, "Draw or close the stock first; a marriage is declared when you lead."
+    ),
+    "schnapsen.pause_draw": lambda lang: t(
+        lang, "You won the trick: first choose to draw as usual or to close the stock before drawing."
+    ),
+    "schnapsen.pause_exchange": lambda lang: t(
+        lang, "The stock was just closed: first exchange the lowest trump for the trump card, or go on."
+    ),
+    "schnapsen.nothing_to_draw": lambda lang: t(
+        lang, "There is nothing to draw now: the cards are drawn by themselves after each trick."
+    ),
+    "schnapsen.nothing_to_keep": lambda lang: t(
+        lang, "No trump exchange is on offer, so there is nothing to decline."
+    ),
+    "schnapsen.unreadable_code": lambda lang, text: t(lang, "Unreadable move {text}.", text=repr(text)),
+    "schnapsen.type_move": lambda lang: t(
+        lang, "Type a card such as Kh, or marriage Kh, exchange, close or claim."
+    ),
+    "schnapsen.one_card": lambda lang, text: t(
+        lang, "I did not understand {text}; play one card such as Kh.", text=repr(text)
+    ),
+    "schnapsen.unreadable": lambda lang, text: t(
+        lang, "{text} is not a card or a move; try Kh, 20 Kh, exchange or close.", text=repr(text)
+    ),
+    "schnapsen.marriage_name": lambda lang: t(
+        lang, "Name the card to lead from the marriage, for example: marriage Kh."
+    ),
+    "schnapsen.marriage_unreadable": lambda lang, text: t(
+        lang, "{text} is not a card; name the K or Q to lead, such as Kh.", text=repr(text)
+    ),
+}
+
+
+def refusal_said(lang: str, refused: IllegalMove) -> str:
+    """The engine's refusal of a move in `lang`, in the players' words (docs/glossary)."""
+    return tt.refusal_said(REFUSALS, refused, lang)
+
+
 class SchnapsenText:
     """Text for `SchnapsenView`s, in the language each method is asked for."""
 
@@ -682,6 +781,9 @@ class SchnapsenText:
 
     def help(self, *, lang: str = SOURCE) -> str:
         return help_text(lang)
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        return refusal_said(lang, refused)
 
 
 def move_said(lang: str, move: Move) -> str:

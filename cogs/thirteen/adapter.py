@@ -26,13 +26,14 @@ from cogs.thirteen.words import (
     left_holding_lines,
     option_labels,
     play_text,
+    refusal_said,
     round_over_line,
     rules,
     shape_name,
     table_combo_text,
     why_asked,
 )
-from games.base import Move
+from games.base import IllegalMove, Move
 from games.thirteen import GAME, PASS, NormalPlayer, Options, Play, ThirteenView
 from games.thirteen.suggest import has_beating_play, suggestions
 from locales import SOURCE, listing, t, tn
@@ -54,6 +55,9 @@ class HandAction(StrEnum):
 class ThirteenAdapter(GameAdapter):
     game = GAME  # kind, title, engine, command and seats come from the declaration
     summary = RULES
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        return refusal_said(lang, refused)
 
     def summary_in(self, lang: str) -> str:
         return rules(lang)

@@ -14,15 +14,17 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from games.cards import Card, Rank
+from games.base import IllegalMove
+from games.cards import Card, Rank, format_cards
 from games.thirteen import GAME, Pass, Play, ThirteenView
-from games.thirteen.combos import ComboKind, classify
+from games.thirteen.combos import Combo, ComboKind, classify
 from games.thirteen.order import CARDS, value
 from games.thirteen.suggest import has_beating_play
 from games.thirteen.views import TableCombo
 from locales import SOURCE, t, tn
 from rendering.words import ordinal
-from terminal.game_text import cards_text, codes_text, heading, seat_rows
+from terminal.game_text import Refusals, cards_text, codes_text, heading, seat_rows
+from terminal.game_text import refusal_said as said_refusal
 
 
 # The sentences players read say the rules in words; the rule ids (rules.md) stay in code and docs.
@@ -284,6 +286,69 @@ def left_holding_lines(view: ThirteenView, names: Sequence[str], *, lang: str = 
     ]  # fmt: skip
 
 
+# The engine's refusals (games.base.IllegalMove codes, games.thirteen) in the reader's language -----------
+
+
+def _chop_twos(lang: str, twos: int) -> str:
+    """TL-8: which bomb chops how many 2s."""
+    if twos == 1:
+        return t(lang, "Only a quad or a 3-pair double sequence can chop a single 2.")
+    if twos == 2:
+        return t(lang, "Only a 4-pair double sequence can chop a pair of 2s.")
+    return t(lang, "Only a 5-pair double sequence can chop three 2s.")
+
+
+def _different_kind(lang: str, play: Combo, table: Combo) -> str:
+    mine = combo_text(lang, play.kind, play.length, CARDS[play.top])
+    theirs = combo_text(lang, table.kind, table.length, CARDS[table.top])
+    return t(lang, "A {play} can't beat a {table}: play the same kind and length, higher.", play=mine, table=theirs)
+
+
+REFUSALS: Refusals = {
+    "thirteen.over": lambda lang: t(lang, "The game is over."),
+    "thirteen.lead_cannot_pass": lambda lang: t(lang, "You lead this round, so you can't pass: play any combination."),
+    "thirteen.not_a_move": lambda lang: t(lang, "That is not a Thirteen move."),
+    "thirteen.not_held": lambda lang, cards: t(lang, "You don't hold {cards}.", cards=format_cards(cards)),
+    "thirteen.first_lead": lambda lang, card: t(lang, "The first lead of the game must include {card}.", card=card),
+    "thirteen.passed_bomb_window": lambda lang: t(
+        lang, "You passed this round; wait for the table to clear (only a bomb may chop a 2 now)."
+    ),
+    "thirteen.no_cards": lambda lang: t(lang, "Choose at least one card to play."),
+    "thirteen.five_of_a_rank": lambda lang: t(lang, "There are only four cards of a rank."),
+    "thirteen.pair_ranks": lambda lang: t(lang, "Two cards make a pair only when they are the same rank."),
+    "thirteen.two_in_sequence": lambda lang: t(lang, "A 2 can never be part of a sequence."),
+    "thirteen.gap": lambda lang: t(lang, "Those ranks are not consecutive, so they make no sequence."),
+    "thirteen.short_double": lambda lang: t(lang, "A double sequence needs at least three consecutive pairs."),
+    "thirteen.short_sequence": lambda lang: t(lang, "A sequence needs at least three consecutive ranks."),
+    "thirteen.no_combination": lambda lang: t(
+        lang, "Those cards are no combination: a sequence has one card per rank and a double sequence two."
+    ),
+    "thirteen.lower_top": lambda lang, card, table_card: t(
+        lang, "Your top card {card} is lower than {theirs}: only the top card counts.", card=card, theirs=table_card
+    ),
+    "thirteen.sequence_length": lambda lang, length, table_length: t(
+        lang, "A {n}-card sequence can't beat a {table_n}-card one.", n=length, table_n=table_length
+    ),
+    "thirteen.double_length": lambda lang, length, table_length: t(
+        lang, "A {n}-pair double sequence can't beat a {table_n}-pair one.", n=length, table_n=table_length
+    ),
+    "thirteen.chop_twos": _chop_twos,
+    "thirteen.bomb_on_twos_only": lambda lang: t(lang, "Bombs beat only 2s."),
+    "thirteen.different_kind": _different_kind,
+    "thirteen.unreadable_code": lambda lang, text: t(lang, "Unreadable move {text}.", text=repr(text)),
+    "thirteen.type_cards": lambda lang: t(lang, "Type the cards to play, like `7s 7h`, or `pass`."),
+    "thirteen.unreadable": lambda lang, text: t(
+        lang, "I can't read {text}. Write cards like `7s 7h 10d`, or `pass`.", text=repr(text)
+    ),
+    "thirteen.twice": lambda lang: t(lang, "You listed the same card twice."),
+}
+
+
+def refusal_said(lang: str, refused: IllegalMove) -> str:
+    """The engine's refusal of a move in `lang`, in the game's words (docs/glossary)."""
+    return said_refusal(REFUSALS, refused, lang)
+
+
 class ThirteenText:
     """Text for `ThirteenView`s, in the language each method is asked for."""
 
@@ -384,6 +449,9 @@ class ThirteenText:
 
     def help(self, *, lang: str = SOURCE) -> str:
         return help_text(lang)
+
+    def refusal(self, refused: IllegalMove, *, lang: str = SOURCE) -> str:
+        return refusal_said(lang, refused)
 
 
 def _sentence(text: str) -> str:

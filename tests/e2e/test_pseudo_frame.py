@@ -1,28 +1,26 @@
-"""The shared frame in the pseudo-language, end to end: a server reading `qps` plays each game from its lobby
-to its standings and rematch, and every string the bot shows (each line of text, embed, button label,
-select placeholder and option, modal title and input label) is a marked catalog message.
+"""Every string of the bot in the pseudo-language, end to end: a server reading `qps` plays each game from
+its lobby to its standings and rematch, and every string the bot shows (each line of text, embed, button
+label, select placeholder and option, modal title and input label) is a marked catalog message, the games'
+own words (hands, table headers, rules, refusals) included.
 
-The games' own words (their hands, table headers, rules and refusals, written in `cogs/<game>/`) are
-translated on another line of work. Until they are, the strings a game's adapter returned are collected as
-the game runs (`GameWords`, keyed by the adapter's module) and only those are let through: a temporary,
-documented allow-list, to be removed once every adapter's lines are each one marked message (today a game's
-multi-line message is marked at its two ends only, and card labels such as "A♠" are symbols, not words).
-Pictures are outside this test (their text is the renderers').
+The rule, line by line: no letter of a line may stand outside the pseudo markers (markdown, emoji, digits
+and punctuation between marked messages are not words). A multi-line message is marked line by line
+(locales.pseudo), so each line of a rules page stands on its own. Two things are not words and are set
+aside first, by rule: card symbols ("A♠", "10♦", the joker "🃏"), which read the same in every language,
+and the players' own names (they are data, never translated). A line made only of them (a select option
+"3♠") passes; an English word beside them does not. Pictures are outside this test (their text is the renderers').
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import re
-from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
 
 from bench.players.common import game_over_in, start_bot
-from bot.moves.adapters import GameAdapter, Panel, Redraw, Refuse
 from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message, Modal, SimUser
 from fakediscord.joins import join
@@ -30,8 +28,9 @@ from games import registry
 from locales import PSEUDO
 from locales.pseudo import CLOSE, OPEN, PAD, marked
 
-# Markdown around a whole line is not text: a heading, a subtext, emphasis, a quote.
-_MARKDOWN = re.compile(r"^(?:#{1,3} |-# |> )")
+# A card as every language writes it: rank and suit symbol, or the joker (games.cards).
+_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♠♣♦♥]|🃏")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def plain(label: str) -> str:
@@ -57,90 +56,35 @@ def strings_of(message: Message | Modal) -> Iterator[str]:
             yield from (option[key] for key in ("label", "description") if option.get(key))
 
 
-def frame_marked(text: str) -> bool:
-    """Whether a line is wholly one pseudo message, once markdown around it is set aside."""
-    core = _MARKDOWN.sub("", text.strip()).strip("_*").strip()
-    return marked(core)
+def frame_marked(text: str, names: Iterable[str] = ()) -> bool:
+    """Whether every word of a line lies inside pseudo markers, once card symbols and the players' names
+    are set aside: what is left outside the markers may hold markdown, emoji, digits and punctuation
+    ("🎓 ⟦Tip⟧", "⟦Card points 37–73⟧, ⟦tricks 5–6⟧."), never a letter."""
+    core = _CARD.sub("", text)
+    for name in names:
+        core = core.replace(name, "")
+    outside, depth = [], 0
+    for char in core:
+        if char == OPEN:
+            depth += 1
+        elif char == CLOSE:
+            depth -= 1
+        elif depth == 0:
+            outside.append(char)
+    return depth == 0 and not _LETTER.search("".join(outside))
 
 
-class GameWords:
-    """TEMPORARY allow-list: what each game's adapter returned while the game ran, by the adapter's module.
-
-    Each adapter method that returns words is wrapped to record them (every line of a text, every label,
-    placeholder and option of a hand's controls). A string the frame shows that is not marked passes only
-    when a game module returned it. Remove this class (and its use below) once the games' words go through
-    the catalogs: the checker then holds every string to the pseudo-language."""
-
-    def __init__(self) -> None:
-        self.by_module: dict[str, set[str]] = defaultdict(set)
-
-    def wrap(self, adapter: GameAdapter) -> None:
-        module = type(adapter).__module__
-        words = self.by_module[module]
-
-        def record(value: object) -> None:
-            if isinstance(value, str):
-                words.update(line.strip() for line in value.splitlines() if line.strip())
-            elif isinstance(value, Panel):
-                record(value.content)
-                for item in value.items:
-                    inner = getattr(item, "item", item)
-                    for key in ("label", "placeholder"):
-                        record(getattr(inner, key, None))
-                    for option in getattr(inner, "options", ()) or ():
-                        record(option.label)
-                        record(option.description)
-            elif isinstance(value, Redraw):
-                record(value.notice)
-            elif isinstance(value, Refuse):
-                record(value.reason)
-
-        for name in ("table_header", "describe_options", "rules_text", "hand_panel", "on_action"):
-            original = getattr(adapter, name)
-
-            @functools.wraps(original)
-            def recorded(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
-                value = _original(*args, **kwargs)
-                record(value)
-                return value
-
-            setattr(adapter, name, recorded)
-        record(adapter.summary)
-        for question, done in adapter.confirmations.values():
-            record(question)
-            record(done)
-
-    def allowed(self, text: str) -> bool:
-        """Whether a game module returned this line. A game's multi-line message carries its pseudo padding
-        on its last line, which a page's cut may shorten: padding and markers are set aside."""
-        core = self.bare(_MARKDOWN.sub("", text.strip()).strip())
-        return any(core in {self.bare(word) for word in words} for words in self.by_module.values())
-
-    @staticmethod
-    def bare(text: str) -> str:
-        return text.strip().lstrip(OPEN).rstrip(CLOSE).rstrip(PAD)
+def unmarked(messages: list[Message | Modal], names: Iterable[str] = ()) -> list[str]:
+    """The strings of `messages` that are not a marked message once cards and `names` are set aside."""
+    return [text for message in messages for text in strings_of(message) if not frame_marked(text, names)]
 
 
-def unmarked(messages: list[Message | Modal], game_words: GameWords) -> list[str]:
-    """The strings of `messages` that are neither a marked message nor a game's own (allow-listed) words."""
-    return [
-        text
-        for message in messages
-        for text in strings_of(message)
-        if not frame_marked(text) and not game_words.allowed(text)
-    ]
-
-
-async def pseudo_server(fake: FakeDiscord, bot: CardBot, *people: SimUser) -> GameWords:
-    """The server reads the pseudo-language, and so does each of `people`; the games' words are recorded."""
+async def pseudo_server(fake: FakeDiscord, bot: CardBot, *people: SimUser) -> None:
+    """The server reads the pseudo-language, and so does each of `people`."""
     db = bot.service.db
     await db.settings.set_guild_language(int(fake.guild.id), PSEUDO)
     for person in people:
         await db.settings.set_language(int(person.id), PSEUDO)
-    game_words = GameWords()
-    for adapter in bot.service.adapters.values():
-        game_words.wrap(adapter)
-    return game_words
 
 
 async def press(person: SimUser, message: Message, label: str) -> Message:
@@ -175,10 +119,10 @@ def everything(fake: FakeDiscord, *people: SimUser) -> list[Message | Modal]:
 async def test_every_frame_string_is_marked_from_lobby_to_standings(fake: FakeDiscord, bots, kind: str) -> None:  # type: ignore[no-untyped-def]
     """A `qps` server: the lobby (joins, a leave, a refused Start), the table and its buttons, a hand
     panel, the rules, a player leaving, the standings, a rematch cancelled, then /games, /stats,
-    /history, /leaderboard and /rules: every string outside the game's own words is marked."""
+    /history, /leaderboard and /rules: every string is marked."""
     bot = await start_bot(bots)
     alice, bob = fake.users["alice"], fake.users["bob"]
-    game_words = await pseudo_server(fake, bot, alice, bob)
+    await pseudo_server(fake, bot, alice, bob)
     game = registry.get(kind)
     options = {"seats": 2} if game.min_seats != game.max_seats else {}
     lobby = await alice.slash(f"{game.command} new", **options)
@@ -211,29 +155,35 @@ async def test_every_frame_string_is_marked_from_lobby_to_standings(fake: FakeDi
         ("game hand", {}),
     ):
         await alice.slash(command, **values)
-    found = unmarked(everything(fake, alice, bob), game_words)
+    found = unmarked(everything(fake, alice, bob), (alice.name, bob.name))
     assert found == [], "\n".join(found)
 
 
 async def test_the_checker_finds_an_english_line(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     """The checker itself: a server left in English shows lobby lines the pseudo-language would mark, and
     the checker reports them (a checker that passed everything would prove nothing)."""
-    bot = await start_bot(bots)
+    await start_bot(bots)
     alice = fake.users["alice"]
-    game_words = GameWords()
-    for adapter in bot.service.adapters.values():
-        game_words.wrap(adapter)
     lobby = await alice.slash("thirteen new", seats=2)
     assert isinstance(lobby, Message)
-    found = unmarked([lobby], game_words)
+    found = unmarked([lobby], (alice.name,))
     assert "Join" in found and any(line.startswith("**Thirteen** · table #") for line in found)
+
+
+def test_cards_and_names_are_not_words_but_what_stands_beside_them_is() -> None:
+    """The rule of the checker: a line of cards, or a marked message beside cards and a player's name,
+    passes; an English word beside them does not, nor does a marked line followed by an unmarked one."""
+    assert frame_marked("3♠ 10♦ 🃏")
+    assert frame_marked("⟦Pair··⟧ 3♠ 3♦") and frame_marked("alice ⟦5 cards··⟧", ("alice",))
+    assert not frame_marked("Pair 3♠ 3♦") and not frame_marked("alice plays", ("alice",))
+    assert [frame_marked(line) for line in "⟦Rules··⟧\n• Beat the table".splitlines()] == [True, False]
 
 
 async def test_the_welcome_card_and_cardroom_are_marked(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     """A `qps` server is welcomed in it, and `/cardroom`, `/settings show` and `/rules` answer in it."""
     bot = await start_bot(bots)
     alice = fake.users["alice"]
-    game_words = await pseudo_server(fake, bot, alice)
+    await pseudo_server(fake, bot, alice)
     general = fake.channels["general"]
     await join(fake, system_channel=general)
     card = await fake.wait_for_message(general, lambda m: bool(m.buttons) and "⟦" in m.text)
@@ -242,5 +192,5 @@ async def test_the_welcome_card_and_cardroom_are_marked(fake: FakeDiscord, bots)
         answer = await alice.slash(command)
         assert isinstance(answer, Message)
         answers.append(answer)
-    found = unmarked(answers, game_words)
+    found = unmarked(answers, (alice.name,))
     assert found == [], "\n".join(found)
