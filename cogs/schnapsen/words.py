@@ -566,7 +566,7 @@ HELP = help_text()
 
 REFUSALS: tt.Refusals = {
     "schnapsen.over": lambda lang: t(lang, "The series is over."),
-    "schnapsen.not_a_move": lambda lang: t(lang, "That is not a Sixty-Six move."),
+    "schnapsen.not_a_move": lambda lang: t(lang, "That is not a move of this game."),
     "schnapsen.not_held": lambda lang, card: t(lang, "You do not hold {card}.", card=card),
     "schnapsen.follow_higher": lambda lang, suit: t(
         lang, "You must follow suit with a higher {suit}.", suit=suit_noun(lang, suit)
