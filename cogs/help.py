@@ -28,6 +28,7 @@ from bot.moves.adapters import GameAdapter
 from cogs.leaderboard import GAME_CHOICES, GAME_DEFAULT, game_played_here
 from data import GameNotFound
 from locales import SOURCE, number, t
+from locales.pseudo import OPEN
 
 if TYPE_CHECKING:
     from bot.process.bot import CardBot
@@ -46,13 +47,19 @@ def rules_pages(text: str, options_line: str) -> list[str]:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return [options_line]
-    title, rest = (lines[0], lines[1:]) if not lines[0].startswith(BULLET) else ("", lines)
-    bullets = [line for line in rest if line.startswith(BULLET)]
-    notes = [line for line in rest if not line.startswith(BULLET)]
+    title, rest = (lines[0], lines[1:]) if not is_bullet(lines[0]) else ("", lines)
+    bullets = [line for line in rest if is_bullet(line)]
+    notes = [line for line in rest if not is_bullet(line)]
     chunks = [bullets[i : i + BULLETS_PER_PAGE] for i in range(0, len(bullets), BULLETS_PER_PAGE)]
     pages = ["\n".join([title, *chunk]).strip() for chunk in chunks]
     pages.append("\n".join([title, *notes, options_line]).strip())
     return pages
+
+
+def is_bullet(line: str) -> bool:
+    """Whether a rules line is a bullet; in the pseudo-language each line is marked on its own
+    (locales.pseudo), so its bullet follows the opening marker."""
+    return line.removeprefix(OPEN).startswith(BULLET)
 
 
 def options_line(adapter: GameAdapter, options: Mapping[str, Any], game_id: int | None, lang: str = SOURCE) -> str:

@@ -40,6 +40,23 @@ if TYPE_CHECKING:
     from bot.projection.table import TableUpdater
 
 log = logging.getLogger(__name__)
+
+CONTENT_LIMIT = 2000  # Discord: a message's content
+
+
+def whole_lines(text: str, limit: int) -> list[str]:
+    """`text` in pieces of at most `limit` characters, cut between lines; a single line longer than
+    `limit` (no rules page has one) is cut at the limit."""
+    pieces = [line[i : i + limit] for line in text.splitlines() for i in range(0, max(len(line), 1), limit)]
+    pages: list[str] = []
+    page = ""
+    for piece in pieces:
+        if page and len(page) + 1 + len(piece) > limit:
+            pages.append(page)
+            page = piece
+        else:
+            page = f"{page}\n{piece}" if page else piece
+    return [*pages, page]
 SELECT_TYPES = (3, 5, 6, 7, 8)  # Discord component types of the select menus
 
 OUT_OF_DATE = "That hand was out of date, so here is the current one."
@@ -131,7 +148,10 @@ class Router:
             adapter = service.adapter(record.kind)
             lang = await self._lang(interaction)
             text = without_rule_ids(adapter.rules_text(record.options, lang=lang))  # players read words, not rule ids
-            await interaction.response.send_message(text[:2000], ephemeral=True)
+            first, *more = whole_lines(text, CONTENT_LIMIT)
+            await interaction.response.send_message(first, ephemeral=True)
+            for page in more:  # a longer language's rules: the rest follows, cut between lines, never lost
+                await interaction.followup.send(page, ephemeral=True)
             return
         loaded = await service.load(cid.game_id)
         seat = loaded.record.seat_of(interaction.user.id)

@@ -155,7 +155,8 @@ async def test_every_frame_string_is_marked_from_lobby_to_standings(fake: FakeDi
         ("game hand", {}),
     ):
         await alice.slash(command, **values)
-    found = unmarked(everything(fake, alice, bob), (alice.name, bob.name))
+    names = {alice.name, bob.name, *(seat.display_name for seat in loaded.record.seats)}  # as the tables show them
+    found = unmarked(everything(fake, alice, bob), names)
     assert found == [], "\n".join(found)
 
 
