@@ -203,7 +203,14 @@ def cards_count(lang: str, n: int) -> str:
 
 
 def points_count(lang: str, n: int) -> str:
-    return tn(lang, "{n} point", "{n} points", n)
+    """Card points of a deal (SX-2): their own words, apart from the rummies' points (de: Augen, not Punkte)."""
+    return tn(lang, "{n} card point", "{n} card points", n)
+
+
+def plays_a_match(preset: str | None) -> bool:
+    """Sixty-Six's series is a match (de: Partie), Schnapsen's and Santase's a series (Bummerl, партия):
+    docs/glossary/de.md."""
+    return preset == "sixty_six"
 
 
 def tricks_count(lang: str, n: int) -> str:
@@ -325,9 +332,13 @@ def recent_deal(view: SchnapsenView) -> DealSummary | None:
 
 
 def series_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
+    first, second = seat_name(names, 0), seat_name(names, 1)
+    first_points, second_points = view.game_points
+    if plays_a_match(view.preset):
+        return t(lang, "Match to {target}: {first} {first_points} – {second_points} {second}", target=view.target,
+                 first=first, first_points=first_points, second_points=second_points, second=second)  # fmt: skip
     return t(lang, "Series to {target}: {first} {first_points} – {second_points} {second}", target=view.target,
-             first=seat_name(names, 0), first_points=view.game_points[0], second_points=view.game_points[1],
-             second=seat_name(names, 1))  # fmt: skip
+             first=first, first_points=first_points, second_points=second_points, second=second)  # fmt: skip
 
 
 def table_header(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
@@ -335,8 +346,12 @@ def table_header(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURC
     no running points (SX-11); the deal summary is public once the deal is over."""
     lines: list[str] = []
     if view.is_over and view.winner is not None:
-        lines.append(t(lang, "🏆 {name} wins the series {won}–{lost}.", name=seat_name(names, view.winner),
-                       won=view.game_points[view.winner], lost=view.game_points[1 - view.winner]))  # fmt: skip
+        name = seat_name(names, view.winner)
+        won, lost = view.game_points[view.winner], view.game_points[1 - view.winner]
+        if plays_a_match(view.preset):
+            lines.append(t(lang, "🏆 {name} wins the match {won}–{lost}.", name=name, won=won, lost=lost))
+        else:
+            lines.append(t(lang, "🏆 {name} wins the series {won}–{lost}.", name=name, won=won, lost=lost))
     summary = recent_deal(view)
     # The deal's and the series' results have their own lines; the log repeats them, so they are left out.
     repeated = {Scored(summary)} if summary is not None else set()
@@ -401,10 +416,23 @@ def marriage_label(view: SchnapsenView, card: Card, *, lang: str = SOURCE) -> st
     return t(lang, "Lead {card}, show {points}", card=card, points=points)
 
 
+def _match_over(view: SchnapsenView, names: Sequence[str], lang: str) -> str:
+    """Sixty-Six's end of the match (de: Partie), as `status_line` says a series' end."""
+    if view.winner is None:
+        return t(lang, "The match is over.")
+    won, lost = view.game_points[view.winner], view.game_points[1 - view.winner]
+    if view.winner == view.seat:
+        return t(lang, "The match is over: you won {won}–{lost}.", won=won, lost=lost)
+    return t(lang, "The match is over: {name} won {won}–{lost}.", name=seat_name(names, view.winner), won=won,
+             lost=lost)  # fmt: skip
+
+
 def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | None = None, lang: str = SOURCE) -> str:
     """What this seat should do now, in one sentence; `waiting` replaces the line naming who plays."""
     seat = view.seat
     if view.is_over:
+        if plays_a_match(view.preset):
+            return _match_over(view, names, lang)
         if view.winner is None:
             return t(lang, "The series is over.")
         won, lost = view.game_points[view.winner], view.game_points[1 - view.winner]

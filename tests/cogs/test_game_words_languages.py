@@ -182,6 +182,19 @@ def test_santase_and_schnapsen_say_closing_in_their_players_words() -> None:
     assert preset_names("bg")["santase"] == "Сантасе (24 карти)"
 
 
+def test_german_sixty_six_plays_a_partie_and_counts_augen() -> None:
+    """docs/glossary/de.md: Sechsundsechzig's series is a Partie (Schnapsen's a Bummerl), and a deal's card
+    points are Augen, apart from the rummies' Punkte."""
+    from cogs.schnapsen.words import points_line, series_line
+
+    view = states("schnapsen", {"preset": "sixty_six"})[4].view(0)
+    assert series_line(view, NAMES[:2], lang="de").startswith("Partie bis")
+    points = points_line(view, NAMES[:2], lang="de")
+    assert "Augen" in points and "Punkte" not in points, points
+    schnapsen = states("schnapsen", {"preset": "schnapsen"})[4].view(0)
+    assert series_line(schnapsen, NAMES[:2], lang="de").startswith("Bummerl")
+
+
 def test_an_unknown_engine_log_line_reads_as_written() -> None:
     """A Thirteen log line the words do not know stays in English rather than vanishing."""
     from cogs.thirteen.words import log_text
