@@ -104,27 +104,37 @@ OPTION_COLUMN = 32  # where an option's description starts in `play --help`
 HELP_WIDTH = 100
 
 
-def options_help() -> str:
+def options_help(lang: str = SOURCE) -> str:
     """Every registered game's table options, from its declaration (games.plugin.option): what each
-    changes, the values it takes and its default, in a player's words; and the game's presets."""
-    blocks = ["table options (--option NAME=VALUE, repeatable; a switch is on or off):"]
+    changes, the values it takes and its default, in a player's words; and the game's presets. The frame
+    is in `lang`; each option's own line is its declaration's (English, as the engine declares it)."""
+    blocks = [t(lang, "table options (--option NAME=VALUE, repeatable; a switch is on or off):")]
     indent = " " * OPTION_COLUMN
     for game in registry.games():
         text = game_text(game.kind)
-        seats = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats} to {game.max_seats}"
-        blocks.append(f"\n  {game.name} (play {game.kind}, {seats} players)")
+        if game.min_seats == game.max_seats:
+            seats = tn(lang, "{n} player", "{n} players", game.min_seats)
+        else:
+            seats = t(lang, "{low} to {high} players", low=game.min_seats, high=game.max_seats)
+        name = game_title(lang, game.kind, game.name)
+        blocks.append("\n  " + t(lang, "{game} (play {kind}, {seats})", game=name, kind=game.kind, seats=seats))
         if text.presets:
             presets = ", ".join(text.presets)
             blocks.append(
                 textwrap.fill(
-                    f"--preset {presets} sets several options at once (default: {text.presets[0]})",
+                    t(
+                        lang,
+                        "--preset {presets} sets several options at once (default: {default})",
+                        presets=presets,
+                        default=text.presets[0],
+                    ),
                     HELP_WIDTH,
                     initial_indent="    ",
                     subsequent_indent="      ",
                 )
             )
         if not game.options:
-            blocks.append("    no table options")
+            blocks.append("    " + t(lang, "no table options"))
         for declared in game.options:
             about = f"{declared.about}; {declared.values()}, default {declared.shown(declared.default)}"
             name = f"    {declared.key}"
@@ -134,43 +144,68 @@ def options_help() -> str:
     return "\n".join(blocks)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """`play`'s command line; its help lists every registered game and each game's table options."""
+def help_language(argv: Sequence[str]) -> str:
+    """The `--lang` a command line asks for, read before it is parsed so `--help` and its refusals are in
+    that language already (English for none or one we do not know: argparse then says why)."""
+    for n, item in enumerate(argv):
+        value = argv[n + 1] if item == "--lang" and n + 1 < len(argv) else item.removeprefix("--lang=")
+        if (item == "--lang" or item.startswith("--lang=")) and (value in LANGUAGES or value == PSEUDO):
+            return value
+    return SOURCE
+
+
+def build_parser(lang: str = SOURCE) -> argparse.ArgumentParser:
+    """`play`'s command line; its help lists every registered game and each game's table options, in
+    `lang` (argparse's own headings stay its English)."""
     parser = argparse.ArgumentParser(
         prog="python -m bot play",
-        description="Play a Cardroom game in the terminal against computer players (no Discord needed).",
-        epilog=options_help(),
+        description=t(lang, "Play a Cardroom game in the terminal against computer players (no Discord needed)."),
+        epilog=options_help(lang),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     levels = list(dict.fromkeys(level for game in registry.games() for level in game.levels))
-    parser.add_argument("game", choices=kinds(), help="which game to play")
-    parser.add_argument("--players", type=int, help="seats at the table, you included (default per game)")
+    parser.add_argument("game", choices=kinds(), help=t(lang, "which game to play"))
     parser.add_argument(
-        "--level", default="normal", help=f"computer players' level: {', '.join(levels[:-1])} or {levels[-1]}"
+        "--players", type=int, help=t(lang, "seats at the table, you included (default per game)")
     )
-    parser.add_argument("--seed", type=int, help="deal seed, to replay a game (default: random)")
-    parser.add_argument("--preset", help="a game's rule preset (the games that have them are listed below)")
+    parser.add_argument(
+        "--level", default="normal", help=t(lang, "computer players' level: {levels}", levels=", ".join(levels))
+    )
+    parser.add_argument("--seed", type=int, help=t(lang, "deal seed, to replay a game (default: random)"))
+    parser.add_argument(
+        "--preset", help=t(lang, "a game's rule preset (the games that have them are listed below)")
+    )
     parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a table option such as target=50 (repeatable; each game's are listed below)",
+        help=t(lang, "a table option such as target=50 (repeatable; each game's are listed below)"),
     )
-    parser.add_argument("--images", type=Path, metavar="DIR", help="write the table image to DIR after every turn")
-    parser.add_argument("--watch", action="store_true", help="computer players only: a demonstration game")
-    parser.add_argument("--name", default=HUMAN_DEFAULT_NAME, help="your name at the table")
+    parser.add_argument(
+        "--images", type=Path, metavar="DIR", help=t(lang, "write the table image to DIR after every turn")
+    )
+    parser.add_argument(
+        "--watch", action="store_true", help=t(lang, "computer players only: a demonstration game")
+    )
+    parser.add_argument("--name", default=HUMAN_DEFAULT_NAME, help=t(lang, "your name at the table"))
     parser.add_argument(
         "--delay",
         type=float,
         metavar="SECONDS",
-        help=f"pause after each computer move (default: {WATCH_DELAY:g} with --watch, else 0)",
+        help=t(
+            lang, "pause after each computer move (default: {seconds} with --watch, else 0)", seconds=f"{WATCH_DELAY:g}"
+        ),
     )
     parser.add_argument(
         "--lang",
         default=SOURCE,
         choices=[*LANGUAGES, PSEUDO],
-        help="the language of the table's text: " + ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES),
+        help=t(
+            lang,
+            "the language of the table's text: {languages}",
+            languages=", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES),
+        ),
     )
     return parser
 
@@ -209,20 +244,25 @@ def table_option(game: GameType, item: str) -> tuple[str, Any]:
 
 def parse_config(argv: Sequence[str]) -> TableConfig:
     """Read and check the command line; a bad value exits with status 2 and a sentence (argparse)."""
-    parser = build_parser()
+    lang = help_language(argv)
+    parser = build_parser(lang)
     args = parser.parse_args(list(argv))
     game = registry.get(args.game)
     engine = game.engine
     text = game_text(args.game)
     players = text.default_players if args.players is None else args.players
+    name = game_title(lang, args.game, game.name)
     if not game.min_seats <= players <= game.max_seats:
-        parser.error(f"{game.name} seats {game.min_seats} to {game.max_seats} players, not {players}")
+        parser.error(t(lang, "{game} seats {low} to {high} players, not {players}", game=name,
+                       low=game.min_seats, high=game.max_seats, players=players))  # fmt: skip
     if args.level not in game.levels:
-        parser.error(f"--level must be one of {', '.join(game.levels)}, not {args.level!r}")
+        parser.error(t(lang, "--level must be one of {levels}, not {level}", levels=", ".join(game.levels),
+                       level=repr(args.level)))  # fmt: skip
     if args.preset is not None and args.preset not in text.presets:
         if text.presets:
-            parser.error(f"--preset must be one of {', '.join(text.presets)}, not {args.preset!r}")
-        parser.error(f"{game.name} has no presets; use --option NAME=VALUE")
+            parser.error(t(lang, "--preset must be one of {presets}, not {preset}", presets=", ".join(text.presets),
+                           preset=repr(args.preset)))  # fmt: skip
+        parser.error(t(lang, "{game} has no presets; use --option NAME=VALUE", game=name))
     options = text.options(args.preset)
     for item in args.option:
         try:
@@ -232,7 +272,7 @@ def parse_config(argv: Sequence[str]) -> TableConfig:
         options[key] = value
     delay = (WATCH_DELAY if args.watch else 0.0) if args.delay is None else args.delay
     if not 0 <= delay <= 60:
-        parser.error(f"--delay must be between 0 and 60 seconds, not {args.delay:g}")
+        parser.error(t(lang, "--delay must be between 0 and 60 seconds, not {delay}", delay=f"{args.delay:g}"))
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     try:
         engine.new_game(players, seed, options)  # the engine validates the options (ValueError with a sentence)

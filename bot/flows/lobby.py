@@ -61,9 +61,14 @@ LEVEL_CHOICES = [app_commands.Choice(name=LEVEL_NAMES.get(level, level), value=l
 PACE_CHOICES = [app_commands.Choice(name=pace, value=pace) for pace in PACES]
 # The words come from the same defaults the lobby shows ("live, 90 s a turn"), so the option help
 # cannot drift from what a table actually gets; a server may change both in /settings.
-PACE_HELP = (
-    f"live: {duration(DEFAULT_LIVE_TURN_SECONDS)} a turn; casual: {duration(DEFAULT_CASUAL_TURN_SECONDS)} a turn, "
-    "with reminders (server defaults)"
+# The template is the catalog message; Discord's English default is it filled here, and the translator
+# (bot.kit.languages.CatalogTranslator) fills each language's own from the seconds it carries.
+PACE_TEMPLATE = locale_str("live: {live} a turn; casual: {casual} a turn, with reminders (server defaults)").message
+PACE_SECONDS = {"live": DEFAULT_LIVE_TURN_SECONDS, "casual": DEFAULT_CASUAL_TURN_SECONDS}
+PACE_HELP = locale_str(
+    PACE_TEMPLATE.format(**{key: duration(seconds) for key, seconds in PACE_SECONDS.items()}),
+    template=PACE_TEMPLATE,
+    durations=PACE_SECONDS,
 )
 THREAD_HELP = locale_str("Play in a thread of its own (default: the server's /settings server choice)")
 

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from data import Database, StorageFault
-from locales import SOURCE, translations
+from locales import SOURCE, duration, translations
 from locales.resolve import for_dm, for_person, for_server, from_discord
 
 log = logging.getLogger(__name__)
@@ -108,6 +108,11 @@ class CatalogTranslator(app_commands.Translator):
         lang = COMMAND_LOCALES.get(locale)
         if lang is None:
             return None
+        template = string.extras.get("template")
+        if template is not None:  # a message with durations (bot.flows.lobby.PACE_HELP): filled in `lang`'s words
+            said = translations(lang).gettext(template)
+            durations = string.extras.get("durations", {})
+            return said.format(**{key: duration(lang, seconds) for key, seconds in durations.items()})
         translated = translations(lang).gettext(string.message)
         return translated if translated != string.message else None
 
