@@ -52,6 +52,7 @@ CROSS_GAME = {
     "tests/e2e/test_seasons.py": "a month of a concrete game's results, then its season's board",
     "tests/e2e/test_tournaments.py": "the Santase Swiss, Thirteen tables and Gin knockout the events are run with",
     "tests/cogs/test_game_words_languages.py": "every game's words, checked in every language and the pseudo-language",
+    "tests/cogs/test_refusals.py": "every engine's refusal codes said in every language; German Schnapsen, Tiến lên",
     "tests/terminal/test_languages.py": "each game watched in the pseudo-language; Tiến lên in Vietnamese",
     "tests/rendering/helpers.py": "a table and hand of each game, drawn for the language tests",
     "tests/rendering/test_languages.py": "Urdu and Georgian glyphs and order, over every game's images",

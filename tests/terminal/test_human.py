@@ -20,7 +20,8 @@ GAMES = {
 
 
 class EngineSays:
-    """Types a line and records the sentence the engine itself gives for it, to compare with the output."""
+    """Types a line and records the engine's refusal of it as the game's words say it (cogs/<game>/words.py
+    turns the refusal's code into the reader's language; English here), to compare with the output."""
 
     def __init__(self) -> None:
         self.reasons: list[str] = []
@@ -31,7 +32,7 @@ class EngineSays:
             try:
                 table.state.apply(table.state.parse_move(text))
             except IllegalMove as refused:
-                self.reasons.append(refused.reason)
+                self.reasons.append(table.text.refusal(refused, lang=table.lang))
             else:  # pragma: no cover - the pick must be refused for the test to mean anything
                 raise AssertionError(f"{text!r} was expected to be refused")
             return text
@@ -67,7 +68,7 @@ def test_a_human_following_hints_finishes_the_game(kind):
 
 @pytest.mark.parametrize("kind", GAMES)
 def test_bad_notation_is_refused_with_the_engines_reason(kind):
-    """Unreadable text is answered with parse_move's own sentence (which says how to write a move)."""
+    """Unreadable text is answered with parse_move's refusal in the game's words (which say how to write a move)."""
     says = EngineSays()
     session = play(GAMES[kind], [says(lambda table: "7x 9q"), says(lambda table: "blorp")], follow=False)
     assert refusals(session.output) == says.reasons

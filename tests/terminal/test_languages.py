@@ -85,3 +85,21 @@ def test_the_human_seat_is_named_in_the_tables_language() -> None:
 def test_an_unknown_language_is_refused_with_the_choices() -> None:
     """`--lang xx` exits with status 2, as any bad command line does."""
     assert main(["thirteen", "--lang", "xx"]) == 2
+
+
+def test_a_german_schnapsen_table_refuses_a_typed_move_in_german() -> None:
+    """A move the terminal cannot read is refused in the table's language, in Schnapsen's words."""
+    session = play(["schnapsen", "--lang", "de", "--seed", "4"], ["blorp"], follow=False)
+    refused = [line for line in session.output.splitlines() if "✗ " in line]
+    assert refused == ["  ✗ 'blorp' ist weder eine Karte noch ein Zug; versuch Kh, 20 Kh, exchange oder close."]
+
+
+def test_the_command_line_help_reads_in_the_language_asked_for() -> None:
+    """`--lang de --help`: the description and each option's help are German (argparse's headings aside)."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["thirteen", "--lang", "de", "--help"]) == 0
+    assert "Spiel eine Cardroom-Partie im Terminal" in out.getvalue() and "dein Name am Tisch" in out.getvalue()
