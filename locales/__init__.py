@@ -21,6 +21,7 @@ import logging
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from babel import Locale
 from babel.dates import format_date
@@ -171,6 +172,7 @@ def duration(lang: str, seconds: float) -> str:
     return format_unit(whole // size, unit, length="short", locale=_cldr(lang))
 
 
-def listing(lang: str, items: list[str]) -> str:
-    """Items joined the language's way ("a, b and c", "a, b und c"), from CLDR's list patterns."""
-    return format_list(items, locale=_cldr(lang)) if items else ""
+def listing(lang: str, items: list[str], *, style: Literal["standard", "or"] = "standard") -> str:
+    """Items joined the language's way ("a, b and c", "a, b und c"), from CLDR's list patterns; `style="or"`
+    offers them as choices ("a, b, or c", "a, b oder c")."""
+    return format_list(items, style=style, locale=_cldr(lang)) if items else ""

@@ -471,6 +471,7 @@ class TerminalTable:
             self.state.legal_moves(),
             lambda move: self.text.typed(move, view),
             lambda move: self.text.describe(move, view, lang=self.lang),
+            self.lang,
         )
 
     def hint(self, seat: int) -> str:

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from locales import SOURCE, listing, t, tn
+
 RANK = re.compile(r"^(10|[2-9AJQKT])$", re.IGNORECASE)
 CARD = re.compile(r"^(10|[2-9AJQKT])[scdh]$", re.IGNORECASE)
 SHOWN = 6  # plays listed when a rank is ambiguous
@@ -49,17 +51,28 @@ class Named:
 
 
 def named_play(
-    ranks: Sequence[str], moves: Iterable[Any], typed: Callable[[Any], str], describe: Callable[[Any], str]
+    ranks: Sequence[str],
+    moves: Iterable[Any],
+    typed: Callable[[Any], str],
+    describe: Callable[[Any], str],
+    lang: str = SOURCE,
 ) -> Named:
-    """The single legal move made of exactly these ranks, or a sentence saying what they could mean."""
+    """The single legal move made of exactly these ranks, or a sentence in `lang` saying what they could mean."""
     wanted = tuple(sorted(ranks))
     matches = [move for move in moves if _card_ranks(typed(move)) == wanted]
     said = " ".join(wanted)
     if len(matches) == 1:
         return Named(matches[0], None)
     if not matches:
-        return Named(None, f"No legal play is made of {said} alone now; type the cards in full, or `moves`.")
+        return Named(
+            None, t(lang, "No legal play is made of {ranks} alone now; type the cards in full, or `moves`.", ranks=said)
+        )
     shown = [describe(move) for move in matches[:SHOWN]]
-    listed = ", ".join(shown[:-1]) + f" or {shown[-1]}"
-    more = f" (and {len(matches) - SHOWN} more)" if len(matches) > SHOWN else ""
-    return Named(None, f"{said} could be {listed}{more}: type the cards, like {typed(matches[0])}.")
+    example = typed(matches[0])
+    if len(matches) > SHOWN:
+        return Named(None, tn(lang, "{ranks} could be {plays} (and {n} more): type the cards, like {example}.",
+                              "{ranks} could be {plays} (and {n} more): type the cards, like {example}.",
+                              len(matches) - SHOWN, ranks=said, plays=", ".join(shown), example=example))  # fmt: skip
+    plays = listing(lang, shown, style="or")
+    return Named(None, t(lang, "{ranks} could be {plays}: type the cards, like {example}.", ranks=said, plays=plays,
+                         example=example))  # fmt: skip
