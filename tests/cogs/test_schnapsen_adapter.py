@@ -307,7 +307,7 @@ def test_sx4_header_shows_the_trick_in_progress_then_who_took_it() -> None:
     led = opening().apply(PlayCard(parse_card("As")))
     assert "Alice led A♠; Bob to play" in table_header(led.view(None), NAMES)
     taken = led.apply(PlayCard(parse_card("9d")))
-    assert "Alice took the last trick: A♠ 9♦ (11 points)" in table_header(taken.view(None), NAMES)
+    assert "Alice took the last trick: A♠ 9♦ (11 card points)" in table_header(taken.view(None), NAMES)
 
 
 def test_sx12_header_summarises_each_finished_deal_with_names() -> None:
