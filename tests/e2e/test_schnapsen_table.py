@@ -40,7 +40,7 @@ from bench.players.schnapsen import (
 )
 from bot.process.config import Tuning
 from cogs.schnapsen.adapter import hint_text
-from cogs.schnapsen.words import deal_line
+from cogs.schnapsen.words import deal_line, refusal_said
 from fakediscord import FakeDiscord, Message, SimUser
 from games.base import IllegalMove
 from games.cards import parse_card
@@ -359,6 +359,36 @@ async def test_sx7_a_forced_illegal_card_is_refused_with_the_engines_reason(
     assert isinstance(redrawn, Message)
     assert f"⚠️ {refused.value.reason}" in redrawn.text
     assert version_of(redrawn) == version and card.code in card_codes(redrawn)
+
+
+async def test_sx7_a_german_player_is_refused_in_german(
+    fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SX-7 through the offline Discord, for a player whose client reads German: the forced greyed-out card
+    is refused in Schnapsen's German words (Farbe bekennen / Trumpf), not the engine's English sentence."""
+
+    def blocked_follow(seed: int) -> bool:
+        state, _ = simulate(seed, SCHNAPSEN, {0: Close()}, stop=lambda s: bool(s.trick))
+        view = state.view(1)
+        return len(view.playable) < len(view.hand)
+
+    seed = find_seed(blocked_follow)
+    state, version = simulate(seed, SCHNAPSEN, {0: Close()}, stop=lambda s: bool(s.trick))
+    alice, bob = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen")
+    await play(fake, [alice, bob], scripted({0: Close()}), stop=lambda: hand_version(fake, bob) >= version)
+    hand = await turn(fake, bob, version - 1)
+    assert hand is not None and version_of(hand) == version
+    disabled = controls(hand, "play", enabled=False)[0]
+    card = parse_card(disabled["custom_id"].split(":")[4])
+    with pytest.raises(IllegalMove) as refused:
+        state.check(PlayCard(card))
+    bob.person.locale = "de"  # the click comes from a German client: its answer is German
+    data = {"custom_id": disabled["custom_id"], "component_type": 2}
+    redrawn = await fake.start_interaction(bob.person, 3, data, bob.dm, hand)
+    assert isinstance(redrawn, Message)
+    notice = next(line for line in redrawn.text.splitlines() if line.startswith("⚠️ "))
+    assert notice == f"⚠️ {refusal_said('de', refused.value)}" and notice != f"⚠️ {refused.value.reason}"
+    assert "Farbe bekennen" in notice or "Trumpf" in notice, notice
 
 
 async def test_restart_mid_deal_then_play_on_from_the_same_hand_messages(
