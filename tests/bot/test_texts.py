@@ -126,6 +126,22 @@ def test_the_pace_help_names_the_turn_times_the_lobby_shows():
     defaults = GuildSettings(guild_id=1)
     live = duration(defaults.turn_seconds(TurnTimer.LIVE))
     casual = duration(defaults.turn_seconds(TurnTimer.CASUAL))
-    assert f"live: {live} a turn" in PACE_HELP and f"casual: {casual} a turn" in PACE_HELP
-    assert "minute" not in PACE_HELP
-    assert len(PACE_HELP) <= 100  # Discord's limit for an option description
+    help_text = str(PACE_HELP)  # Discord's English default
+    assert f"live: {live} a turn" in help_text and f"casual: {casual} a turn" in help_text
+    assert "minute" not in help_text
+    assert len(help_text) <= 100  # Discord's limit for an option description
+
+
+async def test_the_pace_help_reads_in_each_commands_language_with_its_own_unit_words():
+    """Discord's German and Vietnamese clients read the pace help translated, the turn times in CLDR's
+    words for the language (the catalog message is a template the translator fills)."""
+    import discord
+
+    from bot.kit.languages import CatalogTranslator
+
+    translator = CatalogTranslator()
+    german = await translator.translate(PACE_HELP, discord.Locale.german, None)  # type: ignore[arg-type]
+    vietnamese = await translator.translate(PACE_HELP, discord.Locale.vietnamese, None)  # type: ignore[arg-type]
+    assert german is not None and german.startswith("live: 90 Sek. pro Zug; gemütlich: 24 Std.")
+    assert vietnamese is not None and vietnamese.startswith("nhanh: 90 giây mỗi lượt") and "{" not in vietnamese
+    assert all(len(text) <= 100 for text in (german, vietnamese))
