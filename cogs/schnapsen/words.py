@@ -105,9 +105,16 @@ DRAW_UNASKED = draw_unasked()
 HEADER_LOG_LINES = 3  # recent actions above the table image: enough to see a marriage, a close, a trick
 
 
-def common_rules(lang: str = SOURCE) -> str:
-    """The rules every preset shares, in the players' words (docs/glossary: zudrehen, затваряне...)."""
-    return t(
+def plays_a_match(preset: str | None) -> bool:
+    """Sixty-Six's series is a match (de: Partie), Schnapsen's and Santase's a series (Bummerl, партия):
+    docs/glossary/de.md."""
+    return preset == "sixty_six"
+
+
+def common_rules(lang: str = SOURCE, preset: str | None = None) -> str:
+    """The rules every preset shares, in the players' words (docs/glossary: zudrehen, затваряне...); the
+    last line names what the deals add up to, a series or Sixty-Six's match (de: Bummerl / Partie)."""
+    shared = t(
         lang,
         """**Schnapsen**: two players race to **66 card points** in each deal.
 • Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0. The winner of a trick leads the next one.
@@ -120,10 +127,15 @@ The bot only lets you press the cards you may play.
 one of them. The points count once you have won a trick.
 • **Swap**: the lowest trump may be exchanged for the face-up trump card when you lead.
 • **Close the stock**: no more drawing, strict rules; you must then reach 66 yourself, or your \
-opponent scores.
-• A deal won scores 1 game point, 2 if the loser has under 33, 3 if the loser took no trick. \
-First to the target wins the series.""",
+opponent scores.""",
     )
+    if plays_a_match(preset):
+        scoring = t(lang, "• A deal won scores 1 game point, 2 if the loser has under 33, 3 if the loser took no "
+                    "trick. First to the target wins the match.")  # fmt: skip
+    else:
+        scoring = t(lang, "• A deal won scores 1 game point, 2 if the loser has under 33, 3 if the loser took no "
+                    "trick. First to the target wins the series.")  # fmt: skip
+    return f"{shared}\n{scoring}"
 
 
 COMMON_RULES = common_rules()
@@ -185,7 +197,7 @@ def rules_text(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
     """The rules for one table: the common rules, then what its preset and claim mode change."""
     chosen = table_options(options)
     this_table = t(lang, "**This table**: {rules}", rules=preset_rules(lang).get(chosen.preset, ""))
-    lines = [common_rules(lang), this_table, claim_rules(lang)[chosen.claim_mode]]
+    lines = [common_rules(lang, chosen.preset), this_table, claim_rules(lang)[chosen.claim_mode]]
     return "\n".join(line for line in lines if line)
 
 
@@ -205,12 +217,6 @@ def cards_count(lang: str, n: int) -> str:
 def points_count(lang: str, n: int) -> str:
     """Card points of a deal (SX-2): their own words, apart from the rummies' points (de: Augen, not Punkte)."""
     return tn(lang, "{n} card point", "{n} card points", n)
-
-
-def plays_a_match(preset: str | None) -> bool:
-    """Sixty-Six's series is a match (de: Partie), Schnapsen's and Santase's a series (Bummerl, партия):
-    docs/glossary/de.md."""
-    return preset == "sixty_six"
 
 
 def tricks_count(lang: str, n: int) -> str:

@@ -193,6 +193,8 @@ def test_german_sixty_six_plays_a_partie_and_counts_augen() -> None:
     assert "Augen" in points and "Punkte" not in points, points
     schnapsen = states("schnapsen", {"preset": "schnapsen"})[4].view(0)
     assert series_line(schnapsen, NAMES[:2], lang="de").startswith("Bummerl")
+    rules = adapter("schnapsen").rules_text({"preset": "sixty_six"}, lang="de")
+    assert "gewinnt die Partie" in rules and "Bummerl" not in rules
 
 
 def test_an_unknown_engine_log_line_reads_as_written() -> None:
