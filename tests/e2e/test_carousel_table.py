@@ -39,7 +39,7 @@ from bench.players.common import FAST, game_over_in, start_bot
 from bench.players.schnapsen import hand_of, version_of
 from bot.moves.router import OUT_OF_DATE
 from bot.process.bot import CardBot
-from cogs.carousel.words import ending, final_lines, hand_lines, step_lines, table_notation
+from cogs.carousel.words import ending, final_lines, hand_lines, refusal_said, step_lines, table_notation
 from fakediscord import FakeDiscord, Message, Modal, SimUser
 from games.base import IllegalMove
 from games.cards import format_cards
@@ -260,8 +260,8 @@ async def test_ca6_cards_that_cannot_all_be_placed_are_refused_with_the_best_par
 async def test_typed_table_in_the_modal_is_played_or_refused_with_the_engines_reason(
     fake: FakeDiscord, bots: BotHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """CA-6: "Type the table" opens a modal; a wrong table is refused with the engine's reason, and the
-    modal opened from a proposal starts from it and plays it as typed."""
+    """CA-6: "Type the table" opens a modal; a wrong table is refused with the engine's refusal (said by the
+    game's words), and the modal opened from a proposal starts from it and plays it as typed."""
     bot, mover, hand, state, _ = await first_meld_phase(
         fake, bots, monkeypatch, lambda s: bool(hint_cards(s.view(s.turn)))
     )
@@ -274,7 +274,7 @@ async def test_typed_table_in_the_modal_is_played_or_refused_with_the_engines_re
     with pytest.raises(IllegalMove) as engine_says:
         state.check(parse_table(wrong, view.table, view.hand))
     refused = await mover.submit_modal(modal, table=wrong)
-    assert isinstance(refused, Message) and f"⚠️ {engine_says.value.reason}" in refused.text
+    assert isinstance(refused, Message) and f"⚠️ {refusal_said('en', engine_says.value)}" in refused.text
     proposing = await press(bot, mover, await press(bot, mover, refused, "hint"), "meld")
     proposal = arrange(view.table, hint_cards(view), copies=view.decks)
     assert proposal is not None
