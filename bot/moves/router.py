@@ -57,6 +57,8 @@ def whole_lines(text: str, limit: int) -> list[str]:
         else:
             page = f"{page}\n{piece}" if page else piece
     return [*pages, page]
+
+
 SELECT_TYPES = (3, 5, 6, 7, 8)  # Discord component types of the select menus
 
 OUT_OF_DATE = "That hand was out of date, so here is the current one."
