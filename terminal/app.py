@@ -25,9 +25,9 @@ from typing import Any, TextIO
 
 from games import registry
 from games.base import Engine, GameState, IllegalMove, seeded_rng
-from games.plugin import GameType
+from games.plugin import GameType, TableOption
 from games.registry import get_engine, kinds
-from locales import LANGUAGES, NAMES, PSEUDO, SOURCE, t, tn
+from locales import LANGUAGES, NAMES, PSEUDO, SOURCE, listing, t, tn
 from terminal.game_text import GameText, standings
 from terminal.lines import HUMAN_DEFAULT_NAME, added_lines, second_person
 from terminal.shorthand import Named, named_play, ranks_only
@@ -106,8 +106,9 @@ HELP_WIDTH = 100
 
 def options_help(lang: str = SOURCE) -> str:
     """Every registered game's table options, from its declaration (games.plugin.option): what each
-    changes, the values it takes and its default, in a player's words; and the game's presets. The frame
-    is in `lang`; each option's own line is its declaration's (English, as the engine declares it)."""
+    changes, the values it takes and its default, in a player's words; and the game's presets, all in
+    `lang` (what an option changes is the game's words, `option_abouts`; the declaration's English
+    otherwise)."""
     blocks = [t(lang, "table options (--option NAME=VALUE, repeatable; a switch is on or off):")]
     indent = " " * OPTION_COLUMN
     for game in registry.games():
@@ -135,8 +136,15 @@ def options_help(lang: str = SOURCE) -> str:
             )
         if not game.options:
             blocks.append("    " + t(lang, "no table options"))
+        abouts = option_abouts(lang, game.kind)
         for declared in game.options:
-            about = f"{declared.about}; {declared.values()}, default {declared.shown(declared.default)}"
+            about = t(
+                lang,
+                "{about}; {values}, default {default}",
+                about=abouts.get(declared.key, declared.about),
+                values=option_values(lang, declared, abouts),
+                default=declared.shown(declared.default),
+            )
             name = f"    {declared.key}"
             lead = f"{name:<{OPTION_COLUMN}}" if len(name) < OPTION_COLUMN else f"{name}\n{indent}"
             wrapped = textwrap.fill(about, HELP_WIDTH, initial_indent=indent, subsequent_indent=indent)
@@ -152,6 +160,34 @@ def help_language(argv: Sequence[str]) -> str:
         if (item == "--lang" or item.startswith("--lang=")) and (value in LANGUAGES or value == PSEUDO):
             return value
     return SOURCE
+
+
+def option_abouts(lang: str, kind: str) -> dict[str, str]:
+    """What each of a game's options changes, in `lang`: `option_abouts` of its words module, if it has one."""
+    module = importlib.import_module(f"cogs.{registry.get(kind).kind}.words")
+    said = getattr(module, "option_abouts", None)
+    return said(lang) if callable(said) else {}
+
+
+def option_values(lang: str, declared: TableOption, abouts: dict[str, str]) -> str:
+    """The values an option takes, in `lang`: "on or off", "auto or memory", "a whole number from 1 to 99"
+    (games.plugin.TableOption.values says them in English, the source)."""
+    if lang == SOURCE:
+        return declared.values()
+    if declared.is_switch:
+        return t(lang, "on or off")
+    if declared.choices:
+        return listing(lang, [str(choice) for choice in declared.choices], style="or")
+    if declared.low is not None and declared.high is not None:
+        span = t(lang, "a whole number from {low} to {high}", low=declared.low, high=declared.high)
+    elif declared.low is not None:
+        span = t(lang, "a whole number from {low}", low=declared.low)
+    else:
+        span = t(lang, "a whole number")
+    if not declared.zero:
+        return span
+    zero = abouts.get(f"{declared.key}:0", declared.zero)
+    return t(lang, "{values}, or 0 for {zero}", values=span, zero=zero)
 
 
 def build_parser(lang: str = SOURCE) -> argparse.ArgumentParser:

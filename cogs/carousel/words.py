@@ -586,4 +586,12 @@ def _what_now(view: CarouselView, lang: str = SOURCE) -> str:
     return turn_sentence(view, typed(lang), lang=lang) if view.my_turn and not view.is_over else ""
 
 
+def option_abouts(lang: str = SOURCE) -> dict[str, str]:
+    """What each table option changes (games.carousel.options), for the terminal's --help in `lang`."""
+    return {
+        "target": t(lang, "points that end the game, after the hand that reaches them"),
+        "knock_limit": t(lang, "the most points left in hand that may still knock"),
+    }
+
+
 TERMINAL = CarouselText()  # what `terminal` shows for this game

@@ -657,4 +657,15 @@ class GinText:
         return refusal_said(lang, refused)
 
 
+def option_abouts(lang: str = SOURCE) -> dict[str, str]:
+    """What each table option changes (games.gin.options), for the terminal's --help in `lang`; "target:0"
+    is what its 0 means."""
+    return {
+        "oklahoma": t(lang, "Oklahoma Gin: the upcard sets the knock limit, a spade upcard doubles the hand"),
+        "hollywood": t(lang, "Hollywood scoring: three games scored at once"),
+        "target": t(lang, "points that win a game"),
+        "target:0": t(lang, "the rules' own (100, or 150 with Oklahoma)"),
+    }
+
+
 TERMINAL = GinText()  # what `terminal` shows for this game

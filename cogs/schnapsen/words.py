@@ -850,4 +850,34 @@ def _talon(view: SchnapsenView, names: Sequence[str], lang: str = SOURCE) -> str
     return t(lang, "talon {count}", count=size)
 
 
+def option_abouts(lang: str = SOURCE) -> dict[str, str]:
+    """What each table option changes (games.schnapsen.options), for the terminal's --help in `lang`."""
+    return {
+        "deck_size": t(lang, "cards in the deck: 24 (9 to A) or 20 (10 to A)"),
+        "target": t(lang, "game points that win the series"),
+        "claim_mode": t(lang, "auto: a deal ends by itself at 66; memory: you claim 66 yourself"),
+        "marriage_without_trick": t(lang, "a marriage may be shown on the first lead, counted once a trick is won"),
+        "marriage_in_phase2": t(lang, "marriages count once the stock is closed or used up"),
+        "marriage_king_lead": t(lang, "showing a marriage, you lead its king"),
+        "exchange_needs_trick": t(lang, "exchanging the lowest trump needs a trick won first"),
+        "exchange_with_two_left": t(lang, "the lowest trump may be exchanged with 2 cards left in the stock"),
+        "allow_close": t(lang, "a player may close the stock"),
+        "close_on_first_lead": t(lang, "the stock may be closed before the first trick"),
+        "close_with_two_left": t(lang, "the stock may be closed with 2 cards left in it"),
+        "close_before_draw": t(lang, "the winner of a trick may close before drawing"),
+        "exchange_on_close": t(lang, "when the stock is closed, the other player may exchange the lowest trump"),
+        "close_scoring": t(
+            lang, "final: a closed deal is scored by the points at its end; at_close: by the points when it was closed"
+        ),
+        "failed_close_always_three": t(lang, "a failed close always gives the other player 3"),
+        "non_closer_out_two": t(lang, "the other player reaching 66 first after a close scores 2"),
+        "last_trick_bonus": t(lang, "points for the last trick"),
+        "last_trick_wins_deal": t(
+            lang, "a deal played to the end goes to the last trick's winner, whatever the points"
+        ),
+        "false_claim_three": t(lang, "a false claim gives the other player 3"),
+        "next_dealer": t(lang, "who deals the next deal: the players in turn, its winner or its loser"),
+    }
+
+
 TERMINAL = SchnapsenText()  # what `terminal` shows for this game

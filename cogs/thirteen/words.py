@@ -458,4 +458,17 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def option_abouts(lang: str = SOURCE) -> dict[str, str]:
+    """What each table option changes (games.thirteen.options), for the terminal's --help in `lang`."""
+    return {
+        "bomb_after_pass": t(lang, "a player who passed may still bomb a 2"),
+        "over_chopping": t(lang, "bigger kinds of bomb beat smaller ones"),
+        "n_or_more_pairs": t(lang, "a longer double sequence also chops what a shorter one does"),
+        "instant_wins": t(lang, "four 2s, a dragon, six pairs and the like win at the deal"),
+        "two_finish_loses": t(lang, "going out with a 2 takes the lowest free place"),
+        "auto_pass": t(lang, "pass for a player when no hand of their size could beat the table"),
+        "series_games": t(lang, "games in the match, their place points added up"),
+    }
+
+
 TERMINAL = ThirteenText()  # what `terminal` shows for this game

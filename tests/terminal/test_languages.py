@@ -103,3 +103,18 @@ def test_the_command_line_help_reads_in_the_language_asked_for() -> None:
     with contextlib.redirect_stdout(out):
         assert main(["thirteen", "--lang", "de", "--help"]) == 0
     assert "Spiel eine Cardroom-Partie im Terminal" in out.getvalue() and "dein Name am Tisch" in out.getvalue()
+    assert "eine ganze Zahl von 1 bis 99" in out.getvalue() and "on oder off, Standard off" in out.getvalue()
+
+
+def test_every_declared_option_has_words_that_say_the_declaration() -> None:
+    """Each game's `option_abouts` names exactly its declared options (games.plugin), and in English says
+    what the declaration says, so the translated --help cannot drift from the options a table takes."""
+    from games import registry
+    from terminal.app import option_abouts
+
+    for game in registry.games():
+        abouts = option_abouts("en", game.kind)
+        assert {key for key in abouts if ":" not in key} == {option.key for option in game.options}, game.kind
+        assert all(abouts[option.key] == option.about for option in game.options), game.kind
+        zeros = {f"{option.key}:0": option.zero for option in game.options if option.zero}
+        assert {key: abouts[key] for key in abouts if ":" in key} == zeros, game.kind
