@@ -254,28 +254,34 @@ def game_text(kind: str) -> GameText:
     return text
 
 
-def table_option(game: GameType, item: str) -> tuple[str, Any]:
+def table_option(game: GameType, item: str, lang: str = SOURCE) -> tuple[str, Any]:
     """One `--option NAME=VALUE`, checked against the game's declared options: (the option's key, its
     value). A ValueError names the option as the player typed it and says what it takes, or lists the
     options the game has. Case and `-` for `_` are forgiven in the name."""
     typed, sep, value = (part.strip() for part in item.partition("="))
+    name = game_title(lang, game.kind, game.name)
     declared = {option.key: option for option in game.options}
     if not sep or not typed:
         first = game.options[0] if game.options else None
-        example = f", such as {first.key}={first.shown(first.default)}" if first is not None else ""
-        raise ValueError(f"--option takes NAME=VALUE{example}, not {item!r}")
+        if first is None:
+            raise ValueError(t(lang, "--option takes NAME=VALUE, not {item}", item=repr(item)))
+        raise ValueError(t(lang, "--option takes NAME=VALUE, such as {example}, not {item}",
+                           example=f"{first.key}={first.shown(first.default)}", item=repr(item)))  # fmt: skip
     found = declared.get(typed.lower().replace("-", "_"))
     if found is None:
         if not declared:
-            raise ValueError(f"{game.name} has no table options, so no {typed!r}")
+            raise ValueError(t(lang, "{game} has no table options, so no {option}", game=name, option=repr(typed)))
         raise ValueError(
-            f"{game.name} has no option {typed!r}; its options are {', '.join(declared)} "
-            "(`python -m bot play --help` says what each does)"
-        )
+            t(lang, "{game} has no option {option}; its options are {options} (`python -m bot play --help` says "
+              "what each does)", game=name, option=repr(typed), options=", ".join(declared))
+        )  # fmt: skip
     try:
         return found.key, found.parse(value)
     except ValueError:
-        raise ValueError(f"--option {typed}={value}: {typed} takes {found.values()}, not {value!r}") from None
+        raise ValueError(
+            t(lang, "--option {typed}: {name} takes {values}, not {value}", typed=f"{typed}={value}", name=typed,
+              values=option_values(lang, found, option_abouts(lang, game.kind)), value=repr(value))
+        ) from None  # fmt: skip
 
 
 def parse_config(argv: Sequence[str]) -> TableConfig:
@@ -302,7 +308,7 @@ def parse_config(argv: Sequence[str]) -> TableConfig:
     options = text.options(args.preset)
     for item in args.option:
         try:
-            key, value = table_option(game, item)
+            key, value = table_option(game, item, lang)
         except ValueError as error:
             parser.error(str(error))
         options[key] = value
