@@ -51,10 +51,18 @@ bot's task dies (a malformed payload kills discord.py silently) the wait raises 
 exception as its cause; a timeout message quotes the errors the bot logged (`fake.logged_errors`). The
 harness fails the test at teardown if the bot logged errors the test did not clear.
 
+Roles (fakediscord/roles.py): `role = fake.guild.add_role("Champion")` (just above @everyone, below the
+bot's own managed role `guild.bot_role`; `position=` puts it elsewhere, above the bot's for a refusal),
+`guild.give(person, role)` before the bot connects; a slash command's role option takes the Role. The bot
+needs Manage Roles (`roles.MANAGE_ROLES` in `guild.app_permissions`, which its role carries) to
+PUT/DELETE /guilds/{g}/members/{u}/roles/{r}; `guild.member_roles` (person id -> role ids) is what people
+hold and `fake.roles.given(guild, person, role)` counts real additions (a repeated PUT is a no-op).
+
 The bot added to a server: `await fakediscord.joins.join(fake, guild=None, system_channel=..., send_denied=...)`
 sends GUILD_CREATE as for a join (discord.py's `on_guild_join`); `joins.new_guild(fake, name)` makes another one.
 
-Refusals and knobs: second response -> 400/40060; a response after `fake.response_deadline` (3 s) ->
+Refusals and knobs: a role without Manage Roles or at/above the bot's highest -> 403/50013, an unknown
+role -> 404/10011; second response -> 400/40060; a response after `fake.response_deadline` (3 s) ->
 404/10062 and the person's action raises InteractionFailed; >5 action rows, >25 options, >40 V2 components,
 >4000 V2 text, duplicate or >100-char custom ids, >2000 content -> 400/50035; closed DMs
 (`user.dms_open = False`) -> 403/50007 (`discord.Forbidden`); unknown messages -> 404/10008; follow-ups
@@ -72,7 +80,7 @@ how long a person waits for a deferred answer; `settle=False` returns at once.
 
 from fakediscord.limits import DiscordError
 from fakediscord.messages import Attachment, Message, Modal
-from fakediscord.model import Channel, Guild, Person
+from fakediscord.model import Channel, Guild, Person, Role
 from fakediscord.people import SimUser
 from fakediscord.server import BotCrashed, FakeDiscord, InteractionFailed, Recorded
 
@@ -88,5 +96,6 @@ __all__ = [
     "Modal",
     "Person",
     "Recorded",
+    "Role",
     "SimUser",
 ]

@@ -109,11 +109,42 @@ class Channel:
 
 
 @dataclass(eq=False)
+class Role:
+    """A guild role (fakediscord/roles.py). `position` orders the hierarchy (0 is @everyone); `managed`
+    marks a bot's own role, which no one can give or take. A bot's role has `permissions=None`: it carries
+    the guild's `app_permissions`, so changing those changes the role."""
+
+    name: str
+    position: int = 1
+    permissions: str | None = "0"
+    managed: bool = False
+    bot_id: str | None = None
+    id: str = field(default_factory=snowflake)
+
+    def json(self, app_permissions: str = APP_PERMISSIONS) -> Json:
+        permissions = app_permissions if self.permissions is None else self.permissions
+        # fmt: off
+        data: Json = {"id": self.id, "name": self.name, "permissions": permissions, "position": self.position,
+                      "color": 0, "hoist": False, "managed": self.managed, "mentionable": False, "flags": 0,
+                      "icon": None, "unicode_emoji": None}
+        # fmt: on
+        if self.bot_id is not None:
+            data["tags"] = {"bot_id": self.bot_id}
+        return data
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
+
+
+@dataclass(eq=False)
 class Guild:
     """One server with text channels and members (the bot is a member too).
 
     `permissions` is what its @everyone role grants (the owner has every permission, as in Discord);
-    `app_permissions` what interactions from it say the bot may do there."""
+    `app_permissions` what interactions from it say the bot may do there, which is also what the bot's own
+    managed role grants. `roles` are the roles above @everyone, the bot's among them (`bot_role`, position
+    1 until roles are added above it); `member_roles` the roles each member holds (by person id)."""
 
     name: str
     owner: Person
@@ -124,6 +155,62 @@ class Guild:
     permissions: str = EVERYONE_PERMISSIONS
     app_permissions: str = APP_PERMISSIONS
     preferred_locale: str = "en-US"  # the server's language (Server Settings > Community), `guild_locale`
+    roles: list[Role] = field(default_factory=list)
+    member_roles: dict[str, list[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.roles:
+            bots = [member for member in self.members if member.bot]
+            bot_id = bots[0].id if bots else None
+            self.roles.append(Role(bots[0].name if bots else "bot", 1, None, managed=True, bot_id=bot_id))
+            if bot_id is not None:
+                self.member_roles.setdefault(bot_id, []).append(self.roles[0].id)
+
+    @property
+    def bot_role(self) -> Role:
+        """The bot's own managed role (what it was invited with: `app_permissions`)."""
+        return next(role for role in self.roles if role.managed)
+
+    def add_role(self, name: str, *, position: int = 1, permissions: str = "0") -> Role:
+        """A new role at `position` (default 1: just above @everyone, where Discord puts a new role); the
+        roles from that position up move one higher, as when a manager drags a role there."""
+        for role in self.roles:
+            if role.position >= position:
+                role.position += 1
+        role = Role(name, position, permissions)
+        self.roles.append(role)
+        return role
+
+    def role(self, role_id: str) -> Role | None:
+        return next((role for role in self.roles if role.id == str(role_id)), None)
+
+    def roles_json(self) -> list[Json]:
+        return [self.everyone_role(), *(role.json(self.app_permissions) for role in self.roles)]
+
+    def top_position(self, person: Person) -> int:
+        """The position of the highest role `person` holds here (0: only @everyone)."""
+        held = [role.position for role in self.roles if role.id in self.member_roles.get(person.id, [])]
+        return max(held, default=0)
+
+    def permissions_of(self, person: Person) -> int:
+        """The guild-wide permission bits of a member: @everyone's and those of the roles they hold."""
+        bits = int(self.permissions)
+        for role in self.roles:
+            if role.id in self.member_roles.get(person.id, []):
+                bits |= int(self.app_permissions if role.permissions is None else role.permissions)
+        return bits
+
+    def give(self, person: Person, role: Role) -> None:
+        """Make `person` hold `role` (set up before the bot connects, as a manager would)."""
+        held = self.member_roles.setdefault(person.id, [])
+        if role.id not in held:
+            held.append(role.id)
+
+    def member_json(self, person: Person) -> Json:
+        """The member object of `person` here: their own fields and the roles they hold in this guild."""
+        data = person.member_json(self.joined_at)
+        extra = [role for role in self.member_roles.get(person.id, []) if role not in data["roles"]]
+        return {**data, "roles": [*data["roles"], *extra]}
 
     def channel(self, name: str) -> Channel:
         """The guild's text channel called `name`."""
@@ -147,9 +234,9 @@ class Guild:
         return {
             "id": self.id, "name": self.name, "icon": None, "owner_id": self.owner.id, "unavailable": False,
             "large": False, "member_count": len(self.members), "joined_at": self.joined_at,
-            "members": [m.member_json(self.joined_at) for m in self.members],
+            "members": [self.member_json(m) for m in self.members],
             "channels": [{k: v for k, v in c.json().items() if k != "guild_id"} for c in self.channels],
-            "roles": [self.everyone_role()], "features": [], "emojis": [], "stickers": [], "threads": [],
+            "roles": self.roles_json(), "features": [], "emojis": [], "stickers": [], "threads": [],
             "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
             "soundboard_sounds": [], "preferred_locale": self.preferred_locale, "verification_level": 0,
             "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0,
@@ -202,7 +289,7 @@ def interaction_json(
     if guild is None:
         payload["user"] = user.json()
     else:
-        member = {**user.member_json(guild.joined_at), "permissions": app_permissions}
+        member = {**guild.member_json(user), "permissions": app_permissions}
         guild_fields = {"guild_id": guild.id, "guild": guild.partial_json(), "guild_locale": guild.preferred_locale}
         payload.update(guild_fields, member=member)
     return payload

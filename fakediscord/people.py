@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from fakediscord.limits import BUTTON, LINK_STYLE, SELECT_TYPES
 from fakediscord.messages import Message, Modal
-from fakediscord.model import Channel, Guild, Json, Person
+from fakediscord.model import Channel, Guild, Json, Person, Role
 
 if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
@@ -168,9 +168,14 @@ class SimUser:
             person = value.person if isinstance(value, SimUser) else value
             resolved.setdefault("users", {})[person.id] = person.json()
             if not person.bot or person is self.fake.bot_user:
-                member = {k: v for k, v in person.member_json(guild.joined_at).items() if k != "user"}
+                member = {k: v for k, v in guild.member_json(person).items() if k != "user"}
                 resolved.setdefault("members", {})[person.id] = {**member, "permissions": "0"}
             value = person.id
+        elif kind in (ROLE, MENTIONABLE) and isinstance(value, Role):
+            if guild.role(value.id) is None:
+                raise LookupError(f"/{command} {name}: role {value.name!r} is not a role of {guild.name!r}")
+            resolved.setdefault("roles", {})[value.id] = value.json(guild.app_permissions)
+            value = value.id
         elif kind == CHANNEL and isinstance(value, Channel):
             resolved.setdefault("channels", {})[value.id] = {**value.json(), "permissions": "0"}
             value = value.id

@@ -40,6 +40,7 @@ from fakediscord.ratelimits import (
     Served429,
     rate_limits_from_environment,
 )
+from fakediscord.roles import Roles
 from fakediscord.starvation import Starvation, Stopwatch
 from fakediscord.threads import Threads
 
@@ -232,6 +233,7 @@ class FakeDiscord:
         self._nonces: dict[tuple[str, str], tuple[float, StoredMessage]] = {}
         self._dms: dict[str, Channel] = {}
         self.threads = Threads(self)  # threads and the bot's thread permissions (fakediscord/threads.py)
+        self.roles = Roles(self)  # the member-role routes and the changes they made (fakediscord/roles.py)
         self._pending: dict[str, Pending] = {}
         self._faults: list[Fault] = []
         self._watched: list[asyncio.Task[Any]] = []
@@ -270,6 +272,9 @@ class FakeDiscord:
             ("PATCH", "/channels/{channel}/messages/{message}", self._patch_message),
             ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
             ("GET", "/guilds/{guild}/members/{user_id}", self._get_member),
+            ("GET", "/guilds/{guild}/roles", self.roles.listed),
+            ("PUT", "/guilds/{guild}/members/{user_id}/roles/{role}", self.roles.add),
+            ("DELETE", "/guilds/{guild}/members/{user_id}/roles/{role}", self.roles.remove),
             ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
             ("POST", "/webhooks/{app}/{token}", self._followup),
             ("GET", "/webhooks/{app}/{token}/messages/{message}", self._webhook_message),
@@ -370,6 +375,10 @@ class FakeDiscord:
         if person is None:
             raise limits.UNKNOWN_USER
         return person
+
+    def person_or_none(self, user_id: str) -> Person | None:
+        """The person with this id, if the fake knows one."""
+        return self._people.get(str(user_id))
 
     def register_channel(self, channel: Channel) -> None:
         """Make a channel the bot created (a thread) reachable by id."""
@@ -738,7 +747,7 @@ class FakeDiscord:
             data = dict(stored.data)
             guild = self.guilds.get(str(data.get("guild_id")))
             if guild is not None:
-                data["member"] = {k: v for k, v in self.bot_user.member_json(guild.joined_at).items() if k != "user"}
+                data["member"] = {k: v for k, v in guild.member_json(self.bot_user).items() if k != "user"}
             await self.dispatch(event, data)
 
     # ----------------------------------------------------------------- REST: identity, commands, users
@@ -764,7 +773,7 @@ class FakeDiscord:
         person = self._person(call.match["user_id"])
         if not guild.has_member(person):
             raise limits.UNKNOWN_MEMBER
-        return person.member_json(guild.joined_at)
+        return guild.member_json(person)
 
     def _sync_commands(self, call: Call) -> list[Json]:
         """Bulk overwrite: ids stay stable per name across syncs, as Discord keeps them."""
