@@ -16,8 +16,10 @@ repeated after a restart or by a process that took the lease over applies once. 
 - a match whose game has ended is scored from the game's result: a player whose seat a computer took over
   (timeouts by the game's timeout rules, or leaving) forfeits and finishes behind the others; a player who
   left is dropped from later rounds. When the round's last match is scored, the standings after it are
-  owed as a post and the next round is paired; after the last round the champion is announced (and given
-  the organiser's role, when one was set).
+  owed as a post and the next round is paired; after the last round the champion is announced and then
+  given the organiser's role, when one was set: that is owed like a post ("role"), so a restart between
+  the announcement and the role still gives it, once; when Discord refuses (the role above the bot's,
+  Manage Roles missing, the role deleted) a line in the channel tells the organiser why.
 
 Posts are owed rows claimed before posting and posted with a nonce (data.tournaments), so each appears
 once. The sign-up message is a projection of the stored tournament: its stored `version` moves at each
@@ -93,7 +95,8 @@ class SignupCards(Protocol):
 
 
 class Roles(Protocol):
-    """Gives a member a role (the champion's, when the organiser set one)."""
+    """Gives a member a role (the champion's, when the organiser set one); raises `Refused` when Discord
+    refuses it or stays unreachable (bot.kit.refusals)."""
 
     async def give(self, guild_id: int, user_id: int, role_id: int) -> None: ...
 
@@ -123,8 +126,8 @@ class ChannelThreads:
 
 
 class MemberRoles:
-    """`Roles` through Discord's REST API; a refusal (the role above the bot's, Manage Roles missing) is
-    logged and the champion keeps the announcement."""
+    """`Roles` through Discord's REST API, retried (bot.kit.refusals). Adding a role the member holds
+    already changes nothing, so a give redone after a restart is harmless."""
 
     def __init__(self, client: discord.Client, policy: RetryPolicy) -> None:
         self.client = client
@@ -134,10 +137,12 @@ class MemberRoles:
         async def add() -> Any:
             return await self.client.http.add_role(guild_id, user_id, role_id, reason="tournament champion")
 
-        try:
-            await retrying(add, self.policy, f"giving role {role_id} in guild {guild_id}")
-        except Refused as refused:
-            log.info("could not give the champion's role %d: %s", role_id, refused)
+        await retrying(add, self.policy, f"giving role {role_id} in guild {guild_id}")
+
+
+ROLE_POST = "role"  # the owed give of the champion's role (and the line saying why, when refused)
+UNKNOWN_ROLE = 10011  # Discord: the role was deleted
+UNKNOWN_MEMBER = 10007  # Discord: the champion is no longer on the server
 
 
 def moment(at: float) -> str:
@@ -338,6 +343,8 @@ class TournamentRunner:
                 state, champion = TournamentState.FINISHED, champion_of(event)
                 posts.append(f"round-{done}")
                 posts.append("champion")
+                if tournament.role_id and not is_computer_id(champion):
+                    posts.append(ROLE_POST)
             else:
                 event = event.pair_next()
                 posts.append(f"round-{done}")
@@ -555,6 +562,9 @@ class TournamentRunner:
         tournament = await db.tournaments.get(tournament_id)
         if tournament is None:
             return
+        if key == ROLE_POST:
+            await self._give_role(tournament)
+            return
         if not await db.tournaments.claim_post(
             tournament_id, key, at=self.service.clock(), redo_within=NONCE_REDO_SECONDS
         ):
@@ -566,9 +576,68 @@ class TournamentRunner:
             await db.tournaments.release_post(tournament_id, key)
             raise
         await db.tournaments.posted(tournament_id, key, sent.message_id)
+
+    async def _give_role(self, tournament: Tournament) -> None:
+        """Give the champion the organiser's role, after the announcement; claimed like a post. A refusal
+        is told to the organiser in the channel, once; a Discord that stays unreachable is tried next pass."""
+        db = self.service.db
+        if (tournament.id, "champion") in await db.tournaments.owed_posts():
+            return  # the champion is announced first
+        if not await db.tournaments.claim_post(
+            tournament.id, ROLE_POST, at=self.service.clock(), redo_within=NONCE_REDO_SECONDS
+        ):
+            return
         champion, role = tournament.champion, tournament.role_id
-        if key == "champion" and role and champion and self.roles is not None and not is_computer_id(champion):
-            await self.roles.give(tournament.guild_id, user_of(champion), role)
+        refused: Refused | None = None
+        if self.roles is not None and champion and role and not is_computer_id(champion):
+            try:
+                await self.roles.give(tournament.guild_id, user_of(champion), role)
+            except Refused as error:
+                if error.refusal is Refusal.TRANSIENT:
+                    await db.tournaments.release_post(tournament.id, ROLE_POST)
+                    log.info("tournament %d: the champion's role waits for Discord (%s)", tournament.id, error)
+                    return
+                refused = error
+        if refused is None:
+            await db.tournaments.posted(tournament.id, ROLE_POST, 0)  # given: nothing to show, 0 marks it done
+            return
+        log.info("tournament %d: the champion's role %s was refused: %s", tournament.id, role, refused)
+        post = await self.role_refused(tournament, refused)
+        try:
+            sent = await self.poster.post(tournament.channel_id, post)
+        except Exception:
+            await db.tournaments.release_post(tournament.id, ROLE_POST)
+            raise
+        await db.tournaments.posted(tournament.id, ROLE_POST, sent.message_id)
+
+    async def role_refused(self, tournament: Tournament, refused: Refused) -> Post:
+        """The line telling the organiser why the champion did not get the role (the organiser is pinged)."""
+        lang = await server_language(self.service.db, tournament.guild_id, None)
+        code = getattr(refused.error, "code", None)
+        names = {
+            "organiser": f"<@{tournament.organiser_id}>",
+            "champion": f"<@{tournament.champion}>",
+            "role": f"<@&{tournament.role_id}>",
+        }
+        if code == UNKNOWN_ROLE:
+            text = t(
+                lang, "⚠️ {organiser}, I could not give {champion} the champion's role: it no longer exists.", **names
+            )
+        elif code == UNKNOWN_MEMBER:
+            text = t(
+                lang,
+                "⚠️ {organiser}, I could not give {champion} the champion's role {role}: "
+                "they are no longer on this server.",
+                **names,
+            )
+        else:  # 50013: Manage Roles missing, or the role is not below the bot's own highest role
+            text = t(
+                lang,
+                "⚠️ {organiser}, I could not give {champion} the champion's role {role}: I need the **Manage Roles** "
+                "permission, and my own role must be above {role} in Server Settings › Roles.",
+                **names,
+            )
+        return Post(text, mention=tournament.organiser_id, nonce=nonce(tournament.id, ROLE_POST))
 
     async def post_for(self, tournament: Tournament, key: str) -> Post:
         """The owed post `key`: the pairings of round one ("round-0"), the standings after round N with the
