@@ -158,7 +158,9 @@ class Threads:
         await self._tell("THREAD_UPDATE", thread.json())
 
     async def _tell(self, event: str, data: Json) -> None:
-        if self.fake.connected:
+        """Dispatch to the session of the thread's guild's shard, when one is connected."""
+        session = self.fake.session_for(data)
+        if session is not None and not session.closed:
             await self.fake.dispatch(event, data)
         self.fake.notify()
 

@@ -51,6 +51,8 @@ CROSS_GAME = {
     "tests/e2e/test_player_words.py": "what players read in the shared messages, at tables of named games",
     "tests/e2e/test_seasons.py": "a month of a concrete game's results, then its season's board",
     "tests/e2e/test_tournaments.py": "the Santase Swiss, Thirteen tables and Gin knockout the events are run with",
+    "tests/e2e/test_tournaments_pg.py": "the same three events on two shard processes on PostgreSQL",
+    "tests/e2e/test_tournament_roles.py": "a champion's role needs a tournament of a concrete game",
     "tests/cogs/test_game_words_languages.py": "every game's words, checked in every language and the pseudo-language",
     "tests/cogs/test_refusals.py": "every engine's refusal codes said in every language; German Schnapsen, Tiến lên",
     "tests/terminal/test_languages.py": "each game watched in the pseudo-language; Tiến lên in Vietnamese",

@@ -16,8 +16,6 @@ from data.tournaments import EntrantState, Match, TournamentState
 from fakediscord import FakeDiscord, Message, SimUser
 
 TUNING = dataclasses.replace(FAST, retry_attempts=2, retry_delay=0.01)
-# Leases of a second, looked at every 50 ms: a stopped process's tournament and games move on within seconds.
-MULTI = dataclasses.replace(TUNING, lease_ttl=1.0, ownership_poll=0.05)
 CHAMPION = "is the champion of the"
 
 
@@ -170,37 +168,6 @@ async def test_seven_players_give_one_a_bye_each_round(fake: FakeDiscord, bots) 
     byes = [r["bye"]["player"] for r in tournament.event["rounds"]]
     assert len(byes) == 3 and len(set(byes)) == 3
     assert all("has a bye this round" in m.text for m in posts(fake, "Round ") if "pairings" in m.text)
-
-
-async def test_two_processes_on_postgresql_run_one_swiss_once(pg_schema: str, fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """Two bot processes on one PostgreSQL both step the tournament from their sweepers; its lease lets one
-    act at a time, so each match gets one game and each post appears once, also when the first process
-    stops mid-round without handing its leases back (the other takes the tournament and its games over)."""
-    settings = bots.settings(database_path=pg_schema)
-    first = await start_bot(bots, MULTI, settings=settings)
-    second = await start_bot(bots, MULTI, settings=settings)  # connected last: it receives the clicks
-    db = second.service.db
-    boss, alice = SimUser(fake, fake.owner), fake.users["alice"]
-    card = await open_event(fake, boss, "schnapsen", format="swiss", rounds=3, computers=True, players=8, target=1)
-    card = await click(alice, card, "Join")
-    await click(boss, card, "Start now")
-    first_match = await match_of(db, 1, 0, alice.id)
-    record = await db.games.get(first_match.game_id or 0)
-    thread = fake.threads.threads[str(record.thread_id)]
-    await confirm(alice, await alice.slash("game leave", where=thread))
-    await wait_until(lambda: _started(db, 1), "round 2 never started")
-    assert first.ownership is not None
-    await first.ownership.stop(release=False)
-    await bots.stop(first)
-    await fake.wait_for_message(fake.channel, lambda m: CHAMPION in m.text, timeout=240)
-    matches = await db.tournaments.matches(1)
-    assert len(matches) == 4 + 3 + 3 and all(m.result is not None for m in matches)
-    # A lobby a stop left undealt may be closed and replaced; no match is ever dealt twice.
-    games = await db.read("SELECT COUNT(*) AS n FROM games WHERE started_at IS NOT NULL")
-    assert games[0]["n"] == len(matches), "one game per match across both processes"
-    for n in range(1, 4):
-        assert len(posts(fake, f"Standings after round {n} ")) == 1
-    assert len(posts(fake, "has begun")) == 1 and len(posts(fake, CHAMPION)) == 1
 
 
 async def test_a_thirteen_knockout_sends_each_tables_winner_on(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
