@@ -181,6 +181,13 @@ class Guild:
         self.roles.append(role)
         return role
 
+    def delete_role(self, role: Role) -> None:
+        """A manager deletes `role`: members lose it, and giving it is 404/10011 from now on."""
+        self.roles.remove(role)
+        for held in self.member_roles.values():
+            if role.id in held:
+                held.remove(role.id)
+
     def role(self, role_id: str) -> Role | None:
         return next((role for role in self.roles if role.id == str(role_id)), None)
 

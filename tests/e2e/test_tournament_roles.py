@@ -8,6 +8,8 @@ and computers finish the match for both, so the champion is one of them."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from bench.players.common import click, start_bot
 from bot.flows.tournaments import ROLE_POST
 from data import Database
@@ -17,21 +19,30 @@ from fakediscord.roles import MANAGE_ROLES
 from tests.e2e.test_tournaments import CHAMPION, TUNING, open_event, posts, wait_until
 
 REFUSED = "could not give"
+# A stopped process's tournament lease lapses after a second, so the restarted one carries on at once.
+SHORT_LEASES = dataclasses.replace(TUNING, lease_ttl=1.0)
 
 
 def may_manage_roles(fake: FakeDiscord) -> None:
     fake.guild.app_permissions = str(int(fake.guild.app_permissions) | MANAGE_ROLES)
 
 
-async def play_to_champion(fake: FakeDiscord, db: Database, role: Role) -> Message:
-    """Open the event with `role`, Alice and Bob join, the organiser starts it; returns the announcement."""
+async def open_with(fake: FakeDiscord, db: Database, role: Role) -> Message:
+    """Open the event with `role` (turns of 1 s); returns its sign-up card."""
     await db.settings.update_guild(int(fake.guild.id), live_turn_seconds=1)
-    boss = SimUser(fake, fake.owner)
-    card = await open_event(fake, boss, "schnapsen", format="swiss", rounds=1, target=1, role=role)
+    return await open_event(fake, SimUser(fake, fake.owner), "schnapsen", format="swiss", rounds=1, target=1, role=role)
+
+
+async def start_to_champion(fake: FakeDiscord, card: Message) -> Message:
+    """Alice and Bob join, the organiser starts; returns the champion's announcement."""
     for person in (fake.users["alice"], fake.users["bob"]):
         card = await click(person, card, "Join")
-    await click(boss, card, "Start now")
+    await click(SimUser(fake, fake.owner), card, "Start now")
     return await fake.wait_for_message(fake.channel, lambda m: CHAMPION in m.text, timeout=120)
+
+
+async def play_to_champion(fake: FakeDiscord, db: Database, role: Role) -> Message:
+    return await start_to_champion(fake, await open_with(fake, db, role))
 
 
 async def champion_id(db: Database) -> str:
@@ -70,13 +81,13 @@ async def test_a_restart_between_the_announcement_and_the_role_still_gives_it_on
     may_manage_roles(fake)
     role = fake.guild.add_role("Champion")
     outage = fake.fail("PUT", r"/roles/", 503, times=1_000_000)
-    bot = await start_bot(bots, tuning=TUNING)
+    bot = await start_bot(bots, tuning=SHORT_LEASES)
     await play_to_champion(fake, bot.service.db, role)
     await fake.wait_for_request("PUT", r"/members/\d+/roles/")  # tried (and failed) after the announcement
     assert not await role_settled(bot.service.db)
     await bots.stop(bot)
     outage.times = 0
-    bot = await start_bot(bots, tuning=TUNING)
+    bot = await start_bot(bots, tuning=SHORT_LEASES)
     db = bot.service.db
     await wait_until(lambda: role_settled(db), "the champion's role was never given after the restart")
     champion = await champion_id(db)
@@ -100,3 +111,18 @@ async def test_a_role_above_the_bots_is_refused_and_the_organiser_is_told_why(fa
     await wait_until(lambda: role_settled(db), "the refusal was never recorded")
     assert len(posts(fake, REFUSED)) == 1 and len(posts(fake, CHAMPION)) == 1
     assert fake.guild.member_roles.get(champion, []) == [] and role_puts(fake, 403) >= 1
+
+
+async def test_a_role_deleted_before_the_end_is_told_to_the_organiser(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """404/10011 (a manager deleted the role while the event ran): one line says the role no longer exists."""
+    may_manage_roles(fake)
+    role = fake.guild.add_role("Champion")
+    bot = await start_bot(bots, tuning=TUNING)
+    db = bot.service.db
+    card = await open_with(fake, db, role)
+    fake.guild.delete_role(role)
+    await start_to_champion(fake, card)
+    line = await fake.wait_for_message(fake.channel, lambda m: REFUSED in m.text, timeout=120)
+    assert "no longer exists" in line.text and f"<@{fake.owner.id}>" in line.text
+    await wait_until(lambda: role_settled(db), "the refusal was never recorded")
+    assert len(posts(fake, REFUSED)) == 1 and role_puts(fake, 404) >= 1

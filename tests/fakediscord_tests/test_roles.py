@@ -157,3 +157,17 @@ async def test_a_member_update_reaches_only_a_session_with_the_members_intent(
     assert [event for event, _ in sent] == ["GUILD_MEMBER_UPDATE"]
     _, after = await fake.guarded(updated, 5.0, "discord.py to apply GUILD_MEMBER_UPDATE")
     assert after.id == int(fake.bot_user.id) and [r.name for r in after.roles] == ["@everyone", "Champion", "cardroom"]
+
+
+async def test_a_deleted_role_is_unknown_and_nobody_holds_it(fake: FakeDiscord, bots: BotHarness) -> None:
+    """A manager deletes a role: its holders lose it and giving it is 404 Unknown Role."""
+    may_manage_roles(fake)
+    champion = fake.guild.add_role("Champion")
+    alice = fake.users["alice"]
+    fake.guild.give(alice.person, champion)
+    bot = await bots.start(extensions=PROBE)
+    fake.guild.delete_role(champion)
+    assert (await bot.http.get_member(fake.guild.id, alice.id))["roles"] == []
+    with pytest.raises(discord.NotFound) as error:
+        await give(bot, fake, champion)
+    assert refusal(error) == (404, 10011)
