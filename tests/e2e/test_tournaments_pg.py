@@ -33,8 +33,9 @@ from tests.e2e.test_tournaments import (
     wait_until,
 )
 
-# Two bots and a PostgreSQL server each: on one worker, one after the other (pyproject: --dist loadgroup).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("tournaments-pg")]
+# They need the PostgreSQL server (tests/pgserver.py; CI starts one, so there they always run). Two bots
+# each: the three share one xdist group, so one worker runs them one after the other (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("tournaments-pg")
 
 # Leases of a second, looked at every 50 ms: a stopped process's tournament and games move on within seconds.
 MULTI = dataclasses.replace(TUNING, lease_ttl=1.0, ownership_poll=0.05)
