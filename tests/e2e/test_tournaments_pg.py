@@ -5,9 +5,10 @@ tables event and an 8-player Gin knockout run from sign-up to champion.
 Shard 0 serves the tournament's guild (sign-up, clicks); both processes' sweepers step the tournament,
 one at a time under its lease. Alice leaves her first game (a computer finishes it for her, she is
 dropped from later rounds); Bob never plays, so his turns run out and he forfeits. While round 2 plays
-the process holding the tournament's lease stops without handing its leases back; once they lapse the
-other takes the tournament and its games over and finishes them: each match gets one game, each post
-appears once, one champion."""
+the process holding the tournament's lease stops without handing its leases back (once more for the
+Swiss: shard 0 stops, so the guild has no gateway session left); once they lapse the other takes the
+tournament and its games over and finishes them: each match gets one game, each post appears once, one
+champion."""
 
 from __future__ import annotations
 
@@ -42,10 +43,14 @@ MULTI = dataclasses.replace(TUNING, lease_ttl=1.0, ownership_poll=0.05)
 SWISS = {"format": "swiss", "rounds": 3, "players": 8, "target": 1}
 TABLES = {"format": "tables", "rounds": 2, "players": 16, "seats": 4}
 KNOCKOUT = {"format": "knockout", "players": 8, "target": 10}
+# Which process stops: the one holding the tournament's lease (its takeover), or shard 0, whose guild then
+# has no gateway session left (the other process finishes through REST alone).
+HOLDER, SHARD_0 = "holder", "shard-0"
 FORMATS = [
-    pytest.param("schnapsen", SWISS, [4, 3, 3], id="santase-swiss-of-8"),
-    pytest.param("thirteen", TABLES, [4, 4], id="thirteen-tables-of-16"),
-    pytest.param("gin", KNOCKOUT, [4, 2, 1], id="gin-knockout-of-8"),
+    pytest.param("schnapsen", SWISS, [4, 3, 3], HOLDER, id="santase-swiss-of-8"),
+    pytest.param("thirteen", TABLES, [4, 4], HOLDER, id="thirteen-tables-of-16"),
+    pytest.param("gin", KNOCKOUT, [4, 2, 1], HOLDER, id="gin-knockout-of-8"),
+    pytest.param("schnapsen", SWISS, [4, 3, 3], SHARD_0, id="santase-swiss-of-8-shard-0-stops"),
 ]
 
 
@@ -60,12 +65,18 @@ async def holder(bot: CardBot) -> str | None:
     return lease.owner if lease is not None else None
 
 
-@pytest.mark.parametrize(("game", "options", "per_round"), FORMATS)
+@pytest.mark.parametrize(("game", "options", "per_round", "stop"), FORMATS)
 async def test_two_shard_processes_run_a_tournament_once_through_a_stop_mid_round(
-    pg_schema: str, fake: FakeDiscord, bots: BotHarness, game: str, options: dict[str, Any], per_round: list[int]
+    pg_schema: str,
+    fake: FakeDiscord,
+    bots: BotHarness,
+    game: str,
+    options: dict[str, Any],
+    per_round: list[int],
+    stop: str,
 ) -> None:
-    """Sign-up on shard 0, Alice leaves, Bob never plays, the lease holder stops in round 2: the other
-    process finishes the event with one game per match and every post once (`per_round` matches a round)."""
+    """Sign-up on shard 0, Alice leaves, Bob never plays, a process stops in round 2 (`stop`): the other
+    finishes the event with one game per match and every post once (`per_round` matches a round)."""
     fake.add_guild("Second")  # shard 1's own guild
     shards = [await shard(bots, pg_schema, 0)]
     assert fake.shard_of(fake.guild.id) == 0
@@ -87,8 +98,16 @@ async def test_two_shard_processes_run_a_tournament_once_through_a_stop_mid_roun
     assert "left the game" in left.text
     bobs = await match_of(db, 1, 0, bob.id)
     await wait_until(lambda: _started(db, 1), "round 2 never started")
-    # The process stepping the tournament now stops as a crash leaves it: its leases held until they lapse.
-    [stopped] = [bot for bot in shards if bot.ownership is not None and bot.ownership.owner == await holder(shards[1])]
+    owners = {bot.ownership.owner: bot for bot in shards if bot.ownership is not None}
+    stepping: list[CardBot] = []
+
+    async def someone_steps() -> bool:
+        stepping[:] = [owners[name] for name in [await holder(shards[1])] if name in owners]
+        return bool(stepping)
+
+    await wait_until(someone_steps, "neither process holds the tournament's lease")
+    # It stops as a crash leaves it: its leases held until they lapse.
+    stopped = stepping[0] if stop == HOLDER else shards[0]
     [survivor] = [bot for bot in shards if bot is not stopped]
     assert stopped.ownership is not None
     await stopped.ownership.stop(release=False)
