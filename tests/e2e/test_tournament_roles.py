@@ -16,7 +16,8 @@ from data import Database
 from data.tournaments import TournamentState
 from fakediscord import FakeDiscord, Message, Role, SimUser
 from fakediscord.roles import MANAGE_ROLES
-from tests.e2e.test_tournaments import CHAMPION, TUNING, open_event, posts, wait_until
+from tests.e2e.test_tournaments import CHAMPION, TUNING, open_event, posts
+from tests.waiting import until
 
 REFUSED = "could not give"
 # A stopped process's tournament lease lapses after a second, so the restarted one carries on at once.
@@ -68,7 +69,7 @@ async def test_the_champion_is_given_the_organisers_role_once(fake: FakeDiscord,
     bot = await start_bot(bots, tuning=TUNING)
     db = bot.service.db
     await play_to_champion(fake, db, role)
-    await wait_until(lambda: role_settled(db), "the champion's role was never settled")
+    await until(lambda: role_settled(db), "the champion's role was never settled")
     champion = await champion_id(db)
     assert fake.guild.member_roles.get(champion) == [role.id]
     assert fake.roles.given(fake.guild, champion, role) == 1 and role_puts(fake, 204) == 1
@@ -89,7 +90,7 @@ async def test_a_restart_between_the_announcement_and_the_role_still_gives_it_on
     outage.times = 0
     bot = await start_bot(bots, tuning=SHORT_LEASES)
     db = bot.service.db
-    await wait_until(lambda: role_settled(db), "the champion's role was never given after the restart")
+    await until(lambda: role_settled(db), "the champion's role was never given after the restart")
     champion = await champion_id(db)
     assert fake.guild.member_roles.get(champion) == [role.id]
     assert fake.roles.given(fake.guild, champion, role) == 1 and role_puts(fake, 204) == 1
@@ -108,7 +109,7 @@ async def test_a_role_above_the_bots_is_refused_and_the_organiser_is_told_why(fa
     champion = await champion_id(db)
     assert f"<@{fake.owner.id}>" in line.text and f"<@{champion}>" in line.text and role.mention in line.text
     assert "Manage Roles" in line.text
-    await wait_until(lambda: role_settled(db), "the refusal was never recorded")
+    await until(lambda: role_settled(db), "the refusal was never recorded")
     assert len(posts(fake, REFUSED)) == 1 and len(posts(fake, CHAMPION)) == 1
     assert fake.guild.member_roles.get(champion, []) == [] and role_puts(fake, 403) >= 1
 
@@ -124,5 +125,5 @@ async def test_a_role_deleted_before_the_end_is_told_to_the_organiser(fake: Fake
     await start_to_champion(fake, card)
     line = await fake.wait_for_message(fake.channel, lambda m: REFUSED in m.text, timeout=120)
     assert "no longer exists" in line.text and f"<@{fake.owner.id}>" in line.text
-    await wait_until(lambda: role_settled(db), "the refusal was never recorded")
+    await until(lambda: role_settled(db), "the refusal was never recorded")
     assert len(posts(fake, REFUSED)) == 1 and role_puts(fake, 404) >= 1

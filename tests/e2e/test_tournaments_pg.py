@@ -31,8 +31,8 @@ from tests.e2e.test_tournaments import (
     match_of,
     open_event,
     posts,
-    wait_until,
 )
+from tests.waiting import until
 
 # They need the PostgreSQL server (tests/pgserver.py; CI starts one, so there they always run). Two bots
 # each: the three share one xdist group, so one worker runs them one after the other (--dist loadgroup).
@@ -97,7 +97,7 @@ async def test_two_shard_processes_run_a_tournament_once_through_a_stop_mid_roun
     left = await confirm(alice, await alice.slash("game leave", where=thread))
     assert "left the game" in left.text
     bobs = await match_of(db, 1, 0, bob.id)
-    await wait_until(lambda: _started(db, 1), "round 2 never started")
+    await until(lambda: _started(db, 1), "round 2 never started")
     owners = {bot.ownership.owner: bot for bot in shards if bot.ownership is not None}
     stepping: list[CardBot] = []
 
@@ -105,7 +105,7 @@ async def test_two_shard_processes_run_a_tournament_once_through_a_stop_mid_roun
         stepping[:] = [owners[name] for name in [await holder(shards[1])] if name in owners]
         return bool(stepping)
 
-    await wait_until(someone_steps, "neither process holds the tournament's lease")
+    await until(someone_steps, "neither process holds the tournament's lease")
     # It stops as a crash leaves it: its leases held until they lapse.
     stopped = stepping[0] if stop == HOLDER else shards[0]
     [survivor] = [bot for bot in shards if bot is not stopped]
