@@ -44,7 +44,7 @@ from bot.kit.transport import Post, Sent
 from bot.projection.reconciler import NONCE_REDO_SECONDS
 from bot.projection.threads import AUTO_ARCHIVE_MINUTES, thread_name
 from data import ChannelBusy, GameRecord, GameStatus, MessageKind
-from data.errors import WrongStatus
+from data.errors import SeatError, WrongStatus
 from data.tournaments import Entrant, EntrantState, Match, Step, Tournament, TournamentState
 from locales import number, t
 from rendering.tournament import Headers, TournamentRow, render_tournament
@@ -456,11 +456,12 @@ class TournamentRunner:
                     else:
                         await db.games.add_player(record.id, user_of(player), names.get(player, player))
                 loaded = await service.start(record.id)
-            except WrongStatus:
-                # Another process dealt this match between our read and our start: a lease that lapsed
-                # while its holder was starved lets two steps overlap. The lock above is this process's
-                # only; the stored status decides, and the game it dealt is the match's one game.
-                log.info("tournament match game %d was dealt by another process", record.id)
+            except (WrongStatus, SeatError):
+                # Another process seated or dealt this match between our read and our writes: a lease that
+                # lapsed while its holder was starved lets two steps overlap. The lock above is this
+                # process's only; the stored game decides. Dealt, it is the match's one game; half seated,
+                # the next pass seats the rest from the stored seats.
+                log.info("tournament match game %d was seated or dealt by another process", record.id)
                 return
             await self.tables.begin(loaded)
 
