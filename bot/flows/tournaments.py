@@ -45,6 +45,7 @@ from bot.projection.reconciler import NONCE_REDO_SECONDS
 from bot.projection.threads import AUTO_ARCHIVE_MINUTES, thread_name
 from data import ChannelBusy, GameRecord, GameStatus, MessageKind
 from data.errors import SeatError, WrongStatus
+from data.leases import Lease
 from data.tournaments import Entrant, EntrantState, Match, Step, Tournament, TournamentState
 from locales import number, t
 from rendering.tournament import Headers, TournamentRow, render_tournament
@@ -248,6 +249,8 @@ class TournamentRunner:
         self.roles = roles
         self.signups: SignupCards | None = None  # set by the tournament cog when it loads
         self._locks: dict[int, asyncio.Lock] = {}
+        self._leases: dict[int, Lease] = {}  # the tournament leases this process took, by tournament
+        self._closed = False
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -275,11 +278,30 @@ class TournamentRunner:
         await self.signup_pass()
 
     async def _holds(self, tournament_id: int) -> bool:
+        if self._closed:
+            return False
         service = self.service
         lease = await service.db.leases.acquire(
             f"tournament:{tournament_id}", self.owner(), now=service.clock(), ttl=service.tuning.lease_ttl
         )
-        return lease is not None
+        if lease is None:
+            self._leases.pop(tournament_id, None)
+            return False
+        self._leases[tournament_id] = lease
+        return True
+
+    async def close(self) -> None:
+        """A clean stop: no more steps, and every tournament lease handed back, as the games' leases are
+        (bot.moves.ownership `Ownership.stop`), so another process steps the events at its next pass
+        instead of waiting `lease_ttl` for the leases to expire. A step under way finishes first."""
+        self._closed = True
+        leases, self._leases = self._leases, {}
+        for tournament_id, lease in leases.items():
+            async with self.lock(tournament_id):
+                try:
+                    await self.service.db.leases.release(lease, now=self.service.clock())
+                except Exception:
+                    log.warning("could not release %s; it expires by itself", lease.key)
 
     async def signup_pass(self) -> None:
         """Edit each sign-up message that shows an older version than the stored tournament."""

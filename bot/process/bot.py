@@ -397,7 +397,10 @@ class CardBot(commands.Bot):
                 log.warning("stopping with messages still being updated; the next start finishes them")
             await self.reconciler.close()
             await self.tables.close()
-            if self.ownership is not None:  # leases handed back: another process takes the games at once
+            # Leases handed back: another process takes the tournaments and the games at once.
+            if hasattr(self, "tournaments"):  # set up after the service: a start that failed may lack it
+                await self.tournaments.close()
+            if self.ownership is not None:
                 await self.ownership.stop()
         await super().close()
         if self.db is not None:
