@@ -8,8 +8,10 @@ lease lapsed) applies once, and a restart finds the event exactly where it was l
 
 A match's game is started outside any transaction (it posts to Discord), so it is claimed first
 (`claim_match`, like `data.messages.claim`): a claim older than the caller's window is taken again,
-which is how a start cut short by a crash is redone. Posts are owed rows, claimed, posted with a nonce
-and recorded, like a season's closing post (data.season_store).
+which is how a start cut short by a crash is redone; the thread a start opened is stored before the game
+is made (`thread_opened`), so the redo seats the match in it and finds its game by the claim's seed.
+Posts are owed rows, claimed, posted with a nonce and recorded, like a season's closing post
+(data.season_store).
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ class Match:
     game_id: int | None
     claimed_at: float | None
     result: tuple[str, ...] | None
+    thread_id: int | None = None  # the thread it plays in, once opened (kept for a replacement game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +163,8 @@ def _entrant(row: Any) -> Entrant:
 def _match(row: Any) -> Match:
     result = None if row["result"] is None else tuple(json.loads(row["result"]))
     claimed = None if row["claimed_at"] is None else float(row["claimed_at"])
-    return Match(row["round"], row["board"], tuple(json.loads(row["players"])), row["game_id"], claimed, result)
+    players = tuple(json.loads(row["players"]))
+    return Match(row["round"], row["board"], players, row["game_id"], claimed, result, row["thread_id"])
 
 
 def _post_order(key: str) -> tuple[int, int]:
@@ -404,6 +408,22 @@ class TournamentRepository:
         )
         return rows[0]["id"] if rows else None
 
+    async def match_thread(self, tournament_id: int, round_: int, board: int) -> int | None:
+        """The thread a start of the match opened, if one did: read after the claim, so a start redone
+        after a crash (or by another process whose claim lapsed) sees the thread the first one stored."""
+        rows = await self._db.read(
+            "SELECT thread_id FROM tournament_matches WHERE tournament_id = ? AND round = ? AND board = ?",
+            (tournament_id, round_, board),
+        )
+        return rows[0]["thread_id"] if rows else None
+
+    async def thread_opened(self, tournament_id: int, round_: int, board: int, thread_id: int) -> None:
+        """Store the match's thread before its lobby is made, so a redone start reuses it."""
+        await self._db.statement(
+            "UPDATE tournament_matches SET thread_id = ? WHERE tournament_id = ? AND round = ? AND board = ?",
+            (thread_id, tournament_id, round_, board),
+        )
+
     async def release_match(self, tournament_id: int, round_: int, board: int) -> None:
         """The start failed before a game existed: a later step may claim it at once."""
         await self._db.statement(
@@ -420,7 +440,7 @@ class TournamentRepository:
 
     async def unlink_game(self, tournament_id: int, round_: int, board: int, game_id: int) -> None:
         """The match's game closed before it was dealt (a lobby left behind by a crash and closed as
-        unseen): the match is free to be started again with a new game."""
+        unseen): the match is free to be started again with a new game, in the same thread."""
         await self._db.statement(
             "UPDATE tournament_matches SET game_id = NULL, claimed_at = NULL, seed = NULL "
             "WHERE tournament_id = ? AND round = ? "

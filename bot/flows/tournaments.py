@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.flows.lobby import unseen_deadline
 from bot.kit.languages import server_language
 from bot.kit.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.kit.transport import Post, Sent
@@ -436,11 +435,14 @@ class TournamentRunner:
             await db.tournaments.match_started(tournament.id, match.round, match.board, made)
             await self._seat_and_start(await db.games.get(made), match.players, names)
             return
-        thread_id = None
-        if self.threads is not None:
+        # A start cut short after opening the thread stored it: the redo plays in it (no second, empty one).
+        thread_id = await db.tournaments.match_thread(tournament.id, match.round, match.board)
+        if thread_id is None and self.threads is not None:
             lang = await server_language(db, tournament.guild_id, None)
             label = t(lang, "Round {round}, match {board}", round=match.round + 1, board=match.board + 1)
             thread_id = await self.threads.open_in(tournament.channel_id, thread_name(title, label))
+            if thread_id is not None:
+                await db.tournaments.thread_opened(tournament.id, match.round, match.board, thread_id)
         try:
             record = await db.games.create_lobby(
                 kind=tournament.kind,
@@ -452,7 +454,11 @@ class TournamentRunner:
                 timer=tournament.timer,
                 turn_seconds=tournament.turn_seconds,
                 options=dict(tournament.options),
-                deadline=unseen_deadline(service),
+                # No message shows this lobby: the runner seats and starts it, and redoes that at its next
+                # step after a crash. The sweeper's unseen-lobby grace would close it first (a restart
+                # sweeps due games before it steps tournaments), so it waits as long as any lobby does
+                # and is closed only when no step comes back to it (its tournament cancelled meanwhile).
+                deadline=now + service.tuning.lobby_timeout,
                 thread_id=thread_id,
             )
         except ChannelBusy:
@@ -494,13 +500,16 @@ class TournamentRunner:
         self, match: Match, players: Sequence[Player] = ()
     ) -> tuple[tuple[str, ...], bool, tuple[str, ...]] | None:
         """(finishing order, whether it was a draw, who left) once the match's game has ended; None while
-        it plays. A lobby left behind by a restart is seated and started here. Players who share a place
-        (level totals) are ordered by the event's seeding (`players`), D-TN-2; a two-player match they
-        share is a draw."""
+        it plays. A lobby left behind by a restart is seated and started here, and a game dealt whose table
+        was never posted gets its table. Players who share a place (level totals) are ordered by the
+        event's seeding (`players`), D-TN-2; a two-player match they share is a draw."""
         db = self.service.db
         assert match.game_id is not None
         record = await db.games.get(match.game_id)
-        if record.status is GameStatus.LOBBY:
+        if record.status is GameStatus.LOBBY or (
+            record.status is GameStatus.ACTIVE and record.table_message_id is None
+        ):
+            # Left behind by a start cut short: still to seat and deal, or dealt with its table never posted.
             tournament_id = await db.tournaments.of_game(record.id)
             await self._seat_and_start(record, match.players, await self._names(tournament_id or 0))
             return None

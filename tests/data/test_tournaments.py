@@ -128,3 +128,19 @@ async def test_round_times_are_stored_and_pinned_only_at_the_version_read(db: Da
     assert await db.tournaments.reschedule(made.id, made.version + 1, [T0 + 3600, T0 + 9000])
     got = await db.tournaments.get(made.id)
     assert got is not None and got.pins == (T0 + 3600, T0 + 9000) and got.version == made.version + 2
+
+
+async def test_a_matchs_thread_is_kept_for_its_redone_start_and_a_replacement_game(db: Database) -> None:
+    """The thread a start opened is stored before its game exists: a start redone after a crash, and a
+    replacement for a lobby closed undealt, find it (a Discord snowflake: beyond 32 bits)."""
+    made = await new(db)
+    await db.tournaments.apply(made.id, made.version, Step({}, new_matches=[(0, 0, ["1", "2"])]))
+    assert await db.tournaments.match_thread(made.id, 0, 0) is None
+    await db.tournaments.claim_match(made.id, 0, 0, at=T0, stale_after=60, seed=5)
+    thread = 1_300_000_000_000_000_001
+    await db.tournaments.thread_opened(made.id, 0, 0, thread)
+    assert await db.tournaments.match_thread(made.id, 0, 0) == thread
+    await db.tournaments.match_started(made.id, 0, 0, 42)
+    await db.tournaments.unlink_game(made.id, 0, 0, 42)
+    [match] = await db.tournaments.matches(made.id)
+    assert match.game_id is None and match.thread_id == thread
