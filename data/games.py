@@ -25,6 +25,7 @@ from .models import GameRecord, GameStatus, MatchRecord, MoveRecord, MoveSource,
 from .privacy import settle_pending
 from .ratings import RatingModel
 from .record_cache import RecordCache, always, never
+from .rows import from_row
 
 if TYPE_CHECKING:
     from .database import Database, Row, Tx
@@ -60,41 +61,17 @@ def dump_json(value: Mapping[str, Any]) -> str:
 
 
 def _seat(row: Row) -> Seat:
-    return Seat(
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        computer_level=row["computer_level"],
-        timeouts=row["timeouts"],
-        consecutive_timeouts=row["consecutive_timeouts"],
-        hand_channel_id=row["hand_channel_id"],
-        hand_message_id=row["hand_message_id"],
-    )
+    return from_row(Seat, row)
 
 
 def _game(row: Row, seats: Sequence[Seat]) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        kind=row["kind"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        host_user_id=row["host_user_id"],
+    return from_row(
+        GameRecord,
+        row,
         options=json.loads(row["options"]),
-        seed=row["seed"],
         status=GameStatus(row["status"]),
-        version=row["version"],
         timer=TurnTimer(row["timer"]),
-        turn_seconds=row["turn_seconds"],
-        deadline=row["deadline"],
         reminder_sent=bool(row["reminder_sent"]),
-        table_channel_id=row["table_channel_id"],
-        table_message_id=row["table_message_id"],
-        created_at=row["created_at"],
-        started_at=row["started_at"],
-        ended_at=row["ended_at"],
-        end_reason=row["end_reason"],
-        updated_at=row["updated_at"],
         seats=tuple(seats),
     )
 

@@ -24,9 +24,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .models import TurnTimer
+from .rows import from_row
 
 if TYPE_CHECKING:
-    from .database import Database, Tx
+    from .database import Database, Row, Tx
 
 log = logging.getLogger(__name__)
 
@@ -124,47 +125,33 @@ class Step:
     champion: str | None = None
 
 
-def _tournament(row: Any) -> Tournament:
-    return Tournament(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        organiser_id=row["organiser_id"],
-        kind=row["kind"],
+def _tournament(row: Row) -> Tournament:
+    return from_row(
+        Tournament,
+        row,
         options=json.loads(row["options"]),
-        format=row["format"],
-        rounds=row["rounds"],
-        seats=row["seats"],
-        field=row["field"],
         starts_at=float(row["starts_at"]),
         timer=TurnTimer(row["timer"]),
-        turn_seconds=row["turn_seconds"],
         computers=bool(row["computers"]),
-        checkin_minutes=row["checkin_minutes"],
-        role_id=row["role_id"],
         state=TournamentState(row["state"]),
         event=None if row["event"] is None else json.loads(row["event"]),
-        version=row["version"],
-        message_id=row["message_id"],
-        shown_version=row["shown_version"],
         created_at=float(row["created_at"]),
-        champion=row["champion"],
-        round_seconds=row["round_seconds"],
         round_times=tuple(float(at) for at in json.loads(row["round_times"])),
     )
 
 
-def _entrant(row: Any) -> Entrant:
-    return Entrant(
-        row["user_id"], row["display_name"], EntrantState(row["state"]), bool(row["checked_in"]), row["joined_at"]
+def _entrant(row: Row) -> Entrant:
+    return from_row(Entrant, row, state=EntrantState(row["state"]), checked_in=bool(row["checked_in"]))
+
+
+def _match(row: Row) -> Match:
+    return from_row(
+        Match,
+        row,
+        players=tuple(json.loads(row["players"])),
+        claimed_at=None if row["claimed_at"] is None else float(row["claimed_at"]),
+        result=None if row["result"] is None else tuple(json.loads(row["result"])),
     )
-
-
-def _match(row: Any) -> Match:
-    result = None if row["result"] is None else tuple(json.loads(row["result"]))
-    claimed = None if row["claimed_at"] is None else float(row["claimed_at"])
-    players = tuple(json.loads(row["players"]))
-    return Match(row["round"], row["board"], players, row["game_id"], claimed, result, row["thread_id"])
 
 
 def _post_order(key: str) -> tuple[int, int]:
@@ -214,6 +201,7 @@ class TournamentRepository:
                 ),
             )  # fmt: skip
             row = await tx.one("SELECT * FROM tournaments WHERE id = ?", (tid,))
+        assert row is not None  # inserted in this transaction
         return _tournament(row)
 
     async def get(self, tournament_id: int) -> Tournament | None:
