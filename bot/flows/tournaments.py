@@ -11,8 +11,9 @@ repeated after a restart or by a process that took the lease over applies once. 
 - each match of the current round without a game gets one: an ordinary Cardroom game with the players
   seated in the pairing's order (the first seat deals or leads first), in a thread of its own so several
   matches can play beside each other in one channel (data.games allows one unthreaded game a channel).
-  The match is claimed first and linked to its game as soon as the game's row exists, so a restart
-  finishes seating and starting that game instead of opening a second one.
+  The match is claimed first, keeps its thread from before the game's lobby is made, and is linked to
+  its game as soon as the game's row exists, so a restart finishes seating and starting that game in
+  that thread instead of opening a second of either.
 - a match whose game has ended is scored from the game's result: a player whose seat a computer took over
   (timeouts by the game's timeout rules, or leaving) forfeits and finishes behind the others; a player who
   left is dropped from later rounds. When the round's last match is scored, the standings after it are
