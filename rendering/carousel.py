@@ -377,11 +377,30 @@ def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: S
                     theme.accent if won else ink, page.align("right"))
 
 
+def game_over_text(winners: int, who: str, fixed_deals: int, *, lang: str = "en") -> str:
+    """The end of the game: its winner(s), and with a fixed number of hands (D-CA-5) how many were played."""
+    if fixed_deals:
+        hands = tn(lang, "{n} hand", "{n} hands", fixed_deals)
+        return tn(lang, "Game over after {hands}: {who} wins", "Game over after {hands}: {who} win", winners,
+                  hands=hands, who=who)  # fmt: skip
+    return tn(lang, "Game over: {who} wins", "Game over: {who} win", winners, who=who)
+
+
+def title_text(view: CarouselView, *, lang: str = "en") -> str:
+    """The table's title: the hand and the target, or with a fixed number of hands (D-CA-5) "hand k of N",
+    as reaching the target then ends nothing."""
+    if view.fixed_deals:
+        return t(lang, "Carousel · hand {number} of {hands}", number=number(lang, view.hand_number),
+                 hands=number(lang, view.fixed_deals))
+    return t(lang, "Carousel · hand {number} · to {target}", number=number(lang, view.hand_number),
+             target=number(lang, view.target))
+
+
 def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequence[str], top: int,
-                theme: Theme, lang: str = "en") -> None:
+                theme: Theme, lang: str = "en", fixed_deals: int = 0) -> None:
     """CA-13, D-CA-4: totals before bonuses, +100 at the target, +25 per hand won, final totals."""
     winners = listing(lang, [seat_name(names, seat, lang=lang) for seat in final.winners])
-    headline = tn(lang, "Game over: {who} wins", "Game over: {who} win", len(final.winners), who=winners)
+    headline = game_over_text(len(final.winners), winners, fixed_deals, lang=lang)
     page = mirror(theme.width)
     draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
                 theme.accent, page.align("left"))
@@ -418,8 +437,7 @@ def draw_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_
 def _draw_table(view: CarouselView, names: Sequence[str], theme: Theme, lang: str) -> Image.Image:
     height = table_size(view, theme, names, lang=lang)[1]
     image, draw = canvas(height, theme)
-    title = t(lang, "Carousel · hand {number} · to {target}", number=number(lang, view.hand_number),
-              target=number(lang, view.target))
+    title = title_text(view, lang=lang)
     turn = turn_label(names, view.to_move, view.is_over, _turn_sentence(view, lang), lang=lang)
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
@@ -428,7 +446,7 @@ def _draw_table(view: CarouselView, names: Sequence[str], theme: Theme, lang: st
     if summary_h:
         draw.rounded_rectangle((PAD, top, theme.width - PAD, top + summary_h), 18, fill=theme.panel)
         if view.final is not None:
-            _draw_final(draw, view.final, names, top, theme, lang)
+            _draw_final(draw, view.final, names, top, theme, lang, view.fixed_deals)
         elif view.last_hand is not None:
             _draw_hand_summary(draw, view.last_hand, names, top, theme, lang)
         top += summary_h + PAD

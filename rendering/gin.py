@@ -190,11 +190,46 @@ def _score_lines(view: GinView, names: Sequence[str], lang: str = "en") -> list[
             else:
                 text = t(lang, "{game} over: {first} {a} – {b} {second} ({winner})", **values)
             lines.append((text, True))
+        elif view.options.fixed_deals:  # D-GR-10: no target, the match is N hands
+            lines.append((t(lang, "{game} · hand {number} of {hands}: {first} {a} – {b} {second}", game=label,
+                            number=number(lang, view.hand_number), hands=number(lang, view.options.fixed_deals),
+                            first=first, second=second, a=number(lang, tally.points[0]),
+                            b=number(lang, tally.points[1])), False))
         else:
             lines.append((t(lang, "{game} to {target}: {first} {a} – {b} {second}", game=label,
                             target=number(lang, view.target), first=first, second=second,
                             a=number(lang, tally.points[0]), b=number(lang, tally.points[1])), False))
     return lines
+
+
+def match_totals(view: GinView) -> tuple[int, int]:
+    """Each seat's match total (GR-11, GR-13): closed games' final totals, open games' running points."""
+    totals = [0, 0]
+    for tally in view.tallies:
+        values = tally.final if tally.final is not None else tally.points
+        totals = [totals[0] + values[0], totals[1] + values[1]]
+    return totals[0], totals[1]
+
+
+def match_end_text(view: GinView, names: Sequence[str], *, lang: str = "en") -> str | None:
+    """How a finished match ended where the score lines alone do not say it: after a fixed number of hands
+    (D-GR-10) the number played and who won on totals, and any match with level totals as the draw it is
+    (both share first place, like the result and the tournament); None while playing or for a plain win."""
+    if not view.is_over:
+        return None
+    totals = match_totals(view)
+    hands = view.options.fixed_deals
+    if totals[0] == totals[1]:
+        if hands:
+            return tn(lang, "{n} hand played: a draw at {points} each", "{n} hands played: a draw at {points} each",
+                      hands, points=number(lang, totals[0]))  # fmt: skip
+        return t(lang, "A draw at {points} each", points=number(lang, totals[0]))
+    if not hands:
+        return None
+    leader = 0 if totals[0] > totals[1] else 1
+    return tn(lang, "{n} hand played: {name} wins {won}–{lost}", "{n} hands played: {name} wins {won}–{lost}", hands,
+              name=seat_name(names, leader, lang=lang), won=number(lang, totals[leader]),
+              lost=number(lang, totals[1 - leader]))  # fmt: skip
 
 
 def _wrap(text: str, max_width: float) -> list[str]:
@@ -411,10 +446,15 @@ def render_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THE
 def _render_table(view: GinView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
     height = table_size(view, names, theme, lang=lang)[1]
     image, draw = canvas(height, theme)
-    title = t(lang, "{game} · hand {number}", game=variant_name(view.options, lang=lang),
-              number=number(lang, view.hand_number))
+    if view.options.fixed_deals:  # D-GR-10
+        title = t(lang, "{game} · hand {number} of {hands}", game=variant_name(view.options, lang=lang),
+                  number=number(lang, view.hand_number), hands=number(lang, view.options.fixed_deals))
+    else:
+        title = t(lang, "{game} · hand {number}", game=variant_name(view.options, lang=lang),
+                  number=number(lang, view.hand_number))
+    ended = match_end_text(view, names, lang=lang) or t(lang, "Match over")
     header(draw, title, turn_label(names, view.to_move, view.is_over, _doing_sentence(view, lang),
-                                   ended=t(lang, "Match over"), lang=lang), theme)
+                                   ended=ended, lang=lang), theme)
     top = HEADER_H + PAD
     top += seat_panels(image, top, _panels(view, names, theme, lang), theme) + PAD
     summary = recent_hand(view)

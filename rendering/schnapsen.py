@@ -80,6 +80,44 @@ def preset_title(preset: str | None, *, lang: str = "en") -> str:
     if preset == "sixty_six":
         return t(lang, "Sixty-Six")
     return t(lang, "Schnapsen")
+def fixed_deals(view: SchnapsenView) -> int:
+    """The number of deals the match is fixed to (D-SX-6), 0 when it plays to its target."""
+    return view.options.fixed_deals if view.options is not None else 0
+
+
+def plays_a_match(preset: str | None) -> bool:
+    """Sixty-Six's series is a match (de: Partie), Schnapsen's and Santase's a series (Bummerl, партия):
+    docs/glossary/de.md. The images say it as the text lines do."""
+    return preset == "sixty_six"
+
+
+def title_text(view: SchnapsenView, *, lang: str = "en") -> str:
+    """The table's title: the game, the deal and the target, or with a fixed number of deals (D-SX-6)
+    "deal k of N", as the target then ends nothing."""
+    deals = fixed_deals(view)
+    if deals:
+        return t(lang, "{game} · deal {number} of {deals}", game=preset_title(view.preset, lang=lang),
+                 number=number(lang, view.deal_number), deals=number(lang, deals))
+    return t(lang, "{game} · deal {number} · to {target}", game=preset_title(view.preset, lang=lang),
+             number=number(lang, view.deal_number), target=number(lang, view.target))
+
+
+def match_end_text(view: SchnapsenView, names: Sequence[str], *, lang: str = "en") -> str | None:
+    """D-SX-6: a match of a fixed number of deals over: how many were played and who won on game points
+    (on level points, the winner of the last deal); None otherwise."""
+    deals = fixed_deals(view)
+    if not deals or not view.is_over or view.winner is None:
+        return None
+    name = seat_name(names, view.winner, lang=lang)
+    won, lost = view.game_points[view.winner], view.game_points[1 - view.winner]
+    if won == lost:
+        return tn(lang, "{n} deal played: level at {points}, {name} wins on the last deal",
+                  "{n} deals played: level at {points}, {name} wins on the last deal", deals, name=name,
+                  points=number(lang, won))  # fmt: skip
+    return tn(lang, "{n} deal played: {name} wins {won}–{lost}", "{n} deals played: {name} wins {won}–{lost}", deals,
+              name=name, won=number(lang, won), lost=number(lang, lost))  # fmt: skip
+
+
 CENTRE_H = 236
 SEATS = 2
 
@@ -143,8 +181,9 @@ def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme, l
     return SeatPanel(
         name=seat_name(names, seat, lang=lang),
         cards=view.hand_sizes[seat],
-        lines=(taken, t(lang, "game points {points} of {target}", points=number(lang, view.game_points[seat]),
-                        target=number(lang, view.target))),
+        lines=(taken, t(lang, "game points {points}", points=number(lang, view.game_points[seat])) if fixed_deals(view)
+               else t(lang, "game points {points} of {target}", points=number(lang, view.game_points[seat]),
+                      target=number(lang, view.target))),
         badges=tuple(badges),
         active=to_play,
     )
@@ -223,7 +262,13 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     def pair(values: Sequence[int]) -> str:
         return f"{number(lang, values[order[0]])}–{number(lang, values[order[1]])}"
 
-    if view.is_over and view.winner is not None:
+    ended = match_end_text(view, names, lang=lang)
+    if ended is not None:
+        headline = ended
+    elif view.is_over and view.winner is not None and plays_a_match(view.preset):
+        headline = t(lang, "{name} wins the match {score}", name=seat_name(names, view.winner, lang=lang),
+                     score=pair(view.game_points))
+    elif view.is_over and view.winner is not None:
         headline = t(lang, "{name} wins the series {score}", name=seat_name(names, view.winner, lang=lang),
                      score=pair(view.game_points))
     elif deal is not None:
@@ -239,8 +284,12 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
         totals = deal.totals
         lines.append(t(lang, "points {points} · tricks {tricks}", points=pair(totals), tricks=pair(deal.tricks)))
         lines.append(ending_words(deal.reason, view.claim_mode, lang=lang))
-    lines.append(t(lang, "game points {score} (to {target})", score=pair(view.game_points),
-                   target=number(lang, view.target)))
+    if fixed_deals(view):  # D-SX-6: the deal count, not the target, ends the match
+        lines.append(t(lang, "game points {score} (deal {number} of {deals})", score=pair(view.game_points),
+                       number=number(lang, view.deal_number), deals=number(lang, fixed_deals(view))))
+    else:
+        lines.append(t(lang, "game points {score} (to {target})", score=pair(view.game_points),
+                       target=number(lang, view.target)))
     for index, line in enumerate(lines):
         y = top + 70 + 34 * index
         draw_fitted(draw, (left, y, right, y + 30), line, font(TEXT_PX), theme.text, "center")
@@ -339,6 +388,10 @@ def log_text(entry: LogEntry, names: Sequence[str], preset: str | None = None, *
                  name=seat_name(names, entry.dealer, lang=lang), card=str(entry.trump_card))
     if isinstance(entry, Scored):
         return deal_text(entry.deal, names, preset, lang=lang)
+    if isinstance(entry, SeriesWon) and plays_a_match(preset):
+        first, second = entry.game_points
+        return t(lang, "{name} wins the match {first}-{second}.", name=seat_name(names, entry.winner, lang=lang),
+                 first=number(lang, first), second=number(lang, second))
     if isinstance(entry, SeriesWon):
         first, second = entry.game_points
         return t(lang, "{name} wins the series {first}-{second}.", name=seat_name(names, entry.winner, lang=lang),
@@ -383,10 +436,9 @@ def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAU
 def _render_table(view: SchnapsenView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
     height = table_size(theme, names, lang=lang)[1]
     image, draw = canvas(height, theme)
-    title = t(lang, "{game} · deal {number} · to {target}", game=preset_title(view.preset, lang=lang),
-              number=number(lang, view.deal_number), target=number(lang, view.target))
-    turn = turn_label(names, view.to_move, view.is_over, doing_sentence(view, lang), ended=t(lang, "Series over"),
-                      lang=lang)
+    title = title_text(view, lang=lang)
+    ended = t(lang, "Match over") if plays_a_match(view.preset) else t(lang, "Series over")
+    turn = turn_label(names, view.to_move, view.is_over, doing_sentence(view, lang), ended=ended, lang=lang)
     header(draw, title, turn, theme)
     top = HEADER_H + PAD
     panels = [_panel(view, names, seat, theme, lang) for seat in range(SEATS)]

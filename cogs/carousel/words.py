@@ -32,7 +32,7 @@ from games.carousel import (
 )
 from games.carousel.views import DeclinedKnock, Drew, GameOver, HandWon, Knocked, LogEntry, Melded, StockEmpty, WentOut
 from locales import SOURCE, listing, t, tn
-from rendering.carousel import sort_hand
+from rendering.carousel import game_over_text, sort_hand
 from rendering.table import seat_name
 from terminal import game_text as tt
 
@@ -81,6 +81,9 @@ def table_options(options: Mapping[str, Any]) -> Options:
 
 def describe_options(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
     chosen = table_options(options)
+    if chosen.fixed_deals:  # D-CA-5: the game is N hands, the target ends nothing
+        return t(lang, "a game of {hands}, knock with {limit} or less",
+                 hands=tn(lang, "{n} hand", "{n} hands", chosen.fixed_deals), limit=chosen.knock_limit)
     return t(lang, "to {points}, knock with {limit} or less", points=points_count(lang, chosen.target),
              limit=chosen.knock_limit)  # fmt: skip
 
@@ -166,9 +169,9 @@ def scores_lines(view: CarouselView, names: Sequence[str], *, lang: str = SOURCE
     the end-of-game bonuses too (CA-13)."""
     lines: list[str] = []
     if view.last_hand is not None and (view.hand_just_ended or view.final is not None):
-        lines += hand_lines(view.last_hand, names, view.target, lang=lang)
+        lines += hand_lines(view.last_hand, names, view.target, lang=lang, fixed_deals=view.fixed_deals)
     if view.final is not None:
-        lines += final_lines(view.final, names, lang=lang)
+        lines += final_lines(view.final, names, lang=lang, fixed_deals=view.fixed_deals)
     return lines
 
 
@@ -182,8 +185,10 @@ def ending(summary: HandSummary, names: Sequence[str], *, lang: str = SOURCE) ->
     return t(lang, "the stock ran out")
 
 
-def hand_lines(summary: HandSummary, names: Sequence[str], target: int, *, lang: str = SOURCE) -> list[str]:
-    """CA-12: each seat's count and points with the +10 / +25 bonuses spelled out, then the totals."""
+def hand_lines(summary: HandSummary, names: Sequence[str], target: int, *, lang: str = SOURCE,
+               fixed_deals: int = 0) -> list[str]:
+    """CA-12: each seat's count and points with the +10 / +25 bonuses spelled out, then the totals and the
+    target, or with a fixed number of hands (D-CA-5) which hand of how many this was."""
     lines = [
         t(lang, "**Hand {number}**: {ending}.", number=summary.hand_number, ending=ending(summary, names, lang=lang))
     ]
@@ -202,11 +207,15 @@ def hand_lines(summary: HandSummary, names: Sequence[str], target: int, *, lang:
             parts.append("0")
         lines.append(" · ".join(parts))
     totals = " · ".join(f"{seat_name(names, seat)} {total}" for seat, total in enumerate(summary.totals))
-    lines.append(t(lang, "Scores: {totals} (game to {target})", totals=totals, target=target))
+    if fixed_deals:
+        lines.append(t(lang, "Scores: {totals} (hand {number} of {hands})", totals=totals,
+                       number=summary.hand_number, hands=fixed_deals))
+    else:
+        lines.append(t(lang, "Scores: {totals} (game to {target})", totals=totals, target=target))
     return lines
 
 
-def final_lines(final: GameEndSummary, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
+def final_lines(final: GameEndSummary, names: Sequence[str], *, lang: str = SOURCE, fixed_deals: int = 0) -> list[str]:
     """CA-13: +100 for reaching the target, +25 per hand won, final totals and the winner(s)."""
     lines = []
     for seat, total in enumerate(final.final):
@@ -217,8 +226,11 @@ def final_lines(final: GameEndSummary, names: Sequence[str], *, lang: str = SOUR
             parts.append(t(lang, "{points} (hands won)", points=final.hands_won_bonus[seat]))
         lines.append(f"{seat_name(names, seat)}: {' + '.join(parts)} = **{total}**")
     winners = listing(lang, [seat_name(names, seat) for seat in final.winners])
-    lines.append(tn(lang, "**Game over**: {names} wins.", "**Game over**: {names} win.", len(final.winners),
-                    names=winners))  # fmt: skip
+    if fixed_deals:  # D-CA-5: say how many hands the game was
+        lines.append(f"**{game_over_text(len(final.winners), winners, fixed_deals, lang=lang)}**")
+    else:
+        lines.append(tn(lang, "**Game over**: {names} wins.", "**Game over**: {names} win.", len(final.winners),
+                        names=winners))  # fmt: skip
     return lines
 
 
@@ -507,9 +519,14 @@ class CarouselText:
 
     def table(self, view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> str:
         lines: list[str] = []
-        title = t(lang, "Carousel · hand {number} · stock {stock} · to {points} · knock at {limit} or less",
-                  number=view.hand_number, stock=view.stock, points=points_count(lang, view.target),
-                  limit=view.knock_limit)  # fmt: skip
+        if view.fixed_deals:  # D-CA-5
+            title = t(lang, "Carousel · hand {number} of {hands} · stock {stock} · knock at {limit} or less",
+                      number=view.hand_number, hands=view.fixed_deals, stock=view.stock,
+                      limit=view.knock_limit)  # fmt: skip
+        else:
+            title = t(lang, "Carousel · hand {number} · stock {stock} · to {points} · knock at {limit} or less",
+                      number=view.hand_number, stock=view.stock, points=points_count(lang, view.target),
+                      limit=view.knock_limit)  # fmt: skip
         counts = [cards_count(lang, size) for size in view.hand_sizes]
         scores = [tn(lang, "{n} pt", "{n} pts", score) for score in view.scores]
         won = [tn(lang, "{n} hand won", "{n} hands won", hands) for hands in view.hands_won]

@@ -32,6 +32,7 @@ from games.gin import (
 )
 from games.gin.scoring import GameTally
 from locales import SOURCE, listing, t, tn
+from rendering.gin import match_end_text, match_totals
 from rendering.table import seat_name
 from terminal import game_text as tt
 
@@ -115,6 +116,9 @@ def describe_options(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
     """One line for lobby and table messages: "Hollywood Oklahoma Gin · to 150"."""
     chosen = table_options(options)
     name, target = variant_name(lang, chosen), chosen.game_target
+    if chosen.fixed_deals:  # D-GR-10: a match of N hands, no target
+        return tn(lang, "{name} · a match of {n} hand", "{name} · a match of {n} hands", chosen.fixed_deals,
+                  name=name)
     if chosen.hollywood:
         return t(lang, "{name} · to {target} in each of three games", name=name, target=target)
     return t(lang, "{name} · to {target}", name=name, target=target)
@@ -191,9 +195,11 @@ def stock_line(view: GinView, *, lang: str = SOURCE) -> str:
              count=cards_count(lang, view.stock_count), top=top, limit=limit_text(view, lang=lang))  # fmt: skip
 
 
-def tally_line(tally: GameTally, names: Sequence[str], target: int, game: int | None, *, lang: str = SOURCE) -> str:
+def tally_line(tally: GameTally, names: Sequence[str], target: int, game: int | None, *, lang: str = SOURCE,
+               hand: tuple[int, int] | None = None) -> str:
     """One game's score (GR-11): running points, or once closed the final totals with bonuses; `game` is
-    the Hollywood game's number, None for a single game."""
+    the Hollywood game's number, None for a single game; `hand` is (hand number, hands in the match) when
+    the match is a fixed number of hands (D-GR-10), which it then names in place of the target."""
     first, second = seat_name(names, 0), seat_name(names, 1)
     label = t(lang, "Game") if game is None else t(lang, "Game {number}", number=game)
     if tally.final is not None and tally.winner is not None:
@@ -205,6 +211,9 @@ def tally_line(tally: GameTally, names: Sequence[str], target: int, game: int | 
         return t(lang, "{game}: {first} {first_points} – {second_points} {second} (won by {winner})", game=label,
                  first=first, first_points=tally.final[0], second_points=tally.final[1], second=second,
                  winner=winner)  # fmt: skip
+    if hand is not None:
+        return t(lang, "{game} · hand {number} of {hands}: {first} {a} – {b} {second}", game=label, number=hand[0],
+                 hands=hand[1], first=first, a=tally.points[0], b=tally.points[1], second=second)  # fmt: skip
     return t(lang, "{game} to {target}: {first} {first_points} – {second_points} {second}", game=label,
              target=target, first=first, first_points=tally.points[0], second_points=tally.points[1],
              second=second)  # fmt: skip
@@ -212,9 +221,10 @@ def tally_line(tally: GameTally, names: Sequence[str], target: int, game: int | 
 
 def score_lines(view: GinView, names: Sequence[str], *, lang: str = SOURCE) -> list[str]:
     """The running game score, or the three Hollywood games one line each (GR-11, GR-13)."""
+    hand = (view.hand_number, view.options.fixed_deals) if view.options.fixed_deals else None
     if len(view.tallies) == 1:
-        return [tally_line(view.tallies[0], names, view.target, None, lang=lang)]
-    return [tally_line(tally, names, view.target, i + 1, lang=lang) for i, tally in enumerate(view.tallies)]
+        return [tally_line(view.tallies[0], names, view.target, None, lang=lang, hand=hand)]
+    return [tally_line(tally, names, view.target, i + 1, lang=lang, hand=hand) for i, tally in enumerate(view.tallies)]
 
 
 def hand_headline(summary: HandSummary, names: Sequence[str], *, lang: str = SOURCE) -> str:
@@ -346,11 +356,13 @@ def recent_hand(view: GinView) -> HandSummary | None:
 
 
 def winner_line(view: GinView, names: Sequence[str], *, lang: str = SOURCE) -> str:
-    totals = [0, 0]
-    for tally in view.tallies:
-        values = tally.final if tally.final is not None else tally.points
-        totals = [totals[0] + values[0], totals[1] + values[1]]
-    leader = 0 if totals[0] >= totals[1] else 1
+    """The match's end: its winner, or with level totals a draw (both share first place, D-GR-10, as the
+    result and the tournament count it); a match of fixed hands says how many were played."""
+    ended = match_end_text(view, names, lang=lang)
+    totals = match_totals(view)
+    if ended is not None:
+        return f"🤝 {ended}" if totals[0] == totals[1] else f"🏆 {ended}"
+    leader = 0 if totals[0] > totals[1] else 1
     return t(lang, "🏆 {name} wins the match {won}–{lost}.", name=seat_name(names, leader), won=totals[leader],
              lost=totals[1 - leader])  # fmt: skip
 
@@ -586,7 +598,12 @@ class GinText:
 
     def table(self, view: GinView, names: Sequence[str], *, lang: str = SOURCE) -> str:
         name = variant_name(lang, view.options)
-        lines = [tt.heading(t(lang, "{game} · hand {number}", game=name, number=view.hand_number))]
+        if view.options.fixed_deals:  # D-GR-10
+            heading = t(lang, "{game} · hand {number} of {hands}", game=name, number=view.hand_number,
+                        hands=view.options.fixed_deals)
+        else:
+            heading = t(lang, "{game} · hand {number}", game=name, number=view.hand_number)
+        lines = [tt.heading(heading)]
         cards = [cards_count(lang, size) for size in view.hand_counts]
         won = [t(lang, "won {n}", n=won) for won in view.wins]
         picked = [

@@ -40,7 +40,15 @@ from games.schnapsen import (
 )
 from games.schnapsen.rules import WIN_POINTS, lowest_trump, sort_hand, strength
 from locales import SOURCE, t, tn
-from rendering.schnapsen import PLAIN_SCALE_PRESETS, SCHNEIDER_LINE, deal_text, log_text
+from rendering.schnapsen import (
+    PLAIN_SCALE_PRESETS,
+    SCHNEIDER_LINE,
+    deal_text,
+    fixed_deals,
+    log_text,
+    match_end_text,
+    plays_a_match,
+)
 from rendering.table import seat_name
 from terminal import game_text as tt
 
@@ -103,12 +111,6 @@ def draw_unasked(lang: str = SOURCE) -> str:
 
 DRAW_UNASKED = draw_unasked()
 HEADER_LOG_LINES = 3  # recent actions above the table image: enough to see a marriage, a close, a trick
-
-
-def plays_a_match(preset: str | None) -> bool:
-    """Sixty-Six's series is a match (de: Partie), Schnapsen's and Santase's a series (Bummerl, партия):
-    docs/glossary/de.md."""
-    return preset == "sixty_six"
 
 
 def common_rules(lang: str = SOURCE, preset: str | None = None) -> str:
@@ -207,6 +209,9 @@ def describe_options(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
     auto = chosen.claim_mode == "auto"
     claims = t(lang, "claims automatic") if auto else t(lang, "memory mode (claim 66 yourself)")
     preset = preset_names(lang).get(chosen.preset, chosen.preset)
+    if chosen.fixed_deals:  # D-SX-6: the match is N deals, the target ends nothing
+        deals = tn(lang, "a match of {n} deal", "a match of {n} deals", chosen.fixed_deals)
+        return t(lang, "{preset} · {deals} · {claims}", preset=preset, deals=deals, claims=claims)
     return t(lang, "{preset} · to {target} · {claims}", preset=preset, target=chosen.target, claims=claims)
 
 
@@ -340,6 +345,10 @@ def recent_deal(view: SchnapsenView) -> DealSummary | None:
 def series_line(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
     first, second = seat_name(names, 0), seat_name(names, 1)
     first_points, second_points = view.game_points
+    if fixed_deals(view):  # D-SX-6
+        return t(lang, "Deal {number} of {deals}: {first} {first_points} – {second_points} {second}",
+                 number=view.deal_number, deals=fixed_deals(view), first=first, first_points=first_points,
+                 second_points=second_points, second=second)  # fmt: skip
     if plays_a_match(view.preset):
         return t(lang, "Match to {target}: {first} {first_points} – {second_points} {second}", target=view.target,
                  first=first, first_points=first_points, second_points=second_points, second=second)  # fmt: skip
@@ -351,7 +360,10 @@ def table_header(view: SchnapsenView, names: Sequence[str], *, lang: str = SOURC
     """Public text above the table image. Reads only the public view: no hand, and in memory mode
     no running points (SX-11); the deal summary is public once the deal is over."""
     lines: list[str] = []
-    if view.is_over and view.winner is not None:
+    ended = match_end_text(view, names, lang=lang)
+    if ended is not None:
+        lines.append(f"🏆 {ended}")
+    elif view.is_over and view.winner is not None:
         name = seat_name(names, view.winner)
         won, lost = view.game_points[view.winner], view.game_points[1 - view.winner]
         if plays_a_match(view.preset):
@@ -436,6 +448,9 @@ def _match_over(view: SchnapsenView, names: Sequence[str], lang: str) -> str:
 def status_line(view: SchnapsenView, names: Sequence[str], *, waiting: str | None = None, lang: str = SOURCE) -> str:
     """What this seat should do now, in one sentence; `waiting` replaces the line naming who plays."""
     seat = view.seat
+    ended = match_end_text(view, names, lang=lang)
+    if ended is not None:
+        return ended
     if view.is_over:
         if plays_a_match(view.preset):
             return _match_over(view, names, lang)
@@ -711,8 +726,12 @@ class SchnapsenText:
         return game_points_count(lang, n)
 
     def table(self, view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
-        title = t(lang, "{game} · deal {number} · to {target}", game=preset_title(lang, view.preset),
-                  number=view.deal_number, target=game_points_count(lang, view.target))  # fmt: skip
+        if fixed_deals(view):  # D-SX-6
+            title = t(lang, "{game} · deal {number} of {deals}", game=preset_title(lang, view.preset),
+                      number=view.deal_number, deals=fixed_deals(view))  # fmt: skip
+        else:
+            title = t(lang, "{game} · deal {number} · to {target}", game=preset_title(lang, view.preset),
+                      number=view.deal_number, target=game_points_count(lang, view.target))  # fmt: skip
         game_points = [tn(lang, "{n} game pt", "{n} game pts", points) for points in view.game_points]
         tricks = [tricks_count(lang, won) for won in view.tricks_won]
         # Memory mode (SX-11): nobody's points are shown, your own included, as on the Discord hand.
@@ -802,6 +821,11 @@ class SchnapsenText:
         totals = " – ".join(str(total) for total in deal.totals)
         game = " · ".join(f"{names[seat]} {points}" for seat, points in enumerate(after.game_points))
         head = tt.heading(t(lang, "Deal {number} over", number=deal.deal_number))
+        if fixed_deals(after):  # D-SX-6
+            said = t(lang, "Card points {totals}; {game_points} to {name}. Game points: {game} (deal {number} of "
+                     "{deals})", totals=totals, game_points=game_points_count(lang, deal.game_points),
+                     name=names[deal.winner], game=game, number=deal.deal_number, deals=fixed_deals(after))
+            return f"{head}\n   {said}"
         said = t(lang, "Card points {totals}; {game_points} to {name}. Game points: {game} (to {target})",
                  totals=totals, game_points=game_points_count(lang, deal.game_points), name=names[deal.winner],
                  game=game, target=after.target)  # fmt: skip

@@ -184,6 +184,7 @@ class State:
             final=self.final,
             last_meld=self.last_meld,
             drawn=self._drawn_by(seat),
+            fixed_deals=self.options.fixed_deals,
         )
 
     def _drawn_by(self, seat: int | None) -> AnyCard | None:

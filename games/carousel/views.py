@@ -191,6 +191,9 @@ class CarouselView:
     # CA-4: the card this seat drew last in this hand while it is still in its hand; only in that seat's
     # own view (the public view and the other seats' views hold None).
     drawn: AnyCard | None = None
+    # D-CA-5: the game is exactly this many hands (0: it plays to `target`); public, so every text and
+    # image can say "hand k of N" where it would otherwise name the target.
+    fixed_deals: int = 0
 
     @property
     def last_action(self) -> LogEntry | None:
