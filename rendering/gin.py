@@ -443,16 +443,35 @@ def render_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THE
         return _render_table(view, names, theme, lang)
 
 
+def _header_texts(view: GinView, names: Sequence[str], lang: str) -> tuple[str, str]:
+    """The title and, once over, the right-hand label. A match of fixed hands (D-GR-10) names the hand of
+    how many, and at its end how many were played with the winner on totals; level totals read as a draw
+    (both share first place). The header's right half is narrow, so the result goes there alone."""
+    game = variant_name(view.options, lang=lang)
+    hands = view.options.fixed_deals
+    if hands and view.is_over:
+        title = tn(lang, "{game} · {n} hand played", "{game} · {n} hands played", hands, game=game)
+    elif hands:
+        title = t(lang, "{game} · hand {number} of {hands}", game=game, number=number(lang, view.hand_number),
+                  hands=number(lang, hands))
+    else:
+        title = t(lang, "{game} · hand {number}", game=game, number=number(lang, view.hand_number))
+    totals = match_totals(view)
+    if totals[0] == totals[1]:
+        ended = t(lang, "A draw at {points} each", points=number(lang, totals[0]))
+    elif hands:
+        leader = 0 if totals[0] > totals[1] else 1
+        ended = t(lang, "{name} wins {won}–{lost}", name=seat_name(names, leader, lang=lang),
+                  won=number(lang, totals[leader]), lost=number(lang, totals[1 - leader]))
+    else:
+        ended = t(lang, "Match over")
+    return title, ended
+
+
 def _render_table(view: GinView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
     height = table_size(view, names, theme, lang=lang)[1]
     image, draw = canvas(height, theme)
-    if view.options.fixed_deals:  # D-GR-10
-        title = t(lang, "{game} · hand {number} of {hands}", game=variant_name(view.options, lang=lang),
-                  number=number(lang, view.hand_number), hands=number(lang, view.options.fixed_deals))
-    else:
-        title = t(lang, "{game} · hand {number}", game=variant_name(view.options, lang=lang),
-                  number=number(lang, view.hand_number))
-    ended = match_end_text(view, names, lang=lang) or t(lang, "Match over")
+    title, ended = _header_texts(view, names, lang)
     header(draw, title, turn_label(names, view.to_move, view.is_over, _doing_sentence(view, lang),
                                    ended=ended, lang=lang), theme)
     top = HEADER_H + PAD

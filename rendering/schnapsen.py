@@ -93,8 +93,11 @@ def plays_a_match(preset: str | None) -> bool:
 
 def title_text(view: SchnapsenView, *, lang: str = "en") -> str:
     """The table's title: the game, the deal and the target, or with a fixed number of deals (D-SX-6)
-    "deal k of N", as the target then ends nothing."""
+    "deal k of N", as the target then ends nothing, and at the end how many deals were played."""
     deals = fixed_deals(view)
+    if deals and view.is_over:
+        return tn(lang, "{game} · {n} deal played", "{game} · {n} deals played", deals,
+                  game=preset_title(view.preset, lang=lang))
     if deals:
         return t(lang, "{game} · deal {number} of {deals}", game=preset_title(view.preset, lang=lang),
                  number=number(lang, view.deal_number), deals=number(lang, deals))
@@ -262,9 +265,13 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
     def pair(values: Sequence[int]) -> str:
         return f"{number(lang, values[order[0]])}–{number(lang, values[order[1]])}"
 
-    ended = match_end_text(view, names, lang=lang)
-    if ended is not None:
-        headline = ended
+    if fixed_deals(view) and view.is_over and view.winner is not None:  # D-SX-6: the title says how many deals
+        won, lost = view.game_points[view.winner], view.game_points[1 - view.winner]
+        name = seat_name(names, view.winner, lang=lang)
+        if won == lost:
+            headline = t(lang, "{name} wins on the last deal", name=name)
+        else:
+            headline = t(lang, "{name} wins {won}–{lost}", name=name, won=number(lang, won), lost=number(lang, lost))
     elif view.is_over and view.winner is not None and plays_a_match(view.preset):
         headline = t(lang, "{name} wins the match {score}", name=seat_name(names, view.winner, lang=lang),
                      score=pair(view.game_points))
@@ -286,7 +293,8 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
         lines.append(ending_words(deal.reason, view.claim_mode, lang=lang))
     if fixed_deals(view):  # D-SX-6: the deal count, not the target, ends the match
         lines.append(t(lang, "game points {score} (deal {number} of {deals})", score=pair(view.game_points),
-                       number=number(lang, view.deal_number), deals=number(lang, fixed_deals(view))))
+                       number=number(lang, deal.deal_number if deal is not None else view.deal_number),
+                       deals=number(lang, fixed_deals(view))))
     else:
         lines.append(t(lang, "game points {score} (to {target})", score=pair(view.game_points),
                        target=number(lang, view.target)))

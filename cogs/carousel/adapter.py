@@ -219,7 +219,7 @@ class CarouselAdapter(GameAdapter):
         return words.table_header(view, names, lang=lang)
 
     def render_table(self, view: CarouselView, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
-        return render_table(view, names)
+        return render_table(view, names, lang=lang)
 
     # -- the hand panel ----------------------------------------------------------------------------
 
@@ -243,7 +243,7 @@ class CarouselAdapter(GameAdapter):
         )
         if ctx.guided:
             lines += guide_tips(view, ctx.names, lang=lang)
-        image = render_hand(view, chosen) if hand else None
+        image = render_hand(view, chosen, lang=lang) if hand else None
         return Panel(
             content="\n".join(lines), image=image, items=tuple(self._controls(ctx, view, hand, selection, lang))
         )
@@ -335,7 +335,7 @@ class CarouselAdapter(GameAdapter):
         # CA-6: the proposal marks the player's own cards as new and the cards it moves, as the table will.
         marks = meld_changes(view.seat, view.table, table, chosen)
         shown = replace(view, table=table, hand_sizes=sizes, hand_just_ended=False, last_hand=None, last_meld=marks)
-        image = render_table(shown, ctx.picture_names or ctx.names)
+        image = render_table(shown, ctx.picture_names or ctx.names, lang=lang)
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         items: list[discord.ui.Item[Any]] = [
             button(

@@ -116,7 +116,7 @@ class GinAdapter(GameAdapter):
         return words.table_header(view, names, lang=lang)
 
     def render_table(self, view: GinView, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
-        return render_table(view, names)
+        return render_table(view, names, lang=lang)
 
     # -- the hand panel ----------------------------------------------------------------------------
 
@@ -132,7 +132,7 @@ class GinAdapter(GameAdapter):
             waiting=t(lang, QUIET_WAITING) if ctx.quiet else None,
             lang=lang,
         )
-        image = render_hand(view) if view.hand else None
+        image = render_hand(view, lang=lang) if view.hand else None
         items = self._card_buttons(ctx, view, knocking, lang) + self._action_row(ctx, view, knocking, lang)
         if view.my_turn:
             items.append(

@@ -142,7 +142,7 @@ class SchnapsenAdapter(GameAdapter):
         return words.table_header(view, names, lang=lang)
 
     def render_table(self, view: SchnapsenView, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
-        return render_table(view, names)
+        return render_table(view, names, lang=lang)
 
     # -- the hand panel ----------------------------------------------------------------------------
 
@@ -159,7 +159,7 @@ class SchnapsenAdapter(GameAdapter):
             waiting=t(lang, QUIET_WAITING) if ctx.quiet else None,
             lang=lang,
         )
-        image = render_hand(view, chosen) if view.hand else None
+        image = render_hand(view, chosen, lang=lang) if view.hand else None
         items = self._card_buttons(ctx, view, marrying, lang)
         if view.can_draw or view.can_keep:
             items += self._pause_row(ctx, view, lang)

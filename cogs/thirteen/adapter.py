@@ -88,7 +88,7 @@ class ThirteenAdapter(GameAdapter):
         return "\n".join(line for line in lines if line)
 
     def render_table(self, view: ThirteenView, names: Sequence[str], *, lang: str = SOURCE) -> bytes:
-        return render_table(view, names)
+        return render_table(view, names, lang=lang)
 
     def hand_panel(self, ctx: PanelContext, *, lang: str = SOURCE) -> Panel:
         view: ThirteenView = ctx.view
@@ -101,7 +101,7 @@ class ThirteenAdapter(GameAdapter):
             lines.append(t(lang, "Selected: {cards}", cards=" ".join(str(card) for card in chosen)))
         if ctx.notice:
             lines.append(ctx.notice)
-        image = render_hand(view, chosen) if hand else None
+        image = render_hand(view, chosen, lang=lang) if hand else None
         items: list[discord.ui.Item[Any]] = []
         gid, version, mask = ctx.game_id, ctx.version, encode_mask(selection)
         if hand:
