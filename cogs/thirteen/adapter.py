@@ -76,6 +76,8 @@ class ThirteenAdapter(GameAdapter):
 
     def table_header(self, view: ThirteenView, names: Sequence[str], *, lang: str = SOURCE) -> str:
         lines = [round_over_line(view, names, lang=lang)]
+        if view.series_games > 1:  # D-TL-5: a match of N games says which one this is, as its image does
+            lines.insert(0, t(lang, "Game {number} of {games}", number=view.game_number, games=view.series_games))
         if view.last_action is not None:
             lines.append(action_line(lang, view.last_action.seat, view.last_action.text, names))
         if view.is_over:

@@ -340,7 +340,7 @@ def test_ca6_the_proposal_image_marks_the_players_cards_and_the_moved_joker(monk
     # The adapter module's own globals: loading and unloading the extension elsewhere in the run can leave
     # a fresh copy of the module under its name in sys.modules.
     adapter_globals = type(ADAPTER).render_table.__globals__
-    monkeypatch.setitem(adapter_globals, "render_table", lambda view, names: drawn.append(view) or b"png")
+    monkeypatch.setitem(adapter_globals, "render_table", lambda view, names, **_: drawn.append(view) or b"png")
     chosen = positions(FREEING, "7h", "9c", "10c")
     panel(FREEING, chosen | {PROPOSING})
     cards = {FREEING.view(0).hand[i] for i in chosen}
