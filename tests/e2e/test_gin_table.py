@@ -88,7 +88,9 @@ async def play(fake: FakeDiscord, users: list[SimUser], *, stop: Callable[[], bo
 def final_standings(fake: FakeDiscord) -> list[tuple[str, int]]:
     result = game_over_in(fake)
     assert result is not None
-    return [(name, int(points)) for name, points in re.findall(r"^\d\w\w: (.+) \((\d+)\)$", result.text, re.M)]
+    # Points are written as the reader's locale writes numbers: Hollywood totals reach "1,160".
+    lines = re.findall(r"^\d\w\w: (.+) \(([\d,]+)\)$", result.text, re.M)
+    return [(name, int(points.replace(",", ""))) for name, points in lines]
 
 
 def names(fake: FakeDiscord) -> tuple[str, str]:
@@ -156,7 +158,7 @@ async def test_gr11_a_match_against_the_computer_runs_to_the_standings(
     assert isinstance(table, Message) and table.attachments and table.attachments[0].is_png
     assert await play(fake, [alice]) > 0
     standings = final_standings(fake)
-    assert len(standings) == 2 and standings[0][1] > standings[1][1]
+    assert len(standings) == 2 and standings[0][1] > standings[1][1], game_over_in(fake).text
     final = await fake.wait_for_message(
         fake.channel, lambda m: m.id == table_of(fake).id and "wins the match" in m.text
     )
