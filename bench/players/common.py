@@ -82,6 +82,17 @@ def game_over_in(fake: FakeDiscord, where: Channel | None = None) -> Message | N
     return None
 
 
+STANDING = re.compile(r"^\d\w\w: (.+) \(([\d,]+)\)$", re.M)
+
+
+def final_standings(fake: FakeDiscord, where: Channel | None = None) -> list[tuple[str, int]]:
+    """(name, points) per place from the result message. Points are written as the reader's locale writes
+    numbers, so a Gin Hollywood total reads "1,160"."""
+    result = game_over_in(fake, where)
+    assert result is not None, "no result message"
+    return [(name, int(points.replace(",", ""))) for name, points in STANDING.findall(result.text)]
+
+
 def game_id_of(message: Message) -> int:
     match = re.search(r"#(\d+)", message.text)
     assert match, message.text

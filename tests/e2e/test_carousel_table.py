@@ -8,7 +8,6 @@ test also checks the moves the bot stored against the engine's.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -35,7 +34,7 @@ from bench.players.carousel import (
     table_showing,
     turn,
 )
-from bench.players.common import FAST, game_over_in, start_bot
+from bench.players.common import FAST, final_standings, start_bot
 from bench.players.schnapsen import hand_of, version_of
 from bot.moves.router import OUT_OF_DATE
 from bot.process.bot import CardBot
@@ -70,11 +69,6 @@ def in_a_hand(fake: FakeDiscord, people: list[SimUser], text: str) -> Callable[[
     """A `play` stop: some person's DM hand shows `text` (a hand's scores show there until the next move)."""
     return lambda: any((hand := hand_of(fake, person)) is not None and text in hand.text for person in people)
 
-
-def final_standings(fake: FakeDiscord) -> list[tuple[str, int]]:
-    result = game_over_in(fake)
-    assert result is not None
-    return [(name, int(points)) for name, points in re.findall(r"^\d\w\w: (.+) \((\d+)\)$", result.text, re.M)]
 
 
 async def seat_people(

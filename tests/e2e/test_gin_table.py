@@ -9,14 +9,13 @@ engine plays the same policy (`simulate`), so nothing expected is typed in.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from bench.players.common import FAST, game_over_in, open_lobby, start_bot
+from bench.players.common import FAST, final_standings, game_over_in, open_lobby, start_bot
 from bench.players.schnapsen import controls, find_seed, hand_of, hand_version, press, settled, turn, version_of
 from bench.players.schnapsen import play as play_hands
 from cogs.gin.adapter import GinAdapter, best_knock, least_deadwood
@@ -84,13 +83,6 @@ async def play(fake: FakeDiscord, users: list[SimUser], *, stop: Callable[[], bo
     """Every user presses `simple_choice` on their DM hand until the match ends or `stop()`."""
     return await play_hands(fake, users, simple_choice, stop=stop, timeout=timeout)
 
-
-def final_standings(fake: FakeDiscord) -> list[tuple[str, int]]:
-    result = game_over_in(fake)
-    assert result is not None
-    # Points are written as the reader's locale writes numbers: Hollywood totals reach "1,160".
-    lines = re.findall(r"^\d\w\w: (.+) \(([\d,]+)\)$", result.text, re.M)
-    return [(name, int(points.replace(",", ""))) for name, points in lines]
 
 
 def names(fake: FakeDiscord) -> tuple[str, str]:

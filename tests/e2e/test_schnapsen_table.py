@@ -9,12 +9,11 @@ playing the same script (`simulate`), never from numbers typed into the test.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import replace
 
 import pytest
 
-from bench.players.common import FAST, game_over_in, start_bot
+from bench.players.common import FAST, final_standings, start_bot
 from bench.players.schnapsen import (
     card_codes,
     controls,
@@ -93,12 +92,6 @@ async def table_showing(fake: FakeDiscord, text: str) -> Message:
     """The table message once its header contains `text` (table edits are coalesced, so wait)."""
     return await fake.wait_for_message(fake.channel, lambda m: m.id == table_of(fake).id and text in m.text)
 
-
-def final_standings(fake: FakeDiscord) -> list[tuple[str, int]]:
-    """(name, game points) per place from the result message."""
-    result = game_over_in(fake)
-    assert result is not None
-    return [(name, int(points)) for name, points in re.findall(r"^\d\w\w: (.+) \((\d+)\)$", result.text, re.M)]
 
 
 async def test_schnapsen_rules_command_answers_privately_per_preset(fake: FakeDiscord, bots: BotHarness) -> None:
