@@ -24,6 +24,7 @@ from bot.flows.guide import seat_guided
 from bot.kit.languages import dm_language, quick_language, reader_language
 from bot.kit.layout import hand_card
 from bot.kit.names import shown_name, shown_names
+from bot.kit.payloads import attachment_json
 from bot.kit.texts import ended_text
 from bot.moves.adapters import Panel, PanelContext
 from bot.moves.service import Loaded
@@ -72,14 +73,15 @@ class ShownImages:
     after a pass or another player's move the picture is the same. Discord keeps an attachment that an
     edit lists by id (and deletes the ones it leaves out), so such an edit sends `attachments=[the
     existing one]` as plain JSON instead of uploading the same PNG again as multipart, and Discord has
-    nothing to store. Bounded, least recently shown first out.
+    nothing to store. The attachment is kept as that JSON (bot.kit.payloads.attachment_json), taken
+    from Discord's answer to the send or edit. Bounded, least recently shown first out.
     """
 
     def __init__(self, size: int = SHOWN_IMAGES) -> None:
         self.size = size
-        self._shown: OrderedDict[int, tuple[bytes, discord.Attachment]] = OrderedDict()
+        self._shown: OrderedDict[int, tuple[bytes, dict[str, Any]]] = OrderedDict()
 
-    def kept(self, message_id: int, digest: bytes | None) -> discord.Attachment | None:
+    def kept(self, message_id: int, digest: bytes | None) -> dict[str, Any] | None:
         """The attachment already on the message, if it shows exactly this picture."""
         shown = self._shown.get(message_id)
         if shown is None or digest is None or shown[0] != digest:
@@ -87,17 +89,20 @@ class ShownImages:
         self._shown.move_to_end(message_id)
         return shown[1]
 
-    def remember(self, message: discord.Message, digest: bytes | None) -> None:
-        """What the message shows after a send or an edit (only a single-image message is tracked)."""
-        if digest is None or len(message.attachments) != 1:
-            self._shown.pop(message.id, None)
+    def remember(self, message: dict[str, Any], digest: bytes | None) -> None:
+        """What the message (Discord's JSON answer to a send or an edit) shows now; only a single-image
+        message is tracked."""
+        message_id = int(message["id"])
+        attachments = message.get("attachments") or []
+        if digest is None or len(attachments) != 1:
+            self._shown.pop(message_id, None)
             return
-        self._shown[message.id] = (digest, message.attachments[0])
-        self._shown.move_to_end(message.id)
+        self._shown[message_id] = (digest, attachment_json(attachments[0]))
+        self._shown.move_to_end(message_id)
         while len(self._shown) > self.size:
             self._shown.popitem(last=False)
 
-    def current(self, message_id: int) -> discord.Attachment | None:
+    def current(self, message_id: int) -> dict[str, Any] | None:
         """The attachment the message shows now, if known."""
         shown = self._shown.get(message_id)
         return shown[1] if shown is not None else None
@@ -298,4 +303,3 @@ class HandMessages:
     async def wants_dm(self, user_id: int) -> bool:
         settings = await self.service.db.settings.user(user_id)
         return settings.hand_delivery is HandDelivery.DM and not settings.dm_closed
-
