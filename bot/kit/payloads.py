@@ -17,12 +17,16 @@ import io
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord.http import MultipartParameters, handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot.kit.layout import ACCENT, MAX_COMPONENTS, MAX_TEXT, grouped
+
+if TYPE_CHECKING:
+    from bot.kit.wiring import Channels
 
 # Discord's component type numbers (Components V2 reference).
 ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 10, 12, 14, 17
@@ -157,3 +161,48 @@ def attachment_json(raw: dict[str, Any]) -> dict[str, Any]:
     if raw.get("description") is not None:
         kept["description"] = raw["description"]
     return kept
+
+
+class CardEdits(Protocol):
+    """Edits of a message into a card whose request is made (`parameters`): by id over REST, or a click's
+    own message through its interaction's webhook (exempt from the global rate limit). Each returns
+    Discord's JSON answer."""
+
+    async def edit(self, channel_id: int, message_id: int, params: MultipartParameters) -> dict[str, Any]: ...
+
+    async def edit_original(self, interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]: ...
+
+    @property
+    def mentions(self) -> discord.AllowedMentions | None: ...
+
+
+class DiscordCards:
+    """`CardEdits` through discord.py's low-level HTTP: its rate limiting and retries, no Message built."""
+
+    def __init__(self, client: Channels) -> None:
+        self.client = client
+
+    @property
+    def mentions(self) -> discord.AllowedMentions | None:
+        """The client's default mentions, which discord.py merges into every message it sends."""
+        return self.client.allowed_mentions
+
+    async def edit(self, channel_id: int, message_id: int, params: MultipartParameters) -> dict[str, Any]:
+        with params:
+            return await self.client.http.edit_message(channel_id, message_id, params=params)  # type: ignore[return-value]
+
+    async def edit_original(self, interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]:
+        """As `Interaction.edit_original_response` sends it."""
+        http = self.client.http
+        with params:
+            answer = await async_context.get().edit_original_interaction_response(
+                interaction.application_id,
+                interaction.token,
+                session=interaction._session,
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+            )
+        return answer  # type: ignore[return-value]

@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
-from discord.webhook.async_ import async_context
 
 from bot.kit.layout import stripped_hand
-from bot.kit.payloads import card_components, hand_components, parameters, picture
+from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
 from bot.kit.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.moves.adapters import Panel
 from bot.projection.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
@@ -123,6 +122,7 @@ class DiscordTransport:
         self.client = client
         self.policy = policy
         self.shown = ShownImages()
+        self.cards = DiscordCards(client)
 
     async def _dm_channel_id(self, user_id: int, channel_id: int | None) -> int:
         if channel_id is not None:
@@ -164,9 +164,8 @@ class DiscordTransport:
         self, channel_id: int, message_id: int, components: list[dict[str, Any]], attachments: list[Any]
     ) -> dict[str, Any]:
         """PATCH a message into one V2 card: `attachments` the files to upload and the kept ones' JSON."""
-        params = parameters(components, state_mentions=self.client.allowed_mentions, attachments=attachments)
-        with params:
-            return await self.client.http.edit_message(channel_id, message_id, params=params)  # type: ignore[return-value]
+        params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
+        return await self.cards.edit(channel_id, message_id, params)
 
     def _hand_attachments(self, message_id: int | None, panel: Panel, digest: bytes | None) -> list[Any]:
         """The picture of an edited hand: the attachment already on the message when it shows exactly this
@@ -260,20 +259,9 @@ class DiscordTransport:
         image = panel.filename if panel.image is not None else None
         components = hand_components(panel.content[:2000], image, panel.items)
         attachments = self._hand_attachments(message.id, panel, digest)
-        params = parameters(components, state_mentions=self.client.allowed_mentions, attachments=attachments)
-        http = self.client.http
+        params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
         try:
-            with params:  # the interaction webhook, as `Interaction.edit_original_response` sends it
-                edited: dict[str, Any] = await async_context.get().edit_original_interaction_response(  # type: ignore[assignment]
-                    interaction.application_id,
-                    interaction.token,
-                    session=interaction._session,
-                    proxy=http.proxy,
-                    proxy_auth=http.proxy_auth,
-                    payload=params.payload,
-                    multipart=params.multipart,
-                    files=params.files,
-                )
+            edited = await self.cards.edit_original(interaction, params)
         except discord.HTTPException as error:
             log.info("could not redraw clicked hand message %d: %s", message.id, error)
             self.shown.forget(message.id)
