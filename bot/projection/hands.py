@@ -43,6 +43,10 @@ log = logging.getLogger(__name__)
 SHOWN_IMAGES = 8192
 
 
+# Hand drawings kept (`HandMessages.drawn`): a few per game in flight at once is enough.
+DRAWN_KEPT = 256
+DrawnKey = tuple[object, ...]
+
 # Fingerprints of the pictures hashed lately, by the identity of their bytes: a hand's picture comes from
 # rendering.hand's cache as the same bytes object each time it is asked for, and one panel's picture is
 # fingerprinted several times on its way (drawn, then on each send or edit: `ShownImages`).
@@ -173,6 +177,9 @@ class HandMessages:
     def __init__(self, service: GameService, guilds: Guilds | None = None) -> None:
         self.service = service
         self.guilds = guilds  # the server's name in each DM's header; without it, "your server"
+        # The latest drawings, by everything they depend on (`drawn`): a click's answer draws the clicked
+        # hand for the new state and the pass its move asks for draws the same hand again to compare.
+        self._drawn: dict[DrawnKey, tuple[Panel, bytes | None]] = {}
 
     async def language(self, loaded: Loaded, seat: int, interaction: discord.Interaction | None = None) -> str:
         """The language the seat's person reads their hand in (design §10): answering `interaction`, their
@@ -273,19 +280,32 @@ class HandMessages:
         if adapter.guide:  # tips in a first game (bot.flows.guide): read from the database, as the hand is
             ctx = dataclasses.replace(ctx, guided=await seat_guided(self.service, loaded, seat))
 
+        record = loaded.record
+        # Everything the drawing depends on: the state is the stored game's at its version.
+        key: DrawnKey = (
+            record.kind, record.id, record.version, record.status, record.end_reason, record.host_user_id, seat,
+            quiet, selection, notice, lang, ctx.location, ctx.guided, ctx.names, ctx.picture_names,
+        )  # fmt: skip
+        kept = self._drawn.get(key)
+        if kept is not None:  # drawn for this very state already (the click's answer, then its move's pass)
+            return kept
+
         def draw() -> tuple[Panel, bytes | None]:
             panel = adapter.hand_panel(ctx, lang=lang)
             return panel, image_digest(panel.image)
 
         panel, digest = await asyncio.to_thread(draw)
         content = panel.content
-        if loaded.record.status is GameStatus.ABANDONED:
+        if record.status is GameStatus.ABANDONED:
             # The engine's view still has a seat on turn; the hand says the game's end instead, from the
             # stored record, so every redraw (and one after a restart) shows the same.
             ended = self.ended(loaded, lang)
             content = f"{ctx.location}\n{ended}" if ctx.location else ended
-        if quiet or loaded.record.status is not GameStatus.ACTIVE:
+        if quiet or record.status is not GameStatus.ACTIVE:
             panel = Panel(content=content, image=panel.image, filename=panel.filename, items=greyed(panel.items))
+        if len(self._drawn) >= DRAWN_KEPT:
+            self._drawn.clear()  # dropped wholesale: at worst a hand is drawn again
+        self._drawn[key] = (panel, digest)
         return panel, digest
 
     @staticmethod
