@@ -276,19 +276,23 @@ class HandMessages:
             lang = await self.language(loaded, seat)
         at_turn = self.at_turn(loaded, seat)
         quiet = dm and not at_turn
-        ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet, lang=lang)
-        if adapter.guide:  # tips in a first game (bot.flows.guide): read from the database, as the hand is
-            ctx = dataclasses.replace(ctx, guided=await seat_guided(self.service, loaded, seat))
-
+        guided = adapter.guide and await seat_guided(self.service, loaded, seat)  # tips in a first game
         record = loaded.record
-        # Everything the drawing depends on: the state is the stored game's at its version.
+        guild = self.guilds.get_guild(record.guild_id) if self.guilds is not None else None
+        # Everything the drawing depends on (the state is the stored game's at its version; the header's
+        # location names the server, the channel and the table message), checked before anything is drawn.
         key: DrawnKey = (
             record.kind, record.id, record.version, record.status, record.end_reason, record.host_user_id, seat,
-            quiet, selection, notice, lang, ctx.location, ctx.guided, ctx.names, ctx.picture_names,
+            quiet, selection, notice, lang, guided, guild.name if guild is not None else None, record.guild_id,
+            game_channel(record), record.table_message_id,
+            tuple((chair.display_name, chair.is_computer) for chair in record.seats),
         )  # fmt: skip
         kept = self._drawn.get(key)
         if kept is not None:  # drawn for this very state already (the click's answer, then its move's pass)
             return kept
+        ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet, lang=lang)
+        if guided:  # read from the database, as the hand is
+            ctx = dataclasses.replace(ctx, guided=True)
 
         def draw() -> tuple[Panel, bytes | None]:
             panel = adapter.hand_panel(ctx, lang=lang)
