@@ -118,6 +118,14 @@ def helpers_cpu_seconds(pid: int) -> dict[int, float]:
     return seconds
 
 
+def server_cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU seconds of a database server's postmaster and each of its processes (backends, writers), by pid."""
+    seconds = helpers_cpu_seconds(pid)
+    with contextlib.suppress(OSError, ValueError):
+        seconds[pid] = proc_cpu_seconds(pid)
+    return seconds
+
+
 def pss_mb(pid: int) -> float:
     """Proportional set size in MB: pages shared by several processes counted once in all (Linux)."""
     with open(f"/proc/{pid}/smaps_rollup") as rollup:
@@ -285,6 +293,7 @@ class Backend:
     name: str
     database: str
     shard_count: int | None = None
+    server_pid: int | None = None  # the PostgreSQL server's postmaster when this run started it: its CPU counts
 
     @property
     def shards(self) -> list[int | None]:
@@ -316,7 +325,8 @@ class RunFigures:
     limits: RateLimitFigures | None = None
     processes: list[ProcessFigures] = field(default_factory=list)
     statements: Statements | None = None
-    cpu_per_move_ms: float = float("nan")  # every bot process and its drawing helpers, over the window
+    cpu_per_move_ms: float = float("nan")  # every bot process, its drawing helpers and the database server
+    server_cpu_share: float | None = None  # the PostgreSQL server's processes, of one core (None: not counted)
 
 
 @dataclass(frozen=True)
@@ -456,7 +466,11 @@ async def load(
                 stack.callback(pgserver.stop, folder)
                 postgres = pgserver.start(folder)
                 print(f"PostgreSQL server started in {folder}")
-            chosen = Backend("postgresql", postgres, shard_count=2)
+                server = pgserver.server_pid(folder)
+            else:
+                server = None  # somebody else's server: its CPU is not this run's to count
+                print("PostgreSQL server given by URL: its CPU is not counted")
+            chosen = Backend("postgresql", postgres, shard_count=2, server_pid=server)
         return await run_load(chosen, games, rate, seconds, tmp, tuning, profile, trace_top, open_batch, rate_limits)
     raise AssertionError("unreachable")  # an ExitStack may swallow exceptions as far as type checkers know
 
@@ -538,7 +552,7 @@ async def measure(
         served_before, emptied_before = len(fake.rate_limits.served), Counter(fake.rate_limits.emptied)
         fake.ack_log = []
         tally = Tally()
-        cpu = await drive(fake, table, rate, seconds, tally, pids)
+        cpu, server_share = await drive(fake, table, rate, seconds, tally, pids, backend.server_pid)
         limited = RateLimitFigures.since(fake, served_before, emptied_before)
         hwms = [proc_memory_mb(pid)[1] for pid in pids]
         helpers = [helpers_memory_mb(pid) for pid in pids]
@@ -562,7 +576,7 @@ async def measure(
     scaled = "" if fake.rate_limits.scale == 1 else f" (windows scaled by {fake.rate_limits.scale:g})"
     state = f"on{scaled}" if fake.rate_limits.enabled else "off"
     print(f"rate limits {state}, load window: {limited.line()}")
-    cpu_total = sum(bot + drawing for bot, drawing in cpu)
+    cpu_total = sum(bot + drawing for bot, drawing in cpu) + (server_share or 0.0)
     cpu_per_move_ms = 1000 * cpu_total / max(tally.in_window / seconds, 1e-9)
     statements = Statements.of(reports)
     print(statements.line() if statements is not None else "statements per move: not counted")
@@ -575,6 +589,7 @@ async def measure(
         limited,
         statements=statements,
         cpu_per_move_ms=cpu_per_move_ms,
+        server_cpu_share=server_share,
     )
     for child, hwm, helper, report, (bot_cpu, helpers_cpu) in zip(children, hwms, helpers, reports, cpu, strict=True):
         bot_peak = max(hwm, report.get("peak_rss_mb", 0))
@@ -604,6 +619,10 @@ def limits_cell(run: RunFigures, text: Callable[[RateLimitFigures], str]) -> str
     return text(run.limits) if run.limits is not None else "-"
 
 
+def server_cell(share: float | None) -> str:
+    return "-" if share is None else f"{share:.0%}"
+
+
 def side_by_side(runs: list[RunFigures]) -> str:
     """The runs' figures as a table, one column per run; per-process figures joined by " / "."""
 
@@ -622,7 +641,7 @@ def side_by_side(runs: list[RunFigures]) -> str:
         ("ack p50 / p95 / p99 (ms)", lambda run: " / ".join(f"{value:.1f}" for value in run.ack[:3])),
         ("next hand p50 / p95 / p99 (ms)", lambda run: " / ".join(f"{value:.1f}" for value in run.handover[:3])),
         ("errors", lambda run: str(run.errors)),
-        ("bots' CPU per move (ms, with drawing)", lambda run: f"{run.cpu_per_move_ms:.1f}"),
+        ("bots' CPU per move (ms, with drawing and server)", lambda run: f"{run.cpu_per_move_ms:.1f}"),
         ("reads per move (of the game)", lambda run: stmt(run, lambda f: f"{f.reads:.2f} ({f.game_reads:.2f})")),
         ("write statements per move", lambda run: stmt(run, lambda f: f"{f.writes:.2f}")),
         ("write transactions per move", lambda run: stmt(run, lambda f: f"{f.transactions:.2f}")),
@@ -632,6 +651,7 @@ def side_by_side(runs: list[RunFigures]) -> str:
         ("peak RSS per process (MB)", lambda run: each(run, lambda p: f"{p.peak_rss_mb:.0f}")),
         ("CPU per process (% core)", lambda run: each(run, lambda p: f"{p.cpu_share:.0%}")),
         ("drawing helpers CPU (% core)", lambda run: each(run, lambda p: f"{p.helpers_cpu_share:.0%}")),
+        ("PostgreSQL server CPU (% core)", lambda run: server_cell(run.server_cpu_share)),
         ("move appends", lambda run: each(run, lambda p: str(p.appends))),
         ("DB time per move mean (ms)", lambda run: each(run, lambda p: ms(p.append_mean_ms, p.appends))),
         ("DB time per move p50 (ms)", lambda run: each(run, lambda p: ms(p.append_p50_ms, p.appends))),
@@ -690,17 +710,25 @@ class Statements:
 
 
 async def drive(
-    fake: FakeDiscord, table: list[Game], rate: float, seconds: float, tally: Tally, pids: list[int]
-) -> list[tuple[float, float]]:
+    fake: FakeDiscord,
+    table: list[Game],
+    rate: float,
+    seconds: float,
+    tally: Tally,
+    pids: list[int],
+    server: int | None = None,
+) -> tuple[list[tuple[float, float]], float | None]:
     """Every 1/rate s, start one move in the next game (round robin) whose player to act has a fresh hand.
 
-    Returns each bot process's CPU share over the window, and its drawing processes'."""
+    Returns each bot process's CPU share over the window and its drawing processes', and the share of
+    the PostgreSQL server's processes (`server`: its postmaster; None when there is none to count)."""
     pending: set[asyncio.Task[None]] = set()
     interval = 1.0 / rate
     for pid in pids:
         mark_counts(pid)
     cpu_bots = [proc_cpu_seconds(pid) for pid in pids]
     cpu_helpers = [helpers_cpu_seconds(pid) for pid in pids]
+    cpu_server = server_cpu_seconds(server) if server is not None else {}
     cpu_fake = time.process_time()
     begin = time.perf_counter()
     deadline = tally.window_end = begin + seconds
@@ -744,15 +772,21 @@ async def drive(
         helpers_now = helpers_cpu_seconds(pid).items()
         helpers_cpu = sum(now - helpers_before.get(child, 0.0) for child, now in helpers_now) / elapsed
         shares.append((bot_cpu, helpers_cpu))
-    total = sum(bot + helpers for bot, helpers in shares)
+    server_share = None
+    if server is not None:  # the server and its backends (each connection's), those that lived through the window
+        server_now = server_cpu_seconds(server).items()
+        server_share = sum(now - cpu_server.get(child, 0.0) for child, now in server_now) / elapsed
+    total = sum(bot + helpers for bot, helpers in shares) + (server_share or 0.0)
     per_move_ms = 1000 * total / max(tally.in_window / elapsed, 1e-9)
     fake_cpu = (time.process_time() - cpu_fake) / elapsed
     if pending:
         await asyncio.wait(pending, timeout=30)
     each = ", ".join(f"{bot:.0%} (+{helpers:.0%} drawing)" for bot, helpers in shares)
+    served = "" if server_share is None else f", PostgreSQL server {server_share:.0%}"
+    counted = "their drawing" if server_share is None else "their drawing and the PostgreSQL server"
     print(
-        f"load window {elapsed:.1f} s: CPU of a core per bot process {each}, fake + driver {fake_cpu:.0%}; "
-        f"bots' CPU per move {per_move_ms:.1f} ms (with their drawing); ticks with no ready game {missed}; "
+        f"load window {elapsed:.1f} s: CPU of a core per bot process {each}{served}, fake + driver {fake_cpu:.0%}; "
+        f"bots' CPU per move {per_move_ms:.1f} ms (with {counted}); ticks with no ready game {missed}; "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
-    return shares
+    return shares, server_share

@@ -101,6 +101,14 @@ def start(folder: Path) -> str:
     return url(folder)
 
 
+def server_pid(folder: Path) -> int | None:
+    """The pid of the server started in `folder` (the first line of its postmaster.pid), if it runs."""
+    try:
+        return int((folder / "data" / "postmaster.pid").read_text().split("\n", 1)[0])
+    except (OSError, ValueError):
+        return None
+
+
 def stop(folder: Path) -> None:
     bin_dir = binaries()
     if bin_dir is None or not (folder / "data" / "postmaster.pid").exists():

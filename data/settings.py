@@ -6,7 +6,9 @@ the same moment cannot undo each other.
 A person's settings are read for every seat of every message pass (how their hand is delivered, whether
 they are told of their turn), and change only when they use a command. On SQLite one process owns the
 file (design §5) and every write of `user_settings` goes through this module or data.privacy, which drop
-the person's entry: so `user` serves what it read or wrote last. On PostgreSQL another process may write
+the person's entry: so `user` serves what it read or wrote last. A server's settings, read for every
+table drawn (its language), are held the same way: `guild_settings` and `guild_channels` are written
+only here. On PostgreSQL another process may write
 them at any time, so it reads every time. A read that overlapped a write (and may have seen the row
 before it) stores nothing: every write bumps `_writes` before it starts and after it ends.
 """
@@ -139,6 +141,8 @@ class SettingsRepository:
         self._db = db
         self._serve = db.dialect == "sqlite"  # see the module docstring
         self._users: dict[int, UserSettings] = {}
+        self._guilds: dict[int, GuildSettings] = {}
+        self._guild_writes = 0  # as `_writes`, for servers' settings
         self._writes = 0  # bumped before and after every write of a user's settings
 
     async def user(self, user_id: int) -> UserSettings:
@@ -266,8 +270,34 @@ class SettingsRepository:
         return frozenset(row["user_id"] for row in rows)
 
     async def guild(self, guild_id: int) -> GuildSettings:
+        """A server's settings (defaults when none are stored), held like a person's (see the module
+        docstring): read for every table drawn, changed only by a command."""
+        held = self._guilds.get(guild_id)
+        if held is not None:
+            return held
+        writes = self._guild_writes
         async with self._db.transaction(write=False) as tx:
-            return await _guild(tx, guild_id)
+            settings = await _guild(tx, guild_id)
+        if self._serve and writes == self._guild_writes:
+            self._guilds[guild_id] = settings
+        return settings
+
+    def forget_guild(self, guild_id: int | None = None) -> None:
+        """Drop what is held of one server's settings (None: every server's), and keep any read under way
+        from storing what it read."""
+        self._guild_writes += 1
+        if guild_id is None:
+            self._guilds.clear()
+        else:
+            self._guilds.pop(guild_id, None)
+
+    @asynccontextmanager
+    async def _guild_writing(self, guild_id: int) -> AsyncIterator[None]:
+        self.forget_guild(guild_id)
+        try:
+            yield
+        finally:
+            self.forget_guild(guild_id)
 
     async def update_guild(
         self,
@@ -280,7 +310,7 @@ class SettingsRepository:
         tournaments_open: bool | None = None,
     ) -> GuildSettings:
         """Change the given fields (None = leave as is) and return the result."""
-        async with self._db.transaction() as tx:
+        async with self._guild_writing(guild_id), self._db.transaction() as tx:
             current = await _guild(tx, guild_id)
             new = replace(
                 current,
@@ -308,7 +338,7 @@ class SettingsRepository:
         """Change how the server's seasons run (None = leave as is; `custom` sets a season with set dates,
         `no_custom` drops it). Turning them on from off (a length, or set dates) records `at` as
         `seasons_since`: only seasons that end after it are ever closed (data.seasons)."""
-        async with self._db.transaction() as tx:
+        async with self._guild_writing(guild_id), self._db.transaction() as tx:
             current = await _guild(tx, guild_id)
             new_length = current.season_length if length is None else SeasonLength(length)
             new_custom = None if no_custom else custom if custom is not None else current.season_custom
@@ -328,7 +358,7 @@ class SettingsRepository:
 
     async def set_guild_language(self, guild_id: int, language: str | None) -> GuildSettings:
         """What the server's tables read; None follows the server's preferred locale again."""
-        async with self._db.transaction() as tx:
+        async with self._guild_writing(guild_id), self._db.transaction() as tx:
             new = replace(await _guild(tx, guild_id), language=language)
             await _save_guild(tx, new)
             return new
@@ -344,7 +374,7 @@ class SettingsRepository:
     ) -> GuildSettings:
         """Change the away limit, the quiet hours (start, end in minutes; `no_quiet` removes them) or the
         server's time zone (checked by the caller); None leaves a field as is."""
-        async with self._db.transaction() as tx:
+        async with self._guild_writing(guild_id), self._db.transaction() as tx:
             current = await _guild(tx, guild_id)
             start, end = (None, None) if no_quiet else (quiet or (current.quiet_start, current.quiet_end))
             new = replace(
@@ -359,14 +389,14 @@ class SettingsRepository:
 
     async def set_manager_role(self, guild_id: int, role_id: int | None) -> GuildSettings:
         """The role allowed to manage games besides server admins; None removes it."""
-        async with self._db.transaction() as tx:
+        async with self._guild_writing(guild_id), self._db.transaction() as tx:
             new = replace(await _guild(tx, guild_id), manager_role_id=role_id)
             await _save_guild(tx, new)
             return new
 
     async def set_allowed_channels(self, guild_id: int, channel_ids: Iterable[int]) -> GuildSettings:
         """Restrict games to these channels; an empty list allows every channel again."""
-        async with self._db.transaction() as tx:
+        async with self._guild_writing(guild_id), self._db.transaction() as tx:
             await tx.run("DELETE FROM guild_channels WHERE guild_id = ?", (guild_id,))
             await tx.many(
                 "INSERT INTO guild_channels (guild_id, channel_id) VALUES (?, ?) ON CONFLICT DO NOTHING",

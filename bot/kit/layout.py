@@ -22,9 +22,10 @@ ROW_WIDTH = 5  # buttons per action row
 ACCENT = discord.Colour.dark_green()  # the felt of the table picture
 
 
-def rows_of(items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
-    """Action rows in order: a select alone in its row, buttons five to a row (Discord's layout rule);
-    an item's own `row` starts a new row when it differs from the one before, as on a classic view."""
+def grouped(items: Sequence[discord.ui.Item[Any]]) -> list[list[discord.ui.Item[Any]]]:
+    """The items of each action row in order: a select alone in its row, buttons five to a row (Discord's
+    layout rule); an item's own `row` starts a new row when it differs from the one before, as on a
+    classic view."""
     rows: list[list[discord.ui.Item[Any]]] = []
     last: object = None
     for item in items:
@@ -37,7 +38,12 @@ def rows_of(items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[
                 rows.append([])
             rows[-1].append(item)
         last = wanted
-    return [discord.ui.ActionRow(*row) for row in rows if row]
+    return [row for row in rows if row]
+
+
+def rows_of(items: Sequence[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
+    """Action rows in order (`grouped`)."""
+    return [discord.ui.ActionRow(*row) for row in grouped(items)]
 
 
 def card(

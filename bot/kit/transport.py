@@ -12,7 +12,6 @@ reconciler's next pass redraws the hand over REST.
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,8 +19,8 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.kit.components import release
-from bot.kit.layout import card, stripped_hand
+from bot.kit.layout import stripped_hand
+from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
 from bot.kit.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.moves.adapters import Panel
 from bot.projection.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
@@ -112,17 +111,71 @@ def _mentions(post: Post) -> discord.AllowedMentions:
 
 
 class DiscordTransport:
-    """The real Discord, through discord.py; every call retried by `policy`, refusals raised as `Refused`."""
+    """The real Discord, through discord.py; every call retried by `policy`, refusals raised as `Refused`.
+
+    Hands, notices and posts go as plain JSON (bot.kit.payloads) through discord.py's low-level HTTP
+    (`client.http`, and the interaction webhook adapter for a click's answer), which keeps its rate
+    limiting and retries; only the id, the channel and the attachments are read from Discord's answer,
+    never a whole `discord.Message`."""
 
     def __init__(self, client: discord.Client, policy: RetryPolicy) -> None:
         self.client = client
         self.policy = policy
         self.shown = ShownImages()
+        self.cards = DiscordCards(client)
+
+    async def _dm_channel_id(self, user_id: int, channel_id: int | None) -> int:
+        if channel_id is not None:
+            return channel_id
+        opened = await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
+        return opened.id
 
     async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:
         if channel_id is not None:
             return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         return await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
+
+    async def _create(
+        self,
+        channel_id: int,
+        components: list[dict[str, Any]],
+        *,
+        image: bytes | None = None,
+        filename: str = "image.png",
+        nonce: str | None = None,
+        silent: bool = False,
+        mentions: discord.AllowedMentions | None = None,
+    ) -> dict[str, Any]:
+        """POST one V2 card (with its picture, when there is one) to a channel: Discord's JSON answer."""
+        files = [picture(image, filename)] if image is not None else []
+        params = parameters(
+            components,
+            state_mentions=self.client.allowed_mentions,
+            files=files,
+            new=True,
+            nonce=nonce,
+            silent=silent,
+            mentions=mentions,
+        )
+        with params:
+            return await self.client.http.send_message(channel_id, params=params)  # type: ignore[return-value]
+
+    async def _patch(
+        self, channel_id: int, message_id: int, components: list[dict[str, Any]], attachments: list[Any]
+    ) -> dict[str, Any]:
+        """PATCH a message into one V2 card: `attachments` the files to upload and the kept ones' JSON."""
+        params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
+        return await self.cards.edit(channel_id, message_id, params)
+
+    def _hand_attachments(self, message_id: int | None, panel: Panel, digest: bytes | None) -> list[Any]:
+        """The picture of an edited hand: the attachment already on the message when it shows exactly this
+        picture (nothing uploaded), else the picture as a new file, else none."""
+        if panel.image is None:
+            return []
+        kept = self.shown.kept(message_id, digest) if message_id is not None else None
+        if kept is not None:
+            return [kept]
+        return [picture(panel.image, panel.filename)]
 
     async def send_dm(
         self,
@@ -136,29 +189,25 @@ class DiscordTransport:
         """Send a hand; `channel_id` is the user's DM channel when known (else it is opened first). With
         `nonce` it is sent with `enforce_nonce`, as a `Post` is. `silent` creates it without a push
         notification (the SUPPRESS_NOTIFICATIONS flag): the turn digest tells the person instead."""
-        channel = await self._dm_channel(user_id, channel_id)
+        channel = await self._dm_channel_id(user_id, channel_id)
         digest = image_digest(panel.image)
+        image = panel.filename if panel.image is not None else None
+        components = hand_components(panel.content[:2000], image, panel.items)
 
-        async def send() -> discord.Message:
-            kwargs = send_kwargs(panel)
-            if nonce is not None:
-                kwargs["nonce"] = nonce  # discord.py sends it with enforce_nonce
-            if silent:
-                kwargs["silent"] = True
-            try:
-                return await channel.send(**kwargs)
-            finally:
-                release(kwargs["view"])
+        async def send() -> dict[str, Any]:
+            return await self._create(
+                channel, components, image=panel.image, filename=panel.filename, nonce=nonce, silent=silent
+            )
 
         try:
             message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
         except Refused as refused:
             if channel_id is None or refused.refusal not in (Refusal.CHANNEL_GONE, Refusal.CHANNEL_LOST):
                 raise
-            channel = await self._dm_channel(user_id, None)  # a remembered DM channel that no longer works
+            channel = await self._dm_channel_id(user_id, None)  # a remembered DM channel that no longer works
             message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
         self.shown.remember(message, digest)
-        return Sent(message.channel.id, message.id)
+        return Sent(int(message["channel_id"]), int(message["id"]))
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
         """The bot's hand message for `game_id` drawn at `version` or later among the newest messages of the
@@ -177,25 +226,21 @@ class DiscordTransport:
         return await retrying(look, self.policy, f"looking for the hand of game {game_id} in a DM")
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
-        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         digest = image_digest(panel.image)
+        image = panel.filename if panel.image is not None else None
+        components = hand_components(panel.content[:2000], image, panel.items)
 
-        async def edit() -> discord.Message:
-            kwargs = panel_kwargs(panel)
-            kept = self.shown.kept(message_id, digest)
-            if kept is not None:  # the same picture: keep the attachment, upload nothing
-                kwargs["attachments"] = [kept]
+        async def edit() -> dict[str, Any]:
+            attachments = self._hand_attachments(message_id, panel, digest)
             try:
-                return await partial.edit(**kwargs)
+                return await self._patch(channel_id, message_id, components, attachments)
             except discord.HTTPException as error:
-                if kept is None or error.status != 400:
+                if not any(isinstance(kept, dict) for kept in attachments) or error.status != 400:
                     raise
                 # The attachment is gone: another process sharing the database (a click it served)
                 # replaced the picture since this one was remembered. Upload the picture instead.
                 self.shown.forget(message_id)
                 return await edit()
-            finally:
-                release(kwargs["view"])
 
         try:
             edited = await retrying(edit, self.policy, f"editing hand message {message_id}")
@@ -211,18 +256,16 @@ class DiscordTransport:
         message = interaction.message
         assert message is not None
         digest = image_digest(panel.image)
-        kwargs = panel_kwargs(panel)
-        kept = self.shown.kept(message.id, digest)
-        if kept is not None:
-            kwargs["attachments"] = [kept]
+        image = panel.filename if panel.image is not None else None
+        components = hand_components(panel.content[:2000], image, panel.items)
+        attachments = self._hand_attachments(message.id, panel, digest)
+        params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
         try:
-            edited = await interaction.edit_original_response(**kwargs)
+            edited = await self.cards.edit_original(interaction, params)
         except discord.HTTPException as error:
             log.info("could not redraw clicked hand message %d: %s", message.id, error)
             self.shown.forget(message.id)
             return False
-        finally:
-            release(kwargs["view"])
         self.shown.remember(edited, digest)
         return True
 
@@ -238,53 +281,50 @@ class DiscordTransport:
         await interaction.followup.send(ephemeral=True, **send_kwargs(panel))
 
     async def strip(self, channel_id: int, message_id: int, lang: str = SOURCE) -> None:
-        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         # A V2 card cannot be left empty: the hand keeps its picture (when known) under a short note.
         attachment = self.shown.current(message_id)
-        view = card(stripped_hand(lang), image=attachment.filename if attachment is not None else None)
+        image = str(attachment["filename"]) if attachment is not None else None
+        components = card_components(stripped_hand(lang), image=image)
         kept = [attachment] if attachment is not None else []
         await retrying(
-            lambda: partial.edit(content=None, attachments=kept, view=view),
+            lambda: self._patch(channel_id, message_id, components, kept),
             self.policy,
             f"removing the controls of {message_id}",
         )
 
     async def post(self, channel_id: int, post: Post) -> Sent:
-        channel = self.client.get_partial_messageable(channel_id)
-        return await self._send(channel, post, f"posting in channel {channel_id}")
+        return await self._send(channel_id, post, f"posting in channel {channel_id}")
 
     async def dm(self, user_id: int, post: Post, *, channel_id: int | None = None) -> Sent:
         """A plain DM; `channel_id` is the user's DM channel when known (else it is opened first)."""
-        channel = await self._dm_channel(user_id, channel_id)
+        channel = await self._dm_channel_id(user_id, channel_id)
         try:
             return await self._send(channel, post, f"a direct message to user {user_id}")
         except Refused as refused:
             if channel_id is None or refused.refusal not in (Refusal.CHANNEL_GONE, Refusal.CHANNEL_LOST):
                 raise
-        channel = await self._dm_channel(user_id, None)  # a remembered DM channel that no longer works
+        channel = await self._dm_channel_id(user_id, None)  # a remembered DM channel that no longer works
         return await self._send(channel, post, f"a direct message to user {user_id}")
 
-    async def _send(self, channel: discord.abc.Messageable, post: Post, what: str) -> Sent:
-        async def send() -> discord.Message:
-            # One V2 card (bot.kit.layout): the text, the picture in a gallery, the buttons; mentions in a
-            # text display ping as in content, within `allowed_mentions`.
-            kwargs: dict[str, Any] = {"allowed_mentions": _mentions(post)}
-            image = None
-            if post.nonce is not None:
-                kwargs["nonce"] = post.nonce  # discord.py sends it with enforce_nonce
-            if post.image is not None:
-                kwargs["file"] = discord.File(io.BytesIO(post.image), filename=post.filename)
-                image = post.filename
-            header, _, status = post.content[:2000].partition("\n")
-            view = card(header, image=image, status=status, items=post.items, accent=None)
-            kwargs["view"] = view
-            try:
-                return await channel.send(**kwargs)
-            finally:
-                release(view)
+    async def _send(self, channel_id: int, post: Post, what: str) -> Sent:
+        # One V2 card (bot.kit.layout): the text, the picture in a gallery, the buttons; mentions in a
+        # text display ping as in content, within `allowed_mentions`.
+        header, _, status = post.content[:2000].partition("\n")
+        image = post.filename if post.image is not None else None
+        components = card_components(header, image=image, status=status, items=post.items, accent=None)
+
+        async def send() -> dict[str, Any]:
+            return await self._create(
+                channel_id,
+                components,
+                image=post.image,
+                filename=post.filename,
+                nonce=post.nonce,
+                mentions=_mentions(post),
+            )
 
         message = await retrying(send, self.policy, what)
-        return Sent(message.channel.id, message.id)
+        return Sent(int(message["channel_id"]), int(message["id"]))
 
 
 def item_ids(items: Sequence[discord.ui.Item[Any]]) -> list[str]:

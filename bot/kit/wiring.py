@@ -18,7 +18,13 @@ if TYPE_CHECKING:
 
 
 class Channels(Protocol):
-    """The slice of discord.Client that edits or posts a message by id, with no cache or fetch."""
+    """The slice of discord.Client that edits or posts a message by id, with no cache or fetch (its
+    low-level `http` too: bot.kit.payloads sends ready JSON through it)."""
+
+    http: discord.http.HTTPClient
+
+    @property
+    def allowed_mentions(self) -> discord.AllowedMentions | None: ...
 
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None

@@ -24,6 +24,7 @@ from bot.flows.guide import seat_guided
 from bot.kit.languages import dm_language, quick_language, reader_language
 from bot.kit.layout import hand_card
 from bot.kit.names import shown_name, shown_names
+from bot.kit.payloads import attachment_json
 from bot.kit.texts import ended_text
 from bot.moves.adapters import Panel, PanelContext
 from bot.moves.service import Loaded
@@ -41,6 +42,10 @@ log = logging.getLogger(__name__)
 # 1,000-game load run fits; a message forgotten here is simply uploaded again on its next edit.
 SHOWN_IMAGES = 8192
 
+
+# Hand drawings kept (`HandMessages.drawn`): a few per game in flight at once is enough.
+DRAWN_KEPT = 256
+DrawnKey = tuple[object, ...]
 
 # Fingerprints of the pictures hashed lately, by the identity of their bytes: a hand's picture comes from
 # rendering.hand's cache as the same bytes object each time it is asked for, and one panel's picture is
@@ -72,14 +77,15 @@ class ShownImages:
     after a pass or another player's move the picture is the same. Discord keeps an attachment that an
     edit lists by id (and deletes the ones it leaves out), so such an edit sends `attachments=[the
     existing one]` as plain JSON instead of uploading the same PNG again as multipart, and Discord has
-    nothing to store. Bounded, least recently shown first out.
+    nothing to store. The attachment is kept as that JSON (bot.kit.payloads.attachment_json), taken
+    from Discord's answer to the send or edit. Bounded, least recently shown first out.
     """
 
     def __init__(self, size: int = SHOWN_IMAGES) -> None:
         self.size = size
-        self._shown: OrderedDict[int, tuple[bytes, discord.Attachment]] = OrderedDict()
+        self._shown: OrderedDict[int, tuple[bytes, dict[str, Any]]] = OrderedDict()
 
-    def kept(self, message_id: int, digest: bytes | None) -> discord.Attachment | None:
+    def kept(self, message_id: int, digest: bytes | None) -> dict[str, Any] | None:
         """The attachment already on the message, if it shows exactly this picture."""
         shown = self._shown.get(message_id)
         if shown is None or digest is None or shown[0] != digest:
@@ -87,17 +93,20 @@ class ShownImages:
         self._shown.move_to_end(message_id)
         return shown[1]
 
-    def remember(self, message: discord.Message, digest: bytes | None) -> None:
-        """What the message shows after a send or an edit (only a single-image message is tracked)."""
-        if digest is None or len(message.attachments) != 1:
-            self._shown.pop(message.id, None)
+    def remember(self, message: dict[str, Any], digest: bytes | None) -> None:
+        """What the message (Discord's JSON answer to a send or an edit) shows now; only a single-image
+        message is tracked."""
+        message_id = int(message["id"])
+        attachments = message.get("attachments") or []
+        if digest is None or len(attachments) != 1:
+            self._shown.pop(message_id, None)
             return
-        self._shown[message.id] = (digest, message.attachments[0])
-        self._shown.move_to_end(message.id)
+        self._shown[message_id] = (digest, attachment_json(attachments[0]))
+        self._shown.move_to_end(message_id)
         while len(self._shown) > self.size:
             self._shown.popitem(last=False)
 
-    def current(self, message_id: int) -> discord.Attachment | None:
+    def current(self, message_id: int) -> dict[str, Any] | None:
         """The attachment the message shows now, if known."""
         shown = self._shown.get(message_id)
         return shown[1] if shown is not None else None
@@ -168,6 +177,9 @@ class HandMessages:
     def __init__(self, service: GameService, guilds: Guilds | None = None) -> None:
         self.service = service
         self.guilds = guilds  # the server's name in each DM's header; without it, "your server"
+        # The latest drawings, by everything they depend on (`drawn`): a click's answer draws the clicked
+        # hand for the new state and the pass its move asks for draws the same hand again to compare.
+        self._drawn: dict[DrawnKey, tuple[Panel, bytes | None]] = {}
 
     async def language(self, loaded: Loaded, seat: int, interaction: discord.Interaction | None = None) -> str:
         """The language the seat's person reads their hand in (design §10): answering `interaction`, their
@@ -264,9 +276,23 @@ class HandMessages:
             lang = await self.language(loaded, seat)
         at_turn = self.at_turn(loaded, seat)
         quiet = dm and not at_turn
+        guided = adapter.guide and await seat_guided(self.service, loaded, seat)  # tips in a first game
+        record = loaded.record
+        guild = self.guilds.get_guild(record.guild_id) if self.guilds is not None else None
+        # Everything the drawing depends on (the state is the stored game's at its version; the header's
+        # location names the server, the channel and the table message), checked before anything is drawn.
+        key: DrawnKey = (
+            record.kind, record.id, record.version, record.status, record.end_reason, record.host_user_id, seat,
+            quiet, selection, notice, lang, guided, guild.name if guild is not None else None, record.guild_id,
+            game_channel(record), record.table_message_id,
+            tuple((chair.display_name, chair.is_computer) for chair in record.seats),
+        )  # fmt: skip
+        kept = self._drawn.get(key)
+        if kept is not None:  # drawn for this very state already (the click's answer, then its move's pass)
+            return kept
         ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet, lang=lang)
-        if adapter.guide:  # tips in a first game (bot.flows.guide): read from the database, as the hand is
-            ctx = dataclasses.replace(ctx, guided=await seat_guided(self.service, loaded, seat))
+        if guided:  # read from the database, as the hand is
+            ctx = dataclasses.replace(ctx, guided=True)
 
         def draw() -> tuple[Panel, bytes | None]:
             panel = adapter.hand_panel(ctx, lang=lang)
@@ -274,13 +300,16 @@ class HandMessages:
 
         panel, digest = await asyncio.to_thread(draw)
         content = panel.content
-        if loaded.record.status is GameStatus.ABANDONED:
+        if record.status is GameStatus.ABANDONED:
             # The engine's view still has a seat on turn; the hand says the game's end instead, from the
             # stored record, so every redraw (and one after a restart) shows the same.
             ended = self.ended(loaded, lang)
             content = f"{ctx.location}\n{ended}" if ctx.location else ended
-        if quiet or loaded.record.status is not GameStatus.ACTIVE:
+        if quiet or record.status is not GameStatus.ACTIVE:
             panel = Panel(content=content, image=panel.image, filename=panel.filename, items=greyed(panel.items))
+        if len(self._drawn) >= DRAWN_KEPT:
+            self._drawn.clear()  # dropped wholesale: at worst a hand is drawn again
+        self._drawn[key] = (panel, digest)
         return panel, digest
 
     @staticmethod
@@ -298,4 +327,3 @@ class HandMessages:
     async def wants_dm(self, user_id: int) -> bool:
         settings = await self.service.db.settings.user(user_id)
         return settings.hand_delivery is HandDelivery.DM and not settings.dm_closed
-

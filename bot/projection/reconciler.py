@@ -244,6 +244,11 @@ class Reconciler:
         # How many times each seat's lock was let go: a hand row read before taking the lock is still the
         # stored one when nobody held the lock since (every write of a hand row is made under it).
         self._seat_holds: dict[tuple[int, int], int] = {}
+        # The hand row the latest hold of each seat's lock stored, with `_seat_holds` as that hold left it:
+        # while the count is still that, nobody held the lock since, so the row is the stored one and a
+        # pass that read the row before a click's hold takes the click's row instead of reading it again.
+        self._stored: dict[tuple[int, int], ShownMessage] = {}
+        self._left: dict[tuple[int, int], tuple[int, ShownMessage]] = {}
         # bot.projection.threads.ThreadDeletions: a game whose thread was deleted goes on in its channel (True) instead
         # of ending
         self.thread_gone: Callable[[int], Awaitable[bool]] | None = None
@@ -435,7 +440,10 @@ class Reconciler:
         for seat, result in zip(seats, results, strict=True):
             if isinstance(result, BaseException):
                 debts.failed(result, f"the hand of game {game_id} seat {seat.seat}")
-        shown = await self.db.messages.of_game(game_id)
+        # The notices owed and the standings, as read above unless a seat's step may have stored one (a
+        # closed DM's notice, a lost channel): a row owed by anyone else meanwhile asks for its own pass.
+        noted = any(result is not False for result in results)
+        shown = await self.db.messages.of_game(game_id) if noted else before
         for row in sorted(shown.values(), key=lambda row: row.version):
             if row.message_id is None and row.kind in OWED_POSTS:
                 try:
@@ -517,10 +525,32 @@ class Reconciler:
     async def _holding(self, game_id: int, seat: int) -> AsyncIterator[None]:
         """The seat's lock, counted when let go (`_seat_holds`)."""
         async with self._seat_lock(game_id, seat):
+            self._stored.pop((game_id, seat), None)
             try:
                 yield
             finally:
-                self._seat_holds[game_id, seat] = self._seat_holds.get((game_id, seat), 0) + 1
+                holds = self._seat_holds[game_id, seat] = self._seat_holds.get((game_id, seat), 0) + 1
+                stored = self._stored.pop((game_id, seat), None)
+                if stored is not None:
+                    self._left[game_id, seat] = (holds, stored)
+                else:
+                    self._left.pop((game_id, seat), None)
+
+    async def _save_hand(self, shown: ShownMessage) -> None:
+        """Store a hand row (under its seat's lock, as every write of one is), remembered for `_since` (not
+        when the save failed: it may or may not have been stored)."""
+        self._stored.pop((shown.game_id, shown.seat), None)
+        await self.db.messages.save(shown)
+        self._stored[shown.game_id, shown.seat] = shown
+
+    def _since(self, game_id: int, seat: int, holds: int) -> ShownMessage | None:
+        """The seat's stored hand row if the only holds of its lock since `holds` was counted is one that
+        stored it (a click answered meanwhile); None when it must be read."""
+        now = self._seat_holds.get((game_id, seat), 0)
+        left = self._left.get((game_id, seat))
+        if now == holds + 1 and left is not None and left[0] == now:
+            return left[1]
+        return None
 
     # -- a click handed over -----------------------------------------------------------------------
 
@@ -596,25 +626,28 @@ class Reconciler:
         shown = dataclasses.replace(
             row, version=loaded.record.version, key=fingerprint(panel, digest), live=is_live(panel), turn=turn
         )
-        await self.db.messages.save(shown)
+        await self._save_hand(shown)
 
     # -- each seat's hand ----------------------------------------------------------------------------
 
-    async def _seat(self, loaded: Loaded, seat: Seat, read: tuple[ShownMessage | None, int]) -> None:
+    async def _seat(self, loaded: Loaded, seat: Seat, read: tuple[ShownMessage | None, int]) -> bool:
         """One seat's hand brought to `loaded`. `read`: its hand row as read before the lock was taken,
-        and `_seat_holds` of the seat then."""
+        and `_seat_holds` of the seat then. True when the step went past the seat's DM hand (a closed DM's
+        notice, a turn notice in the channel): it may have stored rows other than the hand's."""
         game_id = loaded.record.id
         async with self._holding(game_id, seat.seat):
             row, holds = read
             if self._seat_holds.get((game_id, seat.seat), 0) != holds:  # a click or a pass may have written it
-                row = await self.db.messages.get(game_id, MessageKind.HAND, seat.seat)
+                row = self._since(game_id, seat.seat, holds) or await self.db.messages.get(
+                    game_id, MessageKind.HAND, seat.seat
+                )
             if row is not None and row.version > loaded.record.version:
-                return  # a click showed a newer state meanwhile; the pass that move asked for follows
+                return False  # a click showed a newer state meanwhile; the pass that move asked for follows
             if seat.is_computer:  # left: their old hand keeps its picture, not its controls
                 if row is not None and row.live and row.message_id is not None and row.channel_id is not None:
                     await self._strip(row)
-                    await self.db.messages.save(dataclasses.replace(row, live=False))
-                return
+                    await self._save_hand(dataclasses.replace(row, live=False))
+                return False
             assert seat.user_id is not None
             settings = await self.db.settings.user(seat.user_id)
             at_turn = self.hands.at_turn(loaded, seat.seat)
@@ -625,10 +658,10 @@ class Reconciler:
             silent = digesting(settings, loaded.record.timer)
             if uses_dm(settings):
                 if silent and await self._held(game_id, seat.user_id, row, turn):
-                    return
+                    return False
                 try:
                     await self._dm_hand(loaded, seat, row, turn, notify, silent=silent)
-                    return
+                    return False
                 except Refused as refused:
                     if refused.refusal is not Refusal.DM_CLOSED:
                         raise
@@ -636,6 +669,7 @@ class Reconciler:
                 silent = False  # no DMs, so no digest either: the channel mention tells them
             if notify and turn is not None and not silent:
                 await self._turn_notice(loaded, seat, turn)
+            return True
 
     async def _held(self, game_id: int, user_id: int, row: ShownMessage | None, turn: int | None) -> bool:
         """A digest player's DM hand not called for yet (`hand_step`): left as it is, or only its old
@@ -646,7 +680,7 @@ class Reconciler:
         if step is HandStep.STRIP:
             assert row is not None
             await self._strip(row)
-            await self.db.messages.save(dataclasses.replace(row, live=False))
+            await self._save_hand(dataclasses.replace(row, live=False))
         return step is not HandStep.DRAW
 
     async def _dm_hand(
@@ -721,10 +755,10 @@ class Reconciler:
             sent = await self.transport.send_dm(seat.user_id, panel, channel_id=row.channel_id, silent=silent)
             await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
             return
-        await self.db.messages.save(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
+        await self._save_hand(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
 
     async def _sent_hand(self, shown: ShownMessage) -> None:
-        await self.db.messages.save(shown)
+        await self._save_hand(shown)
         await self.db.games.set_hand_message(shown.game_id, shown.seat, shown.channel_id, shown.message_id)
 
     async def _strip(self, row: ShownMessage) -> None:

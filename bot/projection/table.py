@@ -30,12 +30,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.http import MultipartParameters
 
 from bot.flows.away import turn_line as away_turn_line
 from bot.kit.components import button, release
 from bot.kit.ids import ComponentId, TableAction
 from bot.kit.layout import card, moved_on, table_card
 from bot.kit.names import shown_names
+from bot.kit.payloads import CardEdits, DiscordCards, parameters, picture, table_components
 from bot.kit.refusals import OLD_MESSAGE_EDITS, Backoff, Refusal, Refused, RetryPolicy, retrying
 from bot.kit.texts import end_reason, relative
 from bot.moves.service import Loaded
@@ -80,6 +82,12 @@ class TableDrawing:
         file = discord.File(io.BytesIO(self.image), filename=self.filename)
         return self.content, file, table_items(self.game_id, active=self.active, lang=self.lang)
 
+    def edit(self, mentions: discord.AllowedMentions | None) -> MultipartParameters:
+        """The request of an edit into this table: the card as JSON (bot.kit.payloads), its picture uploaded."""
+        items = table_items(self.game_id, active=self.active, lang=self.lang)
+        components = table_components(self.content, self.filename, items)
+        return parameters(components, state_mentions=mentions, attachments=[picture(self.image, self.filename)])
+
 
 def table_items(game_id: int, *, active: bool, lang: str = SOURCE) -> list[discord.ui.Item[Any]]:
     """My hand / Rules / Leave. Version 0: these are never out of date."""
@@ -107,9 +115,12 @@ class TableUpdater:
         channels: Channels,
         policy: RetryPolicy | None = None,
         on_refusal: Callable[[int, Refusal], Awaitable[None]] | None = None,
+        cards: CardEdits | None = None,
     ) -> None:
         self.service = service
         self.channels = channels  # posts and edits the table message by id
+        # The table's edits, by id and through the Start click's token, as ready JSON (bot.kit.payloads)
+        self.cards: CardEdits = cards if cards is not None else DiscordCards(channels)
         self.policy = policy or RetryPolicy()
         self.on_refusal = on_refusal  # the channel is lost or gone (the reconciler decides what follows)
         # A fresh table message replaced the game's table: the messages that link to it (each DM hand's
@@ -204,17 +215,13 @@ class TableUpdater:
         interaction = self._token_for(game_id, message_id)
         if interaction is None:
             return False
-        content, file, items = drawing.parts()
-        view = table_card(content, file.filename, items)
-        edit = interaction.edit_original_response(content=None, attachments=[file], view=view)
+        edit = self.cards.edit_original(interaction, drawing.edit(self.cards.mentions))
         try:
             await asyncio.wait_for(edit, self.policy.timeout)
         except (discord.HTTPException, TimeoutError) as error:
             log.info("table of game %d: the interaction token did not edit it (%r)", game_id, error)
             self._lent.pop(game_id, None)
             return False
-        finally:
-            release(view)
         return True
 
     async def post(self, loaded: Loaded, channel_id: int, drawing: TableDrawing | None = None) -> discord.Message:
@@ -332,16 +339,11 @@ class TableUpdater:
         if await self._edit_by_token(game_id, record.table_message_id, drawing):
             self._drawn[game_id] = shows
             return
-        channel = self.channels.get_partial_messageable(record.table_channel_id)
-        partial = channel.get_partial_message(record.table_message_id)
+        channel_id, message_id = record.table_channel_id, record.table_message_id
 
         async def edit() -> None:
-            content, file, items = drawing.parts()
-            view = table_card(content, file.filename, items)
-            try:  # content=None: a lobby or an older classic table becomes the V2 card (no content beside it)
-                await partial.edit(content=None, attachments=[file], view=view)
-            finally:
-                release(view)
+            # content: null (bot.kit.payloads), so a lobby or an older classic table becomes the V2 card
+            await self.cards.edit(channel_id, message_id, drawing.edit(self.cards.mentions))
 
         try:
             await retrying(edit, self.policy, f"editing the table of game {game_id}")

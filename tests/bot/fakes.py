@@ -91,6 +91,25 @@ class Channels:
         return self.channels.setdefault(id, FakeChannel(id, self.requests))
 
 
+class Cards:
+    """`bot.kit.payloads.CardEdits` over the fake channels and clicks: an edit by id is recorded as the
+    channel's `edit` request (refused as the channel refuses), one through a click as that click's edit."""
+
+    mentions = None
+
+    def __init__(self, channels: Channels) -> None:
+        self.channels = channels
+
+    async def edit(self, channel_id: int, message_id: int, params: Any) -> dict[str, Any]:
+        message = self.channels.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await message.edit(params=params)
+        return {"id": str(message_id), "channel_id": str(channel_id), "attachments": []}
+
+    async def edit_original(self, interaction: Any, params: Any) -> dict[str, Any]:
+        await interaction.edit_original_response(params=params)
+        return {"id": str(interaction.message.id), "attachments": []}
+
+
 def sent_items(view: Any) -> list[Any]:
     """Every component of a view as it was sent: the bot unlinks a view from its items once sent (a
     test's stand-in for a view, such as a lobby card drawn as text, has none)."""

@@ -18,6 +18,7 @@ from bot.projection.table import TableUpdater
 from tests.bot.fakes import (
     CHANNEL,
     TABLE,
+    Cards,
     Channels,
     Clock,
     Interaction,
@@ -36,7 +37,7 @@ async def parts(tmp_path: Path):  # type: ignore[no-untyped-def]
     clock = Clock()
     service = await service_on(tmp_path, clock, Tuning(drawing_processes=0, token_edit_window=WINDOW))
     channels = Channels()
-    tables = TableUpdater(service, channels)  # type: ignore[arg-type]
+    tables = TableUpdater(service, channels, cards=Cards(channels))  # type: ignore[arg-type]
     yield service, tables, channels, clock
     await tables.close()
     await closed(service)
@@ -119,7 +120,8 @@ async def test_a_token_edit_that_hangs_falls_back_to_rest(tmp_path) -> None:  # 
     """The webhook does not answer within the request timeout: the edit goes to the channel instead."""
     service = await service_on(tmp_path, Clock(), Tuning(drawing_processes=0, token_edit_window=WINDOW))
     channels = Channels()
-    tables = TableUpdater(service, channels, RetryPolicy(attempts=1, base_delay=0.0, timeout=0.05))  # type: ignore[arg-type]
+    policy = RetryPolicy(attempts=1, base_delay=0.0, timeout=0.05)
+    tables = TableUpdater(service, channels, policy, cards=Cards(channels))  # type: ignore[arg-type]
     try:
         loaded = await started(service)
         click = start_click()
@@ -142,7 +144,8 @@ async def test_a_table_edit_that_fails_for_now_is_made_again_without_another_mov
     tuning = Tuning(drawing_processes=0, token_edit_window=0, table_edit_interval=0, retry_delay=0.005, retry_cap=0.02)
     service = await service_on(tmp_path, Clock(), tuning)
     channels = Channels()
-    tables = TableUpdater(service, channels, RetryPolicy(attempts=1, base_delay=0.0, timeout=1.0))  # type: ignore[arg-type]
+    policy = RetryPolicy(attempts=1, base_delay=0.0, timeout=1.0)
+    tables = TableUpdater(service, channels, policy, cards=Cards(channels))  # type: ignore[arg-type]
     try:
         loaded = await started(service)
         table = channels.get_partial_messageable(CHANNEL)

@@ -72,10 +72,10 @@ async def test_after_a_restart_a_click_reads_its_game_once(fake: FakeDiscord, bo
     assert 1 <= spent.game_reads <= 2, spent
 
 
-async def test_a_pass_reads_every_seats_hand_row_at_once_and_no_settings(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """A message pass over a caught-up table: one read of every hand row (not one per seat) and one of
-    the notices owed; each person's settings are held (data.settings). Counted by statement, since the
-    bot's background loops read too."""
+async def test_a_pass_reads_the_games_rows_once_and_no_settings(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A message pass over a caught-up table: one read of every row of the game (not one per seat), which
+    also gives the notices owed (no seat's step stored one); each person's settings are held
+    (data.settings). Counted by statement, since the bot's background loops read too."""
     bot, game_id, _mover, _hand = await started_duel(fake, bots)
     db = bot.db
     assert isinstance(db, Database)
@@ -88,7 +88,7 @@ async def test_a_pass_reads_every_seats_hand_row_at_once_and_no_settings(fake: F
     db.read = counted  # type: ignore[assignment,method-assign]
     await bot.reconciler.reconcile(game_id)
     db.read = read  # type: ignore[method-assign]
-    assert statements["SELECT * FROM messages WHERE game_id = ?"] == 2, statements
+    assert statements["SELECT * FROM messages WHERE game_id = ?"] == 1, statements
     assert not any(sql.startswith("SELECT * FROM messages WHERE game_id = ? AND kind") for sql in statements)
     assert not any(sql.startswith("SELECT * FROM user_settings") for sql in statements), statements
 
@@ -117,3 +117,29 @@ async def test_selecting_a_card_reads_no_turn_start(fake: FakeDiscord, bots) -> 
     now = await db.messages.get(game_id, MessageKind.HAND, seat.seat)
     assert stored is not None and now is not None, (stored, now)
     assert now.turn == stored.turn == await db.messages.turn_start(game_id, seat.seat)
+
+
+HAND_ROW = "SELECT * FROM messages WHERE game_id = ? AND kind = ? AND seat = ?"
+
+
+async def test_the_pass_after_a_move_takes_the_clicked_hands_row_from_the_click(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The click stores the clicked hand's row under the seat's lock; the pass its move asks for, which read
+    the game's rows before that, takes the click's row instead of reading it again: the only read of a
+    single hand row in the move is the click's own."""
+    bot, game_id, mover, hand = await started_duel(fake, bots)
+    await bot.sweeper.stop()  # its passes read on their own clock; the count is the click's and its pass's
+    db = bot.db
+    assert isinstance(db, Database)
+    label, hand = await move_click(mover, hand)
+    read, statements = db.read, collections.Counter[str]()
+
+    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
+        statements[sql] += 1
+        return await read(sql, params)
+
+    db.read = counted  # type: ignore[assignment,method-assign]
+    await mover.click(hand, label=label)
+    await bot.reconciler.caught_up(game_id)
+    db.read = read  # type: ignore[method-assign]
+    assert statements[HAND_ROW] == 1, statements
+    assert statements["SELECT * FROM messages WHERE game_id = ?"] == 1, statements
