@@ -61,6 +61,8 @@ CROSS_GAME = {
     "tests/e2e/test_tournament_signup.py": "a sign-up names the game its tournament will play",
     "tests/e2e/test_tournament_rounds.py": "a scheduled tournament and one of fixed deals name the game they play",
     "tests/games/test_fixed_deals.py": "each game's match of a fixed number of deals, side by side",
+    "tests/cogs/test_fixed_deal_words.py": "what each game says in a match of a fixed number of deals",
+    "tests/e2e/test_tournament_leases.py": "a lease handed over needs a tournament of a concrete game",
     "tests/e2e/test_table_options.py": "table options of two games through the shared lobby",
     "tests/rendering/test_dispatch.py": "the renderer lookup by kind, on each game's view",
     "tests/rendering/test_legibility.py": "phone legibility of each game's images",
