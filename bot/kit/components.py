@@ -1,9 +1,10 @@
 """One DynamicItem for every Cardroom button and select, so clicks survive restarts (design §3).
 
-discord.py rebuilds a DynamicItem from the custom id on every click, whichever process sent the
-message, so nothing about a game's controls lives in memory. A single class wraps buttons and
-selects alike (their ids share one template; two classes with one template would both fire) and hands
-the click to the bot's router, which owns every decision.
+A click is decoded from the custom id alone, whichever process sent the message, so nothing about a
+game's controls lives in memory. A single class wraps buttons and selects alike (their ids share one
+template; two classes with one template would both fire) and hands the click to the bot's router,
+which owns every decision. bot.moves.clicks hands such clicks to `deliver` without discord.py's
+per-click rebuild of the clicked message; the class stays registered, as its template claims them.
 """
 
 from __future__ import annotations
@@ -41,18 +42,23 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTE
         return cls(item, ComponentId.from_match(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        router: ClickRouter | None = getattr(interaction.client, "router", None)
-        if self.cid is None:  # a forged id: numbers out of range (bot.kit.ids); refused, nothing is read
-            await interaction.response.send_message(INVALID, ephemeral=True)
-            return
-        if router is None:
-            log.warning("click on %s with no router", getattr(self.item, "custom_id", "?"))
-            return
-        data: dict[str, Any] = dict(interaction.data or {})
         try:
-            await router.dispatch(interaction, self.cid, [str(value) for value in data.get("values", [])])
+            await deliver(interaction, self.cid)
         finally:
             release(self.view)  # the view discord.py rebuilt from the clicked message for this click
+
+
+async def deliver(interaction: discord.Interaction, cid: ComponentId | None) -> None:
+    """Hand a click on a game's control to the bot's router (`GameComponent`, bot.moves.clicks)."""
+    if cid is None:  # a forged id: numbers out of range (bot.kit.ids); refused, nothing is read
+        await interaction.response.send_message(INVALID, ephemeral=True)
+        return
+    router: ClickRouter | None = getattr(interaction.client, "router", None)
+    data: dict[str, Any] = dict(interaction.data or {})
+    if router is None:
+        log.warning("click on %s with no router", str(data.get("custom_id", "?"))[:100])
+        return
+    await router.dispatch(interaction, cid, [str(value) for value in data.get("values", [])])
 
 
 def button(

@@ -14,7 +14,8 @@ reads the submit from the id and the typed values, after a restart as before one
 
 Whether a click is claimed is decided as discord.py decides it (a registered template matches the id
 and the clicked message carries the component), from the id, the message and the templates alone, so
-the answer here never races the DynamicItem's own: one of the two answers, never both.
+the answer here never races the DynamicItem's own: one of the two answers, never both. A game's clicks
+(bot.moves.clicks) are claimed by the same rule, with the same `carries`.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ from bot.kit.refusals import Refusal, RetryPolicy
 from bot.kit.texts import not_saved, restarting
 from bot.kit.transport import DiscordTransport
 from bot.moves.adapters import register_adapters
+from bot.moves.clicks import direct_clicks
 from bot.moves.ownership import FollowUps, Ownership
 from bot.moves.router import Router
 from bot.moves.service import GameService
@@ -267,6 +268,7 @@ class CardBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())  # command names and help in vi, de, bg
         await self._own_games(self.db)
         self.add_dynamic_items(GameComponent)
+        direct_clicks(self)  # a game's clicks go to the router without rebuilding the clicked message
         for name in self._extensions:
             try:
                 await self.load_extension(name)
