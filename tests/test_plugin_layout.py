@@ -30,6 +30,7 @@ CROSS_GAME = {
     "tests/bot/fakes.py": "the shared parts' unit tests play on a concrete Thirteen table",
     "bench/taps.py": "counts a person's taps per move with each game's own controls",
     "tests/bot/test_reconciler.py": "drives the shared reconciler with a concrete Thirteen table",
+    "tests/bot/test_clicks.py": "a click on a concrete Thirteen table's control, routed without a rebuild",
     "tests/bot/test_texts.py": "checks shared sentence helpers on two games' words",
     "tests/cogs/test_help.py": "pages each game's rules through the shared /rules",
     "tests/cogs/test_leaderboard.py": "boards need a stored kind",
