@@ -21,7 +21,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -148,6 +148,45 @@ LANG_TITLES = {  # (leaderboard title, its subtitle, standings title, its subtit
 LANG_PRESETS = {"bg": "santase", "de": "schnapsen"}
 
 
+# Sixteen entrants for the tournament samples: the names a server's members go by, two computer players.
+TOURNAMENT_NAMES = (
+    "Lan", "Jörg", "🤖 Ada (hard)", "PartyKing", "Zoë", "Иван", "Bilal", "Nino", "Sepp", "Minh", "Anna",
+    "🤖 Ada (normal)", "Mariam", "Hùng", "Georgi", "Lena",
+)
+
+
+def tournament_samples(names: Sequence[str], lang: str = "en") -> dict[str, bytes]:
+    """The standings images a tournament posts: a Santase Swiss of 8 after three of four rounds (one player
+    has left, so the next pairing shows) and a Thirteen tables event of 16 after two of four rounds, each
+    from seeded results through the pure pairing code and drawn as the runner draws them."""
+    from bot.flows.tournaments import standings_image
+    from tournaments.events import standings
+    from tournaments.model import Outcome, Placing, Player
+    from tournaments.swiss import SwissEvent
+    from tournaments.tables import TablesEvent
+
+    rng = random.Random(8)
+    shown = {f"p{i}": names[i] if i < len(names) else f"{names[i % len(names)]} {i}" for i in range(16)}
+    swiss = SwissEvent(tuple(Player(f"p{i}", 1600.0 - 10 * i, i) for i in range(8)), 4)
+    for _ in range(3):
+        swiss = swiss.pair_next()
+        for board in range(len(swiss.rounds[-1].pairings)):
+            swiss = swiss.record(board, rng.choice(list(Outcome)))
+    swiss = swiss.drop(standings(swiss)[-1].player).pair_next()  # the last has left: no next pairing
+    tables = TablesEvent(tuple(Player(f"p{i}", 1600.0 - 5 * i, i) for i in range(16)), 4, 4, 4, 4)
+    for _ in range(2):
+        tables = tables.pair_next()
+        for index, table in enumerate(tables.rounds[-1].tables):
+            order = list(table.seats)
+            rng.shuffle(order)
+            tables = tables.record(index, Placing(tuple(order)))
+    tables = tables.pair_next()
+    return {
+        "tournament-swiss": standings_image(lang, "Santase", 3, swiss, 3, shown),
+        "tournament-tables": standings_image(lang, "Thirteen", 4, tables, 2, shown),
+    }
+
+
 def write_language_samples(folder: Path, lang: str) -> None:
     """The tables, a hand and the boards of seeded games in `lang`, into `folder/lang` (docs/images/<lang>)."""
     target = folder / lang
@@ -185,6 +224,7 @@ def write_language_samples(folder: Path, lang: str) -> None:
     samples["leaderboard"] = render_leaderboard(board, rows, rows[1], board_sub, lang=lang)
     standings = [StandingRow(i + 1, names[i], 300 - 50 * i) for i in range(4)]
     samples["standings"] = render_standings(final, standings, final_sub, lang=lang)
+    samples.update(tournament_samples(names, lang))
     for name, data in samples.items():
         (target / f"{name}.png").write_bytes(data)
         print(f"wrote {target / name}.png  {len(data) / 1024:.1f} KB")
@@ -247,6 +287,7 @@ def write_samples(folder: Path) -> None:
     samples["carousel-table-phone"] = buffer.getvalue()
     for job in board_jobs():
         samples[job.kind] = job.render()
+    samples.update(tournament_samples(TOURNAMENT_NAMES))
     for name, data in samples.items():
         (folder / f"{name}.png").write_bytes(data)
         print(f"wrote {folder / name}.png  {len(data) / 1024:.1f} KB")

@@ -738,32 +738,39 @@ class TournamentRunner:
         )
 
     def _image(self, lang: str, tournament: Tournament, event: Event, done: int, names: dict[str, str]) -> bytes:
-        title = t(lang, "{game} tournament #{id}", game=self.service.adapter(tournament.kind).title, id=tournament.id)
-        subtitle = t(lang, "Standings after round {round}", round=done)
-        breaks = _tiebreak_names(lang, event)
-        if isinstance(event, SwissEvent):  # two columns: abbreviated, and named in full under the title
-            short = (t(lang, "BH"), t(lang, "SB"))
-            subtitle += " · " + ", ".join(f"{s} {name}" for s, name in zip(short, breaks, strict=True))
-            breaks = short
-        headers = Headers(t(lang, "#"), t(lang, "Player"), t(lang, "Points"), breaks, t(lang, "Next"))
-        rows = []
-        for row in standings(event):
-            upcoming = ""
-            if row.next == (BYE,):
-                upcoming = t(lang, "bye")
-            elif row.next:
-                upcoming = ", ".join(names.get(p, p) for p in row.next)
-            rows.append(
-                TournamentRow(
-                    row.rank,
-                    names.get(row.player, row.player),
-                    number(lang, row.points),
-                    tuple(number(lang, b) for b in row.tiebreaks),
-                    upcoming,
-                    row.dropped,
-                )
+        game = self.service.adapter(tournament.kind).title
+        return standings_image(lang, game, tournament.id, event, done, names)
+
+
+def standings_image(lang: str, game: str, tournament_id: int, event: Event, done: int, names: dict[str, str]) -> bytes:
+    """The standings after round `done` as a PNG in `lang`: rank, player, points, the format's tie-breaks and
+    each player's next opponents. `names` maps player ids to display names."""
+    title = t(lang, "{game} tournament #{id}", game=game, id=tournament_id)
+    subtitle = t(lang, "Standings after round {round}", round=done)
+    breaks = _tiebreak_names(lang, event)
+    if isinstance(event, SwissEvent):  # two columns: abbreviated, and named in full under the title
+        short = (t(lang, "BH"), t(lang, "SB"))
+        subtitle += " · " + ", ".join(f"{s} {name}" for s, name in zip(short, breaks, strict=True))
+        breaks = short
+    headers = Headers(t(lang, "#"), t(lang, "Player"), t(lang, "Points"), breaks, t(lang, "Next"))
+    rows = []
+    for row in standings(event):
+        upcoming = ""
+        if row.next == (BYE,):
+            upcoming = t(lang, "bye")
+        elif row.next:
+            upcoming = ", ".join(names.get(p, p) for p in row.next)
+        rows.append(
+            TournamentRow(
+                row.rank,
+                names.get(row.player, row.player),
+                number(lang, row.points),
+                tuple(number(lang, b) for b in row.tiebreaks),
+                upcoming,
+                row.dropped,
             )
-        return render_tournament(title, subtitle, headers, rows, lang=lang)
+        )
+    return render_tournament(title, subtitle, headers, rows, lang=lang)
 
 
 def _tiebreak_names(lang: str, event: Event) -> tuple[str, ...]:
