@@ -282,15 +282,22 @@ class DiscordTransport:
 
     async def strip(self, channel_id: int, message_id: int, lang: str = SOURCE) -> None:
         # A V2 card cannot be left empty: the hand keeps its picture (when known) under a short note.
-        attachment = self.shown.current(message_id)
-        image = str(attachment["filename"]) if attachment is not None else None
-        components = card_components(stripped_hand(lang), image=image)
-        kept = [attachment] if attachment is not None else []
-        await retrying(
-            lambda: self._patch(channel_id, message_id, components, kept),
-            self.policy,
-            f"removing the controls of {message_id}",
-        )
+
+        async def patch() -> dict[str, Any]:
+            attachment = self.shown.current(message_id)
+            image = str(attachment["filename"]) if attachment is not None else None
+            components = card_components(stripped_hand(lang), image=image)
+            try:
+                return await self._patch(channel_id, message_id, components, [attachment] if attachment else [])
+            except discord.HTTPException as error:
+                if attachment is None or error.status != 400:
+                    raise
+                # The attachment is gone, as in edit_panel: another process replaced the picture since
+                # this one was remembered. The note goes on without a picture this process does not have.
+                self.shown.forget(message_id)
+                return await patch()
+
+        await retrying(patch, self.policy, f"removing the controls of {message_id}")
 
     async def post(self, channel_id: int, post: Post) -> Sent:
         return await self._send(channel_id, post, f"posting in channel {channel_id}")
