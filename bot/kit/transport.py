@@ -258,16 +258,20 @@ class DiscordTransport:
         digest = image_digest(panel.image)
         image = panel.filename if panel.image is not None else None
         components = hand_components(panel.content[:2000], image, panel.items)
-        attachments = self._hand_attachments(message.id, panel, digest)
-        params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
-        try:
-            edited = await self.cards.edit_original(interaction, params)
-        except discord.HTTPException as error:
-            log.info("could not redraw clicked hand message %d: %s", message.id, error)
-            self.shown.forget(message.id)
-            return False
-        self.shown.remember(edited, digest)
-        return True
+        for _ in range(2):  # the second time without a kept attachment another process replaced (edit_panel)
+            attachments = self._hand_attachments(message.id, panel, digest)
+            params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
+            try:
+                edited = await self.cards.edit_original(interaction, params)
+            except discord.HTTPException as error:
+                self.shown.forget(message.id)
+                if error.status == 400 and any(isinstance(kept, dict) for kept in attachments):
+                    continue
+                log.info("could not redraw clicked hand message %d: %s", message.id, error)
+                return False
+            self.shown.remember(edited, digest)
+            return True
+        return False
 
     async def answer_panel(self, interaction: discord.Interaction, panel: Panel, *, fresh: bool = False) -> None:
         """The ephemeral "My hand" panel: a new one (`fresh`, the table's button) or the clicked one

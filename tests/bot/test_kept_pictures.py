@@ -39,6 +39,9 @@ class Cards:
         self.edits.append(payload)
         return {"id": str(message_id), "channel_id": str(channel_id), "attachments": []}
 
+    async def edit_original(self, interaction: Any, params: Any) -> dict[str, Any]:
+        return await self.edit(CHANNEL, interaction.message.id, params)
+
 
 def transport(on_message: set[int]) -> tuple[DiscordTransport, Cards]:
     client = SimpleNamespace(allowed_mentions=None)
@@ -68,3 +71,12 @@ async def test_a_strip_keeps_the_picture_still_on_the_message() -> None:
     sender, cards = transport(on_message={1})
     await sender.strip(CHANNEL, MESSAGE)
     assert [attachment["id"] for attachment in cards.edits[0]["attachments"]] == [1]
+
+
+async def test_a_clicked_hand_after_another_process_replaced_the_picture_is_answered_with_it_uploaded() -> None:
+    """A Hint click served here after another process drew the hand: the hint still shows at once."""
+    sender, cards = transport(on_message={2})
+    click = SimpleNamespace(message=SimpleNamespace(id=MESSAGE))
+    answered = await sender.answer_hand(click, Panel(content="Hint: 7♠", image=PICTURE, filename="hand.png"))  # type: ignore[arg-type]
+    assert answered and len(cards.edits) == 1
+    assert "size" not in cards.edits[0]["attachments"][0]
