@@ -36,6 +36,20 @@ def marked(text: str) -> bool:
     return text.startswith(OPEN) and text.endswith(CLOSE)
 
 
+def outside(text: str) -> tuple[str, bool]:
+    """What of `text` lies outside every pair of markers, and whether they pair up: the checks that nothing
+    a player reads escaped the catalogs look for words in it."""
+    depth, kept = 0, []
+    for char in text:
+        if char == OPEN:
+            depth += 1
+        elif char == CLOSE:
+            depth -= 1
+        elif depth == 0:
+            kept.append(char)
+    return "".join(kept), depth == 0
+
+
 class PseudoTranslations(gettext.NullTranslations):
     """A catalog that translates everything into the pseudo-language."""
 

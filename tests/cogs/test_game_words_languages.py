@@ -22,7 +22,7 @@ from bot.moves.adapters import GameAdapter, Panel, PanelContext, adapter_class
 from games import registry
 from games.base import GameState
 from locales import PSEUDO, TRANSLATED
-from locales.pseudo import CLOSE, OPEN
+from locales.pseudo import outside
 
 KINDS = tuple(game.kind for game in registry.games())
 NAMES = ("Ada", "Ben", "Cleo")
@@ -104,16 +104,7 @@ def texts(kind: str, lang: str) -> Iterator[tuple[str, str]]:
 
 def unmarked(text: str) -> list[str]:
     """The words of three letters or more outside the pseudo-language's markers (players' names aside)."""
-    outside: list[str] = []
-    depth = 0
-    for char in text:
-        if char == OPEN:
-            depth += 1
-        elif char == CLOSE:
-            depth -= 1
-        elif depth == 0:
-            outside.append(char)
-    words = re.findall(r"[A-Za-z]{3,}", "".join(outside))
+    words = re.findall(r"[A-Za-z]{3,}", outside(text)[0])
     return [word for word in words if word not in NAMES]
 
 

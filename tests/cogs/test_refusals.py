@@ -31,7 +31,7 @@ from games.schnapsen.rules import legal_follows
 from games.thirteen.combos import ComboKind, classify
 from games.thirteen.order import mask_of
 from locales import PSEUDO, SOURCE, TRANSLATED
-from locales.pseudo import CLOSE, OPEN
+from locales.pseudo import outside
 
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = tuple(game.kind for game in registry.games())
@@ -99,15 +99,7 @@ def cases() -> Iterator[tuple[str, str]]:
 
 
 def outside_markers(text: str) -> str:
-    depth, outside = 0, []
-    for char in text:
-        if char == OPEN:
-            depth += 1
-        elif char == CLOSE:
-            depth -= 1
-        elif depth == 0:
-            outside.append(char)
-    return "".join(outside)
+    return outside(text)[0]
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -26,7 +26,7 @@ from fakediscord import FakeDiscord, Message, Modal, SimUser
 from fakediscord.joins import join
 from games import registry
 from locales import PSEUDO
-from locales.pseudo import CLOSE, OPEN, PAD, marked
+from locales.pseudo import CLOSE, OPEN, PAD, marked, outside
 
 # A card as every language writes it: rank and suit symbol, or the joker (games.cards).
 _CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♠♣♦♥]|🃏")
@@ -63,15 +63,8 @@ def frame_marked(text: str, names: Iterable[str] = ()) -> bool:
     core = _CARD.sub("", text)
     for name in names:
         core = core.replace(name, "")
-    outside, depth = [], 0
-    for char in core:
-        if char == OPEN:
-            depth += 1
-        elif char == CLOSE:
-            depth -= 1
-        elif depth == 0:
-            outside.append(char)
-    return depth == 0 and not _LETTER.search("".join(outside))
+    left, paired = outside(core)
+    return paired and not _LETTER.search(left)
 
 
 def unmarked(messages: list[Message | Modal], names: Iterable[str] = ()) -> list[str]:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from locales.pseudo import CLOSE, OPEN
+from locales.pseudo import outside
 from terminal.app import COMPUTER_NAMES, main, parse_config
 from tests.terminal.scripted import play
 
@@ -27,17 +27,8 @@ def unmarked_lines(output: str) -> list[str]:
     """The text outside ⟦…⟧ (a message may span lines, as the help does) that holds a word of three letters
     or more, computer players' names aside; prompt lines, which echo what the player typed, are left out."""
     kept = "\n".join(line for line in output.splitlines() if "▸" not in line)
-    outside: list[str] = []
-    depth = 0
-    for char in kept:
-        if char == OPEN:
-            depth += 1
-        elif char == CLOSE:
-            depth -= 1
-        elif depth == 0:
-            outside.append(char)
     found = []
-    for line in "".join(outside).splitlines():
+    for line in outside(kept)[0].splitlines():
         words = [word for word in re.findall(r"[A-Za-z]{3,}", line) if word not in COMPUTER_NAMES]
         if words:
             found.append(line)
