@@ -366,12 +366,7 @@ class Tournaments(commands.Cog):
     async def remove(self, interaction: discord.Interaction, number: int, player: discord.User) -> None:
         db = self.bot.service.db
         lang = await reader_language(db, interaction)
-        tournament = await db.tournaments.get(number)
-        if tournament is None or tournament.guild_id != interaction.guild_id:
-            await interaction.response.send_message(t(lang, "There is no such tournament here."), ephemeral=True)
-            return
-        if not await self._may_organise(interaction, tournament):
-            await interaction.response.send_message(t(lang, "Only the organiser can do that."), ephemeral=True)
+        if await self._organised(interaction, number, lang) is None:
             return
         if await self.bot.tournaments.remove(number, player.id):
             text = t(lang, "{name} takes no further part in the tournament.", name=f"<@{player.id}>")
@@ -387,12 +382,7 @@ class Tournaments(commands.Cog):
         """The organiser moves the next round; the rounds after it follow at the same interval."""
         db = self.bot.service.db
         lang = await reader_language(db, interaction)
-        tournament = await db.tournaments.get(number)
-        if tournament is None or tournament.guild_id != interaction.guild_id:
-            await interaction.response.send_message(t(lang, "There is no such tournament here."), ephemeral=True)
-            return
-        if not await self._may_organise(interaction, tournament):
-            await interaction.response.send_message(t(lang, "Only the organiser can do that."), ephemeral=True)
+        if await self._organised(interaction, number, lang) is None:
             return
         at = self.bot.service.clock() + minutes * 60
         moved = await self.bot.tournaments.move_round(number, at)
@@ -410,6 +400,17 @@ class Tournaments(commands.Cog):
         return interaction.user.id == tournament.organiser_id or await is_games_manager(
             self.bot.service.db, interaction
         )
+
+    async def _organised(self, interaction: discord.Interaction, number: int, lang: str) -> Tournament | None:
+        """Tournament `number` of this server when the person may organise it; else they are told why."""
+        tournament = await self.bot.service.db.tournaments.get(number)
+        if tournament is None or tournament.guild_id != interaction.guild_id:
+            await interaction.response.send_message(t(lang, "There is no such tournament here."), ephemeral=True)
+            return None
+        if not await self._may_organise(interaction, tournament):
+            await interaction.response.send_message(t(lang, "Only the organiser can do that."), ephemeral=True)
+            return None
+        return tournament
 
     async def on_remove(self, interaction: discord.Interaction, tournament_id: int, values: list[str]) -> None:
         """The organiser chose a player in the card's menu: removed, and the card redrawn."""
