@@ -340,7 +340,8 @@ async def test_sx7_a_forced_illegal_card_is_refused_with_the_engines_reason(
     seed = find_seed(blocked_follow)
     state, version = simulate(seed, SCHNAPSEN, {0: Close()}, stop=lambda s: bool(s.trick))
     alice, bob = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen")
-    await play(fake, [alice, bob], scripted({0: Close()}), stop=lambda: hand_version(fake, bob) >= version)
+    # Only Alice is driven (she closes and leads): Bob's turn waits for the forced click below.
+    await play(fake, [alice], scripted({0: Close()}), stop=lambda: hand_version(fake, bob) >= version)
     hand = await turn(fake, bob, version - 1)
     assert hand is not None and version_of(hand) == version
     disabled = controls(hand, "play", enabled=False)[0]
@@ -368,7 +369,8 @@ async def test_sx7_a_german_player_is_refused_in_german(
     seed = find_seed(blocked_follow)
     state, version = simulate(seed, SCHNAPSEN, {0: Close()}, stop=lambda s: bool(s.trick))
     alice, bob = await two_humans(fake, bots, monkeypatch, seed, preset="schnapsen")
-    await play(fake, [alice, bob], scripted({0: Close()}), stop=lambda: hand_version(fake, bob) >= version)
+    # Only Alice is driven (she closes and leads): Bob's turn waits for the forced click below.
+    await play(fake, [alice], scripted({0: Close()}), stop=lambda: hand_version(fake, bob) >= version)
     hand = await turn(fake, bob, version - 1)
     assert hand is not None and version_of(hand) == version
     disabled = controls(hand, "play", enabled=False)[0]
