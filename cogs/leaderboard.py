@@ -57,9 +57,12 @@ GAME_CHOICES = [app_commands.Choice(name=game.name, value=game.kind) for game in
 GAME_DEFAULT = locale_str("Which game (default: the one at this table, else the one last finished on this server)")
 
 
-def game_title(bot: CardBot, kind: str) -> str:
+def game_title(bot: CardBot, kind: str, lang: str) -> str:
+    """The game's name in `lang` (a kind no longer registered keeps its stored name)."""
     adapter = bot.service.adapters.get(kind)
-    return adapter.title if adapter is not None else registry.get(kind).name if kind in kinds() else kind.title()
+    if adapter is not None:
+        return adapter.name(lang)
+    return registry.get(kind).name if kind in kinds() else kind.title()
 
 
 async def game_played_here(db: Database, channel_id: int | None, guild_id: int | None) -> str:
@@ -403,7 +406,7 @@ class Leaderboard(commands.Cog):
 
     async def empty_text(self, kind: str, period: Span, user_id: int, guild_id: int, lang: str = SOURCE) -> str:
         """Why a board is empty and how to get on it, for the asker alone."""
-        title = game_title(self.bot, kind)
+        title = game_title(self.bot, kind, lang)
         nobody = tn(
             lang,
             "Nobody is on the {game} leaderboard yet ({period}): players are listed after {n} rated game "
@@ -430,7 +433,7 @@ class Leaderboard(commands.Cog):
             db, interaction.guild_id or 0, kind, period, page, user.id, now=self.bot.service.clock()
         )
         span = span_label(period, lang)
-        title = t(lang, "{game} leaderboard", game=game_title(self.bot, kind))
+        title = t(lang, "{game} leaderboard", game=game_title(self.bot, kind, lang))
         subtitle = tn(
             lang,
             "{period} · conservative rating · at least {n} rated game",

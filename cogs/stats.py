@@ -324,7 +324,7 @@ class Stats(commands.Cog):
         if season is not None:
             per_kind = {k: await self._in_season(guild_id, target.id, stats, season) for k, stats in per_kind.items()}
         overall = per_kind[kind] if kind else await db.results.player_stats(guild_id, target.id, between=between)
-        scope = game_title(self.bot, kind) if kind else t(lang, "all games")
+        scope = game_title(self.bot, kind, lang) if kind else t(lang, "all games")
         name = shown_name(target.display_name)
         if season is not None:
             title = t(
@@ -353,7 +353,7 @@ class Stats(commands.Cog):
                 rank=rank,
             )
             embed.add_field(
-                name=t(lang, "{game} rating", game=game_title(self.bot, k)),
+                name=t(lang, "{game} rating", game=game_title(self.bot, k, lang)),
                 value=f"{rating}\n{trend.text(lang)}",
                 inline=False,
             )
@@ -361,11 +361,11 @@ class Stats(commands.Cog):
             best = favourite(per_kind)
             if best is not None:
                 favourite_game = t(
-                    lang, "{game} ({games})", game=game_title(self.bot, best), games=per_kind[best].games
+                    lang, "{game} ({games})", game=game_title(self.bot, best, lang), games=per_kind[best].games
                 )
                 embed.add_field(name=t(lang, "Favourite game"), value=favourite_game)
         if recent:
-            lines = [result_line(m, target.id, game_title(self.bot, m.kind), lang) for m in recent[:RECENT]]
+            lines = [result_line(m, target.id, game_title(self.bot, m.kind, lang), lang) for m in recent[:RECENT]]
             embed.add_field(name=t(lang, "Recent results"), value="\n".join(lines)[:1024], inline=False)
         return embed
 
@@ -427,10 +427,10 @@ class Stats(commands.Cog):
             await interaction.followup.send(nothing, ephemeral=True)
             return
         lines = [t(lang, "**{name}**: recent games (pick one below to replay it move by move)", name=name)]
-        lines += [result_line(m, target.id, game_title(self.bot, m.kind), lang) for m in matches]
+        lines += [result_line(m, target.id, game_title(self.bot, m.kind, lang), lang) for m in matches]
         options = [
             discord.SelectOption(
-                label=t(lang, "{game} #{number}", game=game_title(self.bot, m.kind), number=m.game_id)[:100],
+                label=t(lang, "{game} #{number}", game=game_title(self.bot, m.kind, lang), number=m.game_id)[:100],
                 value=str(m.game_id),
                 description=t(lang, "Players: {players}", players=listing(lang, [p.display_name for p in m.players]))[
                     :100
@@ -455,7 +455,7 @@ class Stats(commands.Cog):
             return {"content": t(lang, "Only finished games of this server can be replayed.")}
         game = saved.game
         frame = await asyncio.to_thread(replay_frame, self.bot, saved, step, lang)
-        title = game_title(self.bot, game.kind)
+        title = game_title(self.bot, game.kind, lang)
         lines = [
             t(
                 lang,

@@ -236,16 +236,16 @@ class Tournaments(commands.Cog):
         self.bot.remove_dynamic_items(SignupButton, RemoveSelect)
         self.bot.tournaments.signups = None
 
-    def _title(self, kind: str) -> str:
+    def _title(self, kind: str, lang: str) -> str:
         adapter = self.bot.service.adapters.get(kind)
-        return adapter.title if adapter is not None else kind.title()
+        return adapter.name(lang) if adapter is not None else kind.title()
 
     async def show(self, tournament: Tournament, entrants: Sequence[Entrant]) -> bool:
         """Edit the sign-up message to show the stored tournament (the runner's pass, `SignupCards`)."""
         if tournament.message_id is None:
             return True
         lang = await server_language(self.bot.service.db, tournament.guild_id, None)
-        view = card(lang, self._title(tournament.kind), tournament, entrants)
+        view = card(lang, self._title(tournament.kind, lang), tournament, entrants)
         message = self.bot.get_partial_messageable(tournament.channel_id).get_partial_message(tournament.message_id)
         try:
             await message.edit(view=view, allowed_mentions=discord.AllowedMentions.none())
@@ -438,7 +438,8 @@ class Tournaments(commands.Cog):
         fresh = await db.tournaments.get(tournament_id)
         assert fresh is not None
         shown_lang = await server_language(db, fresh.guild_id, None)
-        view = card(shown_lang, self._title(fresh.kind), fresh, await db.tournaments.entrants(tournament_id))
+        entrants = await db.tournaments.entrants(tournament_id)
+        view = card(shown_lang, self._title(fresh.kind, shown_lang), fresh, entrants)
         await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
         await db.tournaments.shown(tournament_id, fresh.version)
 

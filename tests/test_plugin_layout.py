@@ -55,6 +55,7 @@ CROSS_GAME = {
     "tests/e2e/test_tournaments_pg.py": "the same three events on two shard processes on PostgreSQL",
     "tests/e2e/test_tournament_roles.py": "a champion's role needs a tournament of a concrete game",
     "tests/cogs/test_game_words_languages.py": "every game's words, checked in every language and the pseudo-language",
+    "tests/cogs/test_game_names.py": "each game's name in every language; Tiến lên, Santase",
     "tests/cogs/test_refusals.py": "every engine's refusal codes said in every language; German Schnapsen, Tiến lên",
     "tests/terminal/test_languages.py": "each game watched in the pseudo-language; Tiến lên in Vietnamese",
     "tests/rendering/helpers.py": "a table and hand of each game, drawn for the language tests",

@@ -21,7 +21,8 @@ from games.schnapsen import ENGINE, Draw, KeepTrump, Move, PlayCard, SchnapsenVi
 Json = dict[str, Any]
 Chooser = Callable[[Message], str | None]  # a hand message -> the custom id to press (None: wait)
 
-TABLE_TITLE = "**Schnapsen** · game #"
+# A table names its preset (D-SX-1): "**Santase** · game #12 · …".
+TABLE_TITLES = tuple(f"**{name}** · game #" for name in ("Schnapsen", "Santase", "Sixty-Six"))
 
 
 # Seeds and the pure engine -----------------------------------------------------------------------
@@ -98,7 +99,7 @@ def hand_of(fake: FakeDiscord, user: SimUser) -> Message | None:
 
 def table_of(fake: FakeDiscord) -> Message:
     for message in reversed(fake.messages(fake.channel)):
-        if message.text.startswith(TABLE_TITLE):
+        if message.text.startswith(TABLE_TITLES):
             return message
     raise AssertionError("no table message in the channel")
 

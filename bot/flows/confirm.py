@@ -177,7 +177,6 @@ class Confirmations:
             reason = "Cancelled by the host."  # stored: no names in free text
             await service.db.games.abandon(record.id, at=service.clock(), reason=reason)
         service.ended(record.id)  # a lobby's thread is archived (bot.projection.threads)
-        title = service.adapter(record.kind).title
         # The lobby message asked from (its id in the question): a lobby answered at once may not have
         # its message stored yet.
         message_id = record.table_message_id or (int(question.arg) if question.arg.isdigit() else None)
@@ -185,7 +184,7 @@ class Confirmations:
         note = t(
             table_lang,
             "**{game}** · table #{number}: {reason}",
-            game=title,
+            game=service.adapter(record.kind).name(table_lang, record.options),
             number=record.id,
             reason=end_reason(table_lang, reason),
         )

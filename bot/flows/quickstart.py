@@ -92,7 +92,7 @@ class QuickStart:
             lang,
             "**{game}** #{number} has started against the computer: [the table]({link}). Your hand comes by "
             "direct message on your turn; **My hand** on the table shows it here too.",
-            game=adapter.title,
+            game=adapter.name(lang, record.options),
             number=record.id,
             link=link,
         )

@@ -676,7 +676,7 @@ class TournamentRunner:
         """The owed post `key`: the pairings of round one ("round-0"), the standings after round N with the
         next round's pairings ("round-N"), the champion, or the cancellation."""
         lang = await server_language(self.service.db, tournament.guild_id, None)
-        title = self.service.adapter(tournament.kind).title
+        title = self.service.adapter(tournament.kind).name(lang, tournament.options)
         names = await self._names(tournament.id)
         name = names.get
         if key == "cancelled":

@@ -120,6 +120,12 @@ class GameAdapter(ABC):
     def command_name(self) -> str:
         return self.command
 
+    def name(self, lang: str, options: Mapping[str, Any] | None = None) -> str:
+        """The game's name as its players say it in `lang` ("Tiến lên" for Thirteen in Vietnamese), for
+        every message and image that names it; `title` stays the declaration's English name. A table's
+        options may name a variant (Schnapsen's presets)."""
+        return t(lang, self.title)
+
     # True for adapters whose `on_action` does CPU-heavy work (Carousel's meld solver): the router then
     # calls it in a worker thread, so one player's meld never stalls every other game's clicks.
     act_in_thread: bool = False

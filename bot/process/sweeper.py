@@ -131,8 +131,8 @@ class Sweeper:
         service.ended(record.id)  # a lobby's thread is archived (bot.projection.threads)
         if record.table_message_id is None or record.table_channel_id is None:
             return
-        title = service.adapter(record.kind).title
         lang = await service.table_language(record.guild_id)
+        title = service.adapter(record.kind).name(lang, record.options)
         note = t(lang, "**{game}** · table #{number} closed: nobody started it in time.", game=title, number=record.id)
         channel = self.channels.get_partial_messageable(record.table_channel_id)
         message = channel.get_partial_message(record.table_message_id)
@@ -176,8 +176,8 @@ class Sweeper:
         # Set the real deadline first: set_deadline re-arms the reminder flag, which we then raise.
         if not await service.db.games.set_deadline(record.id, deadline, expected_version=record.version):
             return
-        title = service.adapter(record.kind).title
         lang = await service.table_language(record.guild_id)  # posted in the channel: the server's language
+        title = service.adapter(record.kind).name(lang, record.options)
         text = t(
             lang,
             "⏰ {player}, it's your turn in {game} #{number}; time runs out {deadline}.",

@@ -64,7 +64,7 @@ class Standings:
         rows = [
             StandingRow(place=p.place, name=names[p.seat], score=p.score, note=_rating_note(p, lang)) for p in players
         ]
-        title = t(lang, "{game} #{number}: final standings", game=adapter.title, number=record.id)
+        title = t(lang, "{game} #{number}: final standings", game=adapter.name(lang, record.options), number=record.id)
         subtitle = t(lang, "Rated game") if match.rated else t(lang, "Unrated (computer players took part)")
         image = await asyncio.to_thread(render_standings, title, rows, subtitle=subtitle)
         winners = listing(lang, [shown_name(names[p.seat]) for p in players if p.place == 1])
@@ -72,7 +72,7 @@ class Standings:
             t(
                 lang,
                 "🏆 **{game}** #{number} is over: {winners} won!",
-                game=adapter.title,
+                game=adapter.name(lang, record.options),
                 number=record.id,
                 winners=winners,
             )
@@ -128,7 +128,7 @@ class Endings:
         humans = [s for s in record.seats if not s.is_computer and s.seat != seat]
         lang = await service.table_language(record.guild_id)  # posted in the channel
         if not humans:
-            title = service.adapter(record.kind).title
+            title = service.adapter(record.kind).name(lang, record.options)
             text = t(
                 lang,
                 "Everyone has left {game} #{number}, so the game was ended. Nothing was rated.",

@@ -210,7 +210,7 @@ class HandMessages:
         return t(
             lang,
             "**{game}** #{number} in <#{channel}> on {server} · [table]({link})",
-            game=adapter.title,
+            game=adapter.name(lang, record.options),
             number=record.id,
             channel=channel_id,
             server=guild_name,

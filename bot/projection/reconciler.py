@@ -487,7 +487,8 @@ class Reconciler:
         match = await self.db.results.match_for_game(record.id) if finished else None
         moved = result is not None and result.channel_id is not None and result.channel_id != record.thread_id
         lang = await self.service.table_language(record.guild_id)
-        text = note_over(self.service.adapter(record.kind).title, record, match, moved=moved, lang=lang)
+        title = self.service.adapter(record.kind).name(lang, record.options)
+        text = note_over(title, record, match, moved=moved, lang=lang)
         if await threads.show_note(record.id, note, text):
             await self.db.messages.save(dataclasses.replace(note, version=record.version, key=NOTE_SHOWN))
         else:
@@ -794,8 +795,8 @@ class Reconciler:
         row = await self.db.messages.get(record.id, MessageKind.TURN, seat.seat)
         if (row is not None and row.turn == turn) or not await self.channel_usable(record.id):
             return
-        title = self.service.adapter(record.kind).title
         lang = await self.service.table_language(record.guild_id)  # posted in the channel
+        title = self.service.adapter(record.kind).name(lang, record.options)
         post = Post(
             t(
                 lang,
@@ -931,7 +932,7 @@ class Reconciler:
         deleted thread's game goes on in its parent channel instead, bot.projection.threads)."""
         loaded = await self.service.load(game_id)
         record = loaded.record
-        title = self.service.adapter(record.kind).title
+        adapter = self.service.adapter(record.kind)
         channel_id = game_channel(record)
         gone_thread = refusal is Refusal.CHANNEL_GONE and channel_id == record.thread_id
         if gone_thread and self.thread_gone is not None and await self.thread_gone(game_id):
@@ -951,14 +952,14 @@ class Reconciler:
                         text = t(
                             lang,
                             "{game} #{number} has ended: its thread was deleted. Nothing was rated.",
-                            game=title,
+                            game=adapter.name(lang, record.options),
                             number=game_id,
                         )
                     else:
                         text = t(
                             lang,
                             "{game} #{number} has ended: its channel was deleted. Nothing was rated.",
-                            game=title,
+                            game=adapter.name(lang, record.options),
                             number=game_id,
                         )
                     await self._dm_notice(game_id, MessageKind.GONE, seat.seat, seat.user_id, text)
@@ -973,7 +974,7 @@ class Reconciler:
             "Please give me View Channel, Send Messages, Attach Files and Read Message History in that channel. "
             "Meanwhile the game goes on by direct message.",
             channel=f"<#{channel_id}>",
-            game=title,
+            game=adapter.name(lang, record.options),
             number=game_id,
         )
         await self._dm_notice(game_id, MessageKind.LOST, GAME_WIDE, record.host_user_id, text)

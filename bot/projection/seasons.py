@@ -168,7 +168,7 @@ class SeasonCloser:
         label = season_label(lang, season)
         lines = [t(lang, "🏆 **The {season} season is over.**", season=label)]
         for kind, board in boards.items():
-            title = self.service.adapter(kind).title
+            title = self.service.adapter(kind).name(lang)
             champions = [e for e in board if e.rank == 1]
             if champions:
                 names = listing(lang, [f"**{e.display_name}**" for e in champions])
@@ -193,7 +193,7 @@ class SeasonCloser:
         image: bytes | None = None
         if boards:
             main = max(boards, key=lambda kind: played[kind])
-            title = f"{self.service.adapter(main).title} · {label}"
+            title = f"{self.service.adapter(main).name(lang)} · {label}"
             rows = [row_of(e) for e in boards[main][:10]]
             subtitle = tn(
                 lang,

@@ -154,7 +154,13 @@ class TableUpdater:
         image = await asyncio.to_thread(partial(adapter.render_table, view, names, lang=lang))
         described = adapter.describe_options(record.options, lang=lang)
         header = [
-            t(lang, "**{game}** · game #{number} · {options}", game=adapter.title, number=record.id, options=described)
+            t(
+                lang,
+                "**{game}** · game #{number} · {options}",
+                game=adapter.name(lang, record.options),
+                number=record.id,
+                options=described,
+            )
         ]
         header.append(adapter.table_header(view, shown_names(names), lang=lang))
         seat = loaded.seat_at_turn()

@@ -345,7 +345,7 @@ class ThreadDeletions:
             self.tables.on_moved(game_id)  # the hands' links follow the fresh table
             note = await self.service.db.messages.get(game_id, MessageKind.NOTE)
             if note is not None and note.message_id is not None and note.channel_id is not None:
-                title = self.service.adapter(record.kind).title
                 lang = await self.service.table_language(record.guild_id)  # the channel reads it
+                title = self.service.adapter(record.kind).name(lang, record.options)
                 await self.threads.show_note(game_id, note, thread_deleted_note(title, record, lang))
         return True

@@ -132,6 +132,11 @@ class SchnapsenAdapter(GameAdapter):
         given = {key: value for key, value in raw.items() if value is not None}
         return Options.from_mapping(given).to_dict()
 
+    def name(self, lang: str, options: Mapping[str, Any] | None = None) -> str:
+        """A table of a preset is named for it: Santase, Sixty-Six (D-SX-1)."""
+        preset = (options or {}).get("preset")
+        return words.preset_title(lang, preset if isinstance(preset, str) else None)
+
     def describe_options(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
         return words.describe_options(options, lang=lang)
 

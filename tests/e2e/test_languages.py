@@ -197,6 +197,7 @@ async def test_two_locales_share_a_table_each_reading_their_own_hand(fake: FakeD
     table = await alice.click(lobby, label="Старт")
     assert isinstance(table, Message)
     assert "· игра №" in table.text and {b["label"] for b in table.buttons} == {"Моите карти", "Правила", "Напусни"}
+    assert table.text.startswith("**Тринайсет** · игра №"), table.text  # the game's own name, in Bulgarian
     mine = await alice.click(table, label="Моите карти")
     theirs = await bob.click(table, label="Моите карти")
     assert isinstance(mine, Message) and isinstance(theirs, Message) and mine.ephemeral and theirs.ephemeral
