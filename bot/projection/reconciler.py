@@ -968,13 +968,14 @@ class Reconciler:
         self._tried.setdefault(game_id, self.service.clock())
         if not await self.db.messages.set_channel_lost(game_id, lost=True, at=self.service.clock()):
             return  # known already (before a restart, too): the host was told then
+        host_lang = await dm_language(self.db, record.host_user_id)  # a DM to the host: their language
         text = t(
-            await dm_language(self.db, record.host_user_id),  # a DM to the host: their language
+            host_lang,
             "I can no longer post in {channel}, where {game} #{number} is played: I'm missing a permission there. "
             "Please give me View Channel, Send Messages, Attach Files and Read Message History in that channel. "
             "Meanwhile the game goes on by direct message.",
             channel=f"<#{channel_id}>",
-            game=adapter.name(lang, record.options),
+            game=adapter.name(host_lang, record.options),
             number=game_id,
         )
         await self._dm_notice(game_id, MessageKind.LOST, GAME_WIDE, record.host_user_id, text)

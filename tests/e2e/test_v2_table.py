@@ -38,7 +38,7 @@ async def test_the_table_is_one_v2_card_from_start_to_standings(fake: FakeDiscor
     assert [b["label"] for b in lobby.buttons][-1] == "Rules"
     table = await click(alice, lobby, "Start")
     assert_v2_card(table)
-    assert table.text.startswith("**Schnapsen** · game #")
+    assert table.text.startswith("**Santase** · game #")  # the default preset names the table (D-SX-1)
     assert [b["label"] for b in table.buttons] == ["My hand", "Rules", "Leave"]
     await play(fake, [alice])
     final = fake.message(table)
