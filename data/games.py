@@ -24,7 +24,7 @@ from .errors import ChannelBusy, GameNotFound, SeatError, VersionConflict, Wrong
 from .models import GameRecord, GameStatus, MatchRecord, MoveRecord, MoveSource, SavedGame, Seat, Snapshot, TurnTimer
 from .privacy import settle_pending
 from .ratings import RatingModel
-from .record_cache import RecordCache, always, never
+from .record_cache import RecordCache, never
 from .rows import from_row
 
 if TYPE_CHECKING:
@@ -272,9 +272,10 @@ class GameRepository:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        # The latest record of each game (data.record_cache): served for ever on SQLite, never on
-        # PostgreSQL unless the bot says this process holds the game (bot.moves.ownership).
-        self.cache = RecordCache(always if db.dialect == "sqlite" else never)
+        # The latest record of each game (data.record_cache): served only once the bot says this process
+        # is the game's one writer (bot.moves.ownership: every game on SQLite, its leases on PostgreSQL).
+        # Until then every get reads: another process may be writing the file or the server.
+        self.cache = RecordCache(never)
 
     # -- lobby -------------------------------------------------------------------------------------
 

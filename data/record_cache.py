@@ -5,9 +5,12 @@ clicked hand's redraw, the message pass, the table refresh), each a trip to the 
 that stores a move knows what it changed (data.games derives the record after a move instead of reading
 it back), and while nothing else can have written the game the record it holds is the stored one.
 
-When may an entry be served (`serve_for`, seconds since it was stored):
-- SQLite: always. One process owns the file (design §5), and every write of a game's row or seats in
-  this process goes through data.games or data.privacy, which drop the entry they change.
+When may an entry be served (`serve_for`, seconds since it was stored): never, unless the process is
+told it is the game's only writer, since any other process with the database open may write it.
+- SQLite: always, once the bot says so (bot.moves.ownership, solo). The bot's process owns the file
+  (design §5), and every write of a game's row or seats in it goes through data.games or data.privacy,
+  which drop the entry they change. Any other reader of the file (a tool, a test watching a bot in
+  another process) keeps the default and reads every time: it is not the writer.
 - PostgreSQL: never by default, since another process may write the game at any time. The bot serves it
   for a while only to the holder of the game's lease (bot.moves.ownership), which is told of every move made
   elsewhere (a notification, or its poll) and drops the entry then; the age limit bounds how long a

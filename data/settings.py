@@ -4,13 +4,14 @@ Updates are read-modify-write inside one transaction, so two commands changing d
 the same moment cannot undo each other.
 
 A person's settings are read for every seat of every message pass (how their hand is delivered, whether
-they are told of their turn), and change only when they use a command. On SQLite one process owns the
-file (design §5) and every write of `user_settings` goes through this module or data.privacy, which drop
-the person's entry: so `user` serves what it read or wrote last. A server's settings, read for every
-table drawn (its language), are held the same way: `guild_settings` and `guild_channels` are written
-only here. On PostgreSQL another process may write
-them at any time, so it reads every time. A read that overlapped a write (and may have seen the row
-before it) stores nothing: every write bumps `_writes` before it starts and after it ends.
+they are told of their turn), and change only when they use a command. The bot's process on SQLite owns
+the file (design §5), and every write of `user_settings` goes through this module or data.privacy, which
+drop the person's entry: so there (`serve_held`, set by the bot) `user` serves what it read or wrote last.
+A server's settings, read for every table drawn (its language), are held the same way: `guild_settings`
+and `guild_channels` are written only here. Anywhere else (PostgreSQL, where another process may write
+them at any time; any other reader of an SQLite file) it reads every time. A read that overlapped a
+write (and may have seen the row before it) stores nothing: every write bumps `_writes` before it starts
+and after it ends.
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ class SettingsRepository:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        self._serve = db.dialect == "sqlite"  # see the module docstring
+        self.serve_held = False  # set by the file's one writer (see the module docstring)
         self._users: dict[int, UserSettings] = {}
         self._guilds: dict[int, GuildSettings] = {}
         self._guild_writes = 0  # as `_writes`, for servers' settings
@@ -153,7 +154,7 @@ class SettingsRepository:
         writes = self._writes
         rows = await self._db.read(_USER, (user_id,))
         settings = _user_settings(user_id, next(iter(rows), None))
-        if self._serve and writes == self._writes:
+        if self.serve_held and writes == self._writes:
             self._users[user_id] = settings
         return settings
 
@@ -278,7 +279,7 @@ class SettingsRepository:
         writes = self._guild_writes
         async with self._db.transaction(write=False) as tx:
             settings = await _guild(tx, guild_id)
-        if self._serve and writes == self._guild_writes:
+        if self.serve_held and writes == self._guild_writes:
             self._guilds[guild_id] = settings
         return settings
 

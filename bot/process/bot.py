@@ -310,6 +310,7 @@ class CardBot(commands.Bot):
         ownership.on_gained, ownership.on_moved = follow.gained, follow.moved
         self._service.owns = self.reconciler.owns = ownership.owns
         db.games.cache.serve_for = ownership.serve_for  # a record held in memory serves its lease holder only
+        db.settings.serve_held = ownership.solo  # on SQLite this process writes every person's and server's settings
         self._service.after_move_hooks.append(follow.after_move)
         self.ownership = ownership
         await ownership.start()
