@@ -279,14 +279,14 @@ class MyGames(commands.Cog):
                 result = t(lang, "{place} of {players}", place=place_word(lang, entry.place), players=record.players)
             else:
                 result = t(lang, "ended, not scored")
-            guild = self.bot.get_guild(record.guild_id)
-            if guild is not None:
+            server = self.bot.hands.server_name(record)
+            if server is not None:
                 line = t(
                     lang,
                     "**{game}** #{number} on {server} · {result}",
                     game=title,
                     number=record.id,
-                    server=guild.name,
+                    server=server,
                     result=result,
                 )
             else:

@@ -38,7 +38,7 @@ _OPEN_SQL = "('lobby', 'active')"
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, host_user_id, options, seed, status, version, timer, turn_seconds, "
     "deadline, reminder_sent, table_channel_id, table_message_id, created_at, started_at, ended_at, end_reason, "
-    "updated_at"
+    "updated_at, guild_name"
 )
 _SEAT_COLUMNS = (
     "game_id, seat, user_id, display_name, computer_level, timeouts, consecutive_timeouts, hand_channel_id, "
@@ -293,12 +293,15 @@ class GameRepository:
         options: Mapping[str, Any] | None = None,
         thread_id: int | None = None,
         deadline: float | None = None,
+        guild_name: str | None = None,
     ) -> GameRecord:
         """A new game in the lobby, with no seats yet. Raises ChannelBusy if the channel has an open game
         of its own. A game with a `thread_id` plays in that thread of the channel: it never does, and
         holds nothing, so a channel may hold many of those.
 
-        `deadline` is optional: a lobby may expire, and `due()` returns it when it does.
+        `deadline` is optional: a lobby may expire, and `due()` returns it when it does. `guild_name`: the
+        server's name as the opening interaction saw it, which every private message of the game shows
+        (kept with the game, so any process draws the same header).
         """
         async with self._db.transaction() as tx:
             # Write transactions never interleave (data/database.py), so this check cannot be overtaken;
@@ -311,8 +314,8 @@ class GameRepository:
                 raise ChannelBusy(channel_id, busy["id"])
             game_id = await tx.insert(
                 "INSERT INTO games (kind, guild_id, channel_id, thread_id, host_user_id, options, seed, status, "
-                "timer, turn_seconds, deadline, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                "timer, turn_seconds, deadline, created_at, updated_at, guild_name) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                 (
                     kind,
                     guild_id,
@@ -326,6 +329,7 @@ class GameRepository:
                     deadline,
                     at,
                     at,
+                    guild_name[:100] if guild_name else None,  # a server's name is 2-100 characters
                 ),
             )
             log.info("game %d (%s) opened in channel %d", game_id, kind, channel_id)

@@ -151,6 +151,7 @@ class GameRecord:
     end_reason: str | None
     updated_at: float
     seats: tuple[Seat, ...] = ()
+    guild_name: str | None = None  # as it was when the game opened (None: opened before it was stored)
 
     @property
     def players(self) -> int:

@@ -105,6 +105,7 @@ async def table_row(
             options=options,
             deadline=unseen_deadline(service),
             thread_id=thread_id,
+            guild_name=interaction.guild.name if interaction.guild is not None else None,
         )
     except ChannelBusy as busy:
         return busy.game_id, thread_id, thread_notice

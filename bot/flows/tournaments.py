@@ -240,8 +240,10 @@ class TournamentRunner:
         threads: MatchThreads | None,
         owner: Callable[[], str],
         roles: Roles | None = None,
+        guild_name: Callable[[int], str | None] = lambda guild_id: None,
     ) -> None:
         self.service = service
+        self.guild_name = guild_name  # a server's name when this process has it (stored with each match's game)
         self.poster = poster
         self.tables = tables
         self.threads = threads
@@ -461,6 +463,7 @@ class TournamentRunner:
                 # and is closed only when no step comes back to it (its tournament cancelled meanwhile).
                 deadline=now + service.tuning.lobby_timeout,
                 thread_id=thread_id,
+                guild_name=self.guild_name(tournament.guild_id),
             )
         except ChannelBusy:
             await db.tournaments.release_match(tournament.id, match.round, match.board)

@@ -95,6 +95,7 @@ class Ownership:
         self.on_gained: FollowUp = _nothing  # a game just taken: the start-up pass for it
         self.on_moved: FollowUp = _nothing  # an owned game moved on elsewhere: the after-move pass
         self.takeovers = 0  # games taken from another owner whose lease had expired (the health line)
+        self.renewals = 0  # rounds that renewed every lease held
 
     # -- questions ---------------------------------------------------------------------------------
 
@@ -192,7 +193,10 @@ class Ownership:
         loop = asyncio.get_running_loop()
         next_poll = loop.time() + self.poll
         while True:
-            remaining = next_poll - loop.time()
+            # Woken for the poll or for the renewal, whichever is due first: a poll longer than a third of
+            # the lease must not let the leases lapse between polls (another process would take them).
+            renewal_due = self._last_renewal + self.ttl / 3 - self.clock()
+            remaining = min(next_poll - loop.time(), renewal_due)
             if remaining > 0 and not self._wake.is_set():
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), remaining)
@@ -208,6 +212,8 @@ class Ownership:
                     if self.clock() - self._last_renewal >= self.ttl / 3:
                         await self._renew_and_claim(gain=True)
                     await self._follow_up()
+                elif self.clock() - self._last_renewal >= self.ttl / 3:
+                    await self._renew_and_claim(gain=True)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -216,6 +222,7 @@ class Ownership:
     async def _renew_and_claim(self, *, gain: bool) -> None:
         now = self.clock()
         self._last_renewal = now
+        self.renewals += 1
         held = dict(self._held)
         renewed = await self.db.leases.renew_all(list(held.values()), now=now, ttl=self.ttl) if held else {}
         for game_id, lease in held.items():

@@ -244,6 +244,7 @@ class CardBot(commands.Bot):
             threads=ChannelThreads(self, policy),
             owner=lambda: self.ownership.owner if self.ownership is not None else "",
             roles=MemberRoles(self, policy),
+            guild_name=self._guild_name,
         )
         self.sweeper = Sweeper(
             self._service,
@@ -314,6 +315,11 @@ class CardBot(commands.Bot):
         self._service.after_move_hooks.append(follow.after_move)
         self.ownership = ownership
         await ownership.start()
+
+    def _guild_name(self, guild_id: int) -> str | None:
+        """A server's name if this shard has the server (a game stores it: data.games.create_lobby)."""
+        guild = self.get_guild(guild_id)
+        return guild.name if guild is not None else None
 
     def _health_line(self, lag: float) -> str:
         from bot.process.shards import shards_of  # bot.process.shards builds on this module

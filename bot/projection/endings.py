@@ -188,6 +188,7 @@ class Endings:
                 options=options,
                 deadline=unseen_deadline(service),
                 thread_id=thread_id,
+                guild_name=interaction.guild.name if interaction.guild is not None else old.guild_name,
             )
         except ChannelBusy as busy:
             await interaction.response.send_message(await busy_text(service, busy.game_id, mine), ephemeral=True)

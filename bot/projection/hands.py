@@ -29,7 +29,7 @@ from bot.kit.texts import ended_text
 from bot.moves.adapters import Panel, PanelContext
 from bot.moves.service import Loaded
 from bot.projection.threads import game_channel
-from data import GameStatus, HandDelivery, StorageFault
+from data import GameRecord, GameStatus, HandDelivery, StorageFault
 from locales import SOURCE, t
 
 if TYPE_CHECKING:
@@ -195,12 +195,19 @@ class HandMessages:
         except StorageFault:  # the hand still shows, in the client's language if there is one
             return quick_language(interaction) if interaction is not None else SOURCE
 
+    def server_name(self, record: GameRecord) -> str | None:
+        """The name of the game's server: the one stored with the game, which every process reads alike (a DM
+        click is drawn by shard 0, which may not have the server), else this shard's own for older games."""
+        if record.guild_name:
+            return record.guild_name
+        guild = self.guilds.get_guild(record.guild_id) if self.guilds is not None else None
+        return guild.name if guild is not None else None
+
     def location(self, loaded: Loaded, lang: str = SOURCE) -> str:
         """ "Thirteen #12 in #games on Server (table)": every private message says where it belongs."""
         record = loaded.record
         adapter = self.service.adapter(record.kind)
-        guild = self.guilds.get_guild(record.guild_id) if self.guilds is not None else None
-        guild_name = guild.name if guild is not None else t(lang, "your server")
+        guild_name = self.server_name(record) or t(lang, "your server")
         channel_id = game_channel(record)
         link = (
             f"https://discord.com/channels/{record.guild_id}/{channel_id}/{record.table_message_id}"
@@ -278,12 +285,11 @@ class HandMessages:
         quiet = dm and not at_turn
         guided = adapter.guide and await seat_guided(self.service, loaded, seat)  # tips in a first game
         record = loaded.record
-        guild = self.guilds.get_guild(record.guild_id) if self.guilds is not None else None
         # Everything the drawing depends on (the state is the stored game's at its version; the header's
         # location names the server, the channel and the table message), checked before anything is drawn.
         key: DrawnKey = (
             record.kind, record.id, record.version, record.status, record.end_reason, record.host_user_id, seat,
-            quiet, selection, notice, lang, guided, guild.name if guild is not None else None, record.guild_id,
+            quiet, selection, notice, lang, guided, self.server_name(record), record.guild_id,
             game_channel(record), record.table_message_id,
             tuple((chair.display_name, chair.is_computer) for chair in record.seats),
         )  # fmt: skip

@@ -163,6 +163,14 @@ class Clicked:
     attachments: list[Any] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Guild:
+    """The server an interaction came from, as discord.py has it in the shard's cache."""
+
+    id: int
+    name: str
+
+
 class Interaction:
     """A click: who, on which message, in a server channel (so a hand is an ephemeral panel) or a DM."""
 
@@ -170,6 +178,7 @@ class Interaction:
         self.user = User(user_id)
         self.message = Clicked(message_id)
         self.guild_id = guild_id
+        self.guild = Guild(guild_id, "Test Server") if guild_id is not None else None
         self.channel_id = CHANNEL if guild_id is not None else None
         self.data: dict[str, Any] = {"component_type": 2}
         self.response = Response()

@@ -11,6 +11,7 @@ from bot.moves.ownership import Ownership
 from data import Database
 from data.leases import game_key
 from tests.data.conftest import active_game
+from tests.waiting import until
 
 LONG_POLL = 60.0  # a poll that never comes within a test: only a notification can wake the owner
 
@@ -127,3 +128,21 @@ async def test_a_game_just_made_is_left_to_its_maker_and_claimed_by_others_only_
         await ownership._renew_and_claim(gain=True)
         assert ownership.owns(game.id)
         await ownership.stop()
+
+
+async def test_leases_are_renewed_every_third_of_their_life_whatever_the_poll(pg_schema: str) -> None:
+    """A poll longer than a third of the lease (here a minute against a lease of 1.5 s) does not let the
+    lease lapse between polls: renewed on its own cadence, it is still the owner's after several lease
+    lives, and another process cannot take the game."""
+    async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
+        game = await active_game(first_db, (1, 2))
+        owner = Ownership(first_db, ttl=1.5, poll=LONG_POLL, solo=False)
+        await owner.start()
+        try:
+            assert owner.owns(game.id)
+            started = owner.renewals
+            await until(lambda: owner.renewals >= started + 4)  # more than a whole lease life has passed
+            taken = await second_db.leases.acquire(game_key(game.id), "elsewhere", now=time.time(), ttl=1.5)
+            assert taken is None and owner.holds(game.id)
+        finally:
+            await owner.stop()

@@ -158,3 +158,28 @@ def sqlite_full_error() -> sqlite3.Error:
         return error
     finally:
         scratch.close()
+
+
+async def game_of_schema_1(
+    db: Database, users: Sequence[int], *, kind: str = "thirteen", moves: Sequence[str] = ()
+) -> int:
+    """An active game of `users` with `moves` (each by seat 0), written with the columns of the first schema
+    only, as every older Cardroom could: for migration tests, where today's repository would name columns
+    that later migrations added. Returns its id."""
+    async with db.transaction() as tx:
+        game_id = await tx.insert(
+            "INSERT INTO games (kind, guild_id, channel_id, host_user_id, seed, status, version, timer, turn_seconds, "
+            "created_at, started_at, updated_at) VALUES (?, ?, 500, ?, 7, 'active', ?, 'live', 60, ?, ?, ?)",
+            (kind, GUILD, users[0], len(moves), T0, T0 + 1, T0 + 2),
+        )
+        for seat, user in enumerate(users):
+            await tx.run(
+                "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)",
+                (game_id, seat, user, f"player {user}"),
+            )
+        for seq, code in enumerate(moves, start=1):
+            await tx.run(
+                "INSERT INTO moves (game_id, seq, code, actor, source, at) VALUES (?, ?, ?, 0, 'player', ?)",
+                (game_id, seq, code, T0 + 2),
+            )
+    return game_id

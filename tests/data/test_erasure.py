@@ -194,12 +194,19 @@ async def test_game_end_reasons_are_stored_without_names(db_target: str | Path):
     """Migration 0007 rewrites older "ended by <name>" / "Cancelled by <name>." reasons without the name."""
     old = await Database.open(db_target, migrate_to=5)
     try:
-        game = await lobby(old, channel_id=9, host=ERASED)
-        await old.games.abandon(game.id, at=T0 + 1, reason=f"Cancelled by {NAME}.")
-        other = await lobby(old, channel_id=10, host=OTHER)
-        await old.games.abandon(other.id, at=T0 + 1, reason=f"ended by {NAME}")
+        # Written as a Cardroom of schema 5 wrote them: today's repository names columns added later.
+        async with old.transaction() as tx:
+            ids = [
+                await tx.insert(
+                    "INSERT INTO games (kind, guild_id, channel_id, host_user_id, seed, status, timer, turn_seconds, "
+                    "created_at, ended_at, end_reason, updated_at) "
+                    "VALUES ('thirteen', 1, ?, ?, 7, 'abandoned', 'live', 60, ?, ?, ?, ?)",
+                    (channel_id, host, T0, T0 + 1, reason, T0 + 1),
+                )
+                for channel_id, host, reason in ((9, ERASED, f"Cancelled by {NAME}."), (10, OTHER, f"ended by {NAME}"))
+            ]
     finally:
         await old.close()
     async with await Database.open(db_target) as db:
-        reasons = {(await db.games.get(g)).end_reason for g in (game.id, other.id)}
+        reasons = {(await db.games.get(g)).end_reason for g in ids}
     assert reasons == {"Cancelled by the host.", "ended by the host or a games manager"}

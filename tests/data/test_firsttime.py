@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from data import Database
-from tests.data.conftest import T0, active_game
+from tests.data.conftest import GUILD, T0, game_of_schema_1
 
 KIND = "somegame"  # any stored kind: guides are per kind, whatever the game
 
@@ -49,12 +49,12 @@ async def test_people_who_finished_a_game_before_the_upgrade_are_past_its_guide(
     """The migration reads the match log: a person with a finished game of a kind gets no guide for it."""
     old = await Database.open(db_target, migrate_to=9)
     try:
-        game = await active_game(old, (5, 6), kind=KIND)
+        game_id = await game_of_schema_1(old, (5, 6), kind=KIND)
         async with old.transaction() as tx:
             await tx.run(
                 "INSERT INTO matches (id, game_id, guild_id, kind, finished_at, rated, with_computers) "
                 "VALUES (?, ?, ?, ?, ?, 0, 1)",
-                (1, game.id, game.guild_id, KIND, T0),
+                (1, game_id, GUILD, KIND, T0),
             )
             await tx.run(
                 "INSERT INTO match_players (match_id, seat, user_id, display_name, is_computer, place, score) "

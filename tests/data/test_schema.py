@@ -11,7 +11,7 @@ from data import Database, SchemaTooNew, TurnNotice
 from data.schema import latest_version, migrations
 from games.base import GameResult
 
-from .conftest import T0, active_game, set_stored_version, stored_version, table_names
+from .conftest import T0, active_game, game_of_schema_1, set_stored_version, stored_version, table_names
 
 
 def test_migration_files_are_numbered_without_gaps():
@@ -60,12 +60,11 @@ async def test_upgrade_from_each_older_version_keeps_data(db_target, start):
     """A database left at an older version upgrades on open and keeps the games it held."""
     async with await Database.open(db_target, migrate_to=start) as old:
         assert await old.schema_version() == start
-        game = await active_game(old)
-        await old.games.append_move(game.id, 0, "3s", at=T0 + 2, actor=0, next_deadline=None)
+        game_id = await game_of_schema_1(old, (1, 2, 3, 4), moves=("3s",))
     assert await stored_version(db_target) == start
     async with await Database.open(db_target) as db:
         assert await db.schema_version() == latest_version()
-        saved = await db.games.load(game.id)
+        saved = await db.games.load(game_id)
         assert saved.codes == ("3s",)
         assert [s.user_id for s in saved.game.seats] == [1, 2, 3, 4]
         assert (await db.settings.user(1)).user_id == 1
