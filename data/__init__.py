@@ -15,7 +15,7 @@ Opening
 
 Games: `db.games` (GameRepository) -> GameRecord (with seats), SavedGame (with moves and snapshot)
     create_lobby(kind=, guild_id=, channel_id=, host_user_id=, seed=, at=, timer=TurnTimer.LIVE|CASUAL,
-                 turn_seconds=, options={}, thread_id=None, deadline=None, guild_name=None)  # ChannelBusy if open game there
+                 turn_seconds=, options={}, thread_id=None, deadline=None, guild_name=None)  # ChannelBusy: busy
     add_player(game_id, user_id, name, max_seats=) / add_computer(game_id, level, name, max_seats=)
     remove_seat(game_id, seat) (seats renumber 0..n-1) / set_host / set_options / set_timer
     start(game_id, at=, deadline=)                             # lobby -> active, version 0

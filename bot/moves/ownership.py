@@ -326,9 +326,15 @@ class FollowUps:
 
     async def after_move(self, applied: Applied) -> None:
         """The service's after-move hook: a move this process owns is followed up here already; one on
-        a game another process owns wakes that owner."""
+        a game another process owns wakes that owner, once the mover's click has its answer.
+
+        Why wait for the answer: the click redraws the mover's hand through its interaction and stores
+        the hand's row (what it shows). Woken earlier, the owner's pass would read the row from before,
+        find the hand behind and redraw it by REST at the same time as the click's answer, and the later
+        of the two edits would win: a hint or a selection the click showed could be drawn over."""
         record = applied.after.record
         if self.ownership.owns(record.id):
             self.ownership.saw(record.id, record.version, record.status.value)
         else:
+            await self.reconciler.answered(record.id, applied.seat)
             await self.ownership.tell_owner(record.id)

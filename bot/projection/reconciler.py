@@ -519,6 +519,12 @@ class Reconciler:
         else:
             debts.retry = True
 
+    async def answered(self, game_id: int, seat: int) -> None:
+        """Return once no click holds the seat's hand: a click that is drawing its answer has drawn it and
+        stored its row. Waits only; nothing is written, so nothing is counted (`_seat_holds`)."""
+        async with self._seat_lock(game_id, seat):
+            return
+
     def _seat_lock(self, game_id: int, seat: int) -> asyncio.Lock:
         return self._seat_locks.setdefault((game_id, seat), asyncio.Lock())
 

@@ -12,6 +12,7 @@ import pytest
 from bot.kit.refusals import Backoff, Refusal, Refused
 from bot.kit.transport import Post, Sent
 from bot.moves.adapters import Panel
+from bot.moves.ownership import FollowUps
 from bot.moves.service import GameService, Loaded
 from bot.process.config import Tuning
 from bot.projection.hands import HandMessages
@@ -19,6 +20,7 @@ from bot.projection.reconciler import Owed, Reconciler
 from cogs.thirteen.adapter import ThirteenAdapter
 from data import Database, MatchRecord, MessageKind, TurnNotice, TurnTimer
 from tests.bot.fakes import Interaction
+from tests.waiting import until
 
 USERS = (101, 102)
 
@@ -368,6 +370,39 @@ async def test_a_move_clicked_on_a_dm_hand_edits_it_once_through_the_click(world
     answered = [args for kind, args in transport.calls if kind == "answer_hand"]
     assert writes == ["answer_hand"] and answered[0][0] == message_id
     assert sorted(transport.kinds()) == ["answer_hand", "send_dm"]  # and the next player's turn DM
+
+
+class ElsewhereOwned:
+    """`Ownership` of a process that does not own the game: each wake-up of the owner records whether the
+    clicked hand had its answer by then."""
+
+    def __init__(self, transport: FakeTransport) -> None:
+        self.transport = transport
+        self.told: list[bool] = []  # per notification: had the click been answered?
+
+    def owns(self, game_id: int) -> bool:
+        return False
+
+    async def tell_owner(self, game_id: int) -> None:
+        self.told.append("answer_hand" in self.transport.kinds())
+
+
+async def test_a_move_made_away_from_the_owner_wakes_it_only_once_the_click_is_answered(world) -> None:  # type: ignore[no-untyped-def]
+    """A DM click reaches shard 0, which stores the move and redraws the clicked hand through the click.
+    The owner (another process) is woken after that answer and its row are stored: woken before, its pass
+    reads the row from before the move and redraws the hand over the click's answer (a hint, a selection)."""
+    service, reconciler, transport = world
+    ownership = ElsewhereOwned(transport)
+    follow = FollowUps(ownership, service, reconciler)  # type: ignore[arg-type]
+    service.after_move_hooks.append(follow.after_move)
+    loaded, seat, message_id = await dealt(service, reconciler, transport)
+    click = Interaction(loaded.record.seats[seat].user_id, message_id, guild_id=None)
+    async with reconciler.clicked(click, loaded.record.id, seat) as clicked:
+        after = await move(service, loaded)
+        await asyncio.sleep(0)  # the after-move hook, spawned by the move, runs as far as it can
+        await clicked.show(after)
+    await until(lambda: ownership.told)
+    assert ownership.told == [True]
 
 
 async def test_a_selection_shown_through_a_click_is_left_on_screen_by_the_next_pass(world) -> None:  # type: ignore[no-untyped-def]
