@@ -344,7 +344,10 @@ class TournamentRunner:
             if fresh is None:
                 del self._leases[tournament_id]
                 self._fenced.add(tournament_id)
-                log.info("tournament %d was taken over by another process; its step stops here", tournament_id)
+                log.info(
+                    "tournament %d was taken over by another process; its step stops at its next check point",
+                    tournament_id,
+                )
             else:
                 self._leases[tournament_id] = fresh
 
