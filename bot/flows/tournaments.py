@@ -22,6 +22,14 @@ repeated after a restart or by a process that took the lease over applies once. 
   the announcement and the role still gives it, once; when Discord refuses (the role above the bot's,
   Manage Roles missing, the role deleted) a line in the channel tells the organiser why.
 
+A step may take minutes (many matches seated and started, threads opened, standings posted, each a Discord
+request that rate limits can hold up), longer than a lease lives: while a pass runs, the leases it holds
+are renewed every third of their life on a task of their own (`_renewing`), so another process does not
+take a tournament over in the middle of a step and run the same step beside it. A renewal that finds a
+lease taken over (the process was starved past its lease, or the database unreachable) fences the step:
+it takes no further action for that tournament at its next check point (before each match, before its
+decision is applied) and leaves the rest to the new holder.
+
 Posts are owed rows claimed before posting and posted with a nonce (data.tournaments), so each appears
 once. The sign-up message is a projection of the stored tournament: its stored `version` moves at each
 change, and a pass edits the message until it shows that version (`signup_pass`).
@@ -30,10 +38,11 @@ change, and a pass edits the message until it shows that version (`signup_pass`)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -252,7 +261,9 @@ class TournamentRunner:
         self.signups: SignupCards | None = None  # set by the tournament cog when it loads
         self._locks: dict[int, asyncio.Lock] = {}
         self._leases: dict[int, Lease] = {}  # the tournament leases this process took, by tournament
+        self._fenced: set[int] = set()  # tournaments whose lease a renewal found taken over mid-step
         self._closed = False
+        self.renewals = 0  # renewal rounds run during passes (each renews every lease held, in one statement)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -262,21 +273,22 @@ class TournamentRunner:
         db = self.service.db
         if not await db.tournaments.any_work():
             return
-        for tournament in await db.tournaments.open():
-            if not await self._holds(tournament.id):
-                continue
-            try:
-                async with self.lock(tournament.id):
-                    await self.advance(tournament.id)
-            except Exception:
-                log.exception("tournament %d could not move on; trying again next pass", tournament.id)
-        for tournament_id, key in await db.tournaments.owed_posts():
-            if not await self._holds(tournament_id):
-                continue
-            try:
-                await self._post(tournament_id, key)
-            except Exception:
-                log.exception("could not post %s of tournament %d", key, tournament_id)
+        async with self._renewing():
+            for tournament in await db.tournaments.open():
+                if not await self._holds(tournament.id):
+                    continue
+                try:
+                    async with self.lock(tournament.id):
+                        await self.advance(tournament.id)
+                except Exception:
+                    log.exception("tournament %d could not move on; trying again next pass", tournament.id)
+            for tournament_id, key in await db.tournaments.owed_posts():
+                if not await self._holds(tournament_id):
+                    continue
+                try:
+                    await self._post(tournament_id, key)
+                except Exception:
+                    log.exception("could not post %s of tournament %d", key, tournament_id)
         await self.signup_pass()
 
     async def _holds(self, tournament_id: int) -> bool:
@@ -290,16 +302,74 @@ class TournamentRunner:
             self._leases.pop(tournament_id, None)
             return False
         self._leases[tournament_id] = lease
+        self._fenced.discard(tournament_id)  # held again (a new holder's token after a takeover): steps on
+        return True
+
+    # -- keeping the leases through a long step ------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _renewing(self) -> AsyncIterator[None]:
+        """For the length of a pass, renew the tournament leases held every third of their life, on a task
+        of its own: a step waiting on Discord (rate limits, a busy machine) never sees a check point, yet
+        must not let its lease lapse, or another process would take the tournament over and run the
+        same step beside it. The task sleeps between renewals (no polling) and ends with the pass."""
+        renewer = asyncio.create_task(self._renew_every_third(), name="tournament-leases")
+        try:
+            yield
+        finally:
+            renewer.cancel()
+            await asyncio.gather(renewer, return_exceptions=True)
+
+    async def _renew_every_third(self) -> None:
+        ttl = self.service.tuning.lease_ttl
+        while True:
+            await asyncio.sleep(ttl / 3)  # two renewals can fail before the lease lapses
+            try:
+                await self.renew()
+            except Exception:
+                log.warning("could not renew the tournament leases; trying again at the next third", exc_info=True)
+
+    async def renew(self) -> None:
+        """Renew every tournament lease this process holds, in one statement. A lease another process took
+        over meanwhile fences its tournament: the step under way stops at its next check point."""
+        service, held = self.service, dict(self._leases)
+        renewed = await service.db.leases.renew_all(
+            list(held.values()), now=service.clock(), ttl=service.tuning.lease_ttl
+        )
+        self.renewals += 1
+        for tournament_id, lease in held.items():
+            if self._leases.get(tournament_id) is not lease:
+                continue  # handed back or taken afresh while the renewal ran
+            fresh = renewed.get(lease.key)
+            if fresh is None:
+                del self._leases[tournament_id]
+                self._fenced.add(tournament_id)
+                log.info(
+                    "tournament %d was taken over by another process; its step stops at its next check point",
+                    tournament_id,
+                )
+            else:
+                self._leases[tournament_id] = fresh
+
+    def fenced(self, tournament_id: int) -> bool:
+        """A check point: whether the step under way must take no further action for this tournament,
+        its lease being another process's now (which runs the step itself)."""
+        if tournament_id not in self._fenced:
+            return False
+        log.info("tournament %d: step stopped, the new lease holder goes on with it", tournament_id)
         return True
 
     async def close(self) -> None:
         """A clean stop: no more steps, and every tournament lease handed back, as the games' leases are
         (bot.moves.ownership `Ownership.stop`), so another process steps the events at its next pass
-        instead of waiting `lease_ttl` for the leases to expire. A step under way finishes first."""
+        instead of waiting `lease_ttl` for the leases to expire. A step under way finishes first, its
+        lease renewed until then."""
         self._closed = True
-        leases, self._leases = self._leases, {}
-        for tournament_id, lease in leases.items():
+        for tournament_id in list(self._leases):
             async with self.lock(tournament_id):
+                lease = self._leases.pop(tournament_id, None)
+                if lease is None:
+                    continue  # taken over meanwhile: nothing of ours to hand back
                 try:
                     await self.service.db.leases.release(lease, now=self.service.clock())
                 except Exception:
@@ -335,6 +405,8 @@ class TournamentRunner:
         dropped: set[int] = set()
         ready = due(tournament.pins, tournament.round_seconds, number_, self.service.clock())
         for match in await db.tournaments.matches(tournament.id, number_):
+            if self.fenced(tournament.id):
+                return
             if match.result is not None:
                 continue
             if match.game_id is None:
@@ -353,6 +425,8 @@ class TournamentRunner:
                     dropped.add(user_of(player))
         if not results and not round_complete(event):
             return  # a round of nothing but byes (everyone else left) is complete as paired: it moves on too
+        if self.fenced(tournament.id):
+            return
         await self._apply(tournament, event, results, dropped)
 
     async def _apply(
