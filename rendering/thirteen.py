@@ -107,16 +107,32 @@ def match_places(view: ThirteenView) -> list[tuple[int, int]]:
     return sorted((place, seat) for seat, place in enumerate(view.places) if place is not None)
 
 
+def series_over_text(view: ThirteenView, names: Sequence[str], lang: str = "en") -> str:
+    """The end of a match of several games, as it was decided (D-TL-5; a tournament's fixed deal count,
+    D-TN-1): the games played, and the winner on place points, or the players level on the most points
+    sharing first place (D-TN-2; with two players, a draw), the points best first. Empty for one game."""
+    if view.series_games <= 1 or not view.is_over:
+        return ""
+    winners = [seat for place, seat in match_places(view) if place == 1]
+    who = listing(lang, [seat_name(names, seat, lang=lang) for seat in winners])
+    scores = "–".join(number(lang, points) for points in sorted(view.series_points, reverse=True))
+    games = view.series_games
+    if len(winners) > 1:
+        return tn(lang, "{n} game played: {who} share first place on place points {scores}",
+                  "{n} games played: {who} share first place on place points {scores}", games, who=who,
+                  scores=scores)  # fmt: skip
+    return tn(lang, "{n} game played: {who} wins on place points {scores}",
+              "{n} games played: {who} wins on place points {scores}", games, who=who, scores=scores)  # fmt: skip
+
+
 def _centre_caption(view: ThirteenView, names: Sequence[str], lang: str = "en") -> str:
     if view.is_over:
         winners = [seat for place, seat in match_places(view) if place == 1]
         if not winners:
             return t(lang, "Game over")
-        who = listing(lang, [seat_name(names, seat, lang=lang) for seat in winners])
         if view.series_games > 1:
-            scores = "–".join(number(lang, points) for points in sorted(view.series_points, reverse=True))
-            return tn(lang, "Match over: {who} wins the series {scores}", "Match over: {who} win the series {scores}",
-                      len(winners), who=who, scores=scores)
+            return series_over_text(view, names, lang)
+        who = listing(lang, [seat_name(names, seat, lang=lang) for seat in winners])
         return tn(lang, "Game over: {who} wins", "Game over: {who} win", len(winners), who=who)
     if view.table is not None:
         who, combo = seat_name(names, view.table.seat, lang=lang), combo_words(lang, view.table)

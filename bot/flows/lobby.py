@@ -34,7 +34,15 @@ from bot.kit.layout import lobby_card, notice_kwargs, table_card
 from bot.kit.names import shown_name
 from bot.kit.refusals import Refusal, Refused
 from bot.kit.texts import duration, end_reason
-from bot.projection.threads import NO_THREAD_HERE, NOTE_SHOWN, lobby_note, no_thread_here, taken_note, thread_name
+from bot.projection.threads import (
+    NO_THREAD_HERE,
+    NOTE_SHOWN,
+    lobby_note,
+    no_thread_here,
+    table_title,
+    taken_note,
+    thread_name,
+)
 from bot.projection.threads import thread_notice as translated_notice
 from data import ChannelBusy, GameRecord, GameStatus, SeatError, TurnTimer
 from data.models import DEFAULT_CASUAL_TURN_SECONDS, DEFAULT_LIVE_TURN_SECONDS, GuildSettings
@@ -91,7 +99,8 @@ async def table_row(
     assert interaction.guild_id is not None and interaction.channel_id is not None
     thread_id, thread_notice = None, ""
     if threads is not None:
-        thread_id, thread_notice = await threads.open(interaction, service.adapter(kind).title)
+        title = await table_title(service, interaction.guild_id, kind, options)  # the server reads the thread's name
+        thread_id, thread_notice = await threads.open(interaction, title)
     try:
         record = await service.db.games.create_lobby(
             kind=kind,
@@ -391,7 +400,8 @@ class Lobby:
             await self.unseen_closed(interaction, record)
             return
         if thread_id is not None and self.threads is not None:  # its number exists now (bot.projection.threads)
-            name = thread_name(adapter.title, interaction.user.display_name, record.id)
+            title = await table_title(self.service, record.guild_id, record.kind, record.options)
+            name = thread_name(title, interaction.user.display_name, record.id)
             await self.threads.rename(record.id, thread_id, name)
 
     async def unseen_closed(self, interaction: discord.Interaction, record: GameRecord) -> None:

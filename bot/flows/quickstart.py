@@ -16,7 +16,7 @@ import discord
 
 from bot.flows.lobby import LEVELS, busy_text, computer_name, table_row
 from bot.kit.languages import reader_language
-from bot.projection.threads import thread_name
+from bot.projection.threads import table_title, thread_name
 from bot.projection.threads import thread_notice as translated_notice
 from data import GameRecord, TurnTimer
 from locales import listing, t
@@ -82,7 +82,8 @@ class QuickStart:
                 await db.games.add_computer(record.id, QUICK_LEVEL, name, max_seats=seats)
             loaded = await service.start(record.id)
             if thread_id is not None and self.threads is not None:  # its number exists now (bot.projection.threads)
-                name = thread_name(adapter.title, interaction.user.display_name, record.id)
+                title = await table_title(service, record.guild_id, record.kind, record.options)
+                name = thread_name(title, interaction.user.display_name, record.id)
                 await self.threads.rename(record.id, thread_id, name)
             notices.append(translated_notice(lang, await self.lobby.begin(loaded)))
         loaded = await service.load(record.id)

@@ -505,7 +505,6 @@ class TournamentRunner:
         )  # fmt: skip
         if seed is None:
             return
-        title = service.adapter(tournament.kind).title
         names = await self._names(tournament.id)
         made = await db.tournaments.game_with_seed(tournament.guild_id, seed)
         if made is not None:  # made by a start a crash cut short: linked now, seated and started as needed
@@ -517,6 +516,7 @@ class TournamentRunner:
         if thread_id is None and self.threads is not None:
             lang = await server_language(db, tournament.guild_id, None)
             label = t(lang, "Round {round}, match {board}", round=match.round + 1, board=match.board + 1)
+            title = service.adapter(tournament.kind).name(lang, tournament.options)  # the server reads it
             thread_id = await self.threads.open_in(tournament.channel_id, thread_name(title, label))
             if thread_id is not None:
                 await db.tournaments.thread_opened(tournament.id, match.round, match.board, thread_id)

@@ -20,7 +20,7 @@ from bot.kit.names import seat_label, shown_name
 from bot.kit.texts import place_word
 from bot.kit.transport import Post
 from bot.moves.service import Loaded
-from bot.projection.threads import thread_name
+from bot.projection.threads import table_title, thread_name
 from data import ChannelBusy, GameRecord, MatchRecord, MessageKind
 from data.privacy import returning_user
 from locales import SOURCE, listing, number, t
@@ -226,7 +226,8 @@ class Endings:
         if record.thread_id is not None and self.threads is not None:
             # The archived thread was reopened by the lobby's post (a send unarchives it); its name follows
             # the new table: one rename, the bot's own thread (bot.projection.threads).
-            name = thread_name(service.adapter(record.kind).title, interaction.user.display_name, record.id)
+            title = await table_title(service, record.guild_id, record.kind, record.options)
+            name = thread_name(title, interaction.user.display_name, record.id)
             await self.threads.rename(record.id, record.thread_id, name)
 
 

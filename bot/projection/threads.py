@@ -17,8 +17,9 @@ link (`note_over`), and records that, so the edit is redone after a restart and 
 After the archive nothing is posted in the thread for that game: a post would reopen it (Discord
 unarchives a thread on a send), so a notice that comes due that late is dropped (bot.projection.reconciler).
 
-A thread is named for its table, "Thirteen #12 · Alice": opened before the game's row (and so its
-number) exists, it is renamed once the lobby is posted (`thread_name`). A rematch opens in the same
+A thread is named for its table, "Thirteen #12 · Alice", the game named in the server's language (the
+whole server sees the thread: `table_title`): opened before the game's row (and so its number) exists,
+it is renamed once the lobby is posted (`thread_name`). A rematch opens in the same
 thread and renames it for the new game; at its Start it takes over the channel's note (`taken_note`),
 so the channel keeps one line per thread, showing the latest game's end.
 
@@ -40,7 +41,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import discord
@@ -128,6 +129,14 @@ def thread_name(title: str, host: str, game_id: int | None = None) -> str:
             break
         kept += cluster
     return (head + kept.rstrip() + ELLIPSIS) if room > 0 else head[:MAX_THREAD_NAME]
+
+
+async def table_title(service: GameService, guild_id: int, kind: str, options: Mapping[str, Any]) -> str:
+    """The game's name in its thread's name: in the server's language, as the table reads (a thread is seen
+    by the whole server, not by one player), with the table's options (a Schnapsen table is named for its
+    preset, D-SX-1): "Tiến lên #12 · Alice" at a Vietnamese server."""
+    lang = await service.table_language(guild_id)
+    return service.adapter(kind).name(lang, options)
 
 
 def lobby_note(record: GameRecord) -> ShownMessage | None:

@@ -44,9 +44,11 @@ def title(lang: str = SOURCE) -> str:
     return t(lang, "Carousel")
 
 
-def rules(lang: str = SOURCE) -> str:
-    """The rules page, in the words of rummy players (docs/glossary: meld, knock, the end-of-turn stop)."""
-    return t(
+def rules(lang: str = SOURCE, deals: int = 0) -> str:
+    """The rules page, in the words of rummy players (docs/glossary: meld, knock, the end-of-turn stop); its
+    last line says how the game ends: at the target, or with a fixed number of `deals` (hands) after the
+    last of them, the target's bonus still counted (D-CA-5)."""
+    body = t(
         lang,
         """**Carousel**: rummy where you shed your cards onto a shared table that anyone may rearrange.
 • 2 players: one deck and a joker; 3-5 players: two decks and two jokers. 10 cards each, no discards.
@@ -65,10 +67,19 @@ your turn you may **knock**: the hand ends. Laying down your last card ends it t
 whatever the count, and presses **Knock** (when within the limit) or **End turn**: the stop tells the \
 table nothing.
 • The lowest count wins the difference to every other hand; +10 if someone else knocked, +25 for going \
-out; a knocker who only ties loses the tie.
-• At 150 (or the table's target) the game ends: +100 for reaching it, +25 per hand won; the highest \
-total wins.""",
+out; a knocker who only ties loses the tie.""",
     )
+    if deals:  # D-CA-5
+        end = tn(lang, "• The game is {n} hand: reaching 150 (or the table's target) ends nothing. After that hand, "
+                 "+100 to each player at or over the target, +25 per hand won; the highest total wins, equal totals "
+                 "share the place.",
+                 "• The game is {n} hands: reaching 150 (or the table's target) ends nothing. After the last hand, "
+                 "+100 to each player at or over the target, +25 per hand won; the highest total wins, equal totals "
+                 "share the place.", deals)  # fmt: skip
+    else:
+        end = t(lang, "• At 150 (or the table's target) the game ends: +100 for reaching it, +25 per hand won; the "
+                "highest total wins.")  # fmt: skip
+    return f"{body}\n{end}"
 
 
 RULES = rules()
@@ -89,9 +100,10 @@ def describe_options(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
 
 
 def rules_text(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
-    """The rules page for one table: the rules, then its target and knock limit."""
+    """The rules page for one table: the rules, then its target (or its number of hands, D-CA-5) and knock
+    limit."""
     this_table = t(lang, "**This table**: {options}.", options=describe_options(options, lang=lang))
-    return f"{rules(lang)}\n{this_table}"
+    return f"{rules(lang, table_options(options).fixed_deals)}\n{this_table}"
 
 
 def points_count(lang: str, n: int) -> str:

@@ -42,9 +42,11 @@ def title(lang: str = SOURCE) -> str:
     return t(lang, "Gin Rummy")
 
 
-def rules(lang: str = SOURCE) -> str:
-    """The common rules page, in the words of Gin players (docs/glossary: knock, gin, undercut, lay off)."""
-    return t(
+def rules(lang: str = SOURCE, deals: int = 0) -> str:
+    """The common rules page, in the words of Gin players (docs/glossary: knock, gin, undercut, lay off); its
+    last line says how the match is won: to the target, or with a fixed number of `deals` (hands) by the
+    higher total, no bonus (D-GR-10)."""
+    body = t(
         lang,
         """**Gin Rummy**: two players, ten cards each; make melds and knock with little deadwood.
 • Melds: 3 or 4 cards of one rank, or 3+ cards of one suit in sequence, ace low (A-2-3, never Q-K-A). \
@@ -57,13 +59,27 @@ the pile can't go straight back.
 opponent lays off cards onto them. Lower deadwood wins the difference; a tie or less for the \
 defender is an **undercut**: difference + 25 to the defender.
 • **Gin**: knock with no deadwood, +25, no lay-offs; **big gin**: all 11 cards melded, +31.
-• Two cards left in the stock and no knock: the hand is drawn and the same dealer deals again.
-• First to 100 wins the game: +100 game bonus, +25 per hand won (the loser too); a shutout doubles the \
-winner's total.""",
+• Two cards left in the stock and no knock: the hand is drawn and the same dealer deals again.""",
     )
+    if deals:  # D-GR-10
+        end = tn(lang, "• The match is {n} hand, a drawn hand counting as one. No game, line or shutout bonus: "
+                 "the higher total of the points won in hands wins, and equal totals are a draw.",
+                 "• The match is {n} hands, a drawn hand counting as one. No game, line or shutout bonus: "
+                 "the higher total of the points won in hands wins, and equal totals are a draw.", deals)  # fmt: skip
+    else:
+        end = t(lang, "• First to 100 wins the game: +100 game bonus, +25 per hand won (the loser too); a shutout "
+                "doubles the winner's total.")  # fmt: skip
+    return f"{body}\n{end}"
 
 
-def oklahoma_rules(lang: str = SOURCE) -> str:
+def oklahoma_rules(lang: str = SOURCE, deals: int = 0) -> str:
+    """Oklahoma's changes (GR-12); with a fixed number of `deals` no game goes to a target (D-GR-10)."""
+    if deals:
+        return t(
+            lang,
+            "**Oklahoma**: the upcard's value is this hand's knock limit (an ace: gin only), and a spade upcard "
+            "doubles the hand.",
+        )
     return t(
         lang,
         "**Oklahoma**: the upcard's value is this hand's knock limit (an ace: gin only), a spade upcard doubles "
@@ -125,11 +141,12 @@ def describe_options(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
 
 
 def rules_text(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
-    """The rules for one table: the common rules, then what its switches change."""
+    """The rules for one table: the common rules, then what its switches change. A match of a fixed number
+    of hands names them where the rules would name the target (D-GR-10)."""
     chosen = table_options(options)
-    lines = [rules(lang)]
+    lines = [rules(lang, chosen.fixed_deals)]
     if chosen.oklahoma:
-        lines.append(oklahoma_rules(lang))
+        lines.append(oklahoma_rules(lang, chosen.fixed_deals))
     if chosen.hollywood:
         lines.append(hollywood_rules(lang))
     return "\n".join(lines)

@@ -113,9 +113,10 @@ DRAW_UNASKED = draw_unasked()
 HEADER_LOG_LINES = 3  # recent actions above the table image: enough to see a marriage, a close, a trick
 
 
-def common_rules(lang: str = SOURCE, preset: str | None = None) -> str:
+def common_rules(lang: str = SOURCE, preset: str | None = None, deals: int = 0) -> str:
     """The rules every preset shares, in the players' words (docs/glossary: zudrehen, затваряне...); the
-    last line names what the deals add up to, a series or Sixty-Six's match (de: Bummerl / Partie)."""
+    last line names what the deals add up to, a series or Sixty-Six's match (de: Bummerl / Partie), or
+    with a fixed number of `deals` how that match is won, the target ending nothing (D-SX-6)."""
     shared = t(
         lang,
         """**Schnapsen**: two players race to **66 card points** in each deal.
@@ -131,7 +132,14 @@ one of them. The points count once you have won a trick.
 • **Close the stock**: no more drawing, strict rules; you must then reach 66 yourself, or your \
 opponent scores.""",
     )
-    if plays_a_match(preset):
+    if deals:  # D-SX-6
+        scoring = tn(lang, "• A deal won scores 1 game point, 2 if the loser has under 33, 3 if the loser took no "
+                     "trick. The match is {n} deal: after it the higher total of game points wins, on equal "
+                     "totals the winner of the last deal.",
+                     "• A deal won scores 1 game point, 2 if the loser has under 33, 3 if the loser took no "
+                     "trick. The match is {n} deals: after the last one the higher total of game points wins, "
+                     "on equal totals the winner of the last deal.", deals)  # fmt: skip
+    elif plays_a_match(preset):
         scoring = t(lang, "• A deal won scores 1 game point, 2 if the loser has under 33, 3 if the loser took no "
                     "trick. First to the target wins the match.")  # fmt: skip
     else:
@@ -143,8 +151,31 @@ opponent scores.""",
 COMMON_RULES = common_rules()
 
 
-def preset_rules(lang: str = SOURCE) -> dict[str, str]:
-    """What each preset changes (D-SX-1)."""
+def preset_rules(lang: str = SOURCE, deals: int = 0) -> dict[str, str]:
+    """What each preset changes (D-SX-1); in a match of a fixed number of `deals` its target ends nothing
+    and goes unsaid (D-SX-6)."""
+    if deals:
+        return {
+            **preset_rules(lang),
+            "santase": t(
+                lang,
+                "Santase: a trick needed before a marriage or a swap, +10 for the last trick, "
+                "no swap or close with only two cards left in the stock.",
+            ),
+            "sixty_six": t(
+                lang,
+                "Sixty-Six (pagat): marriages on the first lead count from your first trick, "
+                "none once the stock is closed or used up, +10 for the last trick. After winning a trick you may "
+                "**close before drawing**: both play on with one card fewer. When the stock is closed, the "
+                "opponent is asked at once and, holding the trump 9, may **exchange it**, even without a trick. "
+                "If the non-closer reaches 66 first, they score 2.",
+            ),
+            "schnapsen": t(
+                lang,
+                "Schnapsen: 20 cards (no 9s), 5-card hands, the trump J is swapped; marriages, "
+                "swap and close allowed on the first lead; no last-trick bonus: played out, the last trick wins 1.",
+            ),
+        }
     return {
         "santase": t(
             lang,
@@ -196,10 +227,12 @@ def table_options(options: Mapping[str, Any]) -> Options:
 
 
 def rules_text(options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
-    """The rules for one table: the common rules, then what its preset and claim mode change."""
+    """The rules for one table: the common rules, then what its preset and claim mode change. A match of a
+    fixed number of deals names them where the rules would name the target (D-SX-6)."""
     chosen = table_options(options)
-    this_table = t(lang, "**This table**: {rules}", rules=preset_rules(lang).get(chosen.preset, ""))
-    lines = [common_rules(lang, chosen.preset), this_table, claim_rules(lang)[chosen.claim_mode]]
+    deals = chosen.fixed_deals
+    this_table = t(lang, "**This table**: {rules}", rules=preset_rules(lang, deals).get(chosen.preset, ""))
+    lines = [common_rules(lang, chosen.preset, deals), this_table, claim_rules(lang)[chosen.claim_mode]]
     return "\n".join(line for line in lines if line)
 
 

@@ -29,6 +29,7 @@ from cogs.thirteen.words import (
     refusal_said,
     round_over_line,
     rules,
+    series_rules,
     shape_name,
     table_combo_text,
     why_asked,
@@ -37,7 +38,7 @@ from games.base import IllegalMove, Move
 from games.thirteen import GAME, PASS, NormalPlayer, Options, Play, ThirteenView
 from games.thirteen.suggest import has_beating_play, suggestions
 from locales import SOURCE, listing, t, tn
-from rendering.thirteen import render_hand, render_table
+from rendering.thirteen import render_hand, render_table, series_over_text
 from rendering.words import ordinal
 
 
@@ -61,6 +62,13 @@ class ThirteenAdapter(GameAdapter):
 
     def summary_in(self, lang: str) -> str:
         return rules(lang)
+
+    def rules_text(self, options: Mapping[str, Any], *, lang: str = SOURCE) -> str:
+        """The rules, then how this table's match of several games is won (D-TL-5)."""
+        # Keys starting with "_" belong to the bot (the lobby's seat and level choices), not to the rules.
+        chosen = Options.from_mapping({key: value for key, value in options.items() if not key.startswith("_")})
+        games = chosen.series_games
+        return "\n".join(filter(None, [rules(lang), series_rules(lang, games)]))
 
     def parse_options(self, raw: Mapping[str, Any], *, lang: str = SOURCE) -> dict[str, Any]:
         return Options.from_mapping({"auto_pass_public": True, **raw}).to_dict()
@@ -86,6 +94,8 @@ class ThirteenAdapter(GameAdapter):
                        for i, seat in enumerate(view.finished)],
             )  # fmt: skip
             lines.append(t(lang, "Game over: {order}", order=order))
+            # A match of several games is won on place points, not by the last game's order (D-TL-5).
+            lines.append(series_over_text(view, names, lang=lang))
         lines += left_holding_lines(view, names, lang=lang)  # a game just ended: every hand is public now
         return "\n".join(line for line in lines if line)
 

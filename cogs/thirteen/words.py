@@ -47,6 +47,17 @@ def rules(lang: str = SOURCE) -> str:
 RULES = rules()
 
 
+def series_rules(lang: str, games: int) -> str:
+    """How a match of several games is won (D-TL-5), a tournament's fixed number of deals (D-TN-1) included:
+    place points added up, never a target; empty for a single game, whose rules say it all."""
+    if games <= 1:
+        return ""
+    return tn(lang, "**This table**: a match of {n} game, its place points added up: the highest total wins, and "
+              "equal totals share the place.",
+              "**This table**: a match of {n} games, their place points added up: the highest total wins, and "
+              "equal totals share the place.", games)  # fmt: skip
+
+
 def title(lang: str = SOURCE) -> str:
     """The game's name as its players say it in `lang` (the terminal's heading)."""
     return t(lang, "Thirteen")

@@ -37,7 +37,7 @@ FIXED: dict[str, tuple[dict[str, Any], int, str]] = {  # options, seed, the game
     "thirteen": ({"series_games": DEALS}, 1, "game"),  # D-TL-5: its deal count is the series' games
 }
 KINDS = tuple(FIXED)
-ENDS = ("schnapsen", "gin", "carousel")  # Thirteen's series end names its winner on place points (D-TL-5)
+ENDS = KINDS  # each names the deals played; Thirteen's series end its winner on place points too (D-TL-5)
 
 
 @cache

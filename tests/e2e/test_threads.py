@@ -149,6 +149,25 @@ async def test_the_thread_is_named_for_its_game_and_host(fake: FakeDiscord, bots
     assert thread.name == f"{title} #{record.id} · {record.seats[0].display_name}"
 
 
+async def server_speaks(fake: FakeDiscord, lang: str) -> None:
+    """The owner sets the server's language in /settings server: its tables (and threads) read it."""
+    panel = await owner(fake).slash("settings server", language=lang)
+    assert isinstance(panel, Message) and panel.ephemeral, panel
+
+
+async def test_a_thread_is_named_in_the_servers_language(fake: FakeDiscord, bots) -> None:
+    """The whole server sees a thread: at a Vietnamese server it is "Tiến lên #<number> · <host>", the
+    game as its players there name it, not the English declaration's name."""
+    bot = await start_bot(bots)
+    await threads_on(fake)
+    await server_speaks(fake, "vi")
+    lobby = await fake.users["alice"].slash("thirteen new", seats=2)
+    assert isinstance(lobby, Message), lobby
+    record = await bot.service.db.games.get(game_id_of(lobby))
+    thread = thread_of(fake, lobby)
+    await named(thread, f"Tiến lên #{record.id} · {record.seats[0].display_name}")
+
+
 async def test_the_lobby_note_shows_the_result_in_one_line_with_one_edit(fake: FakeDiscord, bots) -> None:
     """At the end the note in the channel becomes one line: the winner, the other places, the link to the
     thread; one edit in the whole game, made after the standings, and recorded."""
@@ -458,6 +477,20 @@ async def test_a_rematch_renames_its_thread_for_the_new_game_with_one_request(fa
     await named(thread, f"{title} #{record.id} · {record.seats[0].display_name}")
     await bot.reconciler.idle()
     assert over_rest(fake, before) == [("PATCH", f"/channels/{thread.id}")]
+
+
+async def test_a_rematch_renames_its_thread_in_the_servers_language(fake: FakeDiscord, bots) -> None:
+    """A server that switched to Bulgarian after the first game: the rematch's rename names the game as
+    Bulgarian players do, "Тринайсет #<new> · <host>"."""
+    bot = await start_bot(bots)
+    _, thread, result = await rematch_in_thread(fake, bot)
+    await server_speaks(fake, "bg")
+    again = await fake.users["alice"].click(result, label="Rematch")  # the result was posted in English
+    assert isinstance(again, Message), again
+    number = re.search(r"№(\d+)", again.text)  # the lobby reads Bulgarian: "маса №12"
+    assert number, again.text
+    record = await bot.service.db.games.get(int(number[1]))
+    await named(thread, f"Тринайсет #{record.id} · {record.seats[0].display_name}")
 
 
 async def test_a_rematch_in_the_thread_shows_its_end_on_the_channels_note(fake: FakeDiscord, bots) -> None:

@@ -14,6 +14,7 @@ from bench.players.common import FAST, click, confirm, start_bot
 from data import Database, GameStatus
 from data.tournaments import EntrantState, Match, TournamentState
 from fakediscord import FakeDiscord, Message, SimUser
+from locales import t
 
 TUNING = dataclasses.replace(FAST, retry_attempts=2, retry_delay=0.01)
 CHAMPION = "is the champion of the"
@@ -177,3 +178,20 @@ async def test_a_thirteen_knockout_sends_each_tables_winner_on(fake: FakeDiscord
     first, final = [m for m in played.matches if m.round == 0], [m for m in played.matches if m.round == 1]
     assert len(first) == 4 and len(final) == 1
     assert sorted(final[0].players) == sorted(m.result[0] for m in first if m.result)
+
+
+async def test_a_match_thread_is_named_in_the_servers_language(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The whole server sees a match's thread: at a Bulgarian server it names the game as Bulgarian players
+    do, for the event's tables (a Santase event: "Сантасе"), and its round and match in Bulgarian."""
+    bot = await start_bot(bots, tuning=TUNING)
+    db = bot.service.db
+    boss, alice = SimUser(fake, fake.owner), fake.users["alice"]
+    card = await open_event(fake, boss, "schnapsen", computers=True, format="swiss", rounds=1, players=2, target=1)
+    card = await click(alice, card, "Join")
+    await db.settings.set_guild_language(int(fake.guild.id), "bg")  # after the card is posted: it reads English
+    await click(boss, card, "Start now")
+    first = await match_of(db, 1, 0, alice.id)
+    record = await db.games.get(first.game_id or 0)
+    assert record.thread_id is not None, "a match plays in a thread of its own"
+    thread = fake.threads.threads[str(record.thread_id)]
+    assert thread.name == "Сантасе · " + t("bg", "Round {round}, match {board}", round=1, board=1), thread.name

@@ -132,10 +132,33 @@ def test_a_series_is_won_by_series_points_not_by_the_last_game():
 
 
 def test_a_series_result_reads_winner_first():
-    """The match caption gives the series points best first ("wins the series 5–3–1")."""
+    """The match caption gives the series points best first ("wins on place points 5–3–1")."""
     view = _finished_series(1).view(None)
     scores = "–".join(str(points) for points in sorted(view.series_points, reverse=True))
-    assert thirteen._centre_caption(view, NAMES).endswith(f"the series {scores}")
+    assert thirteen._centre_caption(view, NAMES).endswith(f"on place points {scores}")
+
+
+def _level_series_end():
+    """A finished three-game series whose two top seats are level on place points (D-TL-5, D-TN-2)."""
+    from dataclasses import replace
+
+    view = _finished_series(1).view(None)
+    return replace(view, series_points=(3, 3, 0))
+
+
+def test_d_tl5_a_series_end_names_the_games_played_and_the_winner_on_place_points():
+    """D-TL-5, D-TN-1: a match of several games ends as a fixed number of deals does, with the games played
+    and the winner on place points, never "wins the series" as if a target had been reached."""
+    view = _finished_series(1).view(None)
+    leader = max(range(3), key=lambda seat: view.series_points[seat])
+    caption = thirteen._centre_caption(view, NAMES)
+    assert caption.startswith(f"3 games played: {NAMES[leader]} wins on place points"), caption
+
+
+def test_d_tn2_players_level_on_place_points_share_first_place():
+    """D-TL-5, D-TN-2: equal totals share the place; the end says so and names no single winner."""
+    caption = thirteen._centre_caption(_level_series_end(), NAMES)
+    assert caption == "3 games played: Lan and Minh share first place on place points 3–3–0", caption
 
 
 def _drawn_text(render) -> list[str]:
