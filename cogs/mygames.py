@@ -274,7 +274,7 @@ class MyGames(commands.Cog):
         for entry in finished[:FINISHED_SHOWN]:
             record = entry.game
             adapter = self.bot.service.adapters.get(record.kind)
-            title = adapter.title if adapter is not None else record.kind
+            title = adapter.name(lang, record.options) if adapter is not None else record.kind
             if entry.place is not None:
                 result = t(lang, "{place} of {players}", place=place_word(lang, entry.place), players=record.players)
             else:

@@ -408,7 +408,7 @@ class Settings(commands.Cog):
 
     def guided_games(self, lang: str = SOURCE) -> str:
         """The games with a guided first game (bot.flows.guide), by name."""
-        titles = [adapter.title for adapter in self.bot.service.adapters.values() if adapter.guide]
+        titles = [adapter.name(lang) for adapter in self.bot.service.adapters.values() if adapter.guide]
         return listing(lang, titles) if titles else t(lang, "no game has tips yet")
 
     async def _saved(self, interaction: discord.Interaction, settings: UserSettings, lang: str | None = None) -> None:

@@ -236,16 +236,17 @@ class Tournaments(commands.Cog):
         self.bot.remove_dynamic_items(SignupButton, RemoveSelect)
         self.bot.tournaments.signups = None
 
-    def _title(self, kind: str, lang: str) -> str:
-        adapter = self.bot.service.adapters.get(kind)
-        return adapter.name(lang) if adapter is not None else kind.title()
+    def _title(self, tournament: Tournament, lang: str) -> str:
+        """The game's name in `lang`, for the event's options (a Schnapsen event is named for its preset)."""
+        adapter = self.bot.service.adapters.get(tournament.kind)
+        return adapter.name(lang, tournament.options) if adapter is not None else tournament.kind.title()
 
     async def show(self, tournament: Tournament, entrants: Sequence[Entrant]) -> bool:
         """Edit the sign-up message to show the stored tournament (the runner's pass, `SignupCards`)."""
         if tournament.message_id is None:
             return True
         lang = await server_language(self.bot.service.db, tournament.guild_id, None)
-        view = card(lang, self._title(tournament.kind, lang), tournament, entrants)
+        view = card(lang, self._title(tournament, lang), tournament, entrants)
         message = self.bot.get_partial_messageable(tournament.channel_id).get_partial_message(tournament.message_id)
         try:
             await message.edit(view=view, allowed_mentions=discord.AllowedMentions.none())
@@ -311,10 +312,9 @@ class Tournaments(commands.Cog):
         fmt = Format(format)
         size = 2 if fmt is Format.SWISS else (seats or engine.max_players)
         if not engine.min_players <= size <= engine.max_players or (fmt is Format.TABLES and size < 3):
-            await interaction.response.send_message(
-                t(lang, "{game} cannot be played at tables of {seats} in this format.", game=adapter.title, seats=size),
-                ephemeral=True,
-            )
+            game = adapter.name(lang)
+            text = t(lang, "{game} cannot be played at tables of {seats} in this format.", game=game, seats=size)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         try:
             chosen: dict[str, int] = {} if target is None else {"target": target}
@@ -355,7 +355,8 @@ class Tournaments(commands.Cog):
         )
         shown_lang = await server_language(db, interaction.guild_id, None)
         await interaction.response.send_message(
-            view=card(shown_lang, adapter.title, made, []), allowed_mentions=discord.AllowedMentions.none()
+            view=card(shown_lang, self._title(made, shown_lang), made, []),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         message = await interaction.original_response()
         await db.tournaments.set_message(made.id, message.id)
@@ -439,7 +440,7 @@ class Tournaments(commands.Cog):
         assert fresh is not None
         shown_lang = await server_language(db, fresh.guild_id, None)
         entrants = await db.tournaments.entrants(tournament_id)
-        view = card(shown_lang, self._title(fresh.kind, shown_lang), fresh, entrants)
+        view = card(shown_lang, self._title(fresh, shown_lang), fresh, entrants)
         await interaction.response.edit_message(view=view, allowed_mentions=discord.AllowedMentions.none())
         await db.tournaments.shown(tournament_id, fresh.version)
 

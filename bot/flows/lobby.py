@@ -149,7 +149,7 @@ async def busy_text(service: GameService, game_id: int | None, lang: str = SOURC
     record = await service.db.games.get(game_id) if game_id is not None else None
     if record is None or not record.status.is_open:
         return t(lang, "A game at this table has just ended. Please try again.")
-    game, number = service.adapter(record.kind).title, record.id
+    game, number = service.adapter(record.kind).name(lang, record.options), record.id
     link = None
     if record.table_channel_id is not None and record.table_message_id is not None:
         link = jump_link(record.guild_id, record.table_channel_id, record.table_message_id)
@@ -244,7 +244,8 @@ class Lobby:
         people away from casual tables (bot.flows.away.lobby_marks)."""
         adapter = self.service.adapter(record.kind)
         settings = lobby_settings(record.options, adapter.engine.max_players)
-        lines = [t(lang, "**{game}** · table #{number} is open", game=adapter.title, number=record.id)]
+        game = adapter.name(lang, record.options)
+        lines = [t(lang, "**{game}** · table #{number} is open", game=game, number=record.id)]
         values = {
             "host": f"<@{record.host_user_id}>",
             "time": duration(record.turn_seconds, lang),
@@ -357,7 +358,7 @@ class Lobby:
             text = t(
                 mine,
                 "{game} takes {low} to {high} players.",
-                game=adapter.title,
+                game=adapter.name(mine),
                 low=engine.min_players,
                 high=engine.max_players,
             )
@@ -408,9 +409,9 @@ class Lobby:
         """The lobby was closed before its message was recorded (most likely its grace ran out,
         `Tuning.unseen_lobby_grace`): the message that did appear says so instead of offering buttons
         that would only answer "closed"."""
-        title = self.service.adapter(record.kind).title
         record = await self.service.db.games.get(record.id)
         lang = await self.service.table_language(record.guild_id)
+        title = self.service.adapter(record.kind).name(lang, record.options)
         if record.end_reason in (None, UNSEEN_REASON):
             why = t(
                 lang,
@@ -523,7 +524,7 @@ class Lobby:
         note = t(
             lang,
             "**{game}** · table #{number}: {reason}",
-            game=adapter.title,
+            game=adapter.name(lang, record.options),
             number=record.id,
             reason=end_reason(lang, reason),
         )
@@ -542,12 +543,14 @@ class Lobby:
             await db.games.add_computer(record.id, settings.level, name, max_seats=settings.seats)
         record = await db.games.get(record.id)
         if record.players < adapter.engine.min_players:
-            await self._private(
-                interaction,
-                t(SOURCE, "{game} needs at least {count} players."),
-                game=adapter.title,
+            lang = await reader_language(db, interaction)
+            text = t(
+                lang,
+                "{game} needs at least {count} players.",
+                game=adapter.name(lang, record.options),
                 count=adapter.engine.min_players,
             )
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer()
         await db.games.set_options(record.id, engine_options(record.options))
@@ -623,8 +626,8 @@ class Lobby:
         # Its end is shown there by the reconciler (bot.projection.threads).
         if (left := lobby_note(record)) is not None:
             await self.service.db.messages.save(left)
-        title = self.service.adapter(record.kind).title
         lang = await self.service.table_language(record.guild_id)
+        title = self.service.adapter(record.kind).name(lang, record.options)
         players = listing(lang, [self._seat_label(record, s.user_id, s.display_name, lang) for s in record.seats])
         note = "\n".join(
             [

@@ -815,7 +815,7 @@ class TournamentRunner:
         )
 
     def _image(self, lang: str, tournament: Tournament, event: Event, done: int, names: dict[str, str]) -> bytes:
-        game = self.service.adapter(tournament.kind).title
+        game = self.service.adapter(tournament.kind).name(lang, tournament.options)
         return standings_image(lang, game, tournament.id, event, done, names)
 
 

@@ -189,7 +189,7 @@ async def test_two_locales_share_a_table_each_reading_their_own_hand(fake: FakeD
     alice, bob = fake.users["alice"], fake.users["bob"]
     alice.person.locale, bob.person.locale = "vi", "de"
     lobby = await reply(alice, "thirteen new", seats=2)
-    assert lobby.text.startswith("**Thirteen** · маса №") and "Домакин <@" in lobby.text
+    assert lobby.text.startswith("**Тринайсет** · маса №") and "Домакин <@" in lobby.text
     lobby = await bob.click(lobby, label="Включи се")
     assert isinstance(lobby, Message)
     refused = await bob.click(lobby, label="Старт")  # only the host starts: told in German
