@@ -25,6 +25,9 @@ from fakediscord.server import BotCrashed, FakeDiscord, describe_log_record
 log = logging.getLogger(__name__)
 
 # Time is real on the loopback (no virtual clock): give the bot's timers tens of milliseconds in tests.
+# A close that has not ended after this long never will: a hang guard, not a budget (a busy machine
+# closes a bot in seconds).
+CLOSE_GUARD = 120.0
 FAST_TIMER_SECONDS = 0.05
 # discord.py waits this long after the last GUILD_CREATE before on_ready (default 2 s: §2.6).
 GUILD_READY_TIMEOUT = 0.01
@@ -110,7 +113,11 @@ class BotHarness:
         self.fake.unwatch(task)
         crashed = task.done() and not task.cancelled() and task.exception() is not None
         await self.drain()
-        await bot.close()
+        closing = asyncio.ensure_future(bot.close())
+        done, _ = await asyncio.wait({closing}, timeout=CLOSE_GUARD)
+        if not done:  # a hang: fail with where every task waits instead of at pytest's own timeout
+            raise BotCrashed(f"the bot did not close in {CLOSE_GUARD:.0f} s; its tasks:\n{task_stacks()}")
+        closing.result()
         try:
             await asyncio.wait_for(task, 5.0)
         except Exception as error:  # the bot's own exception from start()
@@ -136,3 +143,21 @@ class BotHarness:
         if self.strict_logs and self.fake.logged_errors:
             errors = "\n".join(describe_log_record(record) for record in self.fake.logged_errors)
             raise AssertionError(f"the bot logged errors (clear fake.logged_errors if they were expected):\n{errors}")
+
+
+def task_stacks(depth: int = 12) -> str:
+    """Every asyncio task of the running loop with the chain of coroutines it waits in, outermost first:
+    what a hang report shows (a task's own stack holds only its outermost frame while it is suspended)."""
+    lines = []
+    for task in asyncio.all_tasks():
+        where: list[str] = []
+        awaited: Any = task.get_coro()
+        while awaited is not None and len(where) < depth:
+            frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "gi_frame", None)
+            if frame is None:
+                where.append(type(awaited).__name__)
+                break
+            where.append(f"{frame.f_code.co_name} ({Path(frame.f_code.co_filename).name}:{frame.f_lineno})")
+            awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None)
+        lines.append(f"{task.get_name()}: {' -> '.join(where) or '(not started)'}")
+    return "\n".join(sorted(lines))
