@@ -243,6 +243,17 @@ class Threads:
         self.renamed.append(name)
 
 
+class MatchThreads:
+    """`bot.flows.tournaments.MatchThreads`: a thread of its own for each match, every one opened in order."""
+
+    def __init__(self) -> None:
+        self.opened: list[int] = []
+
+    async def open_in(self, channel_id: int, name: str) -> int | None:
+        self.opened.append(THREAD + len(self.opened))
+        return self.opened[-1]
+
+
 class Transport:
     """`bot.kit.transport.Transport`: records every request the reconciler makes, answers each with a new id."""
 

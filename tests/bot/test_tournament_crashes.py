@@ -16,24 +16,24 @@ from bot.moves.service import GameService, Loaded
 from bot.process.sweeper import Sweeper
 from data import GameStatus, TurnTimer
 from data.tournaments import Step, TournamentState
-from tests.bot.fakes import CHANNEL, GUILD, KIND, THREAD, USERS, Channels, Clock, Marks, closed, service_on
+from tests.bot.fakes import (
+    CHANNEL,
+    GUILD,
+    KIND,
+    USERS,
+    Channels,
+    Clock,
+    Marks,
+    MatchThreads,
+    closed,
+    service_on,
+)
 from tournaments.model import Player
 from tournaments.swiss import SwissEvent
 
 
 class Crash(Exception):
     """The process dies here."""
-
-
-class Threads:
-    """Discord's threads: every one opened, in order."""
-
-    def __init__(self) -> None:
-        self.opened: list[int] = []
-
-    async def open_in(self, channel_id: int, name: str) -> int | None:
-        self.opened.append(THREAD + len(self.opened))
-        return self.opened[-1]
 
 
 class Tables:
@@ -96,7 +96,7 @@ def crash_once(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> None:
     monkeypatch.setattr(owner, name, crashing)
 
 
-async def restarted_step(service: GameService, threads: Threads, tables: Tables, tournament_id: int) -> None:
+async def restarted_step(service: GameService, threads: MatchThreads, tables: Tables, tournament_id: int) -> None:
     """One pass of a freshly started process: the sweeper's due games, then the tournament step."""
     await Sweeper(service, channels=Channels(), marks=Marks()).sweep()  # type: ignore[arg-type]
     runner = TournamentRunner(service, poster=Poster(), tables=tables, threads=threads, owner=lambda: "next")
@@ -106,11 +106,11 @@ async def restarted_step(service: GameService, threads: Threads, tables: Tables,
 
 async def crash_then_restart(
     service: GameService, monkeypatch: pytest.MonkeyPatch, where: str, *, down_for: float
-) -> tuple[int, Threads, Tables]:
+) -> tuple[int, MatchThreads, Tables]:
     """Start the match, crashing at `where`; the process is down `down_for` seconds; restarted, it steps
     until the match's game is dealt and its table posted."""
     tournament_id = await running(service)
-    threads, tables = Threads(), Tables()
+    threads, tables = MatchThreads(), Tables()
     if where == "thread opened":
         crash_once(monkeypatch, service.db.games, "create_lobby")  # the thread is open, no lobby yet
     elif where == "lobby made":

@@ -8,7 +8,8 @@ a short lease), so the test waits for renewals to happen, never for time to pass
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+import contextlib
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from bot.moves.service import GameService, Loaded
 from bot.process.config import Tuning
 from data import TurnTimer
 from data.tournaments import Step, TournamentState
-from tests.bot.fakes import CHANNEL, GUILD, KIND, THREAD, Clock, closed, service_on
+from tests.bot.fakes import CHANNEL, GUILD, KIND, Clock, MatchThreads, closed, service_on
 from tests.waiting import until
 from tournaments.model import Player
 from tournaments.swiss import SwissEvent
@@ -40,17 +41,6 @@ class SlowTables:
         await self.go.wait()
         self.begun.append(loaded.record.id)
         return "posted"
-
-
-class Threads:
-    """A thread of its own for each match (one unthreaded game a channel would keep the second waiting)."""
-
-    def __init__(self) -> None:
-        self.opened: list[int] = []
-
-    async def open_in(self, channel_id: int, name: str) -> int | None:
-        self.opened.append(THREAD + len(self.opened))
-        return self.opened[-1]
 
 
 class Poster:
@@ -90,15 +80,25 @@ async def renewed(runner: TournamentRunner) -> None:
     await until(lambda: runner.renewals >= started + 2, "the tournament lease renewed during the step")
 
 
+@contextlib.asynccontextmanager
+async def step_held_on_discord(service: GameService, tables: SlowTables) -> AsyncIterator[TournamentRunner]:
+    """A step under way, its first table start held up on Discord until the block ends (then it finishes)."""
+    runner = TournamentRunner(service, poster=Poster(), tables=tables, threads=MatchThreads(), owner=lambda: "here")
+    stepping = asyncio.create_task(runner.step())
+    try:
+        await until(tables.waiting.is_set, "the step waiting on Discord")
+        yield runner
+    finally:
+        tables.go.set()
+        await stepping
+
+
 async def test_a_step_longer_than_its_lease_keeps_the_tournament(service: GameService) -> None:
     tournament_id = await running(service)
     clock, key = service.clock, f"tournament:{tournament_id}"
     assert isinstance(clock, Clock)
     tables = SlowTables()
-    runner = TournamentRunner(service, poster=Poster(), tables=tables, threads=Threads(), owner=lambda: "here")
-    stepping = asyncio.create_task(runner.step())
-    try:
-        await until(tables.waiting.is_set, "the step waiting on Discord")
+    async with step_held_on_discord(service, tables) as runner:
         taken = await service.db.leases.holder(key, now=clock())
         assert taken is not None and taken.owner == "here"
         for _ in range(3):  # three lease lives pass while the first table waits on Discord
@@ -106,9 +106,6 @@ async def test_a_step_longer_than_its_lease_keeps_the_tournament(service: GameSe
             await renewed(runner)
         assert clock() > taken.expires_at
         assert await service.db.leases.acquire(key, "elsewhere", now=clock(), ttl=TTL) is None
-    finally:
-        tables.go.set()
-        await stepping
     held = await service.db.leases.holder(key, now=clock())
     assert held is not None and (held.owner, held.token) == ("here", taken.token)
     assert len(tables.begun) == 2, "both matches started by the one step"
@@ -118,18 +115,12 @@ async def test_a_step_whose_lease_was_taken_over_starts_no_further_match(service
     tournament_id = await running(service)
     clock, key = service.clock, f"tournament:{tournament_id}"
     tables = SlowTables()
-    runner = TournamentRunner(service, poster=Poster(), tables=tables, threads=Threads(), owner=lambda: "here")
-    stepping = asyncio.create_task(runner.step())
-    try:
-        await until(tables.waiting.is_set, "the step waiting on Discord")
+    async with step_held_on_discord(service, tables) as runner:
         taken = await service.db.leases.holder(key, now=clock())
         assert taken is not None
         # Another process whose clock says the lease lapsed (this one was starved past it) takes it over.
         assert await service.db.leases.acquire(key, "elsewhere", now=taken.expires_at, ttl=3600.0) is not None
         await renewed(runner)
-    finally:
-        tables.go.set()
-        await stepping
     first, second = await service.db.tournaments.matches(tournament_id)
     assert first.game_id is not None and second.game_id is None, "the second match is the new holder's"
     assert len(tables.begun) == 1
@@ -141,7 +132,7 @@ async def test_the_renewal_ends_with_the_pass(service: GameService) -> None:
     await running(service)
     tables = SlowTables()
     tables.go.set()
-    runner = TournamentRunner(service, poster=Poster(), tables=tables, threads=Threads(), owner=lambda: "here")
+    runner = TournamentRunner(service, poster=Poster(), tables=tables, threads=MatchThreads(), owner=lambda: "here")
     await runner.step()
     assert len(tables.begun) == 2
     assert [task for task in asyncio.all_tasks() if task.get_name() == "tournament-leases"] == []

@@ -46,6 +46,21 @@ async def open_table(fake: FakeDiscord, channel: Channel, host: SimUser, guest: 
     return int(lobby.text.split("#", 1)[1].split()[0])
 
 
+async def two_shards(bots: BotHarness, database: str) -> list[CardBot]:
+    """Shards 0 and 1 of 2, each a CardBot of its own with its own Database object, on one PostgreSQL."""
+    base = bots.settings(database_path=database)
+    return [
+        await bots.start(
+            dataclasses.replace(base, shard_ids=(shard,), shard_count=2),
+            factory=ShardedCardBot,
+            tuning=SHARDED,
+            shard_ids=[shard],
+            shard_count=2,
+        )
+        for shard in (0, 1)
+    ]
+
+
 async def play_to_end(fake: FakeDiscord, game_id: int, channel: Channel, users: list[SimUser]) -> int:
     """Both people play from their DM hands (hint, then play it) until the standings are in `channel`."""
     acted = {user.id: -1 for user in users}
@@ -76,17 +91,7 @@ async def test_games_in_guilds_of_both_shards_are_played_to_the_end_with_dm_clic
     second = fake.add_guild("Second")
     gina, hank = fake.add_user("gina", guild=second), fake.add_user("hank", guild=second)
     alice, bob = fake.users["alice"], fake.users["bob"]
-    base = bots.settings(database_path=pg_schema)
-    shards = [
-        await bots.start(
-            dataclasses.replace(base, shard_ids=(shard,), shard_count=2),
-            factory=ShardedCardBot,
-            tuning=SHARDED,
-            shard_ids=[shard],
-            shard_count=2,
-        )
-        for shard in (0, 1)
-    ]
+    shards = await two_shards(bots, pg_schema)
     assert [fake.shard_of(fake.guild.id), fake.shard_of(second.id)] == [0, 1]
     stored = [applied_in(bot) for bot in shards]
     games = [
@@ -117,17 +122,7 @@ async def test_a_hand_drawn_by_either_shard_is_the_same_message(
     process, the hand has one fingerprint, and a pass leaves a click's answer (a hint) on screen."""
     second = fake.add_guild("Second")
     gina, hank = fake.add_user("gina", guild=second), fake.add_user("hank", guild=second)
-    base = bots.settings(database_path=pg_schema)
-    shards = [
-        await bots.start(
-            dataclasses.replace(base, shard_ids=(shard,), shard_count=2),
-            factory=ShardedCardBot,
-            tuning=SHARDED,
-            shard_ids=[shard],
-            shard_count=2,
-        )
-        for shard in (0, 1)
-    ]
+    shards = await two_shards(bots, pg_schema)
     game_id = await open_table(fake, second.channel("games"), gina, hank)
     assert shards[0].get_guild(second.id) is None  # the premise: shard 0 does not have the server
     drawn = []
