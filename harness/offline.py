@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import gc
+import inspect
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -119,7 +121,8 @@ class BotHarness:
             raise BotCrashed(f"the bot did not close in {CLOSE_GUARD:.0f} s; its tasks:\n{task_stacks()}")
         closing.result()
         try:
-            await asyncio.wait_for(task, 5.0)
+            async with asyncio.timeout(5.0):
+                await task
         except Exception as error:  # the bot's own exception from start()
             raise BotCrashed(f"the bot's task failed: {error!r}") from error
         if crashed:
@@ -145,19 +148,38 @@ class BotHarness:
             raise AssertionError(f"the bot logged errors (clear fake.logged_errors if they were expected):\n{errors}")
 
 
-def task_stacks(depth: int = 12) -> str:
+def task_stacks(depth: int = 16) -> str:
     """Every asyncio task of the running loop with the chain of coroutines it waits in, outermost first:
-    what a hang report shows (a task's own stack holds only its outermost frame while it is suspended)."""
+    what a hang report shows (a task's own stack holds only its outermost frame while it is suspended).
+    The chain goes on into async generators (an `async with` of an `asynccontextmanager`) and into
+    coroutine wrappers such as aiosqlite's `Result`, and ends at the future waited for."""
     lines = []
     for task in asyncio.all_tasks():
         where: list[str] = []
         awaited: Any = task.get_coro()
         while awaited is not None and len(where) < depth:
-            frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "gi_frame", None)
+            awaited = _unwrapped(awaited)
+            frame = _first(awaited, "cr_frame", "gi_frame", "ag_frame")
             if frame is None:
                 where.append(type(awaited).__name__)
                 break
             where.append(f"{frame.f_code.co_name} ({Path(frame.f_code.co_filename).name}:{frame.f_lineno})")
-            awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None)
+            awaited = _first(awaited, "cr_await", "gi_yieldfrom", "ag_await")
         lines.append(f"{task.get_name()}: {' -> '.join(where) or '(not started)'}")
     return "\n".join(sorted(lines))
+
+
+def _first(obj: Any, *names: str) -> Any:
+    """The first of these attributes `obj` has set (coroutines, generators and async generators name
+    their frame and what they wait on differently), or None."""
+    return next((value for name in names if (value := getattr(obj, name, None)) is not None), None)
+
+
+def _unwrapped(awaited: Any) -> Any:
+    """The coroutine or async generator behind an awaitable that hides its frame: the `asend` of an async
+    generator (reachable only through the garbage collector's view of its references) or a wrapper holding
+    its coroutine in `_coro`."""
+    if type(awaited).__name__ == "async_generator_asend":
+        return next((ref for ref in gc.get_referents(awaited) if inspect.isasyncgen(ref)), awaited)
+    inner = getattr(awaited, "_coro", None)
+    return inner if inspect.iscoroutine(inner) else awaited

@@ -117,7 +117,8 @@ async def retrying(call: Callable[[], Awaitable[T]], policy: RetryPolicy, what: 
     delay = policy.base_delay
     for attempt in range(1, policy.attempts + 1):
         try:
-            return await asyncio.wait_for(call(), policy.timeout)
+            async with asyncio.timeout(policy.timeout):
+                return await call()
         except Exception as error:
             refusal = classify(error)
             if refusal is not Refusal.TRANSIENT:

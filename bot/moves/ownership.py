@@ -199,7 +199,8 @@ class Ownership:
             remaining = min(next_poll - loop.time(), renewal_due)
             if remaining > 0 and not self._wake.is_set():
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), remaining)
+                    async with asyncio.timeout(remaining):
+                        await self._wake.wait()
             try:
                 if self._wake.is_set():
                     self._wake.clear()

@@ -401,7 +401,8 @@ class CardBot(commands.Bot):
             await self._service.close()
             # Passes under way finish (a message sent is then recorded, and not sent again at start-up).
             try:
-                await asyncio.wait_for(self.reconciler.idle(), DRAIN_SECONDS)
+                async with asyncio.timeout(DRAIN_SECONDS):
+                    await self.reconciler.idle()
             except TimeoutError:
                 log.warning("stopping with messages still being updated; the next start finishes them")
             await self.reconciler.close()

@@ -12,6 +12,7 @@ database, so a restart honours them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -56,6 +57,9 @@ class Sweeper:
         self.seasons = seasons  # closes ended seasons and posts their end, once (bot.projection.seasons)
         self.tournaments = tournaments  # steps the tournaments this process owns (bot.flows.tournaments)
         self._task: asyncio.Task[None] | None = None
+        # Set by `stop`: the loop ends at its next pause even if a cancellation was lost on the way (a
+        # library awaiting with Python 3.11's `asyncio.wait_for` drops one that lands as its call answers).
+        self._stopped = asyncio.Event()
         # One sweep at a time in this process. Two side by side could both find a turn due at its reminder:
         # the second read it between the first's two writes (the real deadline set, which re-arms the
         # reminder flag; the flag raised) and set the deadline again from it, a reminder's share later.
@@ -64,15 +68,17 @@ class Sweeper:
 
     def start(self) -> None:
         if self._task is None or self._task.done():
+            self._stopped.clear()
             self._task = asyncio.create_task(self._run(), name="sweeper")
 
     async def stop(self) -> None:
+        self._stopped.set()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopped.is_set():
             try:
                 await self.sweep()
             except Exception:
@@ -82,7 +88,9 @@ class Sweeper:
                     await self.digests.send_owed()
                 except Exception:
                     log.exception("the turn digests failed; trying again next round")
-            await asyncio.sleep(self.service.tuning.sweep_interval)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.service.tuning.sweep_interval):
+                    await self._stopped.wait()
 
     async def sweep(self) -> int:
         """Handle every game whose wake-up time has come; returns how many were handled. A sweep asked for

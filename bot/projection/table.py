@@ -223,7 +223,8 @@ class TableUpdater:
             return False
         edit = self.cards.edit_original(interaction, drawing.edit(self.cards.mentions))
         try:
-            await asyncio.wait_for(edit, self.policy.timeout)
+            async with asyncio.timeout(self.policy.timeout):
+                await edit
         except (discord.HTTPException, TimeoutError) as error:
             log.info("table of game %d: the interaction token did not edit it (%r)", game_id, error)
             self._lent.pop(game_id, None)

@@ -3,6 +3,7 @@ does not is handed to the caller at once."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import discord
@@ -37,3 +38,21 @@ async def test_a_30046_reaches_the_caller_after_one_try() -> None:
     with pytest.raises(Refused) as refused:
         await retrying(edit, RetryPolicy(attempts=5, base_delay=0.0, timeout=30), "editing an old table")
     assert tries == 1 and isinstance(refused.value.error, discord.HTTPException)
+
+
+async def test_a_cancellation_landing_as_the_call_answers_still_cancels() -> None:
+    """Python 3.11's `asyncio.wait_for` returned the answer and dropped a cancellation that landed in the
+    same turn of the loop; a shutdown waiting for its task to end (the sweeper's) then waited for ever."""
+    answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    asked = asyncio.Event()
+
+    async def call() -> int:
+        asked.set()
+        return await answer
+
+    task = asyncio.create_task(retrying(call, RetryPolicy(attempts=1, base_delay=0.0, timeout=30), "a call"))
+    await asked.wait()
+    answer.set_result(7)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task

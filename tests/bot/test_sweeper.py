@@ -162,3 +162,35 @@ async def test_two_sweeps_at_once_never_push_a_deadline_later(parts, monkeypatch
     await asyncio.gather(sweeper.sweep(), sweeper.sweep())
     record = await service.db.games.get(game_id)
     assert record.reminder_sent and service.turn_deadline(record) == pytest.approx(clock.now + TURN / 2)
+
+
+class SwallowingSteps:
+    """A tournament step that swallows the first cancellation it gets, as a library awaiting with Python
+    3.11's `asyncio.wait_for` does when the cancellation lands just as its call answers; later steps wait
+    for ever."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.swallowed = 0
+
+    async def step(self) -> None:
+        self.steps += 1
+        try:
+            await asyncio.get_running_loop().create_future()
+        except asyncio.CancelledError:
+            if self.swallowed:
+                raise
+            self.swallowed += 1
+
+
+async def test_a_stop_whose_cancellation_a_step_loses_still_ends_the_sweeper(parts) -> None:  # type: ignore[no-untyped-def]
+    """The bot's close waits for the sweeper: a sweep that carried on after losing the cancellation went on
+    sweeping every `sweep_interval`, and the close never ended."""
+    _, sweeper, _, _, _ = parts
+    steps = SwallowingSteps()
+    sweeper.tournaments = steps
+    sweeper.start()
+    await until(lambda: steps.steps == 1)
+    async with asyncio.timeout(60):  # a hang guard only: the stop is over at once
+        await sweeper.stop()
+    assert steps.swallowed == 1 and steps.steps == 1

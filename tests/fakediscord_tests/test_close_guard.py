@@ -4,6 +4,8 @@ instead of a run that hangs until pytest's own timeout (which shows only the thr
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -40,3 +42,30 @@ async def test_a_close_that_never_ends_fails_naming_where_it_waits(
     assert "waiting_for_the_database" in str(raised.value)
     bot.never.set()  # let the abandoned close and the bot's task end with the test
     running.cancel()
+
+
+@contextlib.asynccontextmanager
+async def a_transaction(gate: asyncio.Event) -> AsyncIterator[None]:
+    await waiting_at_begin(gate)
+    yield
+
+
+async def waiting_at_begin(gate: asyncio.Event) -> None:
+    await gate.wait()
+
+
+async def test_the_chain_goes_on_inside_an_async_with() -> None:
+    """A task waiting in the opening of an `asynccontextmanager` (a transaction's BEGIN) is named down to
+    where it waits, not only up to the generator's `asend`."""
+    gate = asyncio.Event()
+
+    async def sweep() -> None:
+        async with a_transaction(gate):
+            pass
+
+    task = asyncio.create_task(sweep(), name="sweeper")
+    await asyncio.sleep(0)  # one turn of the loop: the task is now waiting at the gate
+    line = next(line for line in offline.task_stacks().splitlines() if line.startswith("sweeper:"))
+    assert "a_transaction" in line and "waiting_at_begin" in line
+    gate.set()
+    await task
