@@ -487,7 +487,11 @@ class GameService:
     # -- seats -------------------------------------------------------------------------------------
 
     async def hand_over_to_computer(self, game_id: int, seat: int, level: str = "normal") -> Loaded:
+        """A computer takes the seat; GameClosed when the game ended first (its last move was the one that
+        made the seat time out, or a forfeit ended it meanwhile): an ended game's seats stay as they were."""
         async with self.lock(game_id):
+            if not (await self.db.games.get(game_id)).status.is_open:
+                raise GameClosed("This game is over.")
             await self.db.games.replace_with_computer(game_id, seat, level)
             loaded = await self.load(game_id)
             if loaded.state is not None and loaded.state.to_move == seat:

@@ -24,7 +24,7 @@ from bot.kit.names import shown_name
 from bot.kit.texts import relative
 from bot.moves.service import GameClosed, NotYourTurn, StaleVersion
 from data import GameRecord, GameStatus, MoveSource
-from games.base import IllegalMove
+from games.base import IllegalMove, Move
 from locales import t, tn
 
 if TYPE_CHECKING:
@@ -209,11 +209,18 @@ class Sweeper:
             return
         adapter = service.adapter(record.kind)
         rng = service.move_rng(record, "timeout")
-        move = await asyncio.to_thread(adapter.timeout_move, loaded.state, seat_index, rng)
+        state = loaded.state
+
+        def timeout_move() -> tuple[Move, bool]:
+            move = adapter.timeout_move(state, seat_index, rng)
+            return move, state.apply(move).is_over
+
+        move, ends = await asyncio.to_thread(timeout_move)
         before = loaded.record.seats[seat_index]
         name = shown_name(before.display_name)
         count = before.consecutive_timeouts + 1
-        handing_over = count >= service.tuning.max_timeouts
+        # A move that ends the game leaves no seat to hand over (and the game stays rated).
+        handing_over = count >= service.tuning.max_timeouts and not ends
         lang = await service.table_language(record.guild_id)  # posted in the channel: the server's language
         if handing_over:
             text = tn(
@@ -229,11 +236,13 @@ class Sweeper:
             text = t(lang, "{name} ran out of time; I played for them: {move}.", name=name, move=move)
         try:
             # The notice is stored with the move: the reconciler posts it, even after a crash right here.
-            await service.submit(
+            applied = await service.submit(
                 record.id, seat_index, move, expected_version=record.version, source=MoveSource.TIMEOUT, notice=text
             )
         except IllegalMove as error:
             log.error("timeout move for game %d was illegal: %s", record.id, error.reason)
+            return
+        if ends or applied.match is not None:
             return
         seat = await service.db.games.record_timeout(record.id, seat_index)
         if handing_over or seat.consecutive_timeouts >= service.tuning.max_timeouts:

@@ -8,16 +8,30 @@ an idle lobby closes after `Tuning.lobby_timeout`, and a lobby whose message was
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.flows.lobby import lobby_shown, unseen_deadline
+from bot.moves.service import GameClosed
 from bot.process.config import Tuning
 from bot.process.sweeper import Sweeper
 from data import GameStatus, MessageKind, MoveSource, TurnTimer
-from tests.bot.fakes import CHANNEL, KIND, TABLE, USERS, Channels, Clock, Marks, closed, service_on, started
+from tests.bot.fakes import (
+    CHANNEL,
+    KIND,
+    TABLE,
+    USERS,
+    Channels,
+    Clock,
+    Marks,
+    closed,
+    one_move,
+    service_on,
+    started,
+)
 from tests.waiting import until
 
 TURN = 600
@@ -194,3 +208,52 @@ async def test_a_stop_whose_cancellation_a_step_loses_still_ends_the_sweeper(par
     async with asyncio.timeout(60):  # a hang guard only: the stop is over at once
         await sweeper.stop()
     assert steps.swallowed == 1 and steps.steps == 1
+
+
+async def one_timeout_from_the_end(service: Any) -> Any:
+    """A started game played on until the move a timeout would make for the seat on turn ends it."""
+    loaded = await started(service, turn_seconds=TURN)
+    adapter = service.adapter(KIND)
+    while True:
+        seat = loaded.seat_at_turn()
+        assert seat is not None, "the seeded game ended before a timeout could end it"
+        move = adapter.timeout_move(loaded.state, seat.seat, service.move_rng(loaded.record, "timeout"))
+        if loaded.state.apply(move).is_over:
+            return loaded
+        loaded = await one_move(service, loaded)
+
+
+async def test_a_last_timeout_that_ends_the_game_hands_no_seat_over(parts, caplog: pytest.LogCaptureFixture) -> None:  # type: ignore[no-untyped-def]
+    """The seat's last allowed timeout made the game's final move: the game ends as it would have, rated,
+    its notice says what was played, and no seat is handed to a computer (once an error, logged)."""
+    service, sweeper, _, _, clock = parts
+    loaded = await one_timeout_from_the_end(service)
+    seat = loaded.seat_at_turn()
+    for _ in range(service.tuning.max_timeouts - 1):
+        await service.db.games.record_timeout(loaded.record.id, seat.seat)
+    await service.db.games.set_deadline(
+        loaded.record.id, service.turn_deadline(loaded.record), expected_version=loaded.record.version
+    )
+    caplog.set_level(logging.ERROR)
+    clock.now += TURN
+    await sweeper.sweep()  # the reminder
+    clock.now += TURN
+    await sweeper.sweep()  # the timeout, which ends the game
+    record = await service.db.games.get(loaded.record.id)
+    assert record.status is GameStatus.FINISHED
+    assert record.seats[seat.seat].computer_level is None
+    owed = await service.db.messages.of_game(loaded.record.id)
+    timeouts = [row.key for (kind, _), row in owed.items() if kind is MessageKind.TIMEOUT]
+    assert timeouts and all("takes the seat" not in key for key in timeouts)
+    assert [record.getMessage() for record in caplog.records] == []
+
+
+async def test_a_seat_of_an_ended_game_is_not_handed_over(parts) -> None:  # type: ignore[no-untyped-def]
+    """A hand-over asked for after the game ended (a forfeit meanwhile) is refused as a closed game, which
+    the sweeper takes as a game that moved on, and the seat stays as it was."""
+    service, _, _, _, _ = parts
+    loaded = await started(service, turn_seconds=TURN)
+    await service.abandon(loaded.record.id, "a test")
+    with pytest.raises(GameClosed):
+        await service.hand_over_to_computer(loaded.record.id, 0)
+    assert (await service.db.games.get(loaded.record.id)).seats[0].computer_level is None
