@@ -3,24 +3,34 @@ clock.
 
 Discord gives a bot 3 s to acknowledge an interaction (C.1), and the offline Discord enforces it. On a
 machine busy with other processes (a CI runner, two CPU-bound loops beside the suite) a bot that answers
-at once can still miss 3 s of wall time: its event loop's thread waits in the kernel's run queue for a
-CPU. That wait is not the bot's doing, so the deadline counts wall time less it. Anything the bot does
-itself (work on its loop, awaiting a lock, a slow request, a thread holding the GIL) still counts in
-full, so a bot that is really late still fails.
+at once can still miss 3 s of wall time: its threads wait in the kernel's run queue for a CPU. That wait
+is not the bot's doing, so the deadline counts wall time less it. Anything the bot does itself (work on
+its loop, awaiting a lock, a slow request, a thread holding the GIL) still counts in full, so a bot that
+is really late still fails.
+
+Whose wait: an answer is carried by more than the event loop's thread. A hint is worked out on a worker
+thread, a statement runs on aiosqlite's, a hand is drawn in a drawing process, one after the other while
+the loop waits for each. So the wait counted is that of every thread of this process (an in-process bot
+shares the test's), of each bot process added with `watch`, and of their child processes (the drawing
+processes), summed: while one of them carries the answer the others mostly sleep, and a sleeping thread
+gathers no run-queue wait. On an idle machine every wait is about zero and the deadline is the wall
+clock's.
 
 Linux keeps the wait per thread in `/proc/<pid>/task/<tid>/schedstat` (second field, nanoseconds spent
-runnable but not running). Where it cannot be read, the wait is taken as zero: the plain wall clock.
+runnable but not running) and a thread's child processes in `/proc/<pid>/task/<tid>/children`. Where
+they cannot be read, the wait is taken as zero: the plain wall clock.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import threading
 import time
 from pathlib import Path
 
 logger = logging.getLogger(__name__)
+
+PROC = Path("/proc")
 
 
 def run_queue_seconds(path: Path) -> float:
@@ -31,31 +41,60 @@ def run_queue_seconds(path: Path) -> float:
         return 0.0
 
 
+def threads_and_children(pid: int) -> tuple[list[Path], list[int]]:
+    """The schedstat file of each thread of process `pid`, and the pids of its child processes (none of
+    either when the process is gone)."""
+    stats: list[Path] = []
+    children: list[int] = []
+    try:
+        tasks = list((PROC / str(pid) / "task").iterdir())
+    except OSError:
+        return stats, children
+    for task in tasks:
+        stats.append(task / "schedstat")
+        try:
+            children.extend(int(child) for child in (task / "children").read_text().split())
+        except (OSError, ValueError):
+            continue
+    return stats, children
+
+
 class Starvation:
-    """The run-queue wait of the threads a bot's event loop runs on: this process's current thread (an
-    in-process bot shares the test's loop) and the main thread of each bot process added with `watch`."""
+    """The run-queue wait of the threads that carry a bot's answers (see the module docstring)."""
 
     def __init__(self) -> None:
-        self._here = Path(f"/proc/{os.getpid()}/task/{threading.get_native_id()}/schedstat")
-        self._children: dict[int, Path] = {}
+        self._here = os.getpid()
+        self._bots: set[int] = set()
 
     def watch(self, pid: int) -> None:
-        """Count a bot process's main thread too (its loop runs there)."""
-        self._children[pid] = Path(f"/proc/{pid}/schedstat")
+        """Count a bot process's threads and its children too."""
+        self._bots.add(pid)
 
     def unwatch(self, pid: int) -> None:
-        self._children.pop(pid, None)
+        self._bots.discard(pid)
 
     def reading(self) -> dict[Path, float]:
-        """Each watched thread's wait so far; compare two readings with `since`."""
-        return {path: run_queue_seconds(path) for path in (self._here, *self._children.values())}
+        """Each thread's wait so far; compare two readings with `since`."""
+        waits: dict[Path, float] = {}
+        pending, seen = [self._here, *self._bots], set()
+        while pending:
+            pid = pending.pop()
+            if pid in seen:
+                continue
+            seen.add(pid)
+            stats, children = threads_and_children(pid)
+            waits.update((path, run_queue_seconds(path)) for path in stats)
+            pending.extend(children)
+        return waits
 
     @staticmethod
     def since(before: dict[Path, float], after: dict[Path, float]) -> float:
-        """The longest wait any one watched thread had between two readings: the bot that answers is one
-        of them, and the busiest machine state is the one to excuse."""
-        waits = [after[path] - start for path, start in before.items() if path in after and after[path] >= start]
-        return max(waits, default=0.0)
+        """The waits the threads gathered between two readings, summed. A thread that started meanwhile
+        counts from zero; one that ended (its file gone) or whose id was reused (its count went back)
+        counts nothing."""
+        return sum(
+            wait - before.get(path, 0.0) for path, wait in after.items() if wait >= before.get(path, 0.0)
+        )
 
 
 class Stopwatch:

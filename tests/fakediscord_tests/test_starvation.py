@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import threading
 import time
 from pathlib import Path
 
@@ -21,17 +24,43 @@ def test_the_run_queue_wait_is_read_from_the_kernel() -> None:
     assert run_queue_seconds(Path("/proc/no-such/schedstat")) == 0.0
 
 
-def test_a_wait_is_the_longest_of_the_watched_threads(tmp_path: Path) -> None:
-    """Two readings of two schedstat files: the larger growth is the excused wait; a vanished process
-    (its file gone, read as 0) excuses nothing."""
-    one, two = tmp_path / "one", tmp_path / "two"
+def test_a_wait_is_the_sum_of_what_the_threads_gathered(tmp_path: Path) -> None:
+    """Two readings of three schedstat files: the waits gathered in between add up (the threads that carry
+    one answer wait one after the other); a vanished thread (its file gone, read as 0) excuses nothing and
+    a thread that started in between counts from zero."""
+    one, two, new = tmp_path / "one", tmp_path / "two", tmp_path / "new"
     one.write_text("5 1000000000 3\n")
     two.write_text("5 2000000000 3\n")
     before = {one: run_queue_seconds(one), two: run_queue_seconds(two)}
     one.write_text("5 1500000000 3\n")
     two.unlink()
-    after = {one: run_queue_seconds(one), two: run_queue_seconds(two)}
-    assert Starvation.since(before, after) == pytest.approx(0.5)
+    new.write_text("5 250000000 3\n")
+    after = {path: run_queue_seconds(path) for path in (one, two, new)}
+    assert Starvation.since(before, after) == pytest.approx(0.75)
+
+
+def test_a_reading_covers_the_worker_threads_and_child_processes() -> None:
+    """A hint is worked out on a worker thread and a hand drawn in a drawing process: their waits count."""
+    started, release = threading.Event(), threading.Event()
+    worker_id: list[int] = []
+
+    def work() -> None:
+        worker_id.append(threading.get_native_id())
+        started.set()
+        release.wait()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        started.wait()
+        paths = set(Starvation().reading())
+        assert Path(f"/proc/{os.getpid()}/task/{worker_id[0]}/schedstat") in paths
+        assert Path(f"/proc/{child.pid}/task/{child.pid}/schedstat") in paths
+    finally:
+        release.set()
+        worker.join()
+        child.communicate(b"")
 
 
 class Starved(Starvation):
