@@ -86,8 +86,10 @@ class Ownership:
         self._claiming: set[int] = set()
         self._refused: dict[int, float] = {}  # game -> when another process last kept it from us
         self._task: asyncio.Task[None] | None = None
+        self._renewer: asyncio.Task[None] | None = None
         self._spawned: set[asyncio.Task[None]] = set()
         self._last_renewal = 0.0
+        self._last_claims = 0.0
         self._listening: Listening | None = None
         self._woken: set[int] = set()  # held games notified as moved since the loop last looked
         self._wake = asyncio.Event()
@@ -149,6 +151,7 @@ class Ownership:
         except (StorageFault, DatabaseUnavailable) as fault:
             log.warning("not listening for moves (%s); following up by polling alone", fault)
         self._task = asyncio.create_task(self._run(), name="ownership")
+        self._renewer = asyncio.create_task(self._renew_every_third(), name="ownership-leases")
 
     def _heard(self, payload: str) -> None:
         """A notification on MOVED: wake the loop if the game is one of ours."""
@@ -173,11 +176,11 @@ class Ownership:
     async def stop(self, *, release: bool = True) -> None:
         """Stop polling and hand every lease back, so another process takes the games over at once.
         `release=False` leaves them to expire, as a killed process does."""
-        tasks = [t for t in (self._task, *self._spawned) if t is not None]
+        tasks = [t for t in (self._task, self._renewer, *self._spawned) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._task = None
+        self._task = self._renewer = None
         if self._listening is not None:
             listening, self._listening = self._listening, None
             await listening.close()
@@ -193,10 +196,9 @@ class Ownership:
         loop = asyncio.get_running_loop()
         next_poll = loop.time() + self.poll
         while True:
-            # Woken for the poll or for the renewal, whichever is due first: a poll longer than a third of
-            # the lease must not let the leases lapse between polls (another process would take them).
-            renewal_due = self._last_renewal + self.ttl / 3 - self.clock()
-            remaining = min(next_poll - loop.time(), renewal_due)
+            # Woken for the poll or for the claims of games nobody holds, whichever is due first.
+            claims_due = self._last_claims + self.ttl / 3 - self.clock()
+            remaining = min(next_poll - loop.time(), claims_due)
             if remaining > 0 and not self._wake.is_set():
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(remaining):
@@ -210,17 +212,37 @@ class Ownership:
                     await self._follow_up(among=woken if len(woken) <= BATCH else None)
                 if loop.time() >= next_poll:
                     next_poll = loop.time() + self.poll
-                    if self.clock() - self._last_renewal >= self.ttl / 3:
-                        await self._renew_and_claim(gain=True)
+                    if self.clock() - self._last_claims >= self.ttl / 3:
+                        await self._claim_unheld(gain=True)
                     await self._follow_up()
-                elif self.clock() - self._last_renewal >= self.ttl / 3:
-                    await self._renew_and_claim(gain=True)
+                elif self.clock() - self._last_claims >= self.ttl / 3:
+                    await self._claim_unheld(gain=True)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("ownership round failed; trying again next round")
 
+    async def _renew_every_third(self) -> None:
+        """Renew the leases every third of their life, on a task of their own: the loop above awaits each
+        game's follow-up (a pass, a takeover's start-up pass under the game's lock), and one slow follow-up
+        must not let every other lease lapse, or another process would take those games over while this
+        one still works on them. Two renewals can fail before a lease lapses."""
+        while True:
+            await asyncio.sleep(max(self._last_renewal + self.ttl / 3 - self.clock(), 0.0))
+            try:
+                await self._renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                self._last_renewal = self.clock()  # tried: the next try a third later, not at once
+                log.warning("could not renew the game leases; trying again at the next third", exc_info=True)
+
     async def _renew_and_claim(self, *, gain: bool) -> None:
+        await self._renew()
+        await self._claim_unheld(gain=gain)
+
+    async def _renew(self) -> None:
+        """Renew every lease held, in one statement; a lease another process took meanwhile is dropped."""
         now = self.clock()
         self._last_renewal = now
         self.renewals += 1
@@ -235,6 +257,11 @@ class Ownership:
                 self._drop(game_id)
             else:
                 self._held[game_id] = fresh
+
+    async def _claim_unheld(self, *, gain: bool) -> None:
+        """Claim the games nobody holds (a stopped process's, once their leases lapsed)."""
+        now = self.clock()
+        self._last_claims = now
         # A game younger than a lease is left to the process that made it, which claims it at once: so
         # a game is owned by the shard of its guild (where its lobby was made) unless that one stops.
         settled = now - self.ttl if gain else None

@@ -146,3 +146,33 @@ async def test_leases_are_renewed_every_third_of_their_life_whatever_the_poll(pg
             assert taken is None and owner.holds(game.id)
         finally:
             await owner.stop()
+
+
+async def test_a_follow_up_that_hangs_does_not_let_the_other_leases_lapse(pg_schema: str) -> None:
+    """The loop awaits each game's follow-up; one stuck there (a pass waiting on Discord, a takeover's
+    start-up pass waiting for the game's lock) must not stop the renewals, or another process would take
+    every game over while this one still works on them."""
+    async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
+        stuck = await active_game(first_db, (1, 2))
+        calm = await active_game(first_db, (3, 4), channel_id=501)
+        owner = Ownership(first_db, ttl=1.5, poll=LONG_POLL, solo=False)
+        following, never = asyncio.Event(), asyncio.Event()
+
+        async def hangs(game_id: int) -> None:
+            following.set()
+            await never.wait()
+
+        owner.on_moved = hangs
+        await owner.start()
+        try:
+            assert owner.owns(stuck.id) and owner.owns(calm.id)
+            await a_move_elsewhere(second_db, stuck.id)
+            owner._heard(str(stuck.id))
+            await following.wait()  # the loop now waits in the follow-up for good
+            started = owner.renewals
+            await until(lambda: owner.renewals >= started + 4)  # more than a whole lease life has passed
+            taken = await second_db.leases.acquire(game_key(calm.id), "elsewhere", now=time.time(), ttl=1.5)
+            assert taken is None and owner.holds(calm.id)
+        finally:
+            never.set()
+            await owner.stop()
