@@ -507,16 +507,20 @@ class Storm:
                     if task.done():
                         task.result()  # a driver task's failure (Stuck) ends the run with its message
                 # The timer's kills are counted as "random": the named points alone can reach the
-                # kill count first, so the run also waits for one of the timer's.
+                # kill count first, so the run also waits for one of the timer's. The finished games
+                # must come from both guilds (the report's test asks for both): one table can finish
+                # its games first while the other's shard is killed more often.
                 return (
                     self.report.kills >= MIN_KILLS
                     and len(self.report.finished) >= MIN_GAMES
+                    and set(self.report.finished.values()) == {0, 1}
                     and all(self.report.points[point] for point in (*NAMED_POINTS, "random"))
                 )
 
             await self.until(
                 enough,
-                f"{MIN_KILLS} kills, {MIN_GAMES} finished games and a kill at each of {NAMED_POINTS} and at random",
+                f"{MIN_KILLS} kills, {MIN_GAMES} finished games of both guilds and a kill at each of "
+                f"{NAMED_POINTS} and at random",
             )
             self.stopping = True
             # The timer and the players stop; the supervisors go on, so a process a crash point kills
