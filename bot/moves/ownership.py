@@ -230,11 +230,8 @@ class Ownership:
         while True:
             await asyncio.sleep(max(self._last_renewal + self.ttl / 3 - self.clock(), 0.0))
             try:
-                await self._renew()
-            except asyncio.CancelledError:
-                raise
+                await self._renew()  # marks the try first: a failed one is tried again a third later
             except Exception:
-                self._last_renewal = self.clock()  # tried: the next try a third later, not at once
                 log.warning("could not renew the game leases; trying again at the next third", exc_info=True)
 
     async def _renew_and_claim(self, *, gain: bool) -> None:

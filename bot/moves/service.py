@@ -490,9 +490,10 @@ class GameService:
         """A computer takes the seat; GameClosed when the game ended first (its last move was the one that
         made the seat time out, or a forfeit ended it meanwhile): an ended game's seats stay as they were."""
         async with self.lock(game_id):
-            if not (await self.db.games.get(game_id)).status.is_open:
-                raise GameClosed("This game is over.")
-            await self.db.games.replace_with_computer(game_id, seat, level)
+            try:
+                await self.db.games.replace_with_computer(game_id, seat, level)
+            except WrongStatus:
+                raise GameClosed("This game is over.") from None
             loaded = await self.load(game_id)
             if loaded.state is not None and loaded.state.to_move == seat:
                 await self.db.games.set_deadline(game_id, None, expected_version=loaded.record.version)

@@ -242,7 +242,7 @@ class Sweeper:
         except IllegalMove as error:
             log.error("timeout move for game %d was illegal: %s", record.id, error.reason)
             return
-        if ends or applied.match is not None:
+        if applied.match is not None:  # the move ended the game (`ends`): no seat left to hand over
             return
         seat = await service.db.games.record_timeout(record.id, seat_index)
         if handing_over or seat.consecutive_timeouts >= service.tuning.max_timeouts:

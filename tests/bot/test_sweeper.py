@@ -216,7 +216,7 @@ async def one_timeout_from_the_end(service: Any) -> Any:
     adapter = service.adapter(KIND)
     while True:
         seat = loaded.seat_at_turn()
-        assert seat is not None, "the seeded game ended before a timeout could end it"
+        assert seat is not None and loaded.state is not None, "the seeded game ended before a timeout could end it"
         move = adapter.timeout_move(loaded.state, seat.seat, service.move_rng(loaded.record, "timeout"))
         if loaded.state.apply(move).is_over:
             return loaded

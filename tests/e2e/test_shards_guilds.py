@@ -11,6 +11,7 @@ import dataclasses
 from bench.players.common import FAST, click, hand_message, is_my_turn, take_turn_with_hint, version_of
 from bot.moves.service import Applied
 from bot.process.bot import CardBot
+from bot.process.config import Tuning
 from bot.process.shards import ShardedCardBot
 from bot.projection.hands import fingerprint
 from fakediscord import Channel, FakeDiscord, Message, SimUser
@@ -46,14 +47,14 @@ async def open_table(fake: FakeDiscord, channel: Channel, host: SimUser, guest: 
     return int(lobby.text.split("#", 1)[1].split()[0])
 
 
-async def two_shards(bots: BotHarness, database: str) -> list[CardBot]:
+async def two_shards(bots: BotHarness, database: str, tuning: Tuning = SHARDED) -> list[CardBot]:
     """Shards 0 and 1 of 2, each a CardBot of its own with its own Database object, on one PostgreSQL."""
     base = bots.settings(database_path=database)
     return [
         await bots.start(
             dataclasses.replace(base, shard_ids=(shard,), shard_count=2),
             factory=ShardedCardBot,
-            tuning=SHARDED,
+            tuning=tuning,
             shard_ids=[shard],
             shard_count=2,
         )

@@ -24,6 +24,7 @@ from bot.process.bot import CardBot
 from bot.process.shards import ShardedCardBot
 from fakediscord import FakeDiscord
 from tests.e2e.test_bot_core import seat_people
+from tests.e2e.test_shards_guilds import two_shards
 from tests.waiting import until
 
 # Leases of a second, looked at every 50 ms: a dead owner's games are taken over within about a second.
@@ -116,17 +117,7 @@ async def test_two_shard_processes_play_a_game_whose_dm_clicks_all_reach_shard_0
 ) -> None:
     """Shards 0 and 1 of 2 in two processes: the guild's commands reach its shard, every DM click reaches
     shard 0, and the game is played to its end and rated."""
-    base = bots.settings(database_path=pg_schema)
-    processes = [
-        await bots.start(
-            dataclasses.replace(base, shard_ids=(shard,), shard_count=2),
-            factory=ShardedCardBot,
-            tuning=MULTI,
-            shard_ids=[shard],
-            shard_count=2,
-        )
-        for shard in (0, 1)
-    ]
+    processes = await two_shards(bots, pg_schema, MULTI)
     assert fake.shard_count == 2 and all(isinstance(bot, ShardedCardBot) for bot in processes)
     clicks = [applied_in(bot) for bot in processes]
     alice, bob = fake.users["alice"], fake.users["bob"]
