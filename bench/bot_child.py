@@ -41,6 +41,7 @@ from bot.process.config import Settings, Tuning, database_target
 from bot.process.runner import point_at
 from bot.process.shards import make_bot
 from data.games import GameRepository
+from rendering import offload
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,17 @@ def mark_counts(bot: Any) -> None:
     if db is None:
         return
     cache = db.games.cache
-    COUNT_MARKS.append({**db.counts.as_dict(), "cache_hits": cache.hits, "cache_misses": cache.misses})
+    pacer = bot.pacer
+    COUNT_MARKS.append(
+        {
+            **db.counts.as_dict(),
+            "cache_hits": cache.hits,
+            "cache_misses": cache.misses,
+            "paced": pacer.let_go,
+            "pace_held_ms": round(1000 * pacer.held_s),
+            **{f"drawn:{name}": n for name, n in offload.calls_by_function.items()},
+        }
+    )
 
 
 APPEND_SECONDS: list[float] = []  # one entry per move append, successful or refused (a version conflict)

@@ -311,6 +311,13 @@ class ProcessFigures:
     append_mean_ms: float
     append_p50_ms: float
     append_p99_ms: float
+    paced: int = 0  # requests counted against the global limit this process sent in the window
+    paced_per_move: float = 0.0  # the same per move acknowledged in the window
+    pace_held_s: float = 0.0  # seconds those requests waited for the process's share of the limit, summed
+
+    @property
+    def pace_held_ms_each(self) -> float:
+        return 1000 * self.pace_held_s / max(self.paced, 1)
 
 
 @dataclass
@@ -550,10 +557,12 @@ async def measure(
         opening = RateLimitFigures.since(fake, 0, Counter())
         print(f"rate limits while opening: {opening.line()}")
         served_before, emptied_before = len(fake.rate_limits.served), Counter(fake.rate_limits.emptied)
+        routes_before = Counter(fake.route_counts)
         fake.ack_log = []
         tally = Tally()
         cpu, server_share = await drive(fake, table, rate, seconds, tally, pids, backend.server_pid)
         limited = RateLimitFigures.since(fake, served_before, emptied_before)
+        routes = fake.route_counts - routes_before
         hwms = [proc_memory_mb(pid)[1] for pid in pids]
         helpers = [helpers_memory_mb(pid) for pid in pids]
     finally:
@@ -576,6 +585,7 @@ async def measure(
     scaled = "" if fake.rate_limits.scale == 1 else f" (windows scaled by {fake.rate_limits.scale:g})"
     state = f"on{scaled}" if fake.rate_limits.enabled else "off"
     print(f"rate limits {state}, load window: {limited.line()}")
+    print(routes_line(routes, tally.in_window))
     cpu_total = sum(bot + drawing for bot, drawing in cpu) + (server_share or 0.0)
     cpu_per_move_ms = 1000 * cpu_total / max(tally.in_window / seconds, 1e-9)
     statements = Statements.of(reports)
@@ -594,17 +604,21 @@ async def measure(
     for child, hwm, helper, report, (bot_cpu, helpers_cpu) in zip(children, hwms, helpers, reports, cpu, strict=True):
         bot_peak = max(hwm, report.get("peak_rss_mb", 0))
         nan = float("nan")
+        paced, pace_held_s = paced_in_window(report)
         print(
             f"{child.label}: peak RSS {bot_peak:.0f} MB (VmHWM; sampled max {peaks.get(f'bot_rss_{child.pid}', 0):.0f}"
             f" MB); its {helper[0]} helper processes (forkserver, drawing) {helper[1]:.0f} MB peak RSS summed, "
             f"{helper[2]:.0f} MB PSS; bot + helpers at most {bot_peak + helper[1]:.0f} MB; "
             f"move appends {report.get('move_appends', 0)}, mean {report.get('append_mean_ms', nan):.2f} ms, "
-            f"p50 {report.get('append_p50_ms', nan):.2f} ms, p99 {report.get('append_p99_ms', nan):.2f} ms"
+            f"p50 {report.get('append_p50_ms', nan):.2f} ms, p99 {report.get('append_p99_ms', nan):.2f} ms; "
+            f"counted requests {paced} ({paced / max(tally.in_window, 1):.2f} per move), "
+            f"{pace_held_s:.1f} s held by its pace; drawings per move {drawn_line(report, tally.in_window)}"
         )
         figures.processes.append(
             ProcessFigures(
                 child.label, bot_peak, bot_cpu, helpers_cpu, helper[1], int(report.get("move_appends", 0)),
                 report.get("append_mean_ms", nan), report.get("append_p50_ms", nan), report.get("append_p99_ms", nan),
+                paced, paced / max(tally.in_window, 1), pace_held_s,
             )
         )  # fmt: skip
         if "top_allocations" in report:
@@ -652,6 +666,8 @@ def side_by_side(runs: list[RunFigures]) -> str:
         ("CPU per process (% core)", lambda run: each(run, lambda p: f"{p.cpu_share:.0%}")),
         ("drawing helpers CPU (% core)", lambda run: each(run, lambda p: f"{p.helpers_cpu_share:.0%}")),
         ("PostgreSQL server CPU (% core)", lambda run: server_cell(run.server_cpu_share)),
+        ("counted requests per move", lambda run: each(run, lambda p: f"{p.paced_per_move:.2f}")),
+        ("held by the pace per request (ms)", lambda run: each(run, lambda p: f"{p.pace_held_ms_each:.0f}")),
         ("move appends", lambda run: each(run, lambda p: str(p.appends))),
         ("DB time per move mean (ms)", lambda run: each(run, lambda p: ms(p.append_mean_ms, p.appends))),
         ("DB time per move p50 (ms)", lambda run: each(run, lambda p: ms(p.append_p50_ms, p.appends))),
@@ -662,6 +678,40 @@ def side_by_side(runs: list[RunFigures]) -> str:
     widths = [max(len(row[i]) for row in [header, *cells]) for i in range(len(header))]
     lines = ("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) for row in [header, *cells])
     return "\n".join(text.rstrip() for text in lines)
+
+
+def routes_line(routes: Counter[tuple[str, str]], moves: int) -> str:
+    """The requests of the load window per move acknowledged in it, by route, those counted against the
+    global limit first: what a move costs, request by request."""
+    exempt = ("/interactions/", "/webhooks/")
+    ordered = sorted(routes.items(), key=lambda item: (item[0][1].startswith(exempt), -item[1]))
+    cells = [
+        f"{'' if template.startswith(exempt) else '* '}{method} {template} {count / max(moves, 1):.2f}"
+        for (method, template), count in ordered
+    ]
+    return "requests per move by route (* counted against the global limit): " + "; ".join(cells)
+
+
+def drawn_line(report: dict[str, Any], moves: int) -> str:
+    """What the bot process sent its drawing processes over the load window, per move, by function."""
+    marks = report.get("count_marks") or []
+    if len(marks) < 2:
+        return "not counted"
+    first, last = marks[0], marks[-1]
+    drawn = {key[len("drawn:") :]: last[key] - first.get(key, 0) for key in last if key.startswith("drawn:")}
+    cells = [f"{name} {n / max(moves, 1):.2f}" for name, n in sorted(drawn.items(), key=lambda item: -item[1]) if n]
+    return ", ".join(cells) or "none"
+
+
+def paced_in_window(report: dict[str, Any]) -> tuple[int, float]:
+    """The requests a bot process sent against the global limit over the load window, and the seconds
+    they waited for its share of that limit (bot.kit.pacing), from its first and last count marks."""
+    marks = report.get("count_marks") or []
+    if len(marks) < 2:
+        return 0, 0.0
+    first, last = marks[0], marks[-1]
+    held_ms = last.get("pace_held_ms", 0) - first.get("pace_held_ms", 0)
+    return last.get("paced", 0) - first.get("paced", 0), held_ms / 1000
 
 
 def mark_counts(pid: int) -> None:
@@ -691,7 +741,7 @@ class Statements:
             if len(marks) < 2:
                 return None
             first, last = marks[0], marks[-1]
-            totals.update({key: last[key] - first[key] for key in last})
+            totals.update({key: last[key] - first.get(key, 0) for key in last})
         moves = totals["moves"]
         if not moves:
             return None

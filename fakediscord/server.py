@@ -12,6 +12,7 @@ import json
 import logging
 import math
 import re
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -217,6 +218,8 @@ class FakeDiscord:
         # Interactions not yet settled, in arrival order (a dict as an ordered set): edits only look at these.
         self._unsettled: dict[Pending, None] = {}
         self.record_requests = record_requests
+        # (method, route template) -> requests answered, kept even when `record_requests` is off
+        self.route_counts: Counter[tuple[str, str]] = Counter()
         # A benchmark sets a list here: every interaction callback then appends (custom id or command name,
         # seconds from dispatching INTERACTION_CREATE to the callback's arrival).
         self.ack_log: list[tuple[str, float]] | None = None
@@ -616,6 +619,7 @@ class FakeDiscord:
                     payload = {"code": 0, "message": f"fake discord bug: {error!r}"}
                     response = _json_response(payload, 400)
             status = response.status
+            self.route_counts[(call.method, template)] += 1
             if self.record_requests:
                 self.requests.append(Recorded(call.method, path, call.query, body, tuple(files), status, payload))
             self._notify()

@@ -87,6 +87,8 @@ class Pacer:
         self._lock = asyncio.Lock()
         self.waiting = 0  # requests waiting for their place now
         self.held = 0  # requests that had to wait, since the start
+        self.let_go = 0  # requests let go, since the start
+        self.held_s = 0.0  # seconds the requests spent waiting for their place, summed, since the start
 
     def run_on(self, clock: Callable[[], float], sleep: Callable[[float], Awaitable[Any]]) -> None:
         """Move the pacer onto another clock (a test's virtual time); what it let go on the old clock is
@@ -97,6 +99,7 @@ class Pacer:
     async def acquire(self) -> None:
         """Wait (without blocking the event loop) until one more request fits in the rolling window."""
         self.waiting += 1
+        asked = self._clock()
         try:
             async with self._lock:
                 waited = False
@@ -106,8 +109,11 @@ class Pacer:
                         break
                     waited = True
                     await self._sleep(wait)
-                self._sent.append(self._clock())
+                now = self._clock()
+                self._sent.append(now)
                 self.held += waited
+                self.let_go += 1
+                self.held_s += now - asked
         finally:
             self.waiting -= 1
 
