@@ -12,7 +12,11 @@ a move on a game it does not own notifies the database's `MOVED` channel with th
 wakes its loop, which reads those games' (version, status) and follows up the ones that moved past what
 it last saw (a reconciler pass, the next computer turn). A notification is only a wake-up: what is
 followed up is always what the database says. Every `ownership_poll` seconds one read lists all the
-games it holds all the same, so a notification lost with a connection still converges within a poll.
+games it holds all the same, so a notification lost with a connection still converges: a move the
+poll finds is followed up by the next poll unless its notification came first. The mover notifies only
+once its click has its answer (`FollowUps.after_move`); a poll that followed a move up at once would
+often land between the move and that answer, find the clicked hand behind and redraw it over REST,
+against the global limit, beside the click's own answer.
 When a process dies, its leases expire after `lease_ttl`, another process's next round takes them
 over, and taking a game over runs the same pass as a start-up (finish a game whose moves end it,
 schedule its computer turn, reconcile every message). Every `lease_ttl / 3` the leases are renewed (one
@@ -83,6 +87,9 @@ class Ownership:
         self.clock = clock
         self._held: dict[int, Lease] = {}
         self._seen: dict[int, tuple[int, str]] = {}  # game -> (version, status) last followed up
+        # game -> (version, status) a poll found it moved to, not followed up yet: its notification may
+        # still come (the mover sends it once the click is answered); the next poll follows it up if not
+        self._noticed: dict[int, tuple[int, str]] = {}
         self._claiming: set[int] = set()
         self._refused: dict[int, float] = {}  # game -> when another process last kept it from us
         self._task: asyncio.Task[None] | None = None
@@ -138,6 +145,7 @@ class Ownership:
         """The owner followed this version up itself (its own move): the poll need not do it again."""
         if not self.solo and game_id in self._held:
             self._seen[game_id] = (version, status)
+            self._noticed.pop(game_id, None)
 
     # -- running -----------------------------------------------------------------------------------
 
@@ -209,7 +217,7 @@ class Ownership:
                     woken, self._woken = self._woken, set()
                     self.wakeups += 1
                     # More than one read can name at once: the whole poll instead.
-                    await self._follow_up(among=woken if len(woken) <= BATCH else None)
+                    await self._follow_up(among=woken if len(woken) <= BATCH else None, notified=woken)
                 if loop.time() >= next_poll:
                     next_poll = loop.time() + self.poll
                     if self.clock() - self._last_claims >= self.ttl / 3:
@@ -305,13 +313,21 @@ class Ownership:
         finally:
             self._claiming.discard(game_id)
 
-    async def _follow_up(self, among: set[int] | None = None) -> None:
+    async def _follow_up(self, among: set[int] | None = None, notified: set[int] | None = None) -> None:
         """One read: the games this process holds (or those `among` them) that moved on elsewhere get
-        the owner's pass; ended games whose last state has been followed up are handed back."""
+        the owner's pass; ended games whose last state has been followed up are handed back.
+
+        A moved game is followed up now when it was `notified`, or when an earlier poll found it moved
+        already; one found moved by this poll alone waits for its notification or the next poll (see
+        the module's docstring)."""
         for game_id, version, status in await self.db.leases.games_of(self.owner, now=self.clock(), among=among):
             if game_id not in self._held:
                 continue
             if self._seen.get(game_id) != (version, status):
+                if game_id not in (notified or ()) and game_id not in self._noticed:
+                    self._noticed[game_id] = (version, status)  # the next poll follows it up, if nothing sooner
+                    continue
+                self._noticed.pop(game_id, None)
                 self._seen[game_id] = (version, status)
                 await self.on_moved(game_id)
             elif status not in OPEN_STATUSES:
@@ -323,6 +339,7 @@ class Ownership:
         self.db.games.forget(game_id)  # no longer told of moves made elsewhere: nothing held is trusted
         self._held.pop(game_id, None)
         self._seen.pop(game_id, None)
+        self._noticed.pop(game_id, None)
 
 
 class FollowUps:

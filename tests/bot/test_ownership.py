@@ -178,3 +178,43 @@ async def test_a_follow_up_that_hangs_does_not_let_the_other_leases_lapse(pg_sch
         finally:
             never.set()
             await owner.stop()
+
+
+async def test_a_move_a_poll_finds_waits_one_poll_for_its_notification(pg_schema: str) -> None:
+    """The mover notifies the owner only once its click has its answer. A poll that finds the move
+    before that leaves it for one poll (followed up then, if the notification was lost), so the owner's
+    pass does not find the clicked hand behind and redraw it beside the click's answer."""
+    async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
+        game = await active_game(first_db, (1, 2))
+        owner = Ownership(first_db, ttl=30.0, poll=LONG_POLL, solo=False)
+        moved = await moved_games(owner)
+        await owner._renew_and_claim(gain=False)  # the rounds by hand: no background poll
+        try:
+            await a_move_elsewhere(second_db, game.id)
+            await owner._follow_up()  # the poll sees the move first
+            assert moved.empty()
+            await owner._follow_up()  # no notification came within a poll
+            assert moved.get_nowait() == game.id
+            await owner._follow_up()  # followed up once
+            assert moved.empty()
+        finally:
+            await owner.stop()
+
+
+async def test_a_notification_after_the_poll_found_the_move_follows_it_up_once(pg_schema: str) -> None:
+    """The notification that comes after a poll saw the move follows it up; the next poll does not again."""
+    async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
+        game = await active_game(first_db, (1, 2))
+        owner = Ownership(first_db, ttl=30.0, poll=LONG_POLL, solo=False)
+        moved = await moved_games(owner)
+        await owner._renew_and_claim(gain=False)
+        try:
+            await a_move_elsewhere(second_db, game.id)
+            await owner._follow_up()
+            assert moved.empty()
+            await owner._follow_up(among={game.id}, notified={game.id})  # the notification's round
+            assert moved.get_nowait() == game.id
+            await owner._follow_up()
+            assert moved.empty()
+        finally:
+            await owner.stop()
