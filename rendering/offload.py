@@ -30,9 +30,11 @@ import functools
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import signal
 import threading
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,11 +46,15 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 SHARED_RENDERERS = ("rendering.standings", "rendering.leaderboard")
+PRESHAPED = "rendering.preshaped"  # imported by the forkserver only, last: it shapes the words ahead
 DRAWING_NICENESS = 10  # added to the drawing processes' nice value (see `_warm`)
 
 _pool: Executor | None = None
+_lowered = False  # this process's priority was lowered already (`lower_priority`)
 _lock = threading.Lock()
 calls = 0  # calls sent to a pool in this process (benchmarks and tests read it)
+# "module.function" -> calls sent to a pool in this process (bench.bot's load run prints them per move)
+calls_by_function: Counter[str] = Counter()
 
 
 def renderers() -> tuple[str, ...]:
@@ -61,12 +67,16 @@ def renderers() -> tuple[str, ...]:
 
 def start_pool(processes: int) -> ProcessPoolExecutor:
     """A pool of `processes` drawing processes, started clean (forkserver: no copy of the bot's threads
-    or sockets) and warmed on their first task by importing every renderer."""
+    or sockets) from a server that imported every renderer and shaped the images' words first."""
     if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
         return ProcessPoolExecutor(processes, multiprocessing.get_context("spawn"), initializer=_warm)
     context = multiprocessing.get_context("forkserver")
-    # Imported once in the server, so the drawing processes share those pages instead of each its own.
-    context.set_forkserver_preload(list(renderers()))
+    # Imported once in the server, so the drawing processes share those pages instead of each its own;
+    # the last one shapes the images' words there (rendering.preshaped), seconds of a core done once.
+    context.set_forkserver_preload([*renderers(), PRESHAPED])
+    # Started now, on a thread (it spawns a process): its imports and shaping overlap the bot's login
+    # instead of holding up the first image.
+    threading.Thread(target=multiprocessing.forkserver.ensure_running, name="forkserver", daemon=True).start()
     return ProcessPoolExecutor(processes, context, initializer=_warm)
 
 
@@ -96,6 +106,7 @@ def offloaded(function: Callable[P, R]) -> Callable[P, R]:
         except (RuntimeError, OSError) as error:  # shut down (the bot is closing), or no process could start
             return _without(pool, error, function, *args, **kwargs)
         calls += 1
+        calls_by_function[f"{function.__module__}.{function.__qualname__}"] += 1
         try:
             return future.result()  # type: ignore[no-any-return]
         except BrokenProcessPool as error:
@@ -127,22 +138,35 @@ def _run(module: str, qualname: str, args: tuple[Any, ...], kwargs: dict[str, An
     return target.__wrapped__(*args, **kwargs)
 
 
-def _warm() -> None:
-    """Lower the process's CPU priority, then import the renderers, choose the palette once and start
-    shaping the images' Urdu words (`rendering.prewarm`), so a player's first image does not pay for them.
+def lower_priority() -> None:
+    """Lower this process's CPU priority by DRAWING_NICENESS, once: a drawing process forked from the
+    forkserver, which lowered its own before shaping words (rendering.preshaped), keeps that one.
 
     The lower priority is for a machine whose cores are all busy: the bot's event loop (answering clicks
     within Discord's 3 s, and a player sees the ack) then runs before the drawing of images that are
-    sent after it anyway. Ctrl-C reaches every process of the terminal's group: a drawing process leaves
-    it to the bot, which shuts the pool down in order, instead of dying with a traceback mid-drawing.
+    sent after it anyway."""
+    global _lowered
+    if not _lowered:
+        os.nice(DRAWING_NICENESS)
+        _lowered = True
+
+
+def _warm() -> None:
+    """Lower the process's CPU priority, then import the renderers and choose the palette once; shape
+    the images' Urdu words (`rendering.prewarm`) unless the forkserver shaped them before forking this
+    process, so a player's first image does not pay for them.
+
+    Ctrl-C reaches every process of the terminal's group: a drawing process leaves it to the bot, which
+    shuts the pool down in order, instead of dying with a traceback mid-drawing.
     """
-    os.nice(DRAWING_NICENESS)
+    lower_priority()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in renderers():
         importlib.import_module(name)
     from rendering.encode import palette
-    from rendering.prewarm import warm_in_background
+    from rendering.prewarm import warm_in_background, warmed
     from rendering.theme import DEFAULT_THEME
 
     palette(DEFAULT_THEME)
-    warm_in_background()  # the words of right-to-left images, shaped ahead (slow in Nastaliq)
+    if not warmed():
+        warm_in_background()  # the words of right-to-left images, shaped ahead (slow in Nastaliq)

@@ -4,9 +4,10 @@ Why: Noto Nastaliq Urdu is slow to shape (`rendering.text`: every Raqm call comp
 again), and an image in Urdu draws dozens of lines a bot has never drawn before: every move's sentence
 is new. Lines are laid out word by word and each word is cached, so what is worth doing ahead is the
 vocabulary: every word of the catalog messages the rendering modules draw, at the sizes images set
-text in. The drawing processes do it when they start (`rendering.offload`), on a thread of their own so
-the first images are not kept waiting (a few seconds of one core, at the processes' lower priority);
-names are still shaped when first met, once per word.
+text in. That is seconds of a core, so it is done once per bot process: by the drawing processes'
+forkserver before it forks them (`rendering.preshaped`, `rendering.offload`), which then share the
+shaped words; a drawing process started otherwise shapes them on a thread of its own, so its first
+images are not kept waiting. Names are still shaped when first met, once per word.
 
 Only right-to-left languages are warmed: every other face shapes a line in a fraction of a millisecond.
 """
@@ -75,26 +76,35 @@ def warm(lang: str, sizes: tuple[tuple[int, bool], ...] = SIZES) -> int:
 
 
 _thread: threading.Thread | None = None
-_shaped: list[int] = []  # words shaped by the background warming of this process, once it is done
+_shaped: list[int] = []  # words shaped ahead by this process (or the process it was forked from), once done
+
+
+def warm_now() -> int:
+    """`warm` every right-to-left language in this thread, now. The drawing processes' forkserver does it
+    (rendering.preshaped) before it forks any of them: each one then starts with the words shaped, in
+    pages they share, instead of shaping them again on its own (seconds of a core each)."""
+    _shaped.append(sum(warm(lang) for lang in sorted(RTL_LANGUAGES)))
+    return _shaped[-1]
+
+
+def warmed() -> bool:
+    """Whether this process's words were shaped ahead already (by itself or before it was forked)."""
+    return bool(_shaped)
 
 
 def warm_in_background() -> threading.Thread:
     """`warm` every right-to-left language on a daemon thread (fonts are per thread, the word caches are
-    shared and thread-safe), so a process can start drawing at once."""
+    shared and thread-safe), so a process can start drawing at once. For a process not forked from one
+    that warmed (`warm_now`): one started with "spawn"."""
     global _thread
-
-    def run() -> None:
-        _shaped.append(sum(warm(lang) for lang in sorted(RTL_LANGUAGES)))
-
-    _thread = threading.Thread(target=run, name="prewarm", daemon=True)
+    _thread = threading.Thread(target=warm_now, name="prewarm", daemon=True)
     _thread.start()
     return _thread
 
 
 def shaped_ahead(timeout: float) -> int | None:
-    """How many words this process's background warming shaped, waiting up to `timeout` seconds for it to
-    finish; None when none was started or it is still running."""
-    if _thread is None:
-        return None
-    _thread.join(timeout)
+    """How many words were shaped ahead for this process, waiting up to `timeout` seconds for its
+    background warming; None when none was done or started, or it is still running."""
+    if _thread is not None:
+        _thread.join(timeout)
     return _shaped[-1] if _shaped else None

@@ -146,10 +146,22 @@ def test_drawing_processes_yield_to_the_bot_and_leave_ctrl_c_to_it() -> None:
 
 @pytest.mark.slow
 def test_drawing_processes_shape_the_urdu_words_of_images_ahead() -> None:
-    """A drawing process starts shaping the images' Urdu words at start (rendering.prewarm), on its own thread."""
+    """A drawing process has the images' Urdu words shaped ahead (rendering.prewarm)."""
     executor = offload.start_pool(1)
     try:
         shaped = executor.submit(prewarm.shaped_ahead, 600).result()  # the timeout is the hang guard
+    finally:
+        executor.shutdown(wait=True)
+    assert shaped is not None and shaped > len(prewarm.image_phrases("ur"))
+
+
+@pytest.mark.slow
+def test_a_drawing_process_starts_with_the_words_its_forkserver_shaped() -> None:
+    """The forkserver shapes the words once, before it forks (rendering.preshaped): a new drawing process's
+    first task finds them shaped already, with no wait, instead of shaping them itself for seconds."""
+    executor = offload.start_pool(1)
+    try:
+        shaped = executor.submit(prewarm.shaped_ahead, 0).result()
     finally:
         executor.shutdown(wait=True)
     assert shaped is not None and shaped > len(prewarm.image_phrases("ur"))
