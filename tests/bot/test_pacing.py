@@ -72,6 +72,15 @@ async def test_a_quiet_bot_waits_for_nothing() -> None:
     assert {at for _, at in gone} == {0.0} and pacer.held == 0
 
 
+async def test_the_pacer_counts_what_it_let_go_and_how_long_each_waited() -> None:
+    """The load run reads these: every request let go, and the seconds they waited for a place, summed
+    (here 46 at once: the 46th waits one window, the others nothing)."""
+    pacer, time = virtual_pacer()
+    await let_go(pacer, time, 46)
+    assert pacer.let_go == 46 and pacer.held == 1
+    assert pacer.held_s == pytest.approx(pacer.window)
+
+
 async def test_a_cancelled_waiter_does_not_hold_up_the_queue() -> None:
     """A request cancelled while it waits (its handler stopped) leaves; the ones behind it still go."""
     pacer, time = virtual_pacer(2)
