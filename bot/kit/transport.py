@@ -12,12 +12,15 @@ reconciler's next pass redraws the hand over REST.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import aiohttp
 import discord
+from discord.webhook.async_ import async_context
 
 from bot.kit.layout import stripped_hand
 from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
@@ -52,7 +55,24 @@ class Post:
     nonce: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """An interaction token that may post follow-ups in the DM `channel_id` until `until` (the bot's clock;
+    bot.projection.replies)."""
+
+    application_id: int
+    token: str
+    channel_id: int
+    until: float
+
+
+class Unsure(Exception):
+    """A post whose outcome is not known (a timeout, a lost connection, a 5xx): it may have landed."""
+
+
 class Transport(Protocol):
+    async def follow_up(self, reply: Reply, panel: Panel, *, silent: bool = False) -> Sent | None: ...
+
     async def send_dm(
         self,
         user_id: int,
@@ -207,6 +227,43 @@ class DiscordTransport:
             channel = await self._dm_channel_id(user_id, None)  # a remembered DM channel that no longer works
             message = await retrying(send, self.policy, f"sending a hand to user {user_id}")
         self.shown.remember(message, digest)
+        return Sent(int(message["channel_id"]), int(message["id"]))
+
+    async def follow_up(self, reply: Reply, panel: Panel, *, silent: bool = False) -> Sent | None:
+        """Post a hand in a DM as a follow-up of the person's click (`reply`), through the interaction
+        webhook: a new message, which notifies them, outside the global rate limit. One try: None when
+        Discord refused it (nothing was posted; the caller posts over REST), `Unsure` when the outcome is
+        not known. No nonce: webhooks take none, so the caller looks before posting again."""
+        digest = image_digest(panel.image)
+        image = panel.filename if panel.image is not None else None
+        components = hand_components(panel.content[:2000], image, panel.items)
+        files = [picture(panel.image, panel.filename)] if panel.image is not None else []
+        params = parameters(components, state_mentions=self.client.allowed_mentions, files=files, silent=silent)
+        http = self.client.http
+        try:
+            async with asyncio.timeout(self.policy.timeout):
+                with params:
+                    message = await async_context.get().execute_webhook(
+                        reply.application_id,
+                        reply.token,
+                        session=http._HTTPClient__session,  # type: ignore[attr-defined]  # as discord.Interaction takes it
+                        proxy=http.proxy,
+                        proxy_auth=http.proxy_auth,
+                        payload=params.payload,
+                        multipart=params.multipart,
+                        files=params.files,
+                        wait=True,
+                        with_components=True,
+                    )
+        except discord.HTTPException as error:
+            if error.status >= 500:
+                raise Unsure(f"a follow-up in DM {reply.channel_id}: {error}") from error
+            log.info("the token of a click in DM %d posted nothing (%s); posting over REST", reply.channel_id, error)
+            return None
+        except (OSError, TimeoutError, aiohttp.ClientError) as error:  # sent, maybe landed, answer lost
+            raise Unsure(f"a follow-up in DM {reply.channel_id}: {error!r}") from error
+        assert message is not None  # wait=True: Discord answers with the message
+        self.shown.remember(message, digest)  # type: ignore[arg-type]
         return Sent(int(message["channel_id"]), int(message["id"]))
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:

@@ -43,9 +43,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from bot.kit.languages import dm_language
 from bot.kit.refusals import Backoff, Refusal, Refused
-from bot.kit.transport import Post, Transport
+from bot.kit.transport import Post, Sent, Transport, Unsure
 from bot.projection.digest import digesting
 from bot.projection.hands import HandMessages, fingerprint, is_live
+from bot.projection.replies import Replies
 from bot.projection.threads import NOTE_SHOWN, game_channel, note_over, thread_refuses
 from data import (
     GameNotFound,
@@ -68,6 +69,7 @@ from locales import t
 if TYPE_CHECKING:
     import discord
 
+    from bot.moves.adapters import Panel
     from bot.moves.service import Applied, GameService, Loaded
 
 log = logging.getLogger(__name__)
@@ -252,6 +254,8 @@ class Reconciler:
         # bot.projection.threads.ThreadDeletions: a game whose thread was deleted goes on in its channel (True) instead
         # of ending
         self.thread_gone: Callable[[int], Awaitable[bool]] | None = None
+        # Each person's latest DM click, whose token posts their next turn's hand outside the global limit.
+        self.replies = Replies(service.tuning.token_edit_window, service.clock)
 
     # -- scheduling --------------------------------------------------------------------------------
 
@@ -616,6 +620,7 @@ class Reconciler:
         if not await self.transport.answer_hand(interaction, panel):
             self.mark_dirty(game_id)  # the row still says what the message showed before: a pass redraws it
             return
+        self.replies.note(interaction)  # its token may post this person's next hand (bot.projection.replies)
         if row is None or not current:
             return
         if selection or notice:  # stored: what the plain hand shows, so that a pass, comparing, leaves this
@@ -737,10 +742,12 @@ class Reconciler:
                     record.id, MessageKind.HAND, seat.seat, turn, at=now, lapsed_before=now - NONCE_REDO_SECONDS
                 )
             if claimed:
-                nonce = notice_nonce(MessageKind.HAND, record.id, seat.seat, turn)
-                sent = await self.transport.send_dm(
-                    seat.user_id, panel, channel_id=channel_hint, nonce=nonce, silent=silent
-                )
+                sent = await self._post_by_reply(seat.user_id, channel_hint, panel, record.id, turn, silent=silent)
+                if sent is None:
+                    nonce = notice_nonce(MessageKind.HAND, record.id, seat.seat, turn)
+                    sent = await self.transport.send_dm(
+                        seat.user_id, panel, channel_id=channel_hint, nonce=nonce, silent=silent
+                    )
                 crashpoints.reached("after_turn_dm")
                 shown = dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id)
                 await self._sent_hand(shown)
@@ -763,6 +770,28 @@ class Reconciler:
             await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
             return
         await self._save_hand(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
+
+    async def _post_by_reply(
+        self, user_id: int, channel_id: int | None, panel: Panel, game_id: int, turn: int, *, silent: bool
+    ) -> Sent | None:
+        """A turn's new hand posted through the person's latest DM click, outside the global limit
+        (bot.projection.replies); None when they have no usable one or Discord refused it (then the
+        caller posts over REST, with the turn's nonce). A post whose outcome is unknown may have landed,
+        and a webhook takes no nonce: the DM is looked at before anything is posted again."""
+        reply = self.replies.fresh(user_id, channel_id)
+        if reply is None:
+            return None
+        try:
+            sent = await self.transport.follow_up(reply, panel, silent=silent)
+        except Unsure as unsure:
+            self.replies.drop(user_id, reply)
+            log.info("%s; looking in the DM before posting again", unsure)
+            return await self.transport.find_hand(user_id, channel_id, game_id, turn)
+        if sent is None:
+            self.replies.drop(user_id, reply)
+        else:
+            self.replies.used += 1
+        return sent
 
     async def _sent_hand(self, shown: ShownMessage) -> None:
         await self._save_hand(shown)

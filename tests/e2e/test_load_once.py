@@ -9,18 +9,21 @@ from __future__ import annotations
 import collections
 
 from bench.bot_load import move_click
-from bench.players.common import click, game_id_of, is_my_turn, open_lobby, start_bot, start_game
+from bench.players.common import FAST, click, game_id_of, is_my_turn, open_lobby, start_bot, start_game
 from bot.process.bot import CardBot
+from bot.process.config import Tuning
 from data import Database
 from data.counters import Counts
 from data.models import MessageKind
 from fakediscord import FakeDiscord, Message, SimUser
 
 
-async def started_duel(fake: FakeDiscord, bots) -> tuple[CardBot, int, SimUser, Message]:  # type: ignore[no-untyped-def]
+async def started_duel(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bots, tuning: Tuning = FAST
+) -> tuple[CardBot, int, SimUser, Message]:
     """Alice and Bob at a started Thirteen table, every message caught up: the bot, the game, the person
     to play and their DM hand."""
-    bot = await start_bot(bots)
+    bot = await start_bot(bots, tuning)
     alice, bob = fake.users["alice"], fake.users["bob"]
     lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
     lobby = await click(bob, lobby, "Join")

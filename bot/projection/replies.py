@@ -1,0 +1,68 @@
+"""Each person's latest click in their DM, whose interaction token may post a new message there outside
+the global rate limit.
+
+Why: Discord counts a bot's REST requests against 50 a second over all routes together, except
+interaction callbacks and interaction webhooks (discord-notes C.1). A turn's hand must be a new message,
+since an edit notifies nobody: one counted post per move, which alone held a bot to the pace's 45 moves
+a second however little else a move cost (`bot.kit.pacing`; bench.bot's load run). But a person who
+clicked their DM hand lately left a token that may post follow-up messages in that same DM for 15
+minutes; a follow-up is a new message, which notifies them as any other does, and it goes through the
+exempt webhook. So their next turn's hand is posted that way when their click is recent enough
+(`Tuning.token_edit_window`, inside Discord's 15 minutes), and over REST otherwise: a first hand, a
+player slower than the window, a token Discord refuses (bot.projection.reconciler `_dm_hand`).
+
+The tokens stay in the memory of the process that got the click, as the table's does (bot.projection.
+table): Discord sends every DM click to shard 0, so the games that process owns use them, and a game
+owned by another process posts over REST as before. A restart forgets them, which costs a counted post.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+
+from bot.kit.transport import Reply
+
+log = logging.getLogger(__name__)
+
+PRUNE_AT = 4096  # people remembered before the expired tokens are swept out (amortised: doubled each time)
+
+
+class Replies:
+    """The latest usable DM click of each person, by user id."""
+
+    def __init__(self, window: float, clock: Callable[[], float]) -> None:
+        self.window = window
+        self.clock = clock
+        self._by_user: dict[int, Reply] = {}
+        self._prune_at = PRUNE_AT
+        self.used = 0  # hands posted through a token (the health line, tests)
+
+    def note(self, interaction: discord.Interaction) -> None:
+        """A click on a DM message the bot answered: its token may post in that DM from now on."""
+        if self.window <= 0 or interaction.guild_id is not None or interaction.channel_id is None:
+            return
+        self._by_user[interaction.user.id] = Reply(
+            interaction.application_id, interaction.token, interaction.channel_id, self.clock() + self.window
+        )
+        if len(self._by_user) >= self._prune_at:
+            now = self.clock()
+            self._by_user = {user: reply for user, reply in self._by_user.items() if reply.until > now}
+            self._prune_at = max(PRUNE_AT, 2 * len(self._by_user))
+
+    def fresh(self, user_id: int, channel_id: int | None) -> Reply | None:
+        """The person's token, if it is still within its window and posts in `channel_id` (their DM)."""
+        reply = self._by_user.get(user_id)
+        if reply is None:
+            return None
+        if self.clock() >= reply.until or (channel_id is not None and reply.channel_id != channel_id):
+            del self._by_user[user_id]
+            return None
+        return reply
+
+    def drop(self, user_id: int, reply: Reply) -> None:
+        """Discord refused the token (or may have): it is not tried again."""
+        if self._by_user.get(user_id) == reply:
+            del self._by_user[user_id]

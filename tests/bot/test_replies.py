@@ -1,0 +1,65 @@
+"""bot.projection.replies: which DM click's token may post a person's next hand."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from bot.projection.replies import PRUNE_AT, Replies
+
+DM = 900
+
+
+def click(user_id: int, *, channel_id: int = DM, guild_id: int | None = None, token: str = "t") -> Any:
+    """What `Replies.note` reads of a discord.Interaction."""
+    return SimpleNamespace(
+        guild_id=guild_id, channel_id=channel_id, application_id=1, token=token, user=SimpleNamespace(id=user_id)
+    )
+
+
+def test_a_dm_click_is_usable_until_its_window_ends() -> None:
+    now = [0.0]
+    replies = Replies(840.0, lambda: now[0])
+    replies.note(click(7))
+    now[0] = 839.0
+    reply = replies.fresh(7, DM)
+    assert reply is not None and reply.token == "t" and reply.channel_id == DM
+    now[0] = 840.0
+    assert replies.fresh(7, DM) is None
+
+
+def test_a_click_in_a_server_channel_posts_no_dm() -> None:
+    """Its follow-ups would go to that channel, not to the person's DM."""
+    replies = Replies(840.0, lambda: 0.0)
+    replies.note(click(7, channel_id=55, guild_id=3))
+    assert replies.fresh(7, None) is None
+
+
+def test_a_token_for_another_channel_or_one_refused_is_not_used() -> None:
+    replies = Replies(840.0, lambda: 0.0)
+    replies.note(click(7))
+    assert replies.fresh(7, DM + 1) is None  # the hand goes to another channel than the click's
+    replies.note(click(7, token="u"))
+    reply = replies.fresh(7, DM)
+    assert reply is not None
+    replies.drop(7, reply)
+    assert replies.fresh(7, DM) is None
+
+
+def test_the_latest_click_wins_and_expired_ones_are_swept_out() -> None:
+    now = [0.0]
+    replies = Replies(10.0, lambda: now[0])
+    for user in range(PRUNE_AT - 1):
+        replies.note(click(user))
+    now[0] = 20.0  # every token so far has expired
+    replies.note(click(1, token="new"))
+    replies.note(click(PRUNE_AT + 1))  # reaching PRUNE_AT sweeps the expired ones
+    assert len(replies._by_user) == 2
+    reply = replies.fresh(1, DM)
+    assert reply is not None and reply.token == "new"
+
+
+def test_no_window_keeps_nothing() -> None:
+    replies = Replies(0.0, lambda: 0.0)
+    replies.note(click(7))
+    assert replies.fresh(7, DM) is None

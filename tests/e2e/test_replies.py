@@ -1,0 +1,85 @@
+"""A turn's new DM hand goes through the person's latest DM click (bot.projection.replies): a follow-up
+of that interaction, a new message that notifies them, outside Discord's global rate limit. Without a
+usable token, or when Discord refuses it, the hand is posted over REST with the turn's nonce; a
+follow-up whose outcome is unknown is looked for in the DM before anything is posted again.
+
+End to end through the offline Discord, which checks each token as Discord does (15 minutes, one
+application, an acknowledged interaction) and counts what is exempt from the global limit."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bench.bot_load import move_click
+from bench.players.common import FAST
+from bot.process.bot import CardBot
+from bot.process.config import Tuning
+from fakediscord import FakeDiscord, Message, SimUser
+from tests.e2e.test_load_once import started_duel
+
+FOLLOW_UP = r"^/webhooks/\d+/[^/]+$"  # POST: a new message through an interaction's token
+SHORT_TIMEOUT = 1.0  # the bot's request timeout where a request is held past it
+
+
+def turn_posts(fake: FakeDiscord, since: int, user: SimUser) -> list[str]:
+    """The requests (from index `since`) that created a message in `user`'s DM: "rest" or "follow-up"."""
+    made = []
+    for recorded in fake.requests[since:]:
+        if recorded.method != "POST" or recorded.status >= 300 or not isinstance(recorded.response, dict):
+            continue
+        if recorded.response.get("channel_id") != user.dm.id:
+            continue
+        made.append("follow-up" if recorded.path.startswith("/webhooks/") else "rest")
+    return made
+
+
+async def play(bot: CardBot, game_id: int, mover: SimUser, hand: Message) -> None:
+    """One move from `mover`'s DM hand, every message caught up after it."""
+    label, hand = await move_click(mover, hand)
+    await mover.click(hand, label=label)
+    await bot.reconciler.caught_up(game_id)
+
+
+async def two_moves(fake: FakeDiscord, bots, tuning: Tuning = FAST) -> tuple[CardBot, int, SimUser, int]:  # type: ignore[no-untyped-def]
+    """The first mover plays, then the other; returns the bot, the game, the first mover (who clicked their
+    DM hand one move ago) and the index of the requests the second move began at."""
+    bot, game_id, first, hand = await started_duel(fake, bots, tuning)
+    await play(bot, game_id, first, hand)
+    second = fake.users["bob"] if first is fake.users["alice"] else fake.users["alice"]
+    their_hand = await fake.wait_for_message(second.dm, lambda m: bool(m.buttons))
+    since = len(fake.requests)
+    await play(bot, game_id, second, their_hand)
+    return bot, game_id, first, since
+
+
+async def test_a_turn_hand_after_a_recent_click_is_a_follow_up_of_that_click(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The first mover clicked their hand one move ago: their next turn's hand is a new message in their
+    DM posted through that click's token, not a counted REST post, and it is the hand they play from."""
+    bot, game_id, first, since = await two_moves(fake, bots)
+    assert turn_posts(fake, since, first) == ["follow-up"]
+    assert bot.reconciler.replies.used >= 1
+    newest = fake.messages(first.dm)[-1]
+    assert newest.buttons
+    await play(bot, game_id, first, newest)  # it plays like any hand: the click is answered, the move stored
+
+
+async def test_a_token_discord_refuses_leaves_the_hand_to_a_rest_post(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """A token Discord refuses (401 Invalid Webhook Token, as an expired one is) posts nothing: the hand
+    goes over REST instead, once."""
+    fake.fail("POST", FOLLOW_UP, 401, code=50027, times=1)
+    _bot, _game_id, first, since = await two_moves(fake, bots)
+    assert turn_posts(fake, since, first) == ["rest"]
+    assert fake.messages(first.dm)[-1].buttons
+
+
+async def test_a_follow_up_with_no_answer_is_looked_for_before_the_hand_is_posted_again(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bots
+) -> None:
+    """A follow-up whose answer never came (held past the bot's request timeout) may have landed, and a
+    webhook takes no nonce: the DM is read first; finding no hand for this turn, the bot posts it over
+    REST, so the person gets exactly one."""
+    fake.fail("POST", FOLLOW_UP, 500, times=1, hang=SHORT_TIMEOUT * 3)
+    _bot, _game_id, first, since = await two_moves(fake, bots, dataclasses.replace(FAST, request_timeout=SHORT_TIMEOUT))
+    assert turn_posts(fake, since, first) == ["rest"]
+    looked = [r for r in fake.requests[since:] if r.method == "GET" and r.path == f"/channels/{first.dm.id}/messages"]
+    assert looked, "the DM was not read before posting again"
