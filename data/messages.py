@@ -7,6 +7,7 @@ what differs, and a message still owed (a result announcement whose post failed)
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 from .models import MessageKind, ShownMessage
@@ -31,6 +32,14 @@ def _shown(row: Row) -> ShownMessage:
         turn=row["turn"],
         live=bool(row["live"]),
     )
+
+
+class Claim(enum.IntEnum):
+    """What a notice's claim allows (`MessageRepository.claim`); false only when it may not be posted."""
+
+    REFUSED = 0  # claimed by an earlier post whose nonce has lapsed, or for a newer version
+    FIRST = 1  # nobody claimed it before: post it
+    AGAIN = 2  # claimed before, within the nonce's window: post again, but that post may have landed
 
 
 class MessageRepository:
@@ -79,16 +88,17 @@ class MessageRepository:
 
     async def claim(
         self, game_id: int, kind: MessageKind, seat: int, version: int, *, at: float, redo_within: float
-    ) -> bool:
+    ) -> Claim:
         """Claim the notice of `kind` that `seat` gets at `version` (a turn's DM hand), before it is posted:
-        True when it may be posted, now and only by the caller.
+        true (FIRST or AGAIN) when it may be posted, now and only by the caller.
 
         The first claim of a version wins (one statement, atomic by itself, on both engines). A claim
         of that version made earlier (a process killed between its post and the record, or another
         process's pass) answers True only within `redo_within` seconds of it: the caller posts with the
         notice's nonce, which Discord enforces for a few minutes, so the post returns the first message
-        instead of a second one. Later, or for a version older than the one claimed, False: the notice
-        may be out, and at most once is kept."""
+        instead of a second one; AGAIN says so, since a post made without a nonce (a follow-up through an
+        interaction's token) is looked for first. Later, or for a version older than the one claimed,
+        REFUSED: the notice may be out, and at most once is kept."""
         rows = await self._db.statement(
             "INSERT INTO notice_claims (game_id, kind, seat, version, at) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (game_id, kind, seat) DO UPDATE SET version = excluded.version, at = excluded.at "
@@ -96,12 +106,12 @@ class MessageRepository:
             (game_id, kind.value, seat, version, at),
         )
         if rows:
-            return True
+            return Claim.FIRST
         earlier = await self._db.read(
             "SELECT at FROM notice_claims WHERE game_id = ? AND kind = ? AND seat = ? AND version = ?",
             (game_id, kind.value, seat, version),
         )
-        return bool(earlier) and at - float(earlier[0]["at"]) < redo_within
+        return Claim.AGAIN if earlier and at - float(earlier[0]["at"]) < redo_within else Claim.REFUSED
 
     async def reclaim(
         self, game_id: int, kind: MessageKind, seat: int, version: int, *, at: float, lapsed_before: float

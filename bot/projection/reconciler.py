@@ -63,7 +63,7 @@ from data import (
     crashpoints,
 )
 from data.digests import names_turn
-from data.messages import GAME_WIDE
+from data.messages import GAME_WIDE, Claim
 from locales import t
 
 if TYPE_CHECKING:
@@ -723,7 +723,8 @@ class Reconciler:
         told = notify and (fresh or (row is not None and row.turn != turn))
         if told or fresh:
             # A new DM for this turn, at most once per (game, seat, turn) across crashes and processes:
-            # claimed before it is posted, and posted with the turn's nonce.
+            # claimed before it is posted, and posted with the turn's nonce (or, as a follow-up of the
+            # person's click, with none: so a claim made again looks in the DM before posting).
             assert turn is not None
             now = self.service.clock()
             claimed = await self.db.messages.claim(
@@ -738,11 +739,16 @@ class Reconciler:
                         dataclasses.replace(shown, channel_id=landed.channel_id, message_id=landed.message_id)
                     )
                     return
-                claimed = await self.db.messages.reclaim(
+                retaken = await self.db.messages.reclaim(
                     record.id, MessageKind.HAND, seat.seat, turn, at=now, lapsed_before=now - NONCE_REDO_SECONDS
                 )
+                claimed = Claim.FIRST if retaken else Claim.REFUSED  # looked already: nothing landed
             if claimed:
-                sent = await self._post_by_reply(seat.user_id, channel_hint, panel, record.id, turn, silent=silent)
+                sent = None
+                if claimed is Claim.AGAIN:  # posted before, maybe as a follow-up, which has no nonce: look first
+                    sent = await self.transport.find_hand(seat.user_id, channel_hint, record.id, turn)
+                if sent is None:
+                    sent = await self._post_by_reply(seat.user_id, channel_hint, panel, record.id, turn, silent=silent)
                 if sent is None:
                     nonce = notice_nonce(MessageKind.HAND, record.id, seat.seat, turn)
                     sent = await self.transport.send_dm(

@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 from data import Database, MessageKind
+from data.messages import Claim
 
 from .conftest import T0, active_game
 
@@ -17,14 +18,15 @@ HAND = MessageKind.HAND
 async def test_the_first_claim_of_a_turn_posts(db: Database):
     """Nobody claimed seat 1's turn at version 3: the claim says post."""
     game = await active_game(db)
-    assert await db.messages.claim(game.id, HAND, 1, 3, at=T0, redo_within=REDO)
+    assert await db.messages.claim(game.id, HAND, 1, 3, at=T0, redo_within=REDO) is Claim.FIRST
 
 
 async def test_a_claim_redone_within_the_nonce_window_posts_again(db: Database):
-    """A pass redone after a crash (claimed, posted, not recorded) may post again while the nonce holds."""
+    """A pass redone after a crash (claimed, posted, not recorded) may post again while the nonce holds,
+    and is told it is a second try (a post without a nonce, a follow-up, may have landed: look first)."""
     game = await active_game(db)
     await db.messages.claim(game.id, HAND, 1, 3, at=T0, redo_within=REDO)
-    assert await db.messages.claim(game.id, HAND, 1, 3, at=T0 + REDO - 1, redo_within=REDO)
+    assert await db.messages.claim(game.id, HAND, 1, 3, at=T0 + REDO - 1, redo_within=REDO) is Claim.AGAIN
 
 
 async def test_a_claim_older_than_the_nonce_window_does_not_post_again(db: Database):
@@ -52,7 +54,8 @@ async def test_claims_of_seats_and_kinds_are_separate(db: Database):
 
 async def test_two_processes_claiming_a_turn_at_once_store_one_claim(db: Database, db_target: str | Path):
     """Two processes claim the same turn together: both may post (the turn's nonce makes the two posts one
-    message), one claim is stored, and past the window neither posts again."""
+    message), the second told it is a second try; one claim is stored, and past the window neither posts
+    again."""
     other = await Database.open(db_target)
     try:
         game = await active_game(db)
@@ -60,7 +63,7 @@ async def test_two_processes_claiming_a_turn_at_once_store_one_claim(db: Databas
             db.messages.claim(game.id, HAND, 1, 3, at=T0, redo_within=REDO),
             other.messages.claim(game.id, HAND, 1, 3, at=T0, redo_within=REDO),
         )
-        assert both == [True, True]
+        assert sorted(both) == [Claim.FIRST, Claim.AGAIN]
         rows = await db.read("SELECT version FROM notice_claims WHERE game_id = ?", (game.id,))
         assert [row["version"] for row in rows] == [3]
         assert not await other.messages.claim(game.id, HAND, 1, 3, at=T0 + REDO + 1, redo_within=REDO)

@@ -12,10 +12,13 @@ import dataclasses
 
 from bench.bot_load import move_click
 from bench.players.common import FAST
+from bot.kit.refusals import Refusal, Refused
 from bot.process.bot import CardBot
 from bot.process.config import Tuning
+from data.models import MessageKind, ShownMessage
 from fakediscord import FakeDiscord, Message, SimUser
 from tests.e2e.test_load_once import started_duel
+from tests.waiting import until
 
 FOLLOW_UP = r"^/webhooks/\d+/[^/]+$"  # POST: a new message through an interaction's token
 SHORT_TIMEOUT = 1.0  # the bot's request timeout where a request is held past it
@@ -83,3 +86,34 @@ async def test_a_follow_up_with_no_answer_is_looked_for_before_the_hand_is_poste
     assert turn_posts(fake, since, first) == ["rest"]
     looked = [r for r in fake.requests[since:] if r.method == "GET" and r.path == f"/channels/{first.dm.id}/messages"]
     assert looked, "the DM was not read before posting again"
+
+
+async def test_a_follow_up_posted_but_not_recorded_is_found_and_not_posted_again(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bots
+) -> None:
+    """The follow-up landed, then its record failed (as a kill between the post and the record would
+    leave it). The pass tried again claims the turn a second time, finds that hand in the DM, since a
+    webhook post has no nonce that Discord would match, and records it: the person gets one hand."""
+    bot, game_id, first, hand = await started_duel(fake, bots)
+    await play(bot, game_id, first, hand)
+    second = fake.users["bob"] if first is fake.users["alice"] else fake.users["alice"]
+    their_hand = await fake.wait_for_message(second.dm, lambda m: bool(m.buttons))
+    record = bot.reconciler._sent_hand
+    lost: list[int] = []
+
+    async def lose_the_first_record(shown: ShownMessage) -> None:
+        if not lost:
+            lost.append(shown.message_id or 0)
+            raise Refused(Refusal.TRANSIENT, RuntimeError("the record was lost"))
+        await record(shown)
+
+    bot.reconciler._sent_hand = lose_the_first_record  # type: ignore[method-assign]
+    since = len(fake.requests)
+    await play(bot, game_id, second, their_hand)
+    await until(lambda: lost and not bot.reconciler.owes(game_id))
+    await bot.reconciler.caught_up(game_id)
+    assert turn_posts(fake, since, first) == ["follow-up"]
+    seat = (await bot.service.load(game_id)).record.seat_of(int(first.id))
+    assert seat is not None
+    row = await bot.db.messages.get(game_id, MessageKind.HAND, seat.seat)
+    assert row is not None and row.message_id == lost[0]
