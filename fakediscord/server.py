@@ -455,6 +455,21 @@ class FakeDiscord:
             shown = [m.text[:60] for m in self.messages(channel, viewer=viewer)[-5:]]
             await self._until_change(deadline, f"a matching message in #{channel.name} (last ones: {shown})")
 
+    def message_posts(self, since: int = 0) -> list[tuple[str, Recorded]]:
+        """The recorded requests (from index `since`) that posted a message, with the channel it went to:
+        channel posts and interaction follow-ups (`POST /webhooks/{app}/{token}`, which post in the
+        interaction's channel), as Discord answered them."""
+        posts = []
+        for recorded in self.requests[since:]:
+            if recorded.method != "POST" or recorded.status != 200 or not isinstance(recorded.response, dict):
+                continue
+            parts = recorded.path.split("/")
+            channel_post = len(parts) == 4 and parts[1] == "channels" and parts[3] == "messages"
+            follow_up = len(parts) == 4 and parts[1] == "webhooks"
+            if channel_post or follow_up:
+                posts.append((str(recorded.response["channel_id"]), recorded))
+        return posts
+
     def counted_requests(self, since: int = 0) -> list[Recorded]:
         """The recorded requests (from index `since`) that count against Discord's global rate limit of
         50 per second per bot: all but interaction callbacks and interaction webhooks, which are exempt."""

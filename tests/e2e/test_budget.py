@@ -97,11 +97,11 @@ async def test_the_digest_notifies_less_per_casual_move_and_costs_only_its_own_d
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same casual deals played with a notifying DM per turn start and with the digest: the digest's
-    notifying messages per move are below the per-turn mode's, and its requests per move in all are no
-    more: a digest player's DM hand is drawn only for the turns a digest names (bot.projection.reconciler.
-    hand_step), the other turns are played from the My hand panel, answered through the interaction. (A
-    per-turn hand after a recent click goes through that click's token, outside the global limit too:
-    bot.projection.replies.)"""
+    notifying messages per move are below the per-turn mode's, and it costs no requests beyond its own
+    digest DMs: a digest player's DM hand is drawn only for the turns a digest names (bot.projection.
+    reconciler.hand_step), the other turns are played from the My hand panel, answered through the
+    interaction. (A per-turn hand after a recent click goes through that click's token, outside the
+    global limit: bot.projection.replies; so the per-turn mode's counted requests are its first hands.)"""
     per_turn, digest = [], []
     for seed in SEEDS[:3]:
         per_turn.append(await casual_game(tmp_path, seed, monkeypatch, 0))
@@ -112,4 +112,4 @@ async def test_the_digest_notifies_less_per_casual_move_and_costs_only_its_own_d
         assert plain.moves == digested.moves > 10  # the same deal, played the same way
         assert digested.notifications_per_move < plain.notifications_per_move
         assert digested.notifications <= 2  # one digest per person: the game fits in one window
-        assert digested.per_move <= plain.per_move  # no more requests per casual move in all
+        assert digested.requests <= plain.requests + digested.notifications  # the digests and nothing more

@@ -135,12 +135,9 @@ def turn_notices(fake: FakeDiscord) -> dict[tuple[str, int, int], set[str]]:
     message create the bot made (a create Discord answered with an earlier message, its nonce enforced,
     names that message again)."""
     created: dict[tuple[str, int, int], set[str]] = defaultdict(set)
-    for recorded in fake.requests:
-        if recorded.method != "POST" or recorded.status != 200 or not recorded.path.startswith("/channels/"):
+    for channel, recorded in fake.message_posts():  # over REST, or as a follow-up of the person's click
+        if "Your turn" not in str(recorded.json):
             continue
-        if not recorded.path.endswith("/messages") or "Your turn" not in str(recorded.json):
-            continue
-        channel = recorded.path.split("/")[2]
         if fake.channel_by_id(channel).recipient is None:
             continue
         for component in walk((recorded.json or {}).get("components") or []):

@@ -91,12 +91,10 @@ class Players:
 
 
 def turn_notices(fake: FakeDiscord, game_id: int) -> dict[tuple[str, int], set[str]]:
-    """(DM channel, game version) -> the ids of the hand messages created there for that turn."""
+    """(DM channel, game version) -> the ids of the hand messages created there for that turn, posted over
+    REST or as a follow-up of the person's click (bot.projection.replies)."""
     created: dict[tuple[str, int], set[str]] = defaultdict(set)
-    for recorded in fake.requests:
-        channel = recorded.path.split("/")[2] if recorded.path.startswith("/channels/") else ""
-        if recorded.method != "POST" or not recorded.path.endswith("/messages") or recorded.status != 200:
-            continue
+    for channel, recorded in fake.message_posts():
         if fake.channel_by_id(channel).recipient is None or "Your turn" not in str(recorded.json):
             continue
         ids = [c.get("custom_id", "") for c in walk((recorded.json or {}).get("components") or [])]
