@@ -270,6 +270,15 @@ class SettingsRepository:
             rows = await tx.all(f"SELECT user_id FROM user_settings WHERE dm_closed = 1 AND user_id IN ({marks})", ids)
         return frozenset(row["user_id"] for row in rows)
 
+    async def languages_chosen(self) -> frozenset[str]:
+        """Every language a person or a server chose to read in (the drawing processes shape a right-to-left
+        one's words ahead only when one is read: rendering.offload.start_pool)."""
+        rows = await self._db.read(
+            "SELECT language FROM user_settings WHERE language IS NOT NULL "
+            "UNION SELECT language FROM guild_settings WHERE language IS NOT NULL"
+        )
+        return frozenset(str(row["language"]) for row in rows)
+
     async def guild(self, guild_id: int) -> GuildSettings:
         """A server's settings (defaults when none are stored), held like a person's (see the module
         docstring): read for every table drawn, changed only by a command."""

@@ -65,19 +65,27 @@ def renderers() -> tuple[str, ...]:
     return tuple(f"rendering.{kind}" for kind in registry.kinds()) + SHARED_RENDERERS
 
 
-def start_pool(processes: int) -> ProcessPoolExecutor:
+def start_pool(processes: int, *, shape_ahead: bool = False) -> ProcessPoolExecutor:
     """A pool of `processes` drawing processes, started clean (forkserver: no copy of the bot's threads
-    or sockets) from a server that imported every renderer and shaped the images' words first."""
+    or sockets) from a server that imported every renderer first.
+
+    `shape_ahead`: the images' right-to-left words are shaped ahead too (`rendering.prewarm`, seconds of
+    a core): in the forkserver, once, before it forks any drawing process (`rendering.preshaped`), or in
+    each drawing process on a thread of its own when it was not forked from one that did. The bot asks
+    for it when a person or a server reads such a language; otherwise nothing is shaped before an image
+    needs it, and the forkserver is ready at once."""
+    initargs = (shape_ahead,)
     if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
-        return ProcessPoolExecutor(processes, multiprocessing.get_context("spawn"), initializer=_warm)
+        return ProcessPoolExecutor(
+            processes, multiprocessing.get_context("spawn"), initializer=_warm, initargs=initargs
+        )
     context = multiprocessing.get_context("forkserver")
-    # Imported once in the server, so the drawing processes share those pages instead of each its own;
-    # the last one shapes the images' words there (rendering.preshaped), seconds of a core done once.
-    context.set_forkserver_preload([*renderers(), PRESHAPED])
-    # Started now, on a thread (it spawns a process): its imports and shaping overlap the bot's login
-    # instead of holding up the first image.
+    # Imported once in the server, so the drawing processes share those pages instead of each its own.
+    context.set_forkserver_preload([*renderers(), PRESHAPED] if shape_ahead else list(renderers()))
+    # Started now, on a thread (it spawns a process): its imports (and its shaping) overlap the bot's
+    # login instead of holding up the first image.
     threading.Thread(target=multiprocessing.forkserver.ensure_running, name="forkserver", daemon=True).start()
-    return ProcessPoolExecutor(processes, context, initializer=_warm)
+    return ProcessPoolExecutor(processes, context, initializer=_warm, initargs=initargs)
 
 
 def install(pool: Executor | None) -> Executor | None:
@@ -151,10 +159,10 @@ def lower_priority() -> None:
         _lowered = True
 
 
-def _warm() -> None:
-    """Lower the process's CPU priority, then import the renderers and choose the palette once; shape
-    the images' Urdu words (`rendering.prewarm`) unless the forkserver shaped them before forking this
-    process, so a player's first image does not pay for them.
+def _warm(shape_ahead: bool) -> None:
+    """Lower the process's CPU priority, then import the renderers and choose the palette once; with
+    `shape_ahead`, shape the images' Urdu words (`rendering.prewarm`) unless the forkserver shaped them
+    before forking this process, so a player's first Urdu image does not pay for them.
 
     Ctrl-C reaches every process of the terminal's group: a drawing process leaves it to the bot, which
     shuts the pool down in order, instead of dying with a traceback mid-drawing.
@@ -168,5 +176,5 @@ def _warm() -> None:
     from rendering.theme import DEFAULT_THEME
 
     palette(DEFAULT_THEME)
-    if not warmed():
+    if shape_ahead and not warmed():
         warm_in_background()  # the words of right-to-left images, shaped ahead (slow in Nastaliq)

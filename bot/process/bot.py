@@ -61,6 +61,7 @@ from data import Database, StorageFault
 from games import registry
 from locales import t
 from rendering import offload
+from rendering.fonts import RTL_LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +205,10 @@ class CardBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
         if self.tuning.drawing_processes > 0:
-            self._drawing = offload.start_pool(self.tuning.drawing_processes)
+            # Shaping the images' right-to-left words ahead costs seconds of a core at every start: only
+            # when someone reads such a language (a later one's first images shape their words then).
+            shape_ahead = bool(await self.db.settings.languages_chosen() & RTL_LANGUAGES)
+            self._drawing = offload.start_pool(self.tuning.drawing_processes, shape_ahead=shape_ahead)
             offload.install(self._drawing)
         self._service = GameService(self.db, self.tuning)
         self._service.guild_locale = self._preferred_locale  # a table reads the server's language (design §10)

@@ -28,6 +28,15 @@ async def test_dm_closed_lookup_for_a_table(db):
     assert await db.settings.users_with_dm_closed([1, 2, 3]) == {1}
 
 
+async def test_the_languages_chosen_are_every_persons_and_servers_choice(db):
+    """What the bot asks at start to know whether its drawing processes shape right-to-left words ahead."""
+    assert await db.settings.languages_chosen() == frozenset()
+    await db.settings.set_language(1, "ur")
+    await db.settings.set_language(2, None)
+    await db.settings.set_guild_language(GUILD, "ka")
+    assert await db.settings.languages_chosen() == {"ur", "ka"}
+
+
 async def test_guild_defaults_and_updates(db):
     """Servers start with default timers; updates persist and the timer helper picks live or casual."""
     assert await db.settings.guild(GUILD) == GuildSettings(GUILD)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
@@ -146,8 +148,8 @@ def test_drawing_processes_yield_to_the_bot_and_leave_ctrl_c_to_it() -> None:
 
 @pytest.mark.slow
 def test_drawing_processes_shape_the_urdu_words_of_images_ahead() -> None:
-    """A drawing process has the images' Urdu words shaped ahead (rendering.prewarm)."""
-    executor = offload.start_pool(1)
+    """A drawing process has the images' Urdu words shaped ahead (rendering.prewarm) when asked to."""
+    executor = offload.start_pool(1, shape_ahead=True)
     try:
         shaped = executor.submit(prewarm.shaped_ahead, 600).result()  # the timeout is the hang guard
     finally:
@@ -158,10 +160,27 @@ def test_drawing_processes_shape_the_urdu_words_of_images_ahead() -> None:
 @pytest.mark.slow
 def test_a_drawing_process_starts_with_the_words_its_forkserver_shaped() -> None:
     """The forkserver shapes the words once, before it forks (rendering.preshaped): a new drawing process's
-    first task finds them shaped already, with no wait, instead of shaping them itself for seconds."""
-    executor = offload.start_pool(1)
-    try:
-        shaped = executor.submit(prewarm.shaped_ahead, 0).result()
-    finally:
-        executor.shutdown(wait=True)
-    assert shaped is not None and shaped > len(prewarm.image_phrases("ur"))
+    first task finds them shaped already, with no wait, instead of shaping them itself for seconds. In a
+    process of its own, since a process has one forkserver and this one's may have started without."""
+    script = (
+        "from rendering import offload, prewarm\n"
+        "pool = offload.start_pool(1, shape_ahead=True)\n"
+        "print(pool.submit(prewarm.shaped_ahead, 0).result())\n"
+        "pool.shutdown(wait=True)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True)
+    assert int(done.stdout.split()[-1]) > len(prewarm.image_phrases("ur"))
+
+
+@pytest.mark.slow
+def test_without_shaping_ahead_a_drawing_process_shapes_nothing_before_it_draws() -> None:
+    """A bot whose readers use no right-to-left language asks for no shaping: none in its forkserver (which
+    is ready at once) and none in its drawing processes."""
+    script = (
+        "from rendering import offload, prewarm\n"
+        "pool = offload.start_pool(1)\n"
+        "print(pool.submit(prewarm.shaped_ahead, 0).result())\n"
+        "pool.shutdown(wait=True)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True)
+    assert done.stdout.split()[-1] == "None"
