@@ -151,8 +151,9 @@ class Tuning:
     reminder_fraction: float = 0.5  # remind when this share of the turn time is left
     max_timeouts: int = 2  # after this many timeouts in a row the seat goes to a computer player
     fresh_table_after: float = 45 * 60  # post a new table message instead of editing an older one (30046)
-    # The table is edited through the Start click's interaction token (outside the global limit) this
-    # long after Start; Discord's tokens last 15 minutes. 0: every table edit over the bot's REST route.
+    # How long an interaction's token is used after its click, outside the global limit: the Start
+    # click's edits the table, a DM click's posts that person's next turn's hand (bot.projection.replies).
+    # Discord's tokens last 15 minutes. 0: no token is used, every table edit and hand goes over REST.
     token_edit_window: float = 14 * 60
     # Processes that draw table and hand images (rendering.offload); 0 draws in the bot's own threads,
     # which tests use so that each test bot does not start processes of its own.
