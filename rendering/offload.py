@@ -103,6 +103,8 @@ def installed() -> Executor | None:
 def offloaded(function: Callable[P, R]) -> Callable[P, R]:
     """`function`, sent to the installed pool when there is one (see the module docstring)."""
 
+    name = f"{function.__module__}.{function.__qualname__}"
+
     @functools.wraps(function)
     def call(*args: P.args, **kwargs: P.kwargs) -> R:
         global calls
@@ -114,7 +116,7 @@ def offloaded(function: Callable[P, R]) -> Callable[P, R]:
         except (RuntimeError, OSError) as error:  # shut down (the bot is closing), or no process could start
             return _without(pool, error, function, *args, **kwargs)
         calls += 1
-        calls_by_function[f"{function.__module__}.{function.__qualname__}"] += 1
+        calls_by_function[name] += 1
         try:
             return future.result()  # type: ignore[no-any-return]
         except BrokenProcessPool as error:

@@ -177,7 +177,8 @@ class CardEdits(Protocol):
 
 
 class DiscordCards:
-    """`CardEdits` through discord.py's low-level HTTP: its rate limiting and retries, no Message built."""
+    """`CardEdits` through discord.py's low-level HTTP: its rate limiting and retries, no Message built; and
+    a card posted as an interaction's follow-up (`follow_up`)."""
 
     def __init__(self, client: Channels) -> None:
         self.client = client
@@ -204,5 +205,24 @@ class DiscordCards:
                 payload=params.payload,
                 multipart=params.multipart,
                 files=params.files,
+            )
+        return answer  # type: ignore[return-value]
+
+    async def follow_up(self, application_id: int, token: str, params: MultipartParameters) -> dict[str, Any]:
+        """A new message through an interaction's token (a follow-up in the interaction's channel), as
+        `Webhook.send` sends it for an interaction, with the message waited for."""
+        http = self.client.http
+        with params:
+            answer = await async_context.get().execute_webhook(
+                application_id,
+                token,
+                session=http._HTTPClient__session,  # type: ignore[attr-defined]  # as discord.Interaction takes it
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+                wait=True,
+                with_components=True,
             )
         return answer  # type: ignore[return-value]

@@ -20,7 +20,6 @@ from typing import Any, Protocol
 
 import aiohttp
 import discord
-from discord.webhook.async_ import async_context
 
 from bot.kit.layout import stripped_hand
 from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
@@ -124,6 +123,12 @@ def hand_version(components: Sequence[object], game_id: int) -> int:
     return newest
 
 
+def hand_card(panel: Panel) -> tuple[bytes | None, list[dict[str, Any]]]:
+    """A hand panel as one V2 card: its picture's fingerprint and its components' JSON."""
+    image = panel.filename if panel.image is not None else None
+    return image_digest(panel.image), hand_components(panel.content[:2000], image, panel.items)
+
+
 def _mentions(post: Post) -> discord.AllowedMentions:
     if post.mention is None:
         return discord.AllowedMentions.none()
@@ -210,9 +215,7 @@ class DiscordTransport:
         `nonce` it is sent with `enforce_nonce`, as a `Post` is. `silent` creates it without a push
         notification (the SUPPRESS_NOTIFICATIONS flag): the turn digest tells the person instead."""
         channel = await self._dm_channel_id(user_id, channel_id)
-        digest = image_digest(panel.image)
-        image = panel.filename if panel.image is not None else None
-        components = hand_components(panel.content[:2000], image, panel.items)
+        digest, components = hand_card(panel)
 
         async def send() -> dict[str, Any]:
             return await self._create(
@@ -234,27 +237,12 @@ class DiscordTransport:
         webhook: a new message, which notifies them, outside the global rate limit. One try: None when
         Discord refused it (nothing was posted; the caller posts over REST), `Unsure` when the outcome is
         not known. No nonce: webhooks take none, so the caller looks before posting again."""
-        digest = image_digest(panel.image)
-        image = panel.filename if panel.image is not None else None
-        components = hand_components(panel.content[:2000], image, panel.items)
+        digest, components = hand_card(panel)
         files = [picture(panel.image, panel.filename)] if panel.image is not None else []
-        params = parameters(components, state_mentions=self.client.allowed_mentions, files=files, silent=silent)
-        http = self.client.http
+        params = parameters(components, state_mentions=self.cards.mentions, files=files, silent=silent)
         try:
             async with asyncio.timeout(self.policy.timeout):
-                with params:
-                    message = await async_context.get().execute_webhook(
-                        reply.application_id,
-                        reply.token,
-                        session=http._HTTPClient__session,  # type: ignore[attr-defined]  # as discord.Interaction takes it
-                        proxy=http.proxy,
-                        proxy_auth=http.proxy_auth,
-                        payload=params.payload,
-                        multipart=params.multipart,
-                        files=params.files,
-                        wait=True,
-                        with_components=True,
-                    )
+                message = await self.cards.follow_up(reply.application_id, reply.token, params)
         except discord.HTTPException as error:
             if error.status >= 500:
                 raise Unsure(f"a follow-up in DM {reply.channel_id}: {error}") from error
@@ -262,8 +250,7 @@ class DiscordTransport:
             return None
         except (OSError, TimeoutError, aiohttp.ClientError) as error:  # sent, maybe landed, answer lost
             raise Unsure(f"a follow-up in DM {reply.channel_id}: {error!r}") from error
-        assert message is not None  # wait=True: Discord answers with the message
-        self.shown.remember(message, digest)  # type: ignore[arg-type]
+        self.shown.remember(message, digest)
         return Sent(int(message["channel_id"]), int(message["id"]))
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
@@ -283,9 +270,7 @@ class DiscordTransport:
         return await retrying(look, self.policy, f"looking for the hand of game {game_id} in a DM")
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
-        digest = image_digest(panel.image)
-        image = panel.filename if panel.image is not None else None
-        components = hand_components(panel.content[:2000], image, panel.items)
+        digest, components = hand_card(panel)
 
         async def edit() -> dict[str, Any]:
             attachments = self._hand_attachments(message_id, panel, digest)
@@ -312,9 +297,7 @@ class DiscordTransport:
         refused the edit: the caller leaves its record as it was, so a pass redraws it."""
         message = interaction.message
         assert message is not None
-        digest = image_digest(panel.image)
-        image = panel.filename if panel.image is not None else None
-        components = hand_components(panel.content[:2000], image, panel.items)
+        digest, components = hand_card(panel)
         for _ in range(2):  # the second time without a kept attachment another process replaced (edit_panel)
             attachments = self._hand_attachments(message.id, panel, digest)
             params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)

@@ -38,7 +38,7 @@ class Replies:
         self.clock = clock
         self._by_user: dict[int, Reply] = {}
         self._prune_at = PRUNE_AT
-        self.used = 0  # hands posted through a token (the health line, tests)
+        self.used = 0  # hands posted through a token (tests read it)
 
     def note(self, interaction: discord.Interaction) -> None:
         """A click on a DM message the bot answered: its token may post in that DM from now on."""

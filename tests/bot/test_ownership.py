@@ -5,7 +5,9 @@ every lease a process holds."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import AsyncIterator
 
 from bot.moves.ownership import Ownership
 from data import Database
@@ -180,29 +182,10 @@ async def test_a_follow_up_that_hangs_does_not_let_the_other_leases_lapse(pg_sch
             await owner.stop()
 
 
-async def test_a_move_a_poll_finds_waits_one_poll_for_its_notification(pg_schema: str) -> None:
-    """The mover notifies the owner only once its click has its answer. A poll that finds the move
-    before that leaves it for one poll (followed up then, if the notification was lost), so the owner's
-    pass does not find the clicked hand behind and redraw it beside the click's answer."""
-    async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
-        game = await active_game(first_db, (1, 2))
-        owner = Ownership(first_db, ttl=30.0, poll=LONG_POLL, solo=False)
-        moved = await moved_games(owner)
-        await owner._renew_and_claim(gain=False)  # the rounds by hand: no background poll
-        try:
-            await a_move_elsewhere(second_db, game.id)
-            await owner._follow_up()  # the poll sees the move first
-            assert moved.empty()
-            await owner._follow_up()  # no notification came within a poll
-            assert moved.get_nowait() == game.id
-            await owner._follow_up()  # followed up once
-            assert moved.empty()
-        finally:
-            await owner.stop()
-
-
-async def test_a_notification_after_the_poll_found_the_move_follows_it_up_once(pg_schema: str) -> None:
-    """The notification that comes after a poll saw the move follows it up; the next poll does not again."""
+@contextlib.asynccontextmanager
+async def moved_by_hand(pg_schema: str) -> AsyncIterator[tuple[Ownership, asyncio.Queue[int], int]]:
+    """An owner whose rounds the test runs by hand (no background poll), the games it follows up as moved,
+    and the id of a game another process has just stored a move on, unseen by any round yet."""
     async with await Database.open(pg_schema) as first_db, await Database.open(pg_schema) as second_db:
         game = await active_game(first_db, (1, 2))
         owner = Ownership(first_db, ttl=30.0, poll=LONG_POLL, solo=False)
@@ -210,11 +193,30 @@ async def test_a_notification_after_the_poll_found_the_move_follows_it_up_once(p
         await owner._renew_and_claim(gain=False)
         try:
             await a_move_elsewhere(second_db, game.id)
-            await owner._follow_up()
-            assert moved.empty()
-            await owner._follow_up(among={game.id}, notified={game.id})  # the notification's round
-            assert moved.get_nowait() == game.id
-            await owner._follow_up()
-            assert moved.empty()
+            yield owner, moved, game.id
         finally:
             await owner.stop()
+
+
+async def test_a_move_a_poll_finds_waits_one_poll_for_its_notification(pg_schema: str) -> None:
+    """The mover notifies the owner only once its click has its answer. A poll that finds the move
+    before that leaves it for one poll (followed up then, if the notification was lost), so the owner's
+    pass does not find the clicked hand behind and redraw it beside the click's answer."""
+    async with moved_by_hand(pg_schema) as (owner, moved, game_id):
+        await owner._follow_up()  # the poll sees the move first
+        assert moved.empty()
+        await owner._follow_up()  # no notification came within a poll
+        assert moved.get_nowait() == game_id
+        await owner._follow_up()  # followed up once
+        assert moved.empty()
+
+
+async def test_a_notification_after_the_poll_found_the_move_follows_it_up_once(pg_schema: str) -> None:
+    """The notification that comes after a poll saw the move follows it up; the next poll does not again."""
+    async with moved_by_hand(pg_schema) as (owner, moved, game_id):
+        await owner._follow_up()
+        assert moved.empty()
+        await owner._follow_up(among={game_id}, notified={game_id})  # the notification's round
+        assert moved.get_nowait() == game_id
+        await owner._follow_up()
+        assert moved.empty()

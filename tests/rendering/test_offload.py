@@ -157,30 +157,28 @@ def test_drawing_processes_shape_the_urdu_words_of_images_ahead() -> None:
     assert shaped is not None and shaped > len(prewarm.image_phrases("ur"))
 
 
-@pytest.mark.slow
-def test_a_drawing_process_starts_with_the_words_its_forkserver_shaped() -> None:
-    """The forkserver shapes the words once, before it forks (rendering.preshaped): a new drawing process's
-    first task finds them shaped already, with no wait, instead of shaping them itself for seconds. In a
-    process of its own, since a process has one forkserver and this one's may have started without."""
+def shaped_at_first_task(*, shape_ahead: bool) -> str:
+    """What `prewarm.shaped_ahead(0)` answers in the first task of a new pool, made in a process of its own
+    (a process has one forkserver, and this one's may have started with other preloads)."""
     script = (
         "from rendering import offload, prewarm\n"
-        "pool = offload.start_pool(1, shape_ahead=True)\n"
+        f"pool = offload.start_pool(1, shape_ahead={shape_ahead})\n"
         "print(pool.submit(prewarm.shaped_ahead, 0).result())\n"
         "pool.shutdown(wait=True)\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True)
-    assert int(done.stdout.split()[-1]) > len(prewarm.image_phrases("ur"))
+    return done.stdout.split()[-1]
+
+
+@pytest.mark.slow
+def test_a_drawing_process_starts_with_the_words_its_forkserver_shaped() -> None:
+    """The forkserver shapes the words once, before it forks (rendering.preshaped): a new drawing process's
+    first task finds them shaped already, with no wait, instead of shaping them itself for seconds."""
+    assert int(shaped_at_first_task(shape_ahead=True)) > len(prewarm.image_phrases("ur"))
 
 
 @pytest.mark.slow
 def test_without_shaping_ahead_a_drawing_process_shapes_nothing_before_it_draws() -> None:
     """A bot whose readers use no right-to-left language asks for no shaping: none in its forkserver (which
     is ready at once) and none in its drawing processes."""
-    script = (
-        "from rendering import offload, prewarm\n"
-        "pool = offload.start_pool(1)\n"
-        "print(pool.submit(prewarm.shaped_ahead, 0).result())\n"
-        "pool.shutdown(wait=True)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True)
-    assert done.stdout.split()[-1] == "None"
+    assert shaped_at_first_task(shape_ahead=False) == "None"
