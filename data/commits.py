@@ -81,6 +81,10 @@ class SyncTx:
         self._counts.writes += len(batch)
         self._raw.executemany(sql, batch)
 
+    async def notify(self, channel: str, payload: str) -> None:
+        """One file of one process: nobody else to tell."""
+        return None
+
 
 def drive(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine that never suspends to its end, here and now; its value or its exception."""

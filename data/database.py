@@ -77,6 +77,11 @@ class Tx(Protocol):
         """Execute one statement once per parameter row."""
         ...
 
+    async def notify(self, channel: str, payload: str) -> None:
+        """As `Database.notify`, but sent with this transaction: heard once it commits, never if it rolls
+        back, so no listener can miss a change that was stored (SQLite: nothing is sent)."""
+        ...
+
 
 # A write transaction's body: a coroutine function of its Tx. On SQLite it runs on the database thread
 # without ever suspending (data/commits.py), so it must await nothing but its Tx's statements.
@@ -214,14 +219,23 @@ class Database(abc.ABC):
         process (SQLite) has nobody else to tell: nothing is sent."""
         return None
 
-    async def listen(self, channel: str, heard: Callable[[str], None]) -> Listening | None:
+    async def listen(
+        self, channel: str, heard: Callable[[str], None], *, gap: Callable[[], None] | None = None
+    ) -> Listening | None:
         """Call `heard(payload)` for each `notify` on `channel` from any process, until the returned
         Listening is closed; None where nothing is ever notified (SQLite). Delivery is best effort: a
-        listener that lost its connection misses what was sent meanwhile, so callers keep a poll."""
+        listener that lost its connection misses what was sent meanwhile, so callers keep a poll, or
+        pass `gap`, called when the connection is lost and again once it listens again (what was sent
+        in between is never heard; `Listening.live` says which side of a gap it is on)."""
         return None
 
 
 class Listening(Protocol):
     """A subscription made by `Database.listen`."""
+
+    @property
+    def live(self) -> bool:
+        """True while its connection is listening (every notify sent meanwhile is heard)."""
+        ...
 
     async def close(self) -> None: ...

@@ -117,11 +117,12 @@ def _changed(status: str) -> int:
 class PgTx:
     """A Tx on one pooled connection inside its transaction."""
 
-    __slots__ = ("_conn", "_counts")
+    __slots__ = ("_channel_name", "_conn", "_counts")
 
-    def __init__(self, conn: asyncpg.Connection, counts: Counts) -> None:
+    def __init__(self, conn: asyncpg.Connection, counts: Counts, channel_name: Callable[[str], str]) -> None:
         self._conn = conn
         self._counts = counts
+        self._channel_name = channel_name
 
     async def all(self, sql: str, params: Params = ()) -> list[asyncpg.Record]:
         self._counts.statement(sql)
@@ -146,6 +147,12 @@ class PgTx:
         self._counts.writes += len(batch)
         if batch:
             await self._conn.executemany(numbered(sql), batch)
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """NOTIFY inside the transaction: the server delivers it at COMMIT. It serialises the commits of
+        notifying transactions (a lock on the notification queue), so moves notify outside theirs
+        (`PostgresDatabase.notify`) and only rare writes, such as settings, notify inside."""
+        await self._conn.execute("SELECT pg_notify($1, $2)", self._channel_name(channel), payload)
 
 
 def _begin(write: bool, one_game: bool) -> str:
@@ -309,11 +316,13 @@ class PostgresDatabase(Database):
         name = self.channel_name(channel)
         await self._on_connection(lambda conn: conn.execute("SELECT pg_notify($1, $2)", name, payload))
 
-    async def listen(self, channel: str, heard: Callable[[str], None]) -> PgListening:
+    async def listen(
+        self, channel: str, heard: Callable[[str], None], *, gap: Callable[[], None] | None = None
+    ) -> PgListening:
         """LISTEN on a connection of its own, reconnecting when it is lost; raises StorageFault (or
         DatabaseUnavailable) if the first connection cannot be made."""
         self._check_open()
-        listener = PgListening(self, self.channel_name(channel), heard)
+        listener = PgListening(self, self.channel_name(channel), heard, gap)
         await listener.connect()
         self._listeners.add(listener)
         return listener
@@ -342,7 +351,7 @@ class PostgresDatabase(Database):
             self.counts.transactions += 1
         spoilt = False
         try:
-            yield PgTx(conn, self.counts)
+            yield PgTx(conn, self.counts, self.channel_name)
             await settle(conn.execute("COMMIT"))
         except BaseException as error:
             spoilt = _spoils(error) or not await _roll_back(conn)
@@ -379,10 +388,13 @@ class PgListening:
     """One LISTEN on a dedicated connection. When the connection is lost it connects again (after
     LISTEN_RETRY_S); what was notified meanwhile is not heard, so listeners keep a poll as well."""
 
-    def __init__(self, db: PostgresDatabase, channel: str, heard: Callable[[str], None]) -> None:
+    def __init__(
+        self, db: PostgresDatabase, channel: str, heard: Callable[[str], None], gap: Callable[[], None] | None = None
+    ) -> None:
         self._db = db
         self.channel = channel
         self._heard = heard
+        self._gap = gap
         self._conn: asyncpg.Connection | None = None
         self._retry: asyncio.Task[None] | None = None
         self._closed = False
@@ -413,8 +425,20 @@ class PgListening:
         except Exception:
             log.exception("a listener on %s failed on %r", self.channel, payload)
 
+    @property
+    def live(self) -> bool:
+        return self._conn is not None
+
+    def _mind_gap(self) -> None:
+        if self._gap is not None:
+            try:
+                self._gap()
+            except Exception:
+                log.exception("a listener on %s failed on a gap", self.channel)
+
     def _lost(self, conn: object) -> None:
         self._conn = None
+        self._mind_gap()
         if not self._closed and (self._retry is None or self._retry.done()):
             log.warning("lost the connection listening on %s; connecting again", self.channel)
             self._retry = asyncio.get_running_loop().create_task(self._reconnect(), name=f"listen-{self.channel}")
@@ -430,6 +454,7 @@ class PgListening:
                 log.info("listening on %s again failed (%s); retrying", self.channel, error)
                 continue
             self.reconnects += 1
+            self._mind_gap()
             return
 
     async def close(self) -> None:

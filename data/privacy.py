@@ -32,6 +32,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from .models import Erasure, MessageKind
+from .settings import told_user
 
 if TYPE_CHECKING:
     from .database import Database, Tx
@@ -107,6 +108,7 @@ class PrivacyRepository:
             ratings = await tx.run("DELETE FROM ratings WHERE user_id = ?", (user_id,))
             ratings += await tx.run("DELETE FROM season_ratings WHERE user_id = ?", (user_id,))
             await tx.run("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+            await told_user(tx, user_id)
             await tx.run("DELETE FROM guides WHERE user_id = ?", (user_id,))  # first-game tips: a setting too
             await tx.run("DELETE FROM digests WHERE user_id = ?", (user_id,))  # which tables waited for them
             messages = await _erase_notices(tx, user_id, names)

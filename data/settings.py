@@ -8,10 +8,16 @@ they are told of their turn), and change only when they use a command. The bot's
 the file (design §5), and every write of `user_settings` goes through this module or data.privacy, which
 drop the person's entry: so there (`serve_held`, set by the bot) `user` serves what it read or wrote last.
 A server's settings, read for every table drawn (its language), are held the same way: `guild_settings`
-and `guild_channels` are written only here. Anywhere else (PostgreSQL, where another process may write
-them at any time; any other reader of an SQLite file) it reads every time. A read that overlapped a
-write (and may have seen the row before it) stores nothing: every write bumps `_writes` before it starts
-and after it ends.
+and `guild_channels` are written only here. A read that overlapped a write (and may have seen the row
+before it) stores nothing: every write bumps `_writes` before it starts and after it ends.
+
+On PostgreSQL another process may write them at any time. Every write there notifies `SETTINGS` inside
+its own transaction (heard once it commits, never if it rolls back), naming the person ("u:<id>") or the
+server ("g:<id>"), and a process that follows them (`follow_writes`, set by the bot) holds what it read
+while its listener is live: a notification drops what it names, as a local write does, and the listener's
+gaps (its connection lost, then back) drop everything. Holding them takes the person's settings off
+every seat of every message pass: about eight reads a move. Any other reader (a script, a test on an
+SQLite file it does not own) reads every time.
 """
 
 from __future__ import annotations
@@ -24,10 +30,20 @@ from typing import TYPE_CHECKING
 from .models import DIGEST_HOURS, GuildSettings, HandDelivery, SeasonLength, SeasonReset, TurnNotice, UserSettings
 
 if TYPE_CHECKING:
-    from .database import Database, Row, Tx
+    from .database import Database, Listening, Row, Tx
 
 
+SETTINGS = "settings"  # the channel every write of a person's or a server's settings notifies on
 _USER = "SELECT * FROM user_settings WHERE user_id = ?"
+
+
+async def told_user(tx: Tx, user_id: int) -> None:
+    """Inside a transaction that writes `user_id`'s settings row: other processes drop what they hold of it."""
+    await tx.notify(SETTINGS, f"u:{user_id}")
+
+
+async def _told_guild(tx: Tx, guild_id: int) -> None:
+    await tx.notify(SETTINGS, f"g:{guild_id}")
 
 
 async def _user(tx: Tx, user_id: int) -> UserSettings:
@@ -86,6 +102,7 @@ async def _guild(tx: Tx, guild_id: int) -> GuildSettings:
 
 
 async def _save_guild(tx: Tx, settings: GuildSettings) -> None:
+    await _told_guild(tx, settings.guild_id)
     await tx.run(
         "INSERT INTO guild_settings (guild_id, live_turn_seconds, casual_turn_seconds, manager_role_id, "
         "computer_games_count, threads, language, away_limit_seconds, quiet_start, quiet_end, time_zone, "
@@ -141,10 +158,37 @@ class SettingsRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
         self.serve_held = False  # set by the file's one writer (see the module docstring)
+        self._following: Listening | None = None  # the notifications of other processes' writes
         self._users: dict[int, UserSettings] = {}
         self._guilds: dict[int, GuildSettings] = {}
         self._guild_writes = 0  # as `_writes`, for servers' settings
         self._writes = 0  # bumped before and after every write of a user's settings
+
+    async def follow_writes(self) -> bool:
+        """Hold what is read in this process although others write it too (PostgreSQL; see the module
+        docstring). False where nothing is ever notified (SQLite: `serve_held` is its way). A listener
+        that cannot connect at first raises StorageFault (or DatabaseUnavailable); one that connected
+        keeps connecting again by itself."""
+        if self._following is None:
+            self._following = await self._db.listen(SETTINGS, self._heard, gap=self._gap)
+        return self._following is not None
+
+    @property
+    def holding(self) -> bool:
+        """Whether what is read now may be held: the one writer of an SQLite file, or a live listener."""
+        return self.serve_held or (self._following is not None and self._following.live)
+
+    def _heard(self, payload: str) -> None:
+        kind, _, key = payload.partition(":")
+        if kind == "u":
+            self.forget(int(key))
+        elif kind == "g":
+            self.forget_guild(int(key))
+
+    def _gap(self) -> None:
+        """Writes may go unheard (the listener lost its connection) or have gone unheard (it is back)."""
+        self.forget()
+        self.forget_guild()
 
     async def user(self, user_id: int) -> UserSettings:
         """A player's settings (defaults when none are stored); at most one statement, one trip (Database.read)."""
@@ -154,7 +198,7 @@ class SettingsRepository:
         writes = self._writes
         rows = await self._db.read(_USER, (user_id,))
         settings = _user_settings(user_id, next(iter(rows), None))
-        if self.serve_held and writes == self._writes:
+        if writes == self._writes and self.holding:
             self._users[user_id] = settings
         return settings
 
@@ -198,6 +242,7 @@ class SettingsRepository:
             )
             if new.digest_hours != 0 and new.digest_hours not in DIGEST_HOURS:
                 raise ValueError(f"a digest comes every {DIGEST_HOURS} hours, not {new.digest_hours}")
+            await told_user(tx, user_id)
             await tx.run(
                 "INSERT INTO user_settings (user_id, hand_delivery, dm_closed, leaderboard_opt_out, turn_notice, "
                 "digest_hours) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
@@ -218,6 +263,7 @@ class SettingsRepository:
     async def set_language(self, user_id: int, language: str | None) -> UserSettings:
         """A person's language for everything written to them; None follows Discord's locale again."""
         async with self._writing(user_id), self._db.transaction() as tx:
+            await told_user(tx, user_id)
             await tx.run(
                 f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}, language) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
@@ -235,6 +281,8 @@ class SettingsRepository:
                 "WHERE user_settings.seen_locale IS NULL OR user_settings.seen_locale <> excluded.seen_locale",
                 (*_new_user(user_id), locale),
             )
+            if changed:
+                await told_user(tx, user_id)
         if changed:  # every interaction notes its locale: what is held stays while the row does not change
             self.forget(user_id)  # after the write: a read under way then stores nothing
         return bool(changed)
@@ -251,6 +299,7 @@ class SettingsRepository:
     async def _user_fields(self, user_id: int, **fields: object) -> UserSettings:
         """Write `fields` of one user row, creating it with the defaults first (one transaction)."""
         async with self._writing(user_id), self._db.transaction() as tx:
+            await told_user(tx, user_id)
             await tx.run(
                 f"INSERT INTO user_settings ({_NEW_USER_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO NOTHING",
@@ -288,7 +337,7 @@ class SettingsRepository:
         writes = self._guild_writes
         async with self._db.transaction(write=False) as tx:
             settings = await _guild(tx, guild_id)
-        if self.serve_held and writes == self._guild_writes:
+        if writes == self._guild_writes and self.holding:
             self._guilds[guild_id] = settings
         return settings
 
@@ -407,6 +456,7 @@ class SettingsRepository:
     async def set_allowed_channels(self, guild_id: int, channel_ids: Iterable[int]) -> GuildSettings:
         """Restrict games to these channels; an empty list allows every channel again."""
         async with self._guild_writing(guild_id), self._db.transaction() as tx:
+            await _told_guild(tx, guild_id)
             await tx.run("DELETE FROM guild_channels WHERE guild_id = ?", (guild_id,))
             await tx.many(
                 "INSERT INTO guild_channels (guild_id, channel_id) VALUES (?, ?) ON CONFLICT DO NOTHING",

@@ -86,6 +86,10 @@ class SqliteTx:
         self._counts.writes += len(batch)
         await self._conn.executemany(sql, batch)
 
+    async def notify(self, channel: str, payload: str) -> None:
+        """One file of one process: nobody else to tell."""
+        return None
+
 
 class SqliteDatabase(Database):
     """An open SQLite file (or `:memory:`): see the module docstring."""

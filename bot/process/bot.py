@@ -57,7 +57,7 @@ from bot.projection.reconciler import Reconciler
 from bot.projection.seasons import SeasonCloser
 from bot.projection.table import TableUpdater
 from bot.projection.threads import GameThreads, ThreadDeletions
-from data import Database, StorageFault
+from data import Database, DatabaseUnavailable, StorageFault
 from games import registry
 from locales import t
 from rendering import offload
@@ -316,6 +316,11 @@ class CardBot(commands.Bot):
         self._service.owns = self.reconciler.owns = ownership.owns
         db.games.cache.serve_for = ownership.serve_for  # a record held in memory serves its lease holder only
         db.settings.serve_held = ownership.solo  # on SQLite this process writes every person's and server's settings
+        if not ownership.solo:
+            try:
+                await db.settings.follow_writes()  # PostgreSQL: held while every process's writes are heard
+            except (StorageFault, DatabaseUnavailable) as fault:
+                log.warning("not listening for settings writes (%s); reading them every time", fault)
         self._service.after_move_hooks.append(follow.after_move)
         self.ownership = ownership
         await ownership.start()

@@ -7,8 +7,11 @@ import asyncio
 from pathlib import Path
 
 import asyncpg
+import pytest
 
 from data import Database
+from data.postgres import PgListening
+from tests.waiting import until
 
 
 async def test_a_notification_reaches_a_listener_in_another_process_and_stays_in_its_schema(
@@ -40,6 +43,25 @@ async def test_a_notification_reaches_a_listener_in_another_process_and_stays_in
     await admin.close()
 
 
+async def test_a_notification_sent_in_a_transaction_is_heard_at_commit_and_never_after_a_rollback(
+    pg_schema: str,
+) -> None:
+    """Tx.notify goes with its transaction: the rolled-back one is never heard, so the first thing the
+    listener hears is the committed one sent after it."""
+    heard: asyncio.Queue[str] = asyncio.Queue()
+    async with await Database.open(pg_schema) as sender, await Database.open(pg_schema) as receiver:
+        listening = await receiver.listen("moves", heard.put_nowait)
+        assert listening is not None
+        with pytest.raises(LookupError):
+            async with sender.transaction() as tx:
+                await tx.notify("moves", "rolled back")
+                raise LookupError
+        async with sender.transaction() as tx:
+            await tx.notify("moves", "committed")
+        assert await asyncio.wait_for(heard.get(), 5) == "committed"
+        await listening.close()
+
+
 async def test_a_listener_whose_connection_is_lost_listens_again(pg_schema: str) -> None:
     """The listening connection is cut (as a server restart would): it connects again and hears the
     next notification."""
@@ -55,6 +77,21 @@ async def test_a_listener_whose_connection_is_lost_listens_again(pg_schema: str)
             await asyncio.sleep(0.05)
         await db.notify("moves", "again")
         assert await asyncio.wait_for(heard.get(), 5) == "again"
+        await listening.close()
+
+
+async def test_a_listener_is_told_of_its_gap_when_the_connection_is_lost_and_again_when_it_is_back(
+    pg_schema: str,
+) -> None:
+    """What was sent between the two calls of `gap` was never heard: a listener holding what it read
+    (data.settings) drops it at both."""
+    gaps: list[bool] = []
+    async with await Database.open(pg_schema) as db:
+        listening = await db.listen("moves", lambda payload: None, gap=lambda: gaps.append(listening.live))
+        assert isinstance(listening, PgListening) and listening.live and gaps == []
+        await db.read("SELECT pg_terminate_backend(?)", (listening._conn.get_server_pid(),))  # type: ignore[union-attr]
+        await until(lambda: listening.reconnects == 1, "the listener connected again")
+        assert gaps == [False, True]
         await listening.close()
 
 
