@@ -31,6 +31,8 @@ def _shown(row: Row) -> ShownMessage:
         key=row["shown_key"],
         turn=row["turn"],
         live=bool(row["live"]),
+        reply_token=row["reply_token"],
+        reply_until=row["reply_until"],
     )
 
 
@@ -65,14 +67,19 @@ class MessageRepository:
 
         The text of an owed notice (`OWED_TEXTS`) is fixed when it is owed (`owe`, or the sweeper's
         notices in data.games); saving its row records where it was posted and keeps the stored text,
-        which an erasure (data.privacy) may have rewritten since the caller read the row."""
+        which an erasure (data.privacy) may have rewritten since the caller read the row. A hand's click
+        token (`reply_token`) is replaced only by a newer one: a save that has none keeps it."""
         await self._db.statement(
             "INSERT INTO messages (game_id, kind, seat, channel_id, message_id, shown_version, shown_key, turn, "
-            "live) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind, seat) DO UPDATE SET "
+            "live, reply_token, reply_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, kind, seat) DO UPDATE SET "
             "channel_id = excluded.channel_id, message_id = excluded.message_id, "
             "shown_version = excluded.shown_version, shown_key = CASE WHEN messages.kind IN "
             f"({', '.join(repr(kind.value) for kind in OWED_TEXTS)}) THEN messages.shown_key "
-            "ELSE excluded.shown_key END, turn = excluded.turn, live = excluded.live",
+            "ELSE excluded.shown_key END, turn = excluded.turn, live = excluded.live, "
+            "reply_token = COALESCE(excluded.reply_token, messages.reply_token), "
+            "reply_until = CASE WHEN excluded.reply_token IS NULL THEN messages.reply_until "
+            "ELSE excluded.reply_until END",
             (
                 shown.game_id,
                 shown.kind.value,
@@ -83,6 +90,8 @@ class MessageRepository:
                 shown.key,
                 shown.turn,
                 int(shown.live),
+                shown.reply_token,
+                shown.reply_until,
             ),
         )
 

@@ -95,6 +95,10 @@ class ShownMessage:
     key: str = ""
     turn: int | None = None
     live: bool = False
+    # A hand's latest click: its interaction token and until when it may post in the DM. A save without
+    # one keeps the stored one (`MessageRepository.save`).
+    reply_token: str | None = None
+    reply_until: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

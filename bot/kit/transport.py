@@ -57,9 +57,9 @@ class Post:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """An interaction token that may post follow-ups in the DM `channel_id` until `until` (the bot's clock;
-    bot.projection.replies)."""
+    bot.projection.replies). `application_id` None: this bot's (a token stored with a hand's row)."""
 
-    application_id: int
+    application_id: int | None
     token: str
     channel_id: int
     until: float

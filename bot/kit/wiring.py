@@ -26,6 +26,9 @@ class Channels(Protocol):
     @property
     def allowed_mentions(self) -> discord.AllowedMentions | None: ...
 
+    @property
+    def application_id(self) -> int | None: ...
+
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
     ) -> discord.PartialMessageable: ...

@@ -620,7 +620,7 @@ class Reconciler:
         if not await self.transport.answer_hand(interaction, panel):
             self.mark_dirty(game_id)  # the row still says what the message showed before: a pass redraws it
             return
-        self.replies.note(interaction)  # its token may post this person's next hand (bot.projection.replies)
+        reply = self.replies.note(interaction)  # its token may post this person's next hand (bot.projection.replies)
         if row is None or not current:
             return
         if selection or notice:  # stored: what the plain hand shows, so that a pass, comparing, leaves this
@@ -638,6 +638,8 @@ class Reconciler:
         shown = dataclasses.replace(
             row, version=loaded.record.version, key=fingerprint(panel, digest), live=is_live(panel), turn=turn
         )
+        if reply is not None:  # for the game's owner, whichever process it is
+            shown = dataclasses.replace(shown, reply_token=reply.token, reply_until=reply.until)
         await self._save_hand(shown)
 
     # -- each seat's hand ----------------------------------------------------------------------------
@@ -748,7 +750,9 @@ class Reconciler:
                 if claimed is Claim.AGAIN:  # posted before, maybe as a follow-up, which has no nonce: look first
                     sent = await self.transport.find_hand(seat.user_id, channel_hint, record.id, turn)
                 if sent is None:
-                    sent = await self._post_by_reply(seat.user_id, channel_hint, panel, record.id, turn, silent=silent)
+                    sent = await self._post_by_reply(
+                        seat.user_id, row, channel_hint, panel, record.id, turn, silent=silent
+                    )
                 if sent is None:
                     nonce = notice_nonce(MessageKind.HAND, record.id, seat.seat, turn)
                     sent = await self.transport.send_dm(
@@ -778,13 +782,22 @@ class Reconciler:
         await self._save_hand(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
 
     async def _post_by_reply(
-        self, user_id: int, channel_id: int | None, panel: Panel, game_id: int, turn: int, *, silent: bool
+        self,
+        user_id: int,
+        row: ShownMessage | None,
+        channel_id: int | None,
+        panel: Panel,
+        game_id: int,
+        turn: int,
+        *,
+        silent: bool,
     ) -> Sent | None:
         """A turn's new hand posted through the person's latest DM click, outside the global limit
-        (bot.projection.replies); None when they have no usable one or Discord refused it (then the
-        caller posts over REST, with the turn's nonce). A post whose outcome is unknown may have landed,
-        and a webhook takes no nonce: the DM is looked at before anything is posted again."""
-        reply = self.replies.fresh(user_id, channel_id)
+        (bot.projection.replies): the one this process holds, else the one stored with the seat's hand row
+        (a click another process answered). None when they have no usable one or Discord refused it (then
+        the caller posts over REST, with the turn's nonce). A post whose outcome is unknown may have
+        landed, and a webhook takes no nonce: the DM is looked at before anything is posted again."""
+        reply = self.replies.fresh(user_id, channel_id) or self.replies.stored(row, channel_id)
         if reply is None:
             return None
         try:

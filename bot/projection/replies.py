@@ -11,9 +11,11 @@ exempt webhook. So their next turn's hand is posted that way when their click is
 (`Tuning.token_edit_window`, inside Discord's 15 minutes), and over REST otherwise: a first hand, a
 player slower than the window, a token Discord refuses (bot.projection.reconciler `_dm_hand`).
 
-The tokens stay in the memory of the process that got the click, as the table's does (bot.projection.
-table): Discord sends every DM click to shard 0, so the games that process owns use them, and a game
-owned by another process posts over REST as before. A restart forgets them, which costs a counted post.
+The process that got the click holds its token in memory, and stores it with the clicked hand's row
+(`messages.reply_token`, no statement of its own: the click's answer saves that row anyway). Discord
+sends every DM click to shard 0, so a game another process owns finds its seats' tokens in the hand
+rows its pass reads, and a restart finds them there too. A token is scoped to one interaction and
+lapses with the window; one Discord refused is not tried again by this process.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Callable
 import discord
 
 from bot.kit.transport import Reply
+from data.models import ShownMessage
 
 log = logging.getLogger(__name__)
 
@@ -37,20 +40,35 @@ class Replies:
         self.window = window
         self.clock = clock
         self._by_user: dict[int, Reply] = {}
+        self._refused: set[str] = set()  # tokens Discord refused, or may have (`drop`)
         self._prune_at = PRUNE_AT
         self.used = 0  # hands posted through a token (tests read it)
 
-    def note(self, interaction: discord.Interaction) -> None:
-        """A click on a DM message the bot answered: its token may post in that DM from now on."""
+    def note(self, interaction: discord.Interaction) -> Reply | None:
+        """A click on a DM message the bot answered: its token may post in that DM from now on. The Reply
+        noted (stored with the hand's row too: `stored`), None when it may not."""
         if self.window <= 0 or interaction.guild_id is not None or interaction.channel_id is None:
-            return
-        self._by_user[interaction.user.id] = Reply(
+            return None
+        reply = self._by_user[interaction.user.id] = Reply(
             interaction.application_id, interaction.token, interaction.channel_id, self.clock() + self.window
         )
         if len(self._by_user) >= self._prune_at:
             now = self.clock()
             self._by_user = {user: reply for user, reply in self._by_user.items() if reply.until > now}
             self._prune_at = max(PRUNE_AT, 2 * len(self._by_user))
+        return reply
+
+    def stored(self, row: ShownMessage | None, channel_id: int | None) -> Reply | None:
+        """The token stored with a seat's hand row by whichever process answered the click on it (every DM
+        click reaches shard 0, while the game's owner posts its next hand), if still within its window,
+        in `channel_id`, and not refused here before."""
+        if row is None or row.reply_token is None or row.reply_until is None or row.channel_id is None:
+            return None
+        if self.clock() >= row.reply_until or (channel_id is not None and row.channel_id != channel_id):
+            return None
+        if row.reply_token in self._refused:
+            return None
+        return Reply(None, row.reply_token, row.channel_id, row.reply_until)
 
     def fresh(self, user_id: int, channel_id: int | None) -> Reply | None:
         """The person's token, if it is still within its window and posts in `channel_id` (their DM)."""
@@ -63,6 +81,9 @@ class Replies:
         return reply
 
     def drop(self, user_id: int, reply: Reply) -> None:
-        """Discord refused the token (or may have): it is not tried again."""
+        """Discord refused the token (or may have): it is not tried again, from memory or from a row."""
         if self._by_user.get(user_id) == reply:
             del self._by_user[user_id]
+        if len(self._refused) >= PRUNE_AT:  # a token lapses within the window: old ones need no memory
+            self._refused.clear()
+        self._refused.add(reply.token)

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.projection.replies import PRUNE_AT, Replies
+from data.models import MessageKind, ShownMessage
 
 DM = 900
 
@@ -63,3 +64,27 @@ def test_no_window_keeps_nothing() -> None:
     replies = Replies(0.0, lambda: 0.0)
     replies.note(click(7))
     assert replies.fresh(7, DM) is None
+
+
+def hand_row(token: str | None = "s", until: float | None = 840.0, channel_id: int = DM) -> ShownMessage:
+    """A seat's hand row as another process (the one that got the click) stored it."""
+    return ShownMessage(1, MessageKind.HAND, 0, channel_id, 5, 3, "k", 3, True, reply_token=token, reply_until=until)
+
+
+def test_a_token_stored_with_a_hand_row_is_used_within_its_window_as_this_bots_own() -> None:
+    now = [0.0]
+    replies = Replies(840.0, lambda: now[0])
+    reply = replies.stored(hand_row(), DM)
+    assert reply is not None and reply.token == "s" and reply.application_id is None and reply.channel_id == DM
+    now[0] = 840.0
+    assert replies.stored(hand_row(), DM) is None
+    assert replies.stored(hand_row(token=None, until=None), DM) is None  # no click stored
+
+
+def test_a_stored_token_for_another_channel_or_refused_here_is_not_used() -> None:
+    replies = Replies(840.0, lambda: 0.0)
+    assert replies.stored(hand_row(channel_id=DM + 1), DM) is None
+    reply = replies.stored(hand_row(), DM)
+    assert reply is not None
+    replies.drop(7, reply)  # Discord refused it: the row still holds it until the next click
+    assert replies.stored(hand_row(), DM) is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from bench.bot_load import move_click
-from bench.players.common import FAST
+from bench.players.common import FAST, start_bot
 from bot.kit.refusals import Refusal, Refused
 from bot.process.bot import CardBot
 from bot.process.config import Tuning
@@ -117,3 +117,19 @@ async def test_a_follow_up_posted_but_not_recorded_is_found_and_not_posted_again
     assert seat is not None
     row = await bot.db.messages.get(game_id, MessageKind.HAND, seat.seat)
     assert row is not None and row.message_id == lost[0]
+
+
+async def test_a_click_before_a_restart_still_posts_the_next_hand(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The click's token is stored with the clicked hand's row: a bot restarted between that click and the
+    person's next turn finds it there and posts the hand as a follow-up, not over REST."""
+    bot, game_id, first, hand = await started_duel(fake, bots)
+    await play(bot, game_id, first, hand)
+    second = fake.users["bob"] if first is fake.users["alice"] else fake.users["alice"]
+    their_hand = await fake.wait_for_message(second.dm, lambda m: bool(m.buttons))
+    await bots.stop(bot)
+    bot = await start_bot(bots)
+    await bot.reconciler.caught_up(game_id)
+    since = len(fake.requests)
+    await play(bot, game_id, second, fake.message(their_hand))
+    assert turn_posts(fake, since, first) == ["follow-up"]
+    assert fake.messages(first.dm)[-1].buttons

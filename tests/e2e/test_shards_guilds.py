@@ -16,6 +16,7 @@ from bot.process.shards import ShardedCardBot
 from bot.projection.hands import fingerprint
 from fakediscord import Channel, FakeDiscord, Message, SimUser
 from harness.offline import BotHarness
+from tests.e2e.test_replies import turn_posts
 from tests.waiting import until
 
 # A long poll: a follow-up within the game's pace comes from the mover's notification (bot.moves.ownership).
@@ -31,7 +32,6 @@ def applied_in(bot: CardBot) -> list[Applied]:
 
     bot.service.after_move_hooks.append(record)
     return seen
-
 
 
 def standings(fake: FakeDiscord, channel: Channel) -> list[Message]:
@@ -133,3 +133,23 @@ async def test_a_hand_drawn_by_either_shard_is_the_same_message(
         drawn.append((fingerprint(panel, digest), panel.content))
     assert drawn[0] == drawn[1]
     assert "on Second" in drawn[0][1]
+
+
+async def test_turn_hands_of_a_game_shard_1_owns_go_through_the_clicks_shard_0_answered(
+    pg_schema: str, fake: FakeDiscord, bots: BotHarness
+) -> None:
+    """Every DM click reaches shard 0, which stores the click's token with the clicked hand's row; shard 1,
+    the game's owner, posts each next turn's hand as a follow-up of that click, outside the global rate
+    limit. Only each person's first hand, before any click of theirs, is a REST post."""
+    second = fake.add_guild("Second")
+    gina, hank = fake.add_user("gina", guild=second), fake.add_user("hank", guild=second)
+    shards = await two_shards(bots, pg_schema)
+    since = len(fake.requests)
+    game_id = await open_table(fake, second.channel("games"), gina, hank)
+    await until(lambda: bool(shards[1].ownership and shards[1].ownership.owns(game_id)))
+    await play_to_end(fake, game_id, second.channel("games"), [gina, hank])
+    for person in (gina, hank):
+        made = turn_posts(fake, since, person)
+        assert made[0] == "rest" and len(made) > 2, made
+        assert set(made[1:]) == {"follow-up"}, made
+    assert shards[1].reconciler.replies.used > 0 and shards[0].reconciler.replies.used == 0
