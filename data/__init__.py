@@ -26,6 +26,7 @@ Games: `db.games` (GameRepository) -> GameRecord (with seats), SavedGame (with m
     set_table_message(game_id, channel_id, message_id) / set_hand_message(game_id, seat, channel_id, message_id)
     show_lobby(game_id, channel_id, message_id, deadline=) -> bool   # recorded (and the idle deadline) if still a lobby
     save_snapshot(game_id, version, engine_state.to_dict(), at=)
+    codes_after(game_id, version)                               # the moves after a state held
     get(game_id) / load(game_id) / list_open() / due(now) / open_in_channel(channel_id) / open_games_of(user_id)
     append_final_move(game_id, expected_version, code, GameResult, at=, actor=, source=) -> (version, MatchRecord)
         # the move that ends the game and its finish, in one transaction

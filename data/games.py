@@ -690,6 +690,15 @@ class GameRepository:
         """Drop what this process holds of the game: it was (or may have been) written elsewhere."""
         self.cache.forget(game_id)
 
+    async def codes_after(self, game_id: int, version: int) -> list[str]:
+        """The codes of the game's moves after `version`, in order: one statement. A state held at `version`
+        is brought forward with them (moves are only ever appended), with no snapshot read or replay."""
+        self._db.counts.game_reads += 1
+        rows = await self._db.read(
+            "SELECT code FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, version)
+        )
+        return [row["code"] for row in rows]
+
     async def load(self, game_id: int) -> SavedGame:
         """The game, its whole move log in order and its latest snapshot: what `data.replay` rebuilds from."""
         self._db.counts.game_reads += 1

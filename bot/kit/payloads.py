@@ -208,14 +208,13 @@ class DiscordCards:
             )
         return answer  # type: ignore[return-value]
 
-    async def follow_up(self, application_id: int | None, token: str, params: MultipartParameters) -> dict[str, Any]:
+    async def follow_up(self, application_id: int, token: str, params: MultipartParameters) -> dict[str, Any]:
         """A new message through an interaction's token (a follow-up in the interaction's channel), as
-        `Webhook.send` sends it for an interaction, with the message waited for. `application_id` None:
-        this bot's own (a token read back from storage)."""
+        `Webhook.send` sends it for an interaction, with the message waited for."""
         http = self.client.http
         with params:
             answer = await async_context.get().execute_webhook(
-                application_id if application_id is not None else self.client.application_id,
+                application_id,
                 token,
                 session=http._HTTPClient__session,  # type: ignore[attr-defined]  # as discord.Interaction takes it
                 proxy=http.proxy,

@@ -237,12 +237,15 @@ class DiscordTransport:
         webhook: a new message, which notifies them, outside the global rate limit. One try: None when
         Discord refused it (nothing was posted; the caller posts over REST), `Unsure` when the outcome is
         not known. No nonce: webhooks take none, so the caller looks before posting again."""
+        application_id = reply.application_id or self.cards.client.application_id  # None: this bot's own
+        if application_id is None:  # not logged in yet: no token can be used
+            return None
         digest, components = hand_card(panel)
         files = [picture(panel.image, panel.filename)] if panel.image is not None else []
         params = parameters(components, state_mentions=self.cards.mentions, files=files, silent=silent)
         try:
             async with asyncio.timeout(self.policy.timeout):
-                message = await self.cards.follow_up(reply.application_id, reply.token, params)
+                message = await self.cards.follow_up(application_id, reply.token, params)
         except discord.HTTPException as error:
             if error.status >= 500:
                 raise Unsure(f"a follow-up in DM {reply.channel_id}: {error}") from error

@@ -38,7 +38,7 @@ from data import (
 )
 from data.games import after_move
 from data.replay import SNAPSHOT_EVERY  # moves between snapshots, so loading a long game replays little
-from games.base import GameState, IllegalMove, Move, seeded_rng
+from games.base import GameState, IllegalMove, Move, replay_moves, seeded_rng
 from locales import SOURCE
 
 log = logging.getLogger(__name__)
@@ -173,8 +173,10 @@ class GameService:
         """The game as the database has it; the engine state comes from the cache when it is current.
 
         At most one read: none when the record held is current (data.record_cache) and the state cached
-        is at its version; the record alone when only the state is current; else the record, its moves
-        and its snapshot in one read transaction, the state rebuilt from them."""
+        is at its version; the record alone when only the state is current; the record and the moves
+        after the state held when it is older (a move made in another process: the state is brought
+        forward with them, `_forward`); else the record, its moves and its snapshot in one read
+        transaction, the state rebuilt from them."""
         record = self.db.games.held(game_id)
         cached = self._cache.get(game_id)
         if record is None and (cached is None or cached.state is None):
@@ -194,14 +196,27 @@ class GameService:
         elif cached is not None and cached.state is not None and cached.record.version == record.version:
             loaded = Loaded(record, cached.state)
         else:
-            _, state = await load_state(self.db, game_id)
-            loaded = Loaded(record, state)
+            forward = await self._forward(cached, record)
+            loaded = Loaded(record, forward if forward is not None else (await load_state(self.db, game_id))[1])
         self._cache[game_id] = loaded
         return loaded
 
+    async def _forward(self, cached: Loaded | None, record: GameRecord) -> GameState | None:
+        """The state held brought to `record`'s version with the moves stored after it; None when none is
+        held or it is not older. The moves may run past `record` (stored since it was read): only those up
+        to its version are applied, so state and record agree."""
+        if cached is None or cached.state is None or not 0 <= cached.record.version < record.version:
+            return None
+        codes = await self.db.games.codes_after(record.id, cached.record.version)
+        missing = record.version - cached.record.version
+        if len(codes) < missing:
+            return None
+        return await asyncio.to_thread(replay_moves, cached.state, codes[:missing])
+
     def forget(self, game_id: int) -> None:
-        """Drop what this process holds of the game (its state and record): it moved on elsewhere."""
-        self._cache.pop(game_id, None)
+        """Drop the record this process holds of the game: it moved on elsewhere. The state held stays,
+        since a state at a version is that version's for good (moves are only ever appended); the next
+        load brings it forward with the moves after it (`_forward`)."""
         self.db.games.forget(game_id)
 
     # -- deadlines ---------------------------------------------------------------------------------

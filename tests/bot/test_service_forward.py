@@ -1,0 +1,62 @@
+"""GameService.load after a move made in another process: the state this process holds is brought
+forward with the moves stored after it (moves are only ever appended), not rebuilt from the snapshot and
+the whole log. Two services on one SQLite file stand for two processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.moves.service import GameService, Loaded
+from bot.process.config import Tuning
+from data import Database
+from tests.bot.fakes import ADAPTER, one_move, service_on, started
+
+
+async def elsewhere(tmp_path: Path) -> GameService:
+    """Another process's service on the same file."""
+    db = await Database.open(tmp_path / "parts.db")
+    service = GameService(db, Tuning(drawing_processes=0))
+    service.register(ADAPTER())
+    return service
+
+
+async def test_a_state_held_is_brought_forward_with_the_moves_made_elsewhere(tmp_path: Path) -> None:
+    """Two moves made by the other process: the owner reads the record and those two moves (two game
+    reads), and its state is the one the other process stored."""
+    owner = await service_on(tmp_path)
+    other = await elsewhere(tmp_path)
+    try:
+        held = await started(owner)
+        moved = await one_move(other, await other.load(held.record.id))
+        moved = await one_move(other, moved)
+        owner.forget(held.record.id)  # told of the moves (a notification, the poll)
+        before = owner.db.counts.snapshot()
+        loaded = await owner.load(held.record.id)
+        spent = owner.db.counts.since(before)
+        assert (spent.reads, spent.game_reads) == (2, 2)  # the record with its seats; the moves after the state
+        assert loaded.record.version == moved.record.version == held.record.version + 2
+        assert loaded.state is not None and moved.state is not None
+        assert loaded.state.to_dict() == moved.state.to_dict()
+    finally:
+        for service in (owner, other):
+            await service.close()
+            await service.db.close()
+
+
+async def test_moves_stored_after_the_record_was_read_are_left_for_the_next_load(tmp_path: Path) -> None:
+    """The record is read before the moves: any move stored in between is not applied, so the state
+    returned is the record's version, never ahead of it."""
+    owner = await service_on(tmp_path)
+    other = await elsewhere(tmp_path)
+    try:
+        held = await started(owner)
+        first = await one_move(other, await other.load(held.record.id))
+        await one_move(other, first)  # stored after the record the owner read (below)
+        state = await owner._forward(held, first.record)
+        assert state is not None and first.state is not None
+        assert state.to_dict() == first.state.to_dict()
+        assert await owner._forward(Loaded(first.record, first.state), held.record) is None  # not older: none
+    finally:
+        for service in (owner, other):
+            await service.close()
+            await service.db.close()
