@@ -3,12 +3,13 @@
 What goes: their settings, their ratings rows, and their id and name everywhere: in every game's
 seats and host column, in the match log, in stored end reasons, and in the stored text of the
 notices the bot posted or owes (`messages.shown_key`: "X left the game", "⏰ <@id>, it's your turn",
-"X ran out of time"). Stored results keep a pseudonym instead (a fresh negative number and the name
-"Deleted player"), so the other players' results, and ratings recomputed from the log, stay exactly
-as they were while nothing links back to the Discord account. A seat of an open game becomes a
-computer seat under the pseudonym at once (the bot hands it over first, so play goes on); `is_erased`
-is how the rest of the bot recognises such a seat, which is never given back to a human (Rematch)
-and is shown as an anonymous former player.
+"X ran out of time"), and the token of their latest click on each of their hands (`messages.reply_token`,
+which could still post in their DM for a few minutes). Stored results keep a pseudonym instead (a fresh
+negative number and the name "Deleted player"), so the other players' results, and ratings recomputed
+from the log, stay exactly as they were while nothing links back to the Discord account. A seat of an
+open game becomes a computer seat under the pseudonym at once (the bot hands it over first, so play goes
+on); `is_erased` is how the rest of the bot recognises such a seat, which is never given back to a human
+(Rematch) and is shown as an anonymous former player.
 
 A notice's text is read again only while it is owed (no message id yet: the reconciler posts the
 text); once posted the text is a record nobody reads. So a posted notice naming the user keeps its
@@ -112,6 +113,12 @@ class PrivacyRepository:
             await tx.run("DELETE FROM guides WHERE user_id = ?", (user_id,))  # first-game tips: a setting too
             await tx.run("DELETE FROM digests WHERE user_id = ?", (user_id,))  # which tables waited for them
             messages = await _erase_notices(tx, user_id, names)
+            await tx.run(  # the token of their latest click on each hand (before the seats are rewritten)
+                "UPDATE messages SET reply_token = NULL, reply_until = NULL WHERE kind = 'hand' AND "
+                "reply_token IS NOT NULL AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = messages.game_id "
+                "AND s.seat = messages.seat AND s.user_id = ?)",
+                (user_id,),
+            )
             open_rows = await tx.all(
                 "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
                 "WHERE g.status IN ('lobby', 'active') AND (s.user_id = ? OR g.host_user_id = ?) ORDER BY g.id",

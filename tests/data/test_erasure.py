@@ -116,6 +116,16 @@ async def test_erasure_leaves_no_byte_of_the_id_or_name_in_the_files(sqlite_db: 
         assert ERASED.to_bytes(8, "big") not in data and str(ERASED).encode() not in data, path.name
 
 
+async def test_erasure_drops_the_token_of_the_users_latest_click_and_keeps_the_others(db: Database):
+    """A click's token could still post in the person's DM for a few minutes: it goes with them."""
+    game = await active_game(db, (ERASED, OTHER))
+    for seat, token in ((0, "theirs"), (1, "other")):
+        await db.messages.save(ShownMessage(game.id, MessageKind.HAND, seat, 9, 10 + seat, 1, "k", 1, True, token, T0))
+    await db.privacy.erase_user(ERASED, at=T0 + 9)
+    tokens = [(await db.messages.get(game.id, MessageKind.HAND, seat)) for seat in (0, 1)]
+    assert [(row.reply_token, row.reply_until) for row in tokens if row is not None] == [(None, None), ("other", T0)]
+
+
 async def test_erasure_blanks_posted_notices_and_rewrites_or_withdraws_owed_ones(db: Database):
     """The stored text of a posted notice naming the user is blanked (its message stays recorded, so it is
     never posted again); an owed one about them is rewritten under the erased name and still posted, and
