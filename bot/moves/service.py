@@ -43,6 +43,10 @@ from locales import SOURCE
 
 log = logging.getLogger(__name__)
 
+# Engine states held, the most recently stored kept: every open game of a busy bot (the 1,000-game load run
+# holds 1,000) with room to spare, while the games that ended long ago leave memory. A state dropped
+# is rebuilt by the next load from the snapshot and the log.
+STATES_HELD = 4096
 STORAGE_RETRY_SECONDS = 5.0  # a computer move the database refused (full disk) is tried again after this
 
 
@@ -187,7 +191,7 @@ class GameService:
             else:
                 _, state = await load_state(self.db, game_id, saved=saved)
                 loaded = Loaded(record, state)
-            self._cache[game_id] = loaded
+            self._keep(game_id, loaded)
             return loaded
         if record is None:
             record = await self.db.games.get(game_id)
@@ -198,8 +202,15 @@ class GameService:
         else:
             forward = await self._forward(cached, record)
             loaded = Loaded(record, forward if forward is not None else (await load_state(self.db, game_id))[1])
-        self._cache[game_id] = loaded
+        self._keep(game_id, loaded)
         return loaded
+
+    def _keep(self, game_id: int, loaded: Loaded) -> None:
+        """Hold `loaded` as the game's latest, and drop the least recently stored beyond STATES_HELD."""
+        self._cache.pop(game_id, None)  # to the end of the order: the most recent
+        self._cache[game_id] = loaded
+        while len(self._cache) > STATES_HELD:
+            del self._cache[next(iter(self._cache))]
 
     async def _forward(self, cached: Loaded | None, record: GameRecord) -> GameState | None:
         """The state held brought to `record`'s version with the moves stored after it; None when none is
@@ -281,7 +292,7 @@ class GameService:
         state = adapter.engine.new_game(record.players, record.seed, record.options)
         record = await self.db.games.start(game_id, at=self.clock(), deadline=await self.wake_up(record, state))
         loaded = Loaded(record, state)
-        self._cache[game_id] = loaded
+        self._keep(game_id, loaded)
         return loaded
 
     # -- moves -------------------------------------------------------------------------------------
@@ -373,7 +384,7 @@ class GameService:
                 # Passed on, not read back: the record as the move left it (data.games.after_move).
                 after_record = after_move(record, version, now, seat, next_deadline, MoveSource(source))
             after = Loaded(after_record, after_state)
-            self._cache[game_id] = after
+            self._keep(game_id, after)
         applied = Applied(before, after, seat, move, source, match)
         for hook in self.after_move_hooks:
             self.spawn(hook(applied), name=f"after-move-{game_id}-{version}")
@@ -407,7 +418,7 @@ class GameService:
             return None  # finished meanwhile
         log.warning("game %d was stored active although its moves end it; finished it now", record.id)
         after = Loaded(await self.db.games.get(record.id), state)
-        self._cache[record.id] = after
+        self._keep(record.id, after)
         if last is None:  # over before any move was made: no move to announce after
             return None
         seat = last.actor if last.actor is not None else 0

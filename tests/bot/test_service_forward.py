@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bot.moves import service as service_module
 from bot.moves.service import GameService, Loaded
 from bot.process.config import Tuning
-from data import Database
-from tests.bot.fakes import ADAPTER, one_move, service_on, started
+from data import Database, TurnTimer
+from tests.bot.fakes import ADAPTER, GUILD, KIND, USERS, one_move, service_on, started
 
 
 async def elsewhere(tmp_path: Path) -> GameService:
@@ -60,3 +63,38 @@ async def test_moves_stored_after_the_record_was_read_are_left_for_the_next_load
         for service in (owner, other):
             await service.close()
             await service.db.close()
+
+
+async def dealt(service: GameService, channel: int) -> int:
+    """A started two-person Thirteen game in `channel`, loaded (its state held); its id."""
+    record = await service.db.games.create_lobby(
+        kind=KIND,
+        guild_id=GUILD,
+        channel_id=channel,
+        host_user_id=USERS[0],
+        seed=channel,
+        at=service.clock(),
+        timer=TurnTimer.LIVE,
+        turn_seconds=600,
+    )
+    for user in USERS:
+        await service.db.games.add_player(record.id, user, f"P{user}")
+    await service.start(record.id)
+    return (await service.load(record.id)).record.id
+
+
+async def test_the_states_held_are_bounded_and_the_least_recent_goes_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long-running bot sees many games end: beyond STATES_HELD, the state stored least recently is
+    dropped (and rebuilt by its next load), the others stay."""
+    monkeypatch.setattr(service_module, "STATES_HELD", 2)
+    service = await service_on(tmp_path)
+    try:
+        games = [await dealt(service, channel) for channel in (1, 2, 3)]
+        assert list(service._cache) == games[1:]
+        loaded = await service.load(games[0])  # rebuilt, and now the most recent
+        assert loaded.state is not None and list(service._cache) == [games[2], games[0]]
+    finally:
+        await service.close()
+        await service.db.close()
