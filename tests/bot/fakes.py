@@ -319,12 +319,12 @@ async def service_on(tmp_path: Path, clock: Clock | None = None, tuning: Tuning 
     return service
 
 
-async def lobby_row(service: GameService, *, seed: int, turn_seconds: int = 600) -> GameRecord:
-    """A live Thirteen lobby in CHANNEL hosted by the first of USERS, nobody seated yet."""
+async def lobby_row(service: GameService, *, seed: int, turn_seconds: int = 600, channel: int = CHANNEL) -> GameRecord:
+    """A live Thirteen lobby in `channel` hosted by the first of USERS, nobody seated yet."""
     return await service.db.games.create_lobby(
         kind=KIND,
         guild_id=GUILD,
-        channel_id=CHANNEL,
+        channel_id=channel,
         host_user_id=USERS[0],
         seed=seed,
         at=service.clock(),
@@ -333,14 +333,16 @@ async def lobby_row(service: GameService, *, seed: int, turn_seconds: int = 600)
     )
 
 
-async def started(service: GameService, *, turn_seconds: int = 600, table: bool = True) -> Loaded:
-    """A two-person Thirteen game, dealt, its table message at TABLE in CHANNEL."""
-    record = await lobby_row(service, seed=11, turn_seconds=turn_seconds)
+async def started(
+    service: GameService, *, turn_seconds: int = 600, table: bool = True, channel: int = CHANNEL
+) -> Loaded:
+    """A two-person Thirteen game in `channel`, dealt, its table message at TABLE there."""
+    record = await lobby_row(service, seed=11, turn_seconds=turn_seconds, channel=channel)
     for user in USERS:
         await service.db.games.add_player(record.id, user, f"P{user}")
     await service.start(record.id)
     if table:
-        await service.db.games.set_table_message(record.id, CHANNEL, TABLE)
+        await service.db.games.set_table_message(record.id, channel, TABLE)
     return await service.load(record.id)
 
 

@@ -1,6 +1,6 @@
 """GameService.load after a move made in another process: the state this process holds is brought
 forward with the moves stored after it (moves are only ever appended), not rebuilt from the snapshot and
-the whole log. Two services on one SQLite file stand for two processes."""
+the whole log. Two services on one SQLite file (`service_on` twice) stand for two processes."""
 
 from __future__ import annotations
 
@@ -9,25 +9,15 @@ from pathlib import Path
 import pytest
 
 from bot.moves import service as service_module
-from bot.moves.service import GameService, Loaded
-from bot.process.config import Tuning
-from data import Database, TurnTimer
-from tests.bot.fakes import ADAPTER, GUILD, KIND, USERS, one_move, service_on, started
-
-
-async def elsewhere(tmp_path: Path) -> GameService:
-    """Another process's service on the same file."""
-    db = await Database.open(tmp_path / "parts.db")
-    service = GameService(db, Tuning(drawing_processes=0))
-    service.register(ADAPTER())
-    return service
+from bot.moves.service import Loaded
+from tests.bot.fakes import closed, one_move, service_on, started
 
 
 async def test_a_state_held_is_brought_forward_with_the_moves_made_elsewhere(tmp_path: Path) -> None:
     """Two moves made by the other process: the owner reads the record and those two moves (two game
     reads), and its state is the one the other process stored."""
     owner = await service_on(tmp_path)
-    other = await elsewhere(tmp_path)
+    other = await service_on(tmp_path)
     try:
         held = await started(owner)
         moved = await one_move(other, await other.load(held.record.id))
@@ -41,16 +31,15 @@ async def test_a_state_held_is_brought_forward_with_the_moves_made_elsewhere(tmp
         assert loaded.state is not None and moved.state is not None
         assert loaded.state.to_dict() == moved.state.to_dict()
     finally:
-        for service in (owner, other):
-            await service.close()
-            await service.db.close()
+        await closed(owner)
+        await closed(other)
 
 
 async def test_moves_stored_after_the_record_was_read_are_left_for_the_next_load(tmp_path: Path) -> None:
     """The record is read before the moves: any move stored in between is not applied, so the state
     returned is the record's version, never ahead of it."""
     owner = await service_on(tmp_path)
-    other = await elsewhere(tmp_path)
+    other = await service_on(tmp_path)
     try:
         held = await started(owner)
         first = await one_move(other, await other.load(held.record.id))
@@ -60,27 +49,8 @@ async def test_moves_stored_after_the_record_was_read_are_left_for_the_next_load
         assert state.to_dict() == first.state.to_dict()
         assert await owner._forward(Loaded(first.record, first.state), held.record) is None  # not older: none
     finally:
-        for service in (owner, other):
-            await service.close()
-            await service.db.close()
-
-
-async def dealt(service: GameService, channel: int) -> int:
-    """A started two-person Thirteen game in `channel`, loaded (its state held); its id."""
-    record = await service.db.games.create_lobby(
-        kind=KIND,
-        guild_id=GUILD,
-        channel_id=channel,
-        host_user_id=USERS[0],
-        seed=channel,
-        at=service.clock(),
-        timer=TurnTimer.LIVE,
-        turn_seconds=600,
-    )
-    for user in USERS:
-        await service.db.games.add_player(record.id, user, f"P{user}")
-    await service.start(record.id)
-    return (await service.load(record.id)).record.id
+        await closed(owner)
+        await closed(other)
 
 
 async def test_the_states_held_are_bounded_and_the_least_recent_goes_first(
@@ -91,10 +61,9 @@ async def test_the_states_held_are_bounded_and_the_least_recent_goes_first(
     monkeypatch.setattr(service_module, "STATES_HELD", 2)
     service = await service_on(tmp_path)
     try:
-        games = [await dealt(service, channel) for channel in (1, 2, 3)]
+        games = [(await started(service, table=False, channel=channel)).record.id for channel in (1, 2, 3)]
         assert list(service._cache) == games[1:]
         loaded = await service.load(games[0])  # rebuilt, and now the most recent
         assert loaded.state is not None and list(service._cache) == [games[2], games[0]]
     finally:
-        await service.close()
-        await service.db.close()
+        await closed(service)
