@@ -69,6 +69,7 @@ WRITE_LOCK = 0x43415244  # the advisory lock key every write transaction takes (
 MOVE_LOCK_SQL = f"(SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared({WRITE_LOCK})) AS locked) = 1"
 MIGRATION_LOCK = 0x4D494752  # held while the schema is upgraded ("MIGR"): two processes starting together
 CONNECT_TIMEOUT_S = 10.0
+NOTIFY_SQL = "SELECT pg_notify($1, $2)"  # a notification, sent alone or inside a transaction
 LISTEN_RETRY_S = (0.5, 1.0, 2.0, 5.0)  # waits before a lost listener connects again (the last repeats)
 MAX_CHANNEL = 63  # PostgreSQL's identifier limit (NAMEDATALEN - 1), which channel names obey
 ATTEMPTS = 3  # connections a statement asyncpg refused to send is tried on (see the module docstring)
@@ -152,7 +153,7 @@ class PgTx:
         """NOTIFY inside the transaction: the server delivers it at COMMIT. It serialises the commits of
         notifying transactions (a lock on the notification queue), so moves notify outside theirs
         (`PostgresDatabase.notify`) and only rare writes, such as settings, notify inside."""
-        await self._conn.execute("SELECT pg_notify($1, $2)", self._channel_name(channel), payload)
+        await self._conn.execute(NOTIFY_SQL, self._channel_name(channel), payload)
 
 
 def _begin(write: bool, one_game: bool) -> str:
@@ -314,7 +315,7 @@ class PostgresDatabase(Database):
         """NOTIFY outside any write transaction: it takes none of the locks a move's commit needs."""
         self._check_open()
         name = self.channel_name(channel)
-        await self._on_connection(lambda conn: conn.execute("SELECT pg_notify($1, $2)", name, payload))
+        await self._on_connection(lambda conn: conn.execute(NOTIFY_SQL, name, payload))
 
     async def listen(
         self, channel: str, heard: Callable[[str], None], *, gap: Callable[[], None] | None = None
