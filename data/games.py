@@ -489,12 +489,12 @@ class GameRepository:
         source: MoveSource,
     ) -> int:
         """`_append` as one statement (`_APPEND_POSTGRES`), with the same answers and refusals."""
-        from .postgres import MOVE_LOCK_SQL, PostgresDatabase
+        from .postgres import PostgresDatabase
 
         assert isinstance(self._db, PostgresDatabase)
         resets = actor is not None and source is MoveSource.PLAYER
         rows = await self._db.move_statement(
-            _APPEND_POSTGRES.format(lock=MOVE_LOCK_SQL),
+            _APPEND_POSTGRES.format(lock=self._db.move_lock_sql),
             (next_deadline, at, game_id, expected_version, code, actor, source.value, at, actor, resets, game_id),
         )
         if not rows:

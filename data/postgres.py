@@ -5,7 +5,9 @@ What SQLite gets from being one file with one writer, this gets from the server:
   (`pg_advisory_xact_lock`), so, like SQLite's BEGIN IMMEDIATE, a check-then-update (a seat count,
   a rating read and rewritten, a settings merge) cannot be overtaken, from this process or another.
   The lock is the first thing each write takes and it is released by COMMIT or ROLLBACK, so it
-  orders every writer the same way and cannot deadlock with row locks.
+  orders every writer the same way and cannot deadlock with row locks. The key names the schema
+  (`lock_keys`): advisory locks belong to the whole database, and bots in two schemas of one server
+  share no rows, so neither waits behind the other's writers (nor behind a writer stuck there).
 - A move is the exception (`atomic(..., one_game=True)`): it takes the same key in shared mode and
   runs beside other moves. It touches only rows of its own game, and its version check is one
   conditional UPDATE (`WHERE version = ?`): when two processes race on one game, the second waits on
@@ -63,10 +65,7 @@ from .ratings import RatingModel
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-WRITE_LOCK = 0x43415244  # the advisory lock key every write transaction takes ("CARD")
-# An uncorrelated subquery a move's UPDATE puts in its WHERE clause: evaluated once, before the first
-# row is read (and so before any row lock), it takes the write lock shared for the statement's transaction.
-MOVE_LOCK_SQL = f"(SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared({WRITE_LOCK})) AS locked) = 1"
+WRITE_LOCK = 0x43415244  # the first key of the lock every write transaction takes ("CARD"; see lock_keys)
 MIGRATION_LOCK = 0x4D494752  # held while the schema is upgraded ("MIGR"): two processes starting together
 CONNECT_TIMEOUT_S = 10.0
 NOTIFY_SQL = "SELECT pg_notify($1, $2)"  # a notification, sent alone or inside a transaction
@@ -104,6 +103,21 @@ def _bound(params: Params) -> Params:
     if any(isinstance(value, str) and NUL in value for value in params):
         return [value.replace(NUL, NUL_STORED_AS) if isinstance(value, str) else value for value in params]
     return params
+
+
+def lock_keys(lock: int, schema_name: str) -> str:
+    """An advisory lock's two keys for one schema, as SQL arguments: `lock` and a 32-bit digest of the
+    schema's name (advisory locks are database-wide; see the module docstring)."""
+    digest = int.from_bytes(hashlib.sha1(schema_name.encode()).digest()[:4], "big", signed=True)
+    return f"{lock}, {digest}"
+
+
+def move_lock_sql(schema_name: str) -> str:
+    """An uncorrelated subquery a move's UPDATE puts in its WHERE clause: evaluated once, before the first
+    row is read (and so before any row lock), it takes the write lock shared for the statement's
+    transaction."""
+    keys = lock_keys(WRITE_LOCK, schema_name)
+    return f"(SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared({keys})) AS locked) = 1"
 
 
 _COUNT = re.compile(r"(\d+)$")
@@ -156,12 +170,12 @@ class PgTx:
         await self._conn.execute(NOTIFY_SQL, self._channel_name(channel), payload)
 
 
-def _begin(write: bool, one_game: bool) -> str:
+def _begin(write: bool, one_game: bool, schema_name: str) -> str:
     if not write:
         return "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
     lock = "pg_advisory_xact_lock_shared" if one_game else "pg_advisory_xact_lock"
     # One round trip: the simple-query protocol takes both statements at once.
-    return f"BEGIN ISOLATION LEVEL READ COMMITTED; SELECT {lock}({WRITE_LOCK})"
+    return f"BEGIN ISOLATION LEVEL READ COMMITTED; SELECT {lock}({lock_keys(WRITE_LOCK, schema_name)})"
 
 
 class PostgresDatabase(Database):
@@ -175,6 +189,9 @@ class PostgresDatabase(Database):
         self.url = url
         self.path = redacted(url)  # what logs and messages name: the URL without its password
         self.schema_name = schema_name  # the schema the tables live in (the URL's search_path)
+        self.move_lock_sql = move_lock_sql(schema_name)
+        both = (False, True)
+        self._begins = {(write, one): _begin(write, one, schema_name) for write in both for one in both}
         self._closed = False
         self._running: set[asyncio.Future[Any]] = set()
         self._listeners: set[PgListening] = set()
@@ -372,7 +389,7 @@ class PostgresDatabase(Database):
             except DRIVER_ERRORS as error:
                 raise _plainly(error) from error
             try:
-                await settle(conn.execute(_begin(write, one_game)))
+                await settle(conn.execute(self._begins[write, one_game]))
                 return conn
             except BaseException as error:
                 spoilt = _spoils(error) or not await _roll_back(conn)
@@ -520,7 +537,8 @@ async def migrate(conn: asyncpg.Connection, target: int | None = None) -> int:
     known = schema.migrations("postgresql")
     target = len(known) if target is None else target
     async with conn.transaction():
-        await conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        schema_name = str(await conn.fetchval("SELECT current_schema()"))
+        await conn.execute(f"SELECT pg_advisory_xact_lock({lock_keys(MIGRATION_LOCK, schema_name)})")
         await conn.execute("CREATE TABLE IF NOT EXISTS cardroom_schema (version INTEGER NOT NULL)")
         current = await conn.fetchval("SELECT version FROM cardroom_schema")
         if current is None:

@@ -13,8 +13,9 @@ from data import Database, DatabaseUnavailable, FaultKind, StorageFault
 from data.database import Tx, redacted
 from data.games import _append
 from data.models import MoveSource
-from data.postgres import numbered
+from data.postgres import WRITE_LOCK, lock_keys, numbered
 from data.schema import latest_version
+from tests.waiting import until
 
 from .conftest import T0, active_game, lobby
 
@@ -28,7 +29,9 @@ def test_placeholders_are_numbered_outside_quoted_text() -> None:
 
 def test_a_url_is_named_without_its_password() -> None:
     """Logs and start-up messages show the server and user, never the password."""
-    assert redacted("postgresql://bot:s3cret@db.example:5432/cardroom") == "postgresql://bot:***@db.example:5432/cardroom"
+    assert (
+        redacted("postgresql://bot:s3cret@db.example:5432/cardroom") == "postgresql://bot:***@db.example:5432/cardroom"
+    )
     assert redacted("postgresql:///cardroom?host=/run/pg") == "postgresql:///cardroom?host=/run/pg"
 
 
@@ -110,6 +113,24 @@ async def test_a_caller_cancelled_during_its_transaction_returns_after_it(pg_sch
         assert (await db.games.get(game.id)).seed == 42
 
 
+async def _waiting_for_the_write_lock(url: str) -> int:
+    """How many transactions of the schema behind `url` wait for its write lock (the server's lock table)."""
+    conn = await asyncpg.connect(url)
+    try:
+        schema_name = await conn.fetchval("SELECT current_schema()")
+        first, second = (int(key) for key in lock_keys(WRITE_LOCK, schema_name).split(", "))
+        return int(
+            await conn.fetchval(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                "AND classid = $1::oid AND objid = $2::oid AND objsubid = 2",
+                first,
+                second & 0xFFFFFFFF,
+            )
+        )
+    finally:
+        await conn.close()
+
+
 async def test_moves_of_different_games_do_not_wait_for_each_other(pg_schema: str) -> None:
     """A move holds the write lock shared: while one game's move transaction is open, another game's move
     commits at once, but a lobby change (an exclusive writer) waits for the open move."""
@@ -125,14 +146,68 @@ async def test_moves_of_different_games_do_not_wait_for_each_other(pg_schema: st
             await release.wait()
 
         holder = asyncio.ensure_future(db.atomic(held_move, one_game=True))
-        await inside.wait()
-        assert await asyncio.wait_for(
-            db.games.append_move(second.id, 0, "b", at=T0, actor=0, next_deadline=None), timeout=5
-        ) == 1
-        exclusive = asyncio.ensure_future(db.games.set_host(second.id, 4))
-        await asyncio.sleep(0.2)
-        assert not exclusive.done()
-        release.set()
-        await holder
-        await asyncio.wait_for(exclusive, timeout=5)
+        try:  # the open move ends however the test does, or closing the database would wait for it
+            await inside.wait()
+            assert await db.games.append_move(second.id, 0, "b", at=T0, actor=0, next_deadline=None) == 1
+            exclusive = asyncio.ensure_future(db.games.set_host(second.id, 4))
+            await until(lambda: _waiting_for_the_write_lock(pg_schema), "the lobby change waiting for the lock")
+            assert not exclusive.done()
+        finally:
+            release.set()
+            await holder
+        await exclusive
         assert (await db.games.get(second.id)).host_user_id == 4
+
+
+async def _waiting_on_a_lock(url: str, application_name: str) -> bool:
+    """Whether a connection named `application_name` waits for a lock (the server's lock table)."""
+    conn = await asyncpg.connect(url)
+    try:
+        return bool(
+            await conn.fetchval(
+                "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                "WHERE NOT l.granted AND a.application_name = $1",
+                application_name,
+            )
+        )
+    finally:
+        await conn.close()
+
+
+async def test_writers_in_two_schemas_of_one_server_never_wait_for_each_other(pg_schema: str) -> None:
+    """Advisory locks belong to the whole database: the write lock names its schema, so a write
+    transaction held open in one schema (a stuck process) leaves another schema's writers free."""
+    admin = await asyncpg.connect(pg_schema)
+    schema_name = await admin.fetchval("SELECT current_schema()")
+    name = f"x{schema_name}"
+    await admin.execute(f"CREATE SCHEMA {name}")
+    other = pg_schema.replace(f"search_path={schema_name}", f"search_path={name}") + f"&application_name={name}"
+    try:
+        async with await Database.open(pg_schema) as db, await Database.open(other) as elsewhere:
+            game = await lobby(db)
+            stranger = await lobby(elsewhere)
+            inside = asyncio.Event()
+            release = asyncio.Event()
+
+            async def held(tx: Tx) -> None:
+                await tx.run("UPDATE games SET seed = 7 WHERE id = ?", (game.id,))
+                inside.set()
+                await release.wait()
+
+            holder = asyncio.ensure_future(db.atomic(held))
+            try:
+                await inside.wait()
+                writer = asyncio.ensure_future(elsewhere.games.set_host(stranger.id, 9))  # exclusive too
+                await until(
+                    lambda: writer.done() or _waiting_on_a_lock(pg_schema, name),
+                    "the other schema's write stored or waiting",
+                )
+                assert writer.done(), "the other schema's write waits for this one's open transaction"
+            finally:
+                release.set()
+                await holder
+            await writer
+            assert (await elsewhere.games.get(stranger.id)).host_user_id == 9
+    finally:
+        await admin.execute(f"DROP SCHEMA {name} CASCADE")
+        await admin.close()
