@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.process.config import Tuning
 from data import MoveSource
 from tests.bot.fakes import Clock, closed, computer_move, service_on, started
-from tests.waiting import until
+from tests.waiting import HANG_GUARD, until
 
 
 async def test_a_computer_turn_outrun_by_another_write_is_taken_again(tmp_path: Path) -> None:
@@ -54,7 +54,7 @@ async def test_a_close_stops_a_computer_turn_that_is_storing_its_move(tmp_path: 
         assert seat is not None
         monkeypatch.setattr(service, "submit", slow_submit)
         await service.hand_over_to_computer(loaded.record.id, seat.seat)
-        await asyncio.wait_for(storing.wait(), 5)
+        await asyncio.wait_for(storing.wait(), HANG_GUARD)
     finally:
         await closed(service)
     assert storing.is_set()

@@ -18,7 +18,7 @@ import aiohttp
 import pytest
 
 from bot.process.runner import OneLineReconnects, describe_network_error, wait_for_discord
-from tests.waiting import until
+from tests.waiting import HANG_GUARD, until
 
 ROOT = Path(__file__).resolve().parents[2]
 REACH = "Could not reach Discord at"
@@ -176,4 +176,4 @@ async def test_a_gateway_out_of_reach_after_login_is_retried_in_one_line(fake, b
 
 async def test_the_offline_discord_counts_as_reachable(fake) -> None:
     """The probe accepts the offline Discord (tests that run `python -m bot` against it start at once)."""
-    assert await asyncio.wait_for(wait_for_discord(fake.api_base, lambda: False), 10)
+    assert await asyncio.wait_for(wait_for_discord(fake.api_base, lambda: False), HANG_GUARD)

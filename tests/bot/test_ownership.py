@@ -13,7 +13,7 @@ from bot.moves.ownership import Ownership
 from data import Database
 from data.leases import game_key
 from tests.data.conftest import active_game
-from tests.waiting import until
+from tests.waiting import HANG_GUARD, until
 
 LONG_POLL = 60.0  # a poll that never comes within a test: only a notification can wake the owner
 
@@ -49,7 +49,7 @@ async def test_a_move_stored_by_a_non_owner_wakes_the_owner_before_its_poll(pg_s
             assert owner.owns(game.id) and not other.owns(game.id)
             await a_move_elsewhere(second_db, game.id)
             await other.tell_owner(game.id)
-            assert await asyncio.wait_for(moved.get(), 5.0) == game.id
+            assert await asyncio.wait_for(moved.get(), HANG_GUARD) == game.id
             assert owner.wakeups >= 1
         finally:
             await other.stop()
@@ -66,7 +66,7 @@ async def test_a_lost_notification_is_made_up_for_by_the_poll(pg_schema: str) ->
         await owner.start()
         try:
             await a_move_elsewhere(second_db, game.id)
-            assert await asyncio.wait_for(moved.get(), 5.0) == game.id
+            assert await asyncio.wait_for(moved.get(), HANG_GUARD) == game.id
             assert owner.wakeups == 0
         finally:
             await owner.stop()
@@ -85,7 +85,7 @@ async def test_a_notification_for_a_game_held_elsewhere_wakes_nobody_else(pg_sch
         try:
             await a_move_elsewhere(second_db, game.id)
             await bystander.tell_owner(game.id)
-            assert await asyncio.wait_for(heard.get(), 5.0) == game.id
+            assert await asyncio.wait_for(heard.get(), HANG_GUARD) == game.id
             assert watched.empty() and bystander.wakeups == 0
         finally:
             await bystander.stop()

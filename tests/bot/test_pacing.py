@@ -13,6 +13,7 @@ from multidict import CIMultiDict
 from yarl import URL
 
 from bot.kit.pacing import PACE_PER_SECOND, Pacer, counted, pace_requests, share
+from tests.waiting import HANG_GUARD
 
 BASE = "https://discord.com/api/v10"
 
@@ -99,7 +100,7 @@ async def test_a_cancelled_waiter_does_not_hold_up_the_queue() -> None:
     assert pacer.waiting == 2
     first.cancel()
     release.set()
-    await asyncio.wait_for(second, 5)
+    await asyncio.wait_for(second, HANG_GUARD)
     assert first.cancelled() and pacer.waiting == 0
 
 

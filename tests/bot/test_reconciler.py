@@ -20,7 +20,7 @@ from bot.projection.reconciler import Owed, Reconciler
 from cogs.thirteen.adapter import ThirteenAdapter
 from data import Database, MatchRecord, MessageKind, TurnNotice, TurnTimer
 from tests.bot.fakes import Interaction
-from tests.waiting import until
+from tests.waiting import HANG_GUARD, until
 
 USERS = (101, 102)
 
@@ -306,7 +306,7 @@ async def test_standings_that_fail_for_now_are_posted_by_a_pass_no_move_asked_fo
         loaded = await move(service, loaded)
     transport.refuse["post"] = Refusal.TRANSIENT
     reconciler.mark_dirty(loaded.record.id)
-    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), HANG_GUARD)
     assert [args.content for kind, args in transport.calls if kind == "post"] == [f"game {loaded.record.id} is over"]
     assert not reconciler.owes()
 
@@ -321,7 +321,7 @@ async def test_a_lost_channel_is_not_owed_but_looked_at_again_later(world) -> No
         loaded = await move(service, loaded)
     transport.refuse["post"] = Refusal.CHANNEL_LOST
     reconciler.mark_dirty(loaded.record.id)
-    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), HANG_GUARD)
     assert not reconciler.owes(loaded.record.id) and loaded.record.id in reconciler._later
     assert await service.db.messages.games_owing_results() == [loaded.record.id]
 
@@ -334,7 +334,7 @@ async def test_caught_up_asks_for_the_pass_a_stored_move_has_not_asked_for_yet(w
     await reconciler.reconcile(loaded.record.id)
     before = transport.kinds().count("send_dm")
     await move(service, loaded)  # stored; nothing asked for a pass (no hook in this set-up)
-    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), HANG_GUARD)
     assert transport.kinds().count("send_dm") == before + 1
 
 
@@ -364,7 +364,7 @@ async def test_a_move_clicked_on_a_dm_hand_edits_it_once_through_the_click(world
     async with reconciler.clicked(click, loaded.record.id, seat) as clicked:
         after = await move(service, loaded)
         await clicked.show(after)
-    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), HANG_GUARD)
     writes = [kind for kind, args in transport.calls if kind in ("answer_hand", "edit_panel", "strip")]
     # The next player's turn DM may go out before or after the clicked answer (other seats do not wait).
     answered = [args for kind, args in transport.calls if kind == "answer_hand"]
@@ -424,6 +424,6 @@ async def test_a_refused_click_redraw_is_redrawn_by_a_pass(world) -> None:  # ty
     after = await move(service, loaded)
     transport.refuse["answer_hand"] = Refusal.TRANSIENT
     await reconciler.answer(Interaction(loaded.record.seats[seat].user_id, message_id, guild_id=None), after, seat)
-    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), 30)
+    await asyncio.wait_for(reconciler.caught_up(loaded.record.id), HANG_GUARD)
     edited = [args[0] for kind, args in transport.calls if kind == "edit_panel"]
     assert edited == [message_id]

@@ -9,6 +9,7 @@ from bot.process.bot import CardBot, drain_handlers
 from bot.process.runner import point_at
 from fakediscord import FakeDiscord, Message
 from harness.offline import BotHarness
+from tests.waiting import HANG_GUARD
 
 
 async def test_async_with_ends_only_after_the_database_is_closed(fake: FakeDiscord, bots: BotHarness) -> None:
@@ -30,7 +31,7 @@ async def test_async_with_ends_only_after_the_database_is_closed(fake: FakeDisco
         closing = asyncio.ensure_future(bot.close())
         done, _ = await asyncio.wait({runner}, timeout=0.5)
         assert not done, "async with returned while the database close still waited for the transaction"
-    await asyncio.wait_for(runner, 10)
+    await asyncio.wait_for(runner, HANG_GUARD)
     await closing
     assert closed_on_exit == [True]
 

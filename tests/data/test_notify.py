@@ -11,7 +11,7 @@ import pytest
 
 from data import Database
 from data.postgres import PgListening
-from tests.waiting import until
+from tests.waiting import HANG_GUARD, until
 
 
 async def test_a_notification_reaches_a_listener_in_another_process_and_stays_in_its_schema(
@@ -33,7 +33,7 @@ async def test_a_notification_reaches_a_listener_in_another_process_and_stays_in
         stranger = await other_schema.listen("moves", elsewhere.append)
         assert listening is not None and stranger is not None
         await sender.notify("moves", "42")
-        assert await asyncio.wait_for(heard.get(), 5) == "42"
+        assert await asyncio.wait_for(heard.get(), HANG_GUARD) == "42"
         await other_schema.notify("moves", "7")
         await asyncio.sleep(0.2)
         assert heard.empty() and elsewhere == ["7"]
@@ -58,7 +58,7 @@ async def test_a_notification_sent_in_a_transaction_is_heard_at_commit_and_never
                 raise LookupError
         async with sender.transaction() as tx:
             await tx.notify("moves", "committed")
-        assert await asyncio.wait_for(heard.get(), 5) == "committed"
+        assert await asyncio.wait_for(heard.get(), HANG_GUARD) == "committed"
         await listening.close()
 
 
@@ -76,7 +76,7 @@ async def test_a_listener_whose_connection_is_lost_listens_again(pg_schema: str)
             assert loop.time() < deadline, "the listener never connected again"
             await asyncio.sleep(0.05)
         await db.notify("moves", "again")
-        assert await asyncio.wait_for(heard.get(), 5) == "again"
+        assert await asyncio.wait_for(heard.get(), HANG_GUARD) == "again"
         await listening.close()
 
 

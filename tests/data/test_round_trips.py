@@ -13,6 +13,7 @@ from data import Database, GameNotFound
 from data.database import Tx
 from data.games import fetch_game
 from tests.data.conftest import T0, active_game, lobby
+from tests.waiting import HANG_GUARD
 
 
 class TripCounter:
@@ -98,7 +99,7 @@ async def test_a_lone_read_does_not_wait_for_an_open_write_transaction(db: Datab
     async with db.transaction() as tx:
         await tx.run("UPDATE games SET seed = ? WHERE id = ?", (99, game.id))
         db.games.forget(game.id)  # written by hand, around the repository: what it holds is dropped by hand
-        during = await asyncio.wait_for(db.games.get(game.id), timeout=2)
+        during = await asyncio.wait_for(db.games.get(game.id), HANG_GUARD)
         assert during.seed == game.seed
     db.games.forget(game.id)
     assert (await db.games.get(game.id)).seed == 99

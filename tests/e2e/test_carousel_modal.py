@@ -15,6 +15,7 @@ from games.carousel import State
 from harness.offline import BotHarness
 from rendering.carousel import sort_hand
 from tests.e2e.test_carousel_table import QUICK, first_meld_phase
+from tests.waiting import HANG_GUARD
 
 
 def wrong_table(state: State) -> str:
@@ -48,11 +49,11 @@ async def test_reopened_modal_a_modal_opened_right_after_a_submit_is_answered(
     assert isinstance(first, Modal)
     refused = await mover.submit_modal(first, table=typed)
     assert isinstance(refused, Message) and "⚠️" in refused.text
-    await asyncio.wait_for(answered.wait(), 30)
+    await asyncio.wait_for(answered.wait(), HANG_GUARD)
     second = await mover.click(refused, label="Type the table")  # the same hand, version and selection
     assert isinstance(second, Modal)
     go_on.set()
-    await asyncio.wait_for(finished.wait(), 30)
+    await asyncio.wait_for(finished.wait(), HANG_GUARD)
     again = await mover.submit_modal(second, table=typed)
     assert isinstance(again, Message) and "⚠️" in again.text
     assert first.custom_id != second.custom_id

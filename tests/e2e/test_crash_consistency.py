@@ -36,6 +36,7 @@ from data import Database, GameStatus, load_state
 from fakediscord import BotCrashed, FakeDiscord, InteractionFailed, Message, SimUser
 from games import registry
 from tests.e2e.crash_child import STANDBY_LINE
+from tests.waiting import HANG_GUARD
 
 # One kill storm per run however xdist spreads the tests: the module's tests share one worker (the
 # module fixture runs once there); the timeout is a hang guard, not a budget (a busy machine is slower).
@@ -312,7 +313,7 @@ class CrashRun:
             with contextlib.suppress(ProcessLookupError):
                 self.life.process.terminate()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self.life.exited), 20)
+                await asyncio.wait_for(asyncio.shield(self.life.exited), HANG_GUARD)
             kill(self.life.process)
             await self.life.exited
             self.report.child_errors += self.life.errors()

@@ -39,6 +39,7 @@ from data.leases import game_key
 from fakediscord import BotCrashed, Channel, FakeDiscord, InteractionFailed, Message, SimUser
 from fakediscord.limits import walk
 from tests.e2e.crash_child import STANDBY_LINE
+from tests.waiting import HANG_GUARD
 
 # One storm per run however xdist spreads the tests (the module fixture runs once, on the worker of the
 # SQLite storm's group, so two storms never share the machine); the timeout is a hang guard, not a budget.
@@ -372,7 +373,7 @@ class Storm:
                 with contextlib.suppress(ProcessLookupError):
                     life.process.terminate()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(life.exited), 30)
+                    await asyncio.wait_for(asyncio.shield(life.exited), HANG_GUARD)
                 self.report.child_errors += life.errors()
         for life in self.woken:
             kill(life.process)

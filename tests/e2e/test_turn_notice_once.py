@@ -14,6 +14,7 @@ from bench.players.common import FAST, click, game_id_of, open_lobby, start_bot,
 from bot.projection.reconciler import NONCE_REDO_SECONDS
 from data import Database, MessageKind, ShownMessage
 from fakediscord import FakeDiscord, Message
+from tests.waiting import HANG_GUARD
 
 
 class Killed(Exception):
@@ -43,7 +44,7 @@ async def killed_after_the_first_turn_dm(fake: FakeDiscord, bots, monkeypatch: p
     lobby = await open_lobby(fake, alice, "thirteen new", seats=2)
     lobby = await click(bob, lobby, "Join")
     await start_game(fake, alice, lobby, [alice, bob])
-    await asyncio.wait_for(killed.wait(), 60)
+    await asyncio.wait_for(killed.wait(), HANG_GUARD)
     await bots.stop(first)
     fake.logged_errors.clear()  # the first process's pass logged its failed record
     return game_id_of(lobby)

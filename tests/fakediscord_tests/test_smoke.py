@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from fakediscord import FakeDiscord, Message
+from tests.waiting import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,7 +38,7 @@ async def test_python_m_bot_logs_in_syncs_and_answers_cardroom(fake: FakeDiscord
         fake.unwatch(exited)
         if process.returncode is None:
             process.terminate()
-        await asyncio.wait_for(exited, 30)
+        await asyncio.wait_for(exited, HANG_GUARD)
         assert process.stderr is not None
         log = (await process.stderr.read()).decode()
     assert re.search(r"synced [1-9]\d* application commands", log) and "Traceback" not in log
