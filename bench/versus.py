@@ -84,7 +84,29 @@ def kept(arguments: list[str], known: set[str]) -> tuple[list[str], list[str]]:
     return out, dropped
 
 
+SECTION = re.compile(r"^== load run on (\w+)", re.MULTILINE)  # one per backend with --backend both
+CPU = "bot CPU per move (ms)"
+RATIO = "CPU per move, postgresql / sqlite"  # the PostgreSQL run's processes summed, against the one bot's
+
+
 def figures(output: str) -> dict[str, float]:
+    """The figures of one bench.bot run; with a load run per backend, each named after its backend, and
+    the ratio of their CPU per move (the same run of the machine, so the ratio is the figure to compare)."""
+    sections = list(SECTION.finditer(output))
+    if len(sections) < 2:
+        return _figures_of(output)
+    found: dict[str, float] = {}
+    for index, section in enumerate(sections):
+        end = sections[index + 1].start() if index + 1 < len(sections) else len(output)
+        for name, value in _figures_of(output[section.start() : end]).items():
+            found[f"{name}, {section[1]}"] = value
+    sqlite, postgresql = found.get(f"{CPU}, sqlite"), found.get(f"{CPU}, postgresql")
+    if sqlite and postgresql:
+        found[RATIO] = postgresql / sqlite
+    return found
+
+
+def _figures_of(output: str) -> dict[str, float]:
     found: dict[str, float] = {}
     for name, pattern in PATTERNS.items():
         match = pattern.search(output)
@@ -97,14 +119,15 @@ def figures(output: str) -> dict[str, float]:
 
 
 def table(trees: list[Tree]) -> str:
-    names = [name for name in PATTERNS if any(name in run for tree in trees for run in tree.runs)]
+    names = list(dict.fromkeys(name for tree in trees for run in tree.runs for name in run))
     width = max(len(name) for name in names) + 2 if names else 10
     lines = ["".ljust(width) + "".join(tree.label.rjust(16) for tree in trees)]
     for name in names:
         cells = []
         for tree in trees:
             values = [run[name] for run in tree.runs if name in run]
-            cells.append((f"{statistics.median(values):.1f}" if values else "-").rjust(16))
+            digits = 2 if name == RATIO else 1
+            cells.append((f"{statistics.median(values):.{digits}f}" if values else "-").rjust(16))
         lines.append(name.ljust(width) + "".join(cells))
     lines.append("runs (each)".ljust(width) + "".join(str(len(tree.runs)).rjust(16) for tree in trees))
     return "\n".join(lines)
@@ -135,7 +158,7 @@ def main() -> int:
             )
             found = figures(done.stdout)
             tree.runs.append(found)
-            shown = ", ".join(f"{name} {value:g}" for name, value in found.items())
+            shown = ", ".join(f"{name} {value:.3g}" for name, value in found.items())
             print(f"run {round_ + 1} {tree.label} (load average before: {load}): {shown or done.stderr[-500:]}")
             sys.stdout.flush()
     print("== medians ==")
