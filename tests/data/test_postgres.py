@@ -5,6 +5,9 @@ goes away, migrations started by two processes at once, and cancellation inside 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from urllib.parse import urlencode
 
 import asyncpg
 import pytest
@@ -13,7 +16,7 @@ from data import Database, DatabaseUnavailable, FaultKind, StorageFault
 from data.database import Tx, redacted
 from data.games import _append
 from data.models import MoveSource
-from data.postgres import WRITE_LOCK, lock_keys, numbered
+from data.postgres import numbered
 from data.schema import latest_version
 from tests.waiting import until
 
@@ -113,50 +116,9 @@ async def test_a_caller_cancelled_during_its_transaction_returns_after_it(pg_sch
         assert (await db.games.get(game.id)).seed == 42
 
 
-async def _waiting_for_the_write_lock(url: str) -> int:
-    """How many transactions of the schema behind `url` wait for its write lock (the server's lock table)."""
-    conn = await asyncpg.connect(url)
-    try:
-        schema_name = await conn.fetchval("SELECT current_schema()")
-        first, second = (int(key) for key in lock_keys(WRITE_LOCK, schema_name).split(", "))
-        return int(
-            await conn.fetchval(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
-                "AND classid = $1::oid AND objid = $2::oid AND objsubid = 2",
-                first,
-                second & 0xFFFFFFFF,
-            )
-        )
-    finally:
-        await conn.close()
-
-
-async def test_moves_of_different_games_do_not_wait_for_each_other(pg_schema: str) -> None:
-    """A move holds the write lock shared: while one game's move transaction is open, another game's move
-    commits at once, but a lobby change (an exclusive writer) waits for the open move."""
-    async with await Database.open(pg_schema) as db:
-        first = await active_game(db, (1, 2), channel_id=1)
-        second = await active_game(db, (3, 4), channel_id=2)
-        inside = asyncio.Event()
-        release = asyncio.Event()
-
-        async def held_move(tx: Tx) -> None:
-            await tx.run("UPDATE games SET version = version + 1 WHERE id = ? AND version = 0", (first.id,))
-            inside.set()
-            await release.wait()
-
-        holder = asyncio.ensure_future(db.atomic(held_move, one_game=True))
-        try:  # the open move ends however the test does, or closing the database would wait for it
-            await inside.wait()
-            assert await db.games.append_move(second.id, 0, "b", at=T0, actor=0, next_deadline=None) == 1
-            exclusive = asyncio.ensure_future(db.games.set_host(second.id, 4))
-            await until(lambda: _waiting_for_the_write_lock(pg_schema), "the lobby change waiting for the lock")
-            assert not exclusive.done()
-        finally:
-            release.set()
-            await holder
-        await exclusive
-        assert (await db.games.get(second.id)).host_user_id == 4
+def _named(url: str, application_name: str) -> str:
+    """`url` with an application_name, so the server's lock table tells this database's connections apart."""
+    return f"{url}&{urlencode({'application_name': application_name})}"
 
 
 async def _waiting_on_a_lock(url: str, application_name: str) -> bool:
@@ -174,6 +136,43 @@ async def _waiting_on_a_lock(url: str, application_name: str) -> bool:
         await conn.close()
 
 
+@asynccontextmanager
+async def _held_open(db: Database, sql: str, params: tuple[object, ...], *, one_game: bool) -> AsyncIterator[None]:
+    """A write transaction that ran `sql` and stays open (holding the write lock) until the block ends;
+    it ends however the block does, or closing the database would wait for it."""
+    inside = asyncio.Event()
+    release = asyncio.Event()
+
+    async def held(tx: Tx) -> None:
+        await tx.run(sql, params)
+        inside.set()
+        await release.wait()
+
+    holder = asyncio.ensure_future(db.atomic(held, one_game=one_game))
+    try:
+        await inside.wait()
+        yield
+    finally:
+        release.set()
+        await holder
+
+
+async def test_moves_of_different_games_do_not_wait_for_each_other(pg_schema: str) -> None:
+    """A move holds the write lock shared: while one game's move transaction is open, another game's move
+    commits at once, but a lobby change (an exclusive writer) waits for the open move."""
+    async with await Database.open(_named(pg_schema, "held-move")) as db:
+        first = await active_game(db, (1, 2), channel_id=1)
+        second = await active_game(db, (3, 4), channel_id=2)
+        move = "UPDATE games SET version = version + 1 WHERE id = ? AND version = 0"
+        async with _held_open(db, move, (first.id,), one_game=True):
+            assert await db.games.append_move(second.id, 0, "b", at=T0, actor=0, next_deadline=None) == 1
+            exclusive = asyncio.ensure_future(db.games.set_host(second.id, 4))
+            await until(lambda: _waiting_on_a_lock(pg_schema, "held-move"), "the lobby change waiting for the lock")
+            assert not exclusive.done()
+        await exclusive
+        assert (await db.games.get(second.id)).host_user_id == 4
+
+
 async def test_writers_in_two_schemas_of_one_server_never_wait_for_each_other(pg_schema: str) -> None:
     """Advisory locks belong to the whole database: the write lock names its schema, so a write
     transaction held open in one schema (a stuck process) leaves another schema's writers free."""
@@ -181,31 +180,18 @@ async def test_writers_in_two_schemas_of_one_server_never_wait_for_each_other(pg
     schema_name = await admin.fetchval("SELECT current_schema()")
     name = f"x{schema_name}"
     await admin.execute(f"CREATE SCHEMA {name}")
-    other = pg_schema.replace(f"search_path={schema_name}", f"search_path={name}") + f"&application_name={name}"
+    other = _named(pg_schema.replace(f"search_path={schema_name}", f"search_path={name}"), name)
     try:
         async with await Database.open(pg_schema) as db, await Database.open(other) as elsewhere:
             game = await lobby(db)
             stranger = await lobby(elsewhere)
-            inside = asyncio.Event()
-            release = asyncio.Event()
-
-            async def held(tx: Tx) -> None:
-                await tx.run("UPDATE games SET seed = 7 WHERE id = ?", (game.id,))
-                inside.set()
-                await release.wait()
-
-            holder = asyncio.ensure_future(db.atomic(held))
-            try:
-                await inside.wait()
+            async with _held_open(db, "UPDATE games SET seed = 7 WHERE id = ?", (game.id,), one_game=False):
                 writer = asyncio.ensure_future(elsewhere.games.set_host(stranger.id, 9))  # exclusive too
                 await until(
                     lambda: writer.done() or _waiting_on_a_lock(pg_schema, name),
                     "the other schema's write stored or waiting",
                 )
                 assert writer.done(), "the other schema's write waits for this one's open transaction"
-            finally:
-                release.set()
-                await holder
             await writer
             assert (await elsewhere.games.get(stranger.id)).host_user_id == 9
     finally:
