@@ -51,6 +51,17 @@ _GAME_WITH_SEATS = (
     f"{', '.join('s.' + c.strip() for c in _SEAT_COLUMNS.split(','))} "
     "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
 )
+# The same on PostgreSQL with the codes of the moves after a version beside it, in order (an array, NULL
+# when there are none): a process that holds an older state brings it forward in this one round trip.
+# The subquery names no outer column, so the server computes it once, and the one statement's snapshot
+# makes the codes end exactly at the record's version. SQLite keeps two statements: it orders no
+# aggregate before 3.44, and a read there is a call on the database thread, not a round trip.
+_GAME_WITH_SEATS_AND_AFTER = _GAME_WITH_SEATS.replace(
+    " FROM games g",
+    ", (SELECT array_agg(m.code ORDER BY m.seq) FROM moves m WHERE m.game_id = ? AND m.seq > ?) AS codes_after"
+    " FROM games g",
+    1,
+)
 # Temporarily lifts seat numbers clear of the live range while a lobby closes a gap.
 _RENUMBER_OFFSET = 1_000_000
 
@@ -673,14 +684,32 @@ class GameRepository:
         cached = self.cache.get(game_id)
         if cached is not None:
             return cached
+        record, _ = await self._read_record(game_id, _GAME_WITH_SEATS, (game_id,))
+        return record
+
+    async def get_moved(self, game_id: int, version: int) -> tuple[GameRecord, list[str] | None]:
+        """The game and its seats, and the codes of its moves after `version` when the backend reads both in
+        one statement (PostgreSQL); None for the codes where it does not, or the record was held.
+
+        For a process holding the game's state at `version` whose record may be stale (a move stored at
+        another process): the record and what brings the state to it cost one round trip, not two."""
+        cached = self.cache.get(game_id)
+        if cached is not None or self._db.dialect != "postgresql":
+            return cached or await self.get(game_id), None
+        record, row = await self._read_record(game_id, _GAME_WITH_SEATS_AND_AFTER, (game_id, version, game_id))
+        return record, list(row["codes_after"] or ())
+
+    async def _read_record(self, game_id: int, sql: str, params: Sequence[Any]) -> tuple[GameRecord, Row]:
+        """The game read by `sql` (one row per seat, `_GAME_WITH_SEATS`'s columns first), held for later
+        reads (data.record_cache), with its first row for any column beyond them."""
         generation = self.cache.generation(game_id)
         self._db.counts.game_reads += 1
-        rows = await self._db.read(_GAME_WITH_SEATS, (game_id,))
+        rows = await self._db.read(sql, params)
         if not rows:
             raise GameNotFound(game_id)
         record = _game(rows[0], [_seat(row) for row in rows if row["seat"] is not None])
         self.cache.put(record, generation)
-        return record
+        return record, rows[0]
 
     def held(self, game_id: int) -> GameRecord | None:
         """The game's record if this process holds one it may serve (data.record_cache), without a read."""

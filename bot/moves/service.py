@@ -179,8 +179,8 @@ class GameService:
         At most one read: none when the record held is current (data.record_cache) and the state cached
         is at its version; the record alone when only the state is current; the record and the moves
         after the state held when it is older (a move made in another process: the state is brought
-        forward with them, `_forward`); else the record, its moves and its snapshot in one read
-        transaction, the state rebuilt from them."""
+        forward with them, `_forward`; one statement on PostgreSQL, `GameRepository.get_moved`); else
+        the record, its moves and its snapshot in one read transaction, the state rebuilt from them."""
         record = self.db.games.held(game_id)
         cached = self._cache.get(game_id)
         if record is None and (cached is None or cached.state is None):
@@ -193,14 +193,16 @@ class GameService:
                 loaded = Loaded(record, state)
             self._keep(game_id, loaded)
             return loaded
-        if record is None:
-            record = await self.db.games.get(game_id)
+        codes: list[str] | None = None
+        if record is None:  # a state is held (above): the record, with the moves after it where one read can
+            assert cached is not None
+            record, codes = await self.db.games.get_moved(game_id, cached.record.version)
         if record.status is GameStatus.LOBBY or record.started_at is None:
             loaded = Loaded(record, None)  # never dealt (an open or cancelled lobby): no engine state
         elif cached is not None and cached.state is not None and cached.record.version == record.version:
             loaded = Loaded(record, cached.state)
         else:
-            forward = await self._forward(cached, record)
+            forward = await self._forward(cached, record, codes)
             loaded = Loaded(record, forward if forward is not None else (await load_state(self.db, game_id))[1])
         self._keep(game_id, loaded)
         return loaded
@@ -212,13 +214,17 @@ class GameService:
         while len(self._cache) > STATES_HELD:
             del self._cache[next(iter(self._cache))]
 
-    async def _forward(self, cached: Loaded | None, record: GameRecord) -> GameState | None:
-        """The state held brought to `record`'s version with the moves stored after it; None when none is
-        held or it is not older. The moves may run past `record` (stored since it was read): only those up
-        to its version are applied, so state and record agree."""
+    async def _forward(
+        self, cached: Loaded | None, record: GameRecord, codes: list[str] | None = None
+    ) -> GameState | None:
+        """The state held brought to `record`'s version with the moves stored after it (`codes`, read with
+        the record, or read now); None when none is held or it is not older. The moves may run past
+        `record` (stored since it was read): only those up to its version are applied, so state and
+        record agree."""
         if cached is None or cached.state is None or not 0 <= cached.record.version < record.version:
             return None
-        codes = await self.db.games.codes_after(record.id, cached.record.version)
+        if codes is None:
+            codes = await self.db.games.codes_after(record.id, cached.record.version)
         missing = record.version - cached.record.version
         if len(codes) < missing:
             return None

@@ -312,8 +312,11 @@ def http_error(status: int, code: int = 0) -> discord.HTTPException:
     return discord.HTTPException(Answer(), {"code": code, "message": "fake"})  # type: ignore[arg-type]
 
 
-async def service_on(tmp_path: Path, clock: Clock | None = None, tuning: Tuning | None = None) -> GameService:
-    db = await Database.open(tmp_path / "parts.db")
+async def service_on(
+    tmp_path: Path, clock: Clock | None = None, tuning: Tuning | None = None, *, target: str | None = None
+) -> GameService:
+    """A service on an SQLite file in `tmp_path`, or on the database `target` names (a PostgreSQL URL)."""
+    db = await Database.open(target or tmp_path / "parts.db")
     service = GameService(db, tuning or Tuning(drawing_processes=0), clock or Clock())
     service.register(ADAPTER())
     return service

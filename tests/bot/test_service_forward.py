@@ -35,6 +35,35 @@ async def test_a_state_held_is_brought_forward_with_the_moves_made_elsewhere(tmp
         await closed(other)
 
 
+async def test_on_postgresql_the_record_and_the_moves_after_the_state_are_one_read(
+    tmp_path: Path, pg_schema: str
+) -> None:
+    """A process that does not own a game (a shard that got a DM click) holds its state from an earlier
+    click: the record and the moves stored since come back in one statement, and the state is the other
+    process's. Told again with nothing new, the same one statement brings no move."""
+    owner = await service_on(tmp_path, target=pg_schema)
+    other = await service_on(tmp_path, target=pg_schema)
+    try:
+        held = await started(owner)
+        moved = await one_move(other, await other.load(held.record.id))
+        moved = await one_move(other, moved)
+        owner.forget(held.record.id)
+        before = owner.db.counts.snapshot()
+        loaded = await owner.load(held.record.id)
+        spent = owner.db.counts.since(before)
+        assert (spent.reads, spent.game_reads) == (1, 1)
+        assert loaded.record.version == moved.record.version == held.record.version + 2
+        assert loaded.state is not None and moved.state is not None
+        assert loaded.state.to_dict() == moved.state.to_dict()
+        owner.forget(held.record.id)
+        before = owner.db.counts.snapshot()
+        again = await owner.load(held.record.id)
+        assert owner.db.counts.since(before).reads == 1 and again.state is loaded.state
+    finally:
+        await closed(owner)
+        await closed(other)
+
+
 async def test_moves_stored_after_the_record_was_read_are_left_for_the_next_load(tmp_path: Path) -> None:
     """The record is read before the moves: any move stored in between is not applied, so the state
     returned is the record's version, never ahead of it."""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from data import Database, MoveSource, VersionConflict
+from data import Database, GameNotFound, MoveSource, VersionConflict
 from data.counters import Counts
 from data.games import after_move
 from data.record_cache import RecordCache, always
@@ -50,6 +50,25 @@ async def test_a_move_on_postgresql_is_one_statement(db: Database) -> None:
     before = db.counts.snapshot()
     await db.games.append_move(game.id, 0, "pass", at=T0 + 2, actor=0, next_deadline=T0 + 70)
     assert spent(db, before) == Counts(reads=0, writes=1, transactions=1, game_reads=0, moves=1)
+
+
+async def test_postgresql_reads_a_record_with_the_moves_after_a_version_in_one_statement(db: Database) -> None:
+    """`get_moved`: the record and, on PostgreSQL, the codes after the version asked, in order, from one
+    statement (none after the record's own version); SQLite reads the record alone and leaves the codes
+    to `codes_after`."""
+    game = await active_game(db, (1, 2))
+    await db.games.append_move(game.id, 0, "pass", at=T0 + 2, actor=0, next_deadline=None)
+    await db.games.append_move(game.id, 1, "play 3c", at=T0 + 3, actor=1, next_deadline=None)
+    before = db.counts.snapshot()
+    record, codes = await db.games.get_moved(game.id, 0)
+    _, none_after = await db.games.get_moved(game.id, 2)
+    assert record.version == 2 and spent(db, before).reads == 2
+    if db.dialect == "postgresql":
+        assert (codes, none_after) == (["pass", "play 3c"], [])
+    else:
+        assert (codes, none_after) == (None, None)
+    with pytest.raises(GameNotFound):
+        await db.games.get_moved(game.id + 100, 0)
 
 
 async def test_a_move_by_a_seat_that_timed_out_clears_its_count(sqlite_db: Database) -> None:
