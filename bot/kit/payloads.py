@@ -194,12 +194,17 @@ class DiscordCards:
 
     async def edit_original(self, interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]:
         """As `Interaction.edit_original_response` sends it."""
+        return await self.edit_by_token(interaction.application_id, interaction.token, params)
+
+    async def edit_by_token(self, application_id: int, token: str, params: MultipartParameters) -> dict[str, Any]:
+        """Edit an interaction's original message through its token (an interaction webhook: exempt from
+        the global limit), from the interaction or from a token kept since its click."""
         http = self.client.http
         with params:
             answer = await async_context.get().edit_original_interaction_response(
-                interaction.application_id,
-                interaction.token,
-                session=interaction._session,
+                application_id,
+                token,
+                session=http._HTTPClient__session,  # type: ignore[attr-defined]  # as discord.Interaction takes it
                 proxy=http.proxy,
                 proxy_auth=http.proxy_auth,
                 payload=params.payload,

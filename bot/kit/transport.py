@@ -57,12 +57,15 @@ class Post:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """An interaction token that may post follow-ups in the DM `channel_id` until `until` (the bot's clock;
-    bot.projection.replies). `application_id` None: this bot's (a token stored with a hand's row)."""
+    bot.projection.replies). `application_id` None: this bot's (a token stored with a hand's row).
+    `message_id`: the clicked message, the interaction's original, which the token may also edit; None
+    when not known (a token stored with a row outlives the message it was clicked on)."""
 
     application_id: int | None
     token: str
     channel_id: int
     until: float
+    message_id: int | None = None
 
 
 class Unsure(Exception):
@@ -83,6 +86,8 @@ class Transport(Protocol):
     ) -> Sent: ...
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
+
+    async def edit_by_reply(self, reply: Reply, panel: Panel) -> bool: ...
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None: ...
 
@@ -255,6 +260,27 @@ class DiscordTransport:
             raise Unsure(f"a follow-up in DM {reply.channel_id}: {error!r}") from error
         self.shown.remember(message, digest)
         return Sent(int(message["channel_id"]), int(message["id"]))
+
+    async def edit_by_reply(self, reply: Reply, panel: Panel) -> bool:
+        """Redraw the hand message a person clicked last (`reply.message_id`, the interaction's original)
+        through that click's token: an interaction webhook, outside the global rate limit. One try: False
+        when it did not land for sure (refused, failed, timed out); the caller then edits it over REST, and
+        an edit made twice shows the same."""
+        application_id = reply.application_id or self.cards.client.application_id
+        if application_id is None or reply.message_id is None:
+            return False
+        digest, components = hand_card(panel)
+        attachments = self._hand_attachments(reply.message_id, panel, digest)
+        params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
+        try:
+            async with asyncio.timeout(self.policy.timeout):
+                edited = await self.cards.edit_by_token(application_id, reply.token, params)
+        except (discord.HTTPException, OSError, TimeoutError, aiohttp.ClientError) as error:
+            self.shown.forget(reply.message_id)
+            log.info("a click's token did not edit its hand in DM %d (%r); over REST", reply.channel_id, error)
+            return False
+        self.shown.remember(edited, digest)
+        return True
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
         """The bot's hand message for `game_id` drawn at `version` or later among the newest messages of the

@@ -770,6 +770,13 @@ class Reconciler:
         if row.key == key:
             return
         log.debug("hand of game %d seat %d: %s -> %s (%r)", record.id, seat.seat, row.key, key, panel.content)
+        reply = self.replies.editing(seat.user_id, row.message_id)  # their last click was on this hand
+        if reply is not None:
+            if await self.transport.edit_by_reply(reply, panel):
+                self.replies.edited += 1
+                await self._save_hand(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
+                return
+            self.replies.drop(seat.user_id, reply)
         try:
             await self.transport.edit_panel(row.channel_id, row.message_id, panel)
         except Refused as refused:

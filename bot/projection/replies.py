@@ -11,6 +11,11 @@ exempt webhook. So their next turn's hand is posted that way when their click is
 (`Tuning.token_edit_window`, inside Discord's 15 minutes), and over REST otherwise: a first hand, a
 player slower than the window, a token Discord refuses (bot.projection.reconciler `_dm_hand`).
 
+The same token may edit the message that was clicked (the interaction's original). A hand that changes
+while its person waits (Sixty-Six's hand names the last trick, which the other player may have just
+won) is edited through it, outside the global limit too, while the person's latest click was on that
+very hand (`editing`); otherwise, or when Discord refuses it, over REST.
+
 The process that got the click holds its token in memory, and stores it with the clicked hand's row
 (`messages.reply_token`, no statement of its own: the click's answer saves that row anyway). Discord
 sends every DM click to shard 0, so a game another process owns finds its seats' tokens in the hand
@@ -43,14 +48,16 @@ class Replies:
         self._refused: set[str] = set()  # tokens Discord refused, or may have (`drop`)
         self._prune_at = PRUNE_AT
         self.used = 0  # hands posted through a token (tests read it)
+        self.edited = 0  # waiting hands edited through a token (tests read it)
 
     def note(self, interaction: discord.Interaction) -> Reply | None:
         """A click on a DM message the bot answered: its token may post in that DM from now on. The Reply
         noted (stored with the hand's row too: `stored`), None when it may not."""
         if self.window <= 0 or interaction.guild_id is not None or interaction.channel_id is None:
             return None
+        clicked = interaction.message.id if interaction.message is not None else None
         reply = self._by_user[interaction.user.id] = Reply(
-            interaction.application_id, interaction.token, interaction.channel_id, self.clock() + self.window
+            interaction.application_id, interaction.token, interaction.channel_id, self.clock() + self.window, clicked
         )
         if len(self._by_user) >= self._prune_at:
             now = self.clock()
@@ -77,6 +84,15 @@ class Replies:
             return None
         if self.clock() >= reply.until or (channel_id is not None and reply.channel_id != channel_id):
             del self._by_user[user_id]
+            return None
+        return reply
+
+    def editing(self, user_id: int, message_id: int | None) -> Reply | None:
+        """The person's token if the click it came from was on `message_id` (its interaction's original,
+        which it may edit) and it is still within its window. Held in memory only: a token stored with a
+        hand's row no longer knows which message it was clicked on once the row points at a newer one."""
+        reply = self.fresh(user_id, None)
+        if reply is None or message_id is None or reply.message_id != message_id or reply.token in self._refused:
             return None
         return reply
 

@@ -11,10 +11,20 @@ from data.models import MessageKind, ShownMessage
 DM = 900
 
 
-def click(user_id: int, *, channel_id: int = DM, guild_id: int | None = None, token: str = "t") -> Any:
+HAND = 4242  # the clicked hand message
+
+
+def click(
+    user_id: int, *, channel_id: int = DM, guild_id: int | None = None, token: str = "t", message_id: int = HAND
+) -> Any:
     """What `Replies.note` reads of a discord.Interaction."""
     return SimpleNamespace(
-        guild_id=guild_id, channel_id=channel_id, application_id=1, token=token, user=SimpleNamespace(id=user_id)
+        guild_id=guild_id,
+        channel_id=channel_id,
+        application_id=1,
+        token=token,
+        user=SimpleNamespace(id=user_id),
+        message=SimpleNamespace(id=message_id),
     )
 
 
@@ -88,3 +98,26 @@ def test_a_stored_token_for_another_channel_or_refused_here_is_not_used() -> Non
     assert reply is not None
     replies.drop(7, reply)  # Discord refused it: the row still holds it until the next click
     assert replies.stored(hand_row(), DM) is None
+
+
+def test_a_click_may_edit_the_hand_it_was_on_and_no_other() -> None:
+    """The token edits its interaction's original message, the clicked hand; a newer hand (posted since,
+    or over REST) is not its to edit, nor is any hand once the window is over."""
+    now = [0.0]
+    replies = Replies(840.0, lambda: now[0])
+    replies.note(click(7))
+    reply = replies.editing(7, HAND)
+    assert reply is not None and reply.message_id == HAND and reply.token == "t"
+    assert replies.editing(7, HAND + 1) is None
+    assert replies.editing(8, HAND) is None  # someone else's click
+    now[0] = 840.0
+    assert replies.editing(7, HAND) is None
+
+
+def test_a_token_refused_edits_nothing_again() -> None:
+    replies = Replies(840.0, lambda: 0.0)
+    replies.note(click(7))
+    reply = replies.editing(7, HAND)
+    assert reply is not None
+    replies.drop(7, reply)
+    assert replies.editing(7, HAND) is None

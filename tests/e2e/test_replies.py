@@ -9,9 +9,13 @@ application, an acknowledged interaction) and counts what is exempt from the glo
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any
 
 from bench.bot_load import move_click
-from bench.players.common import FAST, start_bot
+from bench.players import schnapsen as schnapsen_helpers
+from bench.players.common import FAST, click, game_id_of, start_bot
 from bot.kit.refusals import Refusal, Refused
 from bot.process.bot import CardBot
 from bot.process.config import Tuning
@@ -21,6 +25,7 @@ from tests.e2e.test_load_once import started_duel
 from tests.waiting import until
 
 FOLLOW_UP = r"^/webhooks/\d+/[^/]+$"  # POST: a new message through an interaction's token
+EDIT_BY_TOKEN = r"^/webhooks/\d+/[^/]+/messages/@original$"  # PATCH: a clicked message through its token
 SHORT_TIMEOUT = 1.0  # the bot's request timeout where a request is held past it
 
 
@@ -133,3 +138,73 @@ async def test_a_click_before_a_restart_still_posts_the_next_hand(fake: FakeDisc
     await play(bot, game_id, second, fake.message(their_hand))
     assert turn_posts(fake, since, first) == ["follow-up"]
     assert fake.messages(first.dm)[-1].buttons
+
+
+def hand_edits_over_rest(fake: FakeDiscord, users: list[SimUser]) -> int:
+    """Counted PATCHes of messages in these people's DMs (their hands), since the fake started."""
+    dms = {f"/channels/{user.dm.id}/" for user in users}
+    return sum(1 for r in fake.counted_requests() if r.method == "PATCH" and r.path.startswith(tuple(dms)))
+
+
+async def sixty_six_until(fake: FakeDiscord, bots: Any, stop: Callable[[CardBot], bool]) -> tuple[CardBot, int]:
+    """Alice and Bob play a Sixty-Six series from their DM hands until `stop(bot)`; every message caught up."""
+    bot = await start_bot(bots, FAST)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await schnapsen_helpers.open_table(fake, alice)
+    await click(bob, lobby, "Join")
+    await click(alice, lobby, "Start")
+    game_id = game_id_of(lobby)
+    await schnapsen_helpers.play(fake, [alice, bob], stop=lambda: stop(bot))
+    await bot.reconciler.caught_up(game_id)
+    return bot, game_id
+
+
+async def hands_show_the_stored_game(fake: FakeDiscord, bot: CardBot, game_id: int) -> None:
+    """Each seat's recorded DM hand says what the bot draws for that seat from the stored game now."""
+    loaded = await bot.service.load(game_id)
+    for seat in loaded.record.seats:
+        row = await bot.db.messages.get(game_id, MessageKind.HAND, seat.seat)
+        assert row is not None and row.message_id is not None
+        panel, _ = await bot.hands.drawn(loaded, seat.seat, dm=True)
+        assert panel.content in fake.message(str(row.message_id)).text
+
+
+async def test_a_waiting_hand_that_changes_is_edited_through_its_persons_last_click(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bots
+) -> None:
+    """Sixty-Six's hand names the last trick, and the player who wins one leads again while the other
+    waits: the waiting hand changes with no click of its own. Its person's last click was on it, so it
+    is edited through that click's token (exempt from the global limit), never over REST, and shows
+    the stored game."""
+    bot, game_id = await sixty_six_until(fake, bots, lambda bot: bot.reconciler.replies.edited >= 3)
+    assert bot.reconciler.replies.edited >= 3
+    assert hand_edits_over_rest(fake, [fake.users["alice"], fake.users["bob"]]) == 0
+    await hands_show_the_stored_game(fake, bot, game_id)
+
+
+async def test_a_waiting_hand_whose_token_is_refused_is_edited_over_rest(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bots
+) -> None:
+    """Discord refuses the token (401 Invalid Webhook Token, as for an expired one): the same edit goes
+    over REST, once, the hand shows the stored game, and that token is not tried again."""
+    refused: list[str] = []
+
+    def refuse_the_first(bot: CardBot) -> bool:
+        if not hasattr(bot.transport, "refusing"):
+            edit_by_reply = bot.transport.edit_by_reply
+
+            async def refusing(reply: Any, panel: Any) -> bool:
+                if not refused:  # Discord refuses this token (the person's last click; no other uses it now)
+                    refused.append(reply.token)
+                    fake.fail("PATCH", rf"^/webhooks/\d+/{re.escape(reply.token)}/messages/@original$", 401, code=50027)
+                return await edit_by_reply(reply, panel)
+
+            bot.transport.refusing = refusing  # type: ignore[attr-defined]
+            bot.transport.edit_by_reply = refusing  # type: ignore[method-assign]
+        return bool(refused)
+
+    bot, game_id = await sixty_six_until(fake, bots, refuse_the_first)
+    assert hand_edits_over_rest(fake, [fake.users["alice"], fake.users["bob"]]) == 1
+    assert bot.reconciler.replies.edited == 0
+    assert refused[0] in bot.reconciler.replies._refused
+    await hands_show_the_stored_game(fake, bot, game_id)
