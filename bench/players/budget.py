@@ -45,6 +45,9 @@ class Budget:
     # Messages the people were notified of (a new DM not sent silently, a channel message mentioning
     # them); counted by the casual games only (`casual_thirteen`), else 0.
     notifications: int = 0
+    # Waiting DM hands edited through their person's last click instead of over REST (exempt, so not in
+    # `requests`; bot.projection.replies).
+    token_edits: int = 0
 
     @property
     def per_move(self) -> float:
@@ -74,7 +77,8 @@ class Budget:
         )
         return (
             f"{self.game}: {self.requests} requests / {self.moves} moves = {self.per_move:.2f} per move "
-            f"({self.per_move_known_players:.2f} without the {self.first_contacts} first DM openings; {top}){notified}"
+            f"({self.per_move_known_players:.2f} without the {self.first_contacts} first DM openings; {top})"
+            f"{notified}; {self.token_edits} waiting hands edited through a click's token"
         )
 
 
@@ -102,7 +106,8 @@ async def measured(fake: FakeDiscord, bot: CardBot, game: str, since: int) -> Bu
     await settle(fake, bot)
     counted = fake.counted_requests(since)
     saved = await bot.service.db.games.load(1)
-    return Budget(game, len(saved.moves), len(counted), Counter(route_of(r.method, r.path) for r in counted))
+    routes = Counter(route_of(r.method, r.path) for r in counted)
+    return Budget(game, len(saved.moves), len(counted), routes, token_edits=bot.reconciler.replies.edited)
 
 
 async def thirteen(fake: FakeDiscord, bot: CardBot, humans: int = 4) -> Budget:
