@@ -11,12 +11,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from typing import Any
 
 from bench.bot_load import move_click
 from bench.players import schnapsen as schnapsen_helpers
 from bench.players.common import FAST, click, game_id_of, start_bot
 from bot.kit.refusals import Refusal, Refused
+from bot.kit.transport import Reply
+from bot.moves.adapters import Panel
 from bot.process.bot import CardBot
 from bot.process.config import Tuning
 from data.models import MessageKind, ShownMessage
@@ -25,7 +26,7 @@ from tests.e2e.test_load_once import started_duel
 from tests.waiting import until
 
 FOLLOW_UP = r"^/webhooks/\d+/[^/]+$"  # POST: a new message through an interaction's token
-EDIT_BY_TOKEN = r"^/webhooks/\d+/[^/]+/messages/@original$"  # PATCH: a clicked message through its token
+EDIT_BY_TOKEN = r"^/webhooks/\d+/{token}/messages/@original$"  # PATCH: a clicked message through its token
 SHORT_TIMEOUT = 1.0  # the bot's request timeout where a request is held past it
 
 
@@ -142,21 +143,21 @@ async def test_a_click_before_a_restart_still_posts_the_next_hand(fake: FakeDisc
 
 def hand_edits_over_rest(fake: FakeDiscord, users: list[SimUser]) -> int:
     """Counted PATCHes of messages in these people's DMs (their hands), since the fake started."""
-    dms = {f"/channels/{user.dm.id}/" for user in users}
-    return sum(1 for r in fake.counted_requests() if r.method == "PATCH" and r.path.startswith(tuple(dms)))
+    dms = tuple(f"/channels/{user.dm.id}/" for user in users)
+    return sum(1 for r in fake.counted_requests() if r.method == "PATCH" and r.path.startswith(dms))
 
 
-async def sixty_six_until(fake: FakeDiscord, bots: Any, stop: Callable[[CardBot], bool]) -> tuple[CardBot, int]:
-    """Alice and Bob play a Sixty-Six series from their DM hands until `stop(bot)`; every message caught up."""
-    bot = await start_bot(bots, FAST)
+async def sixty_six_until(fake: FakeDiscord, bot: CardBot, stop: Callable[[], bool]) -> int:
+    """Alice and Bob play a Sixty-Six series from their DM hands until `stop()`; every message caught up.
+    Returns the game."""
     alice, bob = fake.users["alice"], fake.users["bob"]
     lobby = await schnapsen_helpers.open_table(fake, alice)
     await click(bob, lobby, "Join")
     await click(alice, lobby, "Start")
     game_id = game_id_of(lobby)
-    await schnapsen_helpers.play(fake, [alice, bob], stop=lambda: stop(bot))
+    await schnapsen_helpers.play(fake, [alice, bob], stop=stop)
     await bot.reconciler.caught_up(game_id)
-    return bot, game_id
+    return game_id
 
 
 async def hands_show_the_stored_game(fake: FakeDiscord, bot: CardBot, game_id: int) -> None:
@@ -176,7 +177,8 @@ async def test_a_waiting_hand_that_changes_is_edited_through_its_persons_last_cl
     waits: the waiting hand changes with no click of its own. Its person's last click was on it, so it
     is edited through that click's token (exempt from the global limit), never over REST, and shows
     the stored game."""
-    bot, game_id = await sixty_six_until(fake, bots, lambda bot: bot.reconciler.replies.edited >= 3)
+    bot = await start_bot(bots, FAST)
+    game_id = await sixty_six_until(fake, bot, lambda: bot.reconciler.replies.edited >= 3)
     assert bot.reconciler.replies.edited >= 3
     assert hand_edits_over_rest(fake, [fake.users["alice"], fake.users["bob"]]) == 0
     await hands_show_the_stored_game(fake, bot, game_id)
@@ -187,23 +189,18 @@ async def test_a_waiting_hand_whose_token_is_refused_is_edited_over_rest(  # typ
 ) -> None:
     """Discord refuses the token (401 Invalid Webhook Token, as for an expired one): the same edit goes
     over REST, once, the hand shows the stored game, and that token is not tried again."""
+    bot = await start_bot(bots, FAST)
+    edit_by_reply = bot.transport.edit_by_reply
     refused: list[str] = []
 
-    def refuse_the_first(bot: CardBot) -> bool:
-        if not hasattr(bot.transport, "refusing"):
-            edit_by_reply = bot.transport.edit_by_reply
+    async def refusing_the_first(reply: Reply, panel: Panel) -> bool:
+        if not refused:  # Discord refuses this token (the person's last click: nothing else uses it now)
+            refused.append(reply.token)
+            fake.fail("PATCH", EDIT_BY_TOKEN.format(token=re.escape(reply.token)), 401, code=50027)
+        return await edit_by_reply(reply, panel)
 
-            async def refusing(reply: Any, panel: Any) -> bool:
-                if not refused:  # Discord refuses this token (the person's last click; no other uses it now)
-                    refused.append(reply.token)
-                    fake.fail("PATCH", rf"^/webhooks/\d+/{re.escape(reply.token)}/messages/@original$", 401, code=50027)
-                return await edit_by_reply(reply, panel)
-
-            bot.transport.refusing = refusing  # type: ignore[attr-defined]
-            bot.transport.edit_by_reply = refusing  # type: ignore[method-assign]
-        return bool(refused)
-
-    bot, game_id = await sixty_six_until(fake, bots, refuse_the_first)
+    bot.transport.edit_by_reply = refusing_the_first  # type: ignore[method-assign]
+    game_id = await sixty_six_until(fake, bot, lambda: bool(refused))
     assert hand_edits_over_rest(fake, [fake.users["alice"], fake.users["bob"]]) == 1
     assert bot.reconciler.replies.edited == 0
     assert refused[0] in bot.reconciler.replies._refused
