@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 import discord
@@ -27,6 +27,9 @@ from bot.kit.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.moves.adapters import Panel
 from bot.projection.hands import ShownImages, image_digest, panel_kwargs, send_kwargs
 from locales import SOURCE
+
+if TYPE_CHECKING:
+    from discord.http import MultipartParameters
 
 log = logging.getLogger(__name__)
 
@@ -269,17 +272,13 @@ class DiscordTransport:
         application_id = reply.application_id or self.cards.client.application_id
         if application_id is None or reply.message_id is None:
             return False
-        digest, components = hand_card(panel)
-        attachments = self._hand_attachments(reply.message_id, panel, digest)
-        params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
+        message_id, token = reply.message_id, reply.token
         try:
             async with asyncio.timeout(self.policy.timeout):
-                edited = await self.cards.edit_by_token(application_id, reply.token, params)
+                await self._edited_hand(message_id, panel, lambda p: self.cards.edit_by_token(application_id, token, p))
         except (discord.HTTPException, OSError, TimeoutError, aiohttp.ClientError) as error:
-            self.shown.forget(reply.message_id)
             log.info("a click's token did not edit its hand in DM %d (%r); over REST", reply.channel_id, error)
             return False
-        self.shown.remember(edited, digest)
         return True
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None:
@@ -299,26 +298,10 @@ class DiscordTransport:
         return await retrying(look, self.policy, f"looking for the hand of game {game_id} in a DM")
 
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
-        digest, components = hand_card(panel)
-
         async def edit() -> dict[str, Any]:
-            attachments = self._hand_attachments(message_id, panel, digest)
-            try:
-                return await self._patch(channel_id, message_id, components, attachments)
-            except discord.HTTPException as error:
-                if not any(isinstance(kept, dict) for kept in attachments) or error.status != 400:
-                    raise
-                # The attachment is gone: another process sharing the database (a click it served)
-                # replaced the picture since this one was remembered. Upload the picture instead.
-                self.shown.forget(message_id)
-                return await edit()
+            return await self._edited_hand(message_id, panel, lambda p: self.cards.edit(channel_id, message_id, p))
 
-        try:
-            edited = await retrying(edit, self.policy, f"editing hand message {message_id}")
-        except Exception:
-            self.shown.forget(message_id)
-            raise
-        self.shown.remember(edited, digest)
+        await retrying(edit, self.policy, f"editing hand message {message_id}")
 
     async def answer_hand(self, interaction: discord.Interaction, panel: Panel) -> bool:
         """Redraw the clicked DM hand through the click's deferred interaction (its original message is
@@ -326,21 +309,33 @@ class DiscordTransport:
         refused the edit: the caller leaves its record as it was, so a pass redraws it."""
         message = interaction.message
         assert message is not None
+        try:
+            await self._edited_hand(message.id, panel, lambda p: self.cards.edit_original(interaction, p))
+        except discord.HTTPException as error:
+            log.info("could not redraw clicked hand message %d: %s", message.id, error)
+            return False
+        return True
+
+    async def _edited_hand(
+        self, message_id: int, panel: Panel, send: Callable[[MultipartParameters], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """Edit a hand message into `panel` by `send` (REST, the click's interaction, a kept token), keeping
+        the picture's attachment when it shows this very picture, and remember what it then shows. A kept
+        attachment that another process replaced since (a click it served) is refused with 400: the
+        picture is uploaded instead. Anything else is raised, with what the message shows forgotten."""
         digest, components = hand_card(panel)
-        for _ in range(2):  # the second time without a kept attachment another process replaced (edit_panel)
-            attachments = self._hand_attachments(message.id, panel, digest)
-            params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
-            try:
-                edited = await self.cards.edit_original(interaction, params)
-            except discord.HTTPException as error:
-                self.shown.forget(message.id)
-                if error.status == 400 and any(isinstance(kept, dict) for kept in attachments):
-                    continue
-                log.info("could not redraw clicked hand message %d: %s", message.id, error)
-                return False
-            self.shown.remember(edited, digest)
-            return True
-        return False
+        attachments = self._hand_attachments(message_id, panel, digest)
+        params = parameters(components, state_mentions=self.cards.mentions, attachments=attachments)
+        try:
+            edited = await send(params)
+        except BaseException as error:
+            self.shown.forget(message_id)  # what the message shows is no longer known
+            kept = any(isinstance(item, dict) for item in attachments)
+            if kept and isinstance(error, discord.HTTPException) and error.status == 400:
+                return await self._edited_hand(message_id, panel, send)  # uploaded now: nothing is kept
+            raise
+        self.shown.remember(edited, digest)
+        return edited
 
     async def answer_panel(self, interaction: discord.Interaction, panel: Panel, *, fresh: bool = False) -> None:
         """The ephemeral "My hand" panel: a new one (`fresh`, the table's button) or the clicked one
