@@ -19,6 +19,13 @@ clock's.
 Linux keeps the wait per thread in `/proc/<pid>/task/<tid>/schedstat` (second field, nanoseconds spent
 runnable but not running) and a thread's child processes in `/proc/<pid>/task/<tid>/children`. Where
 they cannot be read, the wait is taken as zero: the plain wall clock.
+
+What a reading costs: a listing of every process's threads and children, then one file per thread. The
+offline Discord takes readings for every wait, request and answer, hundreds a second under a load run,
+and that reading once took more of the offline Discord's CPU than serving the bot. So a reading taken
+less than `fresh` seconds ago is reused, and the list of threads is renewed every `relist` seconds. The
+price is a deadline off by at most `fresh` seconds of run-queue wait, and a thread younger than `relist`
+whose wait is not yet excused (a deadline at most that much stricter): both far inside the 3 s (C.1).
 """
 
 from __future__ import annotations
@@ -62,20 +69,37 @@ def threads_and_children(pid: int) -> tuple[list[Path], list[int]]:
 class Starvation:
     """The run-queue wait of the threads that carry a bot's answers (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, fresh: float = 0.02, relist: float = 0.5) -> None:
         self._here = os.getpid()
         self._bots: set[int] = set()
+        self.fresh = fresh
+        self.relist = relist
+        self._read: tuple[float, dict[Path, float]] | None = None  # (when, the reading)
+        self._listed: tuple[float, list[Path]] | None = None  # (when, the schedstat file of each thread)
 
     def watch(self, pid: int) -> None:
         """Count a bot process's threads and its children too."""
         self._bots.add(pid)
+        self._listed = self._read = None
 
     def unwatch(self, pid: int) -> None:
         self._bots.discard(pid)
+        self._listed = self._read = None
 
     def reading(self) -> dict[Path, float]:
-        """Each thread's wait so far; compare two readings with `since`."""
-        waits: dict[Path, float] = {}
+        """Each thread's wait so far; compare two readings with `since`. Shared: never changed in place."""
+        now = time.monotonic()
+        if self._read is not None and now - self._read[0] < self.fresh:
+            return self._read[1]
+        if self._listed is None or now - self._listed[0] >= self.relist:
+            self._listed = (now, self.threads())
+        waits = {path: run_queue_seconds(path) for path in self._listed[1]}
+        self._read = (now, waits)
+        return waits
+
+    def threads(self) -> list[Path]:
+        """The schedstat file of every thread of this process, the watched bots, and their descendants."""
+        found: list[Path] = []
         pending, seen = [self._here, *self._bots], set()
         while pending:
             pid = pending.pop()
@@ -83,18 +107,16 @@ class Starvation:
                 continue
             seen.add(pid)
             stats, children = threads_and_children(pid)
-            waits.update((path, run_queue_seconds(path)) for path in stats)
+            found.extend(stats)
             pending.extend(children)
-        return waits
+        return found
 
     @staticmethod
     def since(before: dict[Path, float], after: dict[Path, float]) -> float:
         """The waits the threads gathered between two readings, summed. A thread that started meanwhile
         counts from zero; one that ended (its file gone) or whose id was reused (its count went back)
         counts nothing."""
-        return sum(
-            wait - before.get(path, 0.0) for path, wait in after.items() if wait >= before.get(path, 0.0)
-        )
+        return sum(wait - before.get(path, 0.0) for path, wait in after.items() if wait >= before.get(path, 0.0))
 
 
 class Stopwatch:

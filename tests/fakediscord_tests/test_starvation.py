@@ -80,3 +80,38 @@ async def test_a_bot_kept_from_the_cpu_is_not_failed_for_it(fake: FakeDiscord, p
     fake.hang_guard = 0.2
     with pytest.raises(InteractionFailed):
         await fake.users["alice"].slash("probe slow")
+
+
+def test_readings_close_together_are_one_reading() -> None:
+    """A reading lists every thread and reads a file per thread; the offline Discord asks for one per wait
+    and per answer, so readings less than `fresh` apart are the same reading, not a second walk of /proc."""
+    starvation = Starvation(fresh=3600.0)
+    first = starvation.reading()
+    assert starvation.reading() is first
+    assert Starvation(fresh=0.0).reading() is not Starvation(fresh=0.0).reading()
+
+
+def test_a_thread_started_after_the_listing_counts_once_it_is_listed_again() -> None:
+    """The thread list is renewed every `relist` seconds: until then a new thread's wait is not excused
+    (a deadline at most that much stricter), and after it the thread counts like any other."""
+    started, release = threading.Event(), threading.Event()
+    worker_id: list[int] = []
+
+    def work() -> None:
+        worker_id.append(threading.get_native_id())
+        started.set()
+        release.wait()
+
+    starvation = Starvation(fresh=0.0, relist=3600.0)
+    starvation.reading()
+    worker = threading.Thread(target=work)
+    worker.start()
+    try:
+        started.wait()
+        path = Path(f"/proc/{os.getpid()}/task/{worker_id[0]}/schedstat")
+        assert path not in starvation.reading()
+        starvation.relist = 0.0
+        assert path in starvation.reading()
+    finally:
+        release.set()
+        worker.join()
