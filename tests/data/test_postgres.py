@@ -66,7 +66,9 @@ async def test_a_move_whose_connection_the_server_drops_is_refused_then_stored_o
         admin = await asyncpg.connect(pg_schema)
 
         async def dropped_move(tx: Tx) -> int:
-            pid = (await tx.one("SELECT pg_backend_pid() AS pid"))["pid"]
+            row = await tx.one("SELECT pg_backend_pid() AS pid")
+            assert row is not None
+            pid = row["pid"]
             await admin.fetchval("SELECT pg_terminate_backend($1, 5000)", pid)
             return await _append(tx, game.id, 0, "a", T0, 0, None, MoveSource.PLAYER)
 
