@@ -154,6 +154,42 @@ def fingerprint(panel: Panel, digest: bytes | None) -> str:
     return h.hexdigest()
 
 
+def shown_key(panel: Panel, digest: bytes | None, inputs: str) -> str:
+    """A hand row's key: what the message shows (`fingerprint`), then after a dot what it was drawn from
+    (`Drawing.inputs`). Rows are compared by what they show (`shows_same`): a waiting hand that looks
+    the same after someone else's move needs no edit. What it was drawn from lets a pass, in this or
+    another process, skip drawing a hand whose row was drawn from the very same inputs."""
+    return f"{fingerprint(panel, digest)}.{inputs}"
+
+
+def shows_same(stored: str, key: str) -> bool:
+    """Whether two hand row keys (`shown_key`) show the same message."""
+    return stored.partition(".")[0] == key.partition(".")[0]
+
+
+def drawn_from(stored: str) -> str:
+    """What a hand row's key says it was drawn from; empty for a key stored without it."""
+    return stored.partition(".")[2]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Drawing:
+    """One hand drawing before it is drawn (`HandMessages.prepare`): its cache key and what draws it."""
+
+    key: DrawnKey
+    seat: int
+    selection: frozenset[int]
+    notice: str
+    quiet: bool
+    lang: str
+    guided: bool
+
+    @property
+    def inputs(self) -> str:
+        """The key in 16 hex digits, alike in every process (`repr` of strings, numbers and enums)."""
+        return hashlib.blake2b(repr(self.key).encode(), digest_size=8).hexdigest()
+
+
 def is_live(panel: Panel) -> bool:
     """Whether the panel has a control that can be clicked."""
     return any(not getattr(getattr(item, "item", item), "disabled", False) for item in panel.items)
@@ -262,6 +298,38 @@ class HandMessages:
         panel, _ = await self.drawn(loaded, seat, selection=selection, notice=notice, lang=lang)
         return panel
 
+    async def prepare(
+        self,
+        loaded: Loaded,
+        seat: int,
+        *,
+        selection: frozenset[int] = frozenset(),
+        notice: str = "",
+        dm: bool = False,
+        lang: str | None = None,
+    ) -> Drawing:
+        """Everything a drawing of the seat's hand depends on, worked out before anything is drawn: a pass
+        that finds a hand row drawn from the same (`Drawing.inputs`) needs no drawing to know it is right.
+
+        `dm`: drawn for the seat's DM hand, whose controls are live only while it is the seat's turn.
+        `lang`: the reader's language; None reads it for the seat's person (`language`), as a DM hand is
+        always drawn, so the reconciler and a click on the hand draw the same message."""
+        adapter = self.service.adapter(loaded.record.kind)
+        if lang is None:
+            lang = await self.language(loaded, seat)
+        quiet = dm and not self.at_turn(loaded, seat)
+        guided = adapter.guide and await seat_guided(self.service, loaded, seat)  # tips in a first game
+        record = loaded.record
+        # Everything the drawing depends on (the state is the stored game's at its version; the header's
+        # location names the server, the channel and the table message).
+        key: DrawnKey = (
+            record.kind, record.id, record.version, record.status, record.end_reason, record.host_user_id, seat,
+            quiet, selection, notice, lang, guided, self.server_name(record), record.guild_id,
+            game_channel(record), record.table_message_id,
+            tuple((chair.display_name, chair.is_computer) for chair in record.seats),
+        )  # fmt: skip
+        return Drawing(key, seat, selection, notice, quiet, lang, guided)
+
     async def drawn(
         self,
         loaded: Loaded,
@@ -272,39 +340,30 @@ class HandMessages:
         dm: bool = False,
         lang: str | None = None,
     ) -> tuple[Panel, bytes | None]:
-        """The panel and its picture's fingerprint, both made in the worker thread: hashlib lets go of
-        the GIL while hashing a picture, and on a busy event loop getting it back costs a wait.
+        """The panel and its picture's fingerprint (`prepare` says what for)."""
+        drawing = await self.prepare(loaded, seat, selection=selection, notice=notice, dm=dm, lang=lang)
+        return await self.draw(loaded, drawing)
 
-        `dm`: drawn for the seat's DM hand, whose controls are live only while it is the seat's turn.
-        `lang`: the reader's language; None reads it for the seat's person (`language`), as a DM hand is
-        always drawn, so the reconciler and a click on the hand draw the same message."""
-        adapter = self.service.adapter(loaded.record.kind)
-        if lang is None:
-            lang = await self.language(loaded, seat)
-        at_turn = self.at_turn(loaded, seat)
-        quiet = dm and not at_turn
-        guided = adapter.guide and await seat_guided(self.service, loaded, seat)  # tips in a first game
-        record = loaded.record
-        # Everything the drawing depends on (the state is the stored game's at its version; the header's
-        # location names the server, the channel and the table message), checked before anything is drawn.
-        key: DrawnKey = (
-            record.kind, record.id, record.version, record.status, record.end_reason, record.host_user_id, seat,
-            quiet, selection, notice, lang, guided, self.server_name(record), record.guild_id,
-            game_channel(record), record.table_message_id,
-            tuple((chair.display_name, chair.is_computer) for chair in record.seats),
-        )  # fmt: skip
-        kept = self._drawn.get(key)
+    async def draw(self, loaded: Loaded, drawing: Drawing) -> tuple[Panel, bytes | None]:
+        """The panel and its picture's fingerprint, both made in the worker thread: hashlib lets go of
+        the GIL while hashing a picture, and on a busy event loop getting it back costs a wait."""
+        kept = self._drawn.get(drawing.key)
         if kept is not None:  # drawn for this very state already (the click's answer, then its move's pass)
             return kept
-        ctx = self.context(loaded, seat, selection=selection, notice=notice, quiet=quiet, lang=lang)
-        if guided:  # read from the database, as the hand is
+        record = loaded.record
+        adapter = self.service.adapter(record.kind)
+        lang, quiet = drawing.lang, drawing.quiet
+        ctx = self.context(
+            loaded, drawing.seat, selection=drawing.selection, notice=drawing.notice, quiet=quiet, lang=lang
+        )
+        if drawing.guided:  # read from the database, as the hand is
             ctx = dataclasses.replace(ctx, guided=True)
 
-        def draw() -> tuple[Panel, bytes | None]:
+        def work() -> tuple[Panel, bytes | None]:
             panel = adapter.hand_panel(ctx, lang=lang)
             return panel, image_digest(panel.image)
 
-        panel, digest = await asyncio.to_thread(draw)
+        panel, digest = await asyncio.to_thread(work)
         content = panel.content
         if record.status is GameStatus.ABANDONED:
             # The engine's view still has a seat on turn; the hand says the game's end instead, from the
@@ -315,7 +374,7 @@ class HandMessages:
             panel = Panel(content=content, image=panel.image, filename=panel.filename, items=greyed(panel.items))
         if len(self._drawn) >= DRAWN_KEPT:
             self._drawn.clear()  # dropped wholesale: at worst a hand is drawn again
-        self._drawn[key] = (panel, digest)
+        self._drawn[drawing.key] = (panel, digest)
         return panel, digest
 
     @staticmethod

@@ -45,7 +45,7 @@ from bot.kit.languages import dm_language
 from bot.kit.refusals import Backoff, Refusal, Refused
 from bot.kit.transport import Post, Sent, Transport, Unsure
 from bot.projection.digest import digesting
-from bot.projection.hands import HandMessages, fingerprint, is_live
+from bot.projection.hands import HandMessages, drawn_from, is_live, shown_key, shows_same
 from bot.projection.replies import Replies
 from bot.projection.threads import NOTE_SHOWN, game_channel, note_over, thread_refuses
 from data import (
@@ -614,7 +614,8 @@ class Reconciler:
         # A message newer than the recorded one (snowflakes grow with time) is the newest hand: its send
         # is recorded just after it is made, by this process or by the game's owner in another one.
         current = row is None or (row.message_id is not None and message.id >= row.message_id)
-        panel, digest = await self.hands.drawn(loaded, seat, selection=selection, notice=notice, dm=True)
+        drawing = await self.hands.prepare(loaded, seat, selection=selection, notice=notice, dm=True)
+        panel, digest = await self.hands.draw(loaded, drawing)
         if not current:  # an older hand message: a newer one holds the controls
             panel = dataclasses.replace(panel, items=())
         if not await self.transport.answer_hand(interaction, panel):
@@ -625,7 +626,14 @@ class Reconciler:
             return
         if selection or notice:  # stored: what the plain hand shows, so that a pass, comparing, leaves this
             # selection or hint on screen until the game moves on
-            panel, digest = await self.hands.drawn(loaded, seat, dm=True)
+            drawing = await self.hands.prepare(loaded, seat, dm=True)
+            if row.version == loaded.record.version and drawn_from(row.key) == drawing.inputs:
+                key, live = row.key, row.live  # the row holds this very plain hand (drawn here or elsewhere)
+            else:
+                panel, digest = await self.hands.draw(loaded, drawing)
+                key, live = shown_key(panel, digest, drawing.inputs), is_live(panel)
+        else:
+            key, live = shown_key(panel, digest, drawing.inputs), is_live(panel)
         at_turn = self.hands.at_turn(loaded, seat)
         if not at_turn:
             turn = row.turn
@@ -635,9 +643,7 @@ class Reconciler:
             turn = row.turn
         else:
             turn = await self.db.messages.turn_start(game_id, seat)
-        shown = dataclasses.replace(
-            row, version=loaded.record.version, key=fingerprint(panel, digest), live=is_live(panel), turn=turn
-        )
+        shown = dataclasses.replace(row, version=loaded.record.version, key=key, live=live, turn=turn)
         if reply is not None:  # for the game's owner, whichever process it is
             shown = dataclasses.replace(shown, reply_token=reply.token, reply_until=reply.until)
         await self._save_hand(shown)
@@ -709,20 +715,23 @@ class Reconciler:
             row = ShownMessage(
                 record.id, MessageKind.HAND, seat.seat, seat.hand_channel_id, seat.hand_message_id, -1, "", None, True
             )
-        panel, digest = await self.hands.drawn(loaded, seat.seat, dm=True)
-        key = fingerprint(panel, digest)
-        shown = ShownMessage(record.id, MessageKind.HAND, seat.seat, version=record.version, key=key, turn=turn)
-        shown = dataclasses.replace(shown, live=is_live(panel))
         fresh = row is None or row.message_id is None or row.channel_id is None
         if fresh and turn is None:
             # No hand is sent before the seat's first turn: that first DM is its turn notification (and
             # the "My hand" button shows the cards before then). A seat whose DM hand is gone and who
             # is not on turn gets it back with their next turn.
             return
+        told = notify and (fresh or (row is not None and row.turn != turn))
+        drawing = await self.hands.prepare(loaded, seat.seat, dm=True)
+        if not (told or fresh) and row is not None and drawn_from(row.key) == drawing.inputs:
+            return  # drawn from this very state and settings (by a click's answer, here or in another process)
+        panel, digest = await self.hands.draw(loaded, drawing)
+        key = shown_key(panel, digest, drawing.inputs)
+        shown = ShownMessage(record.id, MessageKind.HAND, seat.seat, version=record.version, key=key, turn=turn)
+        shown = dataclasses.replace(shown, live=is_live(panel))
         channel_hint = row.channel_id if row is not None else seat.hand_channel_id
         if channel_hint is None:
             channel_hint = await self.db.messages.dm_channel_of(seat.user_id)
-        told = notify and (fresh or (row is not None and row.turn != turn))
         if told or fresh:
             # A new DM for this turn, at most once per (game, seat, turn) across crashes and processes:
             # claimed before it is posted, and posted with the turn's nonce (or, as a follow-up of the
@@ -767,7 +776,7 @@ class Reconciler:
             if fresh:
                 return  # another pass holds the claim (within its window, or it just took it over)
         assert row is not None and row.channel_id is not None and row.message_id is not None
-        if row.key == key:
+        if shows_same(row.key, key):
             return
         log.debug("hand of game %d seat %d: %s -> %s (%r)", record.id, seat.seat, row.key, key, panel.content)
         reply = self.replies.editing(seat.user_id, row.message_id)  # their last click was on this hand
