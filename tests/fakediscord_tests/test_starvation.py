@@ -7,6 +7,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,8 +41,9 @@ def test_a_wait_is_the_sum_of_what_the_threads_gathered(tmp_path: Path) -> None:
     assert Starvation.since(before, after) == pytest.approx(0.75)
 
 
-def test_a_reading_covers_the_worker_threads_and_child_processes() -> None:
-    """A hint is worked out on a worker thread and a hand drawn in a drawing process: their waits count."""
+@contextmanager
+def waiting_thread() -> Iterator[Path]:
+    """A thread of this process that waits until the block ends; yields its schedstat file."""
     started, release = threading.Event(), threading.Event()
     worker_id: list[int] = []
 
@@ -51,15 +54,23 @@ def test_a_reading_covers_the_worker_threads_and_child_processes() -> None:
 
     worker = threading.Thread(target=work)
     worker.start()
-    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     try:
         started.wait()
-        paths = set(Starvation().reading())
-        assert Path(f"/proc/{os.getpid()}/task/{worker_id[0]}/schedstat") in paths
-        assert Path(f"/proc/{child.pid}/task/{child.pid}/schedstat") in paths
+        yield Path(f"/proc/{os.getpid()}/task/{worker_id[0]}/schedstat")
     finally:
         release.set()
         worker.join()
+
+
+def test_a_reading_covers_the_worker_threads_and_child_processes() -> None:
+    """A hint is worked out on a worker thread and a hand drawn in a drawing process: their waits count."""
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        with waiting_thread() as worker:
+            paths = set(Starvation().reading())
+            assert worker in paths
+            assert Path(f"/proc/{child.pid}/task/{child.pid}/schedstat") in paths
+    finally:
         child.communicate(b"")
 
 
@@ -94,24 +105,9 @@ def test_readings_close_together_are_one_reading() -> None:
 def test_a_thread_started_after_the_listing_counts_once_it_is_listed_again() -> None:
     """The thread list is renewed every `relist` seconds: until then a new thread's wait is not excused
     (a deadline at most that much stricter), and after it the thread counts like any other."""
-    started, release = threading.Event(), threading.Event()
-    worker_id: list[int] = []
-
-    def work() -> None:
-        worker_id.append(threading.get_native_id())
-        started.set()
-        release.wait()
-
     starvation = Starvation(fresh=0.0, relist=3600.0)
     starvation.reading()
-    worker = threading.Thread(target=work)
-    worker.start()
-    try:
-        started.wait()
-        path = Path(f"/proc/{os.getpid()}/task/{worker_id[0]}/schedstat")
-        assert path not in starvation.reading()
+    with waiting_thread() as worker:
+        assert worker not in starvation.reading()
         starvation.relist = 0.0
-        assert path in starvation.reading()
-    finally:
-        release.set()
-        worker.join()
+        assert worker in starvation.reading()
