@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
@@ -94,6 +94,8 @@ class Transport(Protocol):
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None: ...
 
+    async def open_dm(self, user_id: int) -> int: ...
+
     async def strip(self, channel_id: int, message_id: int, lang: str = SOURCE) -> None: ...
 
     async def post(self, channel_id: int, post: Post) -> Sent: ...
@@ -161,6 +163,13 @@ class DiscordTransport:
         if channel_id is not None:
             return channel_id
         opened = await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
+        return opened.id
+
+    async def open_dm(self, user_id: int) -> int:
+        """The id of the DM channel with `user_id`, opened ahead of any message to it, with one try: nobody
+        waits on it yet, and a failure leaves the opening to the first message, with its retries."""
+        once = replace(self.policy, attempts=1)
+        opened = await retrying(lambda: self.client.create_dm(discord.Object(user_id)), once, "opening a DM ahead")
         return opened.id
 
     async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:

@@ -720,6 +720,8 @@ class Reconciler:
             # No hand is sent before the seat's first turn: that first DM is its turn notification (and
             # the "My hand" button shows the cards before then). A seat whose DM hand is gone and who
             # is not on turn gets it back with their next turn.
+            if row is None and seat.hand_channel_id is None:
+                await self._learn_dm_channel(record.id, seat)
             return
         told = notify and (fresh or (row is not None and row.turn != turn))
         drawing = await self.hands.prepare(loaded, seat.seat, dm=True)
@@ -796,6 +798,22 @@ class Reconciler:
             await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
             return
         await self._save_hand(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
+
+    async def _learn_dm_channel(self, game_id: int, seat: Seat) -> None:
+        """Know a seat's DM channel before its first turn, so that its first hand then costs the player
+        waiting for it one request (the post) instead of two (opening the DM, then the post), both against
+        the global limit. Once per person: a channel known from any earlier game is taken from storage,
+        and the bot opens a DM only with someone it has never written to. A refused or failed opening is
+        left to that first hand, which opens the DM with the usual retries."""
+        assert seat.user_id is not None
+        channel_id = await self.db.messages.dm_channel_of(seat.user_id)
+        if channel_id is None:
+            try:
+                channel_id = await self.transport.open_dm(seat.user_id)
+            except Refused as refused:
+                log.info("no DM opened ahead for game %d seat %d (%s)", game_id, seat.seat, refused.refusal.value)
+                return
+        await self.db.games.set_hand_message(game_id, seat.seat, channel_id, None)
 
     async def _post_by_reply(
         self,
