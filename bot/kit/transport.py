@@ -22,6 +22,7 @@ import aiohttp
 import discord
 
 from bot.kit.layout import stripped_hand
+from bot.kit.pacing import ahead
 from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
 from bot.kit.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.moves.adapters import Panel
@@ -110,6 +111,9 @@ class Transport(Protocol):
 # A person's DM holds one hand per table they sit at and its notices: the newest few dozen messages hold
 # the hand of a turn whose post was unrecorded.
 HAND_LOOKBACK = 50
+# A request made ahead of need waits behind every other for the global limit's pace (bot.kit.pacing):
+# minutes in a burst of game starts, not the seconds a request someone waits on is given.
+AHEAD_TIMEOUT = 600.0
 
 
 def hand_version(components: Sequence[object], game_id: int) -> int:
@@ -167,9 +171,11 @@ class DiscordTransport:
 
     async def open_dm(self, user_id: int) -> int:
         """The id of the DM channel with `user_id`, opened ahead of any message to it, with one try: nobody
-        waits on it yet, and a failure leaves the opening to the first message, with its retries."""
-        once = replace(self.policy, attempts=1)
-        opened = await retrying(lambda: self.client.create_dm(discord.Object(user_id)), once, "opening a DM ahead")
+        waits on it yet, and a failure leaves the opening to the first message, with its retries. Its
+        request goes after every one somebody waits on (`ahead`), so its time limit covers that wait."""
+        once = replace(self.policy, attempts=1, timeout=AHEAD_TIMEOUT)
+        with ahead():
+            opened = await retrying(lambda: self.client.create_dm(discord.Object(user_id)), once, "opening a DM ahead")
         return opened.id
 
     async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:

@@ -150,6 +150,7 @@ async def test_the_first_pass_sends_a_hand_only_to_the_seat_on_turn(world) -> No
     service, reconciler, transport = world
     loaded = await started(service)
     await reconciler.reconcile(loaded.record.id)
+    await reconciler.idle()  # the DM opened ahead, in its own task
     sends = [args for kind, args in transport.calls if kind != "open_dm"]  # opening a DM sends nothing
     assert [kind for kind in transport.kinds() if kind != "open_dm"] == ["send_dm"]
     user, panel = sends[0]
@@ -163,6 +164,7 @@ async def test_the_deal_opens_the_dm_of_the_seat_that_waits(world) -> None:  # t
     service, reconciler, transport = world
     loaded = await started(service)
     await reconciler.reconcile(loaded.record.id)
+    await reconciler.idle()  # the DM opened ahead, in its own task
     waiting = next(s for s in loaded.record.seats if s.seat != loaded.state.to_move)  # type: ignore[union-attr]
     assert sorted(transport.calls, key=str)[0] == ("open_dm", waiting.user_id)
     assert sorted(transport.kinds()) == ["open_dm", "send_dm"]
@@ -175,6 +177,7 @@ async def test_a_first_hand_goes_to_the_dm_opened_at_the_deal(world) -> None:  #
     service, reconciler, transport = world
     loaded = await started(service)
     await reconciler.reconcile(loaded.record.id)
+    await reconciler.idle()  # the DM opened ahead, in its own task
     after = await move(service, loaded)
     transport.calls.clear()
     sent_to: list[int | None] = []
@@ -191,12 +194,34 @@ async def test_a_first_hand_goes_to_the_dm_opened_at_the_deal(world) -> None:  #
     assert "open_dm" not in transport.kinds() and sent_to == [5000 + seat.user_id]
 
 
+async def test_a_pass_does_not_wait_for_a_dm_opened_ahead(world) -> None:  # type: ignore[no-untyped-def]
+    """An opening held up (behind the pace, or hung) holds up nothing a player waits for: the pass ends
+    with the hand on turn sent, and a shutdown cancels the opening."""
+    service, reconciler, transport = world
+    loaded = await started(service)
+    held = asyncio.Event()
+
+    async def hung(user_id: int) -> int:
+        held.set()
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    transport.open_dm = hung
+    await asyncio.wait_for(reconciler.reconcile(loaded.record.id), HANG_GUARD)
+    await asyncio.wait_for(held.wait(), HANG_GUARD)
+    assert transport.kinds() == ["send_dm"] and reconciler.owes(loaded.record.id)
+    await reconciler.close()
+    assert not reconciler.owes()
+
+
 async def test_a_refused_opening_ahead_owes_nothing(world) -> None:  # type: ignore[no-untyped-def]
     """One try: a refusal leaves the opening to the first hand (which opens the DM with its retries)."""
     service, reconciler, transport = world
     loaded = await started(service)
     transport.refuse["open_dm"] = Refusal.OTHER
     assert await reconciler.reconcile(loaded.record.id) is Owed.NOTHING
+    await reconciler.idle()
+    assert not reconciler.owes()
     assert transport.kinds() == ["send_dm"]
     waiting = next(s for s in loaded.record.seats if s.seat != loaded.state.to_move)  # type: ignore[union-attr]
     stored = await service.db.games.get(loaded.record.id)
@@ -207,9 +232,11 @@ async def test_a_dm_known_from_an_earlier_game_is_not_opened_again(world) -> Non
     service, reconciler, transport = world
     first = await started(service)
     await reconciler.reconcile(first.record.id)
+    await reconciler.idle()
     transport.calls.clear()
     second = await started(service, channel_id=3)
     await reconciler.reconcile(second.record.id)
+    await reconciler.idle()
     assert transport.kinds() == ["send_dm"]
     waiting = next(s for s in second.record.seats if s.seat != second.state.to_move)  # type: ignore[union-attr]
     stored = await service.db.games.get(second.record.id)
@@ -221,6 +248,7 @@ async def test_a_second_pass_changes_nothing(world) -> None:  # type: ignore[no-
     service, reconciler, transport = world
     loaded = await started(service)
     await reconciler.reconcile(loaded.record.id)
+    await reconciler.idle()  # the DM opened ahead, in its own task
     first = list(transport.calls)
     await reconciler.reconcile(loaded.record.id)
     assert transport.calls == first
