@@ -14,11 +14,8 @@ requests' travel time, divided among the processes sharing the token: a process 
 N shards gets k/N of it (`share`), so together they stay under the limit.
 
 Waiters are let go strictly in the order they asked (one FIFO lock: `asyncio.Lock` hands itself to its
-oldest waiter); the wait is an `asyncio.sleep`, never a blocking call. A request made ahead of need (a
-DM opened before anyone's turn asks for it, `ahead()`) is the exception: it queues only while no other
-request waits, one at a time, so a burst of them never stands between a player and their hand. Exempt
-requests never touch the pace, and nor do requests that are not Discord's REST API (the gateway's
-websocket, CDN downloads).
+oldest waiter); the wait is an `asyncio.sleep`, never a blocking call. Exempt requests never touch the
+pace, and nor do requests that are not Discord's REST API (the gateway's websocket, CDN downloads).
 
 The hook is discord.py's own `http_trace` option (an aiohttp `TraceConfig` given to its HTTP session):
 aiohttp awaits `on_request_start` right before each request goes out, inside discord.py's per-route
@@ -28,13 +25,11 @@ bucket wait and on each of its retries, so a request is paced when it is actuall
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
-from contextvars import ContextVar
+from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -48,20 +43,6 @@ PACE_PER_SECOND = 45.0  # what the bot lets itself: headroom for requests still 
 WINDOW = 1.0  # seconds: the global limit's window
 # Paths (after the API base) that Discord does not count against the global limit.
 EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
-
-
-# Set while a request nobody waits on yet is made (`ahead`): the pace lets it go after every other.
-_AHEAD: ContextVar[bool] = ContextVar("paced_ahead", default=False)
-
-
-@contextlib.contextmanager
-def ahead() -> Iterator[None]:
-    """The requests made inside wait for the pace behind every request someone waits on."""
-    token = _AHEAD.set(True)
-    try:
-        yield
-    finally:
-        _AHEAD.reset(token)
 
 
 def share(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> float:
@@ -104,10 +85,6 @@ class Pacer:
         self._sleep = sleep
         self._sent: deque[float] = deque(maxlen=self.limit)  # when the last `limit` requests were let go
         self._lock = asyncio.Lock()
-        self._ahead = asyncio.Lock()  # one request made ahead of need queues at a time
-        self._needed = 0  # requests someone waits on, waiting for their place now
-        self._calm = asyncio.Event()  # set while `_needed` is 0
-        self._calm.set()
         self.waiting = 0  # requests waiting for their place now
         self.held = 0  # requests that had to wait, since the start
         self.let_go = 0  # requests let go, since the start
@@ -119,26 +96,8 @@ class Pacer:
         self._clock, self._sleep = clock, sleep
         self._sent.clear()
 
-    async def acquire(self, *, ahead: bool = False) -> None:
-        """Wait (without blocking the event loop) until one more request fits in the rolling window. A
-        request `ahead` of need waits first until no other request waits, and queues alone: whatever
-        asks after it waits behind one such request at most."""
-        if not ahead:
-            self._needed += 1
-            self._calm.clear()
-            try:
-                await self._place()
-            finally:
-                self._needed -= 1
-                if not self._needed:
-                    self._calm.set()
-            return
-        async with self._ahead:
-            while self._needed:
-                await self._calm.wait()
-            await self._place()
-
-    async def _place(self) -> None:
+    async def acquire(self) -> None:
+        """Wait (without blocking the event loop) until one more request fits in the rolling window."""
         self.waiting += 1
         asked = self._clock()
         try:
@@ -168,7 +127,7 @@ def pace_requests(pacer: Pacer, trace: aiohttp.TraceConfig | None = None) -> aio
         session: aiohttp.ClientSession, context: SimpleNamespace, params: aiohttp.TraceRequestStartParams
     ) -> None:
         if counted(str(params.url), discord.http.Route.BASE):  # read per request: tests re-aim Route.BASE
-            await pacer.acquire(ahead=_AHEAD.get())
+            await pacer.acquire()
 
     config.on_request_start.append(on_request_start)
     return config

@@ -15,14 +15,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 import discord
 
 from bot.kit.layout import stripped_hand
-from bot.kit.pacing import ahead
 from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
 from bot.kit.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.moves.adapters import Panel
@@ -95,8 +94,6 @@ class Transport(Protocol):
 
     async def find_hand(self, user_id: int, channel_id: int | None, game_id: int, version: int) -> Sent | None: ...
 
-    async def open_dm(self, user_id: int) -> int: ...
-
     async def strip(self, channel_id: int, message_id: int, lang: str = SOURCE) -> None: ...
 
     async def post(self, channel_id: int, post: Post) -> Sent: ...
@@ -111,9 +108,6 @@ class Transport(Protocol):
 # A person's DM holds one hand per table they sit at and its notices: the newest few dozen messages hold
 # the hand of a turn whose post was unrecorded.
 HAND_LOOKBACK = 50
-# A request made ahead of need waits behind every other for the global limit's pace (bot.kit.pacing):
-# minutes in a burst of game starts, not the seconds a request someone waits on is given.
-AHEAD_TIMEOUT = 600.0
 
 
 def hand_version(components: Sequence[object], game_id: int) -> int:
@@ -167,15 +161,6 @@ class DiscordTransport:
         if channel_id is not None:
             return channel_id
         opened = await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
-        return opened.id
-
-    async def open_dm(self, user_id: int) -> int:
-        """The id of the DM channel with `user_id`, opened ahead of any message to it, with one try: nobody
-        waits on it yet, and a failure leaves the opening to the first message, with its retries. Its
-        request goes after every one somebody waits on (`ahead`), so its time limit covers that wait."""
-        once = replace(self.policy, attempts=1, timeout=AHEAD_TIMEOUT)
-        with ahead():
-            opened = await retrying(lambda: self.client.create_dm(discord.Object(user_id)), once, "opening a DM ahead")
         return opened.id
 
     async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:

@@ -235,7 +235,6 @@ class Reconciler:
         self.backoff = Backoff.of(service.tuning)
         self._failures: dict[int, int] = {}
         self._retries: dict[int, asyncio.Task[None]] = {}
-        self._ahead: dict[tuple[int, int], asyncio.Task[None]] = {}  # DMs opened ahead (`_open_ahead`), by seat
         self._looked: dict[int, int] = {}  # the stored version each game's latest pass began from
         self._later: dict[int, asyncio.TimerHandle] = {}
         self._resume: asyncio.Task[int] | None = None
@@ -313,7 +312,7 @@ class Reconciler:
     def _owing(self, game_id: int | None) -> list[asyncio.Task[Any]]:
         tasks: list[asyncio.Task[Any]] = [
             task
-            for game, task in [*self._tasks.items(), *self._retries.items(), *self._ahead_by_game()]
+            for game, task in [*self._tasks.items(), *self._retries.items()]
             if not task.done() and game_id in (None, game)
         ]
         if isinstance(self.tables, TableDebts):
@@ -321,9 +320,6 @@ class Reconciler:
         if game_id is None and self._resume is not None and self._resuming and not self._resume.done():
             tasks.append(self._resume)
         return tasks
-
-    def _ahead_by_game(self) -> list[tuple[int, asyncio.Task[None]]]:
-        return [(game_id, task) for (game_id, _), task in self._ahead.items()]
 
     def owes(self, game_id: int | None = None) -> bool:
         """Whether a message of the game (of any game, without `game_id`) still differs from what is stored
@@ -368,9 +364,7 @@ class Reconciler:
         """Wait until no pass is running or asked for (tests, shutdown), the start-up pass included once it
         has begun."""
         while True:
-            tasks: list[asyncio.Task[Any]] = [
-                task for task in [*self._tasks.values(), *self._ahead.values()] if not task.done()
-            ]
+            tasks: list[asyncio.Task[Any]] = [task for task in self._tasks.values() if not task.done()]
             if self._resume is not None and self._resuming and not self._resume.done():
                 tasks.append(self._resume)
             if not tasks:
@@ -419,7 +413,7 @@ class Reconciler:
         for handle in self._later.values():
             handle.cancel()
         self._later.clear()
-        tasks: list[asyncio.Task[Any]] = [*self._tasks.values(), *self._retries.values(), *self._ahead.values()]
+        tasks: list[asyncio.Task[Any]] = [*self._tasks.values(), *self._retries.values()]
         if self._resume is not None:
             tasks.append(self._resume)
         for task in tasks:
@@ -726,8 +720,6 @@ class Reconciler:
             # No hand is sent before the seat's first turn: that first DM is its turn notification (and
             # the "My hand" button shows the cards before then). A seat whose DM hand is gone and who
             # is not on turn gets it back with their next turn.
-            if row is None and seat.hand_channel_id is None:
-                self._open_ahead(record.id, seat)
             return
         told = notify and (fresh or (row is not None and row.turn != turn))
         drawing = await self.hands.prepare(loaded, seat.seat, dm=True)
@@ -804,36 +796,6 @@ class Reconciler:
             await self._sent_hand(dataclasses.replace(shown, channel_id=sent.channel_id, message_id=sent.message_id))
             return
         await self._save_hand(dataclasses.replace(shown, channel_id=row.channel_id, message_id=row.message_id))
-
-    def _open_ahead(self, game_id: int, seat: Seat) -> None:
-        """Know a seat's DM channel before its first turn, so that its first hand then costs the player
-        waiting for it one request (the post) instead of two (opening the DM, then the post), both against
-        the global limit. In a task of its own, which no pass waits for: its request goes after every one
-        somebody waits on (`bot.kit.pacing.ahead`). One at a time per seat."""
-        key = (game_id, seat.seat)
-        if key in self._ahead or self._closed:
-            return
-        task = asyncio.create_task(self._learn_dm_channel(game_id, seat), name=f"dm-ahead-{game_id}-{seat.seat}")
-        self._ahead[key] = task
-        task.add_done_callback(lambda _: self._ahead.pop(key, None))
-
-    async def _learn_dm_channel(self, game_id: int, seat: Seat) -> None:
-        """Once per person: a channel known from any earlier game is taken from storage, and the bot opens
-        a DM only with someone it has never written to. A refused or failed opening is left to that first
-        hand, which opens the DM with the usual retries. Kept with the seat unless its hand was sent
-        meanwhile (under the seat's lock, as every write of a hand)."""
-        assert seat.user_id is not None
-        try:
-            channel_id = await self.db.messages.dm_channel_of(seat.user_id)
-            if channel_id is None:
-                channel_id = await self.transport.open_dm(seat.user_id)
-            async with self._holding(game_id, seat.seat):
-                if await self.db.messages.get(game_id, MessageKind.HAND, seat.seat) is None:
-                    await self.db.games.set_hand_message(game_id, seat.seat, channel_id, None)
-        except Refused as refused:
-            log.info("no DM opened ahead for game %d seat %d (%s)", game_id, seat.seat, refused.refusal.value)
-        except Exception:
-            log.exception("could not open the DM of game %d seat %d ahead", game_id, seat.seat)
 
     async def _post_by_reply(
         self,

@@ -279,10 +279,6 @@ class Transport:
         self.calls.append(("find_hand", (user_id, game_id, version)))
         return None
 
-    async def open_dm(self, user_id: int) -> int:
-        self.calls.append(("open_dm", user_id))
-        return 5000 + user_id
-
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
         self.calls.append(("edit_panel", panel))
 

@@ -12,7 +12,7 @@ import pytest
 from multidict import CIMultiDict
 from yarl import URL
 
-from bot.kit.pacing import PACE_PER_SECOND, Pacer, ahead, counted, pace_requests, share
+from bot.kit.pacing import PACE_PER_SECOND, Pacer, counted, pace_requests, share
 from tests.waiting import HANG_GUARD
 
 BASE = "https://discord.com/api/v10"
@@ -104,60 +104,6 @@ async def test_a_cancelled_waiter_does_not_hold_up_the_queue() -> None:
     assert first.cancelled() and pacer.waiting == 0
 
 
-async def test_a_request_made_ahead_goes_after_every_request_someone_waits_on() -> None:
-    """60 requests someone waits on fill the window; 3 made ahead of need (a DM opened before its turn),
-    asked before 20 more, are let go after all 80."""
-    pacer, _ = virtual_pacer()
-    gone: list[str] = []
-
-    async def one(name: str, *, early: bool = False) -> None:
-        await pacer.acquire(ahead=early)
-        gone.append(name)
-
-    tasks = [asyncio.create_task(one(f"n{i}")) for i in range(60)]
-    await asyncio.sleep(0)
-    tasks += [asyncio.create_task(one(f"a{i}", early=True)) for i in range(3)]
-    await asyncio.sleep(0)
-    tasks += [asyncio.create_task(one(f"n{i}")) for i in range(60, 80)]
-    await asyncio.wait_for(asyncio.gather(*tasks), HANG_GUARD)
-    assert gone[:80] == [f"n{i}" for i in range(80)] and gone[80:] == ["a0", "a1", "a2"]
-
-
-async def test_what_asks_after_requests_made_ahead_waits_behind_one_of_them_at_most() -> None:
-    """A burst made ahead of need on a quiet bot queues one at a time: a request someone waits on, asked
-    while 100 of them are queued, is let go after at most one of those still waiting."""
-    pacer, _ = virtual_pacer()
-    gone: list[str] = []
-
-    async def one(name: str, *, early: bool = False) -> None:
-        await pacer.acquire(ahead=early)
-        gone.append(name)
-
-    tasks = [asyncio.create_task(one(f"a{i}", early=True)) for i in range(100)]
-    await asyncio.sleep(0)  # the first 45 fit the window at once; the 46th waits for its place
-    tasks.append(asyncio.create_task(one("needed")))
-    await asyncio.wait_for(asyncio.gather(*tasks), HANG_GUARD)
-    assert gone.index("needed") <= 46
-
-
-async def test_the_trace_paces_requests_made_ahead_behind_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("discord.http.Route.BASE", BASE)
-    asked: list[bool] = []
-
-    class Recording(Pacer):
-        async def acquire(self, *, ahead: bool = False) -> None:
-            asked.append(ahead)
-
-    config = pace_requests(Recording(45))
-    config.freeze()
-    hook = config.on_request_start[0]
-    params = aiohttp.TraceRequestStartParams("POST", URL(f"{BASE}/users/@me/channels"), CIMultiDict())
-    await hook(cast(aiohttp.ClientSession, None), SimpleNamespace(), params)
-    with ahead():
-        await hook(cast(aiohttp.ClientSession, None), SimpleNamespace(), params)
-    assert asked == [False, True]
-
-
 @pytest.mark.parametrize(
     ("shard_ids", "shard_count", "expected"),
     [(None, None, 1.0), ((0,), 1, 1.0), ((0, 1), 4, 0.5), ((3,), 4, 0.25), (None, 4, 1.0)],
@@ -199,7 +145,7 @@ async def test_the_trace_paces_counted_requests_and_lets_exempt_ones_by(monkeypa
     asked: list[str] = []
 
     class Recording(Pacer):
-        async def acquire(self, *, ahead: bool = False) -> None:
+        async def acquire(self) -> None:
             asked.append("paced")
 
     config = pace_requests(Recording(45))

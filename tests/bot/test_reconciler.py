@@ -59,11 +59,6 @@ class FakeTransport:
         self.calls.append(("find_hand", (user_id, game_id, version)))
         return None
 
-    async def open_dm(self, user_id: int) -> int:
-        self._maybe_refuse("open_dm")
-        self.calls.append(("open_dm", user_id))
-        return 5000 + user_id
-
     async def edit_panel(self, channel_id: int, message_id: int, panel: Panel) -> None:
         self._maybe_refuse("edit_panel")
         self.calls.append(("edit_panel", (message_id, panel)))
@@ -120,15 +115,9 @@ async def world(tmp_path: Path):  # type: ignore[no-untyped-def]
     await db.close()
 
 
-async def started(service: GameService, timer: TurnTimer = TurnTimer.LIVE, *, channel_id: int = 2) -> Loaded:
+async def started(service: GameService, timer: TurnTimer = TurnTimer.LIVE) -> Loaded:
     record = await service.db.games.create_lobby(
-        kind="thirteen",
-        guild_id=1,
-        channel_id=channel_id,
-        host_user_id=USERS[0],
-        seed=11,
-        at=0.0,
-        timer=timer,
+        kind="thirteen", guild_id=1, channel_id=2, host_user_id=USERS[0], seed=11, at=0.0, timer=timer,
         turn_seconds=600,
     )
     for user in USERS:
@@ -150,97 +139,10 @@ async def test_the_first_pass_sends_a_hand_only_to_the_seat_on_turn(world) -> No
     service, reconciler, transport = world
     loaded = await started(service)
     await reconciler.reconcile(loaded.record.id)
-    await reconciler.idle()  # the DM opened ahead, in its own task
-    sends = [args for kind, args in transport.calls if kind != "open_dm"]  # opening a DM sends nothing
-    assert [kind for kind in transport.kinds() if kind != "open_dm"] == ["send_dm"]
-    user, panel = sends[0]
+    assert transport.kinds() == ["send_dm"]
+    user, panel = transport.calls[0][1]
     seat = loaded.seat_at_turn()
     assert seat is not None and user == seat.user_id and "Your turn" in panel.content
-
-
-async def test_the_deal_opens_the_dm_of_the_seat_that_waits(world) -> None:  # type: ignore[no-untyped-def]
-    """The waiting seat's DM is opened at the deal and kept with the seat, so its first hand later costs
-    the post alone; no message is sent to it before its turn."""
-    service, reconciler, transport = world
-    loaded = await started(service)
-    await reconciler.reconcile(loaded.record.id)
-    await reconciler.idle()  # the DM opened ahead, in its own task
-    waiting = next(s for s in loaded.record.seats if s.seat != loaded.state.to_move)  # type: ignore[union-attr]
-    assert sorted(transport.calls, key=str)[0] == ("open_dm", waiting.user_id)
-    assert sorted(transport.kinds()) == ["open_dm", "send_dm"]
-    stored = await service.db.games.get(loaded.record.id)
-    assert stored.seats[waiting.seat].hand_channel_id == 5000 + waiting.user_id  # type: ignore[operator]
-    assert stored.seats[waiting.seat].hand_message_id is None
-
-
-async def test_a_first_hand_goes_to_the_dm_opened_at_the_deal(world) -> None:  # type: ignore[no-untyped-def]
-    service, reconciler, transport = world
-    loaded = await started(service)
-    await reconciler.reconcile(loaded.record.id)
-    await reconciler.idle()  # the DM opened ahead, in its own task
-    after = await move(service, loaded)
-    transport.calls.clear()
-    sent_to: list[int | None] = []
-    send_dm = transport.send_dm
-
-    async def recorded(user_id: int, panel: Panel, **kwargs: Any) -> Sent:
-        sent_to.append(kwargs.get("channel_id"))
-        return await send_dm(user_id, panel, **kwargs)
-
-    transport.send_dm = recorded
-    await reconciler.reconcile(loaded.record.id)
-    seat = after.seat_at_turn()
-    assert seat is not None and seat.user_id is not None
-    assert "open_dm" not in transport.kinds() and sent_to == [5000 + seat.user_id]
-
-
-async def test_a_pass_does_not_wait_for_a_dm_opened_ahead(world) -> None:  # type: ignore[no-untyped-def]
-    """An opening held up (behind the pace, or hung) holds up nothing a player waits for: the pass ends
-    with the hand on turn sent, and a shutdown cancels the opening."""
-    service, reconciler, transport = world
-    loaded = await started(service)
-    held = asyncio.Event()
-
-    async def hung(user_id: int) -> int:
-        held.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    transport.open_dm = hung
-    await asyncio.wait_for(reconciler.reconcile(loaded.record.id), HANG_GUARD)
-    await asyncio.wait_for(held.wait(), HANG_GUARD)
-    assert transport.kinds() == ["send_dm"] and reconciler.owes(loaded.record.id)
-    await reconciler.close()
-    assert not reconciler.owes()
-
-
-async def test_a_refused_opening_ahead_owes_nothing(world) -> None:  # type: ignore[no-untyped-def]
-    """One try: a refusal leaves the opening to the first hand (which opens the DM with its retries)."""
-    service, reconciler, transport = world
-    loaded = await started(service)
-    transport.refuse["open_dm"] = Refusal.OTHER
-    assert await reconciler.reconcile(loaded.record.id) is Owed.NOTHING
-    await reconciler.idle()
-    assert not reconciler.owes()
-    assert transport.kinds() == ["send_dm"]
-    waiting = next(s for s in loaded.record.seats if s.seat != loaded.state.to_move)  # type: ignore[union-attr]
-    stored = await service.db.games.get(loaded.record.id)
-    assert stored.seats[waiting.seat].hand_channel_id is None
-
-
-async def test_a_dm_known_from_an_earlier_game_is_not_opened_again(world) -> None:  # type: ignore[no-untyped-def]
-    service, reconciler, transport = world
-    first = await started(service)
-    await reconciler.reconcile(first.record.id)
-    await reconciler.idle()
-    transport.calls.clear()
-    second = await started(service, channel_id=3)
-    await reconciler.reconcile(second.record.id)
-    await reconciler.idle()
-    assert transport.kinds() == ["send_dm"]
-    waiting = next(s for s in second.record.seats if s.seat != second.state.to_move)  # type: ignore[union-attr]
-    stored = await service.db.games.get(second.record.id)
-    assert stored.seats[waiting.seat].hand_channel_id == 5000 + waiting.user_id  # type: ignore[operator]
 
 
 async def test_a_second_pass_changes_nothing(world) -> None:  # type: ignore[no-untyped-def]
@@ -248,10 +150,8 @@ async def test_a_second_pass_changes_nothing(world) -> None:  # type: ignore[no-
     service, reconciler, transport = world
     loaded = await started(service)
     await reconciler.reconcile(loaded.record.id)
-    await reconciler.idle()  # the DM opened ahead, in its own task
-    first = list(transport.calls)
     await reconciler.reconcile(loaded.record.id)
-    assert transport.calls == first
+    assert transport.kinds() == ["send_dm"]
 
 
 async def test_a_move_notifies_the_next_player_with_a_new_message(world) -> None:  # type: ignore[no-untyped-def]
@@ -357,7 +257,7 @@ async def test_a_shutdown_before_the_gateway_is_up_leaves_the_start_up_pass_whol
     await asyncio.sleep(0.01)
     await again.idle()
     await again.close()
-    assert sorted(transport.kinds()) == ["open_dm", "send_dm"]  # the hand on turn; the waiting seat's DM opened
+    assert transport.kinds() == ["send_dm"]
 
 
 async def test_a_shutdown_right_after_the_gateway_is_up_waits_for_the_start_up_pass(world) -> None:  # type: ignore[no-untyped-def]
@@ -369,12 +269,12 @@ async def test_a_shutdown_right_after_the_gateway_is_up_waits_for_the_start_up_p
     await asyncio.sleep(0.01)
     await reconciler.idle()
     await reconciler.close()
-    assert sorted(transport.kinds()) == ["open_dm", "send_dm"]
+    assert transport.kinds() == ["send_dm"]
     again = restarted_reconciler(service, transport)
     assert await again.resume() == 1
     await again.idle()
     await again.close()
-    assert sorted(transport.kinds()) == ["open_dm", "send_dm"]  # nothing more
+    assert transport.kinds() == ["send_dm"]
     row = await service.db.messages.get(loaded.record.id, MessageKind.HAND, loaded.state.to_move)  # type: ignore[union-attr]
     assert row is not None and row.message_id is not None
 
