@@ -10,6 +10,8 @@ import asyncio
 import dataclasses
 import re
 
+import pytest
+
 from bench.players.common import (
     FAST,
     asks,
@@ -31,7 +33,10 @@ from data import GameStatus
 from fakediscord import FakeDiscord, Message, SimUser
 from games.cards import parse_card
 from rendering import offload
+from tests.e2e.seeds import fixed_seed
 
+# A deal on which the first player's automatic moves leave cards in hand (test_timeouts_pass_...).
+TIMEOUT_DEAL = 1
 CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♠♣♦♥]")
 
 
@@ -258,8 +263,15 @@ async def test_leaving_hands_the_seat_to_a_computer(fake: FakeDiscord, bots) -> 
     assert match is not None and not match.rated
 
 
-async def test_timeouts_pass_then_a_computer_takes_over(fake: FakeDiscord, bots) -> None:
-    """1-second turns: a reminder, automatic moves, then a computer takes the idle seat (unrated)."""
+async def test_timeouts_pass_then_a_computer_takes_over(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1-second turns: a reminder, automatic moves, then a computer takes the idle seat (unrated).
+
+    The deal is fixed: an automatic move is the computer player's choice, and on some deals the first
+    player's two automatic moves empty their hand, which ends the game before any seat is handed over
+    (a move that ends the game hands nothing over, and the game stays rated)."""
+    fixed_seed(monkeypatch, TIMEOUT_DEAL)
     # 1-second turns post more notices in the channel than its 5 sends per 5 s: at Discord's timing they
     # arrive seconds late, after the other seat has timed out too. Windows a tenth as long keep up.
     fake.rate_limits.scale = 0.1
