@@ -295,7 +295,8 @@ class HandMessages:
         lang: str | None = None,
     ) -> Panel:
         """The seat's full hand panel (the ephemeral "My hand" one), rendered off the event loop."""
-        panel, _ = await self.drawn(loaded, seat, selection=selection, notice=notice, lang=lang)
+        drawing = await self.prepare(loaded, seat, selection=selection, notice=notice, lang=lang)
+        panel, _ = await self.draw(loaded, drawing)
         return panel
 
     async def prepare(
@@ -330,19 +331,10 @@ class HandMessages:
         )  # fmt: skip
         return Drawing(key, seat, selection, notice, quiet, lang, guided)
 
-    async def drawn(
-        self,
-        loaded: Loaded,
-        seat: int,
-        *,
-        selection: frozenset[int] = frozenset(),
-        notice: str = "",
-        dm: bool = False,
-        lang: str | None = None,
-    ) -> tuple[Panel, bytes | None]:
-        """The panel and its picture's fingerprint (`prepare` says what for)."""
-        drawing = await self.prepare(loaded, seat, selection=selection, notice=notice, dm=dm, lang=lang)
-        return await self.draw(loaded, drawing)
+    async def drawn(self, loaded: Loaded, seat: int, *, dm: bool = False) -> tuple[Panel, bytes | None]:
+        """The seat's plain hand panel and its picture's fingerprint, as a pass draws it (`prepare` says
+        what `dm` changes)."""
+        return await self.draw(loaded, await self.prepare(loaded, seat, dm=dm))
 
     async def draw(self, loaded: Loaded, drawing: Drawing) -> tuple[Panel, bytes | None]:
         """The panel and its picture's fingerprint, both made in the worker thread: hashlib lets go of
