@@ -35,7 +35,6 @@ from bot.flows.quickstart import QuickStart
 from bot.flows.tournaments import ChannelThreads, MemberRoles, TournamentRunner
 from bot.kit.buckets import amortise_bucket_sweeps
 from bot.kit.components import GameComponent
-from bot.kit.connector import CoalescingConnector
 from bot.kit.decode import slash_refusal
 from bot.kit.languages import CatalogTranslator, LocaleMemo, guild_locale_code, locale_code, quick_language
 from bot.kit.pacing import PACE_PER_SECOND, Pacer, pace_requests, share
@@ -202,13 +201,6 @@ class CardBot(commands.Bot):
     @property
     def service(self) -> GameService:
         return self._service
-
-    async def login(self, token: str) -> None:
-        # discord.py opens its HTTP session here, on `http.connector`: ours sends each request's pieces
-        # as one write (bot.kit.connector). Made here, not in __init__, because it needs the running loop.
-        if self.http.connector is discord.utils.MISSING:
-            self.http.connector = CoalescingConnector(limit=0)
-        await super().login(token)
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
