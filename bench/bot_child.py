@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import cProfile
 import dataclasses
+import gc
 import json
 import logging
 import resource
@@ -80,10 +81,52 @@ def mark_counts(bot: Any) -> None:
             "paced": pacer.let_go,
             "pace_held_ms": round(1000 * pacer.held_s),
             **{f"drawn:{name}": n for name, n in offload.calls_by_function.items()},
+            **COLLECTIONS.marked(),
         }
     )
 
 
+GENERATIONS = ("young", "middle", "full")
+
+
+class Collections:
+    """The garbage collector's pauses in this process (gc.callbacks), by generation: how many, their
+    summed wall time, and the longest since the last mark. A collection holds the interpreter lock, so
+    while it runs the event loop answers no click: one long pause inside the load window can set the
+    acknowledgement p99 by itself (bot.moves.collector sets the thresholds)."""
+
+    def __init__(self) -> None:
+        self.count = [0, 0, 0]
+        self.seconds = [0.0, 0.0, 0.0]
+        self.longest = [0.0, 0.0, 0.0]  # since the last `marked`
+        self._began = 0.0
+
+    def watch(self) -> None:
+        gc.callbacks.append(self._on_collection)
+
+    def _on_collection(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            return
+        took = time.perf_counter() - self._began
+        generation = info["generation"]
+        self.count[generation] += 1
+        self.seconds[generation] += took
+        self.longest[generation] = max(self.longest[generation], took)
+
+    def marked(self) -> dict[str, int]:
+        """Counters for a count mark: cumulative counts and milliseconds, and the longest pause since the
+        previous mark (then forgotten, so the window's closing mark holds the window's longest)."""
+        found: dict[str, int] = {}
+        for generation, name in enumerate(GENERATIONS):
+            found[f"gc:{name}"] = self.count[generation]
+            found[f"gc:{name}_ms"] = round(1000 * self.seconds[generation])
+            found[f"gc:{name}_longest_ms"] = round(1000 * self.longest[generation])
+        self.longest = [0.0, 0.0, 0.0]
+        return found
+
+
+COLLECTIONS = Collections()
 APPEND_SECONDS: list[float] = []  # one entry per move append, successful or refused (a version conflict)
 
 
@@ -150,6 +193,7 @@ def report(started: float, top: int) -> dict[str, Any]:
 async def run(settings: Settings, tuning: Tuning) -> None:
     point_at(settings)
     collector.tune()  # as bot.process.runner.run does
+    COLLECTIONS.watch()
     async with make_bot(settings, tuning=tuning) as bot:
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         loop = asyncio.get_running_loop()

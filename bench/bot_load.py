@@ -612,7 +612,8 @@ async def measure(
             f"move appends {report.get('move_appends', 0)}, mean {report.get('append_mean_ms', nan):.2f} ms, "
             f"p50 {report.get('append_p50_ms', nan):.2f} ms, p99 {report.get('append_p99_ms', nan):.2f} ms; "
             f"counted requests {paced} ({paced / max(tally.in_window, 1):.2f} per move), "
-            f"{pace_held_s:.1f} s held by its pace; drawings per move {drawn_line(report, tally.in_window)}"
+            f"{pace_held_s:.1f} s held by its pace; drawings per move {drawn_line(report, tally.in_window)}; "
+            f"{collections_line(report)}"
         )
         figures.processes.append(
             ProcessFigures(
@@ -701,6 +702,21 @@ def drawn_line(report: dict[str, Any], moves: int) -> str:
     drawn = {key[len("drawn:") :]: last[key] - first.get(key, 0) for key in last if key.startswith("drawn:")}
     cells = [f"{name} {n / max(moves, 1):.2f}" for name, n in sorted(drawn.items(), key=lambda item: -item[1]) if n]
     return ", ".join(cells) or "none"
+
+
+def collections_line(report: dict[str, Any]) -> str:
+    """The bot process's garbage collections over the load window (bench.bot_child.Collections): per
+    generation, how many, their summed pause and the longest one."""
+    marks = report.get("count_marks") or []
+    if len(marks) < 2 or "gc:young" not in marks[-1]:
+        return "garbage collections: not counted"
+    first, last = marks[0], marks[-1]
+    cells = []
+    for name in ("young", "middle", "full"):
+        count = last[f"gc:{name}"] - first.get(f"gc:{name}", 0)
+        total = last[f"gc:{name}_ms"] - first.get(f"gc:{name}_ms", 0)
+        cells.append(f"{name} {count} ({total} ms, the longest {last[f'gc:{name}_longest_ms'] if count else 0} ms)")
+    return "garbage collections in the window: " + ", ".join(cells)
 
 
 def paced_in_window(report: dict[str, Any]) -> tuple[int, float]:

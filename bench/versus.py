@@ -36,6 +36,8 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "reads per move": re.compile(r"reads per move ([\d.]+)"),
     "write statements per move": re.compile(r"write statements per move ([\d.]+)"),
     "429s met": re.compile(r"load window: 429s met (\d+)"),
+    "young GC longest (ms)": re.compile(r"garbage collections in the window: young \d+ \(\d+ ms, the longest (\d+) ms"),
+    "middle GC longest (ms)": re.compile(r"middle \d+ \(\d+ ms, the longest (\d+) ms"),
 }
 
 
