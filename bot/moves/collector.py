@@ -8,6 +8,13 @@ oldest generation, and the bot then pauses every few seconds to scan its whole h
 those pauses to make most of the slowest acknowledgements under load (bench.bot's load run prints the
 acknowledgement p99). With a young generation of `YOUNG` objects, the cycles of a finished click die
 young, in a collection that scans only recent objects, and full collections become rare.
+
+A middle collection scans everything that survived the young collections since the last one: under
+load that is every click still in flight at each of them (its interaction, the clicked message's parsed
+components, its coroutines), so its pause grows with `MIDDLE`, and one such pause holds every click that
+arrives meanwhile. A few young collections per middle one keep those pauses short; the middle
+collections come more often but each scans less, for about the same total (bench.bot's load run prints
+the collections in its window and their longest pause).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ import logging
 log = logging.getLogger(__name__)
 
 YOUNG = 20_000  # allocations between young collections (default 700)
-MIDDLE = 20  # young collections per middle one (default 10)
+MIDDLE = 4  # young collections per middle one (default 10)
 OLD = 100  # middle collections per full one, at most (default 10; CPython also waits for 25 % growth)
 
 
