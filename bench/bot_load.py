@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import pgserver
-from bench.bot_child import READY_LINE
+from bench.bot_child import GENERATIONS, READY_LINE
 from bench.players.common import is_my_turn, version_of
 from fakediscord import Channel, FakeDiscord, InteractionFailed, Message, SimUser
 
@@ -712,7 +712,7 @@ def collections_line(report: dict[str, Any]) -> str:
         return "garbage collections: not counted"
     first, last = marks[0], marks[-1]
     cells = []
-    for name in ("young", "middle", "full"):
+    for name in GENERATIONS:
         count = last[f"gc:{name}"] - first.get(f"gc:{name}", 0)
         total = last[f"gc:{name}_ms"] - first.get(f"gc:{name}_ms", 0)
         cells.append(f"{name} {count} ({total} ms, the longest {last[f'gc:{name}_longest_ms'] if count else 0} ms)")
