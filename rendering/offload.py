@@ -11,12 +11,12 @@ cores.
 
 How: the drawing functions that the bot reaches from worker threads (each game's `render_table`, the
 hand picture behind every `render_hand` (`rendering.hand`), the standings and the leaderboard) are
-wrapped in `offloaded`. While a pool is
-installed (`install`, done by the bot at start-up) a call is sent to the pool and its calling thread
-waits for the PNG bytes without holding the lock; otherwise, and inside the pool's own processes, the
-function simply runs. Arguments are the same per-seat views as before (hidden information by
-construction: a worker process never sees more than the thread did), and the bytes come back equal,
-so callers and caches are unchanged.
+wrapped in `offloaded`. While a pool is installed (`install`, done by the bot at start-up) the calling
+thread hands the call to one of the pool's processes (rendering.pool) and waits for the PNG bytes
+without holding the lock; otherwise, and inside the pool's own processes, the function simply runs.
+Arguments are the same per-seat views as before (hidden information by construction: a worker process
+never sees more than the thread did), and the bytes come back equal, so callers and caches are
+unchanged.
 
 A call made on a thread that runs an event loop is drawn in place: blocking a loop on another process
 would be worse than drawing. A pool that breaks (a worker killed) is logged and dropped, and drawing
@@ -36,9 +36,10 @@ import signal
 import threading
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
+
+from rendering.pool import DrawingPool
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,16 @@ SHARED_RENDERERS = ("rendering.standings", "rendering.leaderboard")
 PRESHAPED = "rendering.preshaped"  # imported by the forkserver only, last: it shapes the words ahead
 DRAWING_NICENESS = 10  # added to the drawing processes' nice value (see `_warm`)
 
-_pool: Executor | None = None
+
+
+class Drawer(Protocol):
+    """Where offloaded calls go (a `DrawingPool`; tests install their own): `call` answers with the
+    function's result or raises its error, and raises `BrokenProcessPool` when it cannot call at all."""
+
+    def call(self, function: Callable[..., R], /, *args: Any, **kwargs: Any) -> R: ...
+
+
+_pool: Drawer | None = None
 _lowered = False  # this process's priority was lowered already (`lower_priority`)
 _lock = threading.Lock()
 calls = 0  # calls sent to a pool in this process (benchmarks and tests read it)
@@ -65,7 +75,7 @@ def renderers() -> tuple[str, ...]:
     return tuple(f"rendering.{kind}" for kind in registry.kinds()) + SHARED_RENDERERS
 
 
-def start_pool(processes: int, *, shape_ahead: bool = False) -> ProcessPoolExecutor:
+def start_pool(processes: int, *, shape_ahead: bool = False) -> DrawingPool:
     """A pool of `processes` drawing processes, started clean (forkserver: no copy of the bot's threads
     or sockets) from a server that imported every renderer first.
 
@@ -76,19 +86,17 @@ def start_pool(processes: int, *, shape_ahead: bool = False) -> ProcessPoolExecu
     needs it, and the forkserver is ready at once."""
     initargs = (shape_ahead,)
     if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows
-        return ProcessPoolExecutor(
-            processes, multiprocessing.get_context("spawn"), initializer=_warm, initargs=initargs
-        )
+        return DrawingPool(processes, multiprocessing.get_context("spawn"), initializer=_warm, initargs=initargs)
     context = multiprocessing.get_context("forkserver")
     # Imported once in the server, so the drawing processes share those pages instead of each its own.
     context.set_forkserver_preload([*renderers(), PRESHAPED] if shape_ahead else list(renderers()))
     # Started now, on a thread (it spawns a process): its imports (and its shaping) overlap the bot's
     # login instead of holding up the first image.
     threading.Thread(target=multiprocessing.forkserver.ensure_running, name="forkserver", daemon=True).start()
-    return ProcessPoolExecutor(processes, context, initializer=_warm, initargs=initargs)
+    return DrawingPool(processes, context, initializer=_warm, initargs=initargs)
 
 
-def install(pool: Executor | None) -> Executor | None:
+def install(pool: Drawer | None) -> Drawer | None:
     """Send offloaded drawing to `pool` (None: draw in the calling thread). Returns the previous pool."""
     global _pool
     with _lock:
@@ -96,7 +104,7 @@ def install(pool: Executor | None) -> Executor | None:
     return previous
 
 
-def installed() -> Executor | None:
+def installed() -> Drawer | None:
     return _pool
 
 
@@ -111,21 +119,17 @@ def offloaded(function: Callable[P, R]) -> Callable[P, R]:
         pool = _pool
         if pool is None or _on_event_loop():
             return function(*args, **kwargs)
-        try:
-            future = pool.submit(_run, function.__module__, function.__qualname__, args, kwargs)
-        except (RuntimeError, OSError) as error:  # shut down (the bot is closing), or no process could start
-            return _without(pool, error, function, *args, **kwargs)
         calls += 1
         calls_by_function[name] += 1
         try:
-            return future.result()  # type: ignore[no-any-return]
-        except BrokenProcessPool as error:
+            return pool.call(_run, function.__module__, function.__qualname__, args, kwargs)
+        except BrokenProcessPool as error:  # shut down (the bot closing), a worker died or could not start
             return _without(pool, error, function, *args, **kwargs)
 
     return call
 
 
-def _without(pool: Executor, error: BaseException, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+def _without(pool: Drawer, error: BaseException, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """Drop a pool that failed (once, whichever thread sees it first) and draw here instead."""
     if install(None) is pool:
         log.error("the drawing processes stopped (%r); drawing in threads from now on", error)

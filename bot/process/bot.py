@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
 from typing import Any
 
@@ -62,6 +61,7 @@ from games import registry
 from locales import t
 from rendering import offload
 from rendering.fonts import RTL_LANGUAGES
+from rendering.pool import DrawingPool
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +191,7 @@ class CardBot(commands.Bot):
         self.sweeper: Sweeper | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self.stopping = False  # set when a shutdown starts: new clicks and commands get RESTARTING
-        self._drawing: ProcessPoolExecutor | None = None
+        self._drawing: DrawingPool | None = None
         self.ownership: Ownership | None = None
         self.health = Health(self.tuning.health_interval, self._health_line)
         self.unclaimed = Unclaimed(self)  # modal submits, and clicks on ids no control claims
@@ -428,5 +428,5 @@ class CardBot(commands.Bot):
         if self._drawing is not None:
             if offload.installed() is self._drawing:
                 offload.install(None)
-            await asyncio.to_thread(self._drawing.shutdown, wait=True, cancel_futures=True)
+            await asyncio.to_thread(self._drawing.shutdown)
             self._drawing = None
