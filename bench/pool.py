@@ -78,7 +78,7 @@ def run_executor(views: Sequence[Any], calls: int) -> Round:
         return measure(
             "ProcessPoolExecutor",
             lambda view: executor.submit(offload._run, *TABLE, (view, NAMES), {}).result(),
-            lambda: [process.pid for process in executor._processes.values()],
+            lambda: [process.pid for process in executor._processes.values() if process.pid is not None],
             views,
             calls,
         )
