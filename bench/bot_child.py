@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.moves import collector
+from bot.process import eventloop
 from bot.process.config import Settings, Tuning, database_target
 from bot.process.runner import point_at
 from bot.process.shards import make_bot
@@ -254,7 +255,8 @@ def main() -> None:
     if profiler is not None:
         profiler.enable()
     try:
-        asyncio.run(run(settings, tuning))
+        with eventloop.runner() as running:  # the loop `python -m bot` runs on (bot.process.eventloop)
+            running.run(run(settings, tuning))
     finally:
         if profiler is not None:
             profiler.disable()

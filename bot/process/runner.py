@@ -23,6 +23,7 @@ import yarl
 from discord.backoff import ExponentialBackoff
 
 from bot.moves import collector
+from bot.process import eventloop
 from bot.process.config import Settings
 from bot.process.shards import make_bot
 from data import Database, DatabaseUnavailable, SchemaTooNew
@@ -145,7 +146,8 @@ def run(settings: Settings) -> int:
     path = settings.database_path
     collector.tune()
     try:
-        asyncio.run(_main(settings))
+        with eventloop.runner() as running:
+            running.run(_main(settings))
     except KeyboardInterrupt:
         log.info("stopped")
     except discord.LoginFailure:

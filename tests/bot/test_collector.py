@@ -25,11 +25,20 @@ def test_running_the_bot_sets_a_large_young_generation(thresholds: None, monkeyp
     gc.set_threshold(700, 10, 10)
     seen: list[tuple[int, ...]] = []
 
-    def fake_run(main: Any) -> None:
-        seen.append(gc.get_threshold())
-        main.close()
+    class Runner:
+        """Stands in for the event loop's runner: records the thresholds the loop would start with."""
 
-    monkeypatch.setattr(runner.asyncio, "run", fake_run)
+        def __enter__(self) -> Runner:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            return None
+
+        def run(self, main: Any) -> None:
+            seen.append(gc.get_threshold())
+            main.close()
+
+    monkeypatch.setattr(runner.eventloop, "runner", Runner)
     monkeypatch.setattr(runner, "point_at", lambda settings: None)
     assert runner.run(Settings(token="t")) == 0
     assert seen == [(collector.YOUNG, collector.MIDDLE, collector.OLD)]
