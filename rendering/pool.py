@@ -16,7 +16,6 @@ of the call itself is raised to the caller as it was raised in the worker.
 
 from __future__ import annotations
 
-import logging
 import pickle
 import queue
 import threading
@@ -27,8 +26,6 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
-
-log = logging.getLogger(__name__)
 
 R = TypeVar("R")
 
