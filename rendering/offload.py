@@ -19,8 +19,10 @@ never sees more than the thread did), and the bytes come back equal, so callers 
 unchanged.
 
 A call made on a thread that runs an event loop is drawn in place: blocking a loop on another process
-would be worse than drawing. A pool that breaks (a worker killed) is logged and dropped, and drawing
-goes back to threads rather than failing a player's move.
+would be worse than drawing. A drawing whose process died with it (`WorkerLost`) is drawn in the calling
+thread, and the pool starts another process for the next one; a pool that breaks (its processes keep
+dying, or none can start) is logged and dropped, and drawing goes back to threads. Either way a
+player's move never fails for a picture.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, Protocol, TypeVar
 
-from rendering.pool import DrawingPool
+from rendering.pool import DrawingPool, WorkerLost
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +125,10 @@ def offloaded(function: Callable[P, R]) -> Callable[P, R]:
         calls_by_function[name] += 1
         try:
             return pool.call(_run, function.__module__, function.__qualname__, args, kwargs)
-        except BrokenProcessPool as error:  # shut down (the bot closing), a worker died or could not start
+        except WorkerLost as error:  # this drawing's process died with it; the pool goes on
+            log.warning("%s; drawing %s here instead", error, name)
+            return function(*args, **kwargs)
+        except BrokenProcessPool as error:  # shut down (the bot closing), workers kept dying or cannot start
             return _without(pool, error, function, *args, **kwargs)
 
     return call

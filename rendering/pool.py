@@ -9,16 +9,28 @@ an idle worker, writes the call down that worker's pipe and reads the answer its
 way and no other thread. bench/pool.py measures the two side by side.
 
 A worker starts at its first call (on the calling thread, never an event loop), runs `initializer`
-first, and serves calls until its pipe closes. A worker that dies, a call after `shutdown` and a worker
-that cannot start all raise `BrokenProcessPool` (the caller's cue to work without the pool); an error
-of the call itself is raised to the caller as it was raised in the worker.
+first, and serves calls until its pipe closes. An error of the call itself is raised to the caller as it
+was raised in the worker.
+
+A worker can die: killed by the kernel when memory runs short, by an operator, or by a crash inside a
+drawing. The pool outlives it, since one lost process should not send every later picture back to the
+bot's own threads:
+- a worker found dead when a call is written to it never saw that call, so a new one is started and
+  given the call;
+- a worker that dies with a call leaves that call unanswered: `WorkerLost` (the caller draws it itself,
+  rendering.offload), and the worker is started again at its next call.
+Workers that keep dying (`losses` within `loss_window` seconds: a drawing that crashes every process it
+reaches, a machine out of memory) break the pool, as do a call after `shutdown` and a worker that cannot
+start: `BrokenProcessPool`, the caller's cue to work without the pool from then on.
 """
 
 from __future__ import annotations
 
+import collections
 import pickle
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -30,6 +42,12 @@ from typing import Any, TypeVar
 R = TypeVar("R")
 
 STOP_WAIT = 10.0  # seconds a worker has to leave after its pipe closes before it is terminated
+LOSSES = 3  # workers lost within LOSS_WINDOW that break the pool
+LOSS_WINDOW = 600.0
+
+
+class WorkerLost(BrokenProcessPool):
+    """A worker died with the call, which has no answer; the pool goes on, with a new worker in its place."""
 
 
 @dataclass(eq=False)
@@ -64,6 +82,8 @@ class DrawingPool:
         *,
         initializer: Callable[..., None] | None = None,
         initargs: tuple[Any, ...] = (),
+        losses: int = LOSSES,
+        loss_window: float = LOSS_WINDOW,
     ) -> None:
         if processes < 1:
             raise ValueError("a pool needs at least one process")
@@ -76,13 +96,19 @@ class DrawingPool:
         for worker in self._workers:
             self._idle.put(worker)
         self._closed = False
+        self._broken: str | None = None  # why the pool stopped taking calls, once workers kept dying
+        self._losses: collections.deque[float] = collections.deque(maxlen=losses)
+        self._loss_window = loss_window
         self._lock = threading.Lock()
+        self.lost = 0  # workers that died (each is started again at its next call; tests read it)
 
     def call(self, function: Callable[..., R], /, *args: Any, **kwargs: Any) -> R:
         """`function(*args, **kwargs)` in a worker, waiting for an idle one first; `function` travels by
         name, so it must be importable in the worker."""
         if self._closed:
             raise BrokenProcessPool("the pool is shut down")
+        if self._broken is not None:
+            raise BrokenProcessPool(self._broken)
         worker = self._idle.get()
         if worker is None:
             self._idle.put(None)
@@ -101,11 +127,35 @@ class DrawingPool:
         assert worker.pipe is not None
         try:
             worker.pipe.send(request)
+        except OSError:  # dead before the call reached it (a broken pipe): the call goes to a new worker
+            self._lose(worker)
+            self._start(worker)
+            assert worker.pipe is not None
+            try:
+                worker.pipe.send(request)
+            except OSError as error:
+                exit_code = self._lose(worker)
+                raise WorkerLost(f"a new drawing process stopped at once (exit code {exit_code})") from error
+        try:
             answer: tuple[bool, Any] = worker.pipe.recv()
         except (EOFError, OSError) as error:  # the worker died (or was killed) with the call
-            exit_code = worker.stop()
-            raise BrokenProcessPool(f"a drawing process stopped (exit code {exit_code})") from error
+            exit_code = self._lose(worker)
+            raise WorkerLost(f"a drawing process stopped (exit code {exit_code})") from error
         return answer
+
+    def _lose(self, worker: _Worker) -> int | None:
+        """Stop what is left of a dead worker (it starts again at its next call) and count the loss; the
+        loss that fills the budget breaks the pool. The worker's exit code."""
+        exit_code = worker.stop()
+        now = time.monotonic()
+        with self._lock:
+            self._losses.append(now)
+            self.lost += 1
+            if len(self._losses) == self._losses.maxlen and now - self._losses[0] <= self._loss_window:
+                self._broken = f"drawing processes stopped {len(self._losses)} times within {self._loss_window:.0f} s"
+        if self._broken is not None:
+            raise BrokenProcessPool(self._broken)
+        return exit_code
 
     def _start(self, worker: _Worker) -> None:
         mine, theirs = self._context.Pipe()

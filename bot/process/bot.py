@@ -335,7 +335,11 @@ class CardBot(commands.Bot):
 
         owned = self.ownership.owned() if self.ownership is not None else 0
         takeovers = self.ownership.takeovers if self.ownership is not None else 0
-        return f"shards={shards_of(self)} games_owned={owned} takeovers={takeovers} loop_lag_ms={lag * 1000:.0f}"
+        line = f"shards={shards_of(self)} games_owned={owned} takeovers={takeovers} loop_lag_ms={lag * 1000:.0f}"
+        if self._drawing is not None:  # where pictures are drawn, and the drawing processes that died
+            where = "processes" if offload.installed() is self._drawing else "threads"
+            line += f" drawing={where} drawing_lost={self._drawing.lost}"
+        return line
 
     async def _channel_refused(self, game_id: int, refusal: Refusal) -> None:
         await self.reconciler.channel_refused(game_id, refusal=refusal)

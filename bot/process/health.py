@@ -1,11 +1,13 @@
 """A health line per process in the log every `Tuning.health_interval` seconds: what an operator of
 several processes reads to see that each is alive and doing its share.
 
-    health: shards=0,1/4 games_owned=12 takeovers=0 loop_lag_ms=3
+    health: shards=0,1/4 games_owned=12 takeovers=0 loop_lag_ms=3 drawing=processes drawing_lost=0
 
 `loop_lag_ms` is how late the event loop woke up from a timed sleep (the worst of the last interval's
 probes): a loop that is busy for long (a slow image, a blocking call) answers clicks late by as much.
-`games_owned` is -1 for a process that owns every game (one process on SQLite).
+`games_owned` is -1 for a process that owns every game (one process on SQLite). `drawing` says whether
+pictures come from the drawing processes or, once those broke, from the bot's own threads;
+`drawing_lost` counts drawing processes that died and were started again (rendering.pool).
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import re
+import signal
 
 import pytest
 
@@ -367,6 +369,30 @@ async def play_with_a_drawing_process(fake: FakeDiscord, bots) -> CardBot:
     assert await play_all(fake, [alice, bob]) > 0
     assert game_over_in(fake) is not None
     return bot
+
+
+async def test_a_killed_drawing_process_is_replaced_and_the_game_plays_on(fake: FakeDiscord, bots) -> None:
+    """The bot's only drawing process killed after the first pictures (out of memory, say): a new one
+    draws the rest of the game, the pool stays installed, and the health line counts the loss."""
+    bot = await start_bot(bots, tuning=dataclasses.replace(FAST, drawing_processes=1))
+    pool = bot._drawing
+    assert pool is not None and offload.installed() is pool
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await click(alice, lobby, "Start")
+    await bot.reconciler.idle()
+    [pid] = pool.pids()
+    os.kill(pid, signal.SIGKILL)
+    process = pool._workers[0].process
+    assert process is not None
+    await asyncio.to_thread(process.join)
+    before = offload.calls
+    assert await play_all(fake, [alice, bob]) > 0
+    assert game_over_in(fake) is not None
+    assert offload.installed() is pool and offload.calls > before
+    assert pool.pids() and pool.pids() != [pid]
+    assert "drawing=processes drawing_lost=1" in bot._health_line(0.0)
+    await bot.close()
 
 
 async def test_a_game_drawn_in_a_drawing_process_plays_to_the_end(fake: FakeDiscord, bots) -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from games.thirteen.state import new_game
 from rendering import hand, offload, prewarm, thirteen
+from rendering.pool import WorkerLost
 from rendering.standings import StandingRow, render_standings
 
 R = TypeVar("R")
@@ -100,9 +101,36 @@ def test_a_call_on_an_event_loop_draws_in_place(pool) -> None:
     assert recorder.tasks == []
 
 
+def test_a_drawing_whose_process_died_is_drawn_here_and_the_pool_stays(pool) -> None:
+    recorder = Recorder(error=WorkerLost("a drawing process stopped"))
+    pool(recorder)
+    assert thirteen.render_table(table_view(), ["Ann", "Bo"]).startswith(b"\x89PNG")
+    assert offload.installed() is recorder
+
+
+def test_a_killed_drawing_process_is_replaced_and_the_next_drawing_goes_to_the_pool(pool) -> None:
+    """A real pool whose only process was killed: the next drawings still come from the pool."""
+    view = table_view()
+    drawing = offload.start_pool(1)
+    try:
+        pool(drawing)
+        thirteen.render_table(view, ["Ann", "Bo"])
+        [pid] = drawing.pids()
+        os.kill(pid, signal.SIGKILL)
+        killed = drawing._workers[0].process
+        assert killed is not None
+        killed.join()
+        before = offload.calls
+        assert thirteen.render_table(view, ["Ann", "Bo"]).startswith(b"\x89PNG")
+        assert offload.installed() is drawing and offload.calls - before == 1
+        assert drawing.pids() and drawing.pids() != [pid]
+    finally:
+        drawing.shutdown()
+
+
 def test_a_broken_pool_is_dropped_and_the_drawing_still_happens(pool) -> None:
-    """A worker killed mid-drawing: the image is drawn in the calling thread and the pool uninstalled."""
-    pool(Recorder(error=BrokenProcessPool("a worker died")))
+    """A pool whose processes keep dying: the image is drawn in the calling thread and the pool uninstalled."""
+    pool(Recorder(error=BrokenProcessPool("drawing processes stopped 3 times within 600 s")))
     assert thirteen.render_table(table_view(), ["Ann", "Bo"]).startswith(b"\x89PNG")
     assert offload.installed() is None
 

@@ -1,6 +1,7 @@
 """The drawing processes' pool (rendering.pool): calls answered by another process, errors raised as
-raised there, and every way the pool itself can fail raised as `BrokenProcessPool`, the cue that
-rendering.offload takes to draw in the calling thread instead."""
+raised there, a dead worker replaced (`WorkerLost` for the call it died with), and every way the pool
+itself can fail raised as `BrokenProcessPool`, the cue that rendering.offload takes to draw in the
+calling thread from then on."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from rendering.pool import DrawingPool
+from rendering.pool import DrawingPool, WorkerLost
 
 METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 CONTEXT = multiprocessing.get_context(METHOD)
@@ -62,18 +63,56 @@ def test_many_threads_at_once_each_get_their_own_answer(pool: DrawingPool) -> No
     assert answers == [i * j for i, j in pairs]
 
 
-def test_a_worker_that_dies_in_a_call_breaks_the_pool_for_that_call(pool: DrawingPool) -> None:
-    with pytest.raises(BrokenProcessPool, match="exit code 3"):
-        pool.call(os._exit, 3)
+def test_a_worker_that_dies_in_a_call_loses_that_call_and_a_new_one_takes_the_next() -> None:
+    drawing = DrawingPool(1, CONTEXT)
+    try:
+        first = drawing.call(os.getpid)
+        with pytest.raises(WorkerLost, match="exit code 3"):
+            drawing.call(os._exit, 3)
+        assert drawing.call(operator.add, 2, 3) == 5
+        assert drawing.pids() != [first] and drawing.lost == 1
+    finally:
+        drawing.shutdown()
 
 
-def test_a_worker_killed_between_calls_breaks_the_next_call_it_gets() -> None:
+def test_a_worker_killed_between_calls_is_replaced_and_the_next_call_answered() -> None:
+    """The call never reached the dead worker, so it goes to a new one: the caller sees nothing."""
     drawing = DrawingPool(1, CONTEXT)
     try:
         pid = drawing.call(os.getpid)
         os.kill(pid, 9)
-        with pytest.raises(BrokenProcessPool):
+        process = drawing._workers[0].process
+        assert process is not None
+        process.join()  # dead before the next call is written to it
+        assert drawing.call(os.getpid) not in (pid, os.getpid())
+        assert drawing.lost == 1
+    finally:
+        drawing.shutdown()
+
+
+def test_workers_that_keep_dying_break_the_pool() -> None:
+    """The loss that fills the budget (here 2 within a minute) breaks the pool for every later call."""
+    drawing = DrawingPool(1, CONTEXT, losses=2, loss_window=60.0)
+    try:
+        with pytest.raises(WorkerLost):
+            drawing.call(os._exit, 3)
+        with pytest.raises(BrokenProcessPool) as broken:
+            drawing.call(os._exit, 3)
+        assert not isinstance(broken.value, WorkerLost)
+        with pytest.raises(BrokenProcessPool, match="stopped 2 times"):
             drawing.call(os.getpid)
+    finally:
+        drawing.shutdown()
+    assert not any(worker.process is not None for worker in drawing._workers)
+
+
+def test_losses_spread_wider_than_the_window_do_not_break_the_pool() -> None:
+    drawing = DrawingPool(1, CONTEXT, losses=2, loss_window=0.0)  # no two losses are ever within it
+    try:
+        for _ in range(3):
+            with pytest.raises(WorkerLost):
+                drawing.call(os._exit, 3)
+        assert drawing.call(operator.mul, 6, 7) == 42
     finally:
         drawing.shutdown()
 
