@@ -30,6 +30,7 @@ from bench.players.common import (
     take_turn_with_hint,
     version_of,
 )
+from bot.process import eventloop
 from bot.process.bot import CardBot
 from data import GameStatus
 from fakediscord import FakeDiscord, Message, SimUser
@@ -358,19 +359,6 @@ async def test_the_host_can_pass_the_host_role_to_a_seated_player(fake: FakeDisc
     await start_game(fake, bob, lobby, [alice, bob])
 
 
-async def play_with_a_drawing_process(fake: FakeDiscord, bots) -> CardBot:
-    """Start a bot that draws in one worker process and play alice and bob's two-person game to its end:
-    the bot, still running."""
-    bot = await start_bot(bots, tuning=dataclasses.replace(FAST, drawing_processes=1))
-    assert offload.installed() is not None
-    alice, bob = fake.users["alice"], fake.users["bob"]
-    lobby = await seat_people(fake, alice, [bob], seats=2)
-    await click(alice, lobby, "Start")
-    assert await play_all(fake, [alice, bob]) > 0
-    assert game_over_in(fake) is not None
-    return bot
-
-
 async def test_a_killed_drawing_process_is_replaced_and_the_game_plays_on(fake: FakeDiscord, bots) -> None:
     """The bot's only drawing process killed after the first pictures (out of memory, say): a new one
     draws the rest of the game, the pool stays installed, and the health line counts the loss."""
@@ -398,9 +386,16 @@ async def test_a_killed_drawing_process_is_replaced_and_the_game_plays_on(fake: 
 async def test_a_game_drawn_in_a_drawing_process_plays_to_the_end(fake: FakeDiscord, bots) -> None:
     """Production draws in worker processes (Tuning.drawing_processes, rendering.offload): the tables and
     hands of a whole game come from the pool, decode as images, and closing the bot removes the pool."""
+    if eventloop.factory() is not None:  # uvloop is installed: played on its loop, as the bot runs (conftest)
+        assert type(asyncio.get_running_loop()).__module__.startswith("uvloop")
     before = offload.calls
-    bot = await play_with_a_drawing_process(fake, bots)
+    bot = await start_bot(bots, tuning=dataclasses.replace(FAST, drawing_processes=1))
+    assert offload.installed() is not None
     alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await click(alice, lobby, "Start")
+    assert await play_all(fake, [alice, bob]) > 0
+    assert game_over_in(fake) is not None
     assert offload.calls - before >= 3  # at least the first table and both first hands
     pictures = [a for m in fake.messages(fake.channel) for a in m.attachments if a.filename.startswith("table-")]
     pictures += [a for user in (alice, bob) for m in fake.messages(user.dm) for a in m.attachments]
