@@ -49,16 +49,35 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PATTE
 
 
 async def deliver(interaction: discord.Interaction, cid: ComponentId | None) -> None:
-    """Hand a click on a game's control to the bot's router (`GameComponent`, bot.moves.clicks)."""
-    if cid is None:  # a forged id: numbers out of range (bot.kit.ids); refused, nothing is read
-        await interaction.response.send_message(INVALID, ephemeral=True)
-        return
-    router: ClickRouter | None = getattr(interaction.client, "router", None)
-    data: dict[str, Any] = dict(interaction.data or {})
-    if router is None:
-        log.warning("click on %s with no router", str(data.get("custom_id", "?"))[:100])
-        return
-    await router.dispatch(interaction, cid, [str(value) for value in data.get("values", [])])
+    """Hand a click on a game's control to the bot's router (`GameComponent`, bot.moves.clicks), then
+    let go of the interaction (`release_interaction`)."""
+    try:
+        if cid is None:  # a forged id: numbers out of range (bot.kit.ids); refused, nothing is read
+            await interaction.response.send_message(INVALID, ephemeral=True)
+            return
+        router: ClickRouter | None = getattr(interaction.client, "router", None)
+        data: dict[str, Any] = dict(interaction.data or {})
+        if router is None:
+            log.warning("click on %s with no router", str(data.get("custom_id", "?"))[:100])
+            return
+        await router.dispatch(interaction, cid, [str(value) for value in data.get("values", [])])
+    finally:
+        release_interaction(interaction)
+
+
+def release_interaction(interaction: discord.Interaction) -> None:
+    """Unlink a click whose handler has returned from its response object.
+
+    discord.py's Interaction caches its InteractionResponse, which points back at it. That one cycle
+    holds everything parsed from the click (the clicked message with its components, the users, the
+    channel: about 60 objects) until the cyclic collector finds it, and under load those were most of
+    the garbage the bot's collections scanned (bench.bot's load run prints them). With the link cut,
+    reference counting frees the lot when the last holder lets go. A handled click is answered already;
+    what may still read it afterwards (a token lent for edits, the `on_interaction` listeners) uses its
+    token, `response.is_done()` or `response.type`, none of which needs the link, and a second answer
+    still raises InteractionResponded.
+    """
+    interaction.response._parent = None  # type: ignore[assignment]
 
 
 def button(

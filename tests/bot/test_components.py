@@ -49,7 +49,9 @@ async def test_a_click_releases_the_view_discord_py_built_even_when_it_fails() -
     """GameComponent.callback unlinks the clicked message's view whatever the router does."""
     component = controls()[0]
     view = view_of([component])
-    interaction = SimpleNamespace(client=SimpleNamespace(router=Failing()), data={})
+    response = SimpleNamespace(_parent="the interaction")
+    interaction = SimpleNamespace(client=SimpleNamespace(router=Failing()), data={}, response=response)
     with pytest.raises(RuntimeError):
         await component.callback(interaction)  # type: ignore[arg-type]
     assert view.children == [] and component.view is None
+    assert response._parent is None  # the click let go of too (release_interaction)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import gc
 import os
 import re
 import signal
+from collections import Counter
 
 import pytest
 
@@ -357,6 +359,29 @@ async def test_the_host_can_pass_the_host_role_to_a_seated_player(fake: FakeDisc
     not_host = await alice.click(lobby, label="Start")
     assert isinstance(not_host, Message) and not_host.ephemeral and "Only the host" in not_host.text
     await start_game(fake, bob, lobby, [alice, bob])
+
+
+async def test_a_handled_click_leaves_no_cyclic_garbage(fake: FakeDiscord, bots) -> None:
+    """bot.kit.components.release_interaction: with the cyclic collector off for a whole game, every
+    handled click and what discord.py parsed with it (its response, the clicked message) is freed by
+    reference counting; none is left for a collection to find."""
+    await start_bot(bots)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    lobby = await seat_people(fake, alice, [bob], seats=2)
+    await click(alice, lobby, "Start")
+    gc.collect()
+    gc.disable()
+    try:
+        assert await play_all(fake, [alice, bob]) > 0
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = Counter(f"{type(thing).__module__}.{type(thing).__qualname__}" for thing in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    parsed = ("discord.interactions.", "discord.message.")  # a click, its response, the clicked message
+    assert {kind: count for kind, count in left.items() if kind.startswith(parsed)} == {}
 
 
 async def test_a_killed_drawing_process_is_replaced_and_the_game_plays_on(fake: FakeDiscord, bots) -> None:
