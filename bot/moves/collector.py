@@ -1,12 +1,13 @@
 """Python's cyclic garbage collector, set for a long-running bot (what `python -m bot` does at start).
 
 Why: discord.py makes reference cycles on every click and edit (each View and its items point at each
-other; `View.from_message` builds one per click on a cog's control; an Interaction and its response),
-about 300 objects of cyclic garbage per move (about 65 since `bot.kit.components.release` unlinks the
-views). With the default thresholds (700, 10, 10) they outlive the youngest collections, reach the
+other; `View.from_message` builds one per click on a cog's control; an Interaction and its response).
+`bot.kit.components.release` and `release_interaction` cut the ones a game's click makes, but what is
+still in flight when a collection runs (clicks being answered, requests waiting for Discord's pace)
+survives it. With the default thresholds (700, 10, 10) such objects, and any cycle left, reach the
 oldest generation, and the bot then pauses every few seconds to scan its whole heap, long enough for
 those pauses to make most of the slowest acknowledgements under load (bench.bot's load run prints the
-acknowledgement p99). With a young generation of `YOUNG` objects, the cycles of a finished click die
+acknowledgement p99). With a young generation of `YOUNG` objects, what a finished click leaves dies
 young, in a collection that scans only recent objects, and full collections become rare.
 
 A middle collection scans everything that survived the young collections since the last one: under
