@@ -17,6 +17,12 @@ Waiters are let go strictly in the order they asked (one FIFO lock: `asyncio.Loc
 oldest waiter); the wait is an `asyncio.sleep`, never a blocking call. Exempt requests never touch the
 pace, and nor do requests that are not Discord's REST API (the gateway's websocket, CDN downloads).
 
+A request's own timeout (`request_timeout`, what bot.kit.refusals.retrying sets) is for Discord taking
+too long, so it stands still while the request waits here: a burst (every first hand of a tournament
+round, say) can queue more counted requests than the pace lets go within that timeout, and a request
+timed out in our own queue was never sent, yet it looked like a post that may have landed: it was tried
+again behind the same queue, and looked for in the DM first, with more counted requests.
+
 The hook is discord.py's own `http_trace` option (an aiohttp `TraceConfig` given to its HTTP session):
 aiohttp awaits `on_request_start` right before each request goes out, inside discord.py's per-route
 bucket wait and on each of its retries, so a request is paced when it is actually sent, once per send.
@@ -25,11 +31,13 @@ bucket wait and on each of its retries, so a request is paced when it is actuall
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import logging
 import math
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -43,6 +51,48 @@ PACE_PER_SECOND = 45.0  # what the bot lets itself: headroom for requests still 
 WINDOW = 1.0  # seconds: the global limit's window
 # Paths (after the API base) that Discord does not count against the global limit.
 EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
+
+
+# The timeout around the request being made (`request_timeout`), which a wait for the pace stops, with the
+# task it cancels: a task started inside the block inherits the variable, but not that timeout.
+_request_timeout: contextvars.ContextVar[tuple[asyncio.Task[Any] | None, asyncio.Timeout] | None] = (
+    contextvars.ContextVar("cardroom_request_timeout", default=None)
+)
+
+
+@contextlib.asynccontextmanager
+async def request_timeout(seconds: float) -> AsyncIterator[None]:
+    """`asyncio.timeout(seconds)` around a request, not counting the time it waits for its place in the
+    pace (see the module docstring): `TimeoutError` once the request has been `seconds` in Discord's
+    hands, or on its way there."""
+    async with asyncio.timeout(seconds) as timeout:
+        token = _request_timeout.set((asyncio.current_task(), timeout))
+        try:
+            yield
+        finally:
+            _request_timeout.reset(token)
+
+
+@contextlib.contextmanager
+def _timeout_stopped() -> Iterator[None]:
+    """Stop the current request's timeout for the duration, then give it back what it had left."""
+    current = _request_timeout.get()
+    if current is None or current[0] is not asyncio.current_task():
+        yield
+        return
+    timeout = current[1]
+    when = None if timeout.expired() else timeout.when()
+    if when is None:
+        yield
+        return
+    loop = asyncio.get_running_loop()
+    left = max(0.0, when - loop.time())
+    timeout.reschedule(None)
+    try:
+        yield
+    finally:
+        if not timeout.expired():
+            timeout.reschedule(loop.time() + left)
 
 
 def share(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> float:
@@ -101,21 +151,25 @@ class Pacer:
         self.waiting += 1
         asked = self._clock()
         try:
-            async with self._lock:
-                waited = False
-                while len(self._sent) == self.limit:
-                    wait = self._sent[0] + self.window - self._clock()
-                    if wait <= 0:
-                        break
-                    waited = True
-                    await self._sleep(wait)
-                now = self._clock()
-                self._sent.append(now)
-                self.held += waited
-                self.let_go += 1
-                self.held_s += now - asked
+            with _timeout_stopped():
+                await self._take_place(asked)
         finally:
             self.waiting -= 1
+
+    async def _take_place(self, asked: float) -> None:
+        async with self._lock:
+            waited = False
+            while len(self._sent) == self.limit:
+                wait = self._sent[0] + self.window - self._clock()
+                if wait <= 0:
+                    break
+                waited = True
+                await self._sleep(wait)
+            now = self._clock()
+            self._sent.append(now)
+            self.held += waited
+            self.let_go += 1
+            self.held_s += now - asked
 
 
 def pace_requests(pacer: Pacer, trace: aiohttp.TraceConfig | None = None) -> aiohttp.TraceConfig:

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, TypeVar
 import aiohttp
 import discord
 
+from bot.kit.pacing import request_timeout
+
 if TYPE_CHECKING:
     from bot.process.config import Tuning
 
@@ -117,7 +119,7 @@ async def retrying(call: Callable[[], Awaitable[T]], policy: RetryPolicy, what: 
     delay = policy.base_delay
     for attempt in range(1, policy.attempts + 1):
         try:
-            async with asyncio.timeout(policy.timeout):
+            async with request_timeout(policy.timeout):  # not counting a wait for the pace (bot.kit.pacing)
                 return await call()
         except Exception as error:
             refusal = classify(error)

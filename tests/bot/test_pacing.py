@@ -12,8 +12,8 @@ import pytest
 from multidict import CIMultiDict
 from yarl import URL
 
-from bot.kit.pacing import PACE_PER_SECOND, Pacer, counted, pace_requests, share
-from tests.waiting import HANG_GUARD
+from bot.kit.pacing import PACE_PER_SECOND, Pacer, counted, pace_requests, request_timeout, share
+from tests.waiting import HANG_GUARD, until
 
 BASE = "https://discord.com/api/v10"
 
@@ -137,6 +137,80 @@ def test_only_what_discord_counts_is_paced(url: str, expected: bool) -> None:
     """Interaction callbacks and webhooks are exempt from Discord's global limit; the gateway and the CDN
     are not REST routes at all."""
     assert counted(url, BASE) is expected
+
+
+class HeldTime:
+    """A pacer clock that stands still until the test lets it move, while real time goes on."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.moved = asyncio.Event()
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        await self.moved.wait()
+
+    def move(self, seconds: float) -> None:
+        self.now += seconds
+        self.moved.set()
+
+
+async def held_past(pacer: Pacer, time: HeldTime, seconds: float, then: asyncio.Event) -> asyncio.Task[None]:
+    """A request under `request_timeout(seconds)` asking the full pacer for a place, held there until real
+    time has gone past its deadline, and once let go waiting for `then` (Discord's answer): the task."""
+
+    async def request() -> None:
+        async with request_timeout(seconds):
+            await pacer.acquire()
+            await then.wait()
+
+    for _ in range(pacer.limit):
+        await pacer.acquire()
+    task = asyncio.create_task(request())
+    await until(lambda: pacer.waiting == 1, "the request to wait for its place")
+    loop = asyncio.get_running_loop()
+    past = loop.time() + 2 * seconds
+    await until(lambda: loop.time() > past, "real time to pass the request's deadline")
+    return task
+
+
+async def test_a_wait_for_the_pace_does_not_count_against_the_requests_timeout() -> None:
+    time, answered = HeldTime(), asyncio.Event()
+    task = await held_past(Pacer(2, clock=time.clock, sleep=time.sleep), time, 0.05, answered)
+    assert not task.done()  # held longer than its timeout, yet not timed out: it never went out
+    time.move(1.0)
+    answered.set()
+    async with asyncio.timeout(HANG_GUARD):
+        await task
+
+
+async def test_the_time_left_after_the_pace_still_bounds_the_request() -> None:
+    """Once let go, the request has what its timeout had left when it began to wait, no more: Discord
+    never answering still times it out."""
+    time = HeldTime()
+    task = await held_past(Pacer(2, clock=time.clock, sleep=time.sleep), time, 0.05, asyncio.Event())
+    time.move(1.0)
+    await until(task.done, "the request to time out")
+    assert isinstance(task.exception(), TimeoutError)
+
+
+async def test_a_task_started_inside_a_request_leaves_the_requests_timeout_alone() -> None:
+    """A task started inside `request_timeout` inherits the variable, not the timeout: its wait for the
+    pace does not stop the timeout of the request that started it."""
+    time = HeldTime()
+    pacer = Pacer(2, clock=time.clock, sleep=time.sleep)
+    for _ in range(pacer.limit):
+        await pacer.acquire()
+
+    async def request() -> None:
+        async with request_timeout(0.05):
+            await asyncio.create_task(pacer.acquire())  # held for good
+
+    task = asyncio.create_task(request())
+    await until(task.done, "the request to time out")
+    assert isinstance(task.exception(), TimeoutError)
 
 
 async def test_the_trace_paces_counted_requests_and_lets_exempt_ones_by(monkeypatch: pytest.MonkeyPatch) -> None:

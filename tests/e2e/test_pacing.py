@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.kit.refusals import RetryPolicy, retrying
 from bot.process.bot import CardBot
 from fakediscord import FakeDiscord, Message
 from fakediscord.ratelimits import GLOBAL_LIMIT
@@ -50,3 +51,33 @@ async def test_an_interaction_is_answered_while_counted_requests_wait(fake: Fake
     held.set()
     sent = await fake.guarded(send, 10, "the held send")
     assert fake.message(str(sent.id)).text == "after the pace"
+
+
+async def test_a_send_held_by_the_pace_past_its_timeout_goes_out_once(fake: FakeDiscord, bot: CardBot) -> None:
+    """A burst queues more counted requests than the pace lets go within a request's timeout: a send
+    still waiting for its place was never sent, so its timeout waits too (bot.kit.pacing.request_timeout),
+    and it goes out once when its place comes, not timed out and tried again behind the same queue."""
+    pacer = bot.pacer
+    held = asyncio.Event()
+
+    async def held_sleep(seconds: float) -> Any:
+        await held.wait()
+
+    now = [0.0]
+    pacer.run_on(lambda: now[0], held_sleep)
+    for _ in range(pacer.limit):
+        await pacer.acquire()
+    channel = bot.get_partial_messageable(int(fake.channel.id))
+    before = len(fake.messages(fake.channel))
+    policy = RetryPolicy(attempts=2, base_delay=0.0, timeout=0.2)
+    send = asyncio.create_task(retrying(lambda: channel.send("held past its timeout"), policy, "a held send"))
+    await until(lambda: pacer.waiting == 1, "the send to wait for its place")
+    loop = asyncio.get_running_loop()
+    past = loop.time() + 2 * policy.timeout
+    await until(lambda: loop.time() > past, "real time to pass the send's timeout")
+    assert not send.done() and pacer.waiting == 1
+    now[0] = 1.0
+    held.set()
+    sent = await fake.guarded(send, 30, "the held send")
+    assert fake.message(str(sent.id)).text == "held past its timeout"
+    assert [m.text for m in fake.messages(fake.channel)[before:]] == ["held past its timeout"]
