@@ -70,8 +70,8 @@ def release_interaction(interaction: discord.Interaction) -> None:
 
     discord.py's Interaction caches its InteractionResponse, which points back at it. That one cycle
     holds everything parsed from the click (the clicked message with its components, the users, the
-    channel: about 60 objects) until the cyclic collector finds it, and under load those were most of
-    the garbage the bot's collections scanned (bench.bot's load run prints them). With the link cut,
+    channel) until the cyclic collector finds it, and under load such clicks were most of the garbage
+    the bot's collections found (bot/moves/collector.py). With the link cut,
     reference counting frees the lot when the last holder lets go. A handled click is answered already;
     what may still read it afterwards (a token lent for edits, the `on_interaction` listeners) uses its
     token, `response.is_done()` or `response.type`, none of which needs the link, and a second answer
