@@ -77,12 +77,9 @@ async def request_timeout(seconds: float) -> AsyncIterator[None]:
 def _timeout_stopped() -> Iterator[None]:
     """Stop the current request's timeout for the duration, then give it back what it had left."""
     current = _request_timeout.get()
-    if current is None or current[0] is not asyncio.current_task():
-        yield
-        return
-    timeout = current[1]
-    when = None if timeout.expired() else timeout.when()
-    if when is None:
+    timeout = current[1] if current is not None and current[0] is asyncio.current_task() else None
+    when = timeout.when() if timeout is not None and not timeout.expired() else None
+    if timeout is None or when is None:
         yield
         return
     loop = asyncio.get_running_loop()
@@ -151,7 +148,10 @@ class Pacer:
         self.waiting += 1
         asked = self._clock()
         try:
-            with _timeout_stopped():
+            if self._lock.locked() or len(self._sent) == self.limit:  # it will wait: its timeout stands still
+                with _timeout_stopped():
+                    await self._take_place(asked)
+            else:
                 await self._take_place(asked)
         finally:
             self.waiting -= 1
