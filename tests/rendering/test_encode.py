@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+import zlib
+
 from PIL import Image
 
+from rendering import encode as encode_module
 from rendering.encode import blank_floor, encode, palette, theme_colours
 from rendering.theme import DEFAULT_THEME
 from tests.rendering.helpers import decode
@@ -30,3 +34,40 @@ def test_encoding_is_deterministic_and_a_palette_png():
     assert data == blank_floor((320, 200), DEFAULT_THEME.felt)
     image = decode(data)
     assert (image.format, image.mode, image.size) == ("PNG", "P", (320, 200))
+
+
+def _table_picture() -> Image.Image:
+    """A real Thirteen table as drawn, caught on its way to the encoder: felt, cards, anti-aliased text."""
+    from games.thirteen.state import new_game
+    from rendering import thirteen
+
+    caught: list[Image.Image] = []
+    real = thirteen.encode
+    thirteen.encode = lambda image, theme=DEFAULT_THEME: caught.append(image.copy()) or real(image, theme)
+    try:
+        thirteen.render_table(new_game(4, 3).view(None), ("Lan", "Minh", "Bob", "Ada"))
+    finally:
+        thirteen.encode = real
+    return caught[0]
+
+
+def test_a_drawn_table_decodes_to_exactly_the_pixels_it_was_mapped_to():
+    """The PNG written by hand is a valid file holding every mapped pixel and the theme's palette."""
+    picture = _table_picture()
+    mapped = picture.quantize(palette=palette(DEFAULT_THEME), dither=Image.Dither.NONE)
+    out = decode(encode(picture))
+    assert out.tobytes() == mapped.tobytes()
+    assert out.convert("RGB").tobytes() == mapped.convert("RGB").tobytes()
+
+
+def test_without_isal_the_standard_zlib_writes_the_same_picture(monkeypatch):
+    """Where no `isal` wheel exists, zlib deflates: a different stream, the same pixels."""
+    monkeypatch.setitem(sys.modules, "isal", None)  # any `import isal` now raises ImportError
+    fallback = encode_module._deflater()
+    picture = _table_picture()
+    monkeypatch.setattr(encode_module, "deflate", fallback)
+    by_zlib = encode(picture)
+    monkeypatch.undo()
+    assert decode(by_zlib).tobytes() == decode(encode(picture)).tobytes()
+    rows = bytes(range(256)) * 64
+    assert zlib.decompress(fallback(rows)) == rows
