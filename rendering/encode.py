@@ -47,9 +47,11 @@ def encode(image: Image.Image, theme: Theme = DEFAULT_THEME) -> bytes:
 def palette_png(mapped: Image.Image) -> bytes:
     """A "P" mode image as PNG bytes: 8-bit indices, its 256-entry palette, every row unfiltered."""
     width, height = mapped.size
-    indices = mapped.tobytes()
-    # Each row is preceded by its filter type; 0 is "none".
-    rows = b"".join(b"\x00" + indices[top:top + width] for top in range(0, width * height, width))
+    # Each row is preceded by its filter type, 0 for "none": a zero column left of the picture, laid
+    # out in C by a paste rather than row by row in Python (which cost more than the deflate).
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(mapped, (1, 0))
+    rows = framed.tobytes()
     colours = bytes((mapped.getpalette() or [])[:768]).ljust(768, b"\x00")
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit depth, colour type 3 (palette)
     return b"".join((_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", colours),

@@ -95,8 +95,13 @@ def current_language() -> str:
     return lang
 
 
+@lru_cache(maxsize=8192)
 def clean(text: str, placeholder: str = "") -> str:
-    """One line of printable text: controls dropped, whitespace runs collapsed; `placeholder` if empty."""
+    """One line of printable text: controls dropped, whitespace runs collapsed; `placeholder` if empty.
+
+    Cached: a table cleans about fifty strings (names, counts, captions), nearly all the same as in
+    the game's previous table, and looking each character's category up costs more than the drawing
+    of a short line."""
     out: list[str] = []
     for ch in text[:MAX_CHARS]:
         category = unicodedata.category(ch)
@@ -474,8 +479,13 @@ def _language_tag(face: Face) -> str | None:
 
 def width(text: str, typeface: ImageFont.FreeTypeFont) -> float:
     """Advance width of `text` as `draw_fitted` lays it out (fallback faces and bidi included)."""
-    px = int(typeface.size)
-    return sum(_run_width(run, px) for run in runs(text, weight_of(typeface)))
+    return _width(text, int(typeface.size), weight_of(typeface), current_language())
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, px: int, weight: Face, lang: str) -> float:
+    """Cached: fitting measures every name and label of a table, the same ones in each of a game's tables."""
+    return sum(_run_width(run, px) for run in _runs(text, weight, lang))
 
 
 # Fitting -------------------------------------------------------------------------------------------
