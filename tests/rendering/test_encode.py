@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-import zlib
-
 from PIL import Image
 
-from rendering import encode as encode_module
 from rendering.encode import blank_floor, encode, palette, theme_colours
 from rendering.theme import DEFAULT_THEME
 from tests.rendering.helpers import decode
@@ -59,15 +55,3 @@ def test_a_drawn_table_decodes_to_exactly_the_pixels_it_was_mapped_to():
     assert out.tobytes() == mapped.tobytes()
     assert out.convert("RGB").tobytes() == mapped.convert("RGB").tobytes()
 
-
-def test_without_isal_the_standard_zlib_writes_the_same_picture(monkeypatch):
-    """Where no `isal` wheel exists, zlib deflates: a different stream, the same pixels."""
-    monkeypatch.setitem(sys.modules, "isal", None)  # any `import isal` now raises ImportError
-    fallback = encode_module._deflater()
-    picture = _table_picture()
-    monkeypatch.setattr(encode_module, "deflate", fallback)
-    by_zlib = encode(picture)
-    monkeypatch.undo()
-    assert decode(by_zlib).tobytes() == decode(encode(picture)).tobytes()
-    rows = bytes(range(256)) * 64
-    assert zlib.decompress(fallback(rows)) == rows
