@@ -613,6 +613,7 @@ async def measure(
             f"p50 {report.get('append_p50_ms', nan):.2f} ms, p99 {report.get('append_p99_ms', nan):.2f} ms; "
             f"counted requests {paced} ({paced / max(tally.in_window, 1):.2f} per move), "
             f"{pace_held_s:.1f} s held by its pace; drawings per move {drawn_line(report, tally.in_window)}; "
+            f"drawing CPU per picture {per_picture_ms(report, helpers_cpu, seconds):.2f} ms; "
             f"{collections_line(report)}"
         )
         figures.processes.append(
@@ -702,6 +703,17 @@ def drawn_line(report: dict[str, Any], moves: int) -> str:
     drawn = {key[len("drawn:") :]: last[key] - first.get(key, 0) for key in last if key.startswith("drawn:")}
     cells = [f"{name} {n / max(moves, 1):.2f}" for name, n in sorted(drawn.items(), key=lambda item: -item[1]) if n]
     return ", ".join(cells) or "none"
+
+
+def per_picture_ms(report: dict[str, Any], helpers_share: float, seconds: float) -> float:
+    """The drawing processes' CPU over the load window divided by the pictures the bot asked them for:
+    what one picture costs under this load, beside `bench.render`'s cost of one picture alone."""
+    marks = report.get("count_marks") or []
+    if len(marks) < 2:
+        return float("nan")
+    first, last = marks[0], marks[-1]
+    drawn = sum(last[key] - first.get(key, 0) for key in last if key.startswith("drawn:"))
+    return 1000 * helpers_share * seconds / drawn if drawn else float("nan")
 
 
 def collections_line(report: dict[str, Any]) -> str:
