@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from rendering.encode import blank_floor, encode, palette, theme_colours
 from rendering.theme import DEFAULT_THEME
@@ -32,24 +32,25 @@ def test_encoding_is_deterministic_and_a_palette_png():
     assert (image.format, image.mode, image.size) == ("PNG", "P", (320, 200))
 
 
-def _table_picture() -> Image.Image:
-    """A real Thirteen table as drawn, caught on its way to the encoder: felt, cards, anti-aliased text."""
-    from games.thirteen.state import new_game
-    from rendering import thirteen
+def _drawn_picture() -> Image.Image:
+    """A picture as the renderers draw them: felt, card sprites with their shadows, anti-aliased text."""
+    from games.cards import parse_card
+    from rendering import cards as sprites
+    from rendering.fonts import bold
+    from rendering.text import draw_line
+    from rendering.theme import Size
 
-    caught: list[Image.Image] = []
-    real = thirteen.encode
-    thirteen.encode = lambda image, theme=DEFAULT_THEME: caught.append(image.copy()) or real(image, theme)
-    try:
-        thirteen.render_table(new_game(4, 3).view(None), ("Lan", "Minh", "Bob", "Ada"))
-    finally:
-        thirteen.encode = real
-    return caught[0]
+    picture = Image.new("RGB", (DEFAULT_THEME.width, 300), DEFAULT_THEME.felt)
+    for n, code in enumerate(("10h", "Ks", "2d", "Ac", "7h")):
+        sprites.paste(picture, sprites.face(parse_card(code), Size.HAND, DEFAULT_THEME), (40 + 60 * n, 40))
+    sprites.paste(picture, sprites.back(Size.TABLE, DEFAULT_THEME), (500, 40))
+    draw_line(ImageDraw.Draw(picture), (400, 250), "Lan to play · 10♥ K♠", bold(27), DEFAULT_THEME.accent, "center")
+    return picture
 
 
-def test_a_drawn_table_decodes_to_exactly_the_pixels_it_was_mapped_to():
+def test_a_drawn_picture_decodes_to_exactly_the_pixels_it_was_mapped_to():
     """The PNG written by hand is a valid file holding every mapped pixel and the theme's palette."""
-    picture = _table_picture()
+    picture = _drawn_picture()
     mapped = picture.quantize(palette=palette(DEFAULT_THEME), dither=Image.Dither.NONE)
     out = decode(encode(picture))
     assert out.tobytes() == mapped.tobytes()
