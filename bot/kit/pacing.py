@@ -74,8 +74,9 @@ async def request_timeout(seconds: float) -> AsyncIterator[None]:
 
 
 @contextlib.contextmanager
-def _timeout_stopped() -> Iterator[None]:
-    """Stop the current request's timeout for the duration, then give it back what it had left."""
+def timeout_stopped() -> Iterator[None]:
+    """Stop the current request's timeout for the duration, then give it back what it had left: for a
+    wait in a queue of our own, where the request is not yet on its way (the pace, a DM opening's turn)."""
     current = _request_timeout.get()
     timeout = current[1] if current is not None and current[0] is asyncio.current_task() else None
     when = timeout.when() if timeout is not None and not timeout.expired() else None
@@ -149,7 +150,7 @@ class Pacer:
         asked = self._clock()
         try:
             if self._lock.locked() or len(self._sent) == self.limit:  # it will wait: its timeout stands still
-                with _timeout_stopped():
+                with timeout_stopped():
                     await self._take_place(asked)
             else:
                 await self._take_place(asked)

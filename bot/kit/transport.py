@@ -22,6 +22,7 @@ import aiohttp
 import discord
 
 from bot.kit.layout import stripped_hand
+from bot.kit.pacing import timeout_stopped
 from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
 from bot.kit.refusals import Refusal, Refused, RetryPolicy, retrying
 from bot.moves.adapters import Panel
@@ -156,17 +157,34 @@ class DiscordTransport:
         self.policy = policy
         self.shown = ShownImages()
         self.cards = DiscordCards(client)
+        self._dm_openings = asyncio.Lock()
 
     async def _dm_channel_id(self, user_id: int, channel_id: int | None) -> int:
         if channel_id is not None:
             return channel_id
-        opened = await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
-        return opened.id
+        return (await self._open_dm(user_id)).id
 
     async def _dm_channel(self, user_id: int, channel_id: int | None) -> discord.abc.Messageable:
         if channel_id is not None:
             return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        return await retrying(lambda: self.client.create_dm(discord.Object(user_id)), self.policy, "opening a DM")
+        return await self._open_dm(user_id)
+
+    async def _open_dm(self, user_id: int) -> discord.DMChannel:
+        return await retrying(lambda: self._open_dm_in_turn(user_id), self.policy, "opening a DM")
+
+    async def _open_dm_in_turn(self, user_id: int) -> discord.DMChannel:
+        """Open a DM once the openings before it are answered, not counting that wait against the request's
+        timeout. Why: Discord answers this route without rate-limit headers, and discord.py then lets one
+        request at a time through it; when many people are first dealt a hand at once (a busy hour, a
+        tournament's first round), openings queued inside discord.py spent their timeout waiting for each
+        other, were retried behind the same queue, and first hands came late. Queued here instead, each
+        opening's timeout runs only while it is on its way."""
+        with timeout_stopped():
+            await self._dm_openings.acquire()
+        try:
+            return await self.client.create_dm(discord.Object(user_id))
+        finally:
+            self._dm_openings.release()
 
     async def _create(
         self,
