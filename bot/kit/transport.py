@@ -174,11 +174,12 @@ class DiscordTransport:
 
     async def _open_dm_in_turn(self, user_id: int) -> discord.DMChannel:
         """Open a DM once the openings before it are answered, not counting that wait against the request's
-        timeout. Why: Discord answers this route without rate-limit headers, and discord.py then lets one
-        request at a time through it; when many people are first dealt a hand at once (a busy hour, a
-        tournament's first round), openings queued inside discord.py spent their timeout waiting for each
-        other, were retried behind the same queue, and first hands came late. Queued here instead, each
-        opening's timeout runs only while it is on its way."""
+        timeout. Why: discord.py lets one request at a time through a route whose answers carry no
+        rate-limit headers (it learns a bucket's size from them; the offline Discord sends none for this
+        route), so when many people are first dealt a hand at once (a busy hour, a tournament's first
+        round), openings queued inside discord.py spent their timeout waiting for each other, were retried
+        behind the same queue, and first hands came late. Queued here instead, each opening's timeout runs
+        only while it is on its way."""
         with timeout_stopped():
             await self._dm_openings.acquire()
         try:
