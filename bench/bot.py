@@ -18,8 +18,9 @@ Figures printed:
 - a load run (bench.bot_load): N concurrent two-player games, moves arriving at R per second for D
   seconds, with the bot in its own process (bench.bot_child): p50/p95/p99 acknowledgement, moves/s
   achieved, the 429s the bot met (by scope) and how long they held its requests, the bot's peak RSS
-  beside the fake's, CPU of both. The load run uses the production `Tuning` (1 s table coalescing, 5 s
-  sweeps) unless --tuning overrides fields;
+  beside the fake's, CPU of both (the bot's per move split between its event loop's thread, its other
+  threads and its drawing processes, with the drawing CPU per picture). The load run uses the
+  production `Tuning` (1 s table coalescing, 5 s sweeps) unless --tuning overrides fields;
 - with --backend both, the load run twice: one bot process on SQLite, then two bot processes (shards 0
   and 1 of 2) on one PostgreSQL database; the games are split over two guilds, one on each shard (each
   guild's events at its shard, every DM click at shard 0);

@@ -83,6 +83,10 @@ def mark_counts(bot: Any) -> None:
             "pace_held_ms": round(1000 * pacer.held_s),
             **{f"drawn:{name}": n for name, n in offload.calls_by_function.items()},
             **COLLECTIONS.marked(),
+            # Taken on the event loop's thread (the signal is handled there): its own CPU, and the whole
+            # process's, so the load run can say how much of the bot's CPU its other threads spend.
+            "cpu:loop_ms": round(1000 * time.thread_time()),
+            "cpu:process_ms": round(1000 * time.process_time()),
         }
     )
 

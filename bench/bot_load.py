@@ -614,6 +614,7 @@ async def measure(
             f"counted requests {paced} ({paced / max(tally.in_window, 1):.2f} per move), "
             f"{pace_held_s:.1f} s held by its pace; drawings per move {drawn_line(report, tally.in_window)}; "
             f"drawing CPU per picture {per_picture_ms(report, helpers_cpu, seconds):.2f} ms; "
+            f"{threads_line(report, tally.in_window)}; "
             f"{collections_line(report)}"
         )
         figures.processes.append(
@@ -714,6 +715,23 @@ def per_picture_ms(report: dict[str, Any], helpers_share: float, seconds: float)
     first, last = marks[0], marks[-1]
     drawn = sum(last[key] - first.get(key, 0) for key in last if key.startswith("drawn:"))
     return 1000 * helpers_share * seconds / drawn if drawn else float("nan")
+
+
+def threads_line(report: dict[str, Any], moves: int) -> str:
+    """The bot process's CPU per move over the load window, split between its event loop's thread (clicks,
+    requests, the projection) and its other threads (the database's, and the workers that build hands and
+    wait for the drawing processes): which of them a change to the move path has to make cheaper."""
+    marks = report.get("count_marks") or []
+    if len(marks) < 2 or "cpu:loop_ms" not in marks[-1]:
+        return "CPU per move by thread: not counted"
+    first, last = marks[0], marks[-1]
+    loop_ms = last["cpu:loop_ms"] - first["cpu:loop_ms"]
+    process_ms = last["cpu:process_ms"] - first["cpu:process_ms"]
+    per_move = max(moves, 1)
+    return (
+        f"CPU per move in the event loop's thread {loop_ms / per_move:.2f} ms, "
+        f"in the bot's other threads {(process_ms - loop_ms) / per_move:.2f} ms"
+    )
 
 
 def collections_line(report: dict[str, Any]) -> str:

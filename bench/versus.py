@@ -34,6 +34,8 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "move append p50 (ms)": re.compile(r"move appends \d+, mean [\d.na]+ ms, p50 ([\d.na]+) ms"),
     "move append p99 (ms)": re.compile(r"move appends \d+, mean [\d.na]+ ms, p50 [\d.na]+ ms, p99 ([\d.na]+) ms"),
     "drawing CPU per picture (ms)": re.compile(r"drawing CPU per picture ([\d.na]+) ms"),
+    "event loop CPU per move (ms)": re.compile(r"CPU per move in the event loop's thread ([\d.na]+) ms"),
+    "other threads' CPU per move (ms)": re.compile(r"in the bot's other threads ([\d.na-]+) ms"),
     "reads per move": re.compile(r"reads per move ([\d.]+)"),
     "write statements per move": re.compile(r"write statements per move ([\d.]+)"),
     "429s met": re.compile(r"load window: 429s met (\d+)"),
