@@ -12,7 +12,7 @@ given theme, which the hidden-information tests rely on (identical views give id
 
 The PNG file is written here rather than by Pillow's encoder, so that its one costly step, deflating
 the rows, is zlib-ng's (the `zlib-ng` package: zlib rewritten with vector instructions). Its level 2
-deflates our tables several times faster than zlib's level 3, into files no larger,
+deflates our tables several times faster than zlib's level 3, into files about as small,
 since long runs of one palette index are what both find. Rows are written unfiltered, as the PNG
 specification advises for palette images: a colour index minus its neighbour's means nothing.
 (ISA-L's deflate, the `isal` package, is a little faster still, but once it has run in a process that
