@@ -28,6 +28,7 @@ code, so the mark looks the same in every image whatever the emoji font.
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import unicodedata
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from rendering.fonts import (
     ARABIC_FACES,
@@ -386,6 +387,8 @@ def _run_width(run: Run, px: int) -> float:
         return _robot_width(px) + round(px * 0.1)
     if _by_word(run):
         return sum(_word_advance(word, px, run.face) for word in _words(run.text))
+    if _composed(run.text, run.face, run.rtl, run.embolden):
+        return sum(_plain_advance(word, px, run.face) for word in _words(run.text))
     extra = 2 * synthetic_stroke(px) if run.embolden else 0
     return font(px, run.face).getlength(run.text, direction=RTL if run.rtl else DIRECTION,
                                         language=_language_tag(run.face)) + extra
@@ -470,6 +473,55 @@ def _draw_words(draw: ImageDraw.ImageDraw, run: Run, x: float, baseline: float, 
                 mask, left, top = _word_mask(glyphs, px, run.face)
                 draw.bitmap((round(pen) + left, round(baseline) + top), mask, fill=fill)
             pen += _advance(glyphs, px, run.face) if _number(word) else 0
+
+
+# Plain left-to-right lines word by word ------------------------------------------------------------
+#
+# Why: most lines of a table carry a name or cards ("Lan played pair of 4s", "Minh to play"), so with a
+# thousand games in play most are new to the line cache (`_mask`), and each new one used to cost a
+# shaping by Raqm for its width and another for its mask. Their words recur across games and turns
+# (names, "played", "3♠"), so a new line of DejaVu text is put together from cached word masks at the
+# advances the font gives each word, and shapes nothing once its words are known. DejaVu kerns no pair
+# across a space and has no ligature spanning one, so the advances add up to the whole line's exactly;
+# each word lands within half a pixel of where the whole line puts it (Pillow draws a line's glyphs at
+# sub-pixel offsets, a cached word at a whole pixel). The composed line is then cached as a line is.
+COMPOSED_FACES = frozenset({Face.REGULAR, Face.BOLD})
+
+
+def _composed(text: str, face: Face | None, rtl: bool, embolden: bool) -> bool:
+    """Whether a run is set from its words: several words of DejaVu, left to right, not emboldened."""
+    return face in COMPOSED_FACES and not rtl and not embolden and " " in text.strip(" ")
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def _plain_advance(word: str, px: int, face: Face) -> float:
+    """The advance of one left-to-right word (or run of spaces) of `face`."""
+    return font(px, face).getlength(word, direction=DIRECTION)
+
+
+@lru_cache(maxsize=WORD_CACHE)
+def _plain_word_mask(word: str, px: int, face: Face) -> tuple[Image.Image, int, int]:
+    """`_mask` of one left-to-right word, in a cache of its own (words are many and small)."""
+    return _mask.__wrapped__(word, px, face, False)
+
+
+def _composed_mask(text: str, px: int, face: Face) -> tuple[Image.Image, int, int]:
+    """A left-to-right run's mask put together from its words' (`_composed`), offset as `_mask`'s."""
+    placed: list[tuple[int, int, Image.Image]] = []
+    pen = 0.0
+    for word in _words(text):
+        if word[0] != " ":
+            mask, left, top = _plain_word_mask(word, px, face)
+            placed.append((math.floor(pen + 0.5) + left, top, mask))
+        pen += _plain_advance(word, px, face)
+    x0, y0 = min(x for x, _, _ in placed), min(y for _, y, _ in placed)
+    x1 = max(x + mask.width for x, _, mask in placed)
+    y1 = max(y + mask.height for _, y, mask in placed)
+    line = Image.new("L", (x1 - x0, y1 - y0), 0)
+    for x, y, mask in placed:
+        box = (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height)
+        line.paste(ImageChops.lighter(line.crop(box), mask), box)  # a word's margin never blanks its neighbour
+    return line, x0, y0
 
 
 def _language_tag(face: Face) -> str | None:
@@ -588,6 +640,8 @@ def _mask(text: str, px: int, face: Face, rtl: bool, embolden: bool = False) -> 
     for its mask and offset together (`getmask2`). Masks are never modified after caching, so threads
     share them. Bounded: 2,048 masks of a line's height and at most a line's width (tens of MB at most).
     """
+    if _composed(text, face, rtl, embolden):
+        return _composed_mask(text, px, face)
     typeface = font(px, face)
     direction = RTL if rtl else DIRECTION
     tag = _language_tag(face)
