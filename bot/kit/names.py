@@ -8,6 +8,7 @@ rest. Images draw the raw name (Pillow has no markdown), so escape only where te
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import discord
 
@@ -27,11 +28,14 @@ def seat_label(name: str, computer: bool) -> str:
     return computer_name(name) if computer else name
 
 
+@lru_cache(maxsize=4096)
 def shown_name(name: str) -> str:
     """`name` escaped for message text: markdown first, then mention syntax (discord.utils helpers).
 
     `escape_mentions` covers `@everyone`, `@here` and `<@digits>`; any other `<` is broken with a
-    zero-width space too, so `<@dave>`, `<#…>` or `<t:…>` in a name never reads as Discord syntax."""
+    zero-width space too, so `<@dave>`, `<#…>` or `<t:…>` in a name never reads as Discord syntax.
+    Cached: every hand drawn escapes its table's names, and the escaping's regular expressions cost more
+    than the rest of a hand's text."""
     escaped = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
     return escaped.replace("<", "<" + ZERO_WIDTH)
 

@@ -30,6 +30,7 @@ from bot.moves.adapters import Panel, PanelContext
 from bot.moves.service import Loaded
 from bot.projection.threads import game_channel
 from data import GameRecord, GameStatus, HandDelivery, StorageFault
+from games.base import GameState
 from locales import SOURCE, t
 
 if TYPE_CHECKING:
@@ -52,6 +53,27 @@ DrawnKey = tuple[object, ...]
 # fingerprinted several times on its way (drawn, then on each send or edit: `ShownImages`).
 DIGESTS_KEPT = 512
 _digests: dict[int, tuple[bytes, bytes]] = {}
+
+
+# Seat views made lately, by the identity of their engine state: a state is immutable and held by the
+# service's cache between clicks, and a click's hand is drawn from its seat's view two or three times (the
+# control's meaning, the clicked hand's answer, the pass the move asks for).
+VIEWS_KEPT = 512
+_views: dict[tuple[int, int], tuple[GameState[Any, Any], Any]] = {}
+
+
+def seat_view(state: GameState[Any, Any], seat: int) -> Any:
+    """`state.view(seat)`, made once per state and seat while among the last VIEWS_KEPT (the entry keeps the
+    state alive, so its id is not reused meanwhile)."""
+    key = (id(state), seat)
+    kept = _views.get(key)
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    view = state.view(seat)
+    if len(_views) >= VIEWS_KEPT:
+        _views.clear()  # dropped wholesale: at worst a view is made again
+    _views[key] = (state, view)
+    return view
 
 
 def image_digest(image: bytes | None) -> bytes | None:
@@ -275,7 +297,7 @@ class HandMessages:
             game_id=loaded.record.id,
             version=loaded.record.version,
             seat=seat,
-            view=loaded.state.view(seat),
+            view=seat_view(loaded.state, seat),
             names=shown_names(loaded.names()),
             selection=selection,
             notice=notice,
