@@ -7,8 +7,8 @@ is one such card, several per move, and the objects are thrown away once sent: o
 own (bot.kit.ids) and every control is a persistent DynamicItem that discord.py rebuilds from the
 clicked message, so no view needs to outlive its request. `card_components` writes the same JSON
 directly (tests/bot/test_payloads.py holds it equal to `card(...).to_components()`), and `parameters`
-wraps it for discord.py's low-level HTTP (`client.http`, the interaction webhook adapter), which keeps
-its rate limiting, retries and multipart uploads.
+wraps it for discord.py's low-level HTTP (`client.http`, with its rate limiting, retries and multipart
+uploads) or for a request through an interaction's token (bot.kit.webhooks, its body built once).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
-from discord.http import MultipartParameters, handle_message_parameters
-from discord.webhook.async_ import async_context
+from discord.http import MultipartParameters, Route, handle_message_parameters
 
+from bot.kit import webhooks
 from bot.kit.layout import ACCENT, MAX_COMPONENTS, MAX_TEXT, grouped
 
 if TYPE_CHECKING:
@@ -177,8 +177,8 @@ class CardEdits(Protocol):
 
 
 class DiscordCards:
-    """`CardEdits` through discord.py's low-level HTTP: its rate limiting and retries, no Message built; and
-    a card posted as an interaction's follow-up (`follow_up`)."""
+    """`CardEdits` through discord.py's low-level HTTP (its rate limiting and retries, no Message built) or
+    an interaction's token (bot.kit.webhooks); and a card posted as an interaction's follow-up (`follow_up`)."""
 
     def __init__(self, client: Channels) -> None:
         self.client = client
@@ -199,35 +199,23 @@ class DiscordCards:
     async def edit_by_token(self, application_id: int, token: str, params: MultipartParameters) -> dict[str, Any]:
         """Edit an interaction's original message through its token (an interaction webhook: exempt from
         the global limit), from the interaction or from a token kept since its click."""
-        http = self.client.http
-        with params:
-            answer = await async_context.get().edit_original_interaction_response(
-                application_id,
-                token,
-                session=http._HTTPClient__session,  # type: ignore[attr-defined]  # as discord.Interaction takes it
-                proxy=http.proxy,
-                proxy_auth=http.proxy_auth,
-                payload=params.payload,
-                multipart=params.multipart,
-                files=params.files,
-            )
-        return answer  # type: ignore[return-value]
+        route = Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                      webhook_id=application_id, webhook_token=token)  # fmt: skip
+        return await self._by_token(route, token, params)  # type: ignore[no-any-return]
 
     async def follow_up(self, application_id: int, token: str, params: MultipartParameters) -> dict[str, Any]:
         """A new message through an interaction's token (a follow-up in the interaction's channel), as
         `Webhook.send` sends it for an interaction, with the message waited for."""
+        route = Route("POST", "/webhooks/{webhook_id}/{webhook_token}", webhook_id=application_id, webhook_token=token)
+        return await self._by_token(route, token, params, query={"wait": 1, "with_components": 1})  # type: ignore[no-any-return]
+
+    async def _by_token(
+        self, route: Route, token: str, params: MultipartParameters, query: dict[str, Any] | None = None
+    ) -> Any:
+        """One interaction-webhook request, its body built once (bot.kit.webhooks), on discord.py's session."""
         http = self.client.http
+        session = http._HTTPClient__session  # type: ignore[attr-defined]  # as discord.Interaction takes it
         with params:
-            answer = await async_context.get().execute_webhook(
-                application_id,
-                token,
-                session=http._HTTPClient__session,  # type: ignore[attr-defined]  # as discord.Interaction takes it
-                proxy=http.proxy,
-                proxy_auth=http.proxy_auth,
-                payload=params.payload,
-                multipart=params.multipart,
-                files=params.files,
-                wait=True,
-                with_components=True,
+            return await webhooks.send(
+                session, route, token, params, query=query, proxy=http.proxy, proxy_auth=http.proxy_auth
             )
-        return answer  # type: ignore[return-value]
