@@ -518,9 +518,14 @@ def _composed_mask(text: str, px: int, face: Face) -> tuple[Image.Image, int, in
     x1 = max(x + mask.width for x, _, mask in placed)
     y1 = max(y + mask.height for _, y, mask in placed)
     line = Image.new("L", (x1 - x0, y1 - y0), 0)
+    inked = x0  # the right edge of what is drawn so far
     for x, y, mask in placed:
         box = (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height)
-        line.paste(ImageChops.lighter(line.crop(box), mask), box)  # a word's margin never blanks its neighbour
+        if x >= inked:
+            line.paste(mask, box)
+        else:  # a box reaching back over its neighbour's (an overhang): its margin must not blank that ink
+            line.paste(ImageChops.lighter(line.crop(box), mask), box)
+        inked = max(inked, x + mask.width)
     return line, x0, y0
 
 

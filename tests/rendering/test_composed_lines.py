@@ -73,3 +73,16 @@ def test_a_right_to_left_run_of_dejavu_is_shaped_whole():
     middle = [run for run in pieces if run.face in text.COMPOSED_FACES and run.text.strip()]
     assert [run.text.strip() for run in middle] == ["5 6"] and middle[0].rtl  # as assumed
     assert not text._composed(middle[0].text, middle[0].face, middle[0].rtl, middle[0].embolden)
+
+
+def test_a_word_reaching_back_over_its_neighbour_leaves_that_ink(monkeypatch):
+    """Where a word's box reaches over the one before (here: advances halved, so the boxes overlap), its
+    blank margin is not pasted over the earlier word's ink: both words are drawn whole."""
+    real = text._plain_advance.__wrapped__
+    monkeypatch.setattr(text, "_plain_advance", lambda word, px, face: real(word, px, face) / 2)
+    line, left, top = text._composed_mask("Wall Wall", 25, Face.REGULAR)
+    word, word_left, word_top = text._plain_word_mask("Wall", 25, Face.REGULAR)
+    drawn = np.asarray(line).astype(int)
+    first = np.asarray(word).astype(int)
+    x, y = word_left - left, word_top - top  # where the first word sits in the line
+    assert (drawn[y : y + first.shape[0], x : x + first.shape[1]] >= first).all()
