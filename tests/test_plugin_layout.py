@@ -28,6 +28,7 @@ CROSS_GAME = {
     "bench/render.py": "times every game's table and hand images side by side",
     "bench/storage.py": "stores move logs of each kind to time replay and snapshots",
     "bench/pool.py": "times the drawing processes on one concrete game's tables",
+    "bench/tables_in_turn.py": "draws one concrete game's tables in turn over many games",
     "tests/bot/fakes.py": "the shared parts' unit tests play on a concrete Thirteen table",
     "bench/taps.py": "counts a person's taps per move with each game's own controls",
     "tests/bot/test_reconciler.py": "drives the shared reconciler with a concrete Thirteen table",
