@@ -35,6 +35,7 @@ class Look(Enum):
     BACK = "back"
     JOKER = "joker"  # an undeclared joker (in a hand)
     DECLARED = "declared"  # a joker on the table, drawn as the card it stands for (CA-7)
+    PLAIN = "plain"  # a face with nothing on it: what a fanned card's corners lie on (rendering.surface)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,11 @@ def declared_joker(stands_for: Card, size: Size, theme: Theme = DEFAULT_THEME) -
 def back(size: Size, theme: Theme = DEFAULT_THEME) -> Image.Image:
     """The face-down sprite (talon, opponents' hands, closed trump)."""
     return _get(_Key(theme, size, Look.BACK, None))
+
+
+def plain(size: Size, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """A card face with its edge and shadow and nothing on it."""
+    return _get(_Key(theme, size, Look.PLAIN, None))
 
 
 def paste(canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
@@ -147,6 +153,8 @@ def _draw(key: _Key) -> Image.Image:
         return _draw_back(size, theme)
     if key.look is Look.JOKER:
         return _draw_joker(size, theme)
+    if key.look is Look.PLAIN:
+        return _blank(size, theme.card_face, theme.card_edge, theme)[0]
     card = key.card
     assert card is not None and card.rank is not None and card.suit is not None
     declared = key.look is Look.DECLARED

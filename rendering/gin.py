@@ -33,10 +33,11 @@ from games.gin.scoring import HandEnd
 from games.gin.views import Arrangement
 from locales import listing, number, t, tn
 from rendering import cards as sprites
-from rendering.encode import encode
+from rendering.encode import encode, palette_png
 from rendering.fonts import bold, font
 from rendering.layout import mirror
 from rendering.offload import offloaded
+from rendering.surface import IndexedSurface, Over, RGBSurface, Surface, SurfaceKind
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -52,7 +53,7 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted, draw_line, language
+from rendering.text import draw_fitted, language
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
@@ -563,31 +564,33 @@ def _hand_png(arranged: Arrangement, selected: frozenset[Card], theme: Theme, ma
 @offloaded
 def _draw_hand_png(arranged: Arrangement, selected: frozenset[Card], theme: Theme, marked: frozenset[Card],
                    lang: str = "en") -> bytes:
-    """Drawn in a drawing process when the bot runs them (rendering.offload)."""
-    return encode(draw_hand(arranged, selected, theme, marked, lang=lang), theme)
+    """Drawn in a drawing process when the bot runs them (rendering.offload), on the palette
+    (rendering.surface)."""
+    with language(lang):
+        return palette_png(_draw_hand(IndexedSurface, arranged, selected, theme, marked, lang).image)
 
 
 def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME,
               marked: Collection[Card] = frozenset(), *, lang: str = "en") -> Image.Image:
-    """The arrangement's groups in rows; each card labelled as its button is, each group captioned."""
+    """The arrangement's groups in rows; each card labelled as its button is, each group captioned (the RGB
+    picture; the bot sends the same layout drawn on the palette)."""
     with language(lang):
-        return _draw_hand(arranged, selected, theme, marked, lang)
+        return _draw_hand(RGBSurface, arranged, selected, theme, marked, lang).image
 
 
-def _draw_hand(arranged: Arrangement, selected: Collection[Card], theme: Theme, marked: Collection[Card],
-               lang: str) -> Image.Image:
+def _draw_hand(surface: SurfaceKind, arranged: Arrangement, selected: Collection[Card], theme: Theme,
+               marked: Collection[Card], lang: str) -> Surface:
     groups = _groups(arranged, lang)
     rows = _hand_rows(groups, theme)
     card = HAND.value
     one = card.height + LABEL_H + CAPTION_H
     height = 2 * HAND_PAD + RAISE + len(rows) * one + (len(rows) - 1) * ROW_GAP
-    image = Image.new("RGB", (theme.width, height), theme.felt)
-    draw = ImageDraw.Draw(image)
+    canvas = surface((theme.width, height), theme.felt, theme)
     label_font = bold(TEXT_PX)
     if not arranged.cards:
-        draw_line(draw, (theme.width / 2, height / 2), t(lang, "No cards in hand"), bold(26), theme.text_muted,
-                  "center")
-        return image
+        canvas.line((theme.width / 2, height / 2), t(lang, "No cards in hand"), bold(26), theme.text_muted, "center",
+                    theme.felt)
+        return canvas
     y = HAND_PAD + RAISE
     for row in rows:
         widths = [card.width + card.strip * (len(group.cards) - 1) for group in row if group.cards]
@@ -596,31 +599,35 @@ def _draw_hand(arranged: Arrangement, selected: Collection[Card], theme: Theme, 
             if not group.cards:
                 continue
             start = x
+            plain_before = False  # the card to the left is on the row's line: a fanned card lies on it
             for position, physical in enumerate(group.cards):
                 chosen = physical in selected
                 top = y - RAISE if chosen else y
-                sprites.paste(image, sprites.face(physical, HAND, theme), (x, top))
+                over = Over(theme.felt) if position == 0 else Over(theme.felt, card.strip) if plain_before and not \
+                    chosen else None
+                canvas.sprite(sprites.face(physical, HAND, theme), (x, top), over)
                 if chosen:
-                    draw.rounded_rectangle((x - 3, top - 3, x + card.width + 2, top + card.height + 2),
-                                           card.radius + 3, outline=theme.accent, width=4)
+                    canvas.draw.rounded_rectangle((x - 3, top - 3, x + card.width + 2, top + card.height + 2),
+                                                  card.radius + 3, outline=canvas.ink(theme.accent), width=4)
                 visible = card.width if position == len(group.cards) - 1 else card.strip
                 label_y = y + card.height + LABEL_H // 2 + 2
-                ink = theme.accent if chosen else theme.text
+                ink, under = (theme.accent if chosen else theme.text), theme.felt
                 if physical in marked:
-                    draw.rounded_rectangle((x + 2, label_y - LABEL_H / 2 + 1, x + visible - 2,
-                                            label_y + LABEL_H / 2 - 1), 8, fill=theme.gold)
-                    ink = theme.board_bg
-                draw_line(draw, (x + visible / 2, label_y), str(physical), label_font, ink, "center")
+                    canvas.draw.rounded_rectangle((x + 2, label_y - LABEL_H / 2 + 1, x + visible - 2,
+                                                   label_y + LABEL_H / 2 - 1), 8, fill=canvas.ink(theme.gold))
+                    ink, under = theme.board_bg, theme.gold
+                canvas.line((x + visible / 2, label_y), str(physical), label_font, ink, "center", under)
+                plain_before = not chosen
                 x += card.strip
             end = x - card.strip + card.width
             caption_top = y + card.height + LABEL_H
             colour = theme.accent if group.deadwood else theme.text_muted
-            draw.line((start + 4, caption_top + 3, end - 4, caption_top + 3), fill=colour, width=2)
-            draw_fitted(draw, (start - 10, caption_top + 4, end + 10, caption_top + CAPTION_H), group.caption,
-                        bold(TEXT_PX), colour, "center")
+            canvas.draw.line((start + 4, caption_top + 3, end - 4, caption_top + 3), fill=canvas.ink(colour), width=2)
+            canvas.fitted((start - 10, caption_top + 4, end + 10, caption_top + CAPTION_H), group.caption,
+                          bold(TEXT_PX), colour, "center", theme.felt)
             x = end + HAND_GAP
         y += one + ROW_GAP
-    return image
+    return canvas
 
 
 # A hand's score in words -------------------------------------------------------------------------

@@ -22,15 +22,16 @@ import functools
 import math
 from collections.abc import Collection, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.cards import Card
 from locales import t
 from rendering import cards as sprites
-from rendering.encode import encode
+from rendering.encode import palette_png
 from rendering.fonts import bold
 from rendering.offload import offloaded
-from rendering.text import draw_line, language
+from rendering.surface import IndexedSurface, Over, RGBSurface, Surface, SurfaceKind
+from rendering.text import language
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 PAD = 20
@@ -87,61 +88,69 @@ def draw_hand(
 ) -> Image.Image:
     """The hand in the given order; cards in `selected` (matched as physical cards) are raised, the
     labels of cards in `marked` (Sixty-Six's trumps) sit on a gold tag, and `drawn` is framed. Card
-    labels are the cards' own notation, the same in every language; an empty hand says so in `lang`."""
+    labels are the cards' own notation, the same in every language; an empty hand says so in `lang`.
+    This is the RGB picture; the bot sends the same layout drawn on the palette (`hand_png`)."""
     with language(lang):
-        return _draw_hand(hand, selected, theme, marked, drawn, lang)
+        return _draw_hand(RGBSurface, hand, selected, theme, marked, drawn, lang).image
 
 
-def _draw_hand(hand: Sequence[Card], selected: Collection[Card], theme: Theme, marked: Collection[Card],
-               drawn: Card | None, lang: str) -> Image.Image:
-    image = Image.new("RGB", hand_size(len(hand), theme), theme.felt)
-    draw = ImageDraw.Draw(image)
+def _draw_hand(surface: SurfaceKind, hand: Sequence[Card], selected: Collection[Card], theme: Theme,
+               marked: Collection[Card], drawn: Card | None, lang: str) -> Surface:
+    canvas = surface(hand_size(len(hand), theme), theme.felt, theme)
     card = SIZE.value
     label_font = bold(LABEL_PX)
     if not hand:
-        draw_line(draw, (theme.width / 2, image.height / 2), t(lang, "No cards in hand"), bold(26), theme.text_muted,
-                  "center")
-        return image
+        canvas.line((theme.width / 2, canvas.image.height / 2), t(lang, "No cards in hand"), bold(26),
+                    theme.text_muted, "center", theme.felt)
+        return canvas
     y = PAD + RAISE
     start = 0
     for count in rows_of(len(hand), theme):
         step = _step(count, theme)
         x = (theme.width - (step * (count - 1) + card.width)) // 2
+        plain_before = False  # the card to the left is on the row's line, unframed: a fanned card lies on it
         for position, physical in enumerate(hand[start : start + count]):
             chosen = physical in selected
             top = y - RAISE if chosen else y
-            sprites.paste(image, sprites.face(physical, SIZE, theme), (x, top))
+            over = None
+            if position == 0 or step > card.width:
+                over = Over(theme.felt)
+            elif plain_before and not chosen:
+                over = Over(theme.felt, step)
+            canvas.sprite(sprites.face(physical, SIZE, theme), (x, top), over)
             if physical == drawn:
-                _mark_drawn(draw, x, top, min(step, card.width) if position < count - 1 else card.width, chosen,
+                _mark_drawn(canvas, x, top, min(step, card.width) if position < count - 1 else card.width, chosen,
                             theme)
             if chosen:
-                draw.rounded_rectangle((x - 3, top - 3, x + card.width + 2, top + card.height + 2), card.radius + 3,
-                                       outline=theme.accent, width=4)
+                canvas.draw.rounded_rectangle((x - 3, top - 3, x + card.width + 2, top + card.height + 2),
+                                              card.radius + 3, outline=canvas.ink(theme.accent), width=4)
             visible = card.width if position == count - 1 else min(step, card.width)
             label_y = y + card.height + LABEL_H // 2 + 2
-            ink = theme.accent if chosen else theme.text
+            ink, under = (theme.accent if chosen else theme.text), theme.felt
             if physical in marked:
                 half = min(visible, card.width) / 2 - 2
-                draw.rounded_rectangle((x + visible / 2 - half, label_y - LABEL_H / 2 + 1, x + visible / 2 + half,
-                                        label_y + LABEL_H / 2 - 1), 8, fill=theme.gold)
-                ink = theme.board_bg
-            draw_line(draw, (x + visible / 2, label_y), str(physical), label_font, ink, "center")
+                canvas.draw.rounded_rectangle((x + visible / 2 - half, label_y - LABEL_H / 2 + 1,
+                                               x + visible / 2 + half, label_y + LABEL_H / 2 - 1), 8,
+                                              fill=canvas.ink(theme.gold))
+                ink, under = theme.board_bg, theme.gold
+            canvas.line((x + visible / 2, label_y), str(physical), label_font, ink, "center", under)
+            plain_before = not chosen and physical != drawn
             x += step
         start += count
         y += card.height + LABEL_H + ROW_GAP
-    return image
+    return canvas
 
 
-def _mark_drawn(draw: ImageDraw.ImageDraw, x: int, top: int, visible: int, chosen: bool, theme: Theme) -> None:
+def _mark_drawn(canvas: Surface, x: int, top: int, visible: int, chosen: bool, theme: Theme) -> None:
     """The just-drawn card: a frame inside its edge (visible on its strip) and, unless it is raised into
     that space, a pointer above it."""
     card = SIZE.value
-    draw.rounded_rectangle((x + 1, top + 1, x + card.width - 2, top + card.height - 2), card.radius,
-                           outline=theme.fresh, width=DRAWN_W)
+    canvas.draw.rounded_rectangle((x + 1, top + 1, x + card.width - 2, top + card.height - 2), card.radius,
+                                  outline=canvas.ink(theme.fresh), width=DRAWN_W)
     if not chosen:
         centre = x + visible / 2
-        draw.polygon([(centre - 11, top - RAISE + 4), (centre + 11, top - RAISE + 4), (centre, top - 3)],
-                     fill=theme.fresh)
+        canvas.draw.polygon([(centre - 11, top - RAISE + 4), (centre + 11, top - RAISE + 4), (centre, top - 3)],
+                            fill=canvas.ink(theme.fresh))
 
 
 @functools.lru_cache(maxsize=HAND_CACHE_SIZE)
@@ -156,4 +165,5 @@ def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = D
 def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme, marked: frozenset[Card],
                    drawn: Card | None, lang: str = "en") -> bytes:
     """Drawn in a drawing process when the bot runs them (rendering.offload)."""
-    return encode(draw_hand(hand, selected, theme, marked, drawn, lang=lang), theme)
+    with language(lang):
+        return palette_png(_draw_hand(IndexedSurface, hand, selected, theme, marked, drawn, lang).image)
