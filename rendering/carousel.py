@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.cards import AnyCard, format_cards
 from games.carousel.melds import Meld
@@ -47,11 +47,12 @@ from games.carousel.views import (
 )
 from locales import listing, number, t, tn
 from rendering import cards as sprites
-from rendering.encode import encode
+from rendering.encode import palette_png
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.layout import mirror
 from rendering.offload import offloaded
+from rendering.surface import IndexedSurface, Over, RGBSurface, Surface, SurfaceKind
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -66,7 +67,7 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted, draw_line, language
+from rendering.text import language
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
@@ -274,9 +275,9 @@ def table_card_boxes(view: CarouselView, names: Sequence[str], theme: Theme = DE
 # Drawing -----------------------------------------------------------------------------------------
 
 
-def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselView, top: int, bottom: int,
-                theme: Theme, lang: str = "en") -> None:
-    draw.rounded_rectangle((PAD, top, theme.width - PAD, bottom), 18, fill=theme.felt_dark)
+def _draw_melds(canvas: Surface, view: CarouselView, top: int, bottom: int, theme: Theme, lang: str = "en") -> None:
+    draw, ink = canvas.draw, canvas.ink
+    draw.rounded_rectangle((PAD, top, theme.width - PAD, bottom), 18, fill=ink(theme.felt_dark))
     melds = [meld.in_display_order() for meld in view.table]
     count = sum(len(meld.cards) for meld in melds)
     if melds:
@@ -285,46 +286,69 @@ def _draw_melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: CarouselVie
     else:
         summary = t(lang, "No melds yet")
     page = mirror(theme.width)
-    shown = draw_fitted(draw, page.box((PAD + 16, top + 4, theme.width // 2, top + INFO_H)), summary, bold(TEXT_PX),
-                        theme.text, page.align("left"))
+    shown = canvas.fitted(page.box((PAD + 16, top + 4, theme.width // 2, top + INFO_H)), summary, bold(TEXT_PX),
+                          theme.text, page.align("left"))
     stock_left = theme.width - PAD - 170
-    sprites.paste(image, sprites.back(Size.ICON, theme), (page.at(stock_left, Size.ICON.value.width), top + 7))
-    draw_fitted(draw, page.box((theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H)),
-                t(lang, "stock {n}", n=number(lang, view.stock)), bold(TEXT_PX),
-                theme.text if view.stock else theme.danger, page.align("right"))
+    canvas.sprite(sprites.back(Size.ICON, theme), (page.at(stock_left, Size.ICON.value.width), top + 7),
+                  Over(theme.felt_dark))
+    canvas.fitted(page.box((theme.width - PAD - 140, top + 4, theme.width - PAD - 14, top + INFO_H)),
+                  t(lang, "stock {n}", n=number(lang, view.stock)), bold(TEXT_PX),
+                  theme.text if view.stock else theme.danger, page.align("right"))
     last = view.last_meld
     if last is not None and last.changes:
         legend_left = PAD + 16 + int(text_width(shown, bold(TEXT_PX))) + 24
-        _draw_legend(draw, last, (legend_left, top + 4, stock_left - 12, top + INFO_H), theme, lang)
+        _draw_legend(canvas, last, (legend_left, top + 4, stock_left - 12, top + INFO_H), theme, lang)
     size, _, _ = _layout(melds, theme)
     card = size.value
     boxes = card_boxes(view, top, theme)
+    outlines: list[tuple[int, int, int, int]] = []
     if last is not None:  # CA-6: a faint outline round each changed meld, under the cards (rows may overlap)
         for index in sorted(last.changed):
             in_meld = [placed_card.box for placed_card in boxes if placed_card.meld == index]
             if in_meld:
                 left, right = in_meld[0][0], max(box[2] for box in in_meld)
                 y0, y1 = in_meld[0][1], in_meld[0][3]
-                draw.rounded_rectangle((left - 6, y0 - 6, right + 5, y1 + 5), card.radius + 5, outline=theme.changed,
-                                       width=2)
+                outlines.append((left - 6, y0 - 6, right + 5, y1 + 5))
+                draw.rounded_rectangle(outlines[-1], card.radius + 5, outline=ink(theme.changed), width=2)
     new = last.from_hand if last is not None else frozenset()
     moved = last.moved if last is not None else frozenset()
     table_cards = [table_card for meld in melds for table_card in meld.cards]
+    first_row = boxes[0].box[1] if boxes else 0
+    rows_overlap = _pitch(size) < sprites.sprite_size(size)[1]  # a crowded table's rows lie on each other
+    before: tuple[PlacedCard, bool] | None = None  # the card drawn last, and whether it is a plain face
     for table_card, placed_card in zip(table_cards, boxes, strict=True):
         if table_card.declared is not None:
             sprite = sprites.declared_joker(table_card.declared, size, theme)
         else:
             sprite = sprites.face(table_card.card, size, theme)
         x, y, right, bottom_edge = placed_card.box
-        sprites.paste(image, sprite, (x, y))
         # The frame is drawn before the next card, which covers its right part: it shows on the
         # visible strip, like the card's index.
         frame = theme.fresh if table_card.card in new else theme.moved if table_card.card in moved else None
+        over: Over | None = Over(theme.felt_dark)
+        if rows_overlap and y > first_row:
+            over = None
+        elif before is not None and before[0].meld == placed_card.meld:
+            lies_on_outline = any(_crosses((x, y, *sprites.sprite_size(size)), ring) for ring in outlines)
+            fanned = x - before[0].box[0] == card.strip and before[1] and not lies_on_outline
+            over = Over(theme.felt_dark, card.strip) if fanned else None
+        canvas.sprite(sprite, (x, y), over)
         if frame is not None:
-            draw.rounded_rectangle((x, y, right - 1, bottom_edge - 1), card.radius, outline=frame, width=MARK_W)
+            draw.rounded_rectangle((x, y, right - 1, bottom_edge - 1), card.radius, outline=ink(frame), width=MARK_W)
+        plain = frame is None and table_card.declared is None and not table_card.card.is_joker
+        before = (placed_card, plain)
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int, int, int], theme: Theme,
+def _crosses(sprite: tuple[int, int, int, int], ring: tuple[int, int, int, int]) -> bool:
+    """Whether a sprite (left, top, width, height) lies on part of an outline `ring` two pixels wide."""
+    left, top, width, height = sprite
+    right, bottom = left + width, top + height
+    outer = left < ring[2] + 1 and right > ring[0] and top < ring[3] + 1 and bottom > ring[1]
+    inside = left >= ring[0] + 2 and right <= ring[2] - 1 and top >= ring[1] + 2 and bottom <= ring[3] - 1
+    return outer and not inside
+
+
+def _draw_legend(canvas: Surface, last: LastMeld, box: tuple[int, int, int, int], theme: Theme,
                  lang: str = "en") -> None:
     """A swatch and a word for each kind of mark on the table ("laid" from hand, "moved")."""
     left, top, right, bottom = box
@@ -340,12 +364,12 @@ def _draw_legend(draw: ImageDraw.ImageDraw, last: LastMeld, box: tuple[int, int,
         if x + need > right:
             return
         swatch = page.box((x, middle - SWATCH // 2, x + SWATCH, middle + SWATCH // 2))
-        draw.rounded_rectangle(swatch, 4, outline=colour, width=MARK_W)
-        draw_line(draw, (page.x(x + SWATCH + 6), middle), word, typeface, theme.text_muted, page.align("left"))
+        canvas.draw.rounded_rectangle(swatch, 4, outline=canvas.ink(colour), width=MARK_W)
+        canvas.line((page.x(x + SWATCH + 6), middle), word, typeface, theme.text_muted, page.align("left"))
         x += need + 14
 
 
-def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str], top: int,
+def _draw_hand_summary(canvas: Surface, summary: HandSummary, names: Sequence[str], top: int,
                        theme: Theme, lang: str = "en") -> None:
     """CA-12: the hand that just ended, its revealed cards and counts, and who scored what."""
     hand = number(lang, summary.hand_number)
@@ -358,23 +382,23 @@ def _draw_hand_summary(draw: ImageDraw.ImageDraw, summary: HandSummary, names: S
     else:
         headline = t(lang, "Hand {number}: stock ran out", number=hand)
     page = mirror(theme.width)
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
-                theme.accent, page.align("left"))
+    canvas.fitted((PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
+                  theme.accent, page.align("left"))
     points = summary.points
     for seat in range(len(summary.counts)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in summary.winners
         ink = theme.text if won else theme.text_muted
-        draw_fitted(draw, page.box((PAD + 16, y, PAD + 180, y + SUMMARY_ROW)), seat_name(names, seat, lang=lang),
-                    bold(TEXT_PX), ink, page.align("left"))
-        draw_fitted(draw, page.box((PAD + 190, y, theme.width - PAD - 210, y + SUMMARY_ROW)),
-                    format_cards(summary.hands[seat]) or t(lang, "went out"), font(TEXT_PX), ink, page.align("left"))
-        draw_fitted(draw, page.box((theme.width - PAD - 205, y, theme.width - PAD - 90, y + SUMMARY_ROW)),
-                    t(lang, "count {n}", n=number(lang, summary.counts[seat])), font(TEXT_PX), ink,
-                    page.align("right"))
-        draw_fitted(draw, page.box((theme.width - PAD - 90, y, theme.width - PAD - 16, y + SUMMARY_ROW)),
-                    f"+{number(lang, points[seat])}" if points[seat] else number(lang, 0), bold(TEXT_PX),
-                    theme.accent if won else ink, page.align("right"))
+        canvas.fitted(page.box((PAD + 16, y, PAD + 180, y + SUMMARY_ROW)), seat_name(names, seat, lang=lang),
+                      bold(TEXT_PX), ink, page.align("left"))
+        canvas.fitted(page.box((PAD + 190, y, theme.width - PAD - 210, y + SUMMARY_ROW)),
+                      format_cards(summary.hands[seat]) or t(lang, "went out"), font(TEXT_PX), ink, page.align("left"))
+        canvas.fitted(page.box((theme.width - PAD - 205, y, theme.width - PAD - 90, y + SUMMARY_ROW)),
+                      t(lang, "count {n}", n=number(lang, summary.counts[seat])), font(TEXT_PX), ink,
+                      page.align("right"))
+        canvas.fitted(page.box((theme.width - PAD - 90, y, theme.width - PAD - 16, y + SUMMARY_ROW)),
+                      f"+{number(lang, points[seat])}" if points[seat] else number(lang, 0), bold(TEXT_PX),
+                      theme.accent if won else ink, page.align("right"))
 
 
 def game_over_text(winners: int, who: str, fixed_deals: int, *, lang: str = "en") -> str:
@@ -396,14 +420,14 @@ def title_text(view: CarouselView, *, lang: str = "en") -> str:
              target=number(lang, view.target))
 
 
-def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequence[str], top: int,
+def _draw_final(canvas: Surface, final: GameEndSummary, names: Sequence[str], top: int,
                 theme: Theme, lang: str = "en", fixed_deals: int = 0) -> None:
     """CA-13, D-CA-4: totals before bonuses, +100 at the target, +25 per hand won, final totals."""
     winners = listing(lang, [seat_name(names, seat, lang=lang) for seat in final.winners])
     headline = game_over_text(len(final.winners), winners, fixed_deals, lang=lang)
     page = mirror(theme.width)
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
-                theme.accent, page.align("left"))
+    canvas.fitted((PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), headline, bold(TEXT_PX + 1),
+                  theme.accent, page.align("left"))
     for seat in range(len(final.final)):
         y = top + SUMMARY_TITLE + seat * SUMMARY_ROW
         won = seat in final.winners
@@ -413,47 +437,49 @@ def _draw_final(draw: ImageDraw.ImageDraw, final: GameEndSummary, names: Sequenc
             parts.append(t(lang, "+{n} target", n=number(lang, final.target_bonus[seat])))
         if final.hands_won_bonus[seat]:
             parts.append(t(lang, "+{n} hands won", n=number(lang, final.hands_won_bonus[seat])))
-        draw_fitted(draw, page.box((PAD + 16, y, PAD + 230, y + SUMMARY_ROW)), seat_name(names, seat, lang=lang),
-                    bold(TEXT_PX), ink, page.align("left"))
-        draw_fitted(draw, page.box((PAD + 240, y, theme.width - PAD - 130, y + SUMMARY_ROW)), " ".join(parts),
-                    font(TEXT_PX), ink, page.align("left"))
-        draw_fitted(draw, page.box((theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW)),
-                    number(lang, final.final[seat]), bold(TEXT_PX), theme.accent if won else ink, page.align("right"))
+        canvas.fitted(page.box((PAD + 16, y, PAD + 230, y + SUMMARY_ROW)), seat_name(names, seat, lang=lang),
+                      bold(TEXT_PX), ink, page.align("left"))
+        canvas.fitted(page.box((PAD + 240, y, theme.width - PAD - 130, y + SUMMARY_ROW)), " ".join(parts),
+                      font(TEXT_PX), ink, page.align("left"))
+        canvas.fitted(page.box((theme.width - PAD - 120, y, theme.width - PAD - 16, y + SUMMARY_ROW)),
+                      number(lang, final.final[seat]), bold(TEXT_PX), theme.accent if won else ink, page.align("right"))
 
 
 @offloaded
 def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> bytes:
     """PNG of the public table in `lang`: melds with declared jokers, stock, hand sizes, scores, whose turn."""
-    return encode(draw_table(view, names, theme, lang=lang), theme)
+    with language(lang):
+        return palette_png(_draw_table(IndexedSurface, view, names, theme, lang).image)
 
 
 def draw_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
                ) -> Image.Image:
-    """The table picture before encoding (`render_table`)."""
+    """The table as an RGB picture: the layout `render_table` sends, drawn on the palette."""
     with language(lang):
-        return _draw_table(view, names, theme, lang)
+        return _draw_table(RGBSurface, view, names, theme, lang).image
 
 
-def _draw_table(view: CarouselView, names: Sequence[str], theme: Theme, lang: str) -> Image.Image:
+def _draw_table(surface: SurfaceKind, view: CarouselView, names: Sequence[str], theme: Theme, lang: str) -> Surface:
     height = table_size(view, theme, names, lang=lang)[1]
-    image, draw = canvas(height, theme)
+    picture = canvas(height, theme, surface)
     title = title_text(view, lang=lang)
     turn = turn_label(names, view.to_move, view.is_over, _turn_sentence(view, lang), lang=lang)
-    header(draw, title, turn, theme)
+    header(picture, title, turn, theme)
     top = HEADER_H + PAD
-    top += seat_panels(image, top, _panels(view, names, theme, lang), theme) + PAD
+    top += seat_panels(picture, top, _panels(view, names, theme, lang), theme) + PAD
     summary_h = _summary_height(view)
     if summary_h:
-        draw.rounded_rectangle((PAD, top, theme.width - PAD, top + summary_h), 18, fill=theme.panel)
+        picture.draw.rounded_rectangle((PAD, top, theme.width - PAD, top + summary_h), 18,
+                                       fill=picture.ink(theme.panel))
         if view.final is not None:
-            _draw_final(draw, view.final, names, top, theme, lang, view.fixed_deals)
+            _draw_final(picture, view.final, names, top, theme, lang, view.fixed_deals)
         elif view.last_hand is not None:
-            _draw_hand_summary(draw, view.last_hand, names, top, theme, lang)
+            _draw_hand_summary(picture, view.last_hand, names, top, theme, lang)
         top += summary_h + PAD
-    _draw_melds(image, draw, view, top, height - FOOTER_H - PAD, theme, lang)
-    footer(draw, height - FOOTER_H, "" if view.last_action is None else log_text(view.last_action, names, lang=lang),
-           theme)
-    return image
+    _draw_melds(picture, view, top, height - FOOTER_H - PAD, theme, lang)
+    footer(picture, height - FOOTER_H,
+           "" if view.last_action is None else log_text(view.last_action, names, lang=lang), theme)
+    return picture
 
 
 # The log in words --------------------------------------------------------------------------------

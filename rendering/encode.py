@@ -7,8 +7,10 @@ PNG, and lossy WebP blurs text (`bench/render.py` times and sizes the images).
 
 So the palette is chosen once per theme, not per image: `_palette` draws a sample sheet of everything
 the theme can put on screen (card sprites, text and pills in each ink over each background) and
-quantizes that. Mapping an image onto a fixed palette is cheap. The output is deterministic for a
-given theme, which the hidden-information tests rely on (identical views give identical bytes).
+quantizes that. The output is deterministic for a given theme, which the hidden-information tests
+rely on (identical views give identical bytes). Mapping onto a fixed palette still costs a few
+nanoseconds a pixel, so the game images are drawn on the palette to begin with (`rendering.surface`)
+and written by `palette_png` as they are; `encode` maps the RGB pictures that remain (the boards).
 
 The PNG file is written here rather than by Pillow's encoder, so that its one costly step, deflating
 the rows, is zlib-ng's (the `zlib-ng` package: zlib rewritten with vector instructions). Its level 2

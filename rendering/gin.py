@@ -24,7 +24,7 @@ import functools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.cards import Card
 from games.gin import Action, GinView, HandSummary
@@ -33,7 +33,7 @@ from games.gin.scoring import HandEnd
 from games.gin.views import Arrangement
 from locales import listing, number, t, tn
 from rendering import cards as sprites
-from rendering.encode import encode, palette_png
+from rendering.encode import palette_png
 from rendering.fonts import bold, font
 from rendering.layout import mirror
 from rendering.offload import offloaded
@@ -45,6 +45,7 @@ from rendering.table import (
     Badge,
     SeatPanel,
     canvas,
+    fanned,
     footer,
     header,
     panel_height,
@@ -53,7 +54,7 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted, language
+from rendering.text import language
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
@@ -304,68 +305,69 @@ def table_size(view: GinView, names: Sequence[str] = (), theme: Theme = DEFAULT_
 # Drawing -----------------------------------------------------------------------------------------
 
 
-def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, names: Sequence[str], top: int,
-                 theme: Theme, lang: str = "en") -> int:
+def _draw_centre(canvas: Surface, view: GinView, names: Sequence[str], top: int, theme: Theme, lang: str = "en"
+                 ) -> int:
     """Stock, the top of the pile (outlined when it is the card just discarded) and the knock limit."""
     card = PILE_TOP.value
     page = mirror(theme.width)  # the stock where reading starts, the pile in the middle, the limits after
+    draw, ink = canvas.draw, canvas.ink
     x = PAD + 24
-    for depth in range(min(3, view.stock_count)):
-        sprites.paste(image, sprites.back(PILE_TOP, theme), (page.at(x + 3 * depth, card.width), top + 14 - 2 * depth))
+    for depth in range(min(3, view.stock_count)):  # a few backs deep, each on the one before
+        canvas.sprite(sprites.back(PILE_TOP, theme), (page.at(x + 3 * depth, card.width), top + 14 - 2 * depth),
+                      None if depth else Over(theme.felt_dark))
     if not view.stock_count:
         draw.rounded_rectangle(page.box((x, top + 14, x + card.width, top + 14 + card.height)), card.radius,
-                               outline=theme.text_muted, width=2)
-    draw_fitted(draw, page.box((PAD, top + card.height + 22, PAD + 170, top + card.height + 52)),
-                t(lang, "stock {n}", n=number(lang, view.stock_count)), bold(TEXT_PX),
-                theme.text if view.stock_count > 2 else theme.danger,
-                "center")
+                               outline=ink(theme.text_muted), width=2)
+    canvas.fitted(page.box((PAD, top + card.height + 22, PAD + 170, top + card.height + 52)),
+                  t(lang, "stock {n}", n=number(lang, view.stock_count)), bold(TEXT_PX),
+                  theme.text if view.stock_count > 2 else theme.danger, "center")
     centre = theme.width // 2 - card.width // 2
     if view.top is not None:
-        sprites.paste(image, sprites.face(view.top, PILE_TOP, theme), (centre, top + 14))
+        canvas.sprite(sprites.face(view.top, PILE_TOP, theme), (centre, top + 14), Over(theme.felt_dark))
         last = view.history[-1] if view.history else None
         if last is not None and last.action is Action.DISCARD and last.card == view.top:
             draw.rounded_rectangle((centre - 4, top + 10, centre + card.width + 3, top + 17 + card.height),
-                                   card.radius + 3, outline=theme.accent, width=4)
+                                   card.radius + 3, outline=ink(theme.accent), width=4)
             caption = t(lang, "discarded by {name}", name=seat_name(names, last.seat, lang=lang))
         else:
             caption = t(lang, "top of the pile")
     else:
         draw.rounded_rectangle((centre, top + 14, centre + card.width, top + 14 + card.height), card.radius,
-                               outline=theme.text_muted, width=2)
+                               outline=ink(theme.text_muted), width=2)
         caption = t(lang, "pile empty")
-    draw_fitted(draw, (centre - 120, top + card.height + 22, centre + card.width + 120, top + card.height + 52),
-                caption, font(TEXT_PX), theme.text_muted, "center")
+    canvas.fitted((centre - 120, top + card.height + 22, centre + card.width + 120, top + card.height + 52),
+                  caption, font(TEXT_PX), theme.text_muted, "center")
     right = round(page.x(theme.width - PAD - 150))
     if view.options.oklahoma:
         limit = t(lang, "gin only") if view.knock_limit == 0 else t(lang, "knock ≤ {n}",
                                                                         n=number(lang, view.knock_limit))
-        pill(draw, (right, top + 40), t(lang, "upcard {card}", card=str(view.upcard)), theme.card_face,
+        pill(canvas, (right, top + 40), t(lang, "upcard {card}", card=str(view.upcard)), theme.card_face,
              theme.red_suit if view.upcard.suit is not None and view.upcard.suit.is_red else theme.black_suit)
-        pill(draw, (right, top + 84), limit, theme.accent, theme.board_bg)
+        pill(canvas, (right, top + 84), limit, theme.accent, theme.board_bg)
         if view.doubled:
-            pill(draw, (right, top + 128), t(lang, "spades: ×2"), theme.danger, theme.text)
+            pill(canvas, (right, top + 128), t(lang, "spades: ×2"), theme.danger, theme.text)
     else:
-        pill(draw, (right, top + 60), t(lang, "knock ≤ {n}", n=number(lang, view.knock_limit)), theme.accent,
+        pill(canvas, (right, top + 60), t(lang, "knock ≤ {n}", n=number(lang, view.knock_limit)), theme.accent,
              theme.board_bg)
     return CENTRE_H
 
 
-def _draw_strip(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinView, top: int, theme: Theme,
-                lang: str = "en") -> int:
+def _draw_strip(canvas: Surface, view: GinView, top: int, theme: Theme, lang: str = "en") -> int:
     """The discard pile under its top card, oldest first, every index readable (GR-5: all of it is public)."""
     below = view.discard[:-1]
     title = tn(lang, "discard pile, oldest first: {n} card", "discard pile, oldest first: {n} cards",
                len(view.discard))
     page = mirror(theme.width)
-    draw_fitted(draw, (PAD + 16, top, theme.width - PAD - 16, top + STRIP_TITLE), title, font(TEXT_PX),
-                theme.text_muted, page.align("left"))
+    canvas.fitted((PAD + 16, top, theme.width - PAD - 16, top + STRIP_TITLE), title, font(TEXT_PX),
+                  theme.text_muted, page.align("left"))
     y = top + STRIP_TITLE
     start = 0
     card = STRIP.value
     for count in _strip_rows(len(below), theme):  # each row from where reading starts, its cards left to right
         x = page.at(PAD + 12, card.strip * (count - 1) + card.width)
-        for physical in below[start : start + count]:
-            sprites.paste(image, sprites.face(physical, STRIP, theme), (x, y))
+        for position, physical in enumerate(below[start : start + count]):
+            canvas.sprite(sprites.face(physical, STRIP, theme), (x, y),
+                          fanned(position, card.strip, STRIP, physical, theme.felt_dark))
             x += card.strip
         start += count
         y += card.height + STRIP_GAP
@@ -377,8 +379,8 @@ def _group_widths(groups: Sequence[Sequence[Card]], size: Size) -> list[int]:
     return [card.width + card.strip * (len(group) - 1) if group else 0 for group in groups]
 
 
-def _draw_groups(image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence[Sequence[Card]],
-                 captions: Sequence[str], left: int, top: int, right: int, size: Size, theme: Theme) -> None:
+def _draw_groups(canvas: Surface, groups: Sequence[Sequence[Card]], captions: Sequence[str], left: int, top: int,
+                 right: int, size: Size, theme: Theme) -> None:
     """Card groups in reading order (melds, lay-offs, deadwood), each with a caption under it; from the
     right in a right-to-left image, the cards of each group still left to right (`rendering.layout`)."""
     card = size.value
@@ -386,7 +388,7 @@ def _draw_groups(image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence
     gap = GROUP_GAP
     total = sum(widths) + gap * max(0, len([w for w in widths if w]) - 1)
     step_scale = 1.0 if total <= right - left else (right - left) / total
-    page = mirror(image.width)
+    page = mirror(canvas.image.width)
     x = left
     for group, caption, group_width in zip(groups, captions, widths, strict=True):
         if not group:
@@ -395,22 +397,23 @@ def _draw_groups(image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence
         drawn_width = step * (len(group) - 1) + card.width
         placed = page.at(x, drawn_width)
         for index, physical in enumerate(group):
-            sprites.paste(image, sprites.face(physical, size, theme), (placed + index * step, top))
+            canvas.sprite(sprites.face(physical, size, theme), (placed + index * step, top),
+                          fanned(index, step, size, physical, theme.panel))
         end = x + drawn_width
         if caption:  # may reach into the gaps: a single card's caption is wider than the card
             middle = (end + end - group_width) // 2
             half = max(group_width // 2, card.width // 2 + GROUP_GAP + 34)
-            draw_fitted(draw, page.box((middle - half, top + card.height + 2, middle + half, top + card.height + 34)),
-                        caption, font(TEXT_PX), theme.text_muted, "center")
+            canvas.fitted(page.box((middle - half, top + card.height + 2, middle + half, top + card.height + 34)),
+                          caption, font(TEXT_PX), theme.text_muted, "center")
         x = end + int(gap * step_scale)
 
 
-def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, summary: HandSummary, names: Sequence[str],
-                  top: int, theme: Theme, lang: str = "en") -> None:
+def _draw_summary(canvas: Surface, summary: HandSummary, names: Sequence[str], top: int, theme: Theme,
+                  lang: str = "en") -> None:
     """GR-6..GR-9: both arrangements (melds, lay-offs, deadwood), then the score, every bonus named."""
     page = mirror(theme.width)
-    draw_fitted(draw, (PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), _headline(summary, names, lang),
-                bold(TEXT_PX + 1), theme.accent, page.align("left"), min_px=TEXT_PX)
+    canvas.fitted((PAD + 16, top + 4, theme.width - PAD - 16, top + SUMMARY_TITLE), _headline(summary, names, lang),
+                  bold(TEXT_PX + 1), theme.accent, page.align("left"), min_px=TEXT_PX)
     y = top + SUMMARY_TITLE
     if summary.knocker is not None:
         knocker, defender = summary.knocker, 1 - summary.knocker
@@ -425,15 +428,15 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, summary: HandSu
               t(lang, "deadwood {n}", n=number(lang, summary.defender_count))]),
         ]
         for seat, role, groups, captions in rows:
-            draw_fitted(draw, page.box((PAD + 16, y, PAD + 150, y + 30)), seat_name(names, seat, lang=lang),
-                        bold(TEXT_PX), theme.text, page.align("left"), min_px=TEXT_PX)
-            draw_fitted(draw, page.box((PAD + 16, y + 32, PAD + 150, y + 60)), role, font(TEXT_PX), theme.text_muted,
-                        page.align("left"))
-            _draw_groups(image, draw, groups, captions, PAD + 160, y + 2, theme.width - PAD - 16, STRIP, theme)
+            canvas.fitted(page.box((PAD + 16, y, PAD + 150, y + 30)), seat_name(names, seat, lang=lang),
+                          bold(TEXT_PX), theme.text, page.align("left"), min_px=TEXT_PX)
+            canvas.fitted(page.box((PAD + 16, y + 32, PAD + 150, y + 60)), role, font(TEXT_PX), theme.text_muted,
+                          page.align("left"))
+            _draw_groups(canvas, groups, captions, PAD + 160, y + 2, theme.width - PAD - 16, STRIP, theme)
             y += STRIP.value.height + ARRANGEMENT_GAP
     for line in _summary_lines(summary, names, theme, lang):
-        draw_fitted(draw, (PAD + 16, y, theme.width - PAD - 16, y + SUMMARY_ROW), line, font(TEXT_PX), theme.text,
-                    page.align("left"))
+        canvas.fitted((PAD + 16, y, theme.width - PAD - 16, y + SUMMARY_ROW), line, font(TEXT_PX), theme.text,
+                      page.align("left"))
         y += SUMMARY_ROW
 
 
@@ -441,7 +444,13 @@ def _draw_summary(image: Image.Image, draw: ImageDraw.ImageDraw, summary: HandSu
 def render_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> bytes:
     """PNG of the public table in `lang`: stock, the discard pile, counts, picks, knock limit, scores, last action."""
     with language(lang):
-        return _render_table(view, names, theme, lang)
+        return palette_png(_draw_table(IndexedSurface, view, names, theme, lang).image)
+
+
+def draw_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> Image.Image:
+    """The table as an RGB picture: the layout `render_table` sends, drawn on the palette."""
+    with language(lang):
+        return _draw_table(RGBSurface, view, names, theme, lang).image
 
 
 def _header_texts(view: GinView, names: Sequence[str], lang: str) -> tuple[str, str]:
@@ -469,30 +478,32 @@ def _header_texts(view: GinView, names: Sequence[str], lang: str) -> tuple[str, 
     return title, ended
 
 
-def _render_table(view: GinView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
+def _draw_table(surface: SurfaceKind, view: GinView, names: Sequence[str], theme: Theme, lang: str) -> Surface:
     height = table_size(view, names, theme, lang=lang)[1]
-    image, draw = canvas(height, theme)
+    picture = canvas(height, theme, surface)
+    draw, ink = picture.draw, picture.ink
     title, ended = _header_texts(view, names, lang)
-    header(draw, title, turn_label(names, view.to_move, view.is_over, _doing_sentence(view, lang),
+    header(picture, title, turn_label(names, view.to_move, view.is_over, _doing_sentence(view, lang),
                                    ended=ended, lang=lang), theme)
     top = HEADER_H + PAD
-    top += seat_panels(image, top, _panels(view, names, theme, lang), theme) + PAD
+    top += seat_panels(picture, top, _panels(view, names, theme, lang), theme) + PAD
     summary = recent_hand(view)
     summary_h = _summary_height(view, names, theme, lang)
     if summary is not None:
-        draw.rounded_rectangle((PAD, top, theme.width - PAD, top + summary_h), 18, fill=theme.panel)
-        _draw_summary(image, draw, summary, names, top, theme, lang)
+        draw.rounded_rectangle((PAD, top, theme.width - PAD, top + summary_h), 18, fill=ink(theme.panel))
+        _draw_summary(picture, summary, names, top, theme, lang)
         top += summary_h + PAD
     bottom = height - FOOTER_H - PAD
-    draw.rounded_rectangle((PAD, top, theme.width - PAD, bottom), 18, fill=theme.felt_dark)
-    top += _draw_centre(image, draw, view, names, top, theme, lang)
-    top += _draw_strip(image, draw, view, top, theme, lang)
+    draw.rounded_rectangle((PAD, top, theme.width - PAD, bottom), 18, fill=ink(theme.felt_dark))
+    top += _draw_centre(picture, view, names, top, theme, lang)
+    top += _draw_strip(picture, view, top, theme, lang)
     for text, closed in _score_lines(view, names, lang):
-        draw_fitted(draw, (PAD + 16, top, theme.width - PAD - 16, top + SCORE_ROW), text, bold(TEXT_PX),
-                    theme.gold if closed else theme.text, mirror(theme.width).align("left"), min_px=TEXT_PX)
+        picture.fitted((PAD + 16, top, theme.width - PAD - 16, top + SCORE_ROW), text, bold(TEXT_PX),
+                       theme.gold if closed else theme.text, mirror(theme.width).align("left"),
+                       min_px=TEXT_PX)
         top += SCORE_ROW
-    footer(draw, height - FOOTER_H, _event(view, names, lang), theme)
-    return encode(image, theme)
+    footer(picture, height - FOOTER_H, _event(view, names, lang), theme)
+    return picture
 
 
 # The hand ----------------------------------------------------------------------------------------
@@ -588,8 +599,7 @@ def _draw_hand(surface: SurfaceKind, arranged: Arrangement, selected: Collection
     canvas = surface((theme.width, height), theme.felt, theme)
     label_font = bold(TEXT_PX)
     if not arranged.cards:
-        canvas.line((theme.width / 2, height / 2), t(lang, "No cards in hand"), bold(26), theme.text_muted, "center",
-                    theme.felt)
+        canvas.line((theme.width / 2, height / 2), t(lang, "No cards in hand"), bold(26), theme.text_muted, "center")
         return canvas
     y = HAND_PAD + RAISE
     for row in rows:
@@ -611,12 +621,12 @@ def _draw_hand(surface: SurfaceKind, arranged: Arrangement, selected: Collection
                                                   card.radius + 3, outline=canvas.ink(theme.accent), width=4)
                 visible = card.width if position == len(group.cards) - 1 else card.strip
                 label_y = y + card.height + LABEL_H // 2 + 2
-                ink, under = (theme.accent if chosen else theme.text), theme.felt
+                ink = theme.accent if chosen else theme.text
                 if physical in marked:
                     canvas.draw.rounded_rectangle((x + 2, label_y - LABEL_H / 2 + 1, x + visible - 2,
                                                    label_y + LABEL_H / 2 - 1), 8, fill=canvas.ink(theme.gold))
-                    ink, under = theme.board_bg, theme.gold
-                canvas.line((x + visible / 2, label_y), str(physical), label_font, ink, "center", under)
+                    ink = theme.board_bg
+                canvas.line((x + visible / 2, label_y), str(physical), label_font, ink, "center")
                 plain_before = not chosen
                 x += card.strip
             end = x - card.strip + card.width
@@ -624,7 +634,7 @@ def _draw_hand(surface: SurfaceKind, arranged: Arrangement, selected: Collection
             colour = theme.accent if group.deadwood else theme.text_muted
             canvas.draw.line((start + 4, caption_top + 3, end - 4, caption_top + 3), fill=canvas.ink(colour), width=2)
             canvas.fitted((start - 10, caption_top + 4, end + 10, caption_top + CAPTION_H), group.caption,
-                          bold(TEXT_PX), colour, "center", theme.felt)
+                          bold(TEXT_PX), colour, "center")
             x = end + HAND_GAP
         y += one + ROW_GAP
     return canvas

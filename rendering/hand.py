@@ -101,7 +101,7 @@ def _draw_hand(surface: SurfaceKind, hand: Sequence[Card], selected: Collection[
     label_font = bold(LABEL_PX)
     if not hand:
         canvas.line((theme.width / 2, canvas.image.height / 2), t(lang, "No cards in hand"), bold(26),
-                    theme.text_muted, "center", theme.felt)
+                    theme.text_muted, "center")
         return canvas
     y = PAD + RAISE
     start = 0
@@ -126,14 +126,14 @@ def _draw_hand(surface: SurfaceKind, hand: Sequence[Card], selected: Collection[
                                               card.radius + 3, outline=canvas.ink(theme.accent), width=4)
             visible = card.width if position == count - 1 else min(step, card.width)
             label_y = y + card.height + LABEL_H // 2 + 2
-            ink, under = (theme.accent if chosen else theme.text), theme.felt
+            ink = theme.accent if chosen else theme.text
             if physical in marked:
                 half = min(visible, card.width) / 2 - 2
                 canvas.draw.rounded_rectangle((x + visible / 2 - half, label_y - LABEL_H / 2 + 1,
                                                x + visible / 2 + half, label_y + LABEL_H / 2 - 1), 8,
                                               fill=canvas.ink(theme.gold))
-                ink, under = theme.board_bg, theme.gold
-            canvas.line((x + visible / 2, label_y), str(physical), label_font, ink, "center", under)
+                ink = theme.board_bg
+            canvas.line((x + visible / 2, label_y), str(physical), label_font, ink, "center")
             plain_before = not chosen and physical != drawn
             x += step
         start += count

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.cards import Card
 from games.schnapsen.rules import SCHNEIDER_LINE, sort_hand
@@ -45,11 +45,12 @@ from games.schnapsen.views import (
 )
 from locales import number, t, tn
 from rendering import cards as sprites
-from rendering.encode import encode
+from rendering.encode import palette_png
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.layout import mirror
 from rendering.offload import offloaded
+from rendering.surface import IndexedSurface, Over, RGBSurface, Surface, SurfaceKind
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -65,7 +66,7 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted, language
+from rendering.text import language
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 TALON_W = 180  # the talon's part of the centre: trump, face-down talon and their caption
@@ -192,21 +193,21 @@ def _panel(view: SchnapsenView, names: Sequence[str], seat: int, theme: Theme, l
     )
 
 
-def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], left: int,
-           top: int, theme: Theme, lang: str = "en") -> None:
+def _talon(canvas: Surface, view: SchnapsenView, names: Sequence[str], left: int, top: int, theme: Theme,
+           lang: str = "en") -> None:
     """The trump card lying under the talon (SX-3), or its state once closed or used up."""
     size = Size.TABLE
     card = size.value
     left = mirror(theme.width).at(left, TALON_W)  # the talon moves as a whole: the trump's index stays visible
-    pill(draw, (left + 90, top + 18), t(lang, "trumps {suit}", suit=view.trump.symbol), theme.card_face,
+    pill(canvas, (left + 90, top + 18), t(lang, "trumps {suit}", suit=view.trump.symbol), theme.card_face,
          theme.red_suit if view.trump.is_red else theme.black_suit, TEXT_PX)
     y = top + 40
     face_down = view.talon_size - (1 if view.trump_card is not None else 0)
     if view.trump_card is not None:
         trump = sprites.back(size, theme) if view.closed else sprites.face(view.trump_card, size, theme)
-        sprites.paste(image, trump, (left + 12, y + 8))
+        canvas.sprite(trump, (left + 12, y + 8), Over(theme.felt_dark))
     for index in range(min(face_down, 4)):  # the face-down talon across the trump, a few cards deep
-        sprites.paste(image, sprites.back(size, theme), (left + 70 + 3 * index, y + 8 - 2 * index))
+        canvas.sprite(sprites.back(size, theme), (left + 70 + 3 * index, y + 8 - 2 * index), None)
     if view.closed:
         caption = t(lang, "closed") if view.closed_by is None else t(
             lang, "closed by {name}", name=seat_name(names, view.closed_by, lang=lang))
@@ -215,12 +216,12 @@ def _talon(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         caption, colour = t(lang, "talon used up"), theme.text_muted
     else:
         caption, colour = t(lang, "{n} in talon", n=number(lang, view.talon_size)), theme.text
-    draw_fitted(draw, (left, y + card.height + 14, left + TALON_W, y + card.height + 44), caption, bold(TEXT_PX),
-                colour, "center")
+    canvas.fitted((left, y + card.height + 14, left + TALON_W, y + card.height + 44), caption, bold(TEXT_PX),
+                  colour, "center")
 
 
-def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str],
-           box: tuple[int, int, int, int], theme: Theme, lang: str = "en") -> None:
+def _trick(canvas: Surface, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int], theme: Theme,
+           lang: str = "en") -> None:
     """The trick in progress; between tricks, the last trick and who took it (SX-4)."""
     left, top, right, _ = box
     played: Sequence[PlayedCard] = view.trick
@@ -230,8 +231,8 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         title = t(lang, "Last trick: {name} took it", name=seat_name(names, view.last_trick.winner, lang=lang))
     if not played:
         title = t(lang, "Waiting for the lead")
-    draw_fitted(draw, (left, top + 4, right, top + 34), title, bold(24), theme.text, "center",
-                min_px=TEXT_PX)
+    canvas.fitted((left, top + 4, right, top + 34), title, bold(24), theme.text, "center",
+                  min_px=TEXT_PX)
     card = Size.TABLE.value
     slot = card.width + 120  # room under each card for its player's name
     x = (left + right) // 2 - (slot * SEATS - 120) // 2
@@ -240,21 +241,21 @@ def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: SchnapsenView, n
         entry = played[index] if index < len(played) else None
         sx = inside.at(x + index * slot, card.width)
         if entry is None:
-            draw.rounded_rectangle((sx, top + 44, sx + card.width, top + 44 + card.height), card.radius,
-                                   outline=theme.text_muted, width=2)
+            canvas.draw.rounded_rectangle((sx, top + 44, sx + card.width, top + 44 + card.height), card.radius,
+                                          outline=canvas.ink(theme.text_muted), width=2)
             continue
-        sprites.paste(image, sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44))
-        draw_fitted(draw, (sx - 56, top + 50 + card.height, sx + card.width + 56, top + 80 + card.height),
-                    seat_name(names, entry.seat, lang=lang), font(TEXT_PX), theme.text_muted, "center")
+        canvas.sprite(sprites.face(entry.card, Size.TABLE, theme), (sx, top + 44), Over(theme.felt_dark))
+        canvas.fitted((sx - 56, top + 50 + card.height, sx + card.width + 56, top + 80 + card.height),
+                      seat_name(names, entry.seat, lang=lang), font(TEXT_PX), theme.text_muted, "center")
     if view.trick and view.last_trick is not None:  # SX-4: the trick just taken stays in view under this one
         last = view.last_trick
         cards = " ".join(str(entry.card) for entry in last.cards)
-        draw_fitted(draw, (left, top + 200, right, top + 230), t(lang, "last trick {cards}, taken by {name}",
-                    cards=cards, name=seat_name(names, last.winner, lang=lang)), font(TEXT_PX), theme.text_muted,
-                    "center")
+        canvas.fitted((left, top + 200, right, top + 230), t(lang, "last trick {cards}, taken by {name}",
+                      cards=cards, name=seat_name(names, last.winner, lang=lang)), font(TEXT_PX), theme.text_muted,
+                      "center")
 
 
-def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int],
+def _summary(canvas: Surface, view: SchnapsenView, names: Sequence[str], box: tuple[int, int, int, int],
              theme: Theme, lang: str = "en") -> None:
     """The end of a deal (SX-12..SX-14) or of the series (SX-15), in place of the trick."""
     left, top, right, _ = box
@@ -284,8 +285,8 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
                       number=number(lang, deal.deal_number))
     else:
         return
-    draw_fitted(draw, (left, top + 20, right, top + 56), headline, bold(25), theme.accent, "center",
-                min_px=TEXT_PX)
+    canvas.fitted((left, top + 20, right, top + 56), headline, bold(25), theme.accent, "center",
+                  min_px=TEXT_PX)
     lines = []
     if deal is not None:
         totals = deal.totals
@@ -300,7 +301,7 @@ def _summary(draw: ImageDraw.ImageDraw, view: SchnapsenView, names: Sequence[str
                        target=number(lang, view.target)))
     for index, line in enumerate(lines):
         y = top + 70 + 34 * index
-        draw_fitted(draw, (left, y, right, y + 30), line, font(TEXT_PX), theme.text, "center")
+        canvas.fitted((left, y, right, y + 30), line, font(TEXT_PX), theme.text, "center")
 
 
 # The log in words --------------------------------------------------------------------------------
@@ -438,28 +439,36 @@ def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAU
                  ) -> bytes:
     """PNG of the public table in `lang`: talon and trump, the trick, tricks, marriages, game points, whose turn."""
     with language(lang):
-        return _render_table(view, names, theme, lang)
+        return palette_png(_draw_table(IndexedSurface, view, names, theme, lang).image)
 
 
-def _render_table(view: SchnapsenView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
+def draw_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
+               ) -> Image.Image:
+    """The table as an RGB picture: the layout `render_table` sends, drawn on the palette."""
+    with language(lang):
+        return _draw_table(RGBSurface, view, names, theme, lang).image
+
+
+def _draw_table(surface: SurfaceKind, view: SchnapsenView, names: Sequence[str], theme: Theme, lang: str) -> Surface:
     height = table_size(theme, names, lang=lang)[1]
-    image, draw = canvas(height, theme)
+    picture = canvas(height, theme, surface)
+    draw = picture.draw
     title = title_text(view, lang=lang)
     ended = t(lang, "Match over") if plays_a_match(view.preset) else t(lang, "Series over")
     turn = turn_label(names, view.to_move, view.is_over, doing_sentence(view, lang), ended=ended, lang=lang)
-    header(draw, title, turn, theme)
+    header(picture, title, turn, theme)
     top = HEADER_H + PAD
     panels = [_panel(view, names, seat, theme, lang) for seat in range(SEATS)]
-    top += seat_panels(image, top, panels, theme, BADGE_ROWS) + PAD
-    draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
-    _talon(image, draw, view, names, PAD + 8, top + 6, theme, lang)
+    top += seat_panels(picture, top, panels, theme, BADGE_ROWS) + PAD
+    draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=picture.ink(theme.felt_dark))
+    _talon(picture, view, names, PAD + 8, top + 6, theme, lang)
     page = mirror(theme.width)  # the talon where reading starts, the trick after it
     divider = round(page.x(PAD + 200))
-    draw.line((divider, top + 16, divider, top + CENTRE_H - 24), fill=theme.panel, width=2)
+    draw.line((divider, top + 16, divider, top + CENTRE_H - 24), fill=picture.ink(theme.panel), width=2)
     trick_box = page.box((PAD + 210, top, theme.width - PAD - 10, top + CENTRE_H))
     if view.is_over or (view.deal_just_ended and view.last_deal is not None):
-        _summary(draw, view, names, trick_box, theme, lang)
+        _summary(picture, view, names, trick_box, theme, lang)
     else:
-        _trick(image, draw, view, names, trick_box, theme, lang)
-    footer(draw, height - FOOTER_H, _footer_text(view, names, lang), theme)
-    return encode(image, theme)
+        _trick(picture, view, names, trick_box, theme, lang)
+    footer(picture, height - FOOTER_H, _footer_text(view, names, lang), theme)
+    return picture

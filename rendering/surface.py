@@ -1,41 +1,40 @@
-"""Where a hand is drawn: an RGB picture (the reference) or straight into the theme palette's indices.
+"""Where hands and tables are drawn: an RGB picture (the reference) or straight into the palette's indices.
 
-Why two: a hand is sprites and short labels over flat colours, yet drawn in RGB it pays for every
-pixel three times over: the felt filled in RGB, each sprite blended channel by channel, and at the end
-the whole picture mapped onto the theme's palette (`rendering.encode`), a per-pixel cost the same for
-felt as for cards. Drawn on the palette itself, the felt is one byte a pixel, and what lies on it is
-pasted already mapped: each sprite is blended once over what it lies on (the felt, or the plain card
-it overlaps) and mapped once per process, each label once per text, ink and background. The encoder
-then writes the indices as they are, and a hand costs about half what it did (`bench.render` times
-the hands).
+Why two: a game image is sprites, shapes and text over flat colours, yet drawn in RGB it paid for
+every pixel again at the end, when the whole picture was mapped onto the theme's palette
+(`rendering.encode`): a per-pixel cost, the same for felt as for cards, about a third of a table's
+drawing. Drawn on the palette itself, shapes are filled with palette indices, and what is blended
+arrives already mapped:
+- a sprite as a tile blended once per process over what lies under it (`Over`: a flat colour, or that
+  colour with a plain card where a fanned card lies on the one before it);
+- text through a table, per ink and background colour, from each coverage value to the index of that
+  blend, made with ImageDraw's own blend and mapped, so a stamped pixel is the RGB pixel mapped.
+Whatever lies under text or a flat-colour sprite is read from the picture, so neither relies on the
+layout's word: where it is not one colour (a letter reaching past its pill, a Nastaliq word over the
+one before, a shadow on an outline) the piece is blended over the picture as drawn, as the RGB surface
+blends it, then mapped. The encoder then writes the indices as they are.
 
-The two surfaces draw the same layout from the same calls, so the hand modules hold it once. The RGB
-surface is the picture as it would be drawn before mapping; the indexed one matches it pixel for pixel
-wherever what lies under a sprite or a label is what the cached blend assumed (the felt, a plain card,
-a flat tag), and the tests hold the two to that (`tests/rendering/test_surface.py`). Where a sprite
-lies over anything else (a raised card's neighbour, a card over a framed one) it is blended over the
-picture as drawn so far, which costs what the RGB blend did, for that card alone.
+The two surfaces draw the same layout from the same calls, so each game module holds it once: the RGB
+picture is what the layout tests read, the indexed one what the bot sends, and
+`tests/rendering/test_surface.py` holds the two together pixel by pixel.
 """
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from rendering import cards as sprites
 from rendering.encode import palette
-from rendering.fonts import Face, weight_of
-from rendering.measure import note
-from rendering.text import Align, current_language, draw_fitted, draw_line, fit
-from rendering.text import width as text_width
+from rendering.text import Align, draw_fitted, draw_line
 from rendering.theme import RGB, Size, Theme
 
-LINE_PATCHES = 4096  # cached labels: a few per card and ink, plus captions and counts
+STAMPS_KEPT = 4096  # masks with their indices: every card label in three inks, a few hundred table lines
+_TOUCHED = [0] + [255] * 255
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +59,11 @@ class Surface(Protocol):
 
     def sprite(self, sprite: Image.Image, xy: tuple[int, int], over: Over | None) -> None: ...
 
-    def line(self, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB, align: Align,
-             over: RGB) -> None: ...
+    def line(self, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB,
+             align: Align = "left") -> None: ...
 
     def fitted(self, box: tuple[int, int, int, int], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB,
-               align: Align, over: RGB) -> None: ...
+               align: Align = "left", min_px: int | None = None) -> str: ...
 
 
 SurfaceKind = Callable[[tuple[int, int], RGB, Theme], Surface]
@@ -84,18 +83,19 @@ class RGBSurface:
     def sprite(self, sprite: Image.Image, xy: tuple[int, int], over: Over | None) -> None:
         sprites.paste(self.image, sprite, xy)
 
-    def line(self, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB, align: Align,
-             over: RGB) -> None:
+    def line(self, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB,
+             align: Align = "left") -> None:
         draw_line(self.draw, xy, text, typeface, fill, align)
 
     def fitted(self, box: tuple[int, int, int, int], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB,
-               align: Align, over: RGB) -> None:
-        draw_fitted(self.draw, box, text, typeface, fill, align)
+               align: Align = "left", min_px: int | None = None) -> str:
+        return draw_fitted(self.draw, box, text, typeface, fill, align, min_px)
 
 
 class IndexedSurface:
-    """A "P" picture on the theme's palette: shapes in palette indices, sprites and text pasted from
-    mapped patches cached per process (`rendering.encode.palette_png` writes it as it is)."""
+    """A "P" picture on the theme's palette: shapes in palette indices, sprites pasted from tiles mapped
+    once per process, text stamped through a blend table per ink and background
+    (`rendering.encode.palette_png` writes it as it is)."""
 
     def __init__(self, size: tuple[int, int], background: RGB, theme: Theme) -> None:
         self.theme = theme
@@ -115,38 +115,43 @@ class IndexedSurface:
             sprites.paste(region, sprite, (0, 0))
             self.image.paste(self._mapping.mapped(region), box)
             return
+        if not over.overlap:  # the flat colour must be all that is there (a meld's outline, a word, may not)
+            x, y = xy
+            low, high = self.image.crop((x, y, x + sprite.width, y + sprite.height)).getextrema()
+            if low != high or self._mapping.colour(low) != over.flat:
+                self.sprite(sprite, xy, None)
+                return
         tile, mask = self._mapping.tile(sprite, over)
         self.image.paste(tile, xy, mask)
 
-    def line(self, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB, align: Align,
-             over: RGB) -> None:
-        # A patch is laid at an even offset from the picture's origin: draw_line rounds halves to even,
-        # so an odd shift could move a glyph by a pixel.
-        x, y = xy
-        reach = text_width(text, typeface) * {"left": 0.0, "center": 0.5, "right": 1.0}[align]
-        left = _even_floor(x - reach) - _margin(typeface)
-        top = _even_floor(y) - _margin(typeface)
-        patch = self._mapping.line(text, typeface, fill, align, over, x - left, y - top)
-        if patch is not None:
-            tile, mask, dx, dy = patch
-            self.image.paste(tile, (left + dx, top + dy), mask)
+    def line(self, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB,
+             align: Align = "left") -> None:
+        draw_line(self.draw, xy, text, typeface, fill, align, self)
 
     def fitted(self, box: tuple[int, int, int, int], text: str, typeface: ImageFont.FreeTypeFont, fill: RGB,
-               align: Align, over: RGB) -> None:
-        # The same placement as rendering.text.draw_fitted: cut to the box, centred on its middle.
-        left, top, right, bottom = box
-        shown = fit(text, typeface, right - left)
-        if shown:
-            x = {"left": left, "center": (left + right) / 2, "right": right}[align]
-            self.line((x, (top + bottom) / 2), shown, typeface, fill, align, over)
+               align: Align = "left", min_px: int | None = None) -> str:
+        return draw_fitted(self.draw, box, text, typeface, fill, align, min_px, self)
 
-
-Patch = tuple[Image.Image, Image.Image, int, int]  # mapped tile, mask of the pixels it sets, offset
+    def stamp(self, xy: tuple[int, int], mask: Image.Image, fill: RGB) -> None:
+        """Lay a coverage mask in `fill`: through the blend table of what lies under it when that is one
+        colour (text on a panel, a pill, the felt), else blended over the picture as drawn (a letter
+        reaching past its pill, a word over the one before), as the RGB surface blends it."""
+        x, y = xy
+        box = (x, y, x + mask.width, y + mask.height)
+        region = self.image.crop(box)
+        low, high = region.getextrema()
+        if low == high:
+            indices, touched = self._mapping.stamp(mask, fill, self._mapping.colour(low))
+            self.image.paste(indices, xy, touched)
+            return
+        blended = region.convert("RGB")
+        ImageDraw.Draw(blended).bitmap((0, 0), mask, fill=fill)
+        self.image.paste(self._mapping.mapped(blended), box)
 
 
 class _Mapping:
     """One theme's palette and what has been mapped onto it in this process. Sprites live as long as the
-    process (rendering.cards), so their tiles are kept for good; lines are bounded."""
+    process (rendering.cards), so their tiles are kept for good; stamped masks are bounded."""
 
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
@@ -157,11 +162,15 @@ class _Mapping:
             self._indices.setdefault((self.colours[3 * index], self.colours[3 * index + 1],
                                       self.colours[3 * index + 2]), index)
         self._tiles: dict[tuple[int, Over], tuple[Image.Image, Image.Image, Image.Image]] = {}
-        self._lines: dict[tuple[object, ...], Patch | None] = {}
+        self._blends: dict[tuple[RGB, RGB], list[int]] = {}
+        self._stamps: dict[tuple[int, RGB, RGB], tuple[Image.Image, Image.Image, Image.Image]] = {}
         self._lock = threading.Lock()
 
     def mapped(self, image: Image.Image) -> Image.Image:
         return image.quantize(palette=self.onto, dither=Image.Dither.NONE)
+
+    def colour(self, index: int) -> RGB:
+        return (self.colours[3 * index], self.colours[3 * index + 1], self.colours[3 * index + 2])
 
     def index(self, colour: RGB) -> int:
         """A theme colour's exact entry (`rendering.encode` keeps them all); any other colour's nearest, as
@@ -190,29 +199,34 @@ class _Mapping:
                 self._tiles[key] = found
         return found[1], found[2]
 
-    def line(self, text: str, typeface: ImageFont.FreeTypeFont, fill: RGB, align: Align, over: RGB, x: float,
-             y: float) -> Patch | None:
-        """The line `draw_line` draws at (x, y) of a patch of `over`, cut to what it changed and mapped;
-        None for a line that draws nothing."""
-        lang = current_language()
-        key = (text, typeface, fill, align, over, x, y, lang)
-        if key in self._lines:
-            # What draw_line notes when it draws the line (rendering.measure), so a cached line counts too.
-            note("text", int(typeface.size), text, weight_of(typeface) is Face.BOLD, lang)
-            return self._lines[key]
-        margin = _margin(typeface)
-        patch = Image.new("RGB", (math.ceil(x + text_width(text, typeface)) + margin, math.ceil(y) + margin), over)
-        draw_line(ImageDraw.Draw(patch), (x, y), text, typeface, fill, align)
-        changed = ImageChops.difference(patch, Image.new("RGB", patch.size, over)).convert("L").point(_touched)
-        bbox = changed.getbbox()
-        found: Patch | None = None
-        if bbox is not None:
-            found = (self.mapped(patch.crop(bbox)), changed.crop(bbox).convert("1"), bbox[0], bbox[1])
-        with self._lock:
-            if len(self._lines) >= LINE_PATCHES:
-                self._lines.clear()  # dropped wholesale: at worst a few labels are drawn again
-            self._lines[key] = found
+    def blend(self, fill: RGB, over: RGB) -> list[int]:
+        """For each coverage 0-255, the index of `fill` laid over `over` at that coverage: drawn by
+        ImageDraw's own blend and mapped, so a stamped pixel is the RGB picture's pixel mapped."""
+        found = self._blends.get((fill, over))
+        if found is None:
+            coverage = Image.new("L", (256, 1))
+            coverage.putdata(range(256))
+            strip = Image.new("RGB", (256, 1), over)
+            ImageDraw.Draw(strip).bitmap((0, 0), coverage, fill=fill)
+            found = self._blends[(fill, over)] = list(self.mapped(strip).tobytes())
         return found
+
+    def stamp(self, mask: Image.Image, fill: RGB, over: RGB) -> tuple[Image.Image, Image.Image]:
+        """A coverage mask as palette indices of `fill` over `over`, and the mask of the pixels it covers
+        at all; kept per mask while it is among the last STAMPS_KEPT (a card's label is stamped in every
+        hand, a name in every table of its game)."""
+        key = (id(mask), fill, over)
+        found = self._stamps.get(key)
+        if found is None or found[0] is not mask:
+            # Pillow's core point: Image.point's checks cost ten times the table look-up on a small mask.
+            indices = Image.Image()._new(mask.im.point(self.blend(fill, over), "P"))
+            touched = Image.Image()._new(mask.im.point(_TOUCHED, "1"))
+            found = (mask, indices, touched)
+            with self._lock:
+                if len(self._stamps) >= STAMPS_KEPT:
+                    self._stamps.clear()  # dropped wholesale: at worst a few masks are looked up again
+                self._stamps[key] = found
+        return found[1], found[2]
 
 
 _mappings: dict[Theme, _Mapping] = {}
@@ -236,13 +250,3 @@ def index_of(colour: RGB, theme: Theme) -> int:
 
 def _touched(value: int) -> int:
     return 255 if value else 0
-
-
-def _even_floor(value: float) -> int:
-    return 2 * math.floor(value / 2)
-
-
-def _margin(typeface: ImageFont.FreeTypeFont) -> int:
-    """Room around a line for its glyphs (even, see `IndexedSurface.line`): two line heights each way, as
-    Nastaliq's letters reach far above and below the line."""
-    return 2 * math.ceil(typeface.size) + 2

@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageDraw
-
 from games.cards import Card
 from locales import number, t, tn
 from rendering import cards as sprites
 from rendering.fonts import bold, font
 from rendering.layout import mirror
-from rendering.text import current_language, display_name, draw_fitted, draw_line, two_lines
+from rendering.surface import Over, Surface, SurfaceKind
+from rendering.text import current_language, display_name, two_lines
 from rendering.text import width as text_width
 from rendering.theme import RGB, TEXT_PX, Size, Theme
 
@@ -80,29 +79,29 @@ def turn_label(names: Sequence[str], to_move: int | None, over: bool, doing: str
     return doing.format(name=seat_name(names, to_move, lang=lang)) if to_move is not None else ""
 
 
-def canvas(height: int, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (theme.width, height), theme.felt)
-    return image, ImageDraw.Draw(image)
+def canvas(height: int, theme: Theme, surface: SurfaceKind) -> Surface:
+    """A table's picture, felt all over, on `surface` (the bot's on the palette, RGB for the reference)."""
+    return surface((theme.width, height), theme.felt, theme)
 
 
-def header(draw: ImageDraw.ImageDraw, left: str, right: str, theme: Theme) -> None:
+def header(canvas: Surface, left: str, right: str, theme: Theme) -> None:
     """The title bar: game and round where reading starts (left, or right in a right-to-left image), whose
     turn at the other end (gold)."""
-    draw.rectangle((0, 0, theme.width, HEADER_H), fill=theme.felt_dark)
+    canvas.draw.rectangle((0, 0, theme.width, HEADER_H), fill=canvas.ink(theme.felt_dark))
     page = mirror(theme.width)
     right_font = bold(25)
     right_width = min(int(text_width(right, right_font)) + 4, theme.width // 2)
-    draw_fitted(draw, page.box((PAD, 0, theme.width - PAD - right_width - 16, HEADER_H)), left, bold(26), theme.text,
-                page.align("left"), min_px=TEXT_PX)
-    draw_fitted(draw, page.box((theme.width - PAD - right_width, 0, theme.width - PAD, HEADER_H)), right, right_font,
-                theme.accent, page.align("right"), min_px=TEXT_PX)
+    canvas.fitted(page.box((PAD, 0, theme.width - PAD - right_width - 16, HEADER_H)), left, bold(26), theme.text,
+                  page.align("left"), min_px=TEXT_PX)
+    canvas.fitted(page.box((theme.width - PAD - right_width, 0, theme.width - PAD, HEADER_H)), right, right_font,
+                  theme.accent, page.align("right"), min_px=TEXT_PX)
 
 
-def footer(draw: ImageDraw.ImageDraw, top: int, text: str, theme: Theme) -> None:
+def footer(canvas: Surface, top: int, text: str, theme: Theme) -> None:
     """The last action, one line, under the table, from where reading starts."""
-    draw.rectangle((0, top, theme.width, top + FOOTER_H), fill=theme.felt_dark)
-    draw_fitted(draw, (PAD, top, theme.width - PAD, top + FOOTER_H), text, font(TEXT_PX), theme.text_muted,
-                mirror(theme.width).align("left"))
+    canvas.draw.rectangle((0, top, theme.width, top + FOOTER_H), fill=canvas.ink(theme.felt_dark))
+    canvas.fitted((PAD, top, theme.width - PAD, top + FOOTER_H), text, font(TEXT_PX), theme.text_muted,
+                  mirror(theme.width).align("left"))
 
 
 def _grid(count: int) -> tuple[int, int]:
@@ -158,10 +157,9 @@ def panel_height(panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1)
     return rows * one + (rows - 1) * PANEL_GAP
 
 
-def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1) -> int:
+def seat_panels(canvas: Surface, top: int, panels: Sequence[SeatPanel], theme: Theme, badge_rows: int = 1) -> int:
     """Seat panels in seat order, up to three a row (a short last row centred), from the right in a
     right-to-left image; returns their height."""
-    draw = ImageDraw.Draw(image)
     per_row, _ = _grid(len(panels))
     width = panel_width(len(panels), theme)
     height = _one_panel_height(panels, width, badge_rows)
@@ -172,48 +170,48 @@ def seat_panels(image: Image.Image, top: int, panels: Sequence[SeatPanel], theme
         start = (theme.width - in_row * width - (in_row - 1) * PANEL_GAP) // 2
         left = mirror(theme.width).at(start + column * (width + PANEL_GAP), width)
         y = top + row * (height + PANEL_GAP)
-        _seat_panel(image, draw, (left, y, left + width, y + height), panel, theme, second_line)
+        _seat_panel(canvas, (left, y, left + width, y + height), panel, theme, second_line)
     return panel_height(panels, theme, badge_rows)
 
 
 def _seat_panel(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], panel: SeatPanel, theme: Theme,
-    second_line: bool = False,
+    canvas: Surface, box: tuple[int, int, int, int], panel: SeatPanel, theme: Theme, second_line: bool = False,
 ) -> None:
     """One panel; with `second_line` its name row has room for two lines (`NAME_LINE2`)."""
     left, top, right, _ = box
     fill = theme.panel_active if panel.active else theme.panel
-    draw.rounded_rectangle(box, 12, fill=fill, outline=theme.accent if panel.active else None, width=3)
+    canvas.draw.rounded_rectangle(box, 12, fill=canvas.ink(fill),
+                                  outline=canvas.ink(theme.accent) if panel.active else None, width=3)
     ink = theme.text_muted if panel.dimmed else theme.text
     inside = mirror(theme.width).inside(left, right)  # the panel's content starts at its right in RTL
     start = inside.align("left")
     if second_line and _needs_two_lines(panel.name, right - left):
         first, rest = two_lines(display_name(panel.name), bold(TEXT_PX), _name_width(right - left))
-        draw_fitted(draw, inside.box((left + 12, top + 8, right - 10, top + 8 + NAME_LINE2)), first, bold(TEXT_PX), ink,
-                    start)
-        draw_fitted(draw, inside.box((left + 12, top + 8 + NAME_LINE2, right - 10, top + 8 + 2 * NAME_LINE2)), rest,
-                    bold(TEXT_PX), ink, start)
+        canvas.fitted(inside.box((left + 12, top + 8, right - 10, top + 8 + NAME_LINE2)), first, bold(TEXT_PX), ink,
+                      start)
+        canvas.fitted(inside.box((left + 12, top + 8 + NAME_LINE2, right - 10, top + 8 + 2 * NAME_LINE2)), rest,
+                      bold(TEXT_PX), ink, start)
     else:
-        draw_fitted(draw, inside.box((left + 12, top + 6, right - 10, top + NAME_ROW)), panel.name, bold(NAME_PX), ink,
-                    start, min_px=TEXT_PX)
+        canvas.fitted(inside.box((left + 12, top + 6, right - 10, top + NAME_ROW)), panel.name, bold(NAME_PX), ink,
+                      start, min_px=TEXT_PX)
     y = top + NAME_ROW + (NAME_LINE2 if second_line else 0)
     count_font = bold(TEXT_PX + 1)
     if panel.cards is not None:  # a small back and the number of cards held
         icon = Size.ICON.value
-        sprites.paste(image, sprites.back(Size.ICON, theme), (inside.at(left + 12, icon.width), y + 1))
+        canvas.sprite(sprites.back(Size.ICON, theme), (inside.at(left + 12, icon.width), y + 1), Over(fill))
         lang = current_language()
         count = tn(lang, "{n} card", "{n} cards", panel.cards)
         if text_width(count, count_font) > right - left - 30 - icon.width:  # a narrow panel: the number
             count = number(lang, panel.cards)
-        draw_fitted(draw, inside.box((left + 20 + icon.width, y, right - 10, y + COUNT_ROW - 2)), count, count_font,
-                    ink, start)
+        canvas.fitted(inside.box((left + 20 + icon.width, y, right - 10, y + COUNT_ROW - 2)), count, count_font,
+                      ink, start)
     elif panel.status:
-        draw_fitted(draw, inside.box((left + 12, y, right - 10, y + COUNT_ROW - 2)), panel.status, count_font, ink,
-                    start)
+        canvas.fitted(inside.box((left + 12, y, right - 10, y + COUNT_ROW - 2)), panel.status, count_font, ink,
+                      start)
     y += COUNT_ROW
     for line in panel.lines:
-        draw_fitted(draw, inside.box((left + 12, y, right - 10, y + LINE_H)), line, font(TEXT_PX), theme.text_muted,
-                    start)
+        canvas.fitted(inside.box((left + 12, y, right - 10, y + LINE_H)), line, font(TEXT_PX), theme.text_muted,
+                      start)
         y += LINE_H
     badge_font = bold(TEXT_PX)
     for row in _badge_rows(panel.badges, right - left):
@@ -221,9 +219,9 @@ def _seat_panel(
         for badge in row:
             width = _badge_width(badge)
             pill_left = inside.at(x, width)
-            draw.rounded_rectangle((pill_left, y + 3, pill_left + width, y + BADGE_ROW - 3), 14, fill=badge.colour)
-            draw_line(draw, (pill_left + width / 2, y + BADGE_ROW / 2), badge.text, badge_font, theme.board_bg,
-                      "center")
+            canvas.draw.rounded_rectangle((pill_left, y + 3, pill_left + width, y + BADGE_ROW - 3), 14,
+                                          fill=canvas.ink(badge.colour))
+            canvas.line((pill_left + width / 2, y + BADGE_ROW / 2), badge.text, badge_font, theme.board_bg, "center")
             x += width + BADGE_GAP
         y += BADGE_ROW
 
@@ -241,25 +239,39 @@ def card_row_width(count: int, size: Size, max_width: int, gap: int = 8) -> tupl
 
 
 def card_row(
-    image: Image.Image, cards: Sequence[Card | None], size: Size, centre_x: int, top: int, max_width: int, theme: Theme
+    canvas: Surface, cards: Sequence[Card | None], size: Size, centre_x: int, top: int, max_width: int, theme: Theme,
+    over: RGB,
 ) -> int:
-    """Draw cards (None = face down) centred on `centre_x`; returns the row's width."""
+    """Draw cards (None = face down) centred on `centre_x`, over a flat `over`; returns the row's width."""
     step, total = card_row_width(len(cards), size, max_width)
     x = centre_x - total // 2
-    for card in cards:
+    before: Card | None = None
+    for position, card in enumerate(cards):
         sprite = sprites.back(size, theme) if card is None else sprites.face(card, size, theme)
-        sprites.paste(image, sprite, (x, top))
+        canvas.sprite(sprite, (x, top), fanned(position, step, size, before, over))
+        before = card
         x += step
     return total
 
 
+def fanned(position: int, step: int, size: Size, before: Card | None, over: RGB) -> Over | None:
+    """What a card of a row lies on: the flat colour alone when it is the first or the cards are apart; the
+    colour and a plain card when it overlaps a face-up card by the usual strip; else the picture as drawn
+    (rendering.surface)."""
+    if position == 0 or step > size.value.width + sprites.SHADOW[0]:
+        return Over(over)
+    if step == size.value.strip and before is not None:
+        return Over(over, step)
+    return None
+
+
 def pill(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, colour: RGB, ink: RGB, px: int = TEXT_PX
+    canvas: Surface, centre: tuple[float, float], text: str, colour: RGB, ink: RGB, px: int = TEXT_PX
 ) -> None:
     """A rounded label centred on `centre` (trump suit, "closed", stock count)."""
     typeface = bold(px)
     half_w = text_width(text, typeface) / 2 + 10
     half_h = px * 0.75
     x, y = centre
-    draw.rounded_rectangle((x - half_w, y - half_h, x + half_w, y + half_h), half_h, fill=colour)
-    draw_line(draw, (x, y), text, typeface, ink, "center")
+    canvas.draw.rounded_rectangle((x - half_w, y - half_h, x + half_w, y + half_h), half_h, fill=canvas.ink(colour))
+    canvas.line((x, y), text, typeface, ink, "center")

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, Protocol
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -73,6 +73,16 @@ _IGNORABLE = frozenset(range(0xFE00, 0xFE10)) | frozenset(range(0xE0000, 0xE0080
 )
 
 Align = Literal["left", "center", "right"]
+
+
+class Pen(Protocol):
+    """How a line's pixels reach a picture that is not RGB (rendering.surface draws on the palette):
+    `stamp` lays a coverage mask in `fill` at a whole-pixel position, `ink` gives what a shape is
+    filled with. Without a pen a line is drawn as RGB, with ImageDraw."""
+
+    def stamp(self, xy: tuple[int, int], mask: Image.Image, fill: RGB) -> None: ...
+
+    def ink(self, colour: RGB) -> RGB | int: ...
 
 _local = threading.local()
 
@@ -461,18 +471,19 @@ def prepare(text: str, typeface: ImageFont.FreeTypeFont) -> int:
     return shaped
 
 
-def _draw_words(draw: ImageDraw.ImageDraw, run: Run, x: float, baseline: float, px: int, fill: RGB) -> None:
+def _draw_words(draw: ImageDraw.ImageDraw, run: Run, x: float, baseline: float, px: int, fill: RGB,
+                pen: Pen | None) -> None:
     """A right-to-left Nastaliq run drawn word by word: the first word at the run's right end."""
     assert run.face is not None
     right = x + _run_width(run, px)
     for word in _words(run.text):
         right -= _word_advance(word, px, run.face)
-        pen = right
+        at = right
         for glyphs in word if _number(word) else (word,):  # a number's digits left to right
             if glyphs[0] != " ":
                 mask, left, top = _word_mask(glyphs, px, run.face)
-                draw.bitmap((round(pen) + left, round(baseline) + top), mask, fill=fill)
-            pen += _advance(glyphs, px, run.face) if _number(word) else 0
+                _stamp(draw, (round(at) + left, round(baseline) + top), mask, fill, pen)
+            at += _advance(glyphs, px, run.face) if _number(word) else 0
 
 
 # Plain left-to-right lines word by word ------------------------------------------------------------
@@ -614,8 +625,9 @@ def shrink_to_fit(text: str, typeface: ImageFont.FreeTypeFont, max_width: float,
 
 
 def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typeface: ImageFont.FreeTypeFont,
-              fill: RGB, align: Align = "left") -> None:
-    """Draw one line of already fitted text, vertically centred on xy[1], anchored per `align`."""
+              fill: RGB, align: Align = "left", pen: Pen | None = None) -> None:
+    """Draw one line of already fitted text, vertically centred on xy[1], anchored per `align` (through
+    `pen` on a picture that is not RGB)."""
     px = int(typeface.size)
     weight = weight_of(typeface)
     note("text", px, text, weight is Face.BOLD, current_language())
@@ -627,13 +639,20 @@ def draw_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, typ
     baseline = xy[1] + (ascent - descent) / 2  # where anchor "m" of the primary face would put it
     for run, run_width in zip(pieces, widths, strict=True):
         if run.face is None:
-            _draw_robot(draw, x, xy[1], px, fill)
+            _draw_robot(draw, x, xy[1], px, fill, pen)
         elif _by_word(run):
-            _draw_words(draw, run, x, baseline, px, fill)
+            _draw_words(draw, run, x, baseline, px, fill, pen)
         else:
             mask, left, top = _mask(run.text, px, run.face, run.rtl, run.embolden)
-            draw.bitmap((round(x) + left, round(baseline) + top), mask, fill=fill)
+            _stamp(draw, (round(x) + left, round(baseline) + top), mask, fill, pen)
         x += run_width
+
+
+def _stamp(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, fill: RGB, pen: Pen | None) -> None:
+    if pen is None:
+        draw.bitmap(xy, mask, fill=fill)
+    else:
+        pen.stamp(xy, mask, fill)
 
 
 @lru_cache(maxsize=2048)
@@ -672,6 +691,7 @@ def draw_fitted(
     fill: RGB,
     align: Align = "left",
     min_px: int | None = None,
+    pen: Pen | None = None,
 ) -> str:
     """Draw `text` fitted into `box` (left, top, right, bottom), vertically centred. Returns what was drawn.
 
@@ -684,12 +704,13 @@ def draw_fitted(
     if not shown:
         return shown
     x = {"left": left, "center": (left + right) / 2, "right": right}[align]
-    draw_line(draw, (x, (top + bottom) / 2), shown, typeface, fill, align)
+    draw_line(draw, (x, (top + bottom) / 2), shown, typeface, fill, align, pen)
     return shown
 
 
-def _draw_robot(draw: ImageDraw.ImageDraw, left: float, middle: float, px: int, fill: RGB) -> None:
+def _draw_robot(draw: ImageDraw.ImageDraw, left: float, middle: float, px: int, colour: RGB, pen: Pen | None) -> None:
     """A small robot head (antenna, rounded face, two eyes) in the text colour, about a capital high."""
+    fill = colour if pen is None else pen.ink(colour)
     size = _robot_width(px)
     head_h = size * 0.62
     top = middle - head_h / 2 + size * 0.08
@@ -701,7 +722,8 @@ def _draw_robot(draw: ImageDraw.ImageDraw, left: float, middle: float, px: int, 
     draw.rounded_rectangle((x0, top, x1, top + head_h), radius=size * 0.16, fill=fill)
     eye = max(1.5, size * 0.09)
     eye_y = top + head_h * 0.45
-    hole = (0, 0, 0) if sum(fill) > 380 else (255, 255, 255)
+    hole_colour = (0, 0, 0) if sum(colour) > 380 else (255, 255, 255)
+    hole = hole_colour if pen is None else pen.ink(hole_colour)
     for eye_x in (left + size * 0.34, left + size * 0.66):
         draw.ellipse((eye_x - eye, eye_y - eye, eye_x + eye, eye_y + eye), fill=hole)
     draw.line((left + size * 0.36, top + head_h * 0.76, left + size * 0.64, top + head_h * 0.76), fill=hole,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from PIL import ImageDraw
+from PIL import Image
 
 from games.cards import Card
 from games.thirteen.combos import ComboKind
@@ -25,11 +25,12 @@ from games.thirteen.order import value
 from games.thirteen.views import LogLine, TableCombo, ThirteenView, Turn
 from locales import listing, number, t, tn
 from rendering.boards import place_colour
-from rendering.encode import encode
+from rendering.encode import palette_png
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.layout import mirror
 from rendering.offload import offloaded
+from rendering.surface import IndexedSurface, RGBSurface, Surface, SurfaceKind
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -45,7 +46,7 @@ from rendering.table import (
     seat_panels,
     turn_label,
 )
-from rendering.text import draw_fitted, draw_line, language
+from rendering.text import language
 from rendering.text import width as text_width
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 from rendering.words import place as place_words
@@ -193,7 +194,7 @@ def _turn_items(turns: Sequence[Turn], names: Sequence[str], lang: str) -> list[
             for turn in turns]
 
 
-def _draw_strip(draw: ImageDraw.ImageDraw, items: Sequence[str], box: tuple[int, int, int, int], theme: Theme,
+def _draw_strip(canvas: Surface, items: Sequence[str], box: tuple[int, int, int, int], theme: Theme,
                 template: str = "{turns}") -> None:
     """The round's turns in one line, the newest kept when they do not all fit (older ones become "…");
     `template` (a translated sentence with a `{turns}` field) frames them."""
@@ -202,7 +203,7 @@ def _draw_strip(draw: ImageDraw.ImageDraw, items: Sequence[str], box: tuple[int,
     for start in range(len(items)):
         line = template.format(turns=("… › " if start else "") + " › ".join(items[start:]))
         if text_width(line, typeface) <= right - left or start == len(items) - 1:
-            draw_fitted(draw, box, line, typeface, theme.text_muted, "center")
+            canvas.fitted(box, line, typeface, theme.text_muted, "center")
             return
 
 
@@ -280,7 +281,7 @@ def _log_sentence(lang: str, shape: str, who: str, found: dict[str, str]) -> str
     return t(lang, "{name} leads", name=who)
 
 
-def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Sequence[str], top: int,
+def _finishing_order(canvas: Surface, view: ThirteenView, names: Sequence[str], top: int,
                      theme: Theme, lang: str = "en") -> None:
     """TL-11: every place, best first, as medal and name lines in the centre of a finished game."""
     ranked = match_places(view)
@@ -293,54 +294,62 @@ def _finishing_order(draw: ImageDraw.ImageDraw, view: ThirteenView, names: Seque
         y = top + row * line_h
         colour = place_colour(place, theme) or theme.text_muted
         pill_box = page.box((left, y + 2, left + medal, y + line_h - 2))
-        draw.rounded_rectangle(pill_box, 12, fill=colour)
-        draw_line(draw, ((pill_box[0] + pill_box[2]) / 2, y + line_h / 2), place_words(lang, place), bold(TEXT_PX),
-                  theme.board_bg, "center")
-        draw_fitted(draw, page.box((left + medal + 12, y, left + 340, y + line_h)), seat_name(names, seat, lang=lang),
-                    bold(TEXT_PX), theme.text, page.align("left"))
+        canvas.draw.rounded_rectangle(pill_box, 12, fill=canvas.ink(colour))
+        canvas.line(((pill_box[0] + pill_box[2]) / 2, y + line_h / 2), place_words(lang, place), bold(TEXT_PX),
+                    theme.board_bg, "center")
+        canvas.fitted(page.box((left + medal + 12, y, left + 340, y + line_h)), seat_name(names, seat, lang=lang),
+                      bold(TEXT_PX), theme.text, page.align("left"))
         if view.series_games > 1:
-            draw_fitted(draw, page.box((left + 350, y, left + 470, y + line_h)),
-                        tn(lang, "{n} pt", "{n} pts", view.series_points[seat]),
-                        font(TEXT_PX), theme.text_muted, page.align("right"))
+            canvas.fitted(page.box((left + 350, y, left + 470, y + line_h)),
+                          tn(lang, "{n} pt", "{n} pts", view.series_points[seat]),
+                          font(TEXT_PX), theme.text_muted, page.align("right"))
 
 
 @offloaded
 def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> bytes:
     """PNG of the public table in `lang`: seats, counts, passes, places, the combination to beat, whose turn."""
     with language(lang):
-        return _render_table(view, names, theme, lang)
+        return palette_png(_draw_table(IndexedSurface, view, names, theme, lang).image)
 
 
-def _render_table(view: ThirteenView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
+def draw_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
+               ) -> Image.Image:
+    """The table as an RGB picture: the layout `render_table` sends, drawn on the palette."""
+    with language(lang):
+        return _draw_table(RGBSurface, view, names, theme, lang).image
+
+
+def _draw_table(surface: SurfaceKind, view: ThirteenView, names: Sequence[str], theme: Theme, lang: str) -> Surface:
     height = table_size(view, theme, names, lang=lang)[1]
-    image, draw = canvas(height, theme)
+    picture = canvas(height, theme, surface)
+    draw, ink = picture.draw, picture.ink
     if view.series_games <= 1:
         title = t(lang, "Thirteen")
     else:
         title = t(lang, "Thirteen · game {number} of {total}", number=number(lang, view.game_number),
                   total=number(lang, view.series_games))
     turn = turn_label(names, view.to_move, view.is_over, t(lang, "{name} to play"), lang=lang)
-    header(draw, title, turn, theme)
+    header(picture, title, turn, theme)
     top = HEADER_H + PAD
     panels = [_panel(view, names, seat, theme, lang) for seat in range(view.players)]
-    top += seat_panels(image, top, panels, theme) + PAD
-    draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=theme.felt_dark)
+    top += seat_panels(picture, top, panels, theme) + PAD
+    draw.rounded_rectangle((PAD, top, theme.width - PAD, top + CENTRE_H - 8), 18, fill=ink(theme.felt_dark))
     caption = _centre_caption(view, names, lang)
     caption_box = (PAD + 16, top + 4, theme.width - PAD - 16, top + CAPTION_H)
     if not view.is_over and is_bomb(view.table):  # TL-8: a bomb reads as one, not as any other play
-        draw.rounded_rectangle((PAD + 6, top + 4, theme.width - PAD - 6, top + CAPTION_H), 14, fill=theme.danger)
+        draw.rounded_rectangle((PAD + 6, top + 4, theme.width - PAD - 6, top + CAPTION_H), 14, fill=ink(theme.danger))
         caption = t(lang, "BOMB! {caption}", caption=caption)
-    draw_fitted(draw, caption_box, caption, bold(25), theme.text, "center", min_px=TEXT_PX)
+    picture.fitted(caption_box, caption, bold(25), theme.text, "center", min_px=TEXT_PX)
     strip_top = top + CENTRE_H - 8 - STRIP_H - 4
     strip_box = (PAD + 16, strip_top, theme.width - PAD - 16, strip_top + STRIP_H)
     if not view.is_over and view.history:
-        _draw_strip(draw, round_strip(view, names, lang=lang), strip_box, theme)
+        _draw_strip(picture, round_strip(view, names, lang=lang), strip_box, theme)
     elif last_round := last_round_strip(view, names, lang=lang):
-        _draw_strip(draw, last_round, strip_box, theme, t(lang, "Last round: {turns}"))
+        _draw_strip(picture, last_round, strip_box, theme, t(lang, "Last round: {turns}"))
     if view.is_over:
-        _finishing_order(draw, view, names, top + CAPTION_H, theme, lang)
+        _finishing_order(picture, view, names, top + CAPTION_H, theme, lang)
     elif view.table is not None:
-        card_row(image, sort_hand(view.table.cards), Size.TABLE, theme.width // 2, top + CAPTION_H + 6,
-                 theme.width - 4 * PAD, theme)
-    footer(draw, height - FOOTER_H, _footer_text(view, names, theme, lang), theme)
-    return encode(image, theme)
+        card_row(picture, sort_hand(view.table.cards), Size.TABLE, theme.width // 2, top + CAPTION_H + 6,
+                 theme.width - 4 * PAD, theme, theme.felt_dark)
+    footer(picture, height - FOOTER_H, _footer_text(view, names, theme, lang), theme)
+    return picture

@@ -62,6 +62,7 @@ CROSS_GAME = {
     "tests/terminal/test_languages.py": "each game watched in the pseudo-language; Tiến lên in Vietnamese",
     "tests/rendering/helpers.py": "a table and hand of each game, drawn for the language tests",
     "tests/rendering/test_languages.py": "Urdu and Georgian glyphs and order, over every game's images",
+    "tests/rendering/test_surface.py": "each game's hands and tables as sent, beside the RGB reference drawing",
     "tests/e2e/test_tournament_signup.py": "a sign-up names the game its tournament will play",
     "tests/e2e/test_tournament_rounds.py": "a scheduled tournament and one of fixed deals name the game they play",
     "tests/games/test_fixed_deals.py": "each game's match of a fixed number of deals, side by side",

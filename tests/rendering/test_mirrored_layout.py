@@ -8,9 +8,10 @@ game's own parts (melds, talon, stock) and the hand, which never mirrors, are ch
 from __future__ import annotations
 
 from rendering.boards import HEADER_H, ROW_H, SUBTITLE_H, TITLE_H
-from rendering.encode import encode
+from rendering.encode import palette_png
 from rendering.leaderboard import LeaderboardRow, render_leaderboard
 from rendering.standings import StandingRow, render_standings
+from rendering.surface import IndexedSurface
 from rendering.table import HEADER_H as TABLE_HEADER_H
 from rendering.table import PAD, SeatPanel, canvas, header, panel_height, seat_panels
 from rendering.text import language
@@ -24,11 +25,11 @@ WIDTH = DEFAULT_THEME.width
 def _table_top(lang: str, to_move: int) -> bytes:
     """A table's header and four seat panels in `lang`, seat `to_move` framed as the one to play."""
     panels = [SeatPanel(name, cards=13, active=seat == to_move) for seat, name in enumerate(NAMES)]
-    image, draw = canvas(TABLE_HEADER_H + PAD + panel_height(panels, DEFAULT_THEME) + PAD, DEFAULT_THEME)
+    picture = canvas(TABLE_HEADER_H + PAD + panel_height(panels, DEFAULT_THEME) + PAD, DEFAULT_THEME, IndexedSurface)
     with language(lang):
-        header(draw, "تیرہ" if lang == "ur" else "Thirteen", "Ann", DEFAULT_THEME)
-        seat_panels(image, TABLE_HEADER_H + PAD, panels, DEFAULT_THEME)
-    return encode(image, DEFAULT_THEME)
+        header(picture, "تیرہ" if lang == "ur" else "Thirteen", "Ann", DEFAULT_THEME)
+        seat_panels(picture, TABLE_HEADER_H + PAD, panels, DEFAULT_THEME)
+    return palette_png(picture.image)
 
 
 def test_urdu_header_title_sits_at_the_right():

@@ -133,9 +133,8 @@ def test_an_unchanged_hand_is_drawn_once():
 def test_the_series_result_reads_winner_first():
     """SX-15: "X wins the match 11–7" (Sixty-Six's series is a match), the winner's game points first,
     whichever seat won."""
-    from PIL import Image, ImageDraw
-
     from rendering.measure import recording
+    from rendering.surface import RGBSurface
 
     for seed in range(6):
         rng, state = random.Random(seed), new_game(2, seed, {"preset": "sixty_six"})
@@ -145,8 +144,8 @@ def test_the_series_result_reads_winner_first():
         winner = view.winner
         assert winner is not None
         with recording() as drawn:
-            image = Image.new("RGB", (800, 300))
-            schnapsen._summary(ImageDraw.Draw(image), view, NAMES, (0, 0, 800, 300), schnapsen.DEFAULT_THEME)
+            canvas = RGBSurface((800, 300), schnapsen.DEFAULT_THEME.felt_dark, schnapsen.DEFAULT_THEME)
+            schnapsen._summary(canvas, view, NAMES, (0, 0, 800, 300), schnapsen.DEFAULT_THEME)
         headline = next(item.text for item in drawn if "wins the match" in item.text)
         points = view.game_points
         assert headline.endswith(f"{points[winner]}–{points[1 - winner]}")
