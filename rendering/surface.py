@@ -33,7 +33,9 @@ from rendering.encode import palette
 from rendering.text import Align, draw_fitted, draw_line
 from rendering.theme import RGB, Size, Theme
 
-STAMPS_KEPT = 4096  # masks with their indices: every card label in three inks, a few hundred table lines
+# Masks kept with their indices, by the bytes they hold (the mask, its indices, which pixels it touches):
+# every card label in its three inks is well under a megabyte, the rest goes to the latest table lines.
+STAMP_BYTES = 8 << 20
 _TOUCHED = [0] + [255] * 255
 
 
@@ -164,6 +166,7 @@ class _Mapping:
         self._tiles: dict[tuple[int, Over], tuple[Image.Image, Image.Image, Image.Image]] = {}
         self._blends: dict[tuple[RGB, RGB], list[int]] = {}
         self._stamps: dict[tuple[int, RGB, RGB], tuple[Image.Image, Image.Image, Image.Image]] = {}
+        self._stamp_bytes = 0
         self._lock = threading.Lock()
 
     def mapped(self, image: Image.Image) -> Image.Image:
@@ -213,8 +216,8 @@ class _Mapping:
 
     def stamp(self, mask: Image.Image, fill: RGB, over: RGB) -> tuple[Image.Image, Image.Image]:
         """A coverage mask as palette indices of `fill` over `over`, and the mask of the pixels it covers
-        at all; kept per mask while it is among the last STAMPS_KEPT (a card's label is stamped in every
-        hand, a name in every table of its game)."""
+        at all; kept per mask within STAMP_BYTES (a card's label is stamped in every hand, a name in every
+        table of its game)."""
         key = (id(mask), fill, over)
         found = self._stamps.get(key)
         if found is None or found[0] is not mask:
@@ -222,10 +225,13 @@ class _Mapping:
             indices = Image.Image()._new(mask.im.point(self.blend(fill, over), "P"))
             touched = Image.Image()._new(mask.im.point(_TOUCHED, "1"))
             found = (mask, indices, touched)
+            size = 3 * mask.width * mask.height
             with self._lock:
-                if len(self._stamps) >= STAMPS_KEPT:
+                if self._stamp_bytes + size > STAMP_BYTES:
                     self._stamps.clear()  # dropped wholesale: at worst a few masks are looked up again
+                    self._stamp_bytes = 0
                 self._stamps[key] = found
+                self._stamp_bytes += size
         return found[1], found[2]
 
 
