@@ -119,8 +119,8 @@ class IndexedSurface:
             return
         if not over.overlap:  # the flat colour must be all that is there (a meld's outline, a word, may not)
             x, y = xy
-            low, high = self.image.crop((x, y, x + sprite.width, y + sprite.height)).getextrema()
-            if low != high or self._mapping.colour(low) != over.flat:
+            only = _one_index(self.image.crop((x, y, x + sprite.width, y + sprite.height)))
+            if only is None or self._mapping.colour(only) != over.flat:
                 self.sprite(sprite, xy, None)
                 return
         tile, mask = self._mapping.tile(sprite, over)
@@ -141,9 +141,9 @@ class IndexedSurface:
         x, y = xy
         box = (x, y, x + mask.width, y + mask.height)
         region = self.image.crop(box)
-        low, high = region.getextrema()
-        if low == high:
-            indices, touched = self._mapping.stamp(mask, fill, self._mapping.colour(low))
+        only = _one_index(region)
+        if only is not None:
+            indices, touched = self._mapping.stamp(mask, fill, self._mapping.colour(only))
             self.image.paste(indices, xy, touched)
             return
         blended = region.convert("RGB")
@@ -252,6 +252,12 @@ def _mapping(theme: Theme) -> _Mapping:
 def index_of(colour: RGB, theme: Theme) -> int:
     """The palette index `colour` is drawn in on `theme`'s palette."""
     return _mapping(theme).index(colour)
+
+
+def _one_index(region: Image.Image) -> int | None:
+    """The palette index every pixel of `region` has, or None when they differ."""
+    low, high = region.getextrema()
+    return low if isinstance(low, int) and low == high else None
 
 
 def _touched(value: int) -> int:
