@@ -41,18 +41,18 @@ _TOUCHED = [0] + [255] * 255
 
 @dataclass(frozen=True, slots=True)
 class Over:
-    """What lies under a sprite where it is pasted, as far as its blend depends on it: `flat` (the felt
-    colour) alone, or that colour with a plain card of the same size `overlap` pixels to the left (a
-    fanned card's left corners and shadow lie on the card before it). `None` in its place: anything
-    else, blended over the picture as it is."""
+    """What lies under a sprite where it is pasted, as far as its blend depends on it: a `flat` colour
+    alone (the felt, a panel; checked against the picture), or that colour with a plain card of the same
+    size `overlap` pixels to the left (a fanned card's left corners and shadow lie on the card before
+    it). `None` in its place: anything else, blended over the picture as it is."""
 
     flat: RGB
     overlap: int = 0
 
 
 class Surface(Protocol):
-    """A picture being drawn: shapes through `draw` in colours given by `ink`, sprites and text by the
-    methods, which say what lies under them."""
+    """A picture being drawn: shapes through `draw` in colours given by `ink`, sprites by `sprite`, told
+    what lies under them, and text by `line` and `fitted`, which find it in the picture."""
 
     image: Image.Image
     draw: ImageDraw.ImageDraw
