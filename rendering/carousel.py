@@ -47,12 +47,11 @@ from games.carousel.views import (
 )
 from locales import listing, number, t, tn
 from rendering import cards as sprites
-from rendering.encode import palette_png
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.layout import mirror
 from rendering.offload import offloaded
-from rendering.surface import IndexedSurface, Over, RGBSurface, Surface, SurfaceKind
+from rendering.surface import Over, Surface, SurfaceKind, reference, sent
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -448,15 +447,13 @@ def _draw_final(canvas: Surface, final: GameEndSummary, names: Sequence[str], to
 @offloaded
 def render_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> bytes:
     """PNG of the public table in `lang`: melds with declared jokers, stock, hand sizes, scores, whose turn."""
-    with language(lang):
-        return palette_png(_draw_table(IndexedSurface, view, names, theme, lang).image)
+    return sent(lambda surface: _draw_table(surface, view, names, theme, lang), lang)
 
 
 def draw_table(view: CarouselView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
                ) -> Image.Image:
     """The table as an RGB picture: the layout `render_table` sends, drawn on the palette."""
-    with language(lang):
-        return _draw_table(RGBSurface, view, names, theme, lang).image
+    return reference(lambda surface: _draw_table(surface, view, names, theme, lang), lang)
 
 
 def _draw_table(surface: SurfaceKind, view: CarouselView, names: Sequence[str], theme: Theme, lang: str) -> Surface:

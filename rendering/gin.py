@@ -33,11 +33,10 @@ from games.gin.scoring import HandEnd
 from games.gin.views import Arrangement
 from locales import listing, number, t, tn
 from rendering import cards as sprites
-from rendering.encode import palette_png
 from rendering.fonts import bold, font
 from rendering.layout import mirror
 from rendering.offload import offloaded
-from rendering.surface import IndexedSurface, Over, RGBSurface, Surface, SurfaceKind
+from rendering.surface import Over, Surface, SurfaceKind, reference, sent
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -443,14 +442,12 @@ def _draw_summary(canvas: Surface, summary: HandSummary, names: Sequence[str], t
 @offloaded
 def render_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> bytes:
     """PNG of the public table in `lang`: stock, the discard pile, counts, picks, knock limit, scores, last action."""
-    with language(lang):
-        return palette_png(_draw_table(IndexedSurface, view, names, theme, lang).image)
+    return sent(lambda surface: _draw_table(surface, view, names, theme, lang), lang)
 
 
 def draw_table(view: GinView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> Image.Image:
     """The table as an RGB picture: the layout `render_table` sends, drawn on the palette."""
-    with language(lang):
-        return _draw_table(RGBSurface, view, names, theme, lang).image
+    return reference(lambda surface: _draw_table(surface, view, names, theme, lang), lang)
 
 
 def _header_texts(view: GinView, names: Sequence[str], lang: str) -> tuple[str, str]:
@@ -577,16 +574,14 @@ def _draw_hand_png(arranged: Arrangement, selected: frozenset[Card], theme: Them
                    lang: str = "en") -> bytes:
     """Drawn in a drawing process when the bot runs them (rendering.offload), on the palette
     (rendering.surface)."""
-    with language(lang):
-        return palette_png(_draw_hand(IndexedSurface, arranged, selected, theme, marked, lang).image)
+    return sent(lambda surface: _draw_hand(surface, arranged, selected, theme, marked, lang), lang)
 
 
 def draw_hand(arranged: Arrangement, selected: Collection[Card] = frozenset(), theme: Theme = DEFAULT_THEME,
               marked: Collection[Card] = frozenset(), *, lang: str = "en") -> Image.Image:
     """The arrangement's groups in rows; each card labelled as its button is, each group captioned (the RGB
     picture; the bot sends the same layout drawn on the palette)."""
-    with language(lang):
-        return _draw_hand(RGBSurface, arranged, selected, theme, marked, lang).image
+    return reference(lambda surface: _draw_hand(surface, arranged, selected, theme, marked, lang), lang)
 
 
 def _draw_hand(surface: SurfaceKind, arranged: Arrangement, selected: Collection[Card], theme: Theme,

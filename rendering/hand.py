@@ -27,11 +27,9 @@ from PIL import Image
 from games.cards import Card
 from locales import t
 from rendering import cards as sprites
-from rendering.encode import palette_png
 from rendering.fonts import bold
 from rendering.offload import offloaded
-from rendering.surface import IndexedSurface, Over, RGBSurface, Surface, SurfaceKind
-from rendering.text import language
+from rendering.surface import Over, Surface, SurfaceKind, reference, sent
 from rendering.theme import DEFAULT_THEME, TEXT_PX, Size, Theme
 
 PAD = 20
@@ -90,8 +88,7 @@ def draw_hand(
     labels of cards in `marked` (Sixty-Six's trumps) sit on a gold tag, and `drawn` is framed. Card
     labels are the cards' own notation, the same in every language; an empty hand says so in `lang`.
     This is the RGB picture; the bot sends the same layout drawn on the palette (`hand_png`)."""
-    with language(lang):
-        return _draw_hand(RGBSurface, hand, selected, theme, marked, drawn, lang).image
+    return reference(lambda surface: _draw_hand(surface, hand, selected, theme, marked, drawn, lang), lang)
 
 
 def _draw_hand(surface: SurfaceKind, hand: Sequence[Card], selected: Collection[Card], theme: Theme,
@@ -165,5 +162,4 @@ def hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme = D
 def _draw_hand_png(hand: tuple[Card, ...], selected: frozenset[Card], theme: Theme, marked: frozenset[Card],
                    drawn: Card | None, lang: str = "en") -> bytes:
     """Drawn in a drawing process when the bot runs them (rendering.offload)."""
-    with language(lang):
-        return palette_png(_draw_hand(IndexedSurface, hand, selected, theme, marked, drawn, lang).image)
+    return sent(lambda surface: _draw_hand(surface, hand, selected, theme, marked, drawn, lang), lang)

@@ -45,12 +45,11 @@ from games.schnapsen.views import (
 )
 from locales import number, t, tn
 from rendering import cards as sprites
-from rendering.encode import palette_png
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.layout import mirror
 from rendering.offload import offloaded
-from rendering.surface import IndexedSurface, Over, RGBSurface, Surface, SurfaceKind
+from rendering.surface import Over, Surface, SurfaceKind, reference, sent
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -438,15 +437,13 @@ def _footer_text(view: SchnapsenView, names: Sequence[str], lang: str = "en") ->
 def render_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
                  ) -> bytes:
     """PNG of the public table in `lang`: talon and trump, the trick, tricks, marriages, game points, whose turn."""
-    with language(lang):
-        return palette_png(_draw_table(IndexedSurface, view, names, theme, lang).image)
+    return sent(lambda surface: _draw_table(surface, view, names, theme, lang), lang)
 
 
 def draw_table(view: SchnapsenView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
                ) -> Image.Image:
     """The table as an RGB picture: the layout `render_table` sends, drawn on the palette."""
-    with language(lang):
-        return _draw_table(RGBSurface, view, names, theme, lang).image
+    return reference(lambda surface: _draw_table(surface, view, names, theme, lang), lang)
 
 
 def _draw_table(surface: SurfaceKind, view: SchnapsenView, names: Sequence[str], theme: Theme, lang: str) -> Surface:

@@ -29,8 +29,8 @@ from typing import Protocol
 from PIL import Image, ImageDraw, ImageFont
 
 from rendering import cards as sprites
-from rendering.encode import palette
-from rendering.text import Align, draw_fitted, draw_line
+from rendering.encode import palette, palette_png
+from rendering.text import Align, draw_fitted, draw_line, language
 from rendering.theme import RGB, Size, Theme
 
 # Masks kept with their indices, by the bytes they hold (the mask, its indices, which pixels it touches):
@@ -75,7 +75,6 @@ class RGBSurface:
     """The reference: an RGB picture, blended as drawn (what `rendering.encode` maps afterwards)."""
 
     def __init__(self, size: tuple[int, int], background: RGB, theme: Theme) -> None:
-        self.theme = theme
         self.image = Image.new("RGB", size, background)
         self.draw = ImageDraw.Draw(self.image)
 
@@ -100,7 +99,6 @@ class IndexedSurface:
     (`rendering.encode.palette_png` writes it as it is)."""
 
     def __init__(self, size: tuple[int, int], background: RGB, theme: Theme) -> None:
-        self.theme = theme
         self._mapping = _mapping(theme)
         self.image = Image.new("P", size, self._mapping.index(background))
         self.image.putpalette(self._mapping.colours)
@@ -151,6 +149,18 @@ class IndexedSurface:
         self.image.paste(self._mapping.mapped(blended), box)
 
 
+def sent(draw: Callable[[SurfaceKind], Surface], lang: str) -> bytes:
+    """What the bot sends of a layout: `draw` on the palette, in `lang`, as PNG bytes."""
+    with language(lang):
+        return palette_png(draw(IndexedSurface).image)
+
+
+def reference(draw: Callable[[SurfaceKind], Surface], lang: str) -> Image.Image:
+    """The same layout as an RGB picture, in `lang` (what the layout tests read)."""
+    with language(lang):
+        return draw(RGBSurface).image
+
+
 class _Mapping:
     """One theme's palette and what has been mapped onto it in this process. Sprites live as long as the
     process (rendering.cards), so their tiles are kept for good; stamped masks are bounded."""
@@ -196,7 +206,7 @@ class _Mapping:
                 size = next(size for size in Size if sprites.sprite_size(size) == sprite.size)
                 sprites.paste(under, sprites.plain(size, self.theme), (-over.overlap, 0))
             sprites.paste(under, sprite, (0, 0))
-            mask = sprite.getchannel("A").point(_touched).convert("1")
+            mask = sprite.getchannel("A").point(_TOUCHED, "1")
             found = (sprite, self.mapped(under), mask)
             with self._lock:
                 self._tiles[key] = found
@@ -258,7 +268,3 @@ def _one_index(region: Image.Image) -> int | None:
     """The palette index every pixel of `region` has, or None when they differ."""
     low, high = region.getextrema()
     return low if isinstance(low, int) and low == high else None
-
-
-def _touched(value: int) -> int:
-    return 255 if value else 0

@@ -25,12 +25,11 @@ from games.thirteen.order import value
 from games.thirteen.views import LogLine, TableCombo, ThirteenView, Turn
 from locales import listing, number, t, tn
 from rendering.boards import place_colour
-from rendering.encode import palette_png
 from rendering.fonts import bold, font
 from rendering.hand import hand_png
 from rendering.layout import mirror
 from rendering.offload import offloaded
-from rendering.surface import IndexedSurface, RGBSurface, Surface, SurfaceKind
+from rendering.surface import Surface, SurfaceKind, reference, sent
 from rendering.table import (
     FOOTER_H,
     HEADER_H,
@@ -308,15 +307,13 @@ def _finishing_order(canvas: Surface, view: ThirteenView, names: Sequence[str], 
 @offloaded
 def render_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en") -> bytes:
     """PNG of the public table in `lang`: seats, counts, passes, places, the combination to beat, whose turn."""
-    with language(lang):
-        return palette_png(_draw_table(IndexedSurface, view, names, theme, lang).image)
+    return sent(lambda surface: _draw_table(surface, view, names, theme, lang), lang)
 
 
 def draw_table(view: ThirteenView, names: Sequence[str], theme: Theme = DEFAULT_THEME, *, lang: str = "en"
                ) -> Image.Image:
     """The table as an RGB picture: the layout `render_table` sends, drawn on the palette."""
-    with language(lang):
-        return _draw_table(RGBSurface, view, names, theme, lang).image
+    return reference(lambda surface: _draw_table(surface, view, names, theme, lang), lang)
 
 
 def _draw_table(surface: SurfaceKind, view: ThirteenView, names: Sequence[str], theme: Theme, lang: str) -> Surface:
