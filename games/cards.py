@@ -13,7 +13,7 @@ Notation (design §2): `3s 10h Qd Ac 2h`, `Ts` for ten, `Jk` for a joker, Unicod
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import ClassVar, Literal, TypeAlias, TypeVar
@@ -113,6 +113,29 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
+
+    def __reduce__(self) -> tuple[Callable[[int, str, int], Card], tuple[int, str, int]]:
+        """Pickled as three small values and unpickled from a table (`_unpickled`).
+
+        Why: every hand and table picture is drawn in another process from a pickled view, dozens of
+        cards each. A slotted dataclass pickles through Python calls per card and its enums by class and
+        value; this is one global and a short tuple, and unpickling looks the card up."""
+        return _unpickled, (int(self.rank), self.suit.value, self.copy)
+
+
+_UNPICKLED: dict[tuple[int, str, int], Card] = {}
+_UNPICKLED_KEPT = 1024  # far more than two decks' cards: a bound, not a size that is ever reached
+
+
+def _unpickled(rank: int, suit: str, copy: int) -> Card:
+    """The card `Card.__reduce__` describes; cards are immutable, so equal ones are shared."""
+    key = (rank, suit, copy)
+    found = _UNPICKLED.get(key)
+    if found is None:
+        found = Card(Rank(rank), Suit(suit), copy)
+        if len(_UNPICKLED) < _UNPICKLED_KEPT:
+            _UNPICKLED[key] = found
+    return found
 
 
 @dataclass(frozen=True, slots=True)

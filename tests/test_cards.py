@@ -1,5 +1,6 @@
 """The shared card model: notation both ways, decks, copies and seeded shuffles."""
 
+import pickle
 import random
 
 import pytest
@@ -141,3 +142,23 @@ def test_a_card_has_rank_and_suit_or_neither():
     joker = parse_card("Jk#1")
     assert isinstance(joker, Joker) and joker.rank is None and joker.suit is None and joker.is_joker
     assert (joker.code, str(joker), joker.face) == ("Jk#1", "🃏", Joker())
+
+
+@pytest.mark.parametrize("name", sorted(ALL_DECKS))
+def test_pickle_round_trips_every_card_of_every_deck(name):
+    # Hands and views reach the drawing processes pickled (rendering.offload): every physical card,
+    # copies and jokers included, must come back equal, hashing alike, and as a Card or Joker.
+    deck = ALL_DECKS[name]
+    back = pickle.loads(pickle.dumps(deck, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == deck
+    assert [type(card) for card in back] == [type(card) for card in deck]
+    assert {card: index for index, card in enumerate(deck)} == {card: index for index, card in enumerate(back)}
+
+
+def test_a_pickled_card_names_no_enum():
+    # Pickled as three small values (Card.__reduce__), not as a dataclass holding a Rank and a Suit:
+    # a hand of thirteen cards is one short call per card.
+    data = pickle.dumps(Card(Rank.SEVEN, Suit.HEARTS, 1), protocol=pickle.HIGHEST_PROTOCOL)
+    assert b"Suit" not in data and b"Rank" not in data
+    assert pickle.loads(data) == Card(Rank.SEVEN, Suit.HEARTS, 1)
+
