@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from functools import lru_cache
 from typing import ClassVar, Literal, TypeAlias, TypeVar
 
 
@@ -123,19 +124,10 @@ class Card:
         return _unpickled, (int(self.rank), self.suit.value, self.copy)
 
 
-_UNPICKLED: dict[tuple[int, str, int], Card] = {}
-_UNPICKLED_KEPT = 1024  # far more than two decks' cards: a bound, not a size that is ever reached
-
-
+@lru_cache(maxsize=1024)  # far more than two decks' cards: a bound, not a size that is ever reached
 def _unpickled(rank: int, suit: str, copy: int) -> Card:
     """The card `Card.__reduce__` describes; cards are immutable, so equal ones are shared."""
-    key = (rank, suit, copy)
-    found = _UNPICKLED.get(key)
-    if found is None:
-        found = Card(Rank(rank), Suit(suit), copy)
-        if len(_UNPICKLED) < _UNPICKLED_KEPT:
-            _UNPICKLED[key] = found
-    return found
+    return Card(Rank(rank), Suit(suit), copy)
 
 
 @dataclass(frozen=True, slots=True)
