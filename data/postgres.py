@@ -23,6 +23,14 @@ Notifications (`notify` / `listen`) are PostgreSQL's NOTIFY / LISTEN on a channe
 schema too, so two bots sharing one server in different schemas never hear each other. A listener
 holds a connection of its own (outside the pool) and reconnects when it is lost.
 
+A connection goes back to the pool as it is: nothing run here leaves state in its session (every
+advisory lock is transaction-level and ends with COMMIT or ROLLBACK, a listener holds a connection of
+its own, and nothing SETs a session variable or opens a cursor). asyncpg's default give-back sends a
+reset (`SELECT pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL`), one more round trip for
+every statement and transaction, which the server parses and runs each time; `_as_it_is` replaces it.
+asyncpg still rolls back a transaction left open (a cancelled caller) before the pool hands the
+connection out again.
+
 A connection the server ends (a restart, `pg_terminate_backend`) is never used again nor given back
 twice. The server says so with an error before it closes the socket, and asyncpg learns of the close
 a moment later: in between the pool may hand the connection out and asyncpg refuses to start a
@@ -110,6 +118,10 @@ def lock_keys(lock: int, schema_name: str) -> str:
     schema's name (advisory locks are database-wide; see the module docstring)."""
     digest = int.from_bytes(hashlib.sha1(schema_name.encode()).digest()[:4], "big", signed=True)
     return f"{lock}, {digest}"
+
+
+async def _as_it_is(conn: asyncpg.Connection) -> None:
+    """A connection's give-back to the pool: nothing to reset (see the module docstring)."""
 
 
 def move_lock_sql(schema_name: str) -> str:
@@ -204,7 +216,12 @@ class PostgresDatabase(Database):
         where = redacted(url)
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=max(1, pool_size), timeout=CONNECT_TIMEOUT_S, command_timeout=None
+                url,
+                min_size=1,
+                max_size=max(1, pool_size),
+                timeout=CONNECT_TIMEOUT_S,
+                command_timeout=None,
+                reset=_as_it_is,
             )
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             raise unavailable(where, error) from error
