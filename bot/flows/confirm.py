@@ -220,7 +220,7 @@ class Confirmations:
         if not isinstance(outcome, Submit):
             return getattr(outcome, "reason", "") or moved_on(lang)
         try:
-            await service.submit(record.id, seat.seat, outcome.move, expected_version=cid.version)
+            await service.submit(record.id, seat.seat, outcome.move, expected_version=cid.version, read=loaded)
         except (StaleVersion, NotYourTurn):
             return moved_on(lang)
         except IllegalMove as illegal:

@@ -262,7 +262,7 @@ class Router:
             self._last_move_click[loaded.record.id] = click
             try:
                 applied = await service.submit(
-                    loaded.record.id, seat, outcome.move, expected_version=loaded.record.version
+                    loaded.record.id, seat, outcome.move, expected_version=loaded.record.version, read=loaded
                 )
             except IllegalMove as illegal:
                 said = service.adapter(loaded.record.kind).refusal(illegal, lang=await self._lang(interaction))

@@ -207,6 +207,17 @@ class GameService:
         self._keep(game_id, loaded)
         return loaded
 
+    def _still_held(self, game_id: int, read: Loaded | None) -> Loaded | None:
+        """`read` (the game as a click loaded it) when loading it again would cost a read and give nothing
+        more: this process may not serve the game's record from memory (a game another process owns, so
+        every `load` reads it), and nothing here loaded or moved the game since the click did. A move
+        stored elsewhere meanwhile is caught by the append's version check, as one stored between a load
+        and the append always is (`submit`: refused as stale). Otherwise None: `load`, free of reads when
+        the record is held."""
+        if read is None or self.db.games.held(game_id) is not None:
+            return None
+        return read if self._cache.get(game_id) is read else None
+
     def _keep(self, game_id: int, loaded: Loaded) -> None:
         """Hold `loaded` as the game's latest, and drop the least recently stored beyond STATES_HELD."""
         self._cache.pop(game_id, None)  # to the end of the order: the most recent
@@ -312,11 +323,14 @@ class GameService:
         expected_version: int,
         source: MoveSource = MoveSource.PLAYER,
         notice: str | None = None,
+        read: Loaded | None = None,
     ) -> Applied:
         """Check, apply and store one move, then schedule its effects. Raises IllegalMove (with the
         engine's reason), NotYourTurn, StaleVersion or GameClosed; nothing changes when it raises.
 
         `notice`: a channel notice the move owes (a timeout's "ran out of time"), stored with it.
+        `read`: the game as the click loaded it (`load`), checked against instead of loading it again
+        when it is still what this process holds (`_still_held`).
 
         The lock orders the moves of this process; another process sharing the database may store a
         move between our load and our write. The database's version check then refuses ours
@@ -325,7 +339,7 @@ class GameService:
         """
         try:
             return await self._submit(
-                game_id, seat, move, expected_version=expected_version, source=source, notice=notice
+                game_id, seat, move, expected_version=expected_version, source=source, notice=notice, read=read
             )
         except VersionConflict:
             self.forget(game_id)
@@ -341,9 +355,10 @@ class GameService:
         expected_version: int,
         source: MoveSource,
         notice: str | None,
+        read: Loaded | None,
     ) -> Applied:
         async with self.lock(game_id):
-            before = await self.load(game_id)
+            before = self._still_held(game_id, read) or await self.load(game_id)
             record, state = before.record, before.state
             if record.status is GameStatus.ACTIVE and state is not None and state.is_over:
                 await self.finish_if_over(before)

@@ -1,6 +1,7 @@
 """GameService.load after a move made in another process: the state this process holds is brought
 forward with the moves stored after it (moves are only ever appended), not rebuilt from the snapshot and
-the whole log. Two services on one SQLite file (`service_on` twice) stand for two processes."""
+the whole log; and a move checked against the click's own read, not a second one. Two services on one
+SQLite file (`service_on` twice) stand for two processes."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.moves import service as service_module
-from bot.moves.service import Loaded
-from tests.bot.fakes import closed, one_move, service_on, started
+from bot.moves.service import Loaded, StaleVersion
+from tests.bot.fakes import closed, computer_move, one_move, service_on, started
 
 
 async def test_a_state_held_is_brought_forward_with_the_moves_made_elsewhere(tmp_path: Path) -> None:
@@ -96,3 +97,51 @@ async def test_the_states_held_are_bounded_and_the_least_recent_goes_first(
         assert loaded.state is not None and list(service._cache) == [games[2], games[0]]
     finally:
         await closed(service)
+
+
+async def test_a_move_checked_against_the_clicks_read_reads_the_game_no_second_time(tmp_path: Path) -> None:
+    """Load once: a process that may not serve the game's record from memory (it does not own the game)
+    reads it for the click, and the move is checked against that read instead of a second one."""
+    mover = await service_on(tmp_path)
+    try:
+        held = await started(mover)
+        mover.forget(held.record.id)
+        loaded = await mover.load(held.record.id)
+        assert mover.db.games.held(held.record.id) is None  # every load of this process reads
+        seat = loaded.seat_at_turn()
+        assert seat is not None
+        before = mover.db.counts.snapshot()
+        applied = await mover.submit(
+            held.record.id, seat.seat, computer_move(loaded), expected_version=loaded.record.version, read=loaded
+        )
+        spent = mover.db.counts.since(before)
+        assert spent.game_reads == 0, spent
+        assert applied.after.record.version == loaded.record.version + 1
+    finally:
+        await closed(mover)
+
+
+async def test_a_move_checked_against_a_read_the_game_has_moved_past_elsewhere_is_refused_as_stale(
+    tmp_path: Path,
+) -> None:
+    """The click's read is behind a move another process stored meanwhile: the append's version check
+    refuses the move, nothing is stored, and the next load has the other process's move."""
+    mover = await service_on(tmp_path)
+    other = await service_on(tmp_path)
+    try:
+        held = await started(mover)
+        loaded = await mover.load(held.record.id)
+        moved = await one_move(other, await other.load(held.record.id))
+        seat = loaded.seat_at_turn()
+        assert seat is not None
+        with pytest.raises(StaleVersion):
+            await mover.submit(
+                held.record.id, seat.seat, computer_move(loaded), expected_version=loaded.record.version, read=loaded
+            )
+        now = await mover.load(held.record.id)
+        assert now.record.version == moved.record.version == loaded.record.version + 1
+        assert now.state is not None and moved.state is not None
+        assert now.state.to_dict() == moved.state.to_dict()
+    finally:
+        await closed(mover)
+        await closed(other)
