@@ -878,7 +878,10 @@ async def drive(
     if pending:
         await asyncio.wait(pending, timeout=30)
     each = ", ".join(f"{bot:.0%} (+{helpers:.0%} drawing)" for bot, helpers in shares)
-    served = "" if server_share is None else f", PostgreSQL server {server_share:.0%}"
+    served = ""
+    if server_share is not None:  # its own figure too: what a change of the statements a move sends moves
+        server_ms = 1000 * server_share / max(tally.in_window / elapsed, 1e-9)
+        served = f", PostgreSQL server {server_share:.0%} ({server_ms:.2f} ms a move)"
     counted = "their drawing" if server_share is None else "their drawing and the PostgreSQL server"
     print(
         f"load window {elapsed:.1f} s: CPU of a core per bot process {each}{served}, fake + driver {fake_cpu:.0%}; "

@@ -36,6 +36,7 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "drawing CPU per picture (ms)": re.compile(r"drawing CPU per picture ([\d.na]+) ms"),
     "event loop CPU per move (ms)": re.compile(r"CPU per move in the event loop's thread ([\d.na]+) ms"),
     "other threads' CPU per move (ms)": re.compile(r"in the bot's other threads ([\d.na-]+) ms"),
+    "PostgreSQL server CPU per move (ms)": re.compile(r"PostgreSQL server \d+% \(([\d.]+) ms a move\)"),
     "reads per move": re.compile(r"reads per move ([\d.]+)"),
     "write statements per move": re.compile(r"write statements per move ([\d.]+)"),
     "429s met": re.compile(r"load window: 429s met (\d+)"),

@@ -36,3 +36,15 @@ def test_a_load_run_per_backend_keeps_both_and_their_ratio() -> None:
 def test_the_table_prints_the_ratio_with_two_decimals() -> None:
     tree = Tree("after", Path("."), runs=[figures(BOTH)])
     assert any(line.startswith(RATIO) and line.endswith("1.38") for line in table([tree]).splitlines())
+
+
+def test_the_postgresql_servers_own_cpu_per_move_is_kept() -> None:
+    """The server's share of a PostgreSQL run is its own figure: the statements a move sends cost there."""
+    line = (
+        "load window 30.0 s: CPU of a core per bot process 33% (+12% drawing), 11% (+7% drawing), PostgreSQL "
+        "server 8% (2.04 ms a move), fake + driver 25%; bots' CPU per move 18.0 ms (with their drawing and the "
+        "PostgreSQL server)\n"
+    )
+    found = figures(line)
+    assert found["PostgreSQL server CPU per move (ms)"] == 2.04
+    assert found["bot CPU per move (ms)"] == 18.0
