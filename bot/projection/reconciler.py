@@ -251,6 +251,9 @@ class Reconciler:
         # pass that read the row before a click's hold takes the click's row instead of reading it again.
         self._stored: dict[tuple[int, int], ShownMessage] = {}
         self._left: dict[tuple[int, int], tuple[int, ShownMessage]] = {}
+        # Each active game's latest move this process stored: (the version it made, the seat that made
+        # it). The seat to play next began its turn with that move (`_turn_start`).
+        self._movers: dict[int, tuple[int, int]] = {}
         # bot.projection.threads.ThreadDeletions: a game whose thread was deleted goes on in its channel (True) instead
         # of ending
         self.thread_gone: Callable[[int], Awaitable[bool]] | None = None
@@ -273,7 +276,22 @@ class Reconciler:
 
     async def after_move(self, applied: Applied) -> None:
         """The service's after-move hook: the move is stored, so every message of the game may be old."""
-        self.mark_dirty(applied.after.record.id)
+        record = applied.after.record
+        if record.status is not GameStatus.ACTIVE:
+            self._movers.pop(record.id, None)
+        elif record.version > self._movers.get(record.id, (-1, -1))[0]:
+            self._movers[record.id] = (record.version, applied.seat)
+        self.mark_dirty(record.id)
+
+    async def _turn_start(self, game_id: int, seat: int, version: int) -> int:
+        """The version at which `seat`'s turn began (MessageRepository.turn_start: after the last move
+        somebody else made), for the game at `version`. No read when this process stored the move that
+        made `version` and another seat made it: that move is the last one, so the turn began there. A
+        seat that moved again, or a move stored elsewhere, is read."""
+        version_moved, mover = self._movers.get(game_id, (-1, seat))
+        if version_moved == version and mover != seat:
+            return version
+        return await self.db.messages.turn_start(game_id, seat)
 
     async def _run(self, game_id: int) -> None:
         while game_id in self._dirty:
@@ -642,7 +660,7 @@ class Reconciler:
             # step that stores a hand row at turn stores its turn start, and a state has one.
             turn = row.turn
         else:
-            turn = await self.db.messages.turn_start(game_id, seat)
+            turn = await self._turn_start(game_id, seat, loaded.record.version)
         shown = dataclasses.replace(row, version=loaded.record.version, key=key, live=live, turn=turn)
         if reply is not None:  # for the game's owner, whichever process it is
             shown = dataclasses.replace(shown, reply_token=reply.token, reply_until=reply.until)
@@ -671,7 +689,7 @@ class Reconciler:
             assert seat.user_id is not None
             settings = await self.db.settings.user(seat.user_id)
             at_turn = self.hands.at_turn(loaded, seat.seat)
-            turn = await self.db.messages.turn_start(game_id, seat.seat) if at_turn else None
+            turn = await self._turn_start(game_id, seat.seat, loaded.record.version) if at_turn else None
             notify = at_turn and wants_notice(settings, loaded.record.timer)
             # A casual turn of a person who chose the digest (bot.projection.digest) notifies nobody: the digest DM
             # tells them, and their DM hand is drawn (silently) only once called for (`hand_step`).

@@ -13,12 +13,12 @@ from bot.kit.refusals import Backoff, Refusal, Refused
 from bot.kit.transport import Post, Sent
 from bot.moves.adapters import Panel
 from bot.moves.ownership import FollowUps
-from bot.moves.service import GameService, Loaded
+from bot.moves.service import Applied, GameService, Loaded
 from bot.process.config import Tuning
 from bot.projection.hands import HandMessages
 from bot.projection.reconciler import Owed, Reconciler
 from cogs.thirteen.adapter import ThirteenAdapter
-from data import Database, MatchRecord, MessageKind, TurnNotice, TurnTimer
+from data import Database, MatchRecord, MessageKind, MoveSource, TurnNotice, TurnTimer
 from tests.bot.fakes import Interaction
 from tests.waiting import HANG_GUARD, until
 
@@ -427,3 +427,24 @@ async def test_a_refused_click_redraw_is_redrawn_by_a_pass(world) -> None:  # ty
     await asyncio.wait_for(reconciler.caught_up(loaded.record.id), HANG_GUARD)
     edited = [args[0] for kind, args in transport.calls if kind == "edit_panel"]
     assert edited == [message_id]
+
+
+async def test_a_turn_start_comes_from_the_move_stored_here_only_for_another_seat(world) -> None:  # type: ignore[no-untyped-def]
+    """The move this process stored began the turn of every seat but its mover's: theirs is the move log's
+    (the last move somebody else made), read as before. A seat that moves again is still in its turn."""
+    service, reconciler, _transport = world
+    loaded = await started(service)
+    after = await move(service, loaded)
+    mover = loaded.seat_at_turn()
+    assert mover is not None
+    other = next(seat.seat for seat in after.record.seats if seat.seat != mover.seat)
+    choice = ThirteenAdapter().computer("normal").choose(loaded.state.view(mover.seat), random.Random(1))
+    await reconciler.after_move(Applied(loaded, after, mover.seat, choice, MoveSource.PLAYER, None))
+    version = after.record.version
+    assert await reconciler._turn_start(loaded.record.id, other, version) == version
+    assert await reconciler._turn_start(loaded.record.id, mover.seat, version) == 0  # nobody else has moved
+    assert await service.db.messages.turn_start(loaded.record.id, mover.seat) == 0
+    older = version - 1  # a pass drawing an older state than the move stored asks the database
+    assert await reconciler._turn_start(loaded.record.id, other, older) == await service.db.messages.turn_start(
+        loaded.record.id, other
+    )

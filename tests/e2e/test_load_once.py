@@ -146,3 +146,30 @@ async def test_the_pass_after_a_move_takes_the_clicked_hands_row_from_the_click(
     db.read = read  # type: ignore[method-assign]
     assert statements[HAND_ROW] == 1, statements
     assert statements["SELECT * FROM messages WHERE game_id = ?"] == 1, statements
+
+
+async def test_the_pass_after_a_move_takes_the_next_turns_start_from_the_move(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+    """The move this process stored, made by one seat, is where the next seat's turn began: the pass that
+    draws that seat's hand reads no turn start, and the turn it stores is the one the move log gives."""
+    bot, game_id, mover, hand = await started_duel(fake, bots)
+    await bot.sweeper.stop()  # its passes read on their own clock; the count is the move's pass's
+    db = bot.db
+    assert isinstance(db, Database)
+    label, hand = await move_click(mover, hand)
+    read, statements = db.read, collections.Counter[str]()
+
+    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
+        statements[sql] += 1
+        return await read(sql, params)
+
+    db.read = counted  # type: ignore[assignment,method-assign]
+    await mover.click(hand, label=label)
+    await bot.reconciler.caught_up(game_id)
+    db.read = read  # type: ignore[method-assign]
+    assert not any("MAX(seq)" in sql for sql in statements), statements
+    loaded = await bot.service.load(game_id)
+    next_seat = loaded.seat_at_turn()
+    assert next_seat is not None and next_seat.user_id != int(mover.id)
+    stored = await db.messages.get(game_id, MessageKind.HAND, next_seat.seat)
+    assert stored is not None and stored.turn == loaded.record.version
+    assert stored.turn == await db.messages.turn_start(game_id, next_seat.seat)
