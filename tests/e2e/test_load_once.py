@@ -7,6 +7,8 @@ a test asserts are statements, the same on a quiet and on a busy machine.
 from __future__ import annotations
 
 import collections
+import contextlib
+from collections.abc import Iterator
 
 from bench.bot_load import move_click
 from bench.players.common import FAST, click, game_id_of, is_my_turn, open_lobby, start_bot, start_game
@@ -48,6 +50,34 @@ async def one_move(bot: CardBot, game_id: int, mover: SimUser, hand: Message) ->
     return db.counts.since(before)
 
 
+@contextlib.contextmanager
+def statements_read(db: Database) -> Iterator[collections.Counter[str]]:
+    """Each read statement the data layer runs while inside, counted by its SQL (the bot's background
+    loops read too, so a test counts the statements it names)."""
+    read, statements = db.read, collections.Counter[str]()
+
+    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
+        statements[sql] += 1
+        return await read(sql, params)
+
+    db.read = counted  # type: ignore[assignment,method-assign]
+    try:
+        yield statements
+    finally:
+        db.read = read  # type: ignore[method-assign]
+
+
+async def reads_of_a_move(bot: CardBot, game_id: int, mover: SimUser, hand: Message) -> collections.Counter[str]:
+    """The read statements of one move click (the card chosen before counting) and the pass it asks for."""
+    db = bot.db
+    assert isinstance(db, Database)
+    label, hand = await move_click(mover, hand)
+    with statements_read(db) as statements:
+        await mover.click(hand, label=label)
+        await bot.reconciler.caught_up(game_id)
+    return statements
+
+
 async def test_a_move_reads_no_game_record_while_the_bot_holds_it(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
     """SQLite: the one process owns the file, so the click, the move, the hands and the table all use the
     record the previous move left (data.record_cache); the move is one stored move."""
@@ -82,15 +112,8 @@ async def test_a_pass_reads_the_games_rows_once_and_no_settings(fake: FakeDiscor
     bot, game_id, _mover, _hand = await started_duel(fake, bots)
     db = bot.db
     assert isinstance(db, Database)
-    read, statements = db.read, collections.Counter[str]()
-
-    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
-        statements[sql] += 1
-        return await read(sql, params)
-
-    db.read = counted  # type: ignore[assignment,method-assign]
-    await bot.reconciler.reconcile(game_id)
-    db.read = read  # type: ignore[method-assign]
+    with statements_read(db) as statements:
+        await bot.reconciler.reconcile(game_id)
     assert statements["SELECT * FROM messages WHERE game_id = ?"] == 1, statements
     assert not any(sql.startswith("SELECT * FROM messages WHERE game_id = ? AND kind") for sql in statements)
     assert not any(sql.startswith("SELECT * FROM user_settings") for sql in statements), statements
@@ -102,20 +125,14 @@ async def test_selecting_a_card_reads_no_turn_start(fake: FakeDiscord, bots) -> 
     bot, game_id, mover, hand = await started_duel(fake, bots)
     db = bot.db
     assert isinstance(db, Database)
-    read, statements = db.read, collections.Counter[str]()
-
-    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
-        statements[sql] += 1
-        return await read(sql, params)
-
     seat = (await bot.service.load(game_id)).record.seat_of(int(mover.id))
     assert seat is not None
     stored = await db.messages.get(game_id, MessageKind.HAND, seat.seat)
-    db.read = counted  # type: ignore[assignment,method-assign]
-    select = hand.selects[0]
-    await mover.select(hand, select["custom_id"], [select["options"][0]["value"]])
-    async with bot.reconciler._seat_lock(game_id, seat.seat):  # held by the click until its row is stored
-        db.read = read  # type: ignore[method-assign]
+    with statements_read(db) as statements:
+        select = hand.selects[0]
+        await mover.select(hand, select["custom_id"], [select["options"][0]["value"]])
+        async with bot.reconciler._seat_lock(game_id, seat.seat):  # held by the click until its row is stored
+            pass
     assert not any("MAX(seq)" in sql for sql in statements), statements
     now = await db.messages.get(game_id, MessageKind.HAND, seat.seat)
     assert stored is not None and now is not None, (stored, now)
@@ -131,19 +148,7 @@ async def test_the_pass_after_a_move_takes_the_clicked_hands_row_from_the_click(
     single hand row in the move is the click's own."""
     bot, game_id, mover, hand = await started_duel(fake, bots)
     await bot.sweeper.stop()  # its passes read on their own clock; the count is the click's and its pass's
-    db = bot.db
-    assert isinstance(db, Database)
-    label, hand = await move_click(mover, hand)
-    read, statements = db.read, collections.Counter[str]()
-
-    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
-        statements[sql] += 1
-        return await read(sql, params)
-
-    db.read = counted  # type: ignore[assignment,method-assign]
-    await mover.click(hand, label=label)
-    await bot.reconciler.caught_up(game_id)
-    db.read = read  # type: ignore[method-assign]
+    statements = await reads_of_a_move(bot, game_id, mover, hand)
     assert statements[HAND_ROW] == 1, statements
     assert statements["SELECT * FROM messages WHERE game_id = ?"] == 1, statements
 
@@ -153,20 +158,10 @@ async def test_the_pass_after_a_move_takes_the_next_turns_start_from_the_move(fa
     draws that seat's hand reads no turn start, and the turn it stores is the one the move log gives."""
     bot, game_id, mover, hand = await started_duel(fake, bots)
     await bot.sweeper.stop()  # its passes read on their own clock; the count is the move's pass's
+    statements = await reads_of_a_move(bot, game_id, mover, hand)
+    assert not any("MAX(seq)" in sql for sql in statements), statements
     db = bot.db
     assert isinstance(db, Database)
-    label, hand = await move_click(mover, hand)
-    read, statements = db.read, collections.Counter[str]()
-
-    async def counted(sql: str, params: tuple[object, ...] = ()) -> list[object]:
-        statements[sql] += 1
-        return await read(sql, params)
-
-    db.read = counted  # type: ignore[assignment,method-assign]
-    await mover.click(hand, label=label)
-    await bot.reconciler.caught_up(game_id)
-    db.read = read  # type: ignore[method-assign]
-    assert not any("MAX(seq)" in sql for sql in statements), statements
     loaded = await bot.service.load(game_id)
     next_seat = loaded.seat_at_turn()
     assert next_seat is not None and next_seat.user_id != int(mover.id)
