@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import pytest
 
-from bench.players.common import asks, confirm, start_bot
+from bench.players.common import asks, confirm, game_over_in, start_bot
 from bench.players.schnapsen import (
     controls,
     deal_shown,
     first_card,
+    hand_of,
     new_state,
     open_table,
     play,
+    simulate,
     start,
-    turn,
     version_of,
 )
+from cogs.schnapsen.adapter import may_claim
 from cogs.schnapsen.words import CLAIM_QUESTION, CLAIMED
 from fakediscord import FakeDiscord, Message
 from games.schnapsen import Draw, Pause, PlayCard, State
@@ -28,22 +30,36 @@ from tests.e2e.seeds import fixed_seed
 DRAW_UNASKED = "drawall"
 
 
-async def test_claim_66_asks_first_and_no_keeps_the_deal(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
+MEMORY = {"preset": "schnapsen", "claim_mode": "memory"}
+
+
+def _alice_may_claim(state: State) -> bool:
+    """Alice (seat 0) is on turn and her hand offers Claim 66."""
+    return state.to_move == 0 and may_claim(state.view(0))
+
+
+async def test_claim_66_asks_first_and_no_keeps_the_deal(
+    fake: FakeDiscord, bots, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+) -> None:
     """SX-11: in memory mode Claim 66 asks once (a false claim loses the deal); No changes nothing, Yes
-    claims."""
+    claims. Two people press their first card, on a seed where the engine says alice comes to a claim
+    (with a computer's choices, some seeds end the series first)."""
+    seed = next(s for s in range(200) if _alice_may_claim(simulate(s, MEMORY, stop=_alice_may_claim)[0]))
+    fixed_seed(monkeypatch, seed)
     bot = await start_bot(bots)
-    alice = fake.users["alice"]
-    await start(fake, alice, await open_table(fake, alice, preset="schnapsen", claim="memory", level="easy"))
-    after = -1
-    while True:
-        hand = await turn(fake, alice, after)
-        assert hand is not None, "the series ended before alice could claim"
-        if controls(hand, "claim", enabled=True):
-            break
-        after = version_of(hand)
-        card = first_card(hand)
-        assert card is not None
-        await alice.click(hand, custom_id=card)
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    await start(fake, alice, await open_table(fake, alice, preset="schnapsen", claim="memory"), bob)
+
+    def offers_claim(hand: Message | None) -> bool:
+        return hand is not None and "Your turn" in hand.text and bool(controls(hand, "claim", enabled=True))
+
+    def choose(hand: Message) -> str | None:  # a hand that offers the claim is left for the test to press
+        return None if offers_claim(hand) else first_card(hand)
+
+    await play(fake, [alice, bob], choose, stop=lambda: offers_claim(hand_of(fake, alice)))
+    assert game_over_in(fake) is None, "the series ended before alice could claim"
+    hand = hand_of(fake, alice)
+    assert hand is not None
     claim = controls(hand, "claim")[0]["custom_id"]
     game_id, version = int(claim.split(":")[1]), version_of(hand)
     question = await alice.click(hand, custom_id=claim)
