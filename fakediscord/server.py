@@ -84,6 +84,22 @@ class Recorded:
     status: int
     response: Any
 
+    @property
+    def edited(self) -> str | None:
+        """The id of the message this request edited, if it edited one: a PATCH (over REST or through an
+        interaction's token), or an interaction callback that updated the clicked message (type 7),
+        whose answer holds the message when the bot asked for it (`with_response`)."""
+        if not isinstance(self.response, dict) or self.status >= 300:
+            return None
+        if self.method == "PATCH":
+            found = self.response.get("id")
+        elif self.method == "POST" and self.path.endswith("/callback") and isinstance(self.json, dict):
+            message = (self.response.get("resource") or {}).get("message") if self.json.get("type") == 7 else None
+            found = message.get("id") if isinstance(message, dict) else None
+        else:
+            return None
+        return str(found) if found is not None else None
+
 
 @dataclass(frozen=True)
 class Call:

@@ -31,12 +31,9 @@ HANG_GUARD = 60.0  # seconds: only a hung bot comes near it
 
 
 def writes_of(fake: FakeDiscord, message: Message, since: int) -> list[Recorded]:
-    """The requests from index `since` that edited `message` (over REST or through an interaction)."""
-    return [
-        r
-        for r in fake.requests[since:]
-        if r.method == "PATCH" and isinstance(r.response, dict) and r.response.get("id") == message.id
-    ]
+    """The requests from index `since` that edited `message` (over REST or through an interaction: its
+    token, or the click's answer itself)."""
+    return [r for r in fake.requests[since:] if r.edited == message.id]
 
 
 async def clicked_once(fake: FakeDiscord, bot: CardBot, user: SimUser, hand: Message, label: str) -> Message:
@@ -48,7 +45,7 @@ async def clicked_once(fake: FakeDiscord, bot: CardBot, user: SimUser, hand: Mes
     await asyncio.wait_for(bot.reconciler.caught_up(game_id_of(hand)), HANG_GUARD)
     writes = writes_of(fake, hand, since)
     assert len(writes) == 1, [(r.method, r.path) for r in writes]
-    assert writes[0].path.startswith("/webhooks/"), writes[0].path  # the interaction's, not a REST edit
+    assert writes[0].path.startswith(("/webhooks/", "/interactions/")), writes[0].path  # the interaction's, not REST
     assert fake.edit_count(hand) == edits + 1
     return answered
 
