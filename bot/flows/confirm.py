@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.kit.acks import settle
 from bot.kit.components import button, release, view_of
 from bot.kit.ids import AnswerAction, ComponentId
 from bot.kit.languages import quick_language, reader_language
@@ -103,7 +104,7 @@ async def ask(
     buttons in the asker's language `lang` (the question `text` comes written in it)."""
     view = view_of(answer_items(game_id, version, question, lang))
     try:
-        if interaction.response.is_done():
+        if await settle(interaction):
             await interaction.followup.send(text, view=view, ephemeral=True)
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.kit.acks import finish
 from bot.kit.decode import INVALID
 from bot.kit.ids import PATTERN, ComponentId
 
@@ -62,7 +63,10 @@ async def deliver(interaction: discord.Interaction, cid: ComponentId | None) -> 
             return
         await router.dispatch(interaction, cid, [str(value) for value in data.get("values", [])])
     finally:
-        release_interaction(interaction)
+        try:
+            await finish(interaction)  # acknowledged before it is let go (bot.kit.acks)
+        finally:
+            release_interaction(interaction)
 
 
 def release_interaction(interaction: discord.Interaction) -> None:

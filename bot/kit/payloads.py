@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 # Discord's component type numbers (Components V2 reference).
 ACTION_ROW, TEXT_DISPLAY, MEDIA_GALLERY, SEPARATOR, CONTAINER = 1, 10, 12, 14, 17
 BLURPLE = discord.Colour.blurple().value
+UPDATE_MESSAGE = discord.InteractionResponseType.message_update.value  # an interaction callback's type
 
 
 def item_json(item: discord.ui.Item[Any]) -> dict[str, Any]:
@@ -135,6 +136,16 @@ def parameters(
     )
 
 
+def as_update(params: MultipartParameters) -> MultipartParameters:
+    """An edit's parameters as an interaction callback of type UPDATE_MESSAGE (7): the same message data
+    under `data`, its files unchanged."""
+    if params.multipart:
+        first, *files = params.multipart
+        wrapped = f'{{"type":{UPDATE_MESSAGE},"data":{first["value"]}}}'  # the JSON text, wrapped unparsed
+        return MultipartParameters(None, [{**first, "value": wrapped}, *files], params.files)
+    return MultipartParameters({"type": UPDATE_MESSAGE, "data": params.payload or {}}, params.multipart, params.files)
+
+
 @dataclass(frozen=True, slots=True)
 class Kept:
     """An attachment kept on an edited message, by its JSON (handle_message_parameters calls `to_dict`)."""
@@ -172,6 +183,8 @@ class CardEdits(Protocol):
 
     async def edit_original(self, interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]: ...
 
+    async def update_clicked(self, interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]: ...
+
     @property
     def mentions(self) -> discord.AllowedMentions | None: ...
 
@@ -195,6 +208,18 @@ class DiscordCards:
     async def edit_original(self, interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]:
         """As `Interaction.edit_original_response` sends it."""
         return await self.edit_by_token(interaction.application_id, interaction.token, params)
+
+    async def update_clicked(self, interaction: discord.Interaction, params: MultipartParameters) -> dict[str, Any]:
+        """Answer a click not yet acknowledged by editing the clicked message (an UPDATE_MESSAGE callback,
+        bot.kit.acks): the edited message's JSON, which Discord returns when asked (`with_response`)."""
+        route = Route("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
+                      interaction_id=interaction.id, interaction_token=interaction.token)  # fmt: skip
+        answer = await self._by_token(route, interaction.token, as_update(params), query={"with_response": "true"})
+        # discord.py's own record that the interaction is answered: follow-ups and `is_done` rely on it.
+        interaction.response._response_type = discord.InteractionResponseType.message_update
+        resource = answer.get("resource") if isinstance(answer, dict) else None
+        message = resource.get("message") if isinstance(resource, dict) else None
+        return message if isinstance(message, dict) else {}
 
     async def edit_by_token(self, application_id: int, token: str, params: MultipartParameters) -> dict[str, Any]:
         """Edit an interaction's original message through its token (an interaction webhook: exempt from

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import aiohttp
 import discord
 
+from bot.kit.acks import fall_back, settle
 from bot.kit.layout import stripped_hand
 from bot.kit.pacing import timeout_stopped
 from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
@@ -323,15 +324,20 @@ class DiscordTransport:
         await retrying(edit, self.policy, f"editing hand message {message_id}")
 
     async def answer_hand(self, interaction: discord.Interaction, panel: Panel) -> bool:
-        """Redraw the clicked DM hand through the click's deferred interaction (its original message is
-        the clicked one), keeping the picture's attachment when it did not change. False when Discord
-        refused the edit: the caller leaves its record as it was, so a pass redraws it."""
+        """Redraw the clicked DM hand through the click (its original message is the clicked one): as the
+        click's acknowledgement when it has none yet (bot.kit.acks), else through its token, keeping the
+        picture's attachment when it did not change. False when Discord refused the edit: the caller leaves
+        its record as it was, so a pass redraws it."""
         message = interaction.message
         assert message is not None
+        answered = await settle(interaction)
+        send = self.cards.edit_original if answered else self.cards.update_clicked
         try:
-            await self._edited_hand(message.id, panel, lambda p: self.cards.edit_original(interaction, p))
+            await self._edited_hand(message.id, panel, lambda p: send(interaction, p))
         except discord.HTTPException as error:
             log.info("could not redraw clicked hand message %d: %s", message.id, error)
+            if not answered:
+                await fall_back(interaction)
             return False
         return True
 

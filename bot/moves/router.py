@@ -1,7 +1,8 @@
 """Every click arrives here, once (one dispatch path: no 40060 double acknowledgements).
 
 Lobby buttons go to the lobby; table buttons (My hand, Rules, Leave) and hand controls are decided
-here. A hand click is acknowledged at once with a deferred update, then checked in this order:
+here. A hand click is acknowledged by its answer, or with a deferred update when the answer is not
+ready in time (bot.kit.acks; an ephemeral panel's click at once), then checked in this order:
 the game exists and is running, the clicker is seated, the control is current (else a fresh hand),
 then the game's adapter turns it into an outcome and the service applies any move.
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.flows.confirm import HAND, LEAVE, Confirmations, Question, leave_question
+from bot.kit.acks import defer_later, settle
 from bot.kit.decode import TEXT_LIMIT, invalid, values_were_shown
 from bot.kit.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.kit.languages import guild_locale_code, quick_language, reader_language
@@ -136,7 +138,7 @@ class Router:
     @staticmethod
     async def _say(interaction: discord.Interaction, text: str) -> None:
         """An ephemeral note, whether or not the interaction was already acknowledged."""
-        if interaction.response.is_done():
+        if await settle(interaction):
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
@@ -177,7 +179,11 @@ class Router:
     # -- hand controls -----------------------------------------------------------------------------
 
     async def on_hand(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
-        await interaction.response.defer()  # deferred update: the hand message is edited below
+        if interaction.guild_id is None and interaction.message is not None:
+            # A DM hand: its redraw below is the acknowledgement when ready in time (bot.kit.acks)
+            defer_later(interaction, self.service.tuning.answer_within)
+        else:
+            await interaction.response.defer()  # deferred update: the ephemeral panel is edited below
         service = self.service
         loaded = await service.load(cid.game_id)
         if cid.version > loaded.record.version:  # drawn from a state newer than the one held: moved elsewhere

@@ -185,6 +185,8 @@ class Interaction:
         self.followup = Followup()
         self.edits: list[dict[str, Any]] = []
         self.refuse: Exception | None = None
+        self.extras: dict[str, Any] = {}  # as discord.Interaction's: bot.kit.acks keeps its deferral there
+        self.id = 10_000 + message_id  # the interaction's own id
 
     async def edit_original_response(self, **kwargs: Any) -> Clicked:
         if self.refuse is not None:

@@ -50,7 +50,7 @@ async def test_a_click_releases_the_view_discord_py_built_even_when_it_fails() -
     component = controls()[0]
     view = view_of([component])
     response = SimpleNamespace(_parent="the interaction")
-    interaction = SimpleNamespace(client=SimpleNamespace(router=Failing()), data={}, response=response)
+    interaction = SimpleNamespace(client=SimpleNamespace(router=Failing()), data={}, response=response, extras={})
     with pytest.raises(RuntimeError):
         await component.callback(interaction)  # type: ignore[arg-type]
     assert view.children == [] and component.view is None

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 
 from bot.kit.refusals import RetryPolicy
 from bot.kit.transport import DiscordTransport
@@ -29,6 +30,7 @@ class Cards:
     def __init__(self, on_message: set[int]) -> None:
         self.on_message = on_message
         self.edits: list[dict[str, Any]] = []
+        self.updates = 0  # edits made as a click's acknowledgement
 
     async def edit(self, channel_id: int, message_id: int, params: Any) -> dict[str, Any]:
         with params:
@@ -41,6 +43,12 @@ class Cards:
 
     async def edit_original(self, interaction: Any, params: Any) -> dict[str, Any]:
         return await self.edit(CHANNEL, interaction.message.id, params)
+
+    async def update_clicked(self, interaction: Any, params: Any) -> dict[str, Any]:
+        """The click's answer as its acknowledgement (bot.kit.acks): the same edit, through the callback."""
+        edited = await self.edit(CHANNEL, interaction.message.id, params)
+        self.updates += 1
+        return edited
 
 
 def transport(on_message: set[int]) -> tuple[DiscordTransport, Cards]:
@@ -73,10 +81,15 @@ async def test_a_strip_keeps_the_picture_still_on_the_message() -> None:
     assert [attachment["id"] for attachment in cards.edits[0]["attachments"]] == [1]
 
 
-async def test_a_clicked_hand_after_another_process_replaced_the_picture_is_answered_with_it_uploaded() -> None:
-    """A Hint click served here after another process drew the hand: the hint still shows at once."""
+@pytest.mark.parametrize("deferred", [False, True], ids=["answer-acknowledges", "deferred-first"])
+async def test_a_clicked_hand_after_another_process_replaced_the_picture_is_answered_with_it_uploaded(
+    deferred: bool,
+) -> None:
+    """A Hint click served here after another process drew the hand: the hint still shows at once, as the
+    click's acknowledgement or through its token after a deferral."""
     sender, cards = transport(on_message={2})
-    click = SimpleNamespace(message=SimpleNamespace(id=MESSAGE))
+    response = SimpleNamespace(is_done=lambda: deferred)
+    click = SimpleNamespace(message=SimpleNamespace(id=MESSAGE), extras={}, response=response)
     answered = await sender.answer_hand(click, Panel(content="Hint: 7♠", image=PICTURE, filename="hand.png"))  # type: ignore[arg-type]
-    assert answered and len(cards.edits) == 1
+    assert answered and len(cards.edits) == 1 and cards.updates == (0 if deferred else 1)
     assert "size" not in cards.edits[0]["attachments"][0]

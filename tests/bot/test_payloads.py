@@ -10,7 +10,7 @@ import discord
 from bot.kit.components import button, select
 from bot.kit.ids import ComponentId, TableAction
 from bot.kit.layout import ACCENT, card
-from bot.kit.payloads import attachment_json, card_components, parameters
+from bot.kit.payloads import as_update, attachment_json, card_components, parameters
 
 
 def buttons(count: int, *, disabled: bool = False) -> list[discord.ui.Item]:
@@ -90,6 +90,19 @@ def test_an_upload_goes_as_multipart_with_the_payload_beside_it() -> None:
     assert params.payload is None and params.files == [file]
     payload = json.loads(params.multipart[0]["value"])
     assert payload["attachments"] == [{"id": 0, "filename": "hand.png"}]
+
+
+def test_an_edit_as_a_clicks_answer_is_an_update_message_callback_of_the_same_data() -> None:
+    """The clicked hand's edit sent as the click's acknowledgement (bot.kit.acks): type 7, the edit's JSON
+    under `data`, with or without an upload beside it."""
+    kept = parameters(card_components("a", image="hand.png"), state_mentions=None, attachments=[])
+    assert as_update(kept).payload == {"type": 7, "data": kept.payload}
+    file = discord.File(__import__("io").BytesIO(b"png"), filename="hand.png")
+    upload = parameters(card_components("a", image="hand.png"), state_mentions=None, attachments=[file])
+    update = as_update(upload)
+    assert update.payload is None and update.files == [file]
+    assert json.loads(update.multipart[0]["value"]) == {"type": 7, "data": json.loads(upload.multipart[0]["value"])}
+    assert update.multipart[1:] == upload.multipart[1:]
 
 
 def test_a_hand_and_a_table_are_their_layout_cards_json() -> None:
