@@ -2,10 +2,14 @@
 
 Why: a deferred update is a request of its own (an interaction callback), and the answer after it a
 second one (an edit through the interaction's token). When the answer is ready within a moment, as a
-move's redrawn hand almost always is, the answer itself can be the acknowledgement (an UPDATE_MESSAGE
-callback): one request instead of two, and the player sees the hand one round trip sooner. Discord
-allows 3 s for the acknowledgement, so a click whose answer is not ready `within` seconds is deferred
-then, and answered through its token as before.
+move's redrawn hand is on a bot with time to spare, the answer itself can be the acknowledgement (an
+UPDATE_MESSAGE callback): one request instead of two, and the player sees the hand one round trip
+sooner. A click whose answer is not ready `within` seconds is deferred then, and answered through its
+token as before; so its acknowledgement waits `within` longer than an immediate deferral would.
+
+`AnswerPace` keeps that wait from becoming the rule on a busy bot: when more than a quarter of the
+latest answers were late, clicks are deferred at once, as they were before this module, until answers
+come in time again (every answer is timed, deferred at once or not).
 
 Whoever answers such a click first calls `settle`: it calls off the deferral still to come (the caller
 answers through the callback) or waits for the one under way (the caller then follows up), so the two
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from dataclasses import dataclass
 
 import discord
@@ -23,29 +28,51 @@ import discord
 log = logging.getLogger(__name__)
 
 KEY = "cardroom.defer_later"  # in `Interaction.extras`
+TIMED = 32  # answers whose lateness `AnswerPace` remembers
+LATE_SHARE = 0.25  # more late answers than this share of them: defer at once
+
+
+class AnswerPace:
+    """Whether this process's recent click answers were ready within `within` seconds of their click."""
+
+    def __init__(self, within: float) -> None:
+        self.within = within
+        self._late: deque[bool] = deque(maxlen=TIMED)
+
+    def note(self, seconds: float) -> None:
+        """An answer was ready `seconds` after its click arrived."""
+        self._late.append(seconds > self.within)
+
+    def waits(self) -> bool:
+        """Whether a new click should wait for its answer (else it is deferred at once)."""
+        return self.within > 0 and sum(self._late) <= LATE_SHARE * len(self._late)
 
 
 @dataclass(slots=True)
 class _Later:
-    """A deferral scheduled for one interaction: its timer until it fires, then its request."""
+    """A deferral for one interaction: its timer until it fires, then its request; and the pace to tell
+    how long the answer took."""
 
+    pace: AnswerPace
+    began: float
     timer: asyncio.TimerHandle | None = None
     sent: asyncio.Task[None] | None = None
 
 
-def defer_later(interaction: discord.Interaction, within: float) -> None:
-    """Acknowledge `interaction` with a deferred update `within` seconds from now, unless `settle` was
-    called first. `within` <= 0 defers now (in a task of its own)."""
-    later = _Later()
+def defer_later(interaction: discord.Interaction, pace: AnswerPace) -> None:
+    """Acknowledge `interaction` with a deferred update `pace.within` seconds from now unless `settle` is
+    called first; at once (in a task of its own) when the pace says answers are late."""
+    loop = asyncio.get_running_loop()
+    later = _Later(pace, loop.time())
 
     def fire() -> None:
         later.timer = None
-        later.sent = asyncio.get_running_loop().create_task(_defer(interaction), name="cardroom-defer")
+        later.sent = loop.create_task(_defer(interaction), name="cardroom-defer")
 
-    if within <= 0:
-        fire()
+    if pace.waits():
+        later.timer = loop.call_later(pace.within, fire)
     else:
-        later.timer = asyncio.get_running_loop().call_later(within, fire)
+        fire()
     interaction.extras[KEY] = later
 
 
@@ -59,24 +86,38 @@ async def _defer(interaction: discord.Interaction) -> None:
 
 
 async def settle(interaction: discord.Interaction) -> bool:
-    """Whether `interaction` is acknowledged once this returns. False: nothing was sent and nothing will
-    be, the caller answers through the interaction's callback. A deferral under way is waited for."""
-    later: _Later | None = interaction.extras.pop(KEY, None)
+    """The answer is ready: whether `interaction` is acknowledged once this returns. False: nothing was
+    sent and nothing will be, the caller answers through the interaction's callback. A deferral under
+    way is waited for."""
+    later = _taken(interaction)
     if later is not None:
-        if later.timer is not None:
-            later.timer.cancel()
-        elif later.sent is not None:
-            await asyncio.shield(later.sent)  # a cancelled caller leaves the deferral to finish
+        later.pace.note(asyncio.get_running_loop().time() - later.began)
+        await _after(later)
     return interaction.response.is_done()
+
+
+def _taken(interaction: discord.Interaction) -> _Later | None:
+    later: _Later | None = interaction.extras.pop(KEY, None)
+    if later is not None and later.timer is not None:
+        later.timer.cancel()
+        later.timer = None
+    return later
+
+
+async def _after(later: _Later) -> None:
+    if later.sent is not None:
+        await asyncio.shield(later.sent)  # a cancelled caller leaves the deferral to finish
 
 
 async def finish(interaction: discord.Interaction) -> None:
     """The click's handler has returned: a deferral still to come is sent now (a click left unanswered,
-    a double click dropped quietly, must still be acknowledged), one under way is waited for."""
-    if KEY not in interaction.extras:
+    a double click dropped quietly, must still be acknowledged), one under way is waited for. Nothing is
+    timed: no answer was made."""
+    later = _taken(interaction)
+    if later is None:
         return
-    if not await settle(interaction):
-        await _defer(interaction)
+    await _after(later)
+    await _defer(interaction)
 
 
 async def fall_back(interaction: discord.Interaction) -> None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.flows.confirm import HAND, LEAVE, Confirmations, Question, leave_question
-from bot.kit.acks import defer_later, settle
+from bot.kit.acks import AnswerPace, defer_later, settle
 from bot.kit.decode import TEXT_LIMIT, invalid, values_were_shown
 from bot.kit.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.kit.languages import guild_locale_code, quick_language, reader_language
@@ -95,6 +95,7 @@ class Router:
         self.stopping = stopping  # a shutdown has begun: clicks are answered, nothing starts
         # The last click that made a move, per game: (user, message, custom id). Its twin is a double click.
         self._last_move_click: dict[int, tuple[int, int, str]] = {}
+        self.answers = AnswerPace(service.tuning.answer_within)  # how soon DM hand clicks were answered lately
 
     async def dispatch(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
         self.service.saw_guild_locale(interaction.guild_id, guild_locale_code(interaction))
@@ -181,7 +182,7 @@ class Router:
     async def on_hand(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
         if interaction.guild_id is None and interaction.message is not None:
             # A DM hand: its redraw below is the acknowledgement when ready in time (bot.kit.acks)
-            defer_later(interaction, self.service.tuning.answer_within)
+            defer_later(interaction, self.answers)
         else:
             await interaction.response.defer()  # deferred update: the ephemeral panel is edited below
         service = self.service

@@ -156,9 +156,9 @@ class Tuning:
     # Discord's tokens last 15 minutes. 0: no token is used, every table edit and hand goes over REST.
     token_edit_window: float = 14 * 60
     # A click on a DM hand is acknowledged by its redrawn hand when that is ready within this many seconds
-    # (one request, where a deferral and an edit are two), else deferred then (bot.kit.acks). Discord
-    # allows 3 s for the acknowledgement; this keeps it a small part of that on a busy bot.
-    answer_within: float = 0.15
+    # (one request, where a deferral and an edit are two), else deferred then; at once while answers have
+    # been late (bot.kit.acks). Discord allows 3 s; 0 defers every click at once.
+    answer_within: float = 0.1
     # Processes that draw table and hand images (rendering.offload); 0 draws in the bot's own threads,
     # which tests use so that each test bot does not start processes of its own.
     drawing_processes: int = 2
