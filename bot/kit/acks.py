@@ -2,10 +2,13 @@
 
 Why: a deferred update is a request of its own (an interaction callback), and the answer after it a
 second one (an edit through the interaction's token). When the answer is ready within a moment, as a
-move's redrawn hand is on a bot with time to spare, the answer itself can be the acknowledgement (an
-UPDATE_MESSAGE callback): one request instead of two, and the player sees the hand one round trip
-sooner. A click whose answer is not ready `within` seconds is deferred then, and answered through its
-token as before; so its acknowledgement waits `within` longer than an immediate deferral would.
+hand redrawn for a card chosen or a hint is, the answer itself can be the acknowledgement (an
+UPDATE_MESSAGE callback): one request instead of two. A click that makes a move is deferred at once
+(`defer_now`): storing the move is what takes the time, and its acknowledgement should not wait for it.
+The hand shows no sooner (a deferral goes out while the answer is made, and the edit after it is one
+request, as the callback is), but each click costs the bot and Discord one request fewer. A click whose
+answer is not ready `within` seconds is deferred then, and answered through its token as before; so its
+acknowledgement waits `within` longer than an immediate deferral would.
 
 `AnswerPace` keeps that wait from becoming the rule on a busy bot: when more than a quarter of the
 latest answers were late, clicks are deferred at once, as they were before this module, until answers
@@ -109,15 +112,20 @@ async def _after(later: _Later) -> None:
         await asyncio.shield(later.sent)  # a cancelled caller leaves the deferral to finish
 
 
-async def finish(interaction: discord.Interaction) -> None:
-    """The click's handler has returned: a deferral still to come is sent now (a click left unanswered,
-    a double click dropped quietly, must still be acknowledged), one under way is waited for. Nothing is
-    timed: no answer was made."""
+async def defer_now(interaction: discord.Interaction) -> None:
+    """Acknowledge the click now with a deferred update, unless it is already: its answer will take a
+    while (a move to store). A deferral under way is waited for. Nothing is timed: no answer was made."""
     later = _taken(interaction)
-    if later is None:
-        return
-    await _after(later)
+    if later is not None:
+        await _after(later)
     await _defer(interaction)
+
+
+async def finish(interaction: discord.Interaction) -> None:
+    """The click's handler has returned: if a deferral was scheduled for it and nothing answered it (a
+    double click dropped quietly), it is deferred now. Clicks that scheduled none are left as they are."""
+    if KEY in interaction.extras:
+        await defer_now(interaction)
 
 
 async def fall_back(interaction: discord.Interaction) -> None:

@@ -1,8 +1,9 @@
 """Every click arrives here, once (one dispatch path: no 40060 double acknowledgements).
 
 Lobby buttons go to the lobby; table buttons (My hand, Rules, Leave) and hand controls are decided
-here. A hand click is acknowledged by its answer, or with a deferred update when the answer is not
-ready in time (bot.kit.acks; an ephemeral panel's click at once), then checked in this order:
+here. A click on a DM hand that only redraws it is acknowledged by its answer when that is ready in
+time; a move, and an ephemeral panel's click, with a deferred update first (bot.kit.acks). Each is
+checked in this order:
 the game exists and is running, the clicker is seated, the control is current (else a fresh hand),
 then the game's adapter turns it into an outcome and the service applies any move.
 
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.flows.confirm import HAND, LEAVE, Confirmations, Question, leave_question
-from bot.kit.acks import AnswerPace, defer_later, settle
+from bot.kit.acks import AnswerPace, defer_later, defer_now, settle
 from bot.kit.decode import TEXT_LIMIT, invalid, values_were_shown
 from bot.kit.ids import AnswerAction, ComponentId, LobbyAction, TableAction, decode_mask, route
 from bot.kit.languages import guild_locale_code, quick_language, reader_language
@@ -181,7 +182,8 @@ class Router:
 
     async def on_hand(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
         if interaction.guild_id is None and interaction.message is not None:
-            # A DM hand: its redraw below is the acknowledgement when ready in time (bot.kit.acks)
+            # A DM hand: a redraw (a card chosen, a hint, out of date) is the acknowledgement when ready in
+            # time; a move is deferred before it is stored (bot.kit.acks)
             defer_later(interaction, self.answers)
         else:
             await interaction.response.defer()  # deferred update: the ephemeral panel is edited below
@@ -219,6 +221,7 @@ class Router:
             return
         ctx = self.hands.context(loaded, seat.seat, selection=selection, lang=lang)
         if adapter.act_in_thread:
+            await defer_now(interaction)  # an adapter that thinks in a thread may take a while
             act = functools.partial(adapter.on_action, ctx, cid.action, cid.arg, values, lang=lang)
             outcome = await asyncio.to_thread(act)
         else:
@@ -262,6 +265,7 @@ class Router:
         click: tuple[int, int, str],
     ) -> None:
         service = self.service
+        await defer_now(interaction)  # storing the move takes a while: acknowledged first (bot.kit.acks)
         # Handed to the reconciler before the move is stored: the pass the move asks for finds the clicked
         # hand already showing it, redrawn through this interaction, and edits it no second time.
         async with self.owner.clicked(interaction, loaded.record.id, seat) as clicked:

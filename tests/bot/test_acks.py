@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.kit.acks import TIMED, AnswerPace, defer_later, finish, settle
+from bot.kit.acks import TIMED, AnswerPace, defer_later, defer_now, finish, settle
 from tests.bot.fakes import Interaction
 
 HOUR = 3600.0
@@ -52,7 +52,8 @@ async def test_an_answer_ready_in_time_calls_the_deferral_off() -> None:
     click = HeldDefer()
     defer_later(click, waiting())  # type: ignore[arg-type]
     assert not await settle(click)  # type: ignore[arg-type]  # the caller answers through the callback
-    await finish(click)  # type: ignore[arg-type]  # the answer's own: nothing scheduled is left to send
+    click.response.type = discord.InteractionResponseType.message_update  # as update_clicked records it
+    await finish(click)  # type: ignore[arg-type]  # the handler returns: the click is answered already
     assert click.deferrals == 0 and not click.started.is_set()
 
 
@@ -73,6 +74,12 @@ async def test_a_click_left_unanswered_is_deferred_when_its_handler_returns() ->
     defer_later(click, waiting())  # type: ignore[arg-type]
     await finish(click)  # type: ignore[arg-type]
     assert click.deferrals == 1 and click.response.is_done()
+
+
+async def test_a_click_that_scheduled_no_deferral_is_left_as_its_handler_left_it() -> None:
+    click = HeldDefer()
+    await finish(click)  # type: ignore[arg-type]  # a lobby or table click: its handler answers it
+    assert click.deferrals == 0 and not click.response.is_done()
 
 
 async def test_a_click_answered_otherwise_is_not_deferred_again() -> None:
@@ -112,3 +119,11 @@ async def test_an_answer_is_timed_whether_or_not_its_click_waited() -> None:
         assert await settle(click) and click.deferrals == 1  # type: ignore[arg-type]  # deferred at once
         clicks += 1
     assert clicks > 0
+
+
+async def test_a_move_is_deferred_before_it_is_stored_even_with_time_to_wait() -> None:
+    click = HeldDefer()
+    click.release.set()
+    defer_later(click, waiting())  # type: ignore[arg-type]
+    await defer_now(click)  # type: ignore[arg-type]  # the router, before it stores a move
+    assert click.deferrals == 1 and await settle(click)  # type: ignore[arg-type]  # the answer then follows up

@@ -1,6 +1,7 @@
-"""How a click on a DM hand is acknowledged (bot.kit.acks), end to end through the offline Discord: by
-the redrawn hand itself when it is ready in time (one UPDATE_MESSAGE callback, nothing else), else by a
-deferred update and then an edit through the interaction's token."""
+"""How a click on a DM hand is acknowledged (bot.kit.acks), end to end through the offline Discord: a
+click that only redraws the hand (a card chosen) by the redrawn hand itself when it is ready in time (one
+UPDATE_MESSAGE callback, nothing else); a move, or a redraw not ready in time, by a deferred update and
+then an edit through the interaction's token."""
 
 from __future__ import annotations
 
@@ -31,24 +32,29 @@ def answers(requests: list[Recorded]) -> list[str]:
     return said
 
 
-async def test_a_move_whose_hand_is_ready_in_time_is_answered_by_the_hand_alone(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """Each click of a move (the card chosen, then Play) costs one callback that shows the redrawn hand:
-    no deferral before it and no edit after it. The window is wide here so that a busy machine cannot
-    push the answer past it; Discord's 3 s are counted by the fake on the bot's clock."""
+async def test_a_card_chosen_is_answered_by_the_hand_alone_and_a_move_is_deferred_first(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bots
+) -> None:
+    """The first move of a game: choosing its card costs one callback that shows the redrawn hand (no
+    deferral before it, no edit after it); Play is deferred at once, before the move is stored, and its
+    hand edited through the token. The wait is wide here so that a busy machine cannot push the card's
+    answer past it; Discord's 3 s are counted by the fake on the bot's clock."""
     tuning = dataclasses.replace(FAST, answer_within=60.0)
     bot, game_id, mover, hand = await started_duel(fake, bots, tuning)
     since = len(fake.requests)
-    label, hand = await move_click(mover, hand)
-    shown = await mover.click(hand, label=label)
-    clicks = 2 if label == "Play" else 1  # a card chosen, then Play; or Pass alone
-    assert answers(fake.requests[since:]) == ["update"] * clicks
+    label, chosen = await move_click(mover, hand)
+    assert label == "Play"  # the game's first move leads: a card is chosen first
+    assert answers(fake.requests[since:]) == ["update"]
+    assert chosen.id == hand.id and chosen.attachments[0].data != hand.attachments[0].data  # the card raised
+    shown = await mover.click(chosen, label=label)
+    assert answers(fake.requests[since:]) == ["update", "deferred", "edit"]
     assert shown.id == hand.id and "Your turn" not in shown.text  # the clicked hand, redrawn for the move
     assert (await bot.service.load(game_id)).record.version == 1
 
 
 async def test_a_click_not_answered_in_time_is_deferred_then_edited(fake: FakeDiscord, bots) -> None:  # type: ignore[no-untyped-def]
-    """With no time to answer (`answer_within` 0), each click is deferred at once and its hand edited
-    through the interaction's token after, as before: the player's hand shows the move either way."""
+    """With no time to answer (`answer_within` 0), the card chosen is deferred at once as the move is, and
+    each hand edited through the interaction's token after: the player's hand shows the move either way."""
     tuning = dataclasses.replace(FAST, answer_within=0.0)
     bot, game_id, mover, hand = await started_duel(fake, bots, tuning)
     since = len(fake.requests)
