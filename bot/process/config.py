@@ -155,9 +155,9 @@ class Tuning:
     # click's edits the table, a DM click's posts that person's next turn's hand (bot.projection.replies).
     # Discord's tokens last 15 minutes. 0: no token is used, every table edit and hand goes over REST.
     token_edit_window: float = 14 * 60
-    # A click on a DM hand is acknowledged by its redrawn hand when that is ready within this many seconds
-    # (one request, where a deferral and an edit are two), else deferred then; at once while answers have
-    # been late (bot.kit.acks). Discord allows 3 s; 0 defers every click at once.
+    # A click that only redraws a DM hand is acknowledged by the redrawn hand when that is ready within this
+    # many seconds (one request, where a deferral and an edit are two), else deferred then; at once while
+    # answers have been late, and a move always (bot.kit.acks). Discord allows 3 s; 0 defers every click.
     answer_within: float = 0.1
     # Processes that draw table and hand images (rendering.offload); 0 draws in the bot's own threads,
     # which tests use so that each test bot does not start processes of its own.
