@@ -114,7 +114,9 @@ async def _after(later: _Later) -> None:
 
 async def defer_now(interaction: discord.Interaction) -> None:
     """Acknowledge the click now with a deferred update, unless it is already: its answer will take a
-    while (a move to store). A deferral under way is waited for. Nothing is timed: no answer was made."""
+    while (a move to store), or the answer through the callback failed (so that the player is not told
+    the interaction failed while a pass redraws the hand). A deferral under way is waited for. Nothing is
+    timed: no answer was made."""
     later = _taken(interaction)
     if later is not None:
         await _after(later)
@@ -127,8 +129,3 @@ async def finish(interaction: discord.Interaction) -> None:
     if KEY in interaction.extras:
         await defer_now(interaction)
 
-
-async def fall_back(interaction: discord.Interaction) -> None:
-    """After an answer through the callback failed: acknowledge the click still, if Discord lets us, so
-    the player is not told the interaction failed while a pass redraws what the answer would have."""
-    await _defer(interaction)

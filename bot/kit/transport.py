@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import aiohttp
 import discord
 
-from bot.kit.acks import fall_back, settle
+from bot.kit.acks import defer_now, settle
 from bot.kit.layout import stripped_hand
 from bot.kit.pacing import timeout_stopped
 from bot.kit.payloads import DiscordCards, card_components, hand_components, parameters, picture
@@ -337,7 +337,7 @@ class DiscordTransport:
         except discord.HTTPException as error:
             log.info("could not redraw clicked hand message %d: %s", message.id, error)
             if not answered:
-                await fall_back(interaction)
+                await defer_now(interaction)
             return False
         return True
 
